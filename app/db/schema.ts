@@ -1,0 +1,5 @@
+// The whole database schema. Each module owns its tables; this file only gathers them
+// for Drizzle and for `drizzle-kit generate`.
+export * from "../modules/platform/schema";
+export * from "../modules/content/schema";
+export * from "../modules/contact/schema";

@@ -1,0 +1,81 @@
+import { Link } from "react-router";
+import { useLang, useT } from "~/lib/i18n/use-translation";
+import type { RootCompany } from "./site-shell";
+
+export function SiteFooter({ company }: { company: RootCompany }) {
+  const t = useT();
+  const lang = useLang();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer mt-5">
+      <div className="container py-5">
+        <div className="row g-4">
+          <div className="col-md-5">
+            <p className="h5 text-white">{lang === "th" ? company.nameTh : company.nameEn}</p>
+            <address className="mb-2">
+              {lang === "th" ? company.addressTh : company.addressEn}
+            </address>
+            <p className="mb-1">
+              {t("footer.phone")}: <a href={`tel:${company.phone}`}>{company.phoneDisplay}</a>
+            </p>
+            <p className="mb-1">
+              {t("footer.email")}: <a href={`mailto:${company.email}`}>{company.email}</a>
+            </p>
+            <p className="mb-0">
+              {t("footer.hours")}: {lang === "th" ? company.hoursTh : company.hoursEn}
+            </p>
+          </div>
+          <nav className="col-6 col-md-3" aria-label={t("footer.products")}>
+            <p className="h6 text-white">{t("footer.products")}</p>
+            <ul className="list-unstyled">
+              <li>
+                <Link to="/article/ai">{t("category.ai-camera")}</Link>
+              </li>
+              <li>
+                <Link to="/article/machineVision">{t("category.machine-vision")}</Link>
+              </li>
+              <li>
+                <Link to="/article/dpTechLaser">{t("category.laser-marking")}</Link>
+              </li>
+              <li>
+                <Link to="/article/amr">{t("category.amr")}</Link>
+              </li>
+              <li>
+                <Link to="/article/sensor">{t("category.sensor")}</Link>
+              </li>
+              <li>
+                <Link to="/article/wire">{t("category.wire")}</Link>
+              </li>
+            </ul>
+          </nav>
+          <nav className="col-6 col-md-4" aria-label={t("footer.tools")}>
+            <p className="h6 text-white">{t("footer.tools")}</p>
+            <ul className="list-unstyled">
+              <li>
+                <Link to="/shophub">shophub</Link>
+              </li>
+              <li>
+                <Link to="/storehub">storehub</Link>
+              </li>
+              <li>
+                <Link to="/asset">{t("nav.listings")}</Link>
+              </li>
+              <li>
+                <Link to="/article">{t("nav.articles")}</Link>
+              </li>
+              <li>
+                <Link to="/contact">{t("nav.contact")}</Link>
+              </li>
+              <li>
+                <Link to="/test">{t("footer.selfCheck")}</Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+        <p className="small mt-4 mb-0 text-white-50">
+          © {year} {company.nameEn} {t("footer.rights")}
+        </p>
+      </div>
+    </footer>
+  );
+}

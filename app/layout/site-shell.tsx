@@ -1,0 +1,51 @@
+import type { ReactNode } from "react";
+import { useFetchers, useNavigation } from "react-router";
+import { useT } from "~/lib/i18n/use-translation";
+import { OfflineIndicator } from "~/ui/offline-indicator";
+import { PageTransition } from "~/ui/page-transition";
+import { ProgressBar } from "~/ui/progress-bar";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+
+export interface RootCompany {
+  nameTh: string;
+  nameEn: string;
+  brand: string;
+  addressTh: string;
+  addressEn: string;
+  phone: string;
+  phoneDisplay: string;
+  email: string;
+  lineId: string | null;
+  hoursTh: string;
+  hoursEn: string;
+}
+
+/** Header, progress bar, offline banner, animated page area and footer around every page. */
+export function SiteShell({
+  company,
+  children,
+}: {
+  company: RootCompany | undefined;
+  children: ReactNode;
+}) {
+  const t = useT();
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
+  return (
+    <>
+      <ProgressBar active={busy} label={t("status.loading")} />
+      <SiteHeader
+        brand={company?.brand ?? t("site.name")}
+        phone={company?.phone ?? ""}
+        phoneDisplay={company?.phoneDisplay ?? ""}
+      />
+      <OfflineIndicator message={t("status.offline")} />
+      <main id="main" tabIndex={-1}>
+        <PageTransition>{children}</PageTransition>
+      </main>
+      {company && <SiteFooter company={company} />}
+    </>
+  );
+}

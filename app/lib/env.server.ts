@@ -1,0 +1,33 @@
+import path from "node:path";
+import { z } from "zod";
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  /** An external PostgreSQL server; when unset the embedded one is started. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Where the embedded database (and later uploads) live. */
+  DATA_DIR: z.string().default("./data"),
+  /** e.g. smtp://user:password@mail.example.com:587; unset keeps mail in the outbox. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("DP Tech <no-reply@dptech.co.th>"),
+  /** The site's public address, e.g. https://www.dptech.co.th (canonical links, origin checks). */
+  PUBLIC_URL: z.string().url().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Express "trust proxy" setting: which proxies may set X-Forwarded-For. */
+  TRUST_PROXY: z.string().default("loopback"),
+});
+
+export type Env = z.infer<typeof envSchema> & { dataDir: string };
+
+/** Reads and checks the settings; a bad value stops the start with a clear message. */
+export function readEnv(source: NodeJS.ProcessEnv, rootDir: string): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return { ...result.data, dataDir: path.resolve(rootDir, result.data.DATA_DIR) };
+}

@@ -1,0 +1,86 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { appContext } from "./context";
+import { langFromCookieHeader } from "./lib/i18n";
+import { useLang } from "./lib/i18n/use-translation";
+import { formatPhoneForDisplay } from "./lib/phone";
+import { buildMeta, siteFromMatches } from "./lib/seo";
+import { SiteShell } from "./layout/site-shell";
+import { getCompanyProfile } from "./modules/content/queries.server";
+import { ErrorPage, ErrorPageFailed } from "./layout/error-pages";
+import { ErrorPageGuard } from "./ui/error-page-guard";
+import { useNonce } from "./ui/nonce";
+import stylesheet from "./styles/app.scss?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
+  { rel: "icon", href: "/images/logo-mark.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, publicOrigin, version } = context.get(appContext);
+  const company = await getCompanyProfile(db);
+  return {
+    lang: langFromCookieHeader(request.headers.get("cookie")),
+    origin: publicOrigin,
+    version,
+    company: {
+      nameTh: company.nameTh,
+      nameEn: company.nameEn,
+      brand: company.brand,
+      addressTh: company.addressTh,
+      addressEn: company.addressEn,
+      phone: company.phone,
+      phoneDisplay: formatPhoneForDisplay(company.phone),
+      email: company.email,
+      lineId: company.lineId,
+      hoursTh: company.hoursTh,
+      hoursEn: company.hoursEn,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  buildMeta(siteFromMatches(matches), { path: location.pathname });
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const lang = useLang();
+  const nonce = useNonce();
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0d47a1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <SiteShell company={loaderData.company}>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <ErrorPageGuard fallback={<ErrorPageFailed />}>
+      <SiteShell company={data?.company}>
+        <ErrorPage />
+      </SiteShell>
+    </ErrorPageGuard>
+  );
+}

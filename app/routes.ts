@@ -1,0 +1,20 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+// The site's URL map. Each area adds its routes here.
+export default [
+  // Company site
+  index("routes/site/home.tsx"),
+  route("article", "routes/site/article-list.tsx"),
+  route("article/:slug", "routes/site/article.tsx"),
+  route("contact", "routes/site/contact.tsx"),
+  route("shophub", "routes/site/shophub.tsx"),
+  route("test", "routes/site/self-check.tsx"),
+
+  // Resource routes
+  route("lang", "routes/api/lang.ts"),
+  route("robots.txt", "routes/api/robots.ts"),
+  route("sitemap.xml", "routes/api/sitemap.ts"),
+
+  // Anything else: a real 404 inside the site's layout
+  route("*", "routes/site/not-found.tsx"),
+] satisfies RouteConfig;

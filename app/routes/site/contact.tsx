@@ -1,0 +1,249 @@
+import { data, Form, redirect, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/contact";
+import { appContext } from "~/context";
+import { translator, type MessageKey } from "~/lib/i18n";
+import { useLang, useT } from "~/lib/i18n/use-translation";
+import { buildMeta, siteFromMatches } from "~/lib/seo";
+import { parseContactForm, type ContactErrors } from "~/modules/contact/contact-form";
+import { CONTACT_TOPICS, type ContactValues } from "~/modules/contact/contact-topics";
+import { submitContactMessage } from "~/modules/contact/submit-contact.server";
+import { rateLimitSubjectForAddress } from "~/modules/platform/client-address";
+
+const EMPTY_VALUES: ContactValues = { name: "", email: "", phone: "", topic: "", message: "" };
+// Bots fill every field they find; people never see this one.
+const HONEYPOT_FIELD = "website";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const topic = url.searchParams.get("topic");
+  return {
+    sent: url.searchParams.get("sent") === "1",
+    topic: topic && (CONTACT_TOPICS as readonly string[]).includes(topic) ? topic : "",
+  };
+}
+
+type ActionResult = {
+  values: ContactValues;
+  errors: ContactErrors;
+  formError?: "tooMany";
+  retryMinutes?: number;
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, clientAddress, logger } = context.get(appContext);
+  const form = await request.formData();
+  const honeypot = form.get(HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    // Answer like a success so the bot learns nothing; store nothing.
+    logger.info({ clientAddress }, "contact form honeypot triggered");
+    return redirect("/contact?sent=1");
+  }
+  const parsed = parseContactForm(form);
+  if (!parsed.ok) {
+    return data<ActionResult>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
+  }
+  const outcome = await submitContactMessage(db, parsed.submission, {
+    address: clientAddress,
+    rateLimitSubject: rateLimitSubjectForAddress(clientAddress),
+    userAgent: request.headers.get("user-agent"),
+  });
+  if (outcome.status === "rate-limited") {
+    return data<ActionResult>(
+      {
+        values: parsed.values,
+        errors: {},
+        formError: "tooMany",
+        retryMinutes: Math.max(1, Math.ceil(outcome.retryAfterSeconds / 60)),
+      },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+    );
+  }
+  logger.info({ messageId: outcome.messageId }, "contact message stored");
+  return redirect("/contact?sent=1");
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const site = siteFromMatches(matches);
+  const t = translator(site?.lang ?? "th");
+  return buildMeta(site, {
+    title: t("contact.title"),
+    description: t("contact.lead"),
+    path: location.pathname,
+  });
+};
+
+export default function Contact({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const company = matches[0].loaderData.company;
+  const navigation = useNavigation();
+  // A new location (after the success redirect) gives a fresh, empty form.
+  const location = useLocation();
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/contact";
+  const result = actionData as ActionResult | undefined;
+  const values = result?.values ?? { ...EMPTY_VALUES, topic: loaderData.topic };
+  const errors = result?.errors ?? {};
+  const hasErrors = Object.keys(errors).length > 0;
+  const errorOf = (field: keyof ContactValues) => errors[field];
+  const fieldProps = (field: keyof ContactValues) => ({
+    id: `contact-${field}`,
+    name: field,
+    defaultValue: values[field],
+    "aria-invalid": errorOf(field) ? true : undefined,
+    "aria-describedby": errorOf(field) ? `contact-${field}-error` : undefined,
+    className: `form-control${errorOf(field) ? " is-invalid" : ""}`,
+  });
+  const fieldError = (field: keyof ContactValues) =>
+    errorOf(field) ? (
+      <div
+        id={`contact-${field}-error`}
+        className="invalid-feedback d-block"
+        data-error-for={field}
+      >
+        {t(errorOf(field) as MessageKey)}
+      </div>
+    ) : null;
+  return (
+    <div className="container py-5">
+      <h1>{t("contact.title")}</h1>
+      <p className="lead text-secondary">{t("contact.lead")}</p>
+      <div className="row g-5 mt-1">
+        <section className="col-lg-5" aria-labelledby="company-title">
+          <h2 id="company-title" className="h4">
+            {t("contact.companyTitle")}
+          </h2>
+          <p className="fw-semibold mb-1">{lang === "th" ? company.nameTh : company.nameEn}</p>
+          <dl className="contact-details">
+            <dt>{t("contact.address")}</dt>
+            <dd>
+              <address className="mb-0">
+                {lang === "th" ? company.addressTh : company.addressEn}
+              </address>
+            </dd>
+            <dt>{t("contact.phone")}</dt>
+            <dd>
+              <a href={`tel:${company.phone}`}>{company.phoneDisplay}</a>
+            </dd>
+            <dt>{t("contact.email")}</dt>
+            <dd>
+              <a href={`mailto:${company.email}`}>{company.email}</a>
+            </dd>
+            {company.lineId && (
+              <>
+                <dt>{t("contact.line")}</dt>
+                <dd>{company.lineId}</dd>
+              </>
+            )}
+            <dt>{t("contact.hours")}</dt>
+            <dd>{lang === "th" ? company.hoursTh : company.hoursEn}</dd>
+          </dl>
+        </section>
+        <section className="col-lg-7" aria-labelledby="form-title">
+          <h2 id="form-title" className="h4">
+            {t("contact.formTitle")}
+          </h2>
+          {loaderData.sent && !result && (
+            <div className="alert alert-success" role="status" data-testid="contact-sent">
+              {t("contact.sent")}
+            </div>
+          )}
+          {result?.formError === "tooMany" && (
+            <div className="alert alert-warning" role="alert" data-testid="contact-too-many">
+              {t("contact.error.tooMany", {
+                minutes: result.retryMinutes ?? 15,
+                phone: company.phoneDisplay,
+              })}
+            </div>
+          )}
+          {hasErrors && (
+            <div className="alert alert-danger" role="alert">
+              {t("contact.fixErrors")}
+            </div>
+          )}
+          <Form
+            key={location.key}
+            method="post"
+            noValidate
+            className="contact-form"
+            aria-describedby="contact-reach-hint"
+          >
+            <div className="mb-3">
+              <label htmlFor="contact-name" className="form-label">
+                {t("contact.name")}
+              </label>
+              <input type="text" autoComplete="name" maxLength={100} {...fieldProps("name")} />
+              {fieldError("name")}
+            </div>
+            <p id="contact-reach-hint" className="form-text mt-0 mb-2">
+              {t("contact.reachHint")}
+            </p>
+            <div className="row g-3 mb-3">
+              <div className="col-md-6">
+                <label htmlFor="contact-email" className="form-label">
+                  {t("contact.emailField")}
+                </label>
+                <input
+                  type="email"
+                  autoComplete="email"
+                  inputMode="email"
+                  {...fieldProps("email")}
+                />
+                {fieldError("email")}
+              </div>
+              <div className="col-md-6">
+                <label htmlFor="contact-phone" className="form-label">
+                  {t("contact.phoneField")}
+                </label>
+                <input
+                  type="tel"
+                  autoComplete="tel"
+                  inputMode="tel"
+                  placeholder={t("contact.phoneHint")}
+                  {...fieldProps("phone")}
+                />
+                {fieldError("phone")}
+              </div>
+            </div>
+            <div className="mb-3">
+              <label htmlFor="contact-topic" className="form-label">
+                {t("contact.topic")}
+              </label>
+              <select
+                {...fieldProps("topic")}
+                className={`form-select${errorOf("topic") ? " is-invalid" : ""}`}
+              >
+                <option value="">{t("contact.topicChoose")}</option>
+                {CONTACT_TOPICS.map((topic) => (
+                  <option key={topic} value={topic}>
+                    {t(`contact.topic.${topic}`)}
+                  </option>
+                ))}
+              </select>
+              {fieldError("topic")}
+            </div>
+            <div className="mb-3">
+              <label htmlFor="contact-message" className="form-label">
+                {t("contact.message")}
+              </label>
+              <textarea rows={6} maxLength={5000} {...fieldProps("message")} />
+              {fieldError("message")}
+            </div>
+            <div className="contact-honeypot" aria-hidden="true">
+              <label htmlFor="contact-website">{t("contact.honeypot")}</label>
+              <input
+                type="text"
+                id="contact-website"
+                name={HONEYPOT_FIELD}
+                tabIndex={-1}
+                autoComplete="off"
+              />
+            </div>
+            <button type="submit" className="btn btn-primary btn-lg" disabled={submitting}>
+              {submitting ? t("contact.sending") : t("contact.send")}
+            </button>
+          </Form>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/home";
+import { appContext } from "~/context";
+import { formatDate } from "~/lib/format";
+import type { MessageKey } from "~/lib/i18n";
+import { useLang, useT } from "~/lib/i18n/use-translation";
+import { buildMeta, siteFromMatches } from "~/lib/seo";
+import {
+  listActiveBanners,
+  listArticles,
+  listProductCategories,
+} from "~/modules/content/queries.server";
+import { SlideCarousel } from "~/ui/slide-carousel";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(appContext);
+  const [banners, categories, featured] = await Promise.all([
+    listActiveBanners(db),
+    listProductCategories(db),
+    listArticles(db, { featuredOnly: true, limit: 3 }),
+  ]);
+  return { banners, categories, featured };
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  buildMeta(siteFromMatches(matches), { path: location.pathname });
+
+export default function Home({ loaderData, matches }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const th = lang === "th";
+  const company = matches[0].loaderData.company;
+  const slides = loaderData.banners.map((banner, index) => ({
+    id: banner.slug,
+    content: (
+      <div className="hero-slide">
+        <img
+          src={banner.image}
+          alt={th ? banner.imageAltTh : banner.imageAltEn}
+          width={1600}
+          height={600}
+          className="hero-slide__image"
+          loading={index === 0 ? "eager" : "lazy"}
+          fetchPriority={index === 0 ? "high" : "auto"}
+          decoding="async"
+        />
+        <div className="hero-slide__text container">
+          <div className="hero-slide__box">
+            {index === 0 ? (
+              <h1 className="hero-slide__title">{th ? banner.titleTh : banner.titleEn}</h1>
+            ) : (
+              <p className="hero-slide__title h1">{th ? banner.titleTh : banner.titleEn}</p>
+            )}
+            <p className="hero-slide__subtitle">{th ? banner.subtitleTh : banner.subtitleEn}</p>
+            <Link to={banner.linkHref} className="btn btn-accent btn-lg">
+              {th ? banner.linkLabelTh : banner.linkLabelEn}
+            </Link>
+          </div>
+        </div>
+      </div>
+    ),
+  }));
+  return (
+    <>
+      <SlideCarousel
+        slides={slides}
+        label={t("home.slidesLabel")}
+        prevLabel={t("home.heroPrev")}
+        nextLabel={t("home.heroNext")}
+        pauseLabel={t("home.pauseSlides")}
+        playLabel={t("home.playSlides")}
+      />
+
+      <section id="products" className="container py-5" aria-labelledby="products-title">
+        <h2 id="products-title" className="section-title">
+          {t("home.categoriesTitle")}
+        </h2>
+        <p className="lead text-secondary mb-4">{t("home.categoriesLead")}</p>
+        <div className="row g-4">
+          {loaderData.categories.map((category) => (
+            <div key={category.slug} className="col-sm-6 col-lg-3">
+              <article className="card h-100 category-card">
+                <img
+                  src={category.image}
+                  alt=""
+                  width={480}
+                  height={320}
+                  loading="lazy"
+                  decoding="async"
+                  className="card-img-top"
+                />
+                <div className="card-body d-flex flex-column">
+                  <h3 className="h5 card-title">{th ? category.nameTh : category.nameEn}</h3>
+                  <p className="card-text flex-grow-1">
+                    {th ? category.summaryTh : category.summaryEn}
+                  </p>
+                  {category.articleSlug && (
+                    <Link to={`/article/${category.articleSlug}`} className="stretched-link">
+                      {t("home.productsCta")}
+                    </Link>
+                  )}
+                </div>
+              </article>
+            </div>
+          ))}
+          <div className="col-sm-6 col-lg-3">
+            <div className="card h-100 category-card category-card--cta text-white">
+              <div className="card-body d-flex flex-column justify-content-center">
+                <h3 className="h5">{t("home.contactTitle")}</h3>
+                <p>{t("home.contactLead")}</p>
+                <a href={`tel:${company.phone}`} className="btn btn-accent">
+                  {t("home.callUs", { phone: company.phoneDisplay })}
+                </a>
+              </div>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section
+        className="bg-light-subtle py-5 border-top border-bottom"
+        aria-labelledby="featured-title"
+      >
+        <div className="container">
+          <div className="d-flex justify-content-between align-items-baseline mb-3">
+            <h2 id="featured-title" className="section-title mb-0">
+              {t("home.featuredTitle")}
+            </h2>
+            <Link to="/article">{t("home.allArticles")}</Link>
+          </div>
+          <div className="row g-4">
+            {loaderData.featured.map((article) => (
+              <div key={article.slug} className="col-md-4">
+                <article className="card h-100 article-card">
+                  <img
+                    src={article.cover}
+                    alt=""
+                    width={1200}
+                    height={630}
+                    loading="lazy"
+                    decoding="async"
+                    className="card-img-top"
+                  />
+                  <div className="card-body">
+                    <p className="small text-secondary mb-1">
+                      {t(`category.${article.category}` as MessageKey)} ·{" "}
+                      <time dateTime={article.publishedAt.toISOString()}>
+                        {formatDate(article.publishedAt, lang)}
+                      </time>
+                    </p>
+                    <h3 className="h5">
+                      <Link to={`/article/${article.slug}`} className="stretched-link text-reset">
+                        {article.title}
+                      </Link>
+                    </h3>
+                    <p className="card-text text-secondary">{article.description}</p>
+                  </div>
+                </article>
+              </div>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="container py-5" aria-labelledby="shophub-title">
+        <div className="row align-items-center g-4 shophub-promo">
+          <div className="col-lg-6">
+            <h2 id="shophub-title" className="section-title">
+              {t("home.shophubTitle")}
+            </h2>
+            <p className="lead">{t("home.shophubLead")}</p>
+            <ul className="check-list">
+              <li>{t("home.shophubPoint1")}</li>
+              <li>{t("home.shophubPoint2")}</li>
+              <li>{t("home.shophubPoint3")}</li>
+            </ul>
+            <Link to="/shophub" className="btn btn-primary btn-lg">
+              {t("home.shophubCta")}
+            </Link>
+          </div>
+          <div className="col-lg-6">
+            <img
+              src="/images/banners/shophub-pos.svg"
+              alt=""
+              width={1600}
+              height={600}
+              loading="lazy"
+              decoding="async"
+              className="img-fluid rounded-4 shadow-sm"
+            />
+          </div>
+        </div>
+      </section>
+
+      <section className="contact-cta py-5 text-white" aria-labelledby="contact-cta-title">
+        <div className="container d-md-flex align-items-center justify-content-between gap-4">
+          <div>
+            <h2 id="contact-cta-title" className="h3">
+              {t("home.contactTitle")}
+            </h2>
+            <p className="mb-md-0">{t("home.contactLead")}</p>
+          </div>
+          <div className="d-flex flex-wrap gap-2">
+            <a href={`tel:${company.phone}`} className="btn btn-accent btn-lg">
+              {t("home.callUs", { phone: company.phoneDisplay })}
+            </a>
+            <Link to="/contact" className="btn btn-outline-light btn-lg">
+              {t("home.sendMessage")}
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

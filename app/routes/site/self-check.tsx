@@ -1,0 +1,124 @@
+import { useSyncExternalStore } from "react";
+import type { Route } from "./+types/self-check";
+import { appContext } from "~/context";
+import { isDatabaseReachable } from "~/db/migrate.server";
+import { translator } from "~/lib/i18n";
+import { useLang, useT } from "~/lib/i18n/use-translation";
+import { buildMeta, siteFromMatches } from "~/lib/seo";
+import { useOnlineStatus } from "~/ui/use-online-status";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, version } = context.get(appContext);
+  return { version, serverOk: await isDatabaseReachable(db), serverTime: new Date().toISOString() };
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const site = siteFromMatches(matches);
+  const t = translator(site?.lang ?? "th");
+  return buildMeta(site, {
+    title: t("selfCheck.title"),
+    description: t("selfCheck.lead"),
+    path: location.pathname,
+  });
+};
+
+interface BrowserChecks {
+  push: boolean;
+  analyticsAllowed: boolean;
+}
+
+let cachedChecks: BrowserChecks | undefined;
+const subscribeNever = () => () => {};
+
+/** What only the browser can tell: push support and Do Not Track / Global Privacy Control. */
+function readBrowserChecks(): BrowserChecks {
+  if (cachedChecks) return cachedChecks;
+  const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
+  const doNotTrack =
+    nav.doNotTrack === "1" || (window as Window & { doNotTrack?: string }).doNotTrack === "1";
+  cachedChecks = {
+    push: "serviceWorker" in navigator && "PushManager" in window && "Notification" in window,
+    analyticsAllowed: !doNotTrack && nav.globalPrivacyControl !== true,
+  };
+  return cachedChecks;
+}
+
+export default function SelfCheck({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const online = useOnlineStatus();
+  // null while rendered on the server (and during hydration): only the browser knows.
+  const checks = useSyncExternalStore(subscribeNever, readBrowserChecks, () => null);
+  const rows: { id: string; label: string; value: string; ok?: boolean }[] = [
+    { id: "version", label: t("selfCheck.version"), value: loaderData.version },
+    {
+      id: "server",
+      label: t("selfCheck.server"),
+      value: loaderData.serverOk ? t("selfCheck.serverOk") : t("error.serverError"),
+      ok: loaderData.serverOk,
+    },
+    {
+      id: "time",
+      label: t("selfCheck.time"),
+      value: new Intl.DateTimeFormat(lang === "th" ? "th-TH-u-ca-buddhist" : "en-GB", {
+        dateStyle: "long",
+        timeStyle: "medium",
+        timeZone: "Asia/Bangkok",
+      }).format(new Date(loaderData.serverTime)),
+    },
+    {
+      id: "javascript",
+      label: t("selfCheck.javascript"),
+      value: checks ? t("selfCheck.javascriptOn") : t("selfCheck.javascriptOff"),
+      ok: checks !== null,
+    },
+    {
+      id: "connection",
+      label: t("selfCheck.connection"),
+      value: online ? t("selfCheck.online") : t("selfCheck.offline"),
+      ok: online,
+    },
+    {
+      id: "push",
+      label: t("selfCheck.push"),
+      value: checks
+        ? checks.push
+          ? t("selfCheck.pushYes")
+          : t("selfCheck.pushNo")
+        : t("selfCheck.checking"),
+      ok: checks?.push,
+    },
+    {
+      id: "analytics",
+      label: t("selfCheck.analytics"),
+      value: checks
+        ? checks.analyticsAllowed
+          ? t("selfCheck.analyticsYes")
+          : t("selfCheck.analyticsNo")
+        : t("selfCheck.checking"),
+      ok: checks?.analyticsAllowed,
+    },
+  ];
+  return (
+    <div className="container py-5">
+      <h1>{t("selfCheck.title")}</h1>
+      <p className="lead">{t("selfCheck.lead")}</p>
+      <dl className="row self-check">
+        {rows.map((row) => (
+          <div key={row.id} className="col-12 d-flex border-bottom py-2" data-check={row.id}>
+            <dt className="col-5 col-md-3 fw-semibold">{row.label}</dt>
+            <dd className="col mb-0">
+              {row.ok !== undefined && (
+                <span
+                  className={`status-dot ${row.ok ? "status-dot--ok" : "status-dot--off"}`}
+                  aria-hidden="true"
+                />
+              )}
+              {row.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}

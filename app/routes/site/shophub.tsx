@@ -1,0 +1,233 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/shophub";
+import { useLang } from "~/lib/i18n/use-translation";
+import { buildMeta, siteFromMatches } from "~/lib/seo";
+import { SHOPHUB_PAGE } from "~/modules/content/shophub-page";
+
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const site = siteFromMatches(matches);
+  const text = SHOPHUB_PAGE[site?.lang ?? "th"];
+  return buildMeta(site, {
+    title: text.title,
+    description: text.lead,
+    path: location.pathname,
+    image: "/images/og-default.png",
+  });
+};
+
+export default function Shophub({ matches }: Route.ComponentProps) {
+  const lang = useLang();
+  const text = SHOPHUB_PAGE[lang];
+  const company = matches[0].loaderData.company;
+  return (
+    <>
+      <section className="contact-cta text-white py-5" aria-labelledby="shophub-title">
+        <div className="container row align-items-center g-4 mx-auto">
+          <div className="col-lg-6">
+            <h1 id="shophub-title" className="display-5 fw-bold">
+              {text.title}
+            </h1>
+            <p className="lead">{text.lead}</p>
+            <div className="d-flex flex-wrap gap-2">
+              <Link to="/register" className="btn btn-accent btn-lg">
+                {text.heroCta}
+              </Link>
+              <a href="#pricing" className="btn btn-outline-light btn-lg">
+                {text.heroSecondary}
+              </a>
+            </div>
+          </div>
+          <div className="col-lg-6">
+            <img
+              src="/images/banners/shophub-pos.svg"
+              alt=""
+              width={1600}
+              height={600}
+              className="img-fluid rounded-4"
+              fetchPriority="high"
+            />
+          </div>
+        </div>
+      </section>
+
+      <section id="what" className="container py-5" aria-labelledby="what-title">
+        <h2 id="what-title" className="section-title">
+          {text.what.heading}
+        </h2>
+        {text.what.paragraphs.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </section>
+
+      <section
+        id="why"
+        className="bg-light-subtle border-top border-bottom py-5"
+        aria-labelledby="why-title"
+      >
+        <div className="container">
+          <h2 id="why-title" className="section-title">
+            {text.why.heading}
+          </h2>
+          <div className="row g-4">
+            {text.why.items.map((item) => (
+              <div key={item.title} className="col-md-6 col-lg-4">
+                <h3 className="h5">{item.title}</h3>
+                <p className="mb-0">{item.text}</p>
+              </div>
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section id="features" className="container py-5" aria-labelledby="features-title">
+        <h2 id="features-title" className="section-title">
+          {text.features.heading}
+        </h2>
+        <div className="row g-4">
+          {text.features.items.map((item) => (
+            <div key={item.title} className="col-md-6">
+              <div className="card h-100">
+                <div className="card-body">
+                  <h3 className="h5">{item.title}</h3>
+                  <p className="mb-0">{item.text}</p>
+                </div>
+              </div>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section
+        id="pricing"
+        className="bg-light-subtle border-top border-bottom py-5"
+        aria-labelledby="pricing-title"
+      >
+        <div className="container">
+          <h2 id="pricing-title" className="section-title">
+            {text.pricing.heading}
+          </h2>
+          <p className="lead">{text.pricing.lead}</p>
+          <div className="row g-4">
+            {text.pricing.plans.map((plan) => (
+              <div key={plan.id} className="col-md-4">
+                <div
+                  className={`card h-100 ${plan.highlight ? "pricing-card--highlight" : ""}`}
+                  data-plan={plan.id}
+                >
+                  <div className="card-body">
+                    <h3 className="h4">{plan.name}</h3>
+                    <p className="mb-3">
+                      <span className="display-6 fw-bold">{plan.price}</span>{" "}
+                      <span className="text-secondary">{plan.period}</span>
+                    </p>
+                    <ul className="check-list mb-0">
+                      {plan.features.map((feature) => (
+                        <li key={feature}>{feature}</li>
+                      ))}
+                    </ul>
+                  </div>
+                </div>
+              </div>
+            ))}
+          </div>
+          <ul className="small text-secondary mt-3 mb-0">
+            {text.pricing.notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <div className="container py-5">
+        <div className="row g-5">
+          <section id="register" className="col-lg-6" aria-labelledby="register-title">
+            <h2 id="register-title" className="section-title">
+              {text.register.heading}
+            </h2>
+            <ol className="step-list">
+              {text.register.steps.map((step) => (
+                <li key={step.title}>
+                  <h3 className="h6 mb-1">{step.title}</h3>
+                  <p className="mb-0">{step.text}</p>
+                </li>
+              ))}
+            </ol>
+          </section>
+          <section id="how-to-use" className="col-lg-6" aria-labelledby="use-title">
+            <h2 id="use-title" className="section-title">
+              {text.howToUse.heading}
+            </h2>
+            <ol className="step-list">
+              {text.howToUse.steps.map((step) => (
+                <li key={step.title}>
+                  <h3 className="h6 mb-1">{step.title}</h3>
+                  <p className="mb-0">{step.text}</p>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </div>
+      </div>
+
+      <section
+        id="tutorial"
+        className="bg-light-subtle border-top border-bottom py-5"
+        aria-labelledby="tutorial-title"
+      >
+        <div className="container">
+          <h2 id="tutorial-title" className="section-title">
+            {text.tutorial.heading}
+          </h2>
+          <p>{text.tutorial.lead}</p>
+          <ol>
+            {text.tutorial.steps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      <section id="manual" className="container py-5" aria-labelledby="manual-title">
+        <h2 id="manual-title" className="section-title">
+          {text.manual.heading}
+        </h2>
+        <p>{text.manual.text}</p>
+        <div className="d-flex flex-wrap gap-2">
+          <Link to="/article/pos-manual" className="btn btn-outline-primary">
+            {text.manual.manualLink}
+          </Link>
+          <Link to="/article/shophub-pos" className="btn btn-outline-primary">
+            {text.manual.articleLink}
+          </Link>
+        </div>
+      </section>
+
+      <section id="faq" className="container pb-5" aria-labelledby="faq-title">
+        <h2 id="faq-title" className="section-title">
+          {text.faq.heading}
+        </h2>
+        {text.faq.items.map((item) => (
+          <details key={item.question} className="border-bottom py-2">
+            <summary className="fw-semibold">{item.question}</summary>
+            <p className="mt-2 mb-1">{item.answer}</p>
+          </details>
+        ))}
+      </section>
+
+      <section className="contact-cta text-white py-5" aria-labelledby="final-cta-title">
+        <div className="container text-center">
+          <h2 id="final-cta-title">{text.finalCta.heading}</h2>
+          <p className="lead">{text.finalCta.text}</p>
+          <div className="d-flex flex-wrap justify-content-center gap-2">
+            <Link to="/register" className="btn btn-accent btn-lg">
+              {text.finalCta.button}
+            </Link>
+            <a href={`tel:${company.phone}`} className="btn btn-outline-light btn-lg">
+              {text.finalCta.contact} {company.phoneDisplay}
+            </a>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

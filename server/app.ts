@@ -1,0 +1,164 @@
+// Composition root of the web server. Vite bundles this file (with the React Router
+// server build) into build/server/index.js; server/main.ts loads it and listens.
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { pino } from "pino";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { appContext } from "~/context";
+import { isDatabaseReachable } from "~/db/migrate.server";
+import { openDatabase } from "~/db/open-database.server";
+import { readEnv } from "~/lib/env.server";
+import { seedDemoContent } from "~/modules/content/seed.server";
+import {
+  createSmtpSender,
+  requeueStuckEmails,
+  startOutboxWorker,
+} from "~/modules/platform/outbox.server";
+import { pruneRateLimitBuckets } from "~/modules/platform/rate-limit.server";
+import { originCheck } from "./http/origin-check";
+import { securityHeaders } from "./http/security-headers";
+
+export interface BootstrapOptions {
+  rootDir: string;
+  env: NodeJS.ProcessEnv;
+  /** Present in development: Vite's dev server supplies modules and assets. */
+  vite?: {
+    middlewares: express.RequestHandler;
+    ssrLoadModule(url: string): Promise<Record<string, unknown>>;
+  };
+}
+
+export interface BootstrappedApp {
+  handler: express.Express;
+  logger: pino.Logger;
+  port: number;
+  host: string;
+  /** Stops background work and the database; call after the HTTP server has drained. */
+  close(): Promise<void>;
+  /** Makes /healthz answer 503 so a load balancer stops sending traffic. */
+  markShuttingDown(): void;
+}
+
+/** Opens the database, migrates, seeds, and builds the Express app. */
+export async function bootstrap(options: BootstrapOptions): Promise<BootstrappedApp> {
+  const env = readEnv(options.env, options.rootDir);
+  const logger = pino({ level: env.LOG_LEVEL });
+  const dev = Boolean(options.vite);
+  const version = __APP_VERSION__;
+
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.dataDir,
+    migrationsFolder: path.join(options.rootDir, "drizzle"),
+    logger,
+  });
+  const { db } = database;
+  try {
+    await seedDemoContent(db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const stopWorker = env.SMTP_URL
+    ? startOutboxWorker({
+        db,
+        send: createSmtpSender(env.SMTP_URL),
+        from: env.MAIL_FROM,
+        onError: (error) => logger.error({ err: error }, "outbox delivery failed"),
+      })
+    : async () => {};
+  if (env.SMTP_URL) await requeueStuckEmails(db, new Date(Date.now() - 10 * 60_000));
+  const pruneTimer = setInterval(() => void pruneRateLimitBuckets(db).catch(() => {}), 3_600_000);
+  pruneTimer.unref();
+
+  const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
+  let shuttingDown = false;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+  app.use(
+    pinoHttp({
+      logger,
+      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") === true },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+    }),
+  );
+  app.use(securityHeaders({ dev }));
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    const databaseOk = await isDatabaseReachable(db);
+    const ok = databaseOk && !shuttingDown;
+    res
+      .status(ok ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: ok ? "ok" : "unavailable", database: databaseOk ? "ok" : "down", version });
+  });
+
+  if (options.vite) {
+    app.use(options.vite.middlewares);
+  } else {
+    const client = path.join(options.rootDir, "build/client");
+    // File names under /assets carry a content hash, so they never change.
+    app.use(
+      "/assets",
+      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(client, { maxAge: "1d", index: false }));
+  }
+
+  app.use(originCheck({ publicOrigin }));
+
+  const vite = options.vite;
+  const loadBuild = vite
+    ? async () =>
+        (await vite.ssrLoadModule("virtual:react-router/server-build")) as unknown as ServerBuild
+    : () => import("virtual:react-router/server-build");
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build: loadBuild,
+      mode: dev ? "development" : "production",
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(appContext, {
+          db,
+          logger: req.log,
+          nonce: res.locals.cspNonce as string,
+          clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          publicOrigin: publicOrigin ?? `${req.protocol}://${req.get("host")}`,
+          version,
+        });
+        return context;
+      },
+    }),
+  );
+
+  // Last resort: never show a stack trace.
+  app.use(((error, req, res, _next) => {
+    req.log?.error({ err: error }, "unhandled request error");
+    if (res.headersSent) return res.end();
+    res.status(500).type("text/plain; charset=utf-8").send("เกิดข้อผิดพลาด / Error");
+  }) as express.ErrorRequestHandler);
+
+  return {
+    handler: app,
+    logger,
+    port: env.PORT,
+    host: env.HOST,
+    markShuttingDown() {
+      shuttingDown = true;
+    },
+    async close() {
+      clearInterval(pruneTimer);
+      await stopWorker();
+      await database.close();
+    },
+  };
+}

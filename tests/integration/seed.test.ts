@@ -1,0 +1,82 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { article, banner, companyProfile, productCategory } from "~/db/schema";
+import { seedDemoContent } from "~/modules/content/seed.server";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+
+const SEED_SLUGS = [
+  "ai",
+  "airRob",
+  "amr",
+  "buy-house-or-car",
+  "dpTechLaser",
+  "dpTechProfile",
+  "machineVision",
+  "medicine",
+  "pos-manual",
+  "sensor",
+  "shophub-pos",
+  "wire",
+];
+
+async function snapshot(test: TestDatabase) {
+  const db = test.db;
+  return {
+    company: await db.select().from(companyProfile),
+    categories: await db.select().from(productCategory).orderBy(productCategory.id),
+    banners: await db.select().from(banner).orderBy(banner.id),
+    articles: await db.select().from(article).orderBy(article.id),
+  };
+}
+
+describe("demo content seed", () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase();
+  });
+  afterAll(() => test.drop());
+
+  it("fills an empty database with the company, categories, banners and the 12 articles", async () => {
+    await seedDemoContent(test.db);
+    const data = await snapshot(test);
+    expect(data.company).toHaveLength(1);
+    expect(data.company[0]?.phone).toBe("+6621147788");
+    expect(data.categories.map((c) => c.slug)).toEqual([
+      "ai-camera",
+      "machine-vision",
+      "laser-marking",
+      "warehouse",
+      "amr",
+      "sensor",
+      "wire",
+    ]);
+    expect(data.banners.length).toBeGreaterThanOrEqual(3);
+    expect(data.articles.map((a) => a.slug).sort()).toEqual([...SEED_SLUGS].sort());
+  });
+
+  it("changes nothing when run again, and keeps edits made after the first run", async () => {
+    await test.db
+      .update(banner)
+      .set({ titleTh: "แก้ไขโดยผู้ดูแล" })
+      .where(eq(banner.slug, "ai-camera"));
+    const before = await snapshot(test);
+    await seedDemoContent(test.db);
+    await seedDemoContent(test.db);
+    expect(await snapshot(test)).toEqual(before);
+  });
+
+  it("is safe when two instances seed at the same moment", async () => {
+    const fresh = await createTestDatabase();
+    try {
+      await Promise.all([
+        seedDemoContent(fresh.db),
+        seedDemoContent(fresh.db),
+        seedDemoContent(fresh.db),
+      ]);
+      const rows = await fresh.db.select().from(article);
+      expect(rows).toHaveLength(SEED_SLUGS.length);
+    } finally {
+      await fresh.drop();
+    }
+  });
+});
