@@ -289,9 +289,16 @@ async function findFreePort(): Promise<number> {
   });
 }
 
-/** A folder made by root with mode 0700 (mkdtemp does that) would hide the cluster from the service user. */
+/**
+ * PostgreSQL runs as the service user, which must be able to walk down to the data folder.
+ * Folders made by root with mode 0700 (mkdtemp does that) would hide it, so every ancestor
+ * gets the execute bit for others: enough to pass through, not to list or read.
+ */
 async function letServiceUserTraverse(folder: string): Promise<void> {
   if (userInfo().uid !== 0) return;
-  const info = await stat(folder);
-  if ((info.mode & 0o001) === 0) await chmod(folder, info.mode | 0o711);
+  for (let current = path.resolve(folder); ; current = path.dirname(current)) {
+    const info = await stat(current);
+    if ((info.mode & 0o001) === 0) await chmod(current, (info.mode & 0o7777) | 0o011);
+    if (path.dirname(current) === current) break;
+  }
 }

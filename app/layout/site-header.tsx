@@ -56,11 +56,24 @@ export function SiteHeader({
             </Offcanvas.Header>
             <Offcanvas.Body className="align-items-lg-center">
               <Nav className="ms-lg-auto me-lg-3 flex-grow-1 flex-lg-grow-0">
-                {NAV_ITEMS.map((item) => (
-                  <Nav.Link key={item.to} as={NavLink} to={item.to} end={item.end} onClick={close}>
-                    {t(item.label)}
-                  </Nav.Link>
-                ))}
+                {NAV_ITEMS.map((item) =>
+                  // A #section link is never "the current page", so it is a plain link.
+                  item.to.includes("#") ? (
+                    <Nav.Link key={item.to} as={Link} to={item.to} onClick={close}>
+                      {t(item.label)}
+                    </Nav.Link>
+                  ) : (
+                    <Nav.Link
+                      key={item.to}
+                      as={NavLink}
+                      to={item.to}
+                      end={item.end}
+                      onClick={close}
+                    >
+                      {t(item.label)}
+                    </Nav.Link>
+                  ),
+                )}
               </Nav>
               <div className="d-flex flex-wrap align-items-center gap-2 mt-3 mt-lg-0">
                 <a className="btn btn-sm btn-accent" href={`tel:${phone}`}>

@@ -1,0 +1,419 @@
+// Load benchmark: `npm run bench [-- --duration 10 --warmup 3 --no-build --check-budget]`.
+// Builds and starts the production app and a bare React Router page served by the same stack
+// (bench/baseline), loads each page with 50 connections over loopback, prints requests/s and
+// latency with the ratios app/baseline, and measures the JavaScript and CSS the home page ships.
+// See bench/README.md.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { get, type IncomingHttpHeaders } from "node:http";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import autocannon, { type Result } from "autocannon";
+
+const root = path.resolve(import.meta.dirname, "..");
+const baselineBuild = path.join(root, "bench/results/baseline-build");
+const CONNECTIONS = 50;
+const KiB = 1024;
+const BUDGET = { js: 120 * KiB, css: 40 * KiB };
+// What a browser sends: compression (brotli for this header) and streaming SSR are part of the cost.
+const HEADERS = {
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "accept-encoding": "gzip, deflate, br, zstd",
+  "accept-language": "th,en;q=0.8",
+  "user-agent":
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
+};
+
+const { values: args } = parseArgs({
+  allowNegative: true,
+  options: {
+    build: { type: "boolean", default: true },
+    duration: { type: "string", default: "10" },
+    warmup: { type: "string", default: "3" },
+    "check-budget": { type: "boolean", default: false },
+  },
+});
+const duration = seconds(args.duration, 1);
+const warmup = seconds(args.warmup, 0);
+
+function seconds(value: string, min: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > 300) {
+    throw new Error(`Expected whole seconds between ${min} and 300, got "${value}"`);
+  }
+  return n;
+}
+
+// ---- processes -------------------------------------------------------------------------
+
+const children: ChildProcess[] = [];
+let dataDir: string | undefined;
+
+function run(command: string, commandArgs: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd: root, stdio: "inherit" });
+    child.once("error", reject);
+    child.once("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${commandArgs.join(" ")} exited with ${code}`)),
+    );
+  });
+}
+
+function start(script: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, [script], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  children.push(child);
+  return child;
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+async function cleanup(): Promise<void> {
+  await Promise.all(children.splice(0).map(stop));
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} was not ready within ${timeoutMs / 1000} s`);
+}
+
+// ---- HTTP and assets -------------------------------------------------------------------
+
+interface Fetched {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A GET that returns the bytes as sent (no decompression). */
+function fetchRaw(url: string, headers: Record<string, string> = {}): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on("error", reject);
+    }).once("error", reject);
+  });
+}
+
+interface Asset {
+  url: string;
+  kind: "js" | "css";
+  raw: number;
+  gzip9: number;
+  /** Bytes on the wire for `Accept-Encoding: gzip`, and the encoding the server chose. */
+  served: number;
+  encoding: string;
+}
+
+/** Script, module preload and stylesheet URLs of a page, plus modules its inline scripts import. */
+function assetUrls(html: string, pageUrl: string): { url: string; kind: "js" | "css" }[] {
+  const found = new Map<string, "js" | "css">();
+  const add = (href: string | undefined, kind: "js" | "css") => {
+    if (href) found.set(new URL(href, pageUrl).href, kind);
+  };
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
+    const attr = (name: string) => new RegExp(`\\s${name}=["']([^"']*)["']`, "i").exec(tag)?.[1];
+    const rel = attr("rel")?.toLowerCase();
+    if (/^<script/i.test(tag)) add(attr("src"), "js");
+    else if (rel === "modulepreload") add(attr("href"), "js");
+    else if (rel === "stylesheet") add(attr("href"), "css");
+  }
+  for (const [, src] of html.matchAll(/\bimport\b[^"';]*["']([^"']+\.m?js)["']/g)) add(src, "js");
+  return [...found].map(([url, kind]) => ({ url, kind }));
+}
+
+async function pageAssets(pageUrl: string) {
+  const page = await fetchRaw(pageUrl, { accept: "text/html" });
+  const origin = new URL(pageUrl).origin;
+  const assets: Asset[] = [];
+  for (const { url, kind } of assetUrls(page.body.toString("utf8"), pageUrl)) {
+    // Loopback only: anything from another origin would be a finding of its own.
+    if (new URL(url).origin !== origin) throw new Error(`${pageUrl} loads ${url} from elsewhere`);
+    const [plain, gzipped] = await Promise.all([
+      fetchRaw(url),
+      fetchRaw(url, { "accept-encoding": "gzip" }),
+    ]);
+    if (plain.status !== 200) throw new Error(`${url} answered ${plain.status}`);
+    assets.push({
+      url: new URL(url).pathname,
+      kind,
+      raw: plain.body.length,
+      gzip9: gzipSync(plain.body, { level: 9 }).length,
+      served: gzipped.body.length,
+      encoding: String(gzipped.headers["content-encoding"] ?? "identity"),
+    });
+  }
+  const sum = (kind: "js" | "css", key: "raw" | "gzip9" | "served") =>
+    assets.filter((a) => a.kind === kind).reduce((total, a) => total + a[key], 0);
+  const totals = {
+    js: { files: assets.filter((a) => a.kind === "js").length, raw: sum("js", "raw") },
+    css: { files: assets.filter((a) => a.kind === "css").length, raw: sum("css", "raw") },
+  };
+  return {
+    html: { raw: page.body.length, gzip9: gzipSync(page.body, { level: 9 }).length },
+    js: { ...totals.js, gzip9: sum("js", "gzip9"), served: sum("js", "served") },
+    css: { ...totals.css, gzip9: sum("css", "gzip9"), served: sum("css", "served") },
+    assets,
+  };
+}
+
+// ---- load ------------------------------------------------------------------------------
+
+interface Row {
+  target: string;
+  url: string;
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+}
+
+async function load(target: string, url: string, durationS: number): Promise<Row> {
+  const r: Result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: durationS,
+    headers: HEADERS,
+    timeout: 10,
+  });
+  return {
+    target,
+    url,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p90: r.latency.p90,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    statusCodes: Object.fromEntries(
+      Object.entries(r.statusCodeStats).map(([code, { count }]) => [code, count]),
+    ),
+  };
+}
+
+const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`;
+const fixed = (n: number, digits = 2) => n.toFixed(digits);
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)));
+  console.log(line(header).join("  "));
+  for (const row of rows) console.log(line(row).join("  "));
+}
+
+// ---- main ------------------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  if (args.build) {
+    const cli = path.join(root, "node_modules/@react-router/dev/bin.cjs");
+    console.log("Building the app and the baseline…");
+    await run(process.execPath, [cli, "build", "--logLevel", "warn"]);
+    await run(process.execPath, [
+      cli,
+      "build",
+      "bench/baseline",
+      "--logLevel",
+      "warn",
+      "--emptyOutDir",
+    ]);
+  }
+  for (const file of ["build/server/index.js", `${baselineBuild}/server/index.js`]) {
+    if (!existsSync(path.resolve(root, file)))
+      throw new Error(`${file} is missing: run without --no-build`);
+  }
+
+  const [appPort, basePort] = await Promise.all([freePort(), freePort()]);
+  dataDir = await mkdtemp(path.join(os.tmpdir(), "dptech-bench-"));
+  const app = start("server/main.ts", {
+    PORT: String(appPort),
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    SMTP_URL: "",
+    PUBLIC_URL: "",
+  });
+  const baseline = start("bench/baseline/server.ts", {
+    PORT: String(basePort),
+    BASELINE_BUILD_DIR: baselineBuild,
+  });
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const baseUrl = `http://127.0.0.1:${basePort}`;
+  console.log("Starting the app (embedded PostgreSQL in a fresh folder) and the baseline…");
+  await Promise.all([
+    waitReady(`${appUrl}/healthz`, app, 120_000),
+    waitReady(`${baseUrl}/`, baseline, 30_000),
+  ]);
+
+  const targets = [
+    { target: "baseline /", url: `${baseUrl}/` },
+    { target: "app /", url: `${appUrl}/` },
+    { target: "app /article/ai", url: `${appUrl}/article/ai` },
+    { target: "app /contact", url: `${appUrl}/contact` },
+  ];
+  for (const { url } of targets) {
+    const res = await fetchRaw(url, HEADERS);
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status} before the load`);
+  }
+  if (warmup > 0) {
+    console.log(`Warming up: ${warmup} s per page…`);
+    for (const { target, url } of targets) await load(target, url, warmup);
+  }
+
+  // The baseline runs first and again last: the pair shows how much the machine drifted.
+  const rows: Row[] = [];
+  for (const { target, url } of [
+    ...targets,
+    { target: "baseline / (again)", url: `${baseUrl}/` },
+  ]) {
+    console.log(`Measuring ${target}: ${CONNECTIONS} connections, ${duration} s…`);
+    rows.push(await load(target, url, duration));
+  }
+  const baseRows = rows.filter((r) => r.url.startsWith(baseUrl));
+  const baseRps = baseRows.reduce((s, r) => s + r.rps, 0) / baseRows.length;
+  const baseP99 = baseRows.reduce((s, r) => s + r.p99, 0) / baseRows.length;
+  const results = rows.map((r) => ({
+    ...r,
+    rpsRatio: r.rps / baseRps,
+    p99Ratio: r.p99 / baseP99,
+  }));
+
+  const home = await pageAssets(`${appUrl}/`);
+  const bare = await pageAssets(`${baseUrl}/`);
+  await cleanup();
+
+  console.log(
+    `\nLoad (${CONNECTIONS} connections, ${duration} s each; ratios against the mean of both baseline runs)\n`,
+  );
+  printTable(
+    ["target", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "req/s ×base", "p99 ×base"],
+    results.map((r) => [
+      r.target,
+      fixed(r.rps, 0),
+      String(r.p50),
+      String(r.p99),
+      String(r.non2xx),
+      String(r.errors),
+      fixed(r.rpsRatio),
+      fixed(r.p99Ratio),
+    ]),
+  );
+  const drift = (baseRows[1]?.rps ?? baseRps) / (baseRows[0]?.rps ?? baseRps);
+  console.log(`baseline drift (last/first req/s): ${fixed(drift)}`);
+
+  const jsOver = home.js.served > BUDGET.js;
+  const cssOver = home.css.served > BUDGET.css;
+  console.log(
+    "\nHome page assets (gzip as served with Accept-Encoding: gzip; level 9 in brackets)\n",
+  );
+  printTable(
+    ["", "files", "raw", "gzip served", "gzip -9", "budget", ""],
+    (["js", "css"] as const).map((kind) => [
+      kind.toUpperCase(),
+      String(home[kind].files),
+      kib(home[kind].raw),
+      kib(home[kind].served),
+      kib(home[kind].gzip9),
+      kib(BUDGET[kind]),
+      (kind === "js" ? jsOver : cssOver) ? "OVER" : "PASS",
+    ]),
+  );
+  console.log(
+    `HTML ${kib(home.html.raw)} (${kib(home.html.gzip9)} gzip -9); ` +
+      `the bare baseline page ships ${kib(bare.js.served)} JS, ${kib(bare.css.served)} CSS (gzip)`,
+  );
+
+  await mkdir(path.join(root, "bench/results"), { recursive: true });
+  const file = path.join(
+    root,
+    `bench/results/site-${new Date().toISOString().replace(/[:.]/g, "-")}.json`,
+  );
+  const report = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      model: os.cpus()[0]?.model,
+      memoryGiB: Math.round(os.totalmem() / KiB ** 3),
+      loadavg: os.loadavg(),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+    },
+    options: { connections: CONNECTIONS, duration, warmup, headers: HEADERS },
+    load: results,
+    baselineDrift: drift,
+    assets: { budget: BUDGET, home, baseline: bare, jsOver, cssOver },
+  };
+  await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nResults written to ${path.relative(root, file)}`);
+
+  const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0);
+  if (failed.length > 0) {
+    console.error(`Invalid run: non-2xx answers or errors for ${failed.map((r) => r.target)}`);
+    return 1;
+  }
+  return args["check-budget"] && (jsOver || cssOver) ? 1 : 0;
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+}
+main()
+  .then((code) => {
+    process.exitCode = code;
+  })
+  .catch(async (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    await cleanup();
+    process.exitCode = 1;
+  });

@@ -1,0 +1,131 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, stopProcess } from "../setup/global-e2e";
+
+interface RunningServer {
+  child: ChildProcess;
+  output: () => string;
+  port: number;
+  /** The embedded PostgreSQL's port, from the server's log. */
+  postgresPort: () => number | undefined;
+}
+
+function startServer(dataDir: string, port: number): RunningServer {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
+  return {
+    child,
+    port,
+    output: () => output,
+    postgresPort: () => {
+      const line = output.split("\n").find((l) => l.includes("embedded PostgreSQL started"));
+      return line ? (JSON.parse(line) as { port: number }).port : undefined;
+    },
+  };
+}
+
+async function waitUntilHealthy(server: RunningServer): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
+    const ok = await fetch(`http://127.0.0.1:${server.port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server not healthy: ${server.output()}`);
+}
+
+function waitForExit(child: ChildProcess): Promise<number | null> {
+  return child.exitCode !== null
+    ? Promise.resolve(child.exitCode)
+    : new Promise((resolve) => child.once("exit", resolve));
+}
+
+/** Reads the demo content straight from the embedded cluster the server started. */
+async function contentSnapshot(dataDir: string, postgresPort: number) {
+  const password = (await readFile(path.join(dataDir, "postgres.password"), "utf8")).trim();
+  const client = new pg.Client({
+    host: "127.0.0.1",
+    port: postgresPort,
+    user: "postgres",
+    password,
+    database: "dptech",
+  });
+  await client.connect();
+  try {
+    const tables = ["company_profile", "product_category", "banner", "article"];
+    const result: Record<string, unknown[]> = {};
+    for (const table of tables)
+      result[table] = (await client.query(`SELECT * FROM ${table} ORDER BY id`)).rows;
+    return result;
+  } finally {
+    await client.end();
+  }
+}
+
+describe("the production server on its embedded PostgreSQL", () => {
+  let folder: string;
+  let dataDir: string;
+  const started: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), "dptech-process-"));
+    dataDir = path.join(folder, "data");
+  });
+  afterAll(async () => {
+    for (const child of started) await stopProcess(child, "SIGKILL");
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("initialises, seeds, refuses a second process, stops cleanly, and a restart changes nothing", async () => {
+    const first = startServer(dataDir, await freePort());
+    started.push(first.child);
+    await waitUntilHealthy(first);
+    expect(existsSync(path.join(dataDir, "postgres", "PG_VERSION"))).toBe(true);
+    const articles = await fetch(`http://127.0.0.1:${first.port}/article/ai`);
+    expect(articles.status).toBe(200);
+    const before = await contentSnapshot(dataDir, first.postgresPort()!);
+    expect(before.article).toHaveLength(12);
+
+    // A second process on the same folder must not start a second cluster on it.
+    const second = startServer(dataDir, await freePort());
+    started.push(second.child);
+    expect(await waitForExit(second.child)).not.toBe(0);
+    expect(second.output()).toMatch(/in use by another process/);
+    expect((await fetch(`http://127.0.0.1:${first.port}/healthz`)).status).toBe(200);
+
+    // SIGTERM: drain, stop PostgreSQL, exit 0, release the lock.
+    expect(await stopProcess(first.child, "SIGTERM")).toBe(0);
+    expect(first.output()).toContain("stopped cleanly");
+    expect(existsSync(path.join(dataDir, "postgres.lock"))).toBe(false);
+    expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
+
+    const again = startServer(dataDir, await freePort());
+    started.push(again.child);
+    await waitUntilHealthy(again);
+    expect(await contentSnapshot(dataDir, again.postgresPort()!)).toEqual(before);
+    expect(await stopProcess(again.child, "SIGINT")).toBe(0);
+  }, 180_000);
+});

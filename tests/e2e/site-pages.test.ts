@@ -1,0 +1,362 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { en } from "~/lib/i18n/en";
+import { th } from "~/lib/i18n/th";
+import { DEMO_CATEGORIES } from "~/modules/content/demo-content";
+import { baseURL, launchBrowser, newContext } from "./browser";
+
+const THAI = /[\u0E00-\u0E7F]/;
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Runs `body` with a fresh page in a fresh context, and always closes the context. */
+async function withPage(
+  body: (page: Page, context: BrowserContext) => Promise<void>,
+  options: Parameters<typeof newContext>[1] = {},
+): Promise<void> {
+  const context = await newContext(browser, options);
+  try {
+    const page = await context.newPage();
+    await body(page, context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Every JSON-LD block of the page, parsed. */
+async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return texts.map((text) => JSON.parse(text) as Record<string, unknown>);
+}
+
+/** The page has hydrated (React attached its handlers), so client-side behaviour works. */
+async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const link = document.querySelector("header a");
+    return !!link && Object.keys(link).some((key) => key.startsWith("__react"));
+  });
+}
+
+describe("home page", () => {
+  it("is Thai by default and carries the SEO tags and the Organization JSON-LD", async () => {
+    await withPage(async (page) => {
+      const response = await page.goto("/");
+      expect(response?.status()).toBe(200);
+      await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("th");
+      expect(await page.title()).toBe(th["site.title"]);
+
+      const description = await page.locator('meta[name="description"]').getAttribute("content");
+      expect(description).toMatch(THAI);
+      expect(description!.length).toBeGreaterThan(50);
+      expect(await page.locator('meta[name="keywords"]').getAttribute("content")).toBe(
+        th["site.keywords"],
+      );
+      expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(
+        `${baseURL()}/`,
+      );
+      expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toBe(
+        th["site.title"],
+      );
+      expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(
+        /^https?:\/\/.+\.(png|jpe?g|webp)$/,
+      );
+
+      const organization = (await jsonLd(page)).find((block) => block["@type"] === "Organization");
+      expect(organization).toBeDefined();
+      expect(organization!.telephone).toBe("+6621147788");
+    });
+  });
+
+  it("lists the seven product categories, the featured articles and the shophub promotion", async () => {
+    await withPage(async (page) => {
+      await page.goto("/");
+      const products = page.locator("#products");
+      await expect
+        .poll(() => products.locator(".category-card:not(.category-card--cta) h3").allInnerTexts())
+        .toEqual(DEMO_CATEGORIES.map((category) => category.nameTh));
+      expect(await products.locator("h2").innerText()).toBe(th["home.categoriesTitle"]);
+
+      const featured = page.locator('section[aria-labelledby="featured-title"] .article-card a');
+      expect(await featured.count()).toBe(3);
+      for (const href of await featured.evaluateAll((links) =>
+        links.map((link) => link.getAttribute("href")),
+      )) {
+        expect(href).toMatch(/^\/article\/[\w-]+$/);
+      }
+
+      const promo = page.getByRole("link", { name: th["home.shophubCta"] });
+      expect(await promo.getAttribute("href")).toBe("/shophub");
+      await waitForHydration(page);
+      await promo.click();
+      await page.waitForURL("**/shophub");
+      await page.locator("[data-plan]").first().waitFor();
+    });
+  });
+});
+
+describe("home carousel", () => {
+  /** The settled active slide's id, or null while a slide transition is running. */
+  const activeSlide = (page: Page) =>
+    page.evaluate(() => {
+      const active = document.querySelectorAll(".carousel-item.active");
+      const moving = document.querySelectorAll(".carousel-item-next, .carousel-item-prev");
+      return active.length === 1 && moving.length === 0
+        ? active[0]!.getAttribute("data-slide")
+        : null;
+    });
+
+  const slideIds = (page: Page) =>
+    page
+      .locator(".carousel-item")
+      .evaluateAll((items) => items.map((item) => item.getAttribute("data-slide")!));
+
+  async function openHome(page: Page): Promise<string[]> {
+    await page.goto("/");
+    await waitForHydration(page);
+    const ids = await slideIds(page);
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    return ids;
+  }
+
+  const following = (ids: string[], id: string) => ids[(ids.indexOf(id) + 1) % ids.length];
+
+  it("advances by itself within about seven seconds", async () => {
+    await withPage(async (page) => {
+      const ids = await openHome(page);
+      const first = await activeSlide(page);
+      expect(first).toBe(ids[0]);
+      await expect
+        .poll(() => activeSlide(page), { timeout: 7_000, interval: 200 })
+        .toBe(following(ids, first!));
+    });
+  });
+
+  it("advances with the next control and with the ArrowRight key", async () => {
+    await withPage(async (page) => {
+      const ids = await openHome(page);
+      const carousel = page.getByTestId("home-carousel");
+      // Keep the pointer over the slides (which pauses auto-advance) so only our input moves them.
+      await carousel.hover({ position: { x: 40, y: 40 } });
+      await expect.poll(() => activeSlide(page)).not.toBeNull();
+
+      const beforeClick = (await activeSlide(page))!;
+      await page.getByRole("button", { name: th["home.heroNext"] }).click();
+      await expect.poll(() => activeSlide(page)).toBe(following(ids, beforeClick));
+
+      const beforeKey = (await activeSlide(page))!;
+      // Focus the carousel (its active slide's link) and use the keyboard.
+      await page.locator(".carousel-item.active a").focus();
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(() => activeSlide(page)).toBe(following(ids, beforeKey));
+    });
+  });
+
+  it("stops advancing after the pause button is pressed", async () => {
+    await withPage(async (page) => {
+      await openHome(page);
+      const pause = page.locator(".slide-carousel__pause");
+      expect(await pause.innerText()).toBe(th["home.pauseSlides"]);
+      await pause.click();
+      // Move the pointer off the slides, so only the pause button can be what stops them.
+      await page.mouse.move(5, 5);
+      await expect.poll(() => pause.getAttribute("aria-pressed")).toBe("true");
+      expect(await pause.innerText()).toBe(th["home.playSlides"]);
+      await expect.poll(() => activeSlide(page)).not.toBeNull();
+      const paused = await activeSlide(page);
+      // Longer than the 5 s interval: a running carousel would have moved on by now.
+      await page.waitForTimeout(6_000);
+      expect(await activeSlide(page)).toBe(paused);
+    });
+  });
+});
+
+describe("articles", () => {
+  it.each(["ai", "pos-manual", "buy-house-or-car"])(
+    "/article/%s renders in Thai with headings and Article JSON-LD",
+    async (slug) => {
+      await withPage(async (page) => {
+        const response = await page.goto(`/article/${slug}`);
+        expect(response?.status()).toBe(200);
+        const h1 = (await page.locator("h1").innerText()).trim();
+        expect(h1).toMatch(THAI);
+        expect(await page.title()).toBe(`${h1} | ${th["site.name"]}`);
+        expect(await page.locator(".article-body h2").count()).toBeGreaterThan(0);
+        expect(await page.locator(".article-body h2").first().innerText()).toMatch(THAI);
+        const article = (await jsonLd(page)).find((block) => block["@type"] === "Article");
+        expect(article).toBeDefined();
+        expect(article!.headline).toBe(h1);
+        expect(await page.locator('meta[property="og:type"]').getAttribute("content")).toBe(
+          "article",
+        );
+      });
+    },
+  );
+
+  it("the article list shows twelve cards linking to the articles", async () => {
+    await withPage(async (page) => {
+      await page.goto("/article");
+      expect(await page.locator("h1").innerText()).toBe(th["articles.title"]);
+      const cards = page.locator('[data-testid="article-list"] .article-card');
+      expect(await cards.count()).toBe(12);
+      const hrefs = await cards
+        .locator("h2 a")
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+      expect(new Set(hrefs).size).toBe(12);
+      for (const href of hrefs) expect(href).toMatch(/^\/article\/[\w-]+$/);
+    });
+  });
+});
+
+describe("404 page", () => {
+  it("answers 404 in Thai, links home, and switches to English", async () => {
+    await withPage(async (page) => {
+      const response = await page.goto("/no/such/page");
+      expect(response?.status()).toBe(404);
+      await expect.poll(() => page.locator("h1").innerText()).toBe(th["error.notFound"]);
+      const home = page.getByRole("link", { name: th["error.backHome"] });
+      expect(await home.getAttribute("href")).toBe("/");
+
+      await waitForHydration(page);
+      const switchLanguage = page.getByRole("button", { name: th["lang.switchLabel"] });
+      await Promise.all([page.waitForURL("**/no/such/page"), switchLanguage.click()]);
+      await expect.poll(() => page.locator("h1").innerText()).toBe("This page could not be found");
+      expect(await page.locator("html").getAttribute("lang")).toBe("en");
+      const englishHome = page.getByRole("link", { name: "Back to the home page" });
+      expect(await englishHome.getAttribute("href")).toBe("/");
+
+      await englishHome.click();
+      await page.waitForURL(`${baseURL()}/`);
+      await expect.poll(() => page.title()).toBe(en["site.title"]);
+
+      // And back to Thai.
+      await Promise.all([
+        page.waitForURL(`${baseURL()}/`),
+        page.getByRole("button", { name: en["lang.switchLabel"] }).click(),
+      ]);
+      await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("th");
+      expect(await page.title()).toBe(th["site.title"]);
+    });
+  });
+
+  it("the Thai 'back home' link goes to the home page", async () => {
+    await withPage(async (page) => {
+      await page.goto("/no/such/page");
+      await waitForHydration(page);
+      await page.getByRole("link", { name: th["error.backHome"] }).click();
+      await page.waitForURL(`${baseURL()}/`);
+      await page.getByTestId("home-carousel").waitFor();
+    });
+  });
+});
+
+describe("mobile menu", () => {
+  const mobile = { viewport: { width: 375, height: 740 } };
+
+  it("opens a 320 px offcanvas menu with the nav links, and a link navigates and closes it", async () => {
+    await withPage(async (page) => {
+      await page.goto("/");
+      await waitForHydration(page);
+      const menu = page.locator("#site-menu");
+      const contactLink = menu.getByRole("link", { name: th["nav.contact"] });
+      expect(await contactLink.isVisible()).toBe(false);
+
+      await page.locator(".navbar-toggler").click();
+      await menu.getByText(th["nav.menu"]).waitFor();
+      await contactLink.waitFor({ state: "visible" });
+      await expect.poll(async () => (await menu.boundingBox())?.width).toBe(320);
+      // Slides in from the right edge of the 375 px screen.
+      await expect.poll(async () => (await menu.boundingBox())?.x).toBe(375 - 320);
+      for (const key of ["nav.home", "nav.articles", "nav.shophub", "nav.contact"] as const) {
+        expect(await menu.getByRole("link", { name: th[key] }).isVisible()).toBe(true);
+      }
+
+      await contactLink.click();
+      await page.waitForURL("**/contact");
+      await expect.poll(() => page.locator("h1").innerText()).toBe(th["contact.title"]);
+      await contactLink.waitFor({ state: "hidden" });
+      await expect.poll(() => page.locator(".offcanvas-backdrop").count()).toBe(0);
+    }, mobile);
+  });
+
+  it("labels the menu button in Thai for screen readers", async () => {
+    await withPage(async (page) => {
+      await page.goto("/");
+      const toggler = page.locator(".navbar-toggler");
+      await toggler.waitFor();
+      expect(await toggler.getAttribute("aria-label")).toBe(th["nav.openMenu"]);
+    }, mobile);
+  });
+});
+
+describe("self-check page", () => {
+  const row = (page: Page, id: string) => page.locator(`[data-check="${id}"] dd`);
+
+  it("shows the version, the connection and resolves the browser checks", async () => {
+    const health = (await (await fetch(`${baseURL()}/healthz`)).json()) as { version: string };
+    await withPage(async (page) => {
+      await page.goto("/test");
+      expect(await page.locator("h1").innerText()).toBe(th["selfCheck.title"]);
+      expect((await row(page, "version").innerText()).trim()).toBe(health.version);
+      expect((await row(page, "connection").innerText()).trim()).toBe(th["selfCheck.online"]);
+      expect((await row(page, "server").innerText()).trim()).toBe(th["selfCheck.serverOk"]);
+      await expect
+        .poll(async () => (await row(page, "push").innerText()).trim())
+        .toMatch(new RegExp(`^(${th["selfCheck.pushYes"]}|${th["selfCheck.pushNo"]})$`));
+      await expect
+        .poll(async () => (await row(page, "analytics").innerText()).trim())
+        .toBe(th["selfCheck.analyticsYes"]);
+      expect((await row(page, "javascript").innerText()).trim()).toBe(
+        th["selfCheck.javascriptOn"],
+      );
+    });
+  });
+
+  it("says no statistics are kept when the browser sends Do Not Track", async () => {
+    await withPage(async (page, context) => {
+      await context.addInitScript(() => {
+        Object.defineProperty(Navigator.prototype, "doNotTrack", {
+          configurable: true,
+          get: () => "1",
+        });
+      });
+      await page.goto("/test");
+      await expect
+        .poll(async () => (await row(page, "analytics").innerText()).trim())
+        .toBe(th["selfCheck.analyticsNo"]);
+      expect(await page.locator('[data-check="analytics"] .status-dot--off').count()).toBe(1);
+    });
+  });
+});
+
+describe("shophub page", () => {
+  it("shows the three plans and links to the manual and the article", async () => {
+    await withPage(async (page) => {
+      const response = await page.goto("/shophub");
+      expect(response?.status()).toBe(200);
+      const plans = await page
+        .locator("#pricing [data-plan]")
+        .evaluateAll((cards) => cards.map((card) => card.getAttribute("data-plan")));
+      expect(plans).toEqual(["starter", "standard", "pro"]);
+      for (const plan of plans) {
+        expect(await page.locator(`[data-plan="${plan}"] h3`).innerText()).not.toBe("");
+      }
+      const manual = page.locator('#manual a[href="/article/pos-manual"]');
+      const article = page.locator('#manual a[href="/article/shophub-pos"]');
+      expect(await manual.count()).toBe(1);
+      expect(await article.count()).toBe(1);
+
+      await waitForHydration(page);
+      await manual.click();
+      await page.waitForURL("**/article/pos-manual");
+      await expect.poll(() => page.locator("h1").innerText()).toMatch(THAI);
+    });
+  });
+});

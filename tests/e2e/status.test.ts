@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { baseURL } from "./browser";
+
+const ARTICLES = [
+  "ai",
+  "airRob",
+  "amr",
+  "buy-house-or-car",
+  "dpTechLaser",
+  "dpTechProfile",
+  "machineVision",
+  "medicine",
+  "pos-manual",
+  "sensor",
+  "shophub-pos",
+  "wire",
+];
+
+describe("every URL of the company site answers with the right status", () => {
+  it.each([
+    ["/", 200, "text/html"],
+    ["/article", 200, "text/html"],
+    ...ARTICLES.map((slug) => [`/article/${slug}`, 200, "text/html"] as const),
+    ["/contact", 200, "text/html"],
+    ["/shophub", 200, "text/html"],
+    ["/test", 200, "text/html"],
+    ["/robots.txt", 200, "text/plain"],
+    ["/sitemap.xml", 200, "application/xml"],
+    ["/favicon.ico", 200, "image/"],
+    ["/healthz", 200, "application/json"],
+    ["/article/no-such-article", 404, "text/html"],
+    ["/no/such/page", 404, "text/html"],
+  ] as const)("%s -> %i", async (path, status, type) => {
+    const response = await fetch(`${baseURL()}${path}`);
+    expect(response.status).toBe(status);
+    expect(response.headers.get("content-type")).toContain(type);
+  });
+
+  it("sends the security headers, with a nonce-based CSP and no unsafe-inline scripts", async () => {
+    const response = await fetch(`${baseURL()}/`);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    // Plain HTTP here: HSTS only over HTTPS.
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+    const html = await response.text();
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+    expect(html).toContain(`nonce="${nonce}"`);
+  });
+
+  it("caches hashed assets for a year and compresses pages", async () => {
+    const html = await (await fetch(`${baseURL()}/`)).text();
+    const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    expect(asset).toBeDefined();
+    const response = await fetch(`${baseURL()}${asset}`);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    expect(response.headers.get("cache-control")).toContain("max-age=31536000");
+    const page = await fetch(`${baseURL()}/`, { headers: { "accept-encoding": "gzip" } });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("refuses a cross-site form post (CSRF)", async () => {
+    const response = await fetch(`${baseURL()}/contact`, {
+      method: "POST",
+      headers: {
+        origin: "https://evil.example",
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "name=x",
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it("lists the public pages and every article in the sitemap", async () => {
+    const xml = await (await fetch(`${baseURL()}/sitemap.xml`)).text();
+    for (const slug of ARTICLES) expect(xml).toContain(`/article/${slug}</loc>`);
+    expect(xml).toContain("/contact</loc>");
+    expect(xml).toContain("/shophub</loc>");
+    const robots = await (await fetch(`${baseURL()}/robots.txt`)).text();
+    expect(robots).toContain("Sitemap: ");
+  });
+});

@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { createDatabase } from "~/db/client.server";
+import { startEmbeddedPostgres } from "~/db/embedded-postgres.server";
+import { withDatabase } from "./global-postgres";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Where the production build under test listens, e.g. http://127.0.0.1:4321 */
+    baseURL: string;
+    /** The database the server under test uses (tests read the outbox and reset rate limits). */
+    e2eDatabaseUrl: string;
+  }
+}
+
+/**
+ * Starts a real PostgreSQL and the production build (`node server/main.ts`) against it,
+ * exactly as `npm start` would run it, for the browser journeys.
+ */
+export default async function setup(project: TestProject) {
+  const root = path.resolve(".");
+  if (!existsSync(path.join(root, "build/server/index.js"))) {
+    throw new Error("No production build: run `npm run build` before the end-to-end tests.");
+  }
+  const folder = await mkdtemp(path.join(tmpdir(), "dptech-e2e-"));
+  const postgres = await startEmbeddedPostgres({ dataDir: path.join(folder, "postgres") });
+  const admin = createDatabase(postgres.adminUrl, { max: 1 });
+  await admin.$client.query("CREATE DATABASE e2e");
+  await admin.$client.end();
+  const databaseUrl = withDatabase(postgres.adminUrl, "e2e");
+
+  const port = await freePort();
+  const server = spawn(process.execPath, ["server/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: "warn",
+      SMTP_URL: "",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealthy(baseURL, server);
+  } catch (error) {
+    server.kill("SIGKILL");
+    await postgres.stop();
+    throw error;
+  }
+  project.provide("baseURL", baseURL);
+  project.provide("e2eDatabaseUrl", databaseUrl);
+
+  return async () => {
+    await stopProcess(server);
+    await postgres.stop();
+    await rm(folder, { recursive: true, force: true });
+  };
+}
+
+async function waitForHealthy(baseURL: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}`);
+    try {
+      const response = await fetch(`${baseURL}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error("The server did not become healthy within 60 s");
+}
+
+export function stopProcess(
+  child: ChildProcess,
+  signal: NodeJS.Signals = "SIGTERM",
+): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    child.once("exit", (code) => {
+      clearTimeout(force);
+      resolve(code);
+    });
+    child.kill(signal);
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
