@@ -52,6 +52,7 @@ function seconds(value: string, min: number): number {
 
 const children: ChildProcess[] = [];
 let dataDir: string | undefined;
+let stopping = false;
 
 function run(command: string, commandArgs: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -68,6 +69,9 @@ function start(script: string, env: Record<string, string>): ChildProcess {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "inherit", "inherit"],
+  });
+  child.once("exit", (code, signal) => {
+    if (!stopping) console.error(`${script} exited during the benchmark (${signal ?? code})`);
   });
   children.push(child);
   return child;
@@ -86,6 +90,7 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 async function cleanup(): Promise<void> {
+  stopping = true;
   await Promise.all(children.splice(0).map(stop));
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   dataDir = undefined;
@@ -178,7 +183,9 @@ async function pageAssets(pageUrl: string) {
       fetchRaw(url),
       fetchRaw(url, { "accept-encoding": "gzip" }),
     ]);
-    if (plain.status !== 200) throw new Error(`${url} answered ${plain.status}`);
+    if (plain.status !== 200) {
+      throw new Error(`${url} answered ${plain.status} (was the build replaced meanwhile?)`);
+    }
     assets.push({
       url: new URL(url).pathname,
       kind,
@@ -219,6 +226,9 @@ interface Row {
 }
 
 async function load(target: string, url: string, durationS: number): Promise<Row> {
+  if (children.some((c) => c.exitCode !== null || c.signalCode !== null)) {
+    throw new Error("A server exited; see its output above");
+  }
   const r: Result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -245,6 +255,7 @@ async function load(target: string, url: string, durationS: number): Promise<Row
 
 const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`;
 const fixed = (n: number, digits = 2) => n.toFixed(digits);
+const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
 
 function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
@@ -296,66 +307,88 @@ async function main(): Promise<number> {
     waitReady(`${baseUrl}/`, baseline, 30_000),
   ]);
 
-  const targets = [
-    { target: "baseline /", url: `${baseUrl}/` },
+  const basePage = { target: "baseline /", url: `${baseUrl}/` };
+  const pages = [
     { target: "app /", url: `${appUrl}/` },
     { target: "app /article/ai", url: `${appUrl}/article/ai` },
     { target: "app /contact", url: `${appUrl}/contact` },
   ];
-  for (const { url } of targets) {
+  for (const { url } of [basePage, ...pages]) {
     const res = await fetchRaw(url, HEADERS);
     if (res.status !== 200) throw new Error(`${url} answered ${res.status} before the load`);
   }
-  if (warmup > 0) {
-    console.log(`Warming up: ${warmup} s per page…`);
-    for (const { target, url } of targets) await load(target, url, warmup);
-  }
-
-  // The baseline runs first and again last: the pair shows how much the machine drifted.
-  const rows: Row[] = [];
-  for (const { target, url } of [
-    ...targets,
-    { target: "baseline / (again)", url: `${baseUrl}/` },
-  ]) {
-    console.log(`Measuring ${target}: ${CONNECTIONS} connections, ${duration} s…`);
-    rows.push(await load(target, url, duration));
-  }
-  const baseRows = rows.filter((r) => r.url.startsWith(baseUrl));
-  const baseRps = baseRows.reduce((s, r) => s + r.rps, 0) / baseRows.length;
-  const baseP99 = baseRows.reduce((s, r) => s + r.p99, 0) / baseRows.length;
-  const results = rows.map((r) => ({
-    ...r,
-    rpsRatio: r.rps / baseRps,
-    p99Ratio: r.p99 / baseP99,
-  }));
-
+  // Assets first: another `react-router build` in this checkout would replace build/client.
   const home = await pageAssets(`${appUrl}/`);
   const bare = await pageAssets(`${baseUrl}/`);
+  if (warmup > 0) {
+    console.log(`Warming up: ${warmup} s per page…`);
+    for (const { target, url } of [basePage, ...pages]) await load(target, url, warmup);
+  }
+
+  // The baseline runs before and after every page (B A B A B A B), and each page is compared
+  // with the mean of its two neighbours, so a machine that slows down mid-run skews less.
+  const measure = ({ target, url }: { target: string; url: string }) => {
+    console.log(`Measuring ${target}: ${CONNECTIONS} connections, ${duration} s…`);
+    return load(target, url, duration);
+  };
+  const loadavgBefore = os.loadavg();
+  const baseRuns = [await measure(basePage)];
+  const appRows: (Row & { rpsRatio: number; p99Ratio: number })[] = [];
+  for (const page of pages) {
+    const row = await measure(page);
+    const before = baseRuns[baseRuns.length - 1] ?? row;
+    const after = await measure(basePage);
+    baseRuns.push(after);
+    appRows.push({
+      ...row,
+      rpsRatio: row.rps / mean([before.rps, after.rps]),
+      p99Ratio: row.p99 / mean([before.p99, after.p99]),
+    });
+  }
+  const loadavgAfter = os.loadavg();
+
   await cleanup();
 
   console.log(
-    `\nLoad (${CONNECTIONS} connections, ${duration} s each; ratios against the mean of both baseline runs)\n`,
+    `\nLoad: ${CONNECTIONS} connections, ${duration} s per run; ratios against the baseline runs` +
+      ` just before and after each page\n`,
   );
+  const baseMean = (pick: (r: Row) => number) => fixed(mean(baseRuns.map(pick)), 0);
   printTable(
     ["target", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "req/s ×base", "p99 ×base"],
-    results.map((r) => [
-      r.target,
-      fixed(r.rps, 0),
-      String(r.p50),
-      String(r.p99),
-      String(r.non2xx),
-      String(r.errors),
-      fixed(r.rpsRatio),
-      fixed(r.p99Ratio),
-    ]),
+    [
+      [
+        `baseline / (mean of ${baseRuns.length})`,
+        baseMean((r) => r.rps),
+        baseMean((r) => r.p50),
+        baseMean((r) => r.p99),
+        String(baseRuns.reduce((s, r) => s + r.non2xx, 0)),
+        String(baseRuns.reduce((s, r) => s + r.errors, 0)),
+        "1.00",
+        "1.00",
+      ],
+      ...appRows.map((r) => [
+        r.target,
+        fixed(r.rps, 0),
+        String(r.p50),
+        String(r.p99),
+        String(r.non2xx),
+        String(r.errors),
+        fixed(r.rpsRatio),
+        fixed(r.p99Ratio),
+      ]),
+    ],
   );
-  const drift = (baseRows[1]?.rps ?? baseRps) / (baseRows[0]?.rps ?? baseRps);
-  console.log(`baseline drift (last/first req/s): ${fixed(drift)}`);
+  console.log(
+    `baseline runs, req/s: ${baseRuns.map((r) => fixed(r.rps, 0)).join(", ")}; ` +
+      `p99 ms: ${baseRuns.map((r) => r.p99).join(", ")}; ` +
+      `load average before/after: ${fixed(loadavgBefore[0] ?? 0)}/${fixed(loadavgAfter[0] ?? 0)}`,
+  );
 
   const jsOver = home.js.served > BUDGET.js;
   const cssOver = home.css.served > BUDGET.css;
   console.log(
-    "\nHome page assets (gzip as served with Accept-Encoding: gzip; level 9 in brackets)\n",
+    "\nHome page assets: gzip as served for Accept-Encoding: gzip (budgeted), and node:zlib level 9\n",
   );
   printTable(
     ["", "files", "raw", "gzip served", "gzip -9", "budget", ""],
@@ -385,19 +418,19 @@ async function main(): Promise<number> {
       cpus: os.cpus().length,
       model: os.cpus()[0]?.model,
       memoryGiB: Math.round(os.totalmem() / KiB ** 3),
-      loadavg: os.loadavg(),
+      loadavg1mBeforeAfter: [loadavgBefore[0], loadavgAfter[0]],
       node: process.version,
       platform: `${os.platform()} ${os.release()}`,
     },
     options: { connections: CONNECTIONS, duration, warmup, headers: HEADERS },
-    load: results,
-    baselineDrift: drift,
+    baselineRuns: baseRuns,
+    pages: appRows,
     assets: { budget: BUDGET, home, baseline: bare, jsOver, cssOver },
   };
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nResults written to ${path.relative(root, file)}`);
 
-  const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0);
+  const failed = [...baseRuns, ...appRows].filter((r) => r.non2xx > 0 || r.errors > 0);
   if (failed.length > 0) {
     console.error(`Invalid run: non-2xx answers or errors for ${failed.map((r) => r.target)}`);
     return 1;

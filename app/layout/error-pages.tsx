@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { isChunkLoadError } from "~/lib/chunk-reload";
 import { useT } from "~/lib/i18n/use-translation";
 
 /** The page shown by the root error boundary: 404 or the error's message. */
@@ -8,6 +9,7 @@ export function ErrorPage() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFoundMessage />;
   }
+  if (isChunkLoadError(error)) return <ChunkLoadFailed />;
   let status = 500;
   let message: string = t("error.title");
   if (isRouteErrorResponse(error)) {
@@ -56,6 +58,31 @@ export function ErrorPageFailed() {
     <section className="container py-5">
       <h1>{t("error.pageFailed")}</h1>
       <a href="/">{t("error.goHome")}</a>
+    </section>
+  );
+}
+
+/** A part of the site could not be downloaded, usually because a new version was deployed. */
+export function ChunkLoadFailed() {
+  const t = useT();
+  return (
+    <section
+      className="container py-5 error-page"
+      aria-labelledby="error-title"
+      data-testid="chunk-error"
+    >
+      <h1 id="error-title" className="display-6">
+        {t("error.chunkFailed")}
+      </h1>
+      <p className="text-secondary">{t("error.chunkFailedHint")}</p>
+      <div className="d-flex gap-2">
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          {t("error.reload")}
+        </button>
+        <Link to="/" reloadDocument className="btn btn-outline-primary">
+          {t("error.backHome")}
+        </Link>
+      </div>
     </section>
   );
 }

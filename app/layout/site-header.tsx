@@ -40,7 +40,7 @@ export function SiteHeader({
           </Navbar.Brand>
           <Navbar.Toggle
             aria-controls="site-menu"
-            aria-label={t("nav.openMenu")}
+            label={t("nav.openMenu")}
             onClick={() => setMenuOpen(true)}
           />
           <Navbar.Offcanvas

@@ -1,6 +1,8 @@
-import type { ReactNode } from "react";
+import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { useFetchers, useNavigation } from "react-router";
+import { chunkFailureStore } from "~/lib/chunk-reload";
 import { useT } from "~/lib/i18n/use-translation";
+import { ChunkLoadFailed } from "./error-pages";
 import { OfflineIndicator } from "~/ui/offline-indicator";
 import { PageTransition } from "~/ui/page-transition";
 import { ProgressBar } from "~/ui/progress-bar";
@@ -33,6 +35,15 @@ export function SiteShell({
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
+  const chunkFailed = useSyncExternalStore(
+    chunkFailureStore.subscribe,
+    chunkFailureStore.getSnapshot,
+    chunkFailureStore.getServerSnapshot,
+  );
+  // The next navigation gets a fresh chance to load its code.
+  useEffect(() => {
+    if (navigation.state === "loading") chunkFailureStore.set(false);
+  }, [navigation.state]);
   return (
     <>
       <ProgressBar active={busy} label={t("status.loading")} />
@@ -43,7 +54,7 @@ export function SiteShell({
       />
       <OfflineIndicator message={t("status.offline")} />
       <main id="main" tabIndex={-1}>
-        <PageTransition>{children}</PageTransition>
+        {chunkFailed ? <ChunkLoadFailed /> : <PageTransition>{children}</PageTransition>}
       </main>
       {company && <SiteFooter company={company} />}
     </>

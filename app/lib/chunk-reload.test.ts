@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { CHUNK_RELOAD_GUARD_MS, isChunkLoadError, reloadAfterChunkError } from "./chunk-reload";
+import {
+  CHUNK_RELOAD_GUARD_MS,
+  ChunkReloadSuppressedError,
+  guardRouteModuleReloads,
+  isChunkLoadError,
+  reloadAfterChunkError,
+} from "./chunk-reload";
 
 function memoryStorage() {
   const map = new Map<string, string>();
@@ -29,5 +35,33 @@ describe("reloading after a failed chunk load", () => {
     ).toBe(true);
     expect(isChunkLoadError(new TypeError("Importing a module script failed."))).toBe(true);
     expect(isChunkLoadError(new Error("Something else"))).toBe(false);
+  });
+});
+
+describe("guarding React Router's reload on a failed route module", () => {
+  function setup(start: number) {
+    let now = start;
+    const logged: unknown[][] = [];
+    const target = { error: (...args: unknown[]) => void logged.push(args) };
+    guardRouteModuleReloads(target, memoryStorage(), () => now);
+    return { target, logged, advance: (ms: number) => (now += ms) };
+  }
+
+  it("lets the first reload happen, vetoes another within 60 s, allows one after", () => {
+    const { target, logged, advance } = setup(5_000_000);
+    const fail = () =>
+      target.error("Error loading route module `/assets/contact.js`, reloading page...");
+    expect(fail).not.toThrow();
+    advance(30_000);
+    expect(fail).toThrow(ChunkReloadSuppressedError);
+    advance(CHUNK_RELOAD_GUARD_MS);
+    expect(fail).not.toThrow();
+    expect(logged).toHaveLength(3);
+  });
+
+  it("leaves other error logs alone", () => {
+    const { target } = setup(0);
+    expect(() => target.error("something else")).not.toThrow();
+    expect(() => target.error("something else")).not.toThrow();
   });
 });

@@ -25,3 +25,56 @@ export function reloadAfterChunkError(
   reload();
   return true;
 }
+
+const ROUTE_MODULE_FAILURE = "Error loading route module";
+
+export class ChunkReloadSuppressedError extends Error {
+  constructor() {
+    super("Failed to fetch dynamically imported module (reload suppressed)");
+    this.name = "ChunkReloadSuppressedError";
+  }
+}
+
+/**
+ * React Router reloads the page whenever a route module fails to import, with no limit, so a
+ * broken deployment would reload forever. It logs "Error loading route module" right before
+ * calling location.reload(); that is the one place we can veto it. Within the guard window we
+ * throw instead, the navigation fails, and the error page offers a manual reload.
+ */
+export function guardRouteModuleReloads(
+  target: Pick<Console, "error">,
+  storage: Pick<Storage, "getItem" | "setItem">,
+  now: () => number = Date.now,
+  onSuppressed: () => void = () => {},
+): void {
+  const original = target.error.bind(target);
+  target.error = (...args: unknown[]) => {
+    original(...args);
+    if (typeof args[0] === "string" && args[0].startsWith(ROUTE_MODULE_FAILURE)) {
+      const allowed = reloadAfterChunkError(storage, () => {}, now());
+      if (!allowed) {
+        // React Router renders nothing for a route whose module failed; the shell shows why.
+        onSuppressed();
+        throw new ChunkReloadSuppressedError();
+      }
+    }
+  };
+}
+
+// A tiny store the page shell reads (useSyncExternalStore) to show the failure.
+let chunkFailed = false;
+const listeners = new Set<() => void>();
+
+export const chunkFailureStore = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  getSnapshot: () => chunkFailed,
+  getServerSnapshot: () => false,
+  set(value: boolean) {
+    if (chunkFailed === value) return;
+    chunkFailed = value;
+    for (const listener of listeners) listener();
+  },
+};

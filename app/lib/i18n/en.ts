@@ -44,6 +44,10 @@ export const en: Record<MessageKey, string> = {
   "error.status": "Status code {status}",
   "error.pageFailed": "An error occurred while showing the error page",
   "error.goHome": "Go back to home",
+  "error.chunkFailed": "This page could not be loaded",
+  "error.chunkFailedHint":
+    "The site may have just been updated, or the connection dropped. Please reload the page.",
+  "error.reload": "Reload the page",
   "error.tooManyRequests": "Too many requests. Please wait {minutes} minutes and try again.",
   "home.heroPrev": "Previous slide",
   "home.heroNext": "Next slide",
