@@ -2,6 +2,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import type { Route } from "./+types/root";
 import { appContext } from "./context";
 import { langFromCookieHeader } from "./lib/i18n";
+import { messagesFor } from "./lib/i18n/messages.server";
 import { useLang } from "./lib/i18n/use-translation";
 import { formatPhoneForDisplay } from "./lib/phone";
 import { buildMeta, siteFromMatches } from "./lib/seo";
@@ -22,8 +23,11 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, publicOrigin, version } = context.get(appContext);
   const company = await getCompanyProfile(db);
+  const lang = langFromCookieHeader(request.headers.get("cookie"));
   return {
-    lang: langFromCookieHeader(request.headers.get("cookie")),
+    lang,
+    // Only the page's language travels to the browser.
+    messages: messagesFor(lang),
     origin: publicOrigin,
     version,
     company: {

@@ -1,10 +1,10 @@
 import type { MetaDescriptor } from "react-router";
-import type { Lang } from "./i18n";
-import { translator } from "./i18n";
+import { createTranslate, type Lang, type Messages, type Translate } from "./i18n";
 
 /** What the root loader shares with every page's meta function. */
 export interface SiteMetaContext {
   lang: Lang;
+  messages: Messages;
   origin: string;
   company: { nameTh: string; nameEn: string; phone: string; phoneDisplay: string; email: string };
 }
@@ -28,7 +28,7 @@ export interface PageMeta {
  */
 export function buildMeta(site: SiteMetaContext | undefined, page: PageMeta): MetaDescriptor[] {
   const lang = site?.lang ?? "th";
-  const t = translator(lang);
+  const t = siteTranslate(site);
   const phone = site?.company.phoneDisplay ?? "";
   const siteTitle = t("site.title");
   const title = page.title ? `${page.title} | ${t("site.name")}` : siteTitle;
@@ -80,4 +80,9 @@ export function siteFromMatches(matches: readonly unknown[]): SiteMetaContext | 
       typeof match === "object" && match !== null && (match as { id?: string }).id === "root",
   );
   return root?.loaderData ?? undefined;
+}
+
+/** The translator for a meta function, from the root loader's messages. */
+export function siteTranslate(site: SiteMetaContext | undefined): Translate {
+  return createTranslate(site?.messages);
 }

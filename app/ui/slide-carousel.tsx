@@ -1,7 +1,6 @@
-import { Carousel } from "react-bootstrap";
-import { useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 
-// The seed's carousel constants (Bootstrap's defaults, stated here so they stay put).
+// The seed's carousel constants (Bootstrap's defaults).
 export const CAROUSEL_INTERVAL_MS = 5_000;
 export const CAROUSEL_SWIPE_THRESHOLD_PX = 40;
 
@@ -11,8 +10,10 @@ export interface Slide {
 }
 
 /**
- * Auto-advancing slides: pauses on hover and while focused, arrow keys move between
- * slides, and a visible pause button stops the motion for good (WCAG 2.2.2).
+ * Auto-advancing slides on Bootstrap's carousel classes. Pauses while hovered or focused,
+ * arrow keys and swipes (40 px) move between slides, and a visible pause button stops the
+ * motion for good (WCAG 2.2.2). Hand-made rather than react-bootstrap's Carousel to keep the
+ * home page inside its JavaScript budget (docs/decisions/0004).
  */
 export function SlideCarousel({
   slides,
@@ -21,6 +22,7 @@ export function SlideCarousel({
   nextLabel,
   pauseLabel,
   playLabel,
+  slideLabel,
 }: {
   slides: Slide[];
   label: string;
@@ -28,34 +30,95 @@ export function SlideCarousel({
   nextLabel: string;
   pauseLabel: string;
   playLabel: string;
+  /** e.g. "สไลด์ {n} จาก {total}" with {n} and {total} filled in. */
+  slideLabel: (n: number, total: number) => string;
 }) {
+  const [active, setActive] = useState(0);
   const [paused, setPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const swipeStart = useRef<number | null>(null);
+  const count = slides.length;
+
+  const go = useCallback((index: number) => setActive(((index % count) + count) % count), [count]);
+  const next = useCallback(() => go(active + 1), [go, active]);
+  const prev = useCallback(() => go(active - 1), [go, active]);
+
+  useEffect(() => {
+    if (paused || hovered || focused || count < 2) return;
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const timer = setTimeout(next, CAROUSEL_INTERVAL_MS);
+    return () => clearTimeout(timer);
+  }, [paused, hovered, focused, count, next, active]);
+
   return (
     <section
-      className="slide-carousel position-relative"
+      className="carousel slide slide-carousel position-relative"
       aria-roledescription="carousel"
       aria-label={label}
+      data-testid="home-carousel"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === "ArrowRight") next();
+        else if (event.key === "ArrowLeft") prev();
+        else return;
+        event.preventDefault();
+      }}
+      onPointerDown={(event) => {
+        swipeStart.current = event.clientX;
+      }}
+      onPointerUp={(event) => {
+        if (swipeStart.current === null) return;
+        const distance = event.clientX - swipeStart.current;
+        swipeStart.current = null;
+        if (Math.abs(distance) < CAROUSEL_SWIPE_THRESHOLD_PX) return;
+        if (distance < 0) next();
+        else prev();
+      }}
+      // The section itself is focusable so the arrow keys work once it has focus.
+      tabIndex={0}
     >
-      <Carousel
-        interval={paused ? null : CAROUSEL_INTERVAL_MS}
-        pause="hover"
-        keyboard
-        touch
-        prevLabel={prevLabel}
-        nextLabel={nextLabel}
-        data-testid="home-carousel"
-      >
+      <div className="carousel-indicators">
         {slides.map((slide, index) => (
-          <Carousel.Item
+          <button
             key={slide.id}
+            type="button"
+            className={index === active ? "active" : undefined}
+            aria-current={index === active ? true : undefined}
+            aria-label={slideLabel(index + 1, count)}
+            onClick={() => go(index)}
+          />
+        ))}
+      </div>
+      <div className="carousel-inner" aria-live={paused || focused ? "polite" : "off"}>
+        {slides.map((slide, index) => (
+          <div
+            key={slide.id}
+            className={`carousel-item${index === active ? " active" : ""}`}
+            role="group"
             aria-roledescription="slide"
-            aria-label={`${index + 1} / ${slides.length}`}
+            aria-label={slideLabel(index + 1, count)}
+            aria-hidden={index === active ? undefined : true}
+            inert={index === active ? undefined : true}
             data-slide={slide.id}
           >
             {slide.content}
-          </Carousel.Item>
+          </div>
         ))}
-      </Carousel>
+      </div>
+      <button type="button" className="carousel-control-prev" onClick={prev}>
+        <span className="carousel-control-prev-icon" aria-hidden="true" />
+        <span className="visually-hidden">{prevLabel}</span>
+      </button>
+      <button type="button" className="carousel-control-next" onClick={next}>
+        <span className="carousel-control-next-icon" aria-hidden="true" />
+        <span className="visually-hidden">{nextLabel}</span>
+      </button>
       <button
         type="button"
         className="btn btn-sm btn-dark slide-carousel__pause"

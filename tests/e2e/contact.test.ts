@@ -37,6 +37,8 @@ async function withPage(
   const context = await newContext(browser, options);
   try {
     const page = await context.newPage();
+    // Fail fast: nothing here legitimately takes longer.
+    page.setDefaultTimeout(10_000);
     await body(page, context);
   } finally {
     await context.close();
@@ -136,18 +138,46 @@ describe("contact form with JavaScript", () => {
       expect(await submit(page)).toBe(400);
       await errorFor(page, "name").waitFor();
       expect(await errorFor(page, "name").innerText()).toBe(th["contact.error.nameRequired"]);
-      expect(await errorFor(page, "email").innerText()).toBe(th["contact.error.reachRequired"]);
       expect(await errorFor(page, "topic").innerText()).toBe(th["contact.error.topicRequired"]);
       expect(await errorFor(page, "message").innerText()).toBe(
         th["contact.error.messageTooShort"],
       );
       expect(await errorFor(page, "phone").count()).toBe(0);
       expect(await page.getByRole("alert").innerText()).toContain(th["contact.fixErrors"]);
-      for (const field of ["name", "email", "topic", "message"]) {
+      for (const field of ["name", "topic", "message"]) {
         expect(await page.locator(`#contact-${field}`).getAttribute("aria-invalid")).toBe("true");
       }
       expect(await page.locator("#contact-phone").getAttribute("aria-invalid")).toBeNull();
     });
+  });
+
+  it("asks for an e-mail or a phone number already on the first, empty submission", async () => {
+    await withPage(async (page) => {
+      await openContact(page);
+      expect(await submit(page)).toBe(400);
+      await errorFor(page, "name").waitFor();
+      // All four problems at once, so the visitor fixes everything in one go.
+      expect(await page.locator("[data-error-for]").count()).toBe(4);
+      expect(await errorFor(page, "email").innerText()).toBe(th["contact.error.reachRequired"]);
+      expect(await page.locator("#contact-email").getAttribute("aria-invalid")).toBe("true");
+    });
+  });
+
+  it("asks for an e-mail or a phone number when both are left empty", async () => {
+    const name = uniqueName("ไม่มีช่องทาง");
+    await withPage(async (page) => {
+      await openContact(page);
+      await fill(page, { name, topic: "product", message: validMessage });
+      expect(await submit(page)).toBe(400);
+      await errorFor(page, "email").waitFor();
+      expect(await errorFor(page, "email").innerText()).toBe(th["contact.error.reachRequired"]);
+      expect(await page.locator("#contact-email").getAttribute("aria-invalid")).toBe("true");
+      expect(await page.locator("[data-error-for]").count()).toBe(1);
+      expect(await valueOf(page, "name")).toBe(name);
+      expect(await valueOf(page, "topic")).toBe("product");
+      expect(await valueOf(page, "message")).toBe(validMessage);
+    });
+    expect(await messagesNamed(name)).toEqual([]);
   });
 
   it("keeps the typed values and explains what is wrong with them", async () => {

@@ -25,6 +25,8 @@ async function withPage(
   const context = await newContext(browser, options);
   try {
     const page = await context.newPage();
+    // Fail fast: nothing here legitimately takes longer.
+    page.setDefaultTimeout(10_000);
     await body(page, context);
   } finally {
     await context.close();
@@ -152,10 +154,29 @@ describe("home carousel", () => {
       await expect.poll(() => activeSlide(page)).toBe(following(ids, beforeClick));
 
       const beforeKey = (await activeSlide(page))!;
-      // Focus the carousel (its active slide's link) and use the keyboard.
-      await page.locator(".carousel-item.active a").focus();
+      // Focus the carousel and use the keyboard.
+      await carousel.focus();
+      expect(
+        await carousel.evaluate((element) => element.contains(document.activeElement)),
+      ).toBe(true);
       await page.keyboard.press("ArrowRight");
       await expect.poll(() => activeSlide(page)).toBe(following(ids, beforeKey));
+    });
+  });
+
+  it("does not advance while keyboard focus is inside it", async () => {
+    await withPage(async (page) => {
+      await openHome(page);
+      await expect.poll(() => activeSlide(page)).not.toBeNull();
+      const focused = await activeSlide(page);
+      // A keyboard user tabs to the slide's link (the pointer stays off the slides).
+      await page.locator(".carousel-item.active a").focus();
+      expect(
+        await page.evaluate(() => !!document.activeElement?.closest(".carousel-item.active")),
+      ).toBe(true);
+      // Longer than the 5 s interval.
+      await page.waitForTimeout(6_000);
+      expect(await activeSlide(page)).toBe(focused);
     });
   });
 
@@ -165,8 +186,10 @@ describe("home carousel", () => {
       const pause = page.locator(".slide-carousel__pause");
       expect(await pause.innerText()).toBe(th["home.pauseSlides"]);
       await pause.click();
-      // Move the pointer off the slides, so only the pause button can be what stops them.
+      // Move the pointer and the focus off the slides, so only the pause button can be what
+      // stops them (hover and focus pause the slides too).
       await page.mouse.move(5, 5);
+      await pause.evaluate((button) => (button as HTMLElement).blur());
       await expect.poll(() => pause.getAttribute("aria-pressed")).toBe("true");
       expect(await pause.innerText()).toBe(th["home.playSlides"]);
       await expect.poll(() => activeSlide(page)).not.toBeNull();

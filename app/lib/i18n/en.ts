@@ -55,6 +55,7 @@ export const en: Record<MessageKey, string> = {
   "home.pauseSlides": "Pause slides",
   "home.playSlides": "Play slides",
   "home.productsCta": "Read the guide",
+  "home.slideOf": "Slide {n} of {total}",
   "home.categoriesTitle": "Products and solutions",
   "home.categoriesLead":
     "Automation equipment and systems for factories, warehouses and businesses in Thailand, with engineers for installation and after-sales service.",

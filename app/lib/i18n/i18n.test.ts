@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { en } from "./en";
-import { langFromCookieHeader, translator } from "./index";
+import { FALLBACK_MESSAGES } from "./fallback-messages";
+import { createTranslate, langFromCookieHeader } from "./index";
+import { serverTranslate } from "./messages.server";
 import { th } from "./th";
 
 describe("interface text", () => {
@@ -20,8 +22,20 @@ describe("interface text", () => {
   });
 
   it("fills placeholders", () => {
-    expect(translator("th")("home.callUs", { phone: "02 114 7788" })).toBe("โทร 02 114 7788");
-    expect(translator("en")("error.notFound")).toBe("This page could not be found");
+    expect(serverTranslate("th")("home.callUs", { phone: "02 114 7788" })).toBe("โทร 02 114 7788");
+    expect(serverTranslate("en")("error.notFound")).toBe("This page could not be found");
+  });
+
+  it("falls back to the bundled Thai frame text when the messages are missing", () => {
+    expect(createTranslate(undefined)("error.notFound")).toBe(th["error.notFound"]);
+    expect(createTranslate(undefined)("nav.contact")).toBe(th["nav.contact"]);
+  });
+
+  it("keeps the bundled fallback identical to th.ts", () => {
+    for (const [key, text] of Object.entries(FALLBACK_MESSAGES)) {
+      expect(text, key).toBe(th[key as keyof typeof th]);
+    }
+    expect(Object.keys(FALLBACK_MESSAGES).length).toBeGreaterThan(30);
   });
 
   it("reads the language cookie, Thai by default", () => {

@@ -1,21 +1,23 @@
-import { en } from "./en";
-import { th, type MessageKey } from "./th";
+import { FALLBACK_MESSAGES } from "./fallback-messages";
+import type { MessageKey } from "./th";
 
 export type Lang = "th" | "en";
 export type { MessageKey };
+export type Messages = Record<MessageKey, string>;
 export const LANGS: readonly Lang[] = ["th", "en"];
 export const DEFAULT_LANG: Lang = "th";
 export const LANG_COOKIE = "lang";
 
-const dictionaries: Record<Lang, Record<MessageKey, string>> = { th, en };
-
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
-/** Returns the translator for `lang`; `{name}` placeholders are filled from `values`. */
-export function translator(lang: Lang): Translate {
-  const dictionary = dictionaries[lang];
+/**
+ * A translator over one language's messages. The browser only ever receives the messages of
+ * the page's language (from the root loader); when those are missing (the root loader itself
+ * failed) the small bundled Thai fallback covers the site frame and error pages.
+ */
+export function createTranslate(messages: Partial<Messages> | undefined): Translate {
   return (key, values) => {
-    const text = dictionary[key];
+    const text = messages?.[key] ?? FALLBACK_MESSAGES[key] ?? key;
     if (!values) return text;
     return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
       name in values ? String(values[name]) : whole,

@@ -51,6 +51,7 @@ export const th = {
   "home.pauseSlides": "หยุดเลื่อนภาพ",
   "home.playSlides": "เล่นภาพต่อ",
   "home.productsCta": "ดูบทความ",
+  "home.slideOf": "สไลด์ {n} จาก {total}",
   "home.categoriesTitle": "สินค้าและโซลูชัน",
   "home.categoriesLead":
     "อุปกรณ์และระบบอัตโนมัติสำหรับโรงงาน คลังสินค้า และธุรกิจในประเทศไทย พร้อมทีมวิศวกรติดตั้งและดูแลหลังการขาย",

@@ -1,10 +1,22 @@
 import { useMemo } from "react";
 import { useRouteLoaderData } from "react-router";
-import { DEFAULT_LANG, isLang, translator, type Lang, type Translate } from "./index";
+import {
+  createTranslate,
+  DEFAULT_LANG,
+  isLang,
+  type Lang,
+  type Messages,
+  type Translate,
+} from "./index";
+
+interface RootI18n {
+  lang?: unknown;
+  messages?: Messages;
+}
 
 /** The page's language from the root loader (Thai when it is unavailable, e.g. on hard errors). */
 export function useLang(): Lang {
-  const data = useRouteLoaderData("root") as { lang?: unknown } | undefined;
+  const data = useRouteLoaderData("root") as RootI18n | undefined;
   if (isLang(data?.lang)) return data.lang;
   if (typeof document !== "undefined" && isLang(document.documentElement.lang)) {
     return document.documentElement.lang;
@@ -13,6 +25,7 @@ export function useLang(): Lang {
 }
 
 export function useT(): Translate {
-  const lang = useLang();
-  return useMemo(() => translator(lang), [lang]);
+  const data = useRouteLoaderData("root") as RootI18n | undefined;
+  const messages = data?.messages;
+  return useMemo(() => createTranslate(messages), [messages]);
 }

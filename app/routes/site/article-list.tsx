@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import type { Route } from "./+types/article-list";
 import { appContext } from "~/context";
 import { formatDate } from "~/lib/format";
-import { translator, type MessageKey } from "~/lib/i18n";
+import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import { buildMeta, siteFromMatches } from "~/lib/seo";
+import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
 import { listArticles } from "~/modules/content/queries.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -14,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
-  const t = translator(site?.lang ?? "th");
+  const t = siteTranslate(site);
   return buildMeta(site, {
     title: t("articles.title"),
     description: t("articles.lead"),

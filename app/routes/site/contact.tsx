@@ -1,9 +1,10 @@
+import { Alert, Button, Form as BsForm } from "react-bootstrap";
 import { data, Form, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { appContext } from "~/context";
-import { translator, type MessageKey } from "~/lib/i18n";
+import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import { buildMeta, siteFromMatches } from "~/lib/seo";
+import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
 import { parseContactForm, type ContactErrors } from "~/modules/contact/contact-form";
 import { CONTACT_TOPICS, type ContactValues } from "~/modules/contact/contact-topics";
 import { submitContactMessage } from "~/modules/contact/submit-contact.server";
@@ -64,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
-  const t = translator(site?.lang ?? "th");
+  const t = siteTranslate(site);
   return buildMeta(site, {
     title: t("contact.title"),
     description: t("contact.lead"),
@@ -91,7 +92,7 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
     defaultValue: values[field],
     "aria-invalid": errorOf(field) ? true : undefined,
     "aria-describedby": errorOf(field) ? `contact-${field}-error` : undefined,
-    className: `form-control${errorOf(field) ? " is-invalid" : ""}`,
+    isInvalid: Boolean(errorOf(field)),
   });
   const fieldError = (field: keyof ContactValues) =>
     errorOf(field) ? (
@@ -143,23 +144,19 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
             {t("contact.formTitle")}
           </h2>
           {loaderData.sent && !result && (
-            <div className="alert alert-success" role="status" data-testid="contact-sent">
+            <Alert variant="success" role="status" data-testid="contact-sent">
               {t("contact.sent")}
-            </div>
+            </Alert>
           )}
           {result?.formError === "tooMany" && (
-            <div className="alert alert-warning" role="alert" data-testid="contact-too-many">
+            <Alert variant="warning" data-testid="contact-too-many">
               {t("contact.error.tooMany", {
                 minutes: result.retryMinutes ?? 15,
                 phone: company.phoneDisplay,
               })}
-            </div>
+            </Alert>
           )}
-          {hasErrors && (
-            <div className="alert alert-danger" role="alert">
-              {t("contact.fixErrors")}
-            </div>
-          )}
+          {hasErrors && <Alert variant="danger">{t("contact.fixErrors")}</Alert>}
           <Form
             key={location.key}
             method="post"
@@ -171,7 +168,12 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
               <label htmlFor="contact-name" className="form-label">
                 {t("contact.name")}
               </label>
-              <input type="text" autoComplete="name" maxLength={100} {...fieldProps("name")} />
+              <BsForm.Control
+                type="text"
+                autoComplete="name"
+                maxLength={100}
+                {...fieldProps("name")}
+              />
               {fieldError("name")}
             </div>
             <p id="contact-reach-hint" className="form-text mt-0 mb-2">
@@ -182,7 +184,7 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
                 <label htmlFor="contact-email" className="form-label">
                   {t("contact.emailField")}
                 </label>
-                <input
+                <BsForm.Control
                   type="email"
                   autoComplete="email"
                   inputMode="email"
@@ -194,7 +196,7 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
                 <label htmlFor="contact-phone" className="form-label">
                   {t("contact.phoneField")}
                 </label>
-                <input
+                <BsForm.Control
                   type="tel"
                   autoComplete="tel"
                   inputMode="tel"
@@ -208,24 +210,21 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
               <label htmlFor="contact-topic" className="form-label">
                 {t("contact.topic")}
               </label>
-              <select
-                {...fieldProps("topic")}
-                className={`form-select${errorOf("topic") ? " is-invalid" : ""}`}
-              >
+              <BsForm.Select {...fieldProps("topic")}>
                 <option value="">{t("contact.topicChoose")}</option>
                 {CONTACT_TOPICS.map((topic) => (
                   <option key={topic} value={topic}>
                     {t(`contact.topic.${topic}`)}
                   </option>
                 ))}
-              </select>
+              </BsForm.Select>
               {fieldError("topic")}
             </div>
             <div className="mb-3">
               <label htmlFor="contact-message" className="form-label">
                 {t("contact.message")}
               </label>
-              <textarea rows={6} maxLength={5000} {...fieldProps("message")} />
+              <BsForm.Control as="textarea" rows={6} maxLength={5000} {...fieldProps("message")} />
               {fieldError("message")}
             </div>
             <div className="contact-honeypot" aria-hidden="true">
@@ -238,9 +237,9 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
                 autoComplete="off"
               />
             </div>
-            <button type="submit" className="btn btn-primary btn-lg" disabled={submitting}>
+            <Button type="submit" size="lg" disabled={submitting}>
               {submitting ? t("contact.sending") : t("contact.send")}
-            </button>
+            </Button>
           </Form>
         </section>
       </div>

@@ -69,6 +69,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         nextLabel={t("home.heroNext")}
         pauseLabel={t("home.pauseSlides")}
         playLabel={t("home.playSlides")}
+        slideLabel={(n, total) => t("home.slideOf", { n, total })}
       />
 
       <section id="products" className="container py-5" aria-labelledby="products-title">

@@ -1,8 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
 import { NotFoundMessage } from "~/layout/error-pages";
-import { buildMeta, siteFromMatches } from "~/lib/seo";
-import { translator } from "~/lib/i18n";
+import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
 
 export function loader() {
   // A real 404 status, while the root loader still runs (language, company details).
@@ -12,7 +11,7 @@ export function loader() {
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
   return buildMeta(site, {
-    title: translator(site?.lang ?? "th")("error.notFound"),
+    title: siteTranslate(site)("error.notFound"),
     path: location.pathname,
     noindex: true,
   });

@@ -2,9 +2,8 @@ import { useSyncExternalStore } from "react";
 import type { Route } from "./+types/self-check";
 import { appContext } from "~/context";
 import { isDatabaseReachable } from "~/db/migrate.server";
-import { translator } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import { buildMeta, siteFromMatches } from "~/lib/seo";
+import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
 import { useOnlineStatus } from "~/ui/use-online-status";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -14,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
-  const t = translator(site?.lang ?? "th");
+  const t = siteTranslate(site);
   return buildMeta(site, {
     title: t("selfCheck.title"),
     description: t("selfCheck.lead"),

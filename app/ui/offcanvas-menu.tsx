@@ -1,0 +1,73 @@
+import { useEffect, useRef, type ReactNode } from "react";
+
+/**
+ * Bootstrap's responsive offcanvas (`offcanvas-lg`): inline on large screens, a 320 px
+ * side panel below that. Hand-made instead of react-bootstrap's Offcanvas because that pulls
+ * its whole modal and transition machinery into every page's JavaScript (see
+ * docs/decisions/0004). It keeps the behaviour that matters: Escape and the backdrop close
+ * it, focus moves into the panel and back to the toggle, and the page behind is inert.
+ */
+export function OffcanvasMenu({
+  id,
+  open,
+  onClose,
+  title,
+  closeLabel,
+  children,
+}: {
+  id: string;
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  closeLabel: string;
+  children: ReactNode;
+}) {
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const previousFocus = document.activeElement as HTMLElement | null;
+    panel.current?.focus();
+    document.body.style.overflow = "hidden";
+    const main = document.getElementById("main");
+    main?.setAttribute("inert", "");
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") onClose();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      document.body.style.overflow = "";
+      main?.removeAttribute("inert");
+      previousFocus?.focus();
+    };
+  }, [open, onClose]);
+
+  return (
+    <>
+      <div
+        id={id}
+        ref={panel}
+        className={`offcanvas-lg offcanvas-end site-offcanvas${open ? " show" : ""}`}
+        tabIndex={-1}
+        aria-labelledby={`${id}-title`}
+        {...(open ? { role: "dialog", "aria-modal": true } : {})}
+      >
+        <div className="offcanvas-header">
+          <p className="offcanvas-title h5 mb-0" id={`${id}-title`}>
+            {title}
+          </p>
+          <button type="button" className="btn-close" aria-label={closeLabel} onClick={onClose} />
+        </div>
+        <div className="offcanvas-body">{children}</div>
+      </div>
+      {open && (
+        <div
+          className="offcanvas-backdrop fade show d-lg-none"
+          onClick={onClose}
+          aria-hidden="true"
+        />
+      )}
+    </>
+  );
+}

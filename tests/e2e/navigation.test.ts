@@ -1,0 +1,195 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { th } from "~/lib/i18n/th";
+import { launchBrowser, newContext } from "./browser";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withPage(body: (page: Page, context: BrowserContext) => Promise<void>) {
+  const context = await newContext(browser, { viewport: { width: 1280, height: 720 } });
+  try {
+    const page = await context.newPage();
+    // Fail fast: nothing here legitimately takes longer.
+    page.setDefaultTimeout(10_000);
+    await body(page, context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Opens `path` and waits until React has hydrated it, so links navigate client-side. */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForFunction(() => {
+    const link = document.querySelector("header a");
+    return !!link && Object.keys(link).some((key) => key.startsWith("__react"));
+  });
+}
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+const headerLink = (page: Page, key: "nav.contact" | "nav.shophub" | "nav.home") =>
+  page.locator("header").getByRole("link", { name: th[key], exact: true });
+
+/** Holds every client-side data request (React Router's `*.data` fetches) for `ms`. */
+async function delayDataRequests(page: Page, ms: number): Promise<() => Promise<void>> {
+  const matcher = (url: URL) => url.pathname.endsWith(".data");
+  await page.route(matcher, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue().catch(() => {
+      // the page may have gone away meanwhile
+    });
+  });
+  return () => page.unroute(matcher);
+}
+
+describe("history and scrolling", () => {
+  it("back and forward restore the scroll position; a new page starts at the top", async () => {
+    await withPage(async (page) => {
+      await open(page, "/article/pos-manual");
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      expect(height).toBeGreaterThan(1500 + 720);
+
+      await page.evaluate(() => window.scrollTo(0, 1500));
+      await expect.poll(() => scrollY(page)).toBe(1500);
+
+      // The sticky header's link is on screen at any scroll position.
+      await headerLink(page, "nav.contact").click();
+      await page.waitForURL("**/contact");
+      await expect.poll(() => page.locator("h1").innerText()).toBe(th["contact.title"]);
+      await expect.poll(() => scrollY(page)).toBe(0);
+
+      await page.goBack();
+      await page.waitForURL("**/article/pos-manual");
+      await expect.poll(() => page.locator("h1").innerText()).not.toBe(th["contact.title"]);
+      await expect.poll(async () => Math.abs((await scrollY(page)) - 1500)).toBeLessThanOrEqual(50);
+
+      await page.goForward();
+      await page.waitForURL("**/contact");
+      await expect.poll(() => page.locator("h1").innerText()).toBe(th["contact.title"]);
+      await expect.poll(() => scrollY(page)).toBe(0);
+    });
+  });
+
+  it("a table-of-contents #hash link scrolls its heading into view below the sticky header", async () => {
+    await withPage(async (page) => {
+      await open(page, "/article/pos-manual");
+      const links = page.locator("aside .article-toc a");
+      expect(await links.count()).toBeGreaterThan(2);
+      const link = links.nth((await links.count()) - 2);
+      const href = (await link.getAttribute("href"))!;
+      expect(href).toMatch(/^#./);
+      const heading = page.locator(`[id="${decodeURIComponent(href.slice(1))}"]`);
+      expect(await heading.count()).toBe(1);
+      expect(await heading.innerText()).toBe(await link.innerText());
+
+      const inView = () =>
+        heading.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const header = document.querySelector(".site-header")!.getBoundingClientRect();
+          return box.top >= header.bottom - 1 && box.bottom <= window.innerHeight;
+        });
+      expect(await inView()).toBe(false);
+
+      await link.click();
+      await expect.poll(() => page.evaluate(() => decodeURIComponent(location.hash))).toBe(
+        decodeURIComponent(href),
+      );
+      await expect.poll(inView).toBe(true);
+      expect(await scrollY(page)).toBeGreaterThan(0);
+    });
+  });
+});
+
+describe("connection status", () => {
+  it("shows the offline indicator while the browser is offline", async () => {
+    await withPage(async (page, context) => {
+      await open(page, "/");
+      const indicator = page.getByTestId("offline-indicator");
+      expect(await indicator.count()).toBe(0);
+
+      await context.setOffline(true);
+      await indicator.waitFor({ state: "visible" });
+      expect((await indicator.innerText()).trim()).toBe(th["status.offline"]);
+
+      await context.setOffline(false);
+      await indicator.waitFor({ state: "detached" });
+    });
+  });
+});
+
+describe("navigation feedback", () => {
+  it("shows no progress bar for a fast navigation", async () => {
+    await withPage(async (page) => {
+      await open(page, "/");
+      // Warm up: load the contact page's code once, then come back home.
+      await headerLink(page, "nav.contact").click();
+      await expect.poll(() => page.locator("h1").innerText()).toBe(th["contact.title"]);
+      await headerLink(page, "nav.home").click();
+      await page.getByTestId("home-carousel").waitFor();
+
+      await page.evaluate(() => {
+        const w = window as Window & { __progressSeen?: boolean };
+        w.__progressSeen = false;
+        new MutationObserver(() => {
+          if (document.querySelector('[data-testid="progress-bar"]')) w.__progressSeen = true;
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      await headerLink(page, "nav.contact").click();
+      await expect.poll(() => page.locator("h1").innerText()).toBe(th["contact.title"]);
+      expect(
+        await page.evaluate(() => (window as Window & { __progressSeen?: boolean }).__progressSeen),
+      ).toBe(false);
+      expect(await page.getByTestId("progress-bar").count()).toBe(0);
+    });
+  });
+
+  it("shows the progress bar during a slow navigation and hides it afterwards", async () => {
+    await withPage(async (page) => {
+      await open(page, "/");
+      const release = await delayDataRequests(page, 1_200);
+      const bar = page.getByTestId("progress-bar");
+      expect(await bar.count()).toBe(0);
+
+      await headerLink(page, "nav.shophub").click();
+      await bar.waitFor({ state: "visible", timeout: 1_100 });
+      expect(await bar.getAttribute("role")).toBe("progressbar");
+      expect(await bar.getAttribute("aria-label")).toBe(th["status.loading"]);
+      // Still on the old page while the data loads.
+      expect(page.url()).not.toContain("/shophub");
+
+      await page.waitForURL("**/shophub");
+      await page.locator("[data-plan]").first().waitFor();
+      await bar.waitFor({ state: "detached", timeout: 2_000 });
+      await release();
+    });
+  });
+
+  it("fades the current page out while the next one loads", async () => {
+    await withPage(async (page) => {
+      await open(page, "/");
+      const release = await delayDataRequests(page, 1_200);
+      const current = page.locator("main > .page");
+      expect(await current.getAttribute("class")).not.toContain("page--leaving");
+
+      await headerLink(page, "nav.contact").click();
+      await page.locator("main > .page.page--leaving").waitFor({ timeout: 1_100 });
+      // The leaving wrapper still holds the old page.
+      expect(await page.locator("main > .page.page--leaving").getByTestId("home-carousel").count()).toBe(1);
+
+      await page.waitForURL("**/contact");
+      await expect.poll(() => page.locator("h1").innerText()).toBe(th["contact.title"]);
+      expect(await page.locator("main > .page").count()).toBe(1);
+      expect(await current.getAttribute("class")).not.toContain("page--leaving");
+      await release();
+    });
+  });
+});
