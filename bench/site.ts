@@ -17,6 +17,8 @@ import autocannon, { type Result } from "autocannon";
 const root = path.resolve(import.meta.dirname, "..");
 const baselineBuild = path.join(root, "bench/results/baseline-build");
 const CONNECTIONS = 50;
+// Generous: on a busy 2-core machine the app's p99 nears 10 s, and a timeout counts as an error.
+const TIMEOUT_S = 30;
 const KiB = 1024;
 const BUDGET = { js: 120 * KiB, css: 40 * KiB };
 // What a browser sends: compression (brotli for this header) and streaming SSR are part of the cost.
@@ -234,8 +236,7 @@ async function load(target: string, url: string, durationS: number): Promise<Row
     connections: CONNECTIONS,
     duration: durationS,
     headers: HEADERS,
-    // Generous: on a busy 2-core machine the app's p99 nears 10 s, and a timeout counts as an error.
-    timeout: 30,
+    timeout: TIMEOUT_S,
   });
   return {
     target,
@@ -423,7 +424,7 @@ async function main(): Promise<number> {
       node: process.version,
       platform: `${os.platform()} ${os.release()}`,
     },
-    options: { connections: CONNECTIONS, duration, warmup, headers: HEADERS },
+    options: { connections: CONNECTIONS, duration, warmup, timeoutS: TIMEOUT_S, headers: HEADERS },
     baselineRuns: baseRuns,
     pages: appRows,
     assets: { budget: BUDGET, home, baseline: bare, jsOver, cssOver },

@@ -116,9 +116,9 @@ describe("contact form with JavaScript", () => {
         expect(await valueOf(page, field)).toBe("");
       }
       expect(await page.locator("[data-error-for]").count()).toBe(0);
-      expect(
-        await page.evaluate(() => (window as Window & { __marker?: number }).__marker),
-      ).toBe(1);
+      expect(await page.evaluate(() => (window as Window & { __marker?: number }).__marker)).toBe(
+        1,
+      );
     });
 
     const rows = await messagesNamed(name);
@@ -139,9 +139,7 @@ describe("contact form with JavaScript", () => {
       await errorFor(page, "name").waitFor();
       expect(await errorFor(page, "name").innerText()).toBe(th["contact.error.nameRequired"]);
       expect(await errorFor(page, "topic").innerText()).toBe(th["contact.error.topicRequired"]);
-      expect(await errorFor(page, "message").innerText()).toBe(
-        th["contact.error.messageTooShort"],
-      );
+      expect(await errorFor(page, "message").innerText()).toBe(th["contact.error.messageTooShort"]);
       expect(await errorFor(page, "phone").count()).toBe(0);
       expect(await page.getByRole("alert").innerText()).toContain(th["contact.fixErrors"]);
       for (const field of ["name", "topic", "message"]) {
@@ -188,9 +186,7 @@ describe("contact form with JavaScript", () => {
       expect(await submit(page)).toBe(400);
       await errorFor(page, "email").waitFor();
       expect(await errorFor(page, "email").innerText()).toBe(th["contact.error.emailInvalid"]);
-      expect(await errorFor(page, "message").innerText()).toBe(
-        th["contact.error.messageTooShort"],
-      );
+      expect(await errorFor(page, "message").innerText()).toBe(th["contact.error.messageTooShort"]);
       expect(await errorFor(page, "name").count()).toBe(0);
       expect(await errorFor(page, "topic").count()).toBe(0);
       expect(await valueOf(page, "name")).toBe(name);
@@ -253,9 +249,7 @@ describe("contact form without JavaScript", () => {
       await errorFor(page, "email").waitFor();
       expect(await errorFor(page, "email").innerText()).toBe(th["contact.error.emailInvalid"]);
       expect(await errorFor(page, "topic").innerText()).toBe(th["contact.error.topicRequired"]);
-      expect(await errorFor(page, "message").innerText()).toBe(
-        th["contact.error.messageTooShort"],
-      );
+      expect(await errorFor(page, "message").innerText()).toBe(th["contact.error.messageTooShort"]);
       expect(await valueOf(page, "name")).toBe(name);
       expect(await valueOf(page, "email")).toBe("somchai@");
       expect(await valueOf(page, "message")).toBe("สั้นไป");

@@ -100,9 +100,9 @@ describe("history and scrolling", () => {
       expect(await inView()).toBe(false);
 
       await link.click();
-      await expect.poll(() => page.evaluate(() => decodeURIComponent(location.hash))).toBe(
-        decodeURIComponent(href),
-      );
+      await expect
+        .poll(() => page.evaluate(() => decodeURIComponent(location.hash)))
+        .toBe(decodeURIComponent(href));
       await expect.poll(inView).toBe(true);
       expect(await scrollY(page)).toBeGreaterThan(0);
     });
@@ -183,7 +183,9 @@ describe("navigation feedback", () => {
       await headerLink(page, "nav.contact").click();
       await page.locator("main > .page.page--leaving").waitFor({ timeout: 1_100 });
       // The leaving wrapper still holds the old page.
-      expect(await page.locator("main > .page.page--leaving").getByTestId("home-carousel").count()).toBe(1);
+      expect(
+        await page.locator("main > .page.page--leaving").getByTestId("home-carousel").count(),
+      ).toBe(1);
 
       await page.waitForURL("**/contact");
       await expect.poll(() => page.locator("h1").innerText()).toBe(th["contact.title"]);

@@ -156,32 +156,43 @@ describe("home carousel", () => {
       const beforeKey = (await activeSlide(page))!;
       // Focus the carousel and use the keyboard.
       await carousel.focus();
-      expect(
-        await carousel.evaluate((element) => element.contains(document.activeElement)),
-      ).toBe(true);
+      expect(await carousel.evaluate((element) => element.contains(document.activeElement))).toBe(
+        true,
+      );
       await page.keyboard.press("ArrowRight");
       await expect.poll(() => activeSlide(page)).toBe(following(ids, beforeKey));
     });
   });
 
+  // These two check that nothing happens for longer than the 5 s interval. The page runs on
+  // Playwright's clock, which jumps that time forward instantly; each test then shows that the
+  // same jump does move a running carousel, so a stopped one is really stopped.
+  const SIX_SECONDS = 6_000;
+
   it("does not advance while keyboard focus is inside it", async () => {
     await withPage(async (page) => {
+      await page.clock.install();
       await openHome(page);
       await expect.poll(() => activeSlide(page)).not.toBeNull();
-      const focused = await activeSlide(page);
+      const focused = (await activeSlide(page))!;
       // A keyboard user tabs to the slide's link (the pointer stays off the slides).
       await page.locator(".carousel-item.active a").focus();
       expect(
         await page.evaluate(() => !!document.activeElement?.closest(".carousel-item.active")),
       ).toBe(true);
-      // Longer than the 5 s interval.
-      await page.waitForTimeout(6_000);
+      await page.clock.runFor(SIX_SECONDS);
       expect(await activeSlide(page)).toBe(focused);
+
+      // Focus leaves the carousel: it runs again.
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.clock.runFor(SIX_SECONDS);
+      await expect.poll(() => activeSlide(page)).not.toBe(focused);
     });
   });
 
   it("stops advancing after the pause button is pressed", async () => {
     await withPage(async (page) => {
+      await page.clock.install();
       await openHome(page);
       const pause = page.locator(".slide-carousel__pause");
       expect(await pause.innerText()).toBe(th["home.pauseSlides"]);
@@ -193,10 +204,19 @@ describe("home carousel", () => {
       await expect.poll(() => pause.getAttribute("aria-pressed")).toBe("true");
       expect(await pause.innerText()).toBe(th["home.playSlides"]);
       await expect.poll(() => activeSlide(page)).not.toBeNull();
-      const paused = await activeSlide(page);
-      // Longer than the 5 s interval: a running carousel would have moved on by now.
-      await page.waitForTimeout(6_000);
+      const paused = (await activeSlide(page))!;
+      await page.clock.runFor(SIX_SECONDS);
       expect(await activeSlide(page)).toBe(paused);
+      await page.clock.runFor(SIX_SECONDS);
+      expect(await activeSlide(page)).toBe(paused);
+
+      // The same button starts it again.
+      await pause.click();
+      await page.mouse.move(5, 5);
+      await pause.evaluate((button) => (button as HTMLElement).blur());
+      expect(await pause.innerText()).toBe(th["home.pauseSlides"]);
+      await page.clock.runFor(SIX_SECONDS);
+      await expect.poll(() => activeSlide(page)).not.toBe(paused);
     });
   });
 });
@@ -336,10 +356,23 @@ describe("self-check page", () => {
       await expect
         .poll(async () => (await row(page, "analytics").innerText()).trim())
         .toBe(th["selfCheck.analyticsYes"]);
-      expect((await row(page, "javascript").innerText()).trim()).toBe(
-        th["selfCheck.javascriptOn"],
-      );
+      expect((await row(page, "javascript").innerText()).trim()).toBe(th["selfCheck.javascriptOn"]);
     });
+  });
+
+  it("without JavaScript, the browser-only rows stay at the checking text", async () => {
+    // This is what the server sends before the browser takes over.
+    await withPage(
+      async (page) => {
+        await page.goto("/test");
+        expect((await row(page, "push").innerText()).trim()).toBe(th["selfCheck.checking"]);
+        expect((await row(page, "analytics").innerText()).trim()).toBe(th["selfCheck.checking"]);
+        expect((await row(page, "javascript").innerText()).trim()).toBe(
+          th["selfCheck.javascriptOff"],
+        );
+      },
+      { javaScriptEnabled: false },
+    );
   });
 
   it("says no statistics are kept when the browser sends Do Not Track", async () => {

@@ -1,20 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { baseURL } from "./browser";
-
-const ARTICLES = [
-  "ai",
-  "airRob",
-  "amr",
-  "buy-house-or-car",
-  "dpTechLaser",
-  "dpTechProfile",
-  "machineVision",
-  "medicine",
-  "pos-manual",
-  "sensor",
-  "shophub-pos",
-  "wire",
-];
+import { SEED_ARTICLE_SLUGS as ARTICLES } from "~/modules/content/article-slugs";
 
 describe("every URL of the company site answers with the right status", () => {
   it.each([

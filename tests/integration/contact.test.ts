@@ -29,6 +29,19 @@ describe("contact form validation", () => {
     }
   });
 
+  it("reports every missing field of an empty form at once", () => {
+    const result = parseContactForm(form({}));
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.errors).toEqual({
+        name: "contact.error.nameRequired",
+        email: "contact.error.reachRequired",
+        topic: "contact.error.topicRequired",
+        message: "contact.error.messageTooShort",
+      });
+    }
+  });
+
   it("accepts a phone number alone, without an e-mail", () => {
     const result = parseContactForm(form({ ...VALID, email: "" }));
     expect(result.ok).toBe(true);

@@ -3,21 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { article, banner, companyProfile, productCategory } from "~/db/schema";
 import { seedDemoContent } from "~/modules/content/seed.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
-
-const SEED_SLUGS = [
-  "ai",
-  "airRob",
-  "amr",
-  "buy-house-or-car",
-  "dpTechLaser",
-  "dpTechProfile",
-  "machineVision",
-  "medicine",
-  "pos-manual",
-  "sensor",
-  "shophub-pos",
-  "wire",
-];
+import { SEED_ARTICLE_SLUGS as SEED_SLUGS } from "~/modules/content/article-slugs";
 
 async function snapshot(test: TestDatabase) {
   const db = test.db;

@@ -68,5 +68,9 @@ export function parseContactForm(
     const field = issue.path[0] as ContactField;
     errors[field] ??= issue.message as MessageKey;
   }
+  // Zod skips object-level checks once a field has failed; this one must show on the first try.
+  if (values.email.trim() === "" && values.phone.trim() === "") {
+    errors.email ??= "contact.error.reachRequired";
+  }
   return { ok: false, values, errors };
 }

@@ -1,21 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadBundledArticles, parseArticleSource } from "./article-source";
 import { renderMarkdown } from "./markdown.server";
-
-const SEED_SLUGS = [
-  "ai",
-  "airRob",
-  "amr",
-  "buy-house-or-car",
-  "dpTechLaser",
-  "dpTechProfile",
-  "machineVision",
-  "medicine",
-  "pos-manual",
-  "sensor",
-  "shophub-pos",
-  "wire",
-];
+import { SEED_ARTICLE_SLUGS as SEED_SLUGS } from "./article-slugs";
 
 function thaiWordCount(text: string): number {
   let count = 0;
