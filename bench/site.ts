@@ -30,17 +30,23 @@ const HEADERS = {
     "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
 };
 
-const { values: args } = parseArgs({
-  allowNegative: true,
-  options: {
-    build: { type: "boolean", default: true },
-    duration: { type: "string", default: "10" },
-    warmup: { type: "string", default: "3" },
-    "check-budget": { type: "boolean", default: false },
-  },
-});
-const duration = seconds(args.duration, 1);
-const warmup = seconds(args.warmup, 0);
+function parseOptions() {
+  const { values } = parseArgs({
+    allowNegative: true,
+    options: {
+      build: { type: "boolean", default: true },
+      duration: { type: "string", default: "10" },
+      warmup: { type: "string", default: "3" },
+      "check-budget": { type: "boolean", default: false },
+    },
+  });
+  return {
+    build: values.build,
+    duration: seconds(values.duration, 1),
+    warmup: seconds(values.warmup, 0),
+    checkBudget: values["check-budget"],
+  };
+}
 
 function seconds(value: string, min: number): number {
   const n = Number(value);
@@ -270,7 +276,8 @@ function printTable(header: string[], rows: string[][]): void {
 // ---- main ------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
-  if (args.build) {
+  const { build, duration, warmup, checkBudget } = parseOptions();
+  if (build) {
     const cli = path.join(root, "node_modules/@react-router/dev/bin.cjs");
     console.log("Building the app and the baseline…");
     await run(process.execPath, [cli, "build", "--logLevel", "warn"]);
@@ -432,12 +439,15 @@ async function main(): Promise<number> {
   await writeFile(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nResults written to ${path.relative(root, file)}`);
 
-  const failed = [...baseRuns, ...appRows].filter((r) => r.non2xx > 0 || r.errors > 0);
+  const failed = [...baseRuns, ...appRows].filter(
+    (r) => r.non2xx > 0 || r.errors > 0 || r.requests === 0,
+  );
   if (failed.length > 0) {
-    console.error(`Invalid run: non-2xx answers or errors for ${failed.map((r) => r.target)}`);
+    const names = [...new Set(failed.map((r) => r.target))].join(", ");
+    console.error(`Invalid run: non-2xx answers, errors or no completed requests for ${names}`);
     return 1;
   }
-  return args["check-budget"] && (jsOver || cssOver) ? 1 : 0;
+  return checkBudget && (jsOver || cssOver) ? 1 : 0;
 }
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

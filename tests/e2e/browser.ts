@@ -3,6 +3,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Page,
 } from "playwright-core";
 import { inject } from "vitest";
 
@@ -35,3 +36,20 @@ export function newContext(
 }
 
 export const baseURL = () => inject("baseURL");
+
+/** Runs `body` with a fresh page in a fresh browser context, and always closes the context. */
+export async function withPage(
+  browser: Browser,
+  body: (page: Page, context: BrowserContext) => Promise<void>,
+  options: BrowserContextOptions = {},
+): Promise<void> {
+  const context = await newContext(browser, options);
+  try {
+    const page = await context.newPage();
+    // Fail fast: nothing here legitimately takes longer.
+    page.setDefaultTimeout(10_000);
+    await body(page, context);
+  } finally {
+    await context.close();
+  }
+}

@@ -1,8 +1,8 @@
 import pg from "pg";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { baseURL, launchBrowser, newContext } from "./browser";
+import { baseURL, launchBrowser, withPage } from "./browser";
 
 const COMPANY_EMAIL = "sales@dptech.co.th";
 
@@ -29,21 +29,6 @@ afterAll(async () => {
 beforeEach(async () => {
   await db.query("DELETE FROM rate_limit_bucket");
 });
-
-async function withPage(
-  body: (page: Page, context: BrowserContext) => Promise<void>,
-  options: Parameters<typeof newContext>[1] = {},
-): Promise<void> {
-  const context = await newContext(browser, options);
-  try {
-    const page = await context.newPage();
-    // Fail fast: nothing here legitimately takes longer.
-    page.setDefaultTimeout(10_000);
-    await body(page, context);
-  } finally {
-    await context.close();
-  }
-}
 
 async function openContact(page: Page, { javaScript = true } = {}): Promise<void> {
   const response = await page.goto("/contact");
@@ -101,7 +86,7 @@ const validMessage = "สนใจกล้อง AI สำหรับตรว
 describe("contact form with JavaScript", () => {
   it("sends a message, shows the success alert, empties the form and stores the message", async () => {
     const name = uniqueName("ส่งสำเร็จ");
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       await openContact(page);
       // Marks this document: a client-side submission keeps it, a full reload loses it.
       await page.evaluate(() => ((window as Window & { __marker?: number }).__marker = 1));
@@ -133,7 +118,7 @@ describe("contact form with JavaScript", () => {
   });
 
   it("shows an error next to every missing field", async () => {
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       await openContact(page);
       expect(await submit(page)).toBe(400);
       await errorFor(page, "name").waitFor();
@@ -150,7 +135,7 @@ describe("contact form with JavaScript", () => {
   });
 
   it("asks for an e-mail or a phone number already on the first, empty submission", async () => {
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       await openContact(page);
       expect(await submit(page)).toBe(400);
       await errorFor(page, "name").waitFor();
@@ -163,7 +148,7 @@ describe("contact form with JavaScript", () => {
 
   it("asks for an e-mail or a phone number when both are left empty", async () => {
     const name = uniqueName("ไม่มีช่องทาง");
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       await openContact(page);
       await fill(page, { name, topic: "product", message: validMessage });
       expect(await submit(page)).toBe(400);
@@ -180,7 +165,7 @@ describe("contact form with JavaScript", () => {
 
   it("keeps the typed values and explains what is wrong with them", async () => {
     const name = uniqueName("ผิดรูปแบบ");
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       await openContact(page);
       await fill(page, { name, email: "somchai@", topic: "demo", message: "สั้นไป" });
       expect(await submit(page)).toBe(400);
@@ -202,7 +187,7 @@ describe("contact form with JavaScript", () => {
 
   it("rejects a phone number that is not a Thai number", async () => {
     const name = uniqueName("เบอร์ผิด");
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       await openContact(page);
       await fill(page, { name, phone: "12345", topic: "product", message: validMessage });
       expect(await submit(page)).toBe(400);
@@ -221,20 +206,24 @@ describe("contact form without JavaScript", () => {
 
   it("sends a message through the server redirect", async () => {
     const name = uniqueName("ไม่มีเจเอส");
-    await withPage(async (page) => {
-      await openContact(page, { javaScript: false });
-      await fill(page, {
-        name,
-        email: "Somchai@Example.com",
-        topic: "service",
-        message: validMessage,
-      });
-      await Promise.all([page.waitForURL("**/contact?sent=1"), submitButton(page).click()]);
-      const sent = page.getByTestId("contact-sent");
-      expect(await sent.isVisible()).toBe(true);
-      expect((await sent.innerText()).trim()).toBe(th["contact.sent"]);
-      expect(await valueOf(page, "name")).toBe("");
-    }, noJs);
+    await withPage(
+      browser,
+      async (page) => {
+        await openContact(page, { javaScript: false });
+        await fill(page, {
+          name,
+          email: "Somchai@Example.com",
+          topic: "service",
+          message: validMessage,
+        });
+        await Promise.all([page.waitForURL("**/contact?sent=1"), submitButton(page).click()]);
+        const sent = page.getByTestId("contact-sent");
+        expect(await sent.isVisible()).toBe(true);
+        expect((await sent.innerText()).trim()).toBe(th["contact.sent"]);
+        expect(await valueOf(page, "name")).toBe("");
+      },
+      noJs,
+    );
     expect(await messagesNamed(name)).toEqual([
       { phone: null, email: "somchai@example.com", topic: "service" },
     ]);
@@ -242,19 +231,25 @@ describe("contact form without JavaScript", () => {
 
   it("re-renders an invalid submission with HTTP 400, the errors and the typed values", async () => {
     const name = uniqueName("ไม่มีเจเอสผิด");
-    await withPage(async (page) => {
-      await openContact(page, { javaScript: false });
-      await fill(page, { name, email: "somchai@", message: "สั้นไป" });
-      expect(await submit(page)).toBe(400);
-      await errorFor(page, "email").waitFor();
-      expect(await errorFor(page, "email").innerText()).toBe(th["contact.error.emailInvalid"]);
-      expect(await errorFor(page, "topic").innerText()).toBe(th["contact.error.topicRequired"]);
-      expect(await errorFor(page, "message").innerText()).toBe(th["contact.error.messageTooShort"]);
-      expect(await valueOf(page, "name")).toBe(name);
-      expect(await valueOf(page, "email")).toBe("somchai@");
-      expect(await valueOf(page, "message")).toBe("สั้นไป");
-      expect(await page.getByTestId("contact-sent").count()).toBe(0);
-    }, noJs);
+    await withPage(
+      browser,
+      async (page) => {
+        await openContact(page, { javaScript: false });
+        await fill(page, { name, email: "somchai@", message: "สั้นไป" });
+        expect(await submit(page)).toBe(400);
+        await errorFor(page, "email").waitFor();
+        expect(await errorFor(page, "email").innerText()).toBe(th["contact.error.emailInvalid"]);
+        expect(await errorFor(page, "topic").innerText()).toBe(th["contact.error.topicRequired"]);
+        expect(await errorFor(page, "message").innerText()).toBe(
+          th["contact.error.messageTooShort"],
+        );
+        expect(await valueOf(page, "name")).toBe(name);
+        expect(await valueOf(page, "email")).toBe("somchai@");
+        expect(await valueOf(page, "message")).toBe("สั้นไป");
+        expect(await page.getByTestId("contact-sent").count()).toBe(0);
+      },
+      noJs,
+    );
     expect(await messagesNamed(name)).toEqual([]);
   });
 });
@@ -296,6 +291,7 @@ describe("contact form abuse protection", () => {
 
     // The sixth, from a browser without JavaScript: the document response itself is the 429.
     await withPage(
+      browser,
       async (page) => {
         await openContact(page, { javaScript: false });
         const phone = (await page.locator('footer a[href^="tel:"]').innerText()).trim();
@@ -317,7 +313,7 @@ describe("contact form abuse protection", () => {
     );
 
     // And with JavaScript, the same warning appears in place.
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       await openContact(page);
       await fill(page, {
         name: `${name} #7`,
@@ -343,7 +339,7 @@ describe("contact form abuse protection", () => {
   it("answers a filled honeypot like a success but stores nothing", async () => {
     const name = uniqueName("บอท");
     const outboxBefore = await db.query<{ count: string }>("SELECT count(*) FROM email_outbox");
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       await openContact(page);
       await fill(page, { name, phone: "081-234-5678", topic: "product", message: validMessage });
       await page.locator("#contact-website").evaluate((input: HTMLInputElement) => {
@@ -359,7 +355,7 @@ describe("contact form abuse protection", () => {
   });
 
   it("the honeypot field is hidden from people", async () => {
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       await openContact(page, { javaScript: false });
       const box = await page.locator("#contact-website").boundingBox();
       // Off-screen: nobody sees or tabs to it.

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { launchBrowser, newContext } from "./browser";
+import { launchBrowser, withPage } from "./browser";
 
 let browser: Browser;
 
@@ -12,18 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function withPage(body: (page: Page, context: BrowserContext) => Promise<void>) {
-  const context = await newContext(browser, { viewport: { width: 1280, height: 720 } });
-  try {
-    const page = await context.newPage();
-    // Fail fast: nothing here legitimately takes longer.
-    page.setDefaultTimeout(10_000);
-    await body(page, context);
-  } finally {
-    await context.close();
-  }
-}
 
 /** Opens `path` and waits until React has hydrated it, so links navigate client-side. */
 async function open(page: Page, path: string): Promise<void> {
@@ -53,7 +41,7 @@ async function delayDataRequests(page: Page, ms: number): Promise<() => Promise<
 
 describe("history and scrolling", () => {
   it("back and forward restore the scroll position; a new page starts at the top", async () => {
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       await open(page, "/article/pos-manual");
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       expect(height).toBeGreaterThan(1500 + 720);
@@ -80,7 +68,7 @@ describe("history and scrolling", () => {
   });
 
   it("a table-of-contents #hash link scrolls its heading into view below the sticky header", async () => {
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       await open(page, "/article/pos-manual");
       const links = page.locator("aside .article-toc a");
       expect(await links.count()).toBeGreaterThan(2);
@@ -111,7 +99,7 @@ describe("history and scrolling", () => {
 
 describe("connection status", () => {
   it("shows the offline indicator while the browser is offline", async () => {
-    await withPage(async (page, context) => {
+    await withPage(browser, async (page, context) => {
       await open(page, "/");
       const indicator = page.getByTestId("offline-indicator");
       expect(await indicator.count()).toBe(0);
@@ -128,7 +116,7 @@ describe("connection status", () => {
 
 describe("navigation feedback", () => {
   it("shows no progress bar for a fast navigation", async () => {
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       await open(page, "/");
       // Warm up: load the contact page's code once, then come back home.
       await headerLink(page, "nav.contact").click();
@@ -153,7 +141,7 @@ describe("navigation feedback", () => {
   });
 
   it("shows the progress bar during a slow navigation and hides it afterwards", async () => {
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       await open(page, "/");
       const release = await delayDataRequests(page, 1_200);
       const bar = page.getByTestId("progress-bar");
@@ -174,7 +162,7 @@ describe("navigation feedback", () => {
   });
 
   it("fades the current page out while the next one loads", async () => {
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       await open(page, "/");
       const release = await delayDataRequests(page, 1_200);
       const current = page.locator("main > .page");

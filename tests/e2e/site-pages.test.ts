@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { en } from "~/lib/i18n/en";
 import { th } from "~/lib/i18n/th";
 import { DEMO_CATEGORIES } from "~/modules/content/demo-content";
-import { baseURL, launchBrowser, newContext } from "./browser";
+import { baseURL, launchBrowser, withPage } from "./browser";
 
 const THAI = /[\u0E00-\u0E7F]/;
 
@@ -16,22 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Runs `body` with a fresh page in a fresh context, and always closes the context. */
-async function withPage(
-  body: (page: Page, context: BrowserContext) => Promise<void>,
-  options: Parameters<typeof newContext>[1] = {},
-): Promise<void> {
-  const context = await newContext(browser, options);
-  try {
-    const page = await context.newPage();
-    // Fail fast: nothing here legitimately takes longer.
-    page.setDefaultTimeout(10_000);
-    await body(page, context);
-  } finally {
-    await context.close();
-  }
-}
 
 /** Every JSON-LD block of the page, parsed. */
 async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
@@ -49,7 +33,7 @@ async function waitForHydration(page: Page): Promise<void> {
 
 describe("home page", () => {
   it("is Thai by default and carries the SEO tags and the Organization JSON-LD", async () => {
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       const response = await page.goto("/");
       expect(response?.status()).toBe(200);
       await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("th");
@@ -78,7 +62,7 @@ describe("home page", () => {
   });
 
   it("lists the seven product categories, the featured articles and the shophub promotion", async () => {
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       await page.goto("/");
       const products = page.locator("#products");
       await expect
@@ -131,7 +115,7 @@ describe("home carousel", () => {
   const following = (ids: string[], id: string) => ids[(ids.indexOf(id) + 1) % ids.length];
 
   it("advances by itself within about seven seconds", async () => {
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       const ids = await openHome(page);
       const first = await activeSlide(page);
       expect(first).toBe(ids[0]);
@@ -142,7 +126,7 @@ describe("home carousel", () => {
   });
 
   it("advances with the next control and with the ArrowRight key", async () => {
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       const ids = await openHome(page);
       const carousel = page.getByTestId("home-carousel");
       // Keep the pointer over the slides (which pauses auto-advance) so only our input moves them.
@@ -170,7 +154,7 @@ describe("home carousel", () => {
   const SIX_SECONDS = 6_000;
 
   it("does not advance while keyboard focus is inside it", async () => {
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       await page.clock.install();
       await openHome(page);
       await expect.poll(() => activeSlide(page)).not.toBeNull();
@@ -191,7 +175,7 @@ describe("home carousel", () => {
   });
 
   it("stops advancing after the pause button is pressed", async () => {
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       await page.clock.install();
       await openHome(page);
       const pause = page.locator(".slide-carousel__pause");
@@ -225,7 +209,7 @@ describe("articles", () => {
   it.each(["ai", "pos-manual", "buy-house-or-car"])(
     "/article/%s renders in Thai with headings and Article JSON-LD",
     async (slug) => {
-      await withPage(async (page) => {
+      await withPage(browser, async (page) => {
         const response = await page.goto(`/article/${slug}`);
         expect(response?.status()).toBe(200);
         const h1 = (await page.locator("h1").innerText()).trim();
@@ -244,7 +228,7 @@ describe("articles", () => {
   );
 
   it("the article list shows twelve cards linking to the articles", async () => {
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       await page.goto("/article");
       expect(await page.locator("h1").innerText()).toBe(th["articles.title"]);
       const cards = page.locator('[data-testid="article-list"] .article-card');
@@ -260,7 +244,7 @@ describe("articles", () => {
 
 describe("404 page", () => {
   it("answers 404 in Thai, links home, and switches to English", async () => {
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       const response = await page.goto("/no/such/page");
       expect(response?.status()).toBe(404);
       await expect.poll(() => page.locator("h1").innerText()).toBe(th["error.notFound"]);
@@ -290,7 +274,7 @@ describe("404 page", () => {
   });
 
   it("the Thai 'back home' link goes to the home page", async () => {
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       await page.goto("/no/such/page");
       await waitForHydration(page);
       await page.getByRole("link", { name: th["error.backHome"] }).click();
@@ -304,38 +288,46 @@ describe("mobile menu", () => {
   const mobile = { viewport: { width: 375, height: 740 } };
 
   it("opens a 320 px offcanvas menu with the nav links, and a link navigates and closes it", async () => {
-    await withPage(async (page) => {
-      await page.goto("/");
-      await waitForHydration(page);
-      const menu = page.locator("#site-menu");
-      const contactLink = menu.getByRole("link", { name: th["nav.contact"] });
-      expect(await contactLink.isVisible()).toBe(false);
+    await withPage(
+      browser,
+      async (page) => {
+        await page.goto("/");
+        await waitForHydration(page);
+        const menu = page.locator("#site-menu");
+        const contactLink = menu.getByRole("link", { name: th["nav.contact"] });
+        expect(await contactLink.isVisible()).toBe(false);
 
-      await page.locator(".navbar-toggler").click();
-      await menu.getByText(th["nav.menu"]).waitFor();
-      await contactLink.waitFor({ state: "visible" });
-      await expect.poll(async () => (await menu.boundingBox())?.width).toBe(320);
-      // Slides in from the right edge of the 375 px screen.
-      await expect.poll(async () => (await menu.boundingBox())?.x).toBe(375 - 320);
-      for (const key of ["nav.home", "nav.articles", "nav.shophub", "nav.contact"] as const) {
-        expect(await menu.getByRole("link", { name: th[key] }).isVisible()).toBe(true);
-      }
+        await page.locator(".navbar-toggler").click();
+        await menu.getByText(th["nav.menu"]).waitFor();
+        await contactLink.waitFor({ state: "visible" });
+        await expect.poll(async () => (await menu.boundingBox())?.width).toBe(320);
+        // Slides in from the right edge of the 375 px screen.
+        await expect.poll(async () => (await menu.boundingBox())?.x).toBe(375 - 320);
+        for (const key of ["nav.home", "nav.articles", "nav.shophub", "nav.contact"] as const) {
+          expect(await menu.getByRole("link", { name: th[key] }).isVisible()).toBe(true);
+        }
 
-      await contactLink.click();
-      await page.waitForURL("**/contact");
-      await expect.poll(() => page.locator("h1").innerText()).toBe(th["contact.title"]);
-      await contactLink.waitFor({ state: "hidden" });
-      await expect.poll(() => page.locator(".offcanvas-backdrop").count()).toBe(0);
-    }, mobile);
+        await contactLink.click();
+        await page.waitForURL("**/contact");
+        await expect.poll(() => page.locator("h1").innerText()).toBe(th["contact.title"]);
+        await contactLink.waitFor({ state: "hidden" });
+        await expect.poll(() => page.locator(".offcanvas-backdrop").count()).toBe(0);
+      },
+      mobile,
+    );
   });
 
   it("labels the menu button in Thai for screen readers", async () => {
-    await withPage(async (page) => {
-      await page.goto("/");
-      const toggler = page.locator(".navbar-toggler");
-      await toggler.waitFor();
-      expect(await toggler.getAttribute("aria-label")).toBe(th["nav.openMenu"]);
-    }, mobile);
+    await withPage(
+      browser,
+      async (page) => {
+        await page.goto("/");
+        const toggler = page.locator(".navbar-toggler");
+        await toggler.waitFor();
+        expect(await toggler.getAttribute("aria-label")).toBe(th["nav.openMenu"]);
+      },
+      mobile,
+    );
   });
 });
 
@@ -344,7 +336,7 @@ describe("self-check page", () => {
 
   it("shows the version, the connection and resolves the browser checks", async () => {
     const health = (await (await fetch(`${baseURL()}/healthz`)).json()) as { version: string };
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       await page.goto("/test");
       expect(await page.locator("h1").innerText()).toBe(th["selfCheck.title"]);
       expect((await row(page, "version").innerText()).trim()).toBe(health.version);
@@ -363,6 +355,7 @@ describe("self-check page", () => {
   it("without JavaScript, the browser-only rows stay at the checking text", async () => {
     // This is what the server sends before the browser takes over.
     await withPage(
+      browser,
       async (page) => {
         await page.goto("/test");
         expect((await row(page, "push").innerText()).trim()).toBe(th["selfCheck.checking"]);
@@ -376,7 +369,7 @@ describe("self-check page", () => {
   });
 
   it("says no statistics are kept when the browser sends Do Not Track", async () => {
-    await withPage(async (page, context) => {
+    await withPage(browser, async (page, context) => {
       await context.addInitScript(() => {
         Object.defineProperty(Navigator.prototype, "doNotTrack", {
           configurable: true,
@@ -394,7 +387,7 @@ describe("self-check page", () => {
 
 describe("shophub page", () => {
   it("shows the three plans and links to the manual and the article", async () => {
-    await withPage(async (page) => {
+    await withPage(browser, async (page) => {
       const response = await page.goto("/shophub");
       expect(response?.status()).toBe(200);
       const plans = await page
