@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { appContext } from "./context";
+import { errorPageFailedResponse } from "./layout/error-page-failed.server";
 import { NonceProvider } from "./ui/nonce";
 
 export const streamTimeout = 5_000;
@@ -66,20 +67,5 @@ export default function handleRequest(
         },
       },
     );
-  });
-}
-
-function errorPageFailedResponse(): Response {
-  const html = `<!doctype html>
-<html lang="th"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>เกิดข้อผิดพลาด | Error</title></head>
-<body style="font-family:sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem">
-<h1>เกิดข้อผิดพลาดขณะแสดงหน้าแสดงข้อผิดพลาด</h1>
-<p lang="en">An error occurred while showing the error page</p>
-<p><a href="/">กลับไปหน้าแรก</a> · <a href="/" lang="en">Go back to home</a></p>
-</body></html>`;
-  return new Response(html, {
-    status: 500,
-    headers: { "Content-Type": "text/html; charset=utf-8" },
   });
 }

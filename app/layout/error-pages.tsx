@@ -1,31 +1,25 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { isChunkLoadError } from "~/lib/chunk-reload";
+import { Link, useRouteError } from "react-router";
+import { describeRouteError } from "~/lib/describe-error";
 import { useT } from "~/lib/i18n/use-translation";
 
 /** The page shown by the root error boundary: 404 or the error's message. */
 export function ErrorPage() {
   const error = useRouteError();
   const t = useT();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundMessage />;
-  }
-  if (isChunkLoadError(error)) return <ChunkLoadFailed />;
-  let status = 500;
-  let message: string = t("error.title");
-  if (isRouteErrorResponse(error)) {
-    status = error.status;
-    const detail = typeof error.data === "string" ? error.data : error.statusText;
-    if (detail) message = detail;
-  } else if (error instanceof Error && error.message) {
-    // Production builds replace server error messages with this fixed text.
-    message = error.message === "Unexpected Server Error" ? t("error.serverError") : error.message;
-  }
+  const described = describeRouteError(error);
+  if (described.kind === "not-found") return <NotFoundMessage />;
+  if (described.kind === "chunk") return <ChunkLoadFailed />;
   return (
-    <section className="container py-5 error-page" aria-labelledby="error-title">
+    <section
+      className="container py-5 error-page"
+      aria-labelledby="error-title"
+      data-testid="error-page"
+    >
       <h1 id="error-title" className="display-6">
-        {message}
+        {described.message ?? t("error.title")}
       </h1>
-      <p className="text-secondary">{t("error.status", { status })}</p>
+      <p className="text-secondary">{t("error.status", { status: described.status })}</p>
+      {described.status >= 500 && <p>{t("error.serverError")}</p>}
       <Link to="/" className="btn btn-primary">
         {t("error.backHome")}
       </Link>

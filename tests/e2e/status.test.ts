@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { th } from "~/lib/i18n/th";
 import { baseURL } from "./browser";
 import { SEED_ARTICLE_SLUGS as ARTICLES } from "~/modules/content/article-slugs";
 
@@ -67,5 +68,22 @@ describe("every URL of the company site answers with the right status", () => {
     expect(xml).toContain("/shophub</loc>");
     const robots = await (await fetch(`${baseURL()}/robots.txt`)).text();
     expect(robots).toContain("Sitemap: ");
+  });
+});
+
+describe("a server error", () => {
+  it("answers 500 with the error page saying 'Error', and never a stack trace", async () => {
+    // A form post whose body cannot be parsed makes the action fail inside the server.
+    const response = await fetch(`${baseURL()}/contact`, {
+      method: "POST",
+      headers: { origin: baseURL(), "content-type": "multipart/form-data; boundary=x" },
+      body: "not a multipart body",
+    });
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain(`>${th["error.title"]}</h1>`);
+    expect(html).toContain(th["error.status"].replace("{status}", "500"));
+    expect(html).toContain(th["error.backHome"]);
+    expect(html).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+|undici|TypeError/);
   });
 });

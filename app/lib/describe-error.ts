@@ -1,0 +1,28 @@
+import { isRouteErrorResponse } from "react-router";
+import { isChunkLoadError } from "./chunk-reload";
+
+// What React Router's production server build puts in place of a server error's message,
+// so that no internal detail reaches the visitor. For the page it means "no message".
+const SANITIZED_SERVER_MESSAGE = "Unexpected Server Error";
+
+export type ErrorDescription =
+  | { kind: "not-found" }
+  | { kind: "chunk" }
+  /** `message` is undefined when the error carries none: the page then says "Error". */
+  | { kind: "other"; status: number; message: string | undefined };
+
+/** Turns whatever a route threw into what the error page shows (the seed's rules). */
+export function describeRouteError(error: unknown): ErrorDescription {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return { kind: "not-found" };
+    const detail = typeof error.data === "string" && error.data ? error.data : error.statusText;
+    return { kind: "other", status: error.status, message: detail || undefined };
+  }
+  if (isChunkLoadError(error)) return { kind: "chunk" };
+  const message = error instanceof Error ? error.message.trim() : "";
+  return {
+    kind: "other",
+    status: 500,
+    message: message && message !== SANITIZED_SERVER_MESSAGE ? message : undefined,
+  };
+}
