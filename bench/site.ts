@@ -7,12 +7,12 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { get, type IncomingHttpHeaders } from "node:http";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon, { type Result } from "autocannon";
+import { freePort, stopChildProcess } from "../app/lib/child-process.server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const baselineBuild = path.join(root, "bench/results/baseline-build");
@@ -85,36 +85,11 @@ function start(script: string, env: Record<string, string>): ChildProcess {
   return child;
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill("SIGKILL"), 20_000);
-    child.once("exit", () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
-}
-
 async function cleanup(): Promise<void> {
   stopping = true;
-  await Promise.all(children.splice(0).map(stop));
+  await Promise.all(children.splice(0).map((child) => stopChildProcess(child)));
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   dataDir = undefined;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
 }
 
 async function waitReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {

@@ -110,20 +110,24 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       "/assets",
       express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static(client, { maxAge: "1d", index: false }));
+    // Only paths that look like files can be in the public folder; pages skip the disk lookup.
+    const publicFiles = express.static(client, { maxAge: "1d", index: false });
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   app.use(originCheck({ publicOrigin }));
 
   const vite = options.vite;
-  const loadBuild = vite
+  // Development reloads the routes on every request (hot reload); production loads them once.
+  const build: ServerBuild | (() => Promise<ServerBuild>) = vite
     ? async () =>
         (await vite.ssrLoadModule("virtual:react-router/server-build")) as unknown as ServerBuild
-    : () => import("virtual:react-router/server-build");
+    : await import("virtual:react-router/server-build");
+
   app.all(
     "/{*path}",
     createRequestHandler({
-      build: loadBuild,
+      build,
       mode: dev ? "development" : "production",
       getLoadContext(req, res) {
         const context = new RouterContextProvider();

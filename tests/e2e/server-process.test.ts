@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, stopProcess } from "../setup/global-e2e";
+import { freePort, stopChildProcess as stopProcess } from "~/lib/child-process.server";
 
 interface RunningServer {
   child: ChildProcess;

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createDatabase } from "~/db/client.server";
+import { freePort, stopChildProcess } from "~/lib/child-process.server";
 import { startEmbeddedPostgres } from "~/db/embedded-postgres.server";
 import { withDatabase } from "./global-postgres";
 
@@ -60,7 +60,7 @@ export default async function setup(project: TestProject) {
   project.provide("e2eDatabaseUrl", databaseUrl);
 
   return async () => {
-    await stopProcess(server);
+    await stopChildProcess(server);
     await postgres.stop();
     await rm(folder, { recursive: true, force: true });
   };
@@ -79,32 +79,4 @@ async function waitForHealthy(baseURL: string, server: ChildProcess): Promise<vo
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error("The server did not become healthy within 60 s");
-}
-
-export function stopProcess(
-  child: ChildProcess,
-  signal: NodeJS.Signals = "SIGTERM",
-): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => {
-    const force = setTimeout(() => child.kill("SIGKILL"), 20_000);
-    child.once("exit", (code) => {
-      clearTimeout(force);
-      resolve(code);
-    });
-    child.kill(signal);
-  });
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
 }
