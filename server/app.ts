@@ -28,6 +28,11 @@ export interface BootstrapOptions {
   vite?: {
     middlewares: express.RequestHandler;
     ssrLoadModule(url: string): Promise<Record<string, unknown>>;
+    /**
+     * In development Vite gives this file its own copy of react-router, while the Express
+     * adapter uses Node's; the adapter only accepts a context made by its own copy.
+     */
+    RouterContextProvider: typeof RouterContextProvider;
   };
 }
 
@@ -130,7 +135,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       build,
       mode: dev ? "development" : "production",
       getLoadContext(req, res) {
-        const context = new RouterContextProvider();
+        const context = new (options.vite?.RouterContextProvider ?? RouterContextProvider)();
         context.set(appContext, {
           db,
           logger: req.log,

@@ -27,6 +27,8 @@ export interface EmbeddedPostgresOptions {
   port?: number;
   /** Receives the server's own log lines. */
   onLog?: (line: string) => void;
+  /** Receives what this module itself has to say (e.g. that it stopped a leftover server). */
+  onNotice?: (message: string) => void;
 }
 
 interface Binaries {
@@ -62,6 +64,7 @@ export async function startEmbeddedPostgres(
     const bin = await loadBinaries();
     const owner = serviceUserIds();
     const credentials = await ensureCluster(dataDir, bin, owner, log);
+    await stopOrphanedServer(dataDir, options.onNotice ?? log);
     const port = options.port ?? (await freePort());
     const child = await launchServer(dataDir, port, bin, owner, log);
     const adminUrl = `postgres://${SUPERUSER}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/postgres`;
@@ -220,6 +223,28 @@ function run(
       else reject(new Error(`${path.basename(command)} failed (code ${code}): ${output}`));
     });
   });
+}
+
+/**
+ * A previous run that died without stopping its PostgreSQL (killed during start, SIGKILL)
+ * leaves that server running on the folder. We hold the folder lock now, so it is ours to stop.
+ */
+async function stopOrphanedServer(
+  dataDir: string,
+  notice: (message: string) => void,
+): Promise<void> {
+  const pidFile = await readFile(path.join(dataDir, "postmaster.pid"), "utf8").catch(() => "");
+  const pid = Number(pidFile.split("\n")[0]);
+  if (!pid || !isAlive(pid)) return;
+  const command = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "");
+  if (!command.includes("postgres") || !command.includes(dataDir)) return;
+  notice(`stopping the PostgreSQL server (pid ${pid}) left running by an earlier process`);
+  process.kill(pid, "SIGINT");
+  for (let waited = 0; isAlive(pid); waited += 100) {
+    if (waited === 15_000) process.kill(pid, "SIGQUIT");
+    if (waited > 20_000) throw new Error(`PostgreSQL (pid ${pid}) on ${dataDir} does not stop`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**

@@ -32,6 +32,7 @@ export async function openDatabase(options: {
   const server = await startEmbeddedPostgres({
     dataDir: path.join(options.dataDir, "postgres"),
     onLog: (line) => pgLog.debug(line),
+    onNotice: (message) => pgLog.warn(message),
   });
   try {
     await ensureDatabaseExists(server.adminUrl, APP_DATABASE);

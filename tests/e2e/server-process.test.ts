@@ -57,6 +57,15 @@ async function waitUntilHealthy(server: RunningServer): Promise<void> {
   throw new Error(`server not healthy: ${server.output()}`);
 }
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function waitForExit(child: ChildProcess): Promise<number | null> {
   return child.exitCode !== null
     ? Promise.resolve(child.exitCode)
@@ -128,4 +137,33 @@ describe("the production server on its embedded PostgreSQL", () => {
     expect(await contentSnapshot(dataDir, again.postgresPort()!)).toEqual(before);
     expect(await stopProcess(again.child, "SIGINT")).toBe(0);
   }, 180_000);
+
+  it("recovers after being killed: the PostgreSQL it left running is stopped and replaced", async () => {
+    const killed = startServer(dataDir, await freePort());
+    started.push(killed.child);
+    await waitUntilHealthy(killed);
+    const orphanPid = Number(
+      (await readFile(path.join(dataDir, "postgres", "postmaster.pid"), "utf8")).split("\n")[0],
+    );
+    killed.child.kill("SIGKILL");
+    await waitForExit(killed.child);
+    expect(isRunning(orphanPid)).toBe(true);
+
+    const next = startServer(dataDir, await freePort());
+    started.push(next.child);
+    await waitUntilHealthy(next);
+    expect(isRunning(orphanPid)).toBe(false);
+    expect(next.output()).toContain("left running by an earlier process");
+    expect(await stopProcess(next.child, "SIGTERM")).toBe(0);
+  }, 180_000);
+
+  it("stops cleanly when asked to stop while it is still starting", async () => {
+    const early = startServer(dataDir, await freePort());
+    started.push(early.child);
+    // The database is starting: the signal must not leave it running.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(await stopProcess(early.child, "SIGTERM")).toBe(0);
+    expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
+    expect(existsSync(path.join(dataDir, "postgres.lock"))).toBe(false);
+  }, 120_000);
 });
