@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
+import type { Auth } from "~/modules/accounts/auth.server";
 
 /** What the server gives every loader and action (see server/app.ts). */
 export interface AppContext {
@@ -13,6 +14,20 @@ export interface AppContext {
   /** Absolute origin used for canonical URLs, sitemaps and Open Graph. */
   publicOrigin: string;
   version: string;
+  auth: Auth;
 }
 
 export const appContext = createContext<AppContext>();
+
+/** The signed-in member of this request, or null; set by the root middleware. */
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+  phone: string | null;
+  role: "member" | "admin";
+}
+
+export const sessionUserContext = createContext<SessionUser | null>(null);

@@ -7,6 +7,7 @@ import { useLang } from "./lib/i18n/use-translation";
 import { formatPhoneForDisplay } from "./lib/phone";
 import { buildMeta, siteFromMatches } from "./lib/seo";
 import { SiteShell } from "./layout/site-shell";
+import { getSessionUser, sessionMiddleware } from "./modules/accounts/session.server";
 import { getCompanyProfile } from "./modules/content/queries.server";
 import { ErrorPage, ErrorPageFailed } from "./layout/error-pages";
 import { ErrorPageGuard } from "./ui/error-page-guard";
@@ -20,6 +21,8 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, publicOrigin, version } = context.get(appContext);
   const company = await getCompanyProfile(db);
@@ -30,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     messages: messagesFor(lang),
     origin: publicOrigin,
     version,
+    user: pickPublicUser(getSessionUser(context)),
     company: {
       nameTh: company.nameTh,
       nameEn: company.nameEn,
@@ -87,4 +91,9 @@ export function ErrorBoundary() {
       </SiteShell>
     </ErrorPageGuard>
   );
+}
+
+/** What the browser may know about the signed-in member. */
+function pickPublicUser(user: ReturnType<typeof getSessionUser>) {
+  return user ? { name: user.name, email: user.email, role: user.role, image: user.image } : null;
 }

@@ -6,12 +6,16 @@ import compression from "compression";
 import express from "express";
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
+import { toNodeHandler } from "better-auth/node";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "~/context";
 import { isDatabaseReachable } from "~/db/migrate.server";
 import { openDatabase } from "~/db/open-database.server";
 import { readEnv } from "~/lib/env.server";
+import { createAccountMailer } from "~/modules/accounts/account-emails.server";
+import { createAuth } from "~/modules/accounts/auth.server";
 import { seedDemoContent } from "~/modules/content/seed.server";
+import { getOrCreateSecret } from "~/modules/platform/app-secret.server";
 import {
   createSmtpSender,
   requeueStuckEmails,
@@ -61,12 +65,26 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     logger,
   });
   const { db } = database;
+  let authSecret: string;
   try {
     await seedDemoContent(db);
+    authSecret = env.AUTH_SECRET ?? (await getOrCreateSecret(db, "auth"));
   } catch (error) {
     await database.close();
     throw error;
   }
+  const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
+  const auth = createAuth({
+    db,
+    secret: authSecret,
+    baseURL: publicOrigin ?? {
+      allowedHosts: ["localhost:*", "127.0.0.1:*", "[::1]:*", "localhost", "127.0.0.1"],
+      fallback: `http://localhost:${env.PORT}`,
+      protocol: "http",
+    },
+    secureCookies: publicOrigin?.startsWith("https:") ?? false,
+    mailer: createAccountMailer(db),
+  });
 
   const stopWorker = env.SMTP_URL
     ? startOutboxWorker({
@@ -80,7 +98,6 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   const pruneTimer = setInterval(() => void pruneRateLimitBuckets(db).catch(() => {}), 3_600_000);
   pruneTimer.unref();
 
-  const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
   let shuttingDown = false;
 
   const app = express();
@@ -122,6 +139,11 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
 
   app.use(originCheck({ publicOrigin }));
 
+  // better-auth's own endpoints: the links in e-mails (verify e-mail, reset password, sign-in
+  // link) land here and redirect to our pages.
+  const authHandler = toNodeHandler(auth);
+  app.all("/api/auth/{*path}", (req, res) => void authHandler(req, res));
+
   const vite = options.vite;
   // Development reloads the routes on every request (hot reload); production loads them once.
   const build: ServerBuild | (() => Promise<ServerBuild>) = vite
@@ -143,6 +165,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
           clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
           publicOrigin: publicOrigin ?? `${req.protocol}://${req.get("host")}`,
           version,
+          auth,
         });
         return context;
       },

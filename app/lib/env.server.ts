@@ -14,6 +14,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default("DP Tech <no-reply@dptech.co.th>"),
   /** The site's public address, e.g. https://www.dptech.co.th (canonical links, origin checks). */
   PUBLIC_URL: z.string().url().optional(),
+  /** Signs session cookies; when unset one is generated once and kept in the database. */
+  AUTH_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Express "trust proxy" setting: which proxies may set X-Forwarded-For. */
   TRUST_PROXY: z.string().default("loopback"),

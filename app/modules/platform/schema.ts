@@ -31,3 +31,10 @@ export const emailOutbox = pgTable(
   },
   (table) => [index("email_outbox_due_idx").on(table.status, table.nextAttemptAt)],
 );
+
+/** Secrets the app generates once and every instance shares (e.g. the session signing key). */
+export const appSecret = pgTable("app_secret", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,202 @@
+import { APIError } from "better-auth/api";
+import { and, eq, like } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import type { MessageKey } from "~/lib/i18n";
+import { rateLimitSubjectForAddress } from "~/modules/platform/client-address";
+import { hitRateLimit, type RateLimitRule } from "~/modules/platform/rate-limit.server";
+import type { Auth } from "./auth.server";
+import { verification } from "./schema";
+
+// Limits per client address (IPv6 grouped by /64) and per account (e-mail address).
+export const ACCOUNT_RATE_LIMITS = {
+  signInByAddress: { name: "sign-in-address", limit: 30, windowSeconds: 15 * 60 },
+  signInByAccount: { name: "sign-in-account", limit: 10, windowSeconds: 15 * 60 },
+  registerByAddress: { name: "register-address", limit: 10, windowSeconds: 60 * 60 },
+  resetByAddress: { name: "reset-address", limit: 10, windowSeconds: 60 * 60 },
+  resetByAccount: { name: "reset-account", limit: 5, windowSeconds: 60 * 60 },
+  linkByAddress: { name: "link-address", limit: 10, windowSeconds: 60 * 60 },
+  linkByAccount: { name: "link-account", limit: 5, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
+export type CommandResult =
+  | { ok: true; headers: Headers }
+  | { ok: false; error: MessageKey; status: number; retryAfterSeconds?: number };
+
+export interface Client {
+  address: string;
+  headers: Headers;
+}
+
+/** Counts one attempt against each rule; the first rule over its limit answers 429. */
+async function overLimit(
+  db: Database,
+  checks: [RateLimitRule, string][],
+): Promise<Extract<CommandResult, { ok: false }> | null> {
+  for (const [rule, subject] of checks) {
+    const result = await hitRateLimit(db, rule, subject);
+    if (!result.allowed) {
+      return {
+        ok: false,
+        error: "auth.error.too-many-requests",
+        status: 429,
+        retryAfterSeconds: result.retryAfterSeconds,
+      };
+    }
+  }
+  return null;
+}
+
+/** better-auth's error codes, in the seed's catalogue. */
+export function catalogueError(error: unknown): Extract<CommandResult, { ok: false }> {
+  if (!(error instanceof APIError)) throw error;
+  const code = (error.body as { code?: string } | undefined)?.code ?? "";
+  const map: Record<string, MessageKey> = {
+    INVALID_EMAIL_OR_PASSWORD: "auth.error.wrong-credentials",
+    USER_NOT_FOUND: "auth.error.wrong-credentials",
+    INVALID_PASSWORD: "auth.error.wrong-credentials",
+    USER_ALREADY_EXISTS: "auth.error.email-already-in-use",
+    USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "auth.error.email-already-in-use",
+    PASSWORD_TOO_SHORT: "auth.error.weak-password",
+    PASSWORD_TOO_LONG: "auth.error.weak-password",
+    INVALID_EMAIL: "auth.error.invalid-email",
+    BANNED_USER: "auth.error.user-disabled",
+    INVALID_TOKEN: "auth.error.invalid-action-code",
+    TOKEN_EXPIRED: "auth.error.expired-action-code",
+  };
+  const key = map[code] ?? "auth.error.unknown";
+  const status =
+    key === "auth.error.unknown" ? 500 : key === "auth.error.user-disabled" ? 403 : 400;
+  return { ok: false, error: key, status };
+}
+
+export async function registerMember(
+  auth: Auth,
+  db: Database,
+  input: { email: string; password: string; name: string; phone: string | null },
+  client: Client,
+): Promise<CommandResult> {
+  const limited = await overLimit(db, [
+    [ACCOUNT_RATE_LIMITS.registerByAddress, rateLimitSubjectForAddress(client.address)],
+  ]);
+  if (limited) return limited;
+  try {
+    const { headers } = await auth.api.signUpEmail({
+      body: {
+        email: input.email,
+        password: input.password,
+        name: input.name,
+        phone: input.phone ?? undefined,
+      },
+      headers: client.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, headers };
+  } catch (error) {
+    return catalogueError(error);
+  }
+}
+
+export async function signInWithPassword(
+  auth: Auth,
+  db: Database,
+  input: { email: string; password: string; rememberMe: boolean },
+  client: Client,
+): Promise<CommandResult> {
+  const limited = await overLimit(db, [
+    [ACCOUNT_RATE_LIMITS.signInByAddress, rateLimitSubjectForAddress(client.address)],
+    [ACCOUNT_RATE_LIMITS.signInByAccount, input.email],
+  ]);
+  if (limited) return limited;
+  try {
+    const { headers } = await auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: input.rememberMe },
+      headers: client.headers,
+      returnHeaders: true,
+    });
+    return { ok: true, headers };
+  } catch (error) {
+    return catalogueError(error);
+  }
+}
+
+/** Sends a reset link when the account exists; the answer is the same either way. */
+export async function requestPasswordReset(
+  auth: Auth,
+  db: Database,
+  email: string,
+  client: Client,
+): Promise<CommandResult> {
+  const limited = await overLimit(db, [
+    [ACCOUNT_RATE_LIMITS.resetByAddress, rateLimitSubjectForAddress(client.address)],
+    [ACCOUNT_RATE_LIMITS.resetByAccount, email],
+  ]);
+  if (limited) return limited;
+  await auth.api.requestPasswordReset({
+    body: { email, redirectTo: "/user/resetPw" },
+    headers: client.headers,
+  });
+  return { ok: true, headers: new Headers() };
+}
+
+/** Sends a sign-in link when the account exists; the answer is the same either way. */
+export async function requestSignInLink(
+  auth: Auth,
+  db: Database,
+  email: string,
+  redirectTo: string,
+  client: Client,
+): Promise<CommandResult> {
+  const limited = await overLimit(db, [
+    [ACCOUNT_RATE_LIMITS.linkByAddress, rateLimitSubjectForAddress(client.address)],
+    [ACCOUNT_RATE_LIMITS.linkByAccount, email],
+  ]);
+  if (limited) return limited;
+  try {
+    await auth.api.signInMagicLink({
+      body: { email, callbackURL: redirectTo, errorCallbackURL: "/user/signIn?linkError=1" },
+      headers: client.headers,
+    });
+  } catch (error) {
+    // An unknown address must look exactly like a known one.
+    if (!(error instanceof APIError)) throw error;
+  }
+  return { ok: true, headers: new Headers() };
+}
+
+/**
+ * Sets a new password from a reset link. The token works once; better-auth ends every
+ * session of the account; the member is not signed in and must sign in again.
+ */
+export async function resetPasswordWithToken(
+  auth: Auth,
+  db: Database,
+  input: { token: string; password: string },
+): Promise<CommandResult & { userId?: string }> {
+  const [row] = await db
+    .select()
+    .from(verification)
+    .where(
+      and(
+        eq(verification.identifier, `reset-password:${input.token}`),
+        like(verification.identifier, "reset-password:%"),
+      ),
+    );
+  if (!row) return { ok: false, error: "auth.error.invalid-action-code", status: 400 };
+  if (row.expiresAt.getTime() < Date.now())
+    return { ok: false, error: "auth.error.expired-action-code", status: 400 };
+  try {
+    await auth.api.resetPassword({ body: { newPassword: input.password, token: input.token } });
+    return { ok: true, headers: new Headers(), userId: row.value };
+  } catch (error) {
+    return catalogueError(error);
+  }
+}
+
+export async function signOut(auth: Auth, client: Client): Promise<Headers> {
+  try {
+    const { headers } = await auth.api.signOut({ headers: client.headers, returnHeaders: true });
+    return headers;
+  } catch {
+    return new Headers();
+  }
+}

@@ -1,0 +1,100 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { admin } from "better-auth/plugins/admin";
+import { magicLink } from "better-auth/plugins/magic-link";
+import type { Database } from "~/db/client.server";
+import { hashPassword, verifyPassword } from "./password-hash.server";
+import { account, session, user, verification } from "./schema";
+
+// The seed's rule: a password has at least 6 characters.
+export const MIN_PASSWORD_LENGTH = 6;
+export const RESET_TOKEN_TTL_SECONDS = 60 * 60;
+export const SIGN_IN_LINK_TTL_SECONDS = 15 * 60;
+export const VERIFY_EMAIL_TTL_SECONDS = 24 * 60 * 60;
+/** Sessions last 30 days (1 day without "remember me") and slide forward once a day. */
+export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
+
+/** Where the auth module hands over e-mails to send; the links are absolute. */
+export interface AuthMailer {
+  verifyEmail(to: { email: string; name: string }, url: string): Promise<void>;
+  resetPassword(to: { email: string; name: string }, url: string): Promise<void>;
+  signInLink(email: string, url: string): Promise<void>;
+}
+
+export interface AuthOptions {
+  db: Database;
+  secret: string;
+  /**
+   * The site's address, e.g. https://www.dptech.co.th; links in e-mails start with it. Without
+   * a public address only loopback hosts are believed, so a forged Host header cannot point
+   * a reset link elsewhere.
+   */
+  baseURL:
+    string | { allowedHosts: string[]; fallback: string; protocol: "http" | "https" | "auto" };
+  /** Over HTTPS the session cookie is Secure and __Host- prefixed. */
+  secureCookies: boolean;
+  mailer: AuthMailer;
+}
+
+/** The better-auth instance for one database (the app has one; each test makes its own). */
+export function createAuth(options: AuthOptions) {
+  return betterAuth({
+    appName: "DP Tech",
+    baseURL: options.baseURL,
+    basePath: "/api/auth",
+    secret: options.secret,
+    database: drizzleAdapter(options.db, {
+      provider: "pg",
+      schema: { user, session, account, verification },
+    }),
+    user: {
+      additionalFields: {
+        phone: { type: "string", required: false, input: true },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 256,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      password: {
+        hash: hashPassword,
+        verify: ({ hash, password }) => verifyPassword(hash, password),
+      },
+      sendResetPassword: ({ user: u, url }) => options.mailer.resetPassword(u, url),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_EMAIL_TTL_SECONDS,
+      sendVerificationEmail: ({ user: u, url }) => options.mailer.verifyEmail(u, url),
+    },
+    session: {
+      expiresIn: SESSION_TTL_SECONDS,
+      updateAge: SESSION_REFRESH_SECONDS,
+    },
+    // Our own limits (PostgreSQL, per address and per account) guard the forms instead.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: options.secureCookies,
+      cookiePrefix: "dptech",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+      cookies: options.secureCookies
+        ? { session_token: { name: "__Host-dptech.session_token" } }
+        : undefined,
+    },
+    plugins: [
+      admin({ defaultRole: "member", adminRoles: ["admin"] }),
+      magicLink({
+        expiresIn: SIGN_IN_LINK_TTL_SECONDS,
+        disableSignUp: true,
+        sendMagicLink: ({ email, url }) => options.mailer.signInLink(email, url),
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
