@@ -10,6 +10,12 @@ export default [
   route("shophub", "routes/site/shophub.tsx"),
   route("test", "routes/site/self-check.tsx"),
 
+  // Accounts
+  route("register", "routes/accounts/register.tsx"),
+  route("user/signIn", "routes/accounts/sign-in.tsx"),
+  route("user/signOut", "routes/accounts/sign-out.ts"),
+  route("user/resetPw", "routes/accounts/reset-password.tsx"),
+
   // Resource routes
   route("lang", "routes/api/lang.ts"),
   route("robots.txt", "routes/api/robots.ts"),

@@ -4,3 +4,4 @@ export * from "../modules/platform/schema";
 export * from "../modules/content/schema";
 export * from "../modules/contact/schema";
 export * from "../modules/accounts/schema";
+export * from "../modules/notices/schema";

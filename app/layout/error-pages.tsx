@@ -16,7 +16,7 @@ export function ErrorPage() {
       data-testid="error-page"
     >
       <h1 id="error-title" className="display-6">
-        {described.message ?? t("error.title")}
+        {described.message ?? (described.status === 403 ? t("error.forbidden") : t("error.title"))}
       </h1>
       <p className="text-secondary">{t("error.status", { status: described.status })}</p>
       {described.status >= 500 && <p>{t("error.serverError")}</p>}

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useRouteLoaderData } from "react-router";
 import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { OffcanvasMenu } from "~/ui/offcanvas-menu";
@@ -25,6 +25,9 @@ export function SiteHeader({
   phone: string;
 }) {
   const t = useT();
+  const root = useRouteLoaderData("root") as
+    { user?: { name: string; role: string } | null } | undefined;
+  const user = root?.user ?? null;
   const [menuOpen, setMenuOpen] = useState(false);
   const close = useCallback(() => setMenuOpen(false), []);
   return (
@@ -75,9 +78,27 @@ export function SiteHeader({
               <a className="btn btn-sm btn-accent" href={`tel:${phone}`}>
                 {phoneDisplay}
               </a>
-              <Link className="btn btn-sm btn-light" to="/user/signIn" onClick={close}>
-                {t("nav.signIn")}
-              </Link>
+              {user ? (
+                <>
+                  {user.role === "admin" && (
+                    <Link className="btn btn-sm btn-outline-light" to="/admin" onClick={close}>
+                      {t("nav.admin")}
+                    </Link>
+                  )}
+                  <span className="text-white-50 small" data-testid="signed-in-as">
+                    {t("account.signedInAs", { name: user.name })}
+                  </span>
+                  <Form method="post" action="/user/signOut">
+                    <button type="submit" className="btn btn-sm btn-light">
+                      {t("account.signOut")}
+                    </button>
+                  </Form>
+                </>
+              ) : (
+                <Link className="btn btn-sm btn-light" to="/user/signIn" onClick={close}>
+                  {t("nav.signIn")}
+                </Link>
+              )}
               <LanguageSwitch />
             </div>
           </OffcanvasMenu>

@@ -18,6 +18,7 @@ export const thFrame = {
   "nav.listings": "ประกาศซื้อขาย",
   "nav.contact": "ติดต่อเรา",
   "nav.signIn": "เข้าสู่ระบบ",
+  "nav.admin": "ผู้ดูแลระบบ",
   "nav.menu": "เมนู",
   "nav.openMenu": "เปิดเมนู",
   "nav.close": "ปิด",

@@ -15,6 +15,15 @@ export const VERIFY_EMAIL_TTL_SECONDS = 24 * 60 * 60;
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
 
+/** Where the e-mail verification link lands after better-auth has checked it. */
+export const EMAIL_VERIFIED_PAGE = "/user/signIn?verified=1";
+
+function withCallback(url: string, callback: string): string {
+  const link = new URL(url);
+  link.searchParams.set("callbackURL", callback);
+  return link.toString();
+}
+
 /** Where the auth module hands over e-mails to send; the links are absolute. */
 export interface AuthMailer {
   verifyEmail(to: { email: string; name: string }, url: string): Promise<void>;
@@ -70,7 +79,8 @@ export function createAuth(options: AuthOptions) {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_EMAIL_TTL_SECONDS,
-      sendVerificationEmail: ({ user: u, url }) => options.mailer.verifyEmail(u, url),
+      sendVerificationEmail: ({ user: u, url }) =>
+        options.mailer.verifyEmail(u, withCallback(url, EMAIL_VERIFIED_PAGE)),
     },
     session: {
       expiresIn: SESSION_TTL_SECONDS,

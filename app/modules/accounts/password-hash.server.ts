@@ -22,12 +22,12 @@ export async function hashPassword(password: string): Promise<string> {
 /** Checks a password against a PHC string, with the parameters stored in it. */
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   const match = hash.match(/^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([\w+/]+)\$([\w+/]+)$/);
-  if (!match) return false;
-  const [, memory, passes, parallelism, salt, expected] = match;
-  const expectedTag = Buffer.from(expected!, "base64");
+  const [, memory, passes, parallelism, salt, expected] = match ?? [];
+  if (!salt || !expected) return false;
+  const expectedTag = Buffer.from(expected, "base64");
   const tag = await argon2Async("argon2id", {
     message: password,
-    nonce: Buffer.from(salt!, "base64"),
+    nonce: Buffer.from(salt, "base64"),
     memory: Number(memory),
     passes: Number(passes),
     parallelism: Number(parallelism),

@@ -56,6 +56,7 @@ export function requireAdmin(
   context: Readonly<RouterContextProvider>,
 ): SessionUser {
   const found = requireUser(request, context);
-  if (found.role !== "admin") throw data("ไม่มีสิทธิ์เข้าถึงหน้านี้ / Forbidden", { status: 403 });
+  // The error page says "you do not have permission" in the visitor's language.
+  if (found.role !== "admin") throw data(null, { status: 403 });
   return found;
 }

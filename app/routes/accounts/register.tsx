@@ -1,0 +1,185 @@
+import { Alert, Button, Form as BsForm } from "react-bootstrap";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/register";
+import { appContext } from "~/context";
+import { useT } from "~/lib/i18n/use-translation";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
+import { parseForm, registerFormSchema } from "~/modules/accounts/account-forms";
+import { registerMember } from "~/modules/accounts/account-commands.server";
+import type { FormFailure } from "~/modules/accounts/form-result";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import { TextField } from "~/ui/text-field";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  const user = getSessionUser(context);
+  // Right after registering: say where the verification e-mail went.
+  if (user && url.searchParams.get("done") === "1")
+    return { redirectTo, registeredEmail: user.email };
+  if (user) throw redirect(redirectTo);
+  return { redirectTo, registeredEmail: null };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, auth, clientAddress } = context.get(appContext);
+  const form = await request.formData();
+  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const parsed = parseForm(registerFormSchema, form);
+  if (!parsed.ok)
+    return data<FormFailure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
+  const result = await registerMember(auth, db, parsed.data, {
+    address: clientAddress,
+    headers: request.headers,
+  });
+  if (!result.ok) {
+    const failure: FormFailure =
+      result.error === "auth.error.email-already-in-use" ||
+      result.error === "auth.error.invalid-email"
+        ? { values: parsed.values, errors: { email: result.error } }
+        : result.error === "auth.error.weak-password"
+          ? { values: parsed.values, errors: { password: result.error } }
+          : {
+              values: parsed.values,
+              errors: {},
+              formError: result.error,
+              retryMinutes: result.retryAfterSeconds
+                ? Math.ceil(result.retryAfterSeconds / 60)
+                : undefined,
+            };
+    return data(failure, {
+      status: result.status,
+      headers: result.retryAfterSeconds
+        ? { "Retry-After": String(result.retryAfterSeconds) }
+        : undefined,
+    });
+  }
+  // Signed in straight away; the verification e-mail is already in the outbox.
+  const target =
+    redirectTo === "/" ? `/?registered=${encodeURIComponent(parsed.data.email)}` : redirectTo;
+  return redirect(target, { headers: result.headers });
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const site = siteFromMatches(matches);
+  const t = siteTranslate(site);
+  return buildMeta(site, {
+    title: t("account.register.title"),
+    description: t("account.register.lead"),
+    path: location.pathname,
+  });
+};
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const navigation = useNavigation();
+  const failure = actionData as FormFailure | undefined;
+  const values = failure?.values ?? {};
+  if (loaderData.registeredEmail) {
+    return (
+      <div className="container py-5 account-page">
+        <h1>{t("account.register.title")}</h1>
+        <Alert variant="success" data-testid="registered">
+          {t("account.register.done", { email: loaderData.registeredEmail })}
+        </Alert>
+        <Link to={loaderData.redirectTo} className="btn btn-primary">
+          {t("account.register.continue")}
+        </Link>
+      </div>
+    );
+  }
+  const error = (field: string) => {
+    const key = failure?.errors[field];
+    return key ? t(key) : undefined;
+  };
+  return (
+    <div className="container py-5 account-page">
+      <h1>{t("account.register.title")}</h1>
+      <p className="lead text-secondary">{t("account.register.lead")}</p>
+      {failure?.formError && (
+        <Alert variant="danger" data-testid="form-error">
+          {t(failure.formError, { minutes: failure.retryMinutes ?? 15 })}
+        </Alert>
+      )}
+      <Form method="post" noValidate className="account-form">
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        <TextField
+          name="email"
+          type="email"
+          autoComplete="email"
+          label={t("account.field.email")}
+          defaultValue={values.email}
+          error={error("email")}
+          required
+        />
+        <TextField
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          label={t("account.field.password")}
+          hint={t("account.field.passwordHint")}
+          error={error("password")}
+          minLength={6}
+          required
+        />
+        <TextField
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          label={t("account.field.confirmPassword")}
+          error={error("confirmPassword")}
+          required
+        />
+        <TextField
+          name="name"
+          type="text"
+          autoComplete="nickname"
+          label={t("account.field.name")}
+          defaultValue={values.name}
+          error={error("name")}
+          maxLength={80}
+          required
+        />
+        <TextField
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          label={t("account.field.phone")}
+          defaultValue={values.phone}
+          error={error("phone")}
+          placeholder={t("contact.phoneHint")}
+        />
+        <BsForm.Group className="mb-3" controlId="field-acceptTerms">
+          <BsForm.Check
+            type="checkbox"
+            name="acceptTerms"
+            label={t("account.field.acceptTerms")}
+            defaultChecked={values.acceptTerms === "on"}
+            isInvalid={Boolean(error("acceptTerms"))}
+            aria-describedby={error("acceptTerms") ? "field-acceptTerms-error" : undefined}
+          />
+          {error("acceptTerms") && (
+            <div
+              id="field-acceptTerms-error"
+              className="invalid-feedback d-block"
+              data-error-for="acceptTerms"
+            >
+              {error("acceptTerms")}
+            </div>
+          )}
+        </BsForm.Group>
+        <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
+          {t("account.register.submit")}
+        </Button>
+      </Form>
+      <p className="mt-4">
+        {t("account.register.haveAccount")}{" "}
+        <Link to={`/user/signIn?redirectTo=${encodeURIComponent(loaderData.redirectTo)}`}>
+          {t("account.signIn.title")}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { Alert, Button } from "react-bootstrap";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { appContext } from "~/context";
+import { useT } from "~/lib/i18n/use-translation";
+import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
+import {
+  emailOnlyFormSchema,
+  newPasswordFormSchema,
+  parseForm,
+} from "~/modules/accounts/account-forms";
+import {
+  requestPasswordReset,
+  resetPasswordWithToken,
+} from "~/modules/accounts/account-commands.server";
+import type { FormFailure } from "~/modules/accounts/form-result";
+import { TextField } from "~/ui/text-field";
+
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return {
+    // better-auth checks the e-mailed link and comes back with ?token=… (or ?error=…).
+    token: url.searchParams.get("token"),
+    linkError: url.searchParams.has("error"),
+    sent: url.searchParams.has("sent"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, auth, clientAddress } = context.get(appContext);
+  const form = await request.formData();
+  if (form.get("intent") === "set") {
+    const parsed = parseForm(newPasswordFormSchema, form);
+    if (!parsed.ok)
+      return data<FormFailure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
+    const result = await resetPasswordWithToken(auth, db, {
+      token: parsed.data.token,
+      password: parsed.data.password,
+    });
+    if (!result.ok)
+      return data<FormFailure>(
+        { values: parsed.values, errors: {}, formError: result.error },
+        { status: result.status },
+      );
+    // Not signed in automatically: the member signs in with the new password.
+    return redirect("/user/signIn?reset=1");
+  }
+  const parsed = parseForm(emailOnlyFormSchema, form);
+  if (!parsed.ok)
+    return data<FormFailure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
+  const result = await requestPasswordReset(auth, db, parsed.data.email, {
+    address: clientAddress,
+    headers: request.headers,
+  });
+  if (!result.ok) {
+    return data<FormFailure>(
+      {
+        values: parsed.values,
+        errors: {},
+        formError: result.error,
+        retryMinutes: Math.ceil((result.retryAfterSeconds ?? 60) / 60),
+      },
+      {
+        status: result.status,
+        headers: result.retryAfterSeconds
+          ? { "Retry-After": String(result.retryAfterSeconds) }
+          : undefined,
+      },
+    );
+  }
+  // The same answer whether or not the account exists.
+  return redirect("/user/resetPw?sent=1");
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const site = siteFromMatches(matches);
+  return buildMeta(site, {
+    title: siteTranslate(site)("account.reset.title"),
+    path: location.pathname,
+    noindex: true,
+  });
+};
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const navigation = useNavigation();
+  const failure = actionData as FormFailure | undefined;
+  const error = (field: string) => (failure?.errors[field] ? t(failure.errors[field]) : undefined);
+  const formError = failure?.formError && (
+    <Alert variant="danger" data-testid="form-error">
+      {t(failure.formError, { minutes: failure.retryMinutes ?? 15 })}
+    </Alert>
+  );
+  if (loaderData.token) {
+    return (
+      <div className="container py-5 account-page">
+        <h1>{t("account.reset.newTitle")}</h1>
+        {formError}
+        {failure?.formError === "auth.error.invalid-action-code" ||
+        failure?.formError === "auth.error.expired-action-code" ? (
+          <Link to="/user/resetPw">{t("account.reset.submit")}</Link>
+        ) : null}
+        <Form method="post" noValidate className="account-form">
+          <input type="hidden" name="intent" value="set" />
+          <input type="hidden" name="token" value={loaderData.token} />
+          <TextField
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            label={t("account.field.newPassword")}
+            hint={t("account.field.passwordHint")}
+            error={error("password")}
+            required
+          />
+          <TextField
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            label={t("account.field.confirmPassword")}
+            error={error("confirmPassword")}
+            required
+          />
+          <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
+            {t("account.reset.newSubmit")}
+          </Button>
+        </Form>
+      </div>
+    );
+  }
+  return (
+    <div className="container py-5 account-page">
+      <h1>{t("account.reset.title")}</h1>
+      <p className="lead text-secondary">{t("account.reset.lead")}</p>
+      {loaderData.linkError && (
+        <Alert variant="danger">{t("auth.error.invalid-action-code")}</Alert>
+      )}
+      {loaderData.sent && !failure && (
+        <Alert variant="success" data-testid="reset-sent">
+          {t("account.reset.sent")}
+        </Alert>
+      )}
+      {formError}
+      <Form method="post" noValidate className="account-form">
+        <input type="hidden" name="intent" value="request" />
+        <TextField
+          name="email"
+          type="email"
+          autoComplete="email"
+          label={t("account.field.email")}
+          defaultValue={failure?.values.email}
+          error={error("email")}
+          required
+        />
+        <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
+          {t("account.reset.submit")}
+        </Button>
+      </Form>
+    </div>
+  );
+}
