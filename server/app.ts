@@ -1,6 +1,7 @@
 // Composition root of the web server. Vite bundles this file (with the React Router
 // server build) into build/server/index.js; server/main.ts loads it and listens.
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -10,10 +11,11 @@ import { toNodeHandler } from "better-auth/node";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "~/context";
 import { isDatabaseReachable } from "~/db/migrate.server";
-import { openDatabase } from "~/db/open-database.server";
+import { openDatabase, openDatabaseForTool } from "~/db/open-database.server";
 import { readEnv } from "~/lib/env.server";
 import { createAccountMailer } from "~/modules/accounts/account-emails.server";
-import { createAuth } from "~/modules/accounts/auth.server";
+import { createAuth, MIN_PASSWORD_LENGTH } from "~/modules/accounts/auth.server";
+import { makeAdmin } from "~/modules/accounts/admin-role.server";
 import { seedDemoContent } from "~/modules/content/seed.server";
 import { getOrCreateSecret } from "~/modules/platform/app-secret.server";
 import {
@@ -193,4 +195,69 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       await database.close();
     },
   };
+}
+
+/**
+ * `npm run admin:create -- --email someone@example.com [--password …] [--name …]`:
+ * makes that account an admin (creating it when needed). Returns the process exit code.
+ */
+export async function adminCreate(options: {
+  rootDir: string;
+  env: NodeJS.ProcessEnv;
+  argv: string[];
+}): Promise<number> {
+  const { values } = parseArgs({
+    args: options.argv,
+    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+    allowPositionals: false,
+  });
+  if (!values.email || !/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(values.email)) {
+    console.error("ใช้: npm run admin:create -- --email you@example.com [--password …] [--name …]");
+    console.error(
+      "Usage: npm run admin:create -- --email you@example.com [--password …] [--name …]",
+    );
+    return 2;
+  }
+  if (values.password !== undefined && values.password.length < MIN_PASSWORD_LENGTH) {
+    console.error(
+      `รหัสผ่านต้องมีอย่างน้อย ${MIN_PASSWORD_LENGTH} ตัวอักษร / Password should be at least ${MIN_PASSWORD_LENGTH} characters`,
+    );
+    return 2;
+  }
+  const env = readEnv(options.env, options.rootDir);
+  const logger = pino({ level: "warn" });
+  const database = await openDatabaseForTool({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.dataDir,
+    migrationsFolder: path.join(options.rootDir, "drizzle"),
+    logger,
+  });
+  try {
+    const auth = createAuth({
+      db: database.db,
+      secret: env.AUTH_SECRET ?? (await getOrCreateSecret(database.db, "auth")),
+      baseURL: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
+      secureCookies: false,
+      mailer: createAccountMailer(database.db),
+    });
+    const outcome = await makeAdmin(auth, database.db, {
+      email: values.email,
+      password: values.password,
+      name: values.name,
+    });
+    if (outcome.status === "already-admin") {
+      console.log(`${outcome.email} เป็นผู้ดูแลระบบอยู่แล้ว / is already an admin`);
+    } else if (outcome.status === "promoted") {
+      console.log(`${outcome.email} เป็นผู้ดูแลระบบแล้ว / is now an admin`);
+    } else {
+      console.log(`สร้างผู้ดูแลระบบ ${outcome.email} แล้ว / Created admin ${outcome.email}`);
+      if (outcome.generatedPassword) {
+        console.log(`รหัสผ่านชั่วคราว / Temporary password: ${outcome.generatedPassword}`);
+        console.log("กรุณาเข้าสู่ระบบแล้วเปลี่ยนรหัสผ่านทันที / Sign in and change it at once.");
+      }
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
 }

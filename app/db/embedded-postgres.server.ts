@@ -67,13 +67,17 @@ export async function startEmbeddedPostgres(
     await stopOrphanedServer(dataDir, options.onNotice ?? log);
     const port = options.port ?? (await freePort());
     const child = await launchServer(dataDir, port, bin, owner, log);
+    // Tools such as `npm run admin:create` connect to this server while the site runs.
+    await writeFile(portFilePath(dataDir), String(port), { mode: 0o600 });
     const adminUrl = `postgres://${SUPERUSER}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/postgres`;
     let stopped: Promise<void> | undefined;
     return {
       adminUrl,
       port,
       stop() {
-        stopped ??= stopServer(child).finally(releaseLock);
+        stopped ??= stopServer(child)
+          .then(() => unlink(portFilePath(dataDir)).catch(() => {}))
+          .finally(releaseLock);
         return stopped;
       },
     };
@@ -81,6 +85,25 @@ export async function startEmbeddedPostgres(
     await releaseLock();
     throw error;
   }
+}
+
+function portFilePath(dataDir: string): string {
+  return path.join(path.dirname(dataDir), `${path.basename(dataDir)}.port`);
+}
+
+/**
+ * The superuser URL of an embedded server that another process of this app is running on
+ * `dataDir`, or null when none runs there.
+ */
+export async function findRunningEmbeddedPostgres(dataDirOption: string): Promise<string | null> {
+  const dataDir = path.resolve(dataDirOption);
+  const holder = Number((await readFile(`${dataDir}.lock`, "utf8").catch(() => "")).trim());
+  if (!holder || !isAlive(holder)) return null;
+  const port = Number((await readFile(portFilePath(dataDir), "utf8").catch(() => "")).trim());
+  if (!port) return null;
+  const passwordFile = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.password`);
+  const password = (await readFile(passwordFile, "utf8")).trim();
+  return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 }
 
 async function loadBinaries(): Promise<Binaries> {

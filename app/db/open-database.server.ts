@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Logger } from "pino";
 import { createDatabase, type Database } from "./client.server";
-import { startEmbeddedPostgres } from "./embedded-postgres.server";
+import { findRunningEmbeddedPostgres, startEmbeddedPostgres } from "./embedded-postgres.server";
 import { applyMigrations } from "./migrate.server";
 
 export interface OpenDatabase {
@@ -63,4 +63,23 @@ async function ensureDatabaseExists(adminUrl: string, name: string): Promise<voi
   } finally {
     await admin.$client.end();
   }
+}
+
+/**
+ * For command-line tools: the same database the site uses. While the site runs on the
+ * embedded server (its folder is locked), the tool connects to that server instead of
+ * starting its own.
+ */
+export async function openDatabaseForTool(
+  options: Parameters<typeof openDatabase>[0],
+): Promise<OpenDatabase> {
+  if (!options.databaseUrl) {
+    const running = await findRunningEmbeddedPostgres(path.join(options.dataDir, "postgres"));
+    if (running) {
+      const url = new URL(running);
+      url.pathname = `/${APP_DATABASE}`;
+      return openDatabase({ ...options, databaseUrl: url.toString() });
+    }
+  }
+  return openDatabase(options);
 }

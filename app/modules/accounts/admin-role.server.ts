@@ -1,0 +1,46 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import type { Auth } from "./auth.server";
+import { user } from "./schema";
+
+export type MakeAdminOutcome =
+  | { status: "promoted"; email: string }
+  | { status: "already-admin"; email: string }
+  | { status: "created"; email: string; generatedPassword: string | null };
+
+/**
+ * Makes the account with this e-mail an admin, creating it first when it does not exist
+ * (with the given password, or a random one that is returned once). Used by
+ * `npm run admin:create` to create the first admin.
+ */
+export async function makeAdmin(
+  auth: Auth,
+  db: Database,
+  input: { email: string; password?: string; name?: string },
+): Promise<MakeAdminOutcome> {
+  const email = input.email.trim().toLowerCase();
+  const [existing] = await db.select().from(user).where(eq(user.email, email));
+  if (existing) {
+    if (existing.role === "admin") return { status: "already-admin", email };
+    await db
+      .update(user)
+      .set({ role: "admin", updatedAt: new Date() })
+      .where(eq(user.id, existing.id));
+    return { status: "promoted", email };
+  }
+  const generatedPassword = input.password ? null : randomBytes(12).toString("base64url");
+  await auth.api.signUpEmail({
+    body: {
+      email,
+      password: input.password ?? generatedPassword ?? "",
+      name: input.name ?? "ผู้ดูแลระบบ",
+    },
+  });
+  // Created by the operator on the server: the address counts as confirmed.
+  await db
+    .update(user)
+    .set({ role: "admin", emailVerified: true, updatedAt: new Date() })
+    .where(eq(user.email, email));
+  return { status: "created", email, generatedPassword };
+}

@@ -1,0 +1,72 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "~/db/schema";
+import { registerMember, signInWithPassword } from "~/modules/accounts/account-commands.server";
+import { makeAdmin } from "~/modules/accounts/admin-role.server";
+import { createTestAuth } from "../setup/test-auth";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+
+describe("creating the first admin (npm run admin:create)", () => {
+  let test: TestDatabase;
+  let auth: ReturnType<typeof createTestAuth>["auth"];
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    ({ auth } = createTestAuth(test.db));
+  });
+  afterAll(() => test.drop());
+  const client = { address: "192.0.2.1", headers: new Headers() };
+
+  it("creates a confirmed admin account that can sign in with the given password", async () => {
+    const outcome = await makeAdmin(auth, test.db, {
+      email: "Boss@Example.com",
+      password: "boss-pass",
+    });
+    expect(outcome).toEqual({
+      status: "created",
+      email: "boss@example.com",
+      generatedPassword: null,
+    });
+    const [row] = await test.db.select().from(user).where(eq(user.email, "boss@example.com"));
+    expect(row).toMatchObject({ role: "admin", emailVerified: true });
+    const signIn = await signInWithPassword(
+      auth,
+      test.db,
+      { email: "boss@example.com", password: "boss-pass", rememberMe: false },
+      client,
+    );
+    expect(signIn.ok).toBe(true);
+  });
+
+  it("generates a strong temporary password when none is given", async () => {
+    const outcome = await makeAdmin(auth, test.db, { email: "ops@example.com" });
+    expect(outcome.status).toBe("created");
+    const password = outcome.status === "created" ? outcome.generatedPassword : null;
+    expect(password?.length).toBeGreaterThanOrEqual(16);
+    const signIn = await signInWithPassword(
+      auth,
+      test.db,
+      { email: "ops@example.com", password: password!, rememberMe: false },
+      client,
+    );
+    expect(signIn.ok).toBe(true);
+  });
+
+  it("promotes an existing member, and says so when they already are an admin", async () => {
+    await registerMember(
+      auth,
+      test.db,
+      { email: "member@example.com", password: "secret1", name: "สมหญิง", phone: null },
+      client,
+    );
+    expect(await makeAdmin(auth, test.db, { email: "member@example.com" })).toEqual({
+      status: "promoted",
+      email: "member@example.com",
+    });
+    expect(await makeAdmin(auth, test.db, { email: "member@example.com" })).toEqual({
+      status: "already-admin",
+      email: "member@example.com",
+    });
+    const [row] = await test.db.select().from(user).where(eq(user.email, "member@example.com"));
+    expect(row?.role).toBe("admin");
+  });
+});
