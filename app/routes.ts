@@ -15,11 +15,22 @@ export default [
   route("user/signIn", "routes/accounts/sign-in.tsx"),
   route("user/signOut", "routes/accounts/sign-out.ts"),
   route("user/resetPw", "routes/accounts/reset-password.tsx"),
+  route("user/profile", "routes/accounts/profile.tsx"),
 
   // Resource routes
   route("lang", "routes/api/lang.ts"),
   route("robots.txt", "routes/api/robots.ts"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
+
+  // Admin (every loader and action checks requireAdmin) and the notices it publishes
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    route("outbox", "routes/admin/outbox.tsx"),
+    route("messages", "routes/admin/messages.tsx"),
+    route("notice", "routes/admin/notice.tsx"),
+  ]),
+  route("api/notices", "routes/api/notices.ts"),
 
   // Anything else: a real 404 inside the site's layout
   route("*", "routes/site/not-found.tsx"),

@@ -85,9 +85,14 @@ export function SiteHeader({
                       {t("nav.admin")}
                     </Link>
                   )}
-                  <span className="text-white-50 small" data-testid="signed-in-as">
+                  <Link
+                    className="text-white-50 small"
+                    to="/user/profile"
+                    onClick={close}
+                    data-testid="signed-in-as"
+                  >
                     {t("account.signedInAs", { name: user.name })}
-                  </span>
+                  </Link>
                   <Form method="post" action="/user/signOut">
                     <button type="submit" className="btn btn-sm btn-light">
                       {t("account.signOut")}

@@ -61,6 +61,9 @@ export function createAuth(options: AuthOptions) {
       additionalFields: {
         phone: { type: "string", required: false, input: true },
       },
+      // A new address takes effect when the link sent to it is opened.
+      changeEmail: { enabled: true },
+      deleteUser: { enabled: true },
     },
     emailAndPassword: {
       enabled: true,

@@ -1,0 +1,309 @@
+import { Alert, Button, Form as BsForm } from "react-bootstrap";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/profile";
+import { appContext } from "~/context";
+import type { MessageKey } from "~/lib/i18n";
+import { useT } from "~/lib/i18n/use-translation";
+import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
+import { createAccountMailer } from "~/modules/accounts/account-emails.server";
+import { parseForm } from "~/modules/accounts/account-forms";
+import type { FormFailure } from "~/modules/accounts/form-result";
+import {
+  changePassword,
+  deleteAccount,
+  requestEmailChange,
+  signOutEverywhere,
+  updateProfile,
+} from "~/modules/accounts/profile-commands.server";
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  profileDetailsSchema,
+} from "~/modules/accounts/profile-forms";
+import { requireUser } from "~/modules/accounts/session.server";
+import { TextField } from "~/ui/text-field";
+
+const INTENTS = ["details", "email", "password", "sessions", "delete"] as const;
+type Intent = (typeof INTENTS)[number];
+type ActionResult = FormFailure & { intent: Intent; done?: MessageKey };
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const member = requireUser(request, context);
+  const url = new URL(request.url);
+  return {
+    member: {
+      name: member.name,
+      email: member.email,
+      phone: member.phone,
+      emailVerified: member.emailVerified,
+    },
+    emailChanged: url.searchParams.has("emailChanged"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = requireUser(request, context);
+  const { db, auth } = context.get(appContext);
+  const form = await request.formData();
+  const intent = (INTENTS as readonly string[]).includes(String(form.get("intent")))
+    ? (form.get("intent") as Intent)
+    : "details";
+  const headers = request.headers;
+  const reply = (result: Partial<ActionResult>, status = 200, extraHeaders?: HeadersInit) =>
+    data<ActionResult>(
+      { values: {}, errors: {}, ...result, intent },
+      { status, headers: extraHeaders },
+    );
+  const failed = (
+    result: { error: MessageKey; status: number; field?: string; retryAfterSeconds?: number },
+    values: Record<string, string>,
+  ) =>
+    reply(
+      result.field
+        ? { values, errors: { [result.field]: result.error } }
+        : {
+            values,
+            formError: result.error,
+            retryMinutes: result.retryAfterSeconds
+              ? Math.ceil(result.retryAfterSeconds / 60)
+              : undefined,
+          },
+      result.status,
+    );
+
+  switch (intent) {
+    case "details": {
+      const parsed = parseForm(profileDetailsSchema, form);
+      if (!parsed.ok) return reply({ values: parsed.values, errors: parsed.errors }, 400);
+      const result = await updateProfile(auth, parsed.data, headers);
+      return result.ok ? reply({ done: "account.profile.saved" }) : failed(result, parsed.values);
+    }
+    case "email": {
+      const parsed = parseForm(changeEmailSchema, form);
+      if (!parsed.ok) return reply({ values: parsed.values, errors: parsed.errors }, 400);
+      const result = await requestEmailChange(auth, db, member, parsed.data, headers);
+      return result.ok
+        ? reply({ done: "account.profile.emailSent" })
+        : failed(result, parsed.values);
+    }
+    case "password": {
+      const parsed = parseForm(changePasswordSchema, form);
+      if (!parsed.ok) return reply({ values: parsed.values, errors: parsed.errors }, 400);
+      const result = await changePassword(
+        auth,
+        db,
+        createAccountMailer(db),
+        member,
+        parsed.data,
+        headers,
+      );
+      return result.ok
+        ? reply({ done: "account.profile.passwordChanged" }, 200, result.headers)
+        : failed(result, parsed.values);
+    }
+    case "sessions":
+      return redirect("/", { headers: await signOutEverywhere(auth, headers) });
+    case "delete": {
+      const parsed = parseForm(deleteAccountSchema, form);
+      if (!parsed.ok) return reply({ values: parsed.values, errors: parsed.errors }, 400);
+      const result = await deleteAccount(auth, db, member, parsed.data.currentPassword, headers);
+      return result.ok
+        ? redirect("/?accountDeleted=1", { headers: result.headers })
+        : failed(result, parsed.values);
+    }
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const site = siteFromMatches(matches);
+  return buildMeta(site, {
+    title: siteTranslate(site)("account.profile.title"),
+    path: location.pathname,
+    noindex: true,
+  });
+};
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const navigation = useNavigation();
+  const result = actionData as ActionResult | undefined;
+  const busy = navigation.state === "submitting";
+  const { member } = loaderData;
+  const section = (intent: Intent) => (result?.intent === intent ? result : undefined);
+  const errorOf = (intent: Intent, field: string) => {
+    const key = section(intent)?.errors[field];
+    return key ? t(key) : undefined;
+  };
+  const notice = (intent: Intent) => {
+    const s = section(intent);
+    if (s?.done)
+      return (
+        <Alert variant="success" data-testid={`done-${intent}`}>
+          {t(s.done)}
+        </Alert>
+      );
+    if (s?.formError)
+      return (
+        <Alert variant="danger" data-testid={`error-${intent}`}>
+          {t(s.formError, { minutes: s.retryMinutes ?? 15 })}
+        </Alert>
+      );
+    return null;
+  };
+  return (
+    <div className="container py-5 account-page">
+      <h1>{t("account.profile.title")}</h1>
+      {loaderData.emailChanged && (
+        <Alert variant="success">{t("account.profile.emailChanged")}</Alert>
+      )}
+      <div className="row g-5">
+        <section className="col-lg-6" aria-labelledby="details-title">
+          <h2 id="details-title" className="h4">
+            {t("account.profile.detailsTitle")}
+          </h2>
+          {notice("details")}
+          <Form method="post" noValidate>
+            <input type="hidden" name="intent" value="details" />
+            <TextField
+              idPrefix="details"
+              name="name"
+              label={t("account.field.name")}
+              autoComplete="nickname"
+              defaultValue={section("details")?.values.name ?? member.name}
+              error={errorOf("details", "name")}
+            />
+            <TextField
+              idPrefix="details"
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              label={t("account.field.phone")}
+              defaultValue={section("details")?.values.phone ?? member.phone ?? ""}
+              error={errorOf("details", "phone")}
+            />
+            <Button type="submit" disabled={busy}>
+              {t("account.profile.save")}
+            </Button>
+          </Form>
+        </section>
+        <section className="col-lg-6" aria-labelledby="email-title">
+          <h2 id="email-title" className="h4">
+            {t("account.profile.emailTitle")}
+          </h2>
+          <p className="mb-2">
+            {t("account.profile.emailCurrent", { email: member.email })}
+            {!member.emailVerified && (
+              <span className="badge text-bg-warning ms-2">
+                {t("account.profile.emailUnverified")}
+              </span>
+            )}
+          </p>
+          {notice("email")}
+          <Form method="post" noValidate>
+            <input type="hidden" name="intent" value="email" />
+            <TextField
+              idPrefix="email"
+              name="newEmail"
+              type="email"
+              autoComplete="email"
+              label={t("account.profile.newEmail")}
+              defaultValue={section("email")?.values.newEmail}
+              error={errorOf("email", "newEmail")}
+            />
+            <TextField
+              idPrefix="email"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              label={t("account.field.currentPassword")}
+              error={errorOf("email", "currentPassword")}
+            />
+            <Button type="submit" variant="outline-primary" disabled={busy}>
+              {t("account.profile.emailSubmit")}
+            </Button>
+          </Form>
+        </section>
+        <section className="col-lg-6" aria-labelledby="password-title">
+          <h2 id="password-title" className="h4">
+            {t("account.profile.passwordTitle")}
+          </h2>
+          {notice("password")}
+          <Form method="post" noValidate>
+            <input type="hidden" name="intent" value="password" />
+            <TextField
+              idPrefix="password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              label={t("account.field.currentPassword")}
+              error={errorOf("password", "currentPassword")}
+            />
+            <TextField
+              idPrefix="password"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              label={t("account.field.newPassword")}
+              hint={t("account.field.passwordHint")}
+              error={errorOf("password", "newPassword")}
+            />
+            <TextField
+              idPrefix="password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              label={t("account.field.confirmPassword")}
+              error={errorOf("password", "confirmPassword")}
+            />
+            <Button type="submit" variant="outline-primary" disabled={busy}>
+              {t("account.profile.passwordSubmit")}
+            </Button>
+          </Form>
+        </section>
+        <section className="col-lg-6" aria-labelledby="sessions-title">
+          <h2 id="sessions-title" className="h4">
+            {t("account.profile.sessionsTitle")}
+          </h2>
+          <p className="text-secondary">{t("account.profile.sessionsLead")}</p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="sessions" />
+            <Button type="submit" variant="outline-secondary" disabled={busy}>
+              {t("account.profile.signOutEverywhere")}
+            </Button>
+          </Form>
+          <h2 className="h4 mt-5 text-danger" id="delete-title">
+            {t("account.profile.deleteTitle")}
+          </h2>
+          <p className="text-secondary">{t("account.profile.deleteLead")}</p>
+          {notice("delete")}
+          <Form method="post" noValidate aria-labelledby="delete-title">
+            <input type="hidden" name="intent" value="delete" />
+            <TextField
+              idPrefix="delete"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              label={t("account.field.currentPassword")}
+              error={errorOf("delete", "currentPassword")}
+            />
+            <BsForm.Check
+              className="mb-3"
+              type="checkbox"
+              id="delete-confirm"
+              name="confirm"
+              label={t("account.profile.deleteConfirm")}
+              isInvalid={Boolean(errorOf("delete", "confirm"))}
+              feedback={errorOf("delete", "confirm")}
+              feedbackType="invalid"
+            />
+            <Button type="submit" variant="danger" disabled={busy}>
+              {t("account.profile.deleteSubmit")}
+            </Button>
+          </Form>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { emailOutbox, rateLimitBucket, session, user } from "~/db/schema";
+import { createAccountMailer } from "~/modules/accounts/account-emails.server";
+import { registerMember, signInWithPassword } from "~/modules/accounts/account-commands.server";
+import {
+  changePassword,
+  deleteAccount,
+  requestEmailChange,
+  signOutEverywhere,
+  updateProfile,
+} from "~/modules/accounts/profile-commands.server";
+import { createTestAuth } from "../setup/test-auth";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+
+describe("the profile", () => {
+  let test: TestDatabase;
+  let auth: ReturnType<typeof createTestAuth>["auth"];
+  let sent: ReturnType<typeof createTestAuth>["sent"];
+  const client = { address: "192.0.2.50", headers: new Headers() };
+  let counter = 0;
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    ({ auth, sent } = createTestAuth(test.db));
+  });
+  afterAll(() => test.drop());
+  beforeEach(async () => {
+    await test.db.delete(rateLimitBucket);
+    sent.length = 0;
+  });
+
+  /** A new member signed in on two devices; returns the cookie headers of both. */
+  async function member() {
+    const email = `member${++counter}@example.com`;
+    await registerMember(
+      auth,
+      test.db,
+      { email, password: "secret1", name: "สมชาย", phone: null },
+      client,
+    );
+    const devices: Headers[] = [];
+    for (let i = 0; i < 2; i++) {
+      const result = await signInWithPassword(
+        auth,
+        test.db,
+        { email, password: "secret1", rememberMe: true },
+        client,
+      );
+      if (!result.ok) throw new Error("sign-in failed");
+      devices.push(new Headers({ cookie: result.headers.get("set-cookie")!.split(";")[0]! }));
+    }
+    const [row] = await test.db.select().from(user).where(eq(user.email, email));
+    return { email, name: "สมชาย", id: row!.id, devices };
+  }
+  const sessions = (userId: string) => test.db.$count(session, eq(session.userId, userId));
+
+  it("updates the display name and phone", async () => {
+    const m = await member();
+    expect(
+      (await updateProfile(auth, { name: "สมชาย ใหม่", phone: "+66812345678" }, m.devices[0]!)).ok,
+    ).toBe(true);
+    const [row] = await test.db.select().from(user).where(eq(user.id, m.id));
+    expect(row).toMatchObject({ name: "สมชาย ใหม่", phone: "+66812345678" });
+  });
+
+  it("changes the password only with the right current password, ends the other sessions and sends a notice", async () => {
+    const m = await member();
+    const mailer = createAccountMailer(test.db);
+    expect(
+      await changePassword(
+        auth,
+        test.db,
+        mailer,
+        m,
+        { currentPassword: "", newPassword: "newpass1" },
+        m.devices[0]!,
+      ),
+    ).toMatchObject({
+      ok: false,
+      error: "auth.error.requires-recent-login",
+    });
+    expect(
+      await changePassword(
+        auth,
+        test.db,
+        mailer,
+        m,
+        { currentPassword: "wrong1", newPassword: "newpass1" },
+        m.devices[0]!,
+      ),
+    ).toMatchObject({
+      ok: false,
+      error: "auth.error.current-password-wrong",
+    });
+    const ok = await changePassword(
+      auth,
+      test.db,
+      mailer,
+      m,
+      { currentPassword: "secret1", newPassword: "newpass1" },
+      m.devices[0]!,
+    );
+    expect(ok.ok).toBe(true);
+    expect(await sessions(m.id)).toBe(1);
+    const mails = await test.db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, m.email));
+    expect(mails.map((mail) => mail.subject)).toContain(
+      "รหัสผ่านของคุณถูกเปลี่ยนแล้ว / Your password was changed",
+    );
+    expect(
+      (
+        await signInWithPassword(
+          auth,
+          test.db,
+          { email: m.email, password: "newpass1", rememberMe: false },
+          client,
+        )
+      ).ok,
+    ).toBe(true);
+  });
+
+  it("sends a confirmation link to a new e-mail address after checking the password", async () => {
+    const m = await member();
+    expect(
+      await requestEmailChange(
+        auth,
+        test.db,
+        m,
+        { newEmail: "new-address@example.com", currentPassword: "nope12" },
+        m.devices[0]!,
+      ),
+    ).toMatchObject({
+      ok: false,
+      error: "auth.error.current-password-wrong",
+    });
+    expect(
+      (
+        await requestEmailChange(
+          auth,
+          test.db,
+          m,
+          { newEmail: "new-address@example.com", currentPassword: "secret1" },
+          m.devices[0]!,
+        )
+      ).ok,
+    ).toBe(true);
+    expect(sent.at(-1)).toMatchObject({ kind: "verify", email: "new-address@example.com" });
+    const [row] = await test.db.select().from(user).where(eq(user.id, m.id));
+    expect(row?.email).toBe(m.email);
+  });
+
+  it("signs out every device", async () => {
+    const m = await member();
+    await signOutEverywhere(auth, m.devices[1]!);
+    expect(await sessions(m.id)).toBe(0);
+  });
+
+  it("deletes the account only with the current password", async () => {
+    const m = await member();
+    expect(await deleteAccount(auth, test.db, m, "wrong1", m.devices[0]!)).toMatchObject({
+      ok: false,
+      error: "auth.error.current-password-wrong",
+    });
+    expect((await deleteAccount(auth, test.db, m, "secret1", m.devices[0]!)).ok).toBe(true);
+    expect(await test.db.$count(user, eq(user.id, m.id))).toBe(0);
+    expect(await sessions(m.id)).toBe(0);
+  });
+
+  it("counts current-password checks against the account's sign-in limit", async () => {
+    const m = await member();
+    const mailer = createAccountMailer(test.db);
+    let last;
+    for (let i = 0; i < 11; i++) {
+      last = await changePassword(
+        auth,
+        test.db,
+        mailer,
+        m,
+        { currentPassword: `guess${i}x`, newPassword: "newpass1" },
+        m.devices[0]!,
+      );
+    }
+    expect(last).toMatchObject({ ok: false, status: 429 });
+  });
+});
