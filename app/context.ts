@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import type { Auth } from "~/modules/accounts/auth.server";
+import type { FileStorage } from "~/modules/media/local-storage.server";
 
 /** What the server gives every loader and action (see server/app.ts). */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   publicOrigin: string;
   version: string;
   auth: Auth;
+  /** Uploaded files (under DATA_DIR/uploads). */
+  storage: FileStorage;
 }
 
 export const appContext = createContext<AppContext>();

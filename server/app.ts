@@ -18,6 +18,7 @@ import { createAuth, MIN_PASSWORD_LENGTH } from "~/modules/accounts/auth.server"
 import { makeAdmin } from "~/modules/accounts/admin-role.server";
 import { seedDemoContent } from "~/modules/content/seed.server";
 import { getOrCreateSecret } from "~/modules/platform/app-secret.server";
+import { createLocalStorage } from "~/modules/media/local-storage.server";
 import {
   createSmtpSender,
   requeueStuckEmails,
@@ -100,6 +101,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   const pruneTimer = setInterval(() => void pruneRateLimitBuckets(db).catch(() => {}), 3_600_000);
   pruneTimer.unref();
 
+  const storage = createLocalStorage(path.join(env.dataDir, "uploads"));
   let shuttingDown = false;
 
   const app = express();
@@ -168,6 +170,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
           publicOrigin: publicOrigin ?? `${req.protocol}://${req.get("host")}`,
           version,
           auth,
+          storage,
         });
         return context;
       },

@@ -10,6 +10,12 @@ import {
   signOutEverywhere,
   updateProfile,
 } from "~/modules/accounts/profile-commands.server";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { removeProfilePhoto, setProfilePhoto } from "~/modules/accounts/profile-photo.server";
+import { createLocalStorage } from "~/modules/media/local-storage.server";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -184,5 +190,68 @@ describe("the profile", () => {
       );
     }
     expect(last).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it("stores a profile photo as a 256 px WebP, replaces the old one, and removes it", async () => {
+    const m = await member();
+    const folder = await mkdtemp(path.join(tmpdir(), "dptech-uploads-"));
+    try {
+      const storage = createLocalStorage(folder);
+      const png = await sharp({
+        create: { width: 640, height: 480, channels: 3, background: "#0d47a1" },
+      })
+        .png()
+        .toBuffer();
+      const first = await setProfilePhoto(
+        auth,
+        storage,
+        { id: m.id, image: null },
+        new File([new Uint8Array(png)], "me.png"),
+        m.devices[0]!,
+      );
+      expect(first.ok).toBe(true);
+      const firstUrl = first.ok ? first.url : "";
+      expect(firstUrl).toMatch(/^\/media\/avatars\/.+\.webp$/);
+      const stored = await storage.get(firstUrl.slice("/media/".length));
+      expect(await sharp(stored!).metadata()).toMatchObject({
+        format: "webp",
+        width: 256,
+        height: 256,
+      });
+      const [row] = await test.db.select().from(user).where(eq(user.id, m.id));
+      expect(row?.image).toBe(firstUrl);
+
+      const jpeg = await sharp({
+        create: { width: 300, height: 300, channels: 3, background: "#ff7a00" },
+      })
+        .jpeg()
+        .toBuffer();
+      const second = await setProfilePhoto(
+        auth,
+        storage,
+        { id: m.id, image: firstUrl },
+        new File([new Uint8Array(jpeg)], "new.jpg"),
+        m.devices[0]!,
+      );
+      const secondUrl = second.ok ? second.url : "";
+      expect(secondUrl).not.toBe(firstUrl);
+      expect(await storage.get(firstUrl.slice("/media/".length))).toBeNull();
+
+      const fake = await setProfilePhoto(
+        auth,
+        storage,
+        { id: m.id, image: secondUrl },
+        new File(["not an image"], "virus.jpg", { type: "image/jpeg" }),
+        m.devices[0]!,
+      );
+      expect(fake).toEqual({ ok: false, error: "media.error.notImage" });
+
+      await removeProfilePhoto(auth, storage, { image: secondUrl }, m.devices[0]!);
+      const [after] = await test.db.select().from(user).where(eq(user.id, m.id));
+      expect(after?.image).toBeNull();
+      expect(await storage.get(secondUrl.slice("/media/".length))).toBeNull();
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

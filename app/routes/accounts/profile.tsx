@@ -21,10 +21,22 @@ import {
   deleteAccountSchema,
   profileDetailsSchema,
 } from "~/modules/accounts/profile-forms";
+import { removeProfilePhoto, setProfilePhoto } from "~/modules/accounts/profile-photo.server";
 import { requireUser } from "~/modules/accounts/session.server";
+import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
 import { TextField } from "~/ui/text-field";
 
-const INTENTS = ["details", "email", "password", "sessions", "delete"] as const;
+const INTENTS = [
+  "details",
+  "photo",
+  "photo-remove",
+  "email",
+  "password",
+  "sessions",
+  "delete",
+] as const;
+// Refuse oversized uploads before reading the body (the image limit plus form overhead).
+const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 type Intent = (typeof INTENTS)[number];
 type ActionResult = FormFailure & { intent: Intent; done?: MessageKey };
 
@@ -37,6 +49,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
       email: member.email,
       phone: member.phone,
       emailVerified: member.emailVerified,
+      image: member.image,
     },
     emailChanged: url.searchParams.has("emailChanged"),
   };
@@ -44,7 +57,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireUser(request, context);
-  const { db, auth } = context.get(appContext);
+  const { db, auth, storage } = context.get(appContext);
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
+    return data<ActionResult>(
+      { values: {}, errors: { photo: "media.error.tooLarge" }, intent: "photo" },
+      { status: 413 },
+    );
+  }
   const form = await request.formData();
   const intent = (INTENTS as readonly string[]).includes(String(form.get("intent")))
     ? (form.get("intent") as Intent)
@@ -79,6 +98,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       const result = await updateProfile(auth, parsed.data, headers);
       return result.ok ? reply({ done: "account.profile.saved" }) : failed(result, parsed.values);
     }
+    case "photo": {
+      const file = form.get("photo");
+      if (!(file instanceof File) || file.size === 0)
+        return reply({ errors: { photo: "media.error.noFile" } }, 400);
+      const result = await setProfilePhoto(auth, storage, member, file, headers);
+      return result.ok
+        ? reply({ done: "account.profile.photoSaved" })
+        : reply({ errors: { photo: result.error } }, 400);
+    }
+    case "photo-remove":
+      await removeProfilePhoto(auth, storage, member, headers);
+      return reply({ done: "account.profile.saved" });
     case "email": {
       const parsed = parseForm(changeEmailSchema, form);
       if (!parsed.ok) return reply({ values: parsed.values, errors: parsed.errors }, 400);
@@ -185,6 +216,62 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             />
             <Button type="submit" disabled={busy}>
               {t("account.profile.save")}
+            </Button>
+          </Form>
+        </section>
+        <section className="col-lg-6" aria-labelledby="photo-title">
+          <h2 id="photo-title" className="h4">
+            {t("account.profile.photoTitle")}
+          </h2>
+          {notice("photo")}
+          {notice("photo-remove")}
+          <div className="d-flex align-items-center gap-3 mb-3">
+            {member.image ? (
+              <img
+                src={member.image}
+                alt={t("account.profile.photoAlt", { name: member.name })}
+                width={96}
+                height={96}
+                className="rounded-circle border"
+                data-testid="profile-photo"
+              />
+            ) : (
+              <span className="profile-initial rounded-circle" aria-hidden="true">
+                {member.name.slice(0, 1)}
+              </span>
+            )}
+            {member.image && (
+              <Form method="post">
+                <input type="hidden" name="intent" value="photo-remove" />
+                <Button type="submit" variant="outline-secondary" size="sm" disabled={busy}>
+                  {t("account.profile.photoRemove")}
+                </Button>
+              </Form>
+            )}
+          </div>
+          <Form method="post" encType="multipart/form-data" noValidate>
+            <input type="hidden" name="intent" value="photo" />
+            <BsForm.Group className="mb-3" controlId="photo-file">
+              <BsForm.Label>{t("account.profile.photoField")}</BsForm.Label>
+              <BsForm.Control
+                type="file"
+                name="photo"
+                accept="image/jpeg,image/png,image/webp,image/avif,image/heic"
+                isInvalid={Boolean(errorOf("photo", "photo"))}
+                aria-describedby={errorOf("photo", "photo") ? "photo-file-error" : undefined}
+              />
+              {errorOf("photo", "photo") && (
+                <BsForm.Control.Feedback
+                  type="invalid"
+                  id="photo-file-error"
+                  data-error-for="photo"
+                >
+                  {errorOf("photo", "photo")}
+                </BsForm.Control.Feedback>
+              )}
+            </BsForm.Group>
+            <Button type="submit" disabled={busy}>
+              {t("account.profile.photoSubmit")}
             </Button>
           </Form>
         </section>
