@@ -5,6 +5,7 @@ import {
   ACCOUNT_RATE_LIMITS,
   registerMember,
   requestPasswordReset,
+  requestSignInLink,
   resetPasswordWithToken,
   signInWithPassword,
 } from "~/modules/accounts/account-commands.server";
@@ -315,5 +316,26 @@ describe("accounts on PostgreSQL", () => {
       client,
     );
     expect(result).toMatchObject({ ok: false, error: "auth.error.user-disabled" });
+  });
+
+  it("mails sign-in links only to confirmed accounts, and a confirmation link to unconfirmed ones", async () => {
+    expect(
+      await requestSignInLink(auth, test.db, "stranger@example.com", "/", client),
+    ).toMatchObject({ ok: true });
+    expect(sent).toEqual([]);
+
+    await register("unconfirmed@example.com");
+    sent.length = 0;
+    await requestSignInLink(auth, test.db, "unconfirmed@example.com", "/", client);
+    expect(sent.map((s) => s.kind)).toEqual(["verify"]);
+
+    await test.db
+      .update(user)
+      .set({ emailVerified: true })
+      .where(eq(user.email, "unconfirmed@example.com"));
+    sent.length = 0;
+    await requestSignInLink(auth, test.db, "unconfirmed@example.com", "/contact", client);
+    expect(sent.map((s) => s.kind)).toEqual(["sign-in"]);
+    expect(sent[0]!.url).toContain("callbackURL=%2Fcontact");
   });
 });

@@ -5,7 +5,7 @@ import type { MessageKey } from "~/lib/i18n";
 import { rateLimitSubjectForAddress } from "~/modules/platform/client-address";
 import { hitRateLimit, type RateLimitRule } from "~/modules/platform/rate-limit.server";
 import type { Auth } from "./auth.server";
-import { verification } from "./schema";
+import { user, verification } from "./schema";
 
 // Limits per client address (IPv6 grouped by /64) and per account (e-mail address).
 export const ACCOUNT_RATE_LIMITS = {
@@ -151,14 +151,19 @@ export async function requestSignInLink(
     [ACCOUNT_RATE_LIMITS.linkByAccount, email],
   ]);
   if (limited) return limited;
-  try {
-    await auth.api.signInMagicLink({
-      body: { email, callbackURL: redirectTo, errorCallbackURL: "/user/signIn?linkError=1" },
-      headers: client.headers,
-    });
-  } catch (error) {
-    // An unknown address must look exactly like a known one.
-    if (!(error instanceof APIError)) throw error;
+  // better-auth would mail a link to any address; only real, confirmed accounts get one.
+  // An unconfirmed account gets a fresh confirmation link instead: signing in by link would
+  // make better-auth drop its password as unproven. The page answers the same in all cases.
+  const [member] = await db.select().from(user).where(eq(user.email, email));
+  if (member && !member.banned) {
+    if (member.emailVerified) {
+      await auth.api.signInMagicLink({
+        body: { email, callbackURL: redirectTo, errorCallbackURL: "/user/signIn?linkError=1" },
+        headers: client.headers,
+      });
+    } else {
+      await auth.api.sendVerificationEmail({ body: { email }, headers: client.headers });
+    }
   }
   return { ok: true, headers: new Headers() };
 }

@@ -25,6 +25,8 @@ import { removeProfilePhoto, setProfilePhoto } from "~/modules/accounts/profile-
 import { requireUser } from "~/modules/accounts/session.server";
 import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
 import { TextField } from "~/ui/text-field";
+import { retryAfterHeaders } from "~/lib/retry-after-headers";
+import { useClearPasswords } from "~/ui/use-clear-passwords";
 
 const INTENTS = [
   "details",
@@ -146,6 +148,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
   return buildMeta(site, {
@@ -157,6 +161,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  useClearPasswords(actionData);
   const navigation = useNavigation();
   const result = actionData as ActionResult | undefined;
   const busy = navigation.state === "submitting";

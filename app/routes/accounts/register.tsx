@@ -10,6 +10,8 @@ import { registerMember } from "~/modules/accounts/account-commands.server";
 import type { FormFailure } from "~/modules/accounts/form-result";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { TextField } from "~/ui/text-field";
+import { retryAfterHeaders } from "~/lib/retry-after-headers";
+import { useClearPasswords } from "~/ui/use-clear-passwords";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -56,10 +58,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   // Signed in straight away; the verification e-mail is already in the outbox.
-  const target =
-    redirectTo === "/" ? `/?registered=${encodeURIComponent(parsed.data.email)}` : redirectTo;
-  return redirect(target, { headers: result.headers });
+  return redirect(`/register?done=1&redirectTo=${encodeURIComponent(redirectTo)}`, {
+    headers: result.headers,
+  });
 }
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
@@ -73,6 +77,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  useClearPasswords(actionData);
   const navigation = useNavigation();
   const failure = actionData as FormFailure | undefined;
   const values = failure?.values ?? {};

@@ -15,6 +15,8 @@ import {
 } from "~/modules/accounts/account-commands.server";
 import type { FormFailure } from "~/modules/accounts/form-result";
 import { TextField } from "~/ui/text-field";
+import { retryAfterHeaders } from "~/lib/retry-after-headers";
+import { useClearPasswords } from "~/ui/use-clear-passwords";
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -72,6 +74,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/user/resetPw?sent=1");
 }
 
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
   return buildMeta(site, {
@@ -83,6 +87,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  useClearPasswords(actionData);
   const navigation = useNavigation();
   const failure = actionData as FormFailure | undefined;
   const error = (field: string) => (failure?.errors[field] ? t(failure.errors[field]) : undefined);

@@ -10,6 +10,8 @@ import { requestSignInLink, signInWithPassword } from "~/modules/accounts/accoun
 import type { FormFailure } from "~/modules/accounts/form-result";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { TextField } from "~/ui/text-field";
+import { retryAfterHeaders } from "~/lib/retry-after-headers";
+import { useClearPasswords } from "~/ui/use-clear-passwords";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -75,6 +77,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(redirectTo, { headers: result.headers });
 }
 
+export const headers: Route.HeadersFunction = retryAfterHeaders;
+
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
   return buildMeta(site, {
@@ -85,6 +89,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  useClearPasswords(actionData);
   const navigation = useNavigation();
   const result = actionData as ActionResult | undefined;
   const passwordResult = result?.intent === "password" ? result : undefined;

@@ -9,6 +9,7 @@ import { parseContactForm, type ContactErrors } from "~/modules/contact/contact-
 import { CONTACT_TOPICS, type ContactValues } from "~/modules/contact/contact-topics";
 import { submitContactMessage } from "~/modules/contact/submit-contact.server";
 import { rateLimitSubjectForAddress } from "~/modules/platform/client-address";
+import { retryAfterHeaders } from "~/lib/retry-after-headers";
 
 const EMPTY_VALUES: ContactValues = { name: "", email: "", phone: "", topic: "", message: "" };
 // Bots fill every field they find; people never see this one.
@@ -62,6 +63,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   logger.info({ messageId: outcome.messageId }, "contact message stored");
   return redirect("/contact?sent=1");
 }
+
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);

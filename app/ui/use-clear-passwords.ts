@@ -1,0 +1,14 @@
+import { useEffect } from "react";
+
+/**
+ * Empties the password fields of the page whenever an action answers. Without JavaScript the
+ * server never sends passwords back; with it the inputs would otherwise keep them.
+ */
+export function useClearPasswords(actionResult: unknown): void {
+  useEffect(() => {
+    if (!actionResult) return;
+    for (const input of document.querySelectorAll<HTMLInputElement>("main input[type=password]")) {
+      input.value = "";
+    }
+  }, [actionResult]);
+}
