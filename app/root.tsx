@@ -9,6 +9,7 @@ import { buildMeta, siteFromMatches } from "./lib/seo";
 import { SiteShell } from "./layout/site-shell";
 import { getSessionUser, sessionMiddleware } from "./modules/accounts/session.server";
 import { getCompanyProfile } from "./modules/content/queries.server";
+import { listActiveNotices } from "./modules/notices/notices.server";
 import { ErrorPage, ErrorPageFailed } from "./layout/error-pages";
 import { ErrorPageGuard } from "./ui/error-page-guard";
 import { useNonce } from "./ui/nonce";
@@ -34,6 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin: publicOrigin,
     version,
     user: pickPublicUser(getSessionUser(context)),
+    notices: await listActiveNotices(db), // site-wide notice bar (layout/notice-bar.tsx)
     company: {
       nameTh: company.nameTh,
       nameEn: company.nameEn,

@@ -20,6 +20,7 @@ export default [
   // Resource routes
   route("lang", "routes/api/lang.ts"),
   route("robots.txt", "routes/api/robots.ts"),
+  route("media/*", "routes/api/media.ts"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
 
   // Admin (every loader and action checks requireAdmin) and the notices it publishes

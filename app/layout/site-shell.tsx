@@ -8,6 +8,7 @@ import { PageTransition } from "~/ui/page-transition";
 import { ProgressBar } from "~/ui/progress-bar";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
+import { NoticeBar } from "./notice-bar";
 
 export interface RootCompany {
   nameTh: string;
@@ -52,6 +53,7 @@ export function SiteShell({
         phone={company?.phone ?? ""}
         phoneDisplay={company?.phoneDisplay ?? ""}
       />
+      <NoticeBar />
       <OfflineIndicator message={t("status.offline")} />
       <main id="main" tabIndex={-1}>
         {chunkFailed ? <ChunkLoadFailed /> : <PageTransition>{children}</PageTransition>}

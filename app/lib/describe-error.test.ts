@@ -42,6 +42,14 @@ describe("describeRouteError", () => {
     });
   });
 
+  it("ignores the HTTP status text, which is English and not always right", () => {
+    expect(describeRouteError(new ErrorResponseImpl(403, "Internal Server Error", null))).toEqual({
+      kind: "other",
+      status: 403,
+      message: undefined,
+    });
+  });
+
   it("keeps the status and text of other thrown responses", () => {
     expect(describeRouteError(thrownResponse("ปิดปรับปรุงระบบ", 503))).toEqual({
       kind: "other",

@@ -15,8 +15,10 @@ export type ErrorDescription =
 export function describeRouteError(error: unknown): ErrorDescription {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return { kind: "not-found" };
-    const detail = typeof error.data === "string" && error.data ? error.data : error.statusText;
-    return { kind: "other", status: error.status, message: detail || undefined };
+    // Only a message we wrote counts; the HTTP status text is English and often wrong
+    // (React Router reports a thrown 403 as "Internal Server Error").
+    const detail = typeof error.data === "string" && error.data ? error.data : undefined;
+    return { kind: "other", status: error.status, message: detail };
   }
   if (isChunkLoadError(error)) return { kind: "chunk" };
   const message = error instanceof Error ? error.message.trim() : "";

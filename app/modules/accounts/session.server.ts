@@ -1,5 +1,6 @@
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { appContext, sessionUserContext, type SessionUser } from "~/context";
+import { pagePath } from "~/lib/page-path";
 
 /**
  * Resolves the session cookie once per request. better-auth slides the session forward
@@ -46,8 +47,7 @@ export function requireUser(
 ): SessionUser {
   const found = getSessionUser(context);
   if (found) return found;
-  const url = new URL(request.url);
-  throw redirect(`/user/signIn?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  throw redirect(`/user/signIn?redirectTo=${encodeURIComponent(pagePath(request))}`);
 }
 
 /** An admin; visitors are sent to sign in, members get 403. Checked on every admin loader and action. */

@@ -1,0 +1,123 @@
+import { count, desc, eq, ilike, or } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { containsPattern } from "~/db/escape-like";
+import { pageWindow, toPage, type Page } from "~/lib/paging";
+import { session, user } from "~/modules/accounts/schema";
+import { USER_SEARCH_MAX, type UserActionOutcome, type UserIntent } from "./user-actions";
+
+export interface AdminUserRow {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  role: "member" | "admin";
+  banned: boolean;
+  createdAt: Date;
+}
+
+/** Accounts whose name or e-mail contains `search` (any case), newest first, one page. */
+export async function listUsers(
+  db: Database,
+  options: { search?: string; page: number },
+): Promise<Page<AdminUserRow>> {
+  const search = options.search?.trim().slice(0, USER_SEARCH_MAX) ?? "";
+  const where = search
+    ? or(ilike(user.name, containsPattern(search)), ilike(user.email, containsPattern(search)))
+    : undefined;
+  const { limit, offset } = pageWindow(options.page);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        emailVerified: user.emailVerified,
+        role: user.role,
+        banned: user.banned,
+        createdAt: user.createdAt,
+      })
+      .from(user)
+      .where(where)
+      .orderBy(desc(user.createdAt), desc(user.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(user).where(where),
+  ]);
+  return toPage(
+    rows.map((row) => ({ ...row, role: row.role === "admin" ? "admin" : "member" }) as const),
+    totals?.total ?? 0,
+    options.page,
+  );
+}
+
+/**
+ * Disables an account and signs it out everywhere: the ban and the removal of its sessions
+ * happen in one transaction, so its very next request is anonymous.
+ */
+export async function disableUser(db: Database, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(user)
+      .set({ banned: true, updatedAt: new Date() })
+      .where(eq(user.id, userId))
+      .returning({ id: user.id });
+    if (updated.length === 0) return false;
+    await tx.delete(session).where(eq(session.userId, userId));
+    return true;
+  });
+}
+
+/** Lets a disabled account sign in again. */
+export async function enableUser(db: Database, userId: string): Promise<boolean> {
+  const updated = await db
+    .update(user)
+    .set({ banned: false, banReason: null, banExpires: null, updatedAt: new Date() })
+    .where(eq(user.id, userId))
+    .returning({ id: user.id });
+  return updated.length > 0;
+}
+
+/** Grants or revokes the admin role. */
+export async function setAdminRole(
+  db: Database,
+  userId: string,
+  role: "admin" | "member",
+): Promise<boolean> {
+  const updated = await db
+    .update(user)
+    .set({ role, updatedAt: new Date() })
+    .where(eq(user.id, userId))
+    .returning({ id: user.id });
+  return updated.length > 0;
+}
+
+/**
+ * One admin's action on an account from the users page: asks for confirmation first, and
+ * refuses to let admins disable themselves or drop their own admin role (so there is always
+ * one admin left who can undo a mistake).
+ */
+export async function applyUserAction(
+  db: Database,
+  actorId: string,
+  action: { intent: UserIntent; userId: string; confirmed: boolean },
+): Promise<UserActionOutcome> {
+  const { intent, userId } = action;
+  if (userId === actorId && (intent === "disable" || intent === "revokeAdmin")) {
+    return {
+      status: "error",
+      error:
+        intent === "disable" ? "admin.users.error.disableSelf" : "admin.users.error.revokeSelf",
+      httpStatus: 400,
+    };
+  }
+  const [target] = await db
+    .select({ id: user.id, name: user.name, email: user.email })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (!target) return { status: "error", error: "admin.users.error.notFound", httpStatus: 404 };
+  if (!action.confirmed) return { status: "confirm", intent, user: target };
+  if (intent === "disable") await disableUser(db, userId);
+  else if (intent === "enable") await enableUser(db, userId);
+  else await setAdminRole(db, userId, intent === "grantAdmin" ? "admin" : "member");
+  return { status: "done", intent };
+}

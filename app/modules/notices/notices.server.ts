@@ -1,0 +1,90 @@
+import { and, asc, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import type { NoticeInput } from "./notice-form";
+import type { PublicNotice } from "./notice-types";
+import { siteNotice } from "./schema";
+
+export type SiteNotice = typeof siteNotice.$inferSelect;
+
+const SEVERITY = sql`case ${siteNotice.level} when 'danger' then 0 when 'warning' then 1 else 2 end`;
+
+/** Publishes a notice (shown from startsAt, or now, until endsAt, or until removed). */
+export async function createNotice(
+  db: Database,
+  input: NoticeInput,
+  createdBy: string | null,
+): Promise<SiteNotice> {
+  const [row] = await db
+    .insert(siteNotice)
+    .values({ ...pickNotice(input), createdBy })
+    .returning();
+  if (!row) throw new Error("notice insert returned no row");
+  return row;
+}
+
+/** Changes a notice; its new updatedAt makes it show again to visitors who dismissed it. */
+export async function updateNotice(
+  db: Database,
+  id: number,
+  input: NoticeInput,
+): Promise<SiteNotice | null> {
+  const [row] = await db
+    .update(siteNotice)
+    .set({ ...pickNotice(input), updatedAt: sql`now()` })
+    .where(eq(siteNotice.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Removes a notice for good; returns false when it did not exist. */
+export async function deleteNotice(db: Database, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(siteNotice)
+    .where(eq(siteNotice.id, id))
+    .returning({ id: siteNotice.id });
+  return rows.length > 0;
+}
+
+export async function getNotice(db: Database, id: number): Promise<SiteNotice | null> {
+  const [row] = await db.select().from(siteNotice).where(eq(siteNotice.id, id));
+  return row ?? null;
+}
+
+/** Every notice, past, present and scheduled, newest first (for admins). */
+export async function listNotices(db: Database): Promise<SiteNotice[]> {
+  return db.select().from(siteNotice).orderBy(desc(siteNotice.createdAt), desc(siteNotice.id));
+}
+
+/** The notices showing at `now`: most severe first, then newest. */
+export async function listActiveNotices(
+  db: Database,
+  now: Date = new Date(),
+): Promise<PublicNotice[]> {
+  const rows = await db
+    .select({
+      id: siteNotice.id,
+      title: siteNotice.title,
+      body: siteNotice.body,
+      level: siteNotice.level,
+      updatedAt: siteNotice.updatedAt,
+    })
+    .from(siteNotice)
+    .where(
+      and(
+        or(isNull(siteNotice.startsAt), lte(siteNotice.startsAt, now)),
+        or(isNull(siteNotice.endsAt), gt(siteNotice.endsAt, now)),
+      ),
+    )
+    .orderBy(asc(SEVERITY), desc(siteNotice.createdAt), desc(siteNotice.id));
+  return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
+}
+
+function pickNotice(input: NoticeInput) {
+  return {
+    title: input.title,
+    body: input.body,
+    level: input.level,
+    startsAt: input.startsAt,
+    endsAt: input.endsAt,
+  };
+}

@@ -1,0 +1,164 @@
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/messages";
+import { appContext } from "~/context";
+import {
+  adminMeta,
+  DoneAlert,
+  ErrorAlert,
+  useHere,
+  usePaginationLabels,
+} from "~/layout/admin-page";
+import { formatDateTime } from "~/lib/bangkok-time";
+import type { MessageKey } from "~/lib/i18n";
+import { useLang, useT } from "~/lib/i18n/use-translation";
+import { readPageNumber } from "~/lib/paging";
+import { formatPhoneForDisplay } from "~/lib/phone";
+import { requireAdmin } from "~/modules/accounts/session.server";
+import {
+  listContactMessages,
+  markContactMessageRead,
+} from "~/modules/admin/contact-messages.server";
+import { CONTACT_STATUSES, isContactStatus, type ContactStatus } from "~/modules/admin/statuses";
+import { CONTACT_TOPICS } from "~/modules/contact/contact-topics";
+import { Pagination } from "~/ui/pagination";
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  requireAdmin(request, context);
+  const { db } = context.get(appContext);
+  const raw = url.searchParams.get("status");
+  const status = isContactStatus(raw) ? raw : undefined;
+  return {
+    status: status ?? null,
+    messages: await listContactMessages(db, { status, page: readPageNumber(url.searchParams) }),
+    done: url.searchParams.get("done") === "read",
+  };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const admin = requireAdmin(request, context);
+  const { db, logger } = context.get(appContext);
+  const form = await request.formData();
+  const id = Number(form.get("id"));
+  if (form.get("intent") !== "markRead" || !Number.isSafeInteger(id) || id <= 0) {
+    return data<{ error: MessageKey }>({ error: "admin.error.badRequest" }, { status: 400 });
+  }
+  if (!(await markContactMessageRead(db, id))) {
+    return data<{ error: MessageKey }>({ error: "admin.messages.notFound" }, { status: 404 });
+  }
+  logger.info({ adminId: admin.id, messageId: id }, "admin read a contact message");
+  const back = new URLSearchParams(url.search);
+  back.set("done", "read");
+  return redirect(`${url.pathname}?${back}#message-${id}`);
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  adminMeta(matches, location.pathname, "admin.messages.title");
+
+function topicKey(topic: string): MessageKey | null {
+  return (CONTACT_TOPICS as readonly string[]).includes(topic)
+    ? (`contact.topic.${topic}` as MessageKey)
+    : null;
+}
+
+export default function AdminMessages({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const here = useHere();
+  const paginationLabels = usePaginationLabels();
+  const { messages, status, done } = loaderData;
+  const filters: { value: ContactStatus | null; label: string }[] = [
+    { value: null, label: t("admin.filter.all") },
+    ...CONTACT_STATUSES.map((s) => ({ value: s, label: t(`admin.messages.status.${s}`) })),
+  ];
+  return (
+    <>
+      <h1 className="h2">{t("admin.messages.title")}</h1>
+      <DoneAlert message={done ? t("admin.messages.markedRead") : null} />
+      <ErrorAlert message={actionData?.error ? t(actionData.error) : null} />
+      <nav aria-label={t("admin.filter.label")}>
+        <ul className="nav nav-pills mb-3">
+          {filters.map((filter) => (
+            <li key={filter.value ?? "all"} className="nav-item">
+              <Link
+                to={filter.value ? `?status=${filter.value}` : "."}
+                className={`nav-link${filter.value === status ? " active" : ""}`}
+                aria-current={filter.value === status ? "page" : undefined}
+                data-testid={`messages-filter-${filter.value ?? "all"}`}
+              >
+                {filter.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p className="text-secondary" data-testid="messages-count">
+        {t("admin.messages.count", { count: messages.total })}
+      </p>
+      {messages.rows.length === 0 ? (
+        <p data-testid="messages-empty">{t("admin.messages.none")}</p>
+      ) : (
+        <div className="list-group mb-3">
+          {messages.rows.map((message) => {
+            const topic = topicKey(message.topic);
+            return (
+              <article
+                key={message.id}
+                id={`message-${message.id}`}
+                className="list-group-item"
+                data-testid="message-row"
+                data-status={message.status}
+              >
+                <div className="d-flex flex-wrap justify-content-between gap-2">
+                  <h2 className="h6 mb-1">
+                    {message.name}
+                    {message.status === "new" && (
+                      <span className="badge text-bg-warning ms-2">
+                        {t("admin.messages.status.new")}
+                      </span>
+                    )}
+                  </h2>
+                  <span className="small text-secondary">
+                    #{message.id} · {formatDateTime(message.createdAt, lang)}
+                  </span>
+                </div>
+                <p className="small mb-1">
+                  {topic ? t(topic) : message.topic}
+                  {message.email && (
+                    <>
+                      {" · "}
+                      <a href={`mailto:${message.email}`}>{message.email}</a>
+                    </>
+                  )}
+                  {message.phone && (
+                    <>
+                      {" · "}
+                      <a href={`tel:${message.phone}`}>{formatPhoneForDisplay(message.phone)}</a>
+                    </>
+                  )}
+                </p>
+                <p className="mb-2" style={{ whiteSpace: "pre-wrap" }}>
+                  {message.message}
+                </p>
+                {message.status === "new" && (
+                  <Form method="post" action={here.href} preventScrollReset>
+                    <input type="hidden" name="id" value={message.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="markRead"
+                      className="btn btn-sm btn-outline-primary"
+                      data-testid="message-mark-read"
+                    >
+                      {t("admin.messages.markRead")}
+                    </button>
+                  </Form>
+                )}
+              </article>
+            );
+          })}
+        </div>
+      )}
+      <Pagination page={messages.page} pageCount={messages.pageCount} labels={paginationLabels} />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import type { Route } from "./+types/notices";
+import { appContext } from "~/context";
+import { listActiveNotices } from "~/modules/notices/notices.server";
+
+/** The notices showing now, polled by the notice bar; never cached, so changes show at once. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(appContext);
+  return Response.json(
+    { notices: await listActiveNotices(db) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
