@@ -2,6 +2,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import type { Route } from "./+types/root";
 import { appContext } from "./context";
 import { langFromCookieHeader } from "./lib/i18n";
+import { skipRevalidationAfterNetworkFailure } from "./lib/keep-form-on-network-error";
 import { messagesFor } from "./lib/i18n/messages.server";
 import { useLang } from "./lib/i18n/use-translation";
 import { formatPhoneForDisplay } from "./lib/phone";
@@ -23,6 +24,8 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+export const shouldRevalidate = skipRevalidationAfterNetworkFailure;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, publicOrigin, version } = context.get(appContext);

@@ -9,6 +9,7 @@ export function ErrorPage() {
   const described = describeRouteError(error);
   if (described.kind === "not-found") return <NotFoundMessage />;
   if (described.kind === "chunk") return <ChunkLoadFailed />;
+  if (described.kind === "network") return <NetworkFailed />;
   return (
     <section
       className="container py-5 error-page"
@@ -77,6 +78,25 @@ export function ChunkLoadFailed() {
           {t("error.backHome")}
         </Link>
       </div>
+    </section>
+  );
+}
+
+/** A form or page request could not reach the server; what was typed is still in the form. */
+function NetworkFailed() {
+  const t = useT();
+  return (
+    <section
+      className="container py-5 error-page"
+      aria-labelledby="error-title"
+      data-testid="network-error"
+    >
+      <h1 id="error-title" className="display-6">
+        {t("auth.error.network-request-failed")}
+      </h1>
+      <button type="button" className="btn btn-primary" onClick={() => window.history.go(0)}>
+        {t("error.reload")}
+      </button>
     </section>
   );
 }

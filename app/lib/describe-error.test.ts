@@ -42,6 +42,16 @@ describe("describeRouteError", () => {
     });
   });
 
+  it("recognises a request that never reached the server", () => {
+    for (const message of [
+      "Failed to fetch",
+      "Load failed",
+      "NetworkError when attempting to fetch resource.",
+    ]) {
+      expect(describeRouteError(new TypeError(message))).toEqual({ kind: "network" });
+    }
+  });
+
   it("ignores the HTTP status text, which is English and not always right", () => {
     expect(describeRouteError(new ErrorResponseImpl(403, "Internal Server Error", null))).toEqual({
       kind: "other",

@@ -8,6 +8,8 @@ const SANITIZED_SERVER_MESSAGE = "Unexpected Server Error";
 export type ErrorDescription =
   | { kind: "not-found" }
   | { kind: "chunk" }
+  /** The browser could not reach the server (the seed's network-request-failed). */
+  | { kind: "network" }
   /** `message` is undefined when the error carries none: the page then says "Error". */
   | { kind: "other"; status: number; message: string | undefined };
 
@@ -21,10 +23,21 @@ export function describeRouteError(error: unknown): ErrorDescription {
     return { kind: "other", status: error.status, message: detail };
   }
   if (isChunkLoadError(error)) return { kind: "chunk" };
+  if (isNetworkError(error)) return { kind: "network" };
   const message = error instanceof Error ? error.message.trim() : "";
   return {
     kind: "other",
     status: 500,
     message: message && message !== SANITIZED_SERVER_MESSAGE ? message : undefined,
   };
+}
+
+/** Chromium, Firefox and Safari word a failed fetch differently. */
+export function isNetworkError(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /^(Failed to fetch|NetworkError when attempting to fetch resource\.?|Load failed|Network request failed)$/i.test(
+      error.message,
+    )
+  );
 }

@@ -251,6 +251,7 @@ describe("accounts on PostgreSQL", () => {
       expect(result.ok).toBe(true);
       if (result.ok) expect(result.headers.get("set-cookie")).toBeNull();
       expect(await test.db.$count(session, eq(session.userId, member!.id))).toBe(0);
+      expect(sent.at(-1)).toMatchObject({ kind: "password-changed", email: "reset@example.com" });
       expect(
         (
           await signInWithPassword(

@@ -2,7 +2,7 @@ import { createAuth, type AuthMailer } from "~/modules/accounts/auth.server";
 import type { Database } from "~/db/client.server";
 
 export interface SentLink {
-  kind: "verify" | "reset" | "sign-in";
+  kind: "verify" | "reset" | "sign-in" | "password-changed";
   email: string;
   url: string;
 }
@@ -14,6 +14,8 @@ export function createTestAuth(db: Database) {
     verifyEmail: async (to, url) => void sent.push({ kind: "verify", email: to.email, url }),
     resetPassword: async (to, url) => void sent.push({ kind: "reset", email: to.email, url }),
     signInLink: async (email, url) => void sent.push({ kind: "sign-in", email, url }),
+    passwordChanged: async (to) =>
+      void sent.push({ kind: "password-changed", email: to.email, url: "" }),
   };
   const auth = createAuth({
     db,

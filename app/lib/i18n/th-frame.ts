@@ -50,4 +50,6 @@ export const thFrame = {
   "error.chunkFailedHint": "เว็บไซต์อาจเพิ่งอัปเดต หรือการเชื่อมต่อขาดหาย กรุณาโหลดหน้าใหม่อีกครั้ง",
   "error.reload": "โหลดหน้าใหม่",
   "error.tooManyRequests": "คุณส่งคำขอบ่อยเกินไป กรุณารอ {minutes} นาทีแล้วลองใหม่",
+  "auth.error.network-request-failed": "เชื่อมต่อเครือข่ายไม่ได้ กรุณาตรวจสอบอินเทอร์เน็ตแล้วลองใหม่",
+  "error.forbidden": "คุณไม่มีสิทธิ์เข้าถึงหน้านี้",
 } as const;

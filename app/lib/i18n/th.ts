@@ -119,7 +119,6 @@ export const th = {
   "auth.error.weak-password": "รหัสผ่านต้องมีอย่างน้อย 6 ตัวอักษร",
   "auth.error.password-mismatch": "รหัสผ่านทั้งสองช่องไม่ตรงกัน",
   "auth.error.too-many-requests": "มีการลองหลายครั้งเกินไป กรุณารอ {minutes} นาทีแล้วลองใหม่",
-  "auth.error.network-request-failed": "เชื่อมต่อเครือข่ายไม่ได้ กรุณาตรวจสอบอินเทอร์เน็ตแล้วลองใหม่",
   "auth.error.requires-recent-login": "เพื่อความปลอดภัย กรุณากรอกรหัสผ่านปัจจุบันอีกครั้ง",
   "auth.error.user-disabled": "บัญชีนี้ถูกระงับการใช้งาน กรุณาติดต่อผู้ดูแลระบบ",
   "auth.error.expired-action-code": "ลิงก์นี้หมดอายุแล้ว กรุณาขอลิงก์ใหม่",
@@ -128,7 +127,6 @@ export const th = {
   "auth.error.phone-invalid": "เบอร์โทรศัพท์ไม่ถูกต้อง เช่น 081-234-5678",
   "auth.error.terms-required": "กรุณายอมรับข้อกำหนดและนโยบายความเป็นส่วนตัว",
   "auth.error.unknown": "เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง",
-  "error.forbidden": "คุณไม่มีสิทธิ์เข้าถึงหน้านี้",
   // Admin area and site notices
   "admin.area": "ระบบผู้ดูแล",
   "admin.signedInAs": "เข้าสู่ระบบในชื่อ {name}",

@@ -4,9 +4,7 @@ import { queueEmail } from "~/modules/platform/outbox.server";
 import type { AuthMailer } from "./auth.server";
 
 /** The account e-mails, queued in the outbox (sent through SMTP when configured). */
-export function createAccountMailer(db: Database): AuthMailer & {
-  passwordChanged(to: { email: string; name: string }): Promise<void>;
-} {
+export function createAccountMailer(db: Database): AuthMailer {
   const send = async (to: string, email: Parameters<typeof renderBilingualEmail>[0]) => {
     await queueEmail(db, { to, ...renderBilingualEmail(email) });
   };

@@ -29,6 +29,8 @@ export interface AuthMailer {
   verifyEmail(to: { email: string; name: string }, url: string): Promise<void>;
   resetPassword(to: { email: string; name: string }, url: string): Promise<void>;
   signInLink(email: string, url: string): Promise<void>;
+  /** Tells the member that their password was changed (after a reset or on the profile). */
+  passwordChanged(to: { email: string; name: string }): Promise<void>;
 }
 
 export interface AuthOptions {
@@ -77,6 +79,7 @@ export function createAuth(options: AuthOptions) {
         verify: ({ hash, password }) => verifyPassword(hash, password),
       },
       sendResetPassword: ({ user: u, url }) => options.mailer.resetPassword(u, url),
+      onPasswordReset: ({ user: u }) => options.mailer.passwordChanged(u),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -92,9 +95,16 @@ export function createAuth(options: AuthOptions) {
     // Our own limits (PostgreSQL, per address and per account) guard the forms instead.
     rateLimit: { enabled: false },
     advanced: {
-      useSecureCookies: options.secureCookies,
+      // better-auth would put "__Secure-" in front of every name, which breaks the stricter
+      // "__Host-" prefix of the session cookie; Secure is set through the attributes instead.
+      useSecureCookies: false,
       cookiePrefix: "dptech",
-      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+      defaultCookieAttributes: {
+        httpOnly: true,
+        sameSite: "lax",
+        path: "/",
+        secure: options.secureCookies,
+      },
       cookies: options.secureCookies
         ? { session_token: { name: "__Host-dptech.session_token" } }
         : undefined,

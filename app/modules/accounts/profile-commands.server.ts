@@ -1,9 +1,8 @@
 import { APIError } from "better-auth/api";
 import type { Database } from "~/db/client.server";
 import { hitRateLimit } from "~/modules/platform/rate-limit.server";
-import type { createAccountMailer } from "./account-emails.server";
 import { ACCOUNT_RATE_LIMITS, catalogueError, type CommandResult } from "./account-commands.server";
-import type { Auth } from "./auth.server";
+import type { Auth, AuthMailer } from "./auth.server";
 
 type Failure = Extract<CommandResult, { ok: false }> & { field?: string };
 
@@ -72,7 +71,7 @@ export async function updateProfile(
 export async function changePassword(
   auth: Auth,
   db: Database,
-  mailer: ReturnType<typeof createAccountMailer>,
+  mailer: AuthMailer,
   member: { email: string; name: string },
   input: { currentPassword: string; newPassword: string },
   headers: Headers,

@@ -27,6 +27,10 @@ import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
 import { TextField } from "~/ui/text-field";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 import { useClearPasswords } from "~/ui/use-clear-passwords";
+import {
+  keepFormOnNetworkError,
+  skipRevalidationAfterNetworkFailure,
+} from "~/lib/keep-form-on-network-error";
 
 const INTENTS = [
   "details",
@@ -149,6 +153,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
+
+export const clientAction = keepFormOnNetworkError;
+export const shouldRevalidate = skipRevalidationAfterNetworkFailure;
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);

@@ -17,6 +17,10 @@ import type { FormFailure } from "~/modules/accounts/form-result";
 import { TextField } from "~/ui/text-field";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 import { useClearPasswords } from "~/ui/use-clear-passwords";
+import {
+  keepFormOnNetworkError,
+  skipRevalidationAfterNetworkFailure,
+} from "~/lib/keep-form-on-network-error";
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -75,6 +79,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
+
+export const clientAction = keepFormOnNetworkError;
+export const shouldRevalidate = skipRevalidationAfterNetworkFailure;
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);

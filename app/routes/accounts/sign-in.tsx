@@ -12,6 +12,10 @@ import { getSessionUser } from "~/modules/accounts/session.server";
 import { TextField } from "~/ui/text-field";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 import { useClearPasswords } from "~/ui/use-clear-passwords";
+import {
+  keepFormOnNetworkError,
+  skipRevalidationAfterNetworkFailure,
+} from "~/lib/keep-form-on-network-error";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -78,6 +82,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
+
+export const clientAction = keepFormOnNetworkError;
+export const shouldRevalidate = skipRevalidationAfterNetworkFailure;
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);

@@ -1,0 +1,31 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { th } from "~/lib/i18n/th";
+import { launchBrowser, withPage } from "./browser";
+
+describe("a form that cannot reach the server", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser.close());
+
+  it("keeps the form and what was typed, and says the network failed", async () => {
+    await withPage(browser, async (page) => {
+      await page.goto("/user/signIn");
+      await page.waitForFunction(() =>
+        Object.keys(document.querySelector("header a") ?? {}).some((k) => k.startsWith("__react")),
+      );
+      // The connection drops: the action request never reaches the server.
+      await page.route("**/user/signIn.data**", (route) => route.abort("internetdisconnected"));
+      await page.locator("#field-email").fill("offline@example.com");
+      await page.locator("#field-password").fill("secret-123");
+      await page.locator("form.account-form button[type=submit]").click();
+      const message = page.getByTestId("form-error");
+      await message.waitFor();
+      expect((await message.innerText()).trim()).toBe(th["auth.error.network-request-failed"]);
+      expect(await page.locator("#field-email").inputValue()).toBe("offline@example.com");
+      expect(await page.locator("#field-password").inputValue()).toBe("");
+    });
+  });
+});
