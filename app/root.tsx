@@ -1,8 +1,15 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { appContext } from "./context";
 import { langFromCookieHeader } from "./lib/i18n";
-import { skipRevalidationAfterNetworkFailure } from "./lib/keep-form-on-network-error";
 import { messagesFor } from "./lib/i18n/messages.server";
 import { useLang } from "./lib/i18n/use-translation";
 import { formatPhoneForDisplay } from "./lib/phone";
@@ -25,7 +32,16 @@ export const links: Route.LinksFunction = () => [
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
-export const shouldRevalidate = skipRevalidationAfterNetworkFailure;
+// After a form failed to reach the server, reloading the data would fail too (see
+// keep-form-on-network-error.ts); written out here to keep it out of every page's bundle.
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionResult,
+  defaultShouldRevalidate,
+}) =>
+  (actionResult as { formError?: string } | undefined)?.formError ===
+  "auth.error.network-request-failed"
+    ? false
+    : defaultShouldRevalidate;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, publicOrigin, version } = context.get(appContext);

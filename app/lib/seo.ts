@@ -30,13 +30,18 @@ export function buildMeta(site: SiteMetaContext | undefined, page: PageMeta): Me
   const lang = site?.lang ?? "th";
   const t = siteTranslate(site);
   const phone = site?.company.phoneDisplay ?? "";
-  const siteTitle = t("site.title");
+  // Without the root data (a hard error) only the short frame texts are in the browser.
+  const siteTitle = site ? t("site.title") : t("site.name");
   const title = page.title ? `${page.title} | ${t("site.name")}` : siteTitle;
-  const description = page.description ?? t("site.description", { phone });
+  const description = page.description ?? (site ? t("site.description", { phone }) : "");
   const origin = site?.origin ?? "";
   const url = `${origin}${page.path}`;
   const image = `${origin}${page.image ?? "/images/og-default.png"}`;
-  const keywords = page.keywords?.length ? page.keywords.join(", ") : t("site.keywords");
+  const keywords = page.keywords?.length
+    ? page.keywords.join(", ")
+    : site
+      ? t("site.keywords")
+      : "";
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },

@@ -5,11 +5,6 @@
  */
 export const thFrame = {
   "site.name": "ดีพี เทค",
-  "site.title": "ดีพี เทค | กล้อง AI กล้องตรวจสอบ เครื่องยิงเลเซอร์ โซลูชันคลังสินค้า และหุ่นยนต์ AMR",
-  "site.description":
-    "ดีพี เทค จำหน่ายและติดตั้งกล้อง AI ระบบ Machine Vision ตรวจสอบชิ้นงาน เครื่องยิงเลเซอร์มาร์กกิ้ง โซลูชันคลังสินค้า และหุ่นยนต์ AMR พร้อมระบบ POS shophub และระบบสต็อก storehub โทร {phone}",
-  "site.keywords":
-    "กล้อง AI, กล้องตรวจสอบ, machine vision, เครื่องยิงเลเซอร์, laser marking, คลังสินค้า, หุ่นยนต์ AMR, เซ็นเซอร์, สายไฟอุตสาหกรรม, POS, shophub, storehub",
   "nav.home": "หน้าแรก",
   "nav.products": "สินค้า",
   "nav.articles": "บทความ",
@@ -27,14 +22,6 @@ export const thFrame = {
   "lang.switchLabel": "เปลี่ยนภาษา",
   "lang.other": "English",
   "lang.otherShort": "EN",
-  "footer.products": "สินค้าและโซลูชัน",
-  "footer.tools": "เครื่องมือธุรกิจ",
-  "footer.contact": "ติดต่อ",
-  "footer.hours": "เวลาทำการ",
-  "footer.phone": "โทรศัพท์",
-  "footer.email": "อีเมล",
-  "footer.rights": "สงวนลิขสิทธิ์",
-  "footer.selfCheck": "ตรวจสอบระบบ",
   "status.offline": "คุณออฟไลน์อยู่ ข้อมูลที่แสดงอาจไม่เป็นปัจจุบัน",
   "status.online": "กลับมาออนไลน์แล้ว",
   "status.loading": "กำลังโหลด",

@@ -3,6 +3,19 @@ import { thFrame } from "./th-frame";
 /** Thai interface text: the site's default language. Every key must exist in en.ts too. */
 export const th = {
   ...thFrame,
+  "site.title": "ดีพี เทค | กล้อง AI กล้องตรวจสอบ เครื่องยิงเลเซอร์ โซลูชันคลังสินค้า และหุ่นยนต์ AMR",
+  "site.description":
+    "ดีพี เทค จำหน่ายและติดตั้งกล้อง AI ระบบ Machine Vision ตรวจสอบชิ้นงาน เครื่องยิงเลเซอร์มาร์กกิ้ง โซลูชันคลังสินค้า และหุ่นยนต์ AMR พร้อมระบบ POS shophub และระบบสต็อก storehub โทร {phone}",
+  "site.keywords":
+    "กล้อง AI, กล้องตรวจสอบ, machine vision, เครื่องยิงเลเซอร์, laser marking, คลังสินค้า, หุ่นยนต์ AMR, เซ็นเซอร์, สายไฟอุตสาหกรรม, POS, shophub, storehub",
+  "footer.products": "สินค้าและโซลูชัน",
+  "footer.tools": "เครื่องมือธุรกิจ",
+  "footer.contact": "ติดต่อ",
+  "footer.hours": "เวลาทำการ",
+  "footer.phone": "โทรศัพท์",
+  "footer.email": "อีเมล",
+  "footer.rights": "สงวนลิขสิทธิ์",
+  "footer.selfCheck": "ตรวจสอบระบบ",
   "home.heroPrev": "สไลด์ก่อนหน้า",
   "home.heroNext": "สไลด์ถัดไป",
   "home.slidesLabel": "ภาพแนะนำสินค้า",
