@@ -48,7 +48,9 @@ describe("sessions", () => {
     expect(cookie).toMatch(/; SameSite=Lax/i);
     expect(cookie).toMatch(/; Path=\//i);
     expect(cookie).not.toMatch(/Domain=/i);
-    const found = await secure.api.getSession({ headers: new Headers({ cookie: cookie.split(";")[0]! }) });
+    const found = await secure.api.getSession({
+      headers: new Headers({ cookie: cookie.split(";")[0]! }),
+    });
     expect(found?.user.email).toBe("https@example.com");
   });
 
