@@ -9,6 +9,8 @@ export default [
   route("contact", "routes/site/contact.tsx"),
   route("shophub", "routes/site/shophub.tsx"),
   route("test", "routes/site/self-check.tsx"),
+  route("terms", "routes/site/legal.tsx", { id: "terms" }),
+  route("privacy", "routes/site/legal.tsx", { id: "privacy" }),
 
   // Accounts
   route("register", "routes/accounts/register.tsx"),

@@ -69,6 +69,12 @@ export function SiteFooter({ company }: { company: RootCompany }) {
               <li>
                 <Link to="/test">{t("footer.selfCheck")}</Link>
               </li>
+              <li>
+                <Link to="/terms">{t("legal.terms")}</Link>
+              </li>
+              <li>
+                <Link to="/privacy">{t("legal.privacy")}</Link>
+              </li>
             </ul>
           </nav>
         </div>

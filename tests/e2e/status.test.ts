@@ -11,6 +11,11 @@ describe("every URL of the company site answers with the right status", () => {
     ["/contact", 200, "text/html"],
     ["/shophub", 200, "text/html"],
     ["/test", 200, "text/html"],
+    ["/terms", 200, "text/html"],
+    ["/privacy", 200, "text/html"],
+    ["/register", 200, "text/html"],
+    ["/user/signIn", 200, "text/html"],
+    ["/user/resetPw", 200, "text/html"],
     ["/robots.txt", 200, "text/plain"],
     ["/sitemap.xml", 200, "application/xml"],
     ["/favicon.ico", 200, "image/"],
@@ -66,8 +71,23 @@ describe("every URL of the company site answers with the right status", () => {
     for (const slug of ARTICLES) expect(xml).toContain(`/article/${slug}</loc>`);
     expect(xml).toContain("/contact</loc>");
     expect(xml).toContain("/shophub</loc>");
+    expect(xml).toContain("/privacy</loc>");
     const robots = await (await fetch(`${baseURL()}/robots.txt`)).text();
     expect(robots).toContain("Sitemap: ");
+  });
+});
+
+describe("the legal pages", () => {
+  it("show the terms and the PDPA privacy notice in Thai, and in English after switching", async () => {
+    const terms = await (await fetch(`${baseURL()}/terms`)).text();
+    expect(terms).toMatch(/<h1[^>]*>[^<]*ข้อกำหนด/);
+    const privacy = await (await fetch(`${baseURL()}/privacy`)).text();
+    expect(privacy).toMatch(/<h1[^>]*>[^<]*ความเป็นส่วนตัว/);
+    expect(privacy).toContain("sales@dptech.co.th");
+    const english = await (
+      await fetch(`${baseURL()}/privacy`, { headers: { cookie: "lang=en" } })
+    ).text();
+    expect(english).toMatch(/<h1[^>]*>[^<]*Privacy/i);
   });
 });
 

@@ -201,6 +201,25 @@ describe("accounts on PostgreSQL", () => {
     expect(right).toMatchObject({ status: 429 });
   });
 
+  it("limits registration attempts for one e-mail address, from any address", async () => {
+    const limit = ACCOUNT_RATE_LIMITS.registerByAccount.limit;
+    for (let i = 0; i < limit; i++) {
+      await registerMember(
+        auth,
+        test.db,
+        { email: "again@example.com", password: "secret1", name: "x", phone: null },
+        { ...client, address: `192.0.2.${100 + i}` },
+      );
+    }
+    const blocked = await registerMember(
+      auth,
+      test.db,
+      { email: "again@example.com", password: "secret1", name: "x", phone: null },
+      { ...client, address: "192.0.2.250" },
+    );
+    expect(blocked).toMatchObject({ ok: false, status: 429 });
+  });
+
   it("limits registrations per client address, grouping IPv6 by /64", async () => {
     const limit = ACCOUNT_RATE_LIMITS.registerByAddress.limit;
     for (let i = 0; i < limit; i++) {

@@ -329,6 +329,8 @@ export const en: Record<MessageKey, string> = {
   "notice.error.startsAtInvalid": "The start date and time are not valid",
   "notice.error.endsAtInvalid": "The end date and time are not valid",
   "notice.error.endBeforeStart": "The end must be after the start",
+  "legal.terms": "Terms of use",
+  "legal.privacy": "Privacy notice",
   "contact.title": "Contact us",
   "contact.lead":
     "Ask about a product, request a quotation, book a demonstration or report a problem: send us a message here.",

@@ -273,6 +273,8 @@ export const th = {
   "notice.error.startsAtInvalid": "วันและเวลาเริ่มแสดงไม่ถูกต้อง",
   "notice.error.endsAtInvalid": "วันและเวลาสิ้นสุดไม่ถูกต้อง",
   "notice.error.endBeforeStart": "เวลาสิ้นสุดต้องอยู่หลังเวลาเริ่มแสดง",
+  "legal.terms": "ข้อกำหนดการใช้งาน",
+  "legal.privacy": "นโยบายความเป็นส่วนตัว",
   "contact.title": "ติดต่อเรา",
   "contact.lead": "สอบถามสินค้า ขอใบเสนอราคา นัดสาธิตระบบ หรือแจ้งปัญหาการใช้งาน ส่งข้อความถึงเราได้ที่นี่",
   "contact.companyTitle": "ข้อมูลบริษัท",

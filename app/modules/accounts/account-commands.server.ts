@@ -12,6 +12,7 @@ export const ACCOUNT_RATE_LIMITS = {
   signInByAddress: { name: "sign-in-address", limit: 30, windowSeconds: 15 * 60 },
   signInByAccount: { name: "sign-in-account", limit: 10, windowSeconds: 15 * 60 },
   registerByAddress: { name: "register-address", limit: 10, windowSeconds: 60 * 60 },
+  registerByAccount: { name: "register-account", limit: 5, windowSeconds: 60 * 60 },
   resetByAddress: { name: "reset-address", limit: 10, windowSeconds: 60 * 60 },
   resetByAccount: { name: "reset-account", limit: 5, windowSeconds: 60 * 60 },
   linkByAddress: { name: "link-address", limit: 10, windowSeconds: 60 * 60 },
@@ -77,6 +78,7 @@ export async function registerMember(
 ): Promise<CommandResult> {
   const limited = await overLimit(db, [
     [ACCOUNT_RATE_LIMITS.registerByAddress, rateLimitSubjectForAddress(client.address)],
+    [ACCOUNT_RATE_LIMITS.registerByAccount, input.email],
   ]);
   if (limited) return limited;
   try {

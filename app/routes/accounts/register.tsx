@@ -172,6 +172,15 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             isInvalid={Boolean(error("acceptTerms"))}
             aria-describedby={error("acceptTerms") ? "field-acceptTerms-error" : undefined}
           />
+          <p className="form-text mb-0">
+            <a href="/terms" target="_blank" rel="noopener">
+              {t("legal.terms")}
+            </a>{" "}
+            ·{" "}
+            <a href="/privacy" target="_blank" rel="noopener">
+              {t("legal.privacy")}
+            </a>
+          </p>
           {error("acceptTerms") && (
             <div
               id="field-acceptTerms-error"

@@ -2,7 +2,16 @@ import type { Route } from "./+types/sitemap";
 import { appContext } from "~/context";
 import { listArticles } from "~/modules/content/queries.server";
 
-const PUBLIC_PAGES = ["/", "/article", "/contact", "/shophub", "/test"];
+const PUBLIC_PAGES = [
+  "/",
+  "/article",
+  "/contact",
+  "/shophub",
+  "/test",
+  "/register",
+  "/terms",
+  "/privacy",
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, publicOrigin } = context.get(appContext);
