@@ -5,3 +5,4 @@ export * from "../modules/content/schema";
 export * from "../modules/contact/schema";
 export * from "../modules/accounts/schema";
 export * from "../modules/notices/schema";
+export * from "../modules/shops/schema";
