@@ -61,24 +61,13 @@ export function ErrorPageFailed() {
 export function ChunkLoadFailed() {
   const t = useT();
   return (
-    <section
-      className="container py-5 error-page"
-      aria-labelledby="error-title"
-      data-testid="chunk-error"
-    >
-      <h1 id="error-title" className="display-6">
-        {t("error.chunkFailed")}
-      </h1>
-      <p className="text-secondary">{t("error.chunkFailedHint")}</p>
-      <div className="d-flex gap-2">
-        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          {t("error.reload")}
-        </button>
-        <Link to="/" reloadDocument className="btn btn-outline-primary">
-          {t("error.backHome")}
-        </Link>
-      </div>
-    </section>
+    <ReloadSuggestion
+      testId="chunk-error"
+      title={t("error.chunkFailed")}
+      hint={t("error.chunkFailedHint")}
+      homeLabel={t("error.backHome")}
+      reloadLabel={t("error.reload")}
+    />
   );
 }
 
@@ -86,17 +75,42 @@ export function ChunkLoadFailed() {
 function NetworkFailed() {
   const t = useT();
   return (
+    <ReloadSuggestion
+      testId="network-error"
+      title={t("auth.error.network-request-failed")}
+      reloadLabel={t("error.reload")}
+    />
+  );
+}
+
+/** An error the visitor can usually fix by loading the page again. */
+function ReloadSuggestion(props: {
+  testId: string;
+  title: string;
+  hint?: string;
+  reloadLabel: string;
+  homeLabel?: string;
+}) {
+  return (
     <section
       className="container py-5 error-page"
       aria-labelledby="error-title"
-      data-testid="network-error"
+      data-testid={props.testId}
     >
       <h1 id="error-title" className="display-6">
-        {t("auth.error.network-request-failed")}
+        {props.title}
       </h1>
-      <button type="button" className="btn btn-primary" onClick={() => window.history.go(0)}>
-        {t("error.reload")}
-      </button>
+      {props.hint && <p className="text-secondary">{props.hint}</p>}
+      <div className="d-flex gap-2">
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          {props.reloadLabel}
+        </button>
+        {props.homeLabel && (
+          <Link to="/" reloadDocument className="btn btn-outline-primary">
+            {props.homeLabel}
+          </Link>
+        )}
+      </div>
     </section>
   );
 }

@@ -1,34 +1,29 @@
 import { z } from "zod";
-import { toE164 } from "~/lib/phone";
+import {
+  confirmationMatches,
+  DISPLAY_NAME_FIELD,
+  EMAIL_FIELD,
+  NEW_PASSWORD_FIELD,
+  OPTIONAL_PHONE_FIELD,
+} from "./account-forms";
 
 export const profileDetailsSchema = z.object({
-  name: z.string().trim().min(1, "auth.error.name-required").max(80, "auth.error.name-required"),
-  phone: z
-    .string()
-    .trim()
-    .refine((value) => value === "" || toE164(value) !== null, "auth.error.phone-invalid")
-    .transform((value) => (value === "" ? null : toE164(value))),
+  name: DISPLAY_NAME_FIELD,
+  phone: OPTIONAL_PHONE_FIELD,
 });
 
 export const changeEmailSchema = z.object({
-  newEmail: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, "auth.error.invalid-email"),
+  newEmail: EMAIL_FIELD,
   currentPassword: z.string(),
 });
 
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string(),
-    newPassword: z.string().min(6, "auth.error.weak-password").max(256, "auth.error.weak-password"),
+    newPassword: NEW_PASSWORD_FIELD,
     confirmPassword: z.string(),
   })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "auth.error.password-mismatch",
-  });
+  .refine(...confirmationMatches("newPassword"));
 
 export const deleteAccountSchema = z.object({
   currentPassword: z.string(),
