@@ -13,6 +13,7 @@ window.addEventListener("vite:preloadError", (event) => {
 });
 
 guardRouteModuleReloads(console, sessionStorage, Date.now, () => chunkFailureStore.set(true));
+chunkFailureStore.clearOnNextNavigation(document, window);
 
 startTransition(() => {
   hydrateRoot(

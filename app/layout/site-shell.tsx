@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type ReactNode } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
 import { useFetchers, useNavigation } from "react-router";
 import { chunkFailureStore } from "~/lib/chunk-reload";
 import { useT } from "~/lib/i18n/use-translation";
@@ -41,10 +41,6 @@ export function SiteShell({
     chunkFailureStore.getSnapshot,
     chunkFailureStore.getServerSnapshot,
   );
-  // The next navigation gets a fresh chance to load its code.
-  useEffect(() => {
-    if (navigation.state === "loading") chunkFailureStore.set(false);
-  }, [navigation.state]);
   return (
     <>
       <ProgressBar active={busy} label={t("status.loading")} />

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import {
   CHUNK_RELOAD_GUARD_MS,
   ChunkReloadSuppressedError,
+  chunkFailureStore,
   guardRouteModuleReloads,
   isChunkLoadError,
   reloadAfterChunkError,
@@ -63,5 +64,38 @@ describe("guarding React Router's reload on a failed route module", () => {
     const { target } = setup(0);
     expect(() => target.error("something else")).not.toThrow();
     expect(() => target.error("something else")).not.toThrow();
+  });
+});
+
+describe("clearing a shown chunk failure", () => {
+  it("clears on the visitor's next link click, form submit or back/forward, not on other clicks", () => {
+    const documentListeners = new Map<string, (event: Event) => void>();
+    const windowListeners = new Map<string, (event: Event) => void>();
+    chunkFailureStore.clearOnNextNavigation(
+      {
+        addEventListener: (type: string, listener: (event: Event) => void) =>
+          void documentListeners.set(type, listener),
+      } as never,
+      {
+        addEventListener: (type: string, listener: (event: Event) => void) =>
+          void windowListeners.set(type, listener),
+      } as never,
+    );
+    const fire = (map: Map<string, (event: Event) => void>, type: string, target?: unknown) =>
+      map.get(type)!({ type, target } as unknown as Event);
+
+    chunkFailureStore.set(true);
+    fire(documentListeners, "click", { closest: () => null });
+    expect(chunkFailureStore.getSnapshot()).toBe(true);
+    fire(documentListeners, "click", { closest: () => ({}) });
+    expect(chunkFailureStore.getSnapshot()).toBe(false);
+
+    chunkFailureStore.set(true);
+    fire(documentListeners, "submit");
+    expect(chunkFailureStore.getSnapshot()).toBe(false);
+
+    chunkFailureStore.set(true);
+    fire(windowListeners, "popstate");
+    expect(chunkFailureStore.getSnapshot()).toBe(false);
   });
 });

@@ -77,4 +77,22 @@ export const chunkFailureStore = {
     chunkFailed = value;
     for (const listener of listeners) listener();
   },
+  /**
+   * The visitor's next move (a link, a form, back or forward) gets a fresh chance to load its
+   * code. Tied to the visitor's action rather than to React's navigation state, which can
+   * report the start of the failed navigation only after the failure was recorded.
+   */
+  clearOnNextNavigation(
+    target: Pick<Document, "addEventListener">,
+    history: Pick<Window, "addEventListener">,
+  ) {
+    const clear = (event: Event) => {
+      if (event.type !== "click" || (event.target as Element | null)?.closest?.("a[href]")) {
+        chunkFailureStore.set(false);
+      }
+    };
+    target.addEventListener("click", clear, true);
+    target.addEventListener("submit", clear, true);
+    history.addEventListener("popstate", clear);
+  },
 };
