@@ -77,11 +77,11 @@ describe("shops (the tenant)", () => {
     const created = await createShop(test.db, first, shopInput);
     expect(await changeMembership(test.db, created.id, first, { role: "manager" })).toEqual({
       ok: false,
-      error: "shop.error.lastOwner",
+      error: "shops.error.lastOwner",
     });
     expect(await changeMembership(test.db, created.id, first, { remove: true })).toEqual({
       ok: false,
-      error: "shop.error.lastOwner",
+      error: "shops.error.lastOwner",
     });
 
     await test.db.insert(shopMember).values({ shopId: created.id, userId: second, role: "owner" });
@@ -109,7 +109,7 @@ describe("shops (the tenant)", () => {
     expect(await status(requireShopMember(test.db, staff, created.id, ["stock"]))).toBe(404);
     expect(await changeMembership(test.db, created.id, staff, { remove: true })).toEqual({
       ok: false,
-      error: "shop.error.notMember",
+      error: "shops.error.notMember",
     });
   });
 });

@@ -1,7 +1,13 @@
+import { enListings } from "./en-listings";
+import { enShops } from "./en-shops";
+import { enStorehub } from "./en-storehub";
 import type { MessageKey } from "./th";
 
 /** English interface text. The Record type makes a missing key a type error. */
 export const en: Record<MessageKey, string> = {
+  ...enShops,
+  ...enStorehub,
+  ...enListings,
   "site.name": "DP Tech",
   "site.title":
     "DP Tech | AI and inspection cameras, laser marking, warehouse solutions and AMR robots",
@@ -331,10 +337,6 @@ export const en: Record<MessageKey, string> = {
   "notice.error.endBeforeStart": "The end must be after the start",
   "legal.terms": "Terms of use",
   "legal.privacy": "Privacy notice",
-  "shop.error.lastOwner":
-    "A shop needs at least one owner: the last owner cannot be changed or removed.",
-  "shop.error.notMember": "This person is no longer a member of the shop.",
-  "shop.error.taxIdInvalid": "The tax ID is not valid: it has 13 digits and a check digit.",
   "contact.title": "Contact us",
   "contact.lead":
     "Ask about a product, request a quotation, book a demonstration or report a problem: send us a message here.",

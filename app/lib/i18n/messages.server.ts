@@ -1,15 +1,59 @@
+import { areaOfKey, type Area } from "./areas";
 import { en } from "./en";
-import { createTranslate, type Lang, type Messages, type Translate } from "./index";
+import {
+  createTranslate,
+  langFromCookieHeader,
+  type Lang,
+  type Messages,
+  type Translate,
+} from "./index";
 import { th } from "./th";
 
 const dictionaries: Record<Lang, Messages> = { th, en };
 
-/** All interface text of one language (sent to the browser by the root loader). */
-export function messagesFor(lang: Lang): Messages {
-  return dictionaries[lang];
+type PartialMessages = Partial<Messages>;
+
+// Split once per language: the frame text, and each area's keys.
+const split = new Map<Lang, { frame: PartialMessages; areas: Map<Area, PartialMessages> }>();
+
+function splitByArea(lang: Lang) {
+  let result = split.get(lang);
+  if (!result) {
+    const frame: Record<string, string> = {};
+    const areas = new Map<Area, Record<string, string>>();
+    for (const [key, text] of Object.entries(dictionaries[lang])) {
+      const area = areaOfKey(key);
+      if (!area) frame[key] = text;
+      else {
+        const bucket = areas.get(area) ?? {};
+        bucket[key] = text;
+        areas.set(area, bucket);
+      }
+    }
+    result = { frame, areas };
+    split.set(lang, result);
+  }
+  return result;
+}
+
+/** The site frame's interface text of one language (sent to the browser by the root loader). */
+export function messagesFor(lang: Lang): PartialMessages {
+  return splitByArea(lang).frame;
+}
+
+/** One area's interface text, for that area's layout loader to return as `areaMessages`. */
+export function areaMessagesFor(lang: Lang, area: Area): PartialMessages {
+  return splitByArea(lang).areas.get(area) ?? {};
 }
 
 /** For server code that writes text itself (e-mails, plain-text responses). */
 export function serverTranslate(lang: Lang): Translate {
   return createTranslate(dictionaries[lang]);
+}
+
+/** `{ areaMessages }` for an area layout's loader, in the language of the request. */
+export function areaMessagesForRequest(request: Request, area: Area) {
+  return {
+    areaMessages: areaMessagesFor(langFromCookieHeader(request.headers.get("cookie")), area),
+  };
 }

@@ -1,8 +1,15 @@
 import { thFrame } from "./th-frame";
+import { thListings } from "./th-listings";
+import { thShops } from "./th-shops";
+import { thStorehub } from "./th-storehub";
 
 /** Thai interface text: the site's default language. Every key must exist in en.ts too. */
 export const th = {
   ...thFrame,
+  // Area text lives in its own files so that areas grow without touching this one.
+  ...thShops,
+  ...thStorehub,
+  ...thListings,
   "site.title": "ดีพี เทค | กล้อง AI กล้องตรวจสอบ เครื่องยิงเลเซอร์ โซลูชันคลังสินค้า และหุ่นยนต์ AMR",
   "site.description":
     "ดีพี เทค จำหน่ายและติดตั้งกล้อง AI ระบบ Machine Vision ตรวจสอบชิ้นงาน เครื่องยิงเลเซอร์มาร์กกิ้ง โซลูชันคลังสินค้า และหุ่นยนต์ AMR พร้อมระบบ POS shophub และระบบสต็อก storehub โทร {phone}",
@@ -275,9 +282,6 @@ export const th = {
   "notice.error.endBeforeStart": "เวลาสิ้นสุดต้องอยู่หลังเวลาเริ่มแสดง",
   "legal.terms": "ข้อกำหนดการใช้งาน",
   "legal.privacy": "นโยบายความเป็นส่วนตัว",
-  "shop.error.lastOwner": "ร้านต้องมีเจ้าของอย่างน้อยหนึ่งคน จึงเปลี่ยนบทบาทหรือลบเจ้าของคนสุดท้ายไม่ได้",
-  "shop.error.notMember": "ผู้ใช้นี้ไม่ได้เป็นสมาชิกของร้านแล้ว",
-  "shop.error.taxIdInvalid": "เลขประจำตัวผู้เสียภาษีไม่ถูกต้อง ต้องเป็นตัวเลข 13 หลักและเลขตรวจสอบถูกต้อง",
   "contact.title": "ติดต่อเรา",
   "contact.lead": "สอบถามสินค้า ขอใบเสนอราคา นัดสาธิตระบบ หรือแจ้งปัญหาการใช้งาน ส่งข้อความถึงเราได้ที่นี่",
   "contact.companyTitle": "ข้อมูลบริษัท",

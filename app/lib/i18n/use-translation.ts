@@ -1,5 +1,6 @@
 import { useMemo } from "react";
-import { useRouteLoaderData } from "react-router";
+import { useMatches, useRouteLoaderData } from "react-router";
+import type { AreaMessagesData } from "./areas";
 import {
   createTranslate,
   DEFAULT_LANG,
@@ -11,7 +12,7 @@ import {
 
 interface RootI18n {
   lang?: unknown;
-  messages?: Messages;
+  messages?: Partial<Messages>;
 }
 
 /** The page's language from the root loader (Thai when it is unavailable, e.g. on hard errors). */
@@ -24,8 +25,27 @@ export function useLang(): Lang {
   return DEFAULT_LANG;
 }
 
+function areaMessagesOf(data: unknown): AreaMessagesData["areaMessages"] | undefined {
+  if (data && typeof data === "object" && "areaMessages" in data) {
+    return (data as AreaMessagesData).areaMessages;
+  }
+  return undefined;
+}
+
+/**
+ * A translator over the root's frame text plus the text of the matched area layout (a page
+ * belongs to at most one area; the innermost one wins).
+ */
 export function useT(): Translate {
-  const data = useRouteLoaderData("root") as RootI18n | undefined;
-  const messages = data?.messages;
-  return useMemo(() => createTranslate(messages), [messages]);
+  const matches = useMatches();
+  const root = useRouteLoaderData("root") as RootI18n | undefined;
+  const rootMessages = root?.messages;
+  const area = matches
+    .map((match) => areaMessagesOf(match.loaderData))
+    .findLast((messages) => messages !== undefined);
+  // Both objects only change on a language switch or when entering another area.
+  return useMemo(
+    () => createTranslate(area ? { ...rootMessages, ...area } : rootMessages),
+    [rootMessages, area],
+  );
 }

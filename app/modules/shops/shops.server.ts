@@ -62,7 +62,7 @@ export async function requireShopMember(
 
 export type MembershipChange =
   | { ok: true }
-  | { ok: false; error: Extract<MessageKey, "shop.error.lastOwner" | "shop.error.notMember"> };
+  | { ok: false; error: Extract<MessageKey, "shops.error.lastOwner" | "shops.error.notMember"> };
 
 /**
  * Changes a member's role or removes them. The shop always keeps at least one owner: the
@@ -84,9 +84,9 @@ export async function changeMembership(
       .from(shopMember)
       .where(and(eq(shopMember.shopId, shopId), eq(shopMember.userId, userId)))
       .for("update");
-    if (!member) return { ok: false, error: "shop.error.notMember" };
+    if (!member) return { ok: false, error: "shops.error.notMember" };
     const losesOwner = member.role === "owner" && ("remove" in change || change.role !== "owner");
-    if (losesOwner && owners.rows.length <= 1) return { ok: false, error: "shop.error.lastOwner" };
+    if (losesOwner && owners.rows.length <= 1) return { ok: false, error: "shops.error.lastOwner" };
     if ("remove" in change) {
       await tx
         .delete(shopMember)

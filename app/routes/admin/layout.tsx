@@ -1,6 +1,7 @@
 import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import type { MessageKey } from "~/lib/i18n";
+import { areaMessagesForRequest } from "~/lib/i18n/messages.server";
 import { useT } from "~/lib/i18n/use-translation";
 import { requireAdmin } from "~/modules/accounts/session.server";
 
@@ -14,7 +15,7 @@ const TABS: { to: string; label: MessageKey; end?: boolean }[] = [
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const admin = requireAdmin(request, context);
-  return { adminName: admin.name };
+  return { adminName: admin.name, ...areaMessagesForRequest(request, "admin") };
 }
 
 /** The admin area's frame: who is signed in and the tabs between its pages. */

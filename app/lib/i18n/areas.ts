@@ -1,0 +1,20 @@
+import type { MessageKey } from "./th";
+
+/**
+ * Interface text is split by area: the root loader sends the site frame's text with every
+ * page, and each area's layout loader sends its own keys (see `areaMessagesFor`). A visitor
+ * reading an article never downloads the stock tool's or the admin's text.
+ */
+export const AREAS = ["admin", "shops", "storehub", "listings"] as const;
+export type Area = (typeof AREAS)[number];
+
+/** The area a key belongs to (its first dot-separated word), or null for site frame text. */
+export function areaOfKey(key: string): Area | null {
+  const first = key.slice(0, key.indexOf("."));
+  return (AREAS as readonly string[]).includes(first) ? (first as Area) : null;
+}
+
+/** Loader data that carries one area's messages; `useT` merges it with the root's. */
+export interface AreaMessagesData {
+  areaMessages: Partial<Record<MessageKey, string>>;
+}
