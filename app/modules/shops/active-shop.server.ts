@@ -33,9 +33,9 @@ export async function resolveActiveShop(
   userId: string,
 ): Promise<ActiveShop | null> {
   const rows = await listShopsOfMember(db, userId);
-  if (rows.length === 0) return null;
   const wanted = cookieValue(request, ACTIVE_SHOP_COOKIE);
-  const active = rows.find((row) => row.shop.id === wanted) ?? rows[0]!;
+  const active = rows.find((row) => row.shop.id === wanted) ?? rows[0];
+  if (!active) return null;
   return {
     shop: active.shop,
     role: active.role,
