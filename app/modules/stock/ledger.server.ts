@@ -1,0 +1,225 @@
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { DbExecutor } from "~/db/client.server";
+import { pgErrorOf } from "~/db/pg-error";
+import { pageWindow, toPage, type Page } from "~/lib/paging";
+import {
+  stockDocument,
+  stockItem,
+  stockLocation,
+  stockMovement,
+  type MovementKind,
+} from "./schema";
+
+/** The documents storehub posts; shophub adds sales through its own commands later. */
+export type PostableDocumentKind = "opening" | "receive" | "issue" | "transfer" | "count";
+
+/** One line of a stock document (which fields matter depends on the document's kind). */
+export interface StockLine {
+  itemId: number;
+  locationId: number;
+  /** receive/opening/issue/transfer: how many units (always positive). */
+  qty?: number;
+  /** receive/opening: cost of one unit in satang. */
+  unitCostSatang?: number;
+  /** transfer: where the stock goes. */
+  toLocationId?: number;
+  /** count: the quantity found on the shelf. */
+  counted?: number;
+  reason?: string;
+}
+
+export type StockError =
+  | { code: "insufficient"; line: number; itemId: number; locationId: number; available: number }
+  | { code: "notFound"; line: number | null }
+  | { code: "invalid"; line: number | null }
+  | { code: "alreadyReversed" };
+
+export type StockResult = { ok: true; documentId: number } | { ok: false; error: StockError };
+
+/** Turns the ledger functions' SK-class errors into results; anything else is a real fault. */
+function stockErrorOf(error: unknown): StockError | null {
+  const { code, detail, constraint } = pgErrorOf(error) ?? {};
+  if (code === "23505" && constraint === "stock_document_reversed_once") {
+    return { code: "alreadyReversed" };
+  }
+  if (!code?.startsWith("SK")) return null;
+  let info: { line?: number; item?: number; location?: number; available?: number } = {};
+  try {
+    info = JSON.parse(detail ?? "{}") as typeof info;
+  } catch {
+    // A detail that is not JSON still maps to the error's kind below.
+  }
+  const line = info.line ?? null;
+  if (code === "SK409") {
+    return {
+      code: "insufficient",
+      line: line ?? 0,
+      itemId: info.item ?? 0,
+      locationId: info.location ?? 0,
+      available: info.available ?? 0,
+    };
+  }
+  if (code === "SK404" || code === "SK405") return { code: "notFound", line };
+  return { code: "invalid", line };
+}
+
+/**
+ * Posts a stock document (receive, issue, transfer, count or opening stock) with all its
+ * lines in one statement: either every line is in the ledger with its balances, or nothing
+ * is (the first failing line is reported). Lines are numbered from 1 in the order given.
+ */
+export async function postStockDocument(
+  db: DbExecutor,
+  input: {
+    shopId: string;
+    userId: string;
+    kind: PostableDocumentKind;
+    reference?: string;
+    note?: string;
+    lines: StockLine[];
+  },
+): Promise<StockResult> {
+  const lines = input.lines.map((line, index) => ({
+    line: index + 1,
+    item: line.itemId,
+    location: line.locationId,
+    qty: line.qty,
+    unitCost: line.unitCostSatang,
+    toLocation: line.toLocationId,
+    counted: line.counted,
+    reason: line.reason,
+  }));
+  try {
+    const result = await db.execute<{ id: string }>(
+      sql`SELECT stock_post_document(${input.shopId}, ${input.kind}, ${input.reference ?? ""},
+            ${input.note ?? ""}, ${input.userId}, ${JSON.stringify(lines)}::jsonb) AS id`,
+    );
+    return { ok: true, documentId: Number(result.rows[0]?.id) };
+  } catch (error) {
+    const stockError = stockErrorOf(error);
+    if (stockError) return { ok: false, error: stockError };
+    throw error;
+  }
+}
+
+/** Undoes a document with opposite movements of the same value; a document is undone once. */
+export async function reverseStockDocument(
+  db: DbExecutor,
+  input: { shopId: string; userId: string; documentId: number; reason: string },
+): Promise<StockResult> {
+  try {
+    const result = await db.execute<{ id: string }>(
+      sql`SELECT stock_reverse_document(${input.shopId}, ${input.documentId}, ${input.userId},
+            ${input.reason}) AS id`,
+    );
+    return { ok: true, documentId: Number(result.rows[0]?.id) };
+  } catch (error) {
+    const stockError = stockErrorOf(error);
+    if (stockError) return { ok: false, error: stockError };
+    throw error;
+  }
+}
+
+export interface MovementRow {
+  id: number;
+  documentId: number;
+  documentKind: string;
+  reversedBy: number | null;
+  itemId: number;
+  itemName: string;
+  sku: string;
+  unit: string;
+  locationId: number;
+  locationName: string;
+  kind: MovementKind;
+  qty: number;
+  locationQtyAfter: number;
+  itemQtyAfter: number;
+  unitCostSatang: number;
+  valueSatang: number;
+  reference: string;
+  reason: string;
+  userName: string | null;
+  createdAt: Date;
+}
+
+/**
+ * Ledger rows of a shop, newest first, optionally of one item and/or one location, a page
+ * at a time. The running quantities were recorded when each movement was posted.
+ */
+export async function listMovements(
+  db: DbExecutor,
+  shopId: string,
+  filter: { itemId?: number; locationId?: number; page: number; pageSize?: number },
+): Promise<Page<MovementRow>> {
+  const conditions: SQL[] = [eq(stockMovement.shopId, shopId)];
+  if (filter.itemId !== undefined) conditions.push(eq(stockMovement.itemId, filter.itemId));
+  if (filter.locationId !== undefined) {
+    conditions.push(eq(stockMovement.locationId, filter.locationId));
+  }
+  const where = and(...conditions);
+  const { limit, offset } = pageWindow(filter.page, filter.pageSize);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: stockMovement.id,
+        documentId: stockMovement.documentId,
+        documentKind: stockDocument.kind,
+        reversedBy: sql<number | null>`(SELECT r.id FROM stock_document r
+          WHERE r.reverses_document_id = ${stockMovement.documentId})`.mapWith((value) =>
+          value === null ? null : Number(value),
+        ),
+        itemId: stockMovement.itemId,
+        itemName: stockItem.name,
+        sku: stockItem.sku,
+        unit: stockItem.unit,
+        locationId: stockMovement.locationId,
+        locationName: stockLocation.name,
+        kind: stockMovement.kind,
+        qty: stockMovement.qty,
+        locationQtyAfter: stockMovement.locationQtyAfter,
+        itemQtyAfter: stockMovement.itemQtyAfter,
+        unitCostSatang: stockMovement.unitCostSatang,
+        valueSatang: stockMovement.valueSatang,
+        reference: stockMovement.reference,
+        reason: stockMovement.reason,
+        userName: sql<string | null>`(SELECT u.name FROM app_user u
+          WHERE u.id = ${stockMovement.userId})`,
+        createdAt: stockMovement.createdAt,
+      })
+      .from(stockMovement)
+      .innerJoin(stockItem, eq(stockItem.id, stockMovement.itemId))
+      .innerJoin(stockLocation, eq(stockLocation.id, stockMovement.locationId))
+      .innerJoin(stockDocument, eq(stockDocument.id, stockMovement.documentId))
+      .where(where)
+      .orderBy(desc(stockMovement.id))
+      .limit(limit)
+      .offset(offset),
+    countMovements(db, shopId, filter),
+  ]);
+  return toPage(rows, counted ?? 0, filter.page, filter.pageSize);
+}
+
+/** Counting stops here: a shop's whole ledger may hold millions of rows. */
+export const MOVEMENT_COUNT_CAP = 10_000;
+
+/** How many movements match, up to MOVEMENT_COUNT_CAP (the pager needs no more). */
+async function countMovements(
+  db: DbExecutor,
+  shopId: string,
+  filter: { itemId?: number; locationId?: number },
+): Promise<[number]> {
+  const conditions: SQL[] = [eq(stockMovement.shopId, shopId)];
+  if (filter.itemId !== undefined) conditions.push(eq(stockMovement.itemId, filter.itemId));
+  if (filter.locationId !== undefined) {
+    conditions.push(eq(stockMovement.locationId, filter.locationId));
+  }
+  const capped = db
+    .select({ one: sql`1` })
+    .from(stockMovement)
+    .where(and(...conditions))
+    .limit(MOVEMENT_COUNT_CAP)
+    .as("capped");
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(capped);
+  return [row?.total ?? 0];
+}

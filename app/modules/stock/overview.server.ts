@@ -1,0 +1,69 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { DbExecutor } from "~/db/client.server";
+import { isLowStock } from "./items.server";
+import { listMovements, type MovementRow } from "./ledger.server";
+import { stockItem } from "./schema";
+
+export interface StockOverview {
+  activeItems: number;
+  archivedItems: number;
+  /** Units on hand over all active items. */
+  unitsOnHand: number;
+  /** Value of the stock on hand at moving-average cost, in satang. */
+  stockValueSatang: number;
+  lowStockCount: number;
+  /** The items furthest below their reorder level first. */
+  lowStock: {
+    id: number;
+    name: string;
+    sku: string;
+    unit: string;
+    onHand: number;
+    reorderLevel: number;
+  }[];
+  latestMovements: MovementRow[];
+}
+
+/** What the storehub home shows: counts, stock value, low stock and the latest movements. */
+export async function getStockOverview(db: DbExecutor, shopId: string): Promise<StockOverview> {
+  const [totals, lowStock, latest] = await Promise.all([
+    db
+      .select({
+        activeItems: sql<number>`count(*) FILTER (WHERE ${stockItem.status} = 'active')::int`,
+        archivedItems: sql<number>`count(*) FILTER (WHERE ${stockItem.status} = 'archived')::int`,
+        unitsOnHand:
+          sql<number>`coalesce(sum(${stockItem.onHand}) FILTER (WHERE ${stockItem.status} = 'active'), 0)::bigint`.mapWith(
+            Number,
+          ),
+        stockValueSatang:
+          sql<number>`coalesce(sum(${stockItem.stockValueSatang}), 0)::bigint`.mapWith(Number),
+        lowStockCount: sql<number>`count(*) FILTER (WHERE ${stockItem.status} = 'active' AND ${isLowStock})::int`,
+      })
+      .from(stockItem)
+      .where(eq(stockItem.shopId, shopId)),
+    db
+      .select({
+        id: stockItem.id,
+        name: stockItem.name,
+        sku: stockItem.sku,
+        unit: stockItem.unit,
+        onHand: stockItem.onHand,
+        reorderLevel: stockItem.reorderLevel,
+      })
+      .from(stockItem)
+      .where(and(eq(stockItem.shopId, shopId), eq(stockItem.status, "active"), isLowStock))
+      .orderBy(asc(sql`${stockItem.onHand} - ${stockItem.reorderLevel}`), asc(stockItem.name))
+      .limit(10),
+    listMovements(db, shopId, { page: 1, pageSize: 10 }),
+  ]);
+  const summary = totals[0];
+  return {
+    activeItems: summary?.activeItems ?? 0,
+    archivedItems: summary?.archivedItems ?? 0,
+    unitsOnHand: summary?.unitsOnHand ?? 0,
+    stockValueSatang: summary?.stockValueSatang ?? 0,
+    lowStockCount: summary?.lowStockCount ?? 0,
+    lowStock,
+    latestMovements: latest.rows,
+  };
+}

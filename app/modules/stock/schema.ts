@@ -1,0 +1,218 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { shop } from "../shops/schema";
+
+/*
+ * The stock ledger. Every shop-owned table carries shop_id (the key Citus would distribute
+ * by) and every query filters on it. Quantities are whole numbers of the item's unit (a shop
+ * that sells by weight picks grams as the unit); money is integer satang.
+ *
+ * The rules that keep the ledger honest live in the database (see the custom migration
+ * drizzle/0005_stock_ledger.sql): movements cannot be updated or deleted, and the
+ * stock_apply_movement() function posts a movement, its balance and the item's totals in one
+ * statement so that a decrement can never oversell.
+ */
+
+export const LOCATION_KINDS = ["warehouse", "zone", "bin"] as const;
+export type LocationKind = (typeof LOCATION_KINDS)[number];
+
+/** A place that holds stock: a tree warehouse > zone > bin, per shop. */
+export const stockLocation = pgTable(
+  "stock_location",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    parentId: bigint("parent_id", { mode: "number" }),
+    kind: text("kind", { enum: LOCATION_KINDS }).notNull(),
+    name: text("name").notNull(),
+    /** The shop's default location: where stock goes when no other is chosen. */
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("stock_location_shop_idx").on(table.shopId, table.parentId),
+    uniqueIndex("stock_location_one_default")
+      .on(table.shopId)
+      .where(sql`${table.isDefault}`),
+  ],
+);
+
+export const ITEM_STATUSES = ["active", "archived"] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+
+/** Something the shop stocks and sells. Quantities change only through movements. */
+export const stockItem = pgTable(
+  "stock_item",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    sku: text("sku").notNull(),
+    barcode: text("barcode"),
+    category: text("category").notNull().default(""),
+    unit: text("unit").notNull(),
+    priceSatang: bigint("price_satang", { mode: "number" }).notNull().default(0),
+    /** The usual purchase cost the shop enters; the ledger's own figure is avgCostSatang. */
+    costSatang: bigint("cost_satang", { mode: "number" }).notNull().default(0),
+    imageKey: text("image_key"),
+    reorderLevel: integer("reorder_level").notNull().default(0),
+    status: text("status", { enum: ITEM_STATUSES }).notNull().default("active"),
+    /** Totals over all locations, kept by stock_apply_movement() with every movement. */
+    onHand: integer("on_hand").notNull().default(0),
+    /** Value of the stock on hand at moving-average cost (exact, so it never drifts). */
+    stockValueSatang: bigint("stock_value_satang", { mode: "number" }).notNull().default(0),
+    avgCostSatang: bigint("avg_cost_satang", { mode: "number" }).notNull().default(0),
+    /** Set once the item has any movement: from then on it can be archived, not deleted. */
+    hasMovements: boolean("has_movements").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // SKUs are stored in capitals (item-form.ts), so "abc-1" and "ABC-1" are the same SKU.
+    uniqueIndex("stock_item_shop_sku").on(table.shopId, table.sku),
+    uniqueIndex("stock_item_shop_barcode")
+      .on(table.shopId, table.barcode)
+      .where(sql`${table.barcode} IS NOT NULL`),
+    index("stock_item_shop_name").on(table.shopId, table.name),
+    check("stock_item_price_not_negative", sql`${table.priceSatang} >= 0`),
+    check("stock_item_cost_not_negative", sql`${table.costSatang} >= 0`),
+    check("stock_item_reorder_not_negative", sql`${table.reorderLevel} >= 0`),
+  ],
+);
+
+/** Quantity of an item at a location, kept in the same statement as every movement. */
+export const stockBalance = pgTable(
+  "stock_balance",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    itemId: bigint("item_id", { mode: "number" })
+      .notNull()
+      .references(() => stockItem.id, { onDelete: "cascade" }),
+    locationId: bigint("location_id", { mode: "number" })
+      .notNull()
+      .references(() => stockLocation.id),
+    qty: integer("qty").notNull().default(0),
+    /** Whether the shop allowed negative stock when this row was last written. */
+    negativeAllowed: boolean("negative_allowed").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("stock_balance_item_location").on(table.itemId, table.locationId),
+    index("stock_balance_shop_location").on(table.shopId, table.locationId),
+    // The backstop behind `... WHERE qty >= n`: no code path can leave a negative quantity
+    // unless the shop allows it.
+    check("stock_balance_qty_not_negative", sql`${table.qty} >= 0 OR ${table.negativeAllowed}`),
+  ],
+);
+
+export const DOCUMENT_KINDS = [
+  "opening",
+  "receive",
+  "issue",
+  "transfer",
+  "count",
+  "reversal",
+  "sale",
+  "sale_void",
+] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** One stock document: several lines posted together (a delivery, a count, a transfer...). */
+export const stockDocument = pgTable(
+  "stock_document",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: DOCUMENT_KINDS }).notNull(),
+    reference: text("reference").notNull().default(""),
+    note: text("note").notNull().default(""),
+    /** For a reversal: the document it undoes (a document is reversed at most once). */
+    reversesDocumentId: bigint("reverses_document_id", { mode: "number" }),
+    /** Who posted it; no foreign key, so history outlives a deleted account (see movement). */
+    userId: text("user_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("stock_document_shop_idx").on(table.shopId, table.id),
+    uniqueIndex("stock_document_reversed_once")
+      .on(table.reversesDocumentId)
+      .where(sql`${table.reversesDocumentId} IS NOT NULL`),
+  ],
+);
+
+export const MOVEMENT_KINDS = [
+  "receive",
+  "issue",
+  "transfer_out",
+  "transfer_in",
+  "adjust",
+  "sale",
+  "sale_void",
+] as const;
+export type MovementKind = (typeof MOVEMENT_KINDS)[number];
+
+/** The ledger: one row per change of stock, never updated or deleted. */
+export const stockMovement = pgTable(
+  "stock_movement",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    documentId: bigint("document_id", { mode: "number" })
+      .notNull()
+      .references(() => stockDocument.id),
+    lineNo: integer("line_no").notNull(),
+    itemId: bigint("item_id", { mode: "number" })
+      .notNull()
+      .references(() => stockItem.id),
+    locationId: bigint("location_id", { mode: "number" })
+      .notNull()
+      .references(() => stockLocation.id),
+    kind: text("kind", { enum: MOVEMENT_KINDS }).notNull(),
+    /** Signed: positive into the location, negative out of it. */
+    qty: integer("qty").notNull(),
+    /** Quantity at this location right after the movement. */
+    locationQtyAfter: integer("location_qty_after").notNull(),
+    /** The item's quantity over all locations right after the movement. */
+    itemQtyAfter: integer("item_qty_after").notNull(),
+    unitCostSatang: bigint("unit_cost_satang", { mode: "number" }).notNull(),
+    /** Change of the item's stock value at cost (exact; its sum is the item's value). */
+    valueSatang: bigint("value_satang", { mode: "number" }).notNull(),
+    reference: text("reference").notNull().default(""),
+    reason: text("reason").notNull().default(""),
+    reversesMovementId: bigint("reverses_movement_id", { mode: "number" }),
+    // No foreign key: deleting an account would have to rewrite (SET NULL) immutable rows.
+    // The ledger keeps the id; a deleted member shows as such.
+    userId: text("user_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("stock_movement_shop_idx").on(table.shopId, table.id),
+    index("stock_movement_item_idx").on(table.itemId, table.id),
+    index("stock_movement_location_idx").on(table.locationId, table.id),
+    index("stock_movement_document_idx").on(table.documentId),
+    check("stock_movement_qty_not_zero", sql`${table.qty} <> 0`),
+  ],
+);

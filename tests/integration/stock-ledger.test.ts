@@ -1,0 +1,535 @@
+import { and, eq, sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase, type Database } from "~/db/client.server";
+import { stockBalance, stockDocument, stockItem, stockMovement } from "~/db/schema";
+import { findItem } from "~/modules/stock/items.server";
+import {
+  listMovements,
+  postStockDocument,
+  reverseStockDocument,
+  type StockLine,
+} from "~/modules/stock/ledger.server";
+import { createLocation } from "~/modules/stock/locations.server";
+import { insertItem, insertShop } from "../setup/stock-factory";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+
+describe("the stock ledger", () => {
+  let test: TestDatabase;
+  let db: Database;
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    db = test.db;
+  });
+  afterAll(() => test.drop());
+
+  async function balanceOf(itemId: number, locationId: number): Promise<number | null> {
+    const [row] = await db
+      .select({ qty: stockBalance.qty })
+      .from(stockBalance)
+      .where(and(eq(stockBalance.itemId, itemId), eq(stockBalance.locationId, locationId)));
+    return row?.qty ?? null;
+  }
+
+  async function newZone(shopId: string, parentId: number, name: string): Promise<number> {
+    const created = await createLocation(db, shopId, { parentId, name });
+    if (!created.ok) throw new Error(created.error);
+    return created.location.id;
+  }
+
+  it("receives and issues at moving-average cost, keeping balances and totals in step", async () => {
+    const { shop, ownerId, defaultLocationId: home } = await insertShop(db);
+    const item = await insertItem(db, shop.id, ownerId);
+    const post = (kind: "receive" | "issue", lines: StockLine[]) =>
+      postStockDocument(db, { shopId: shop.id, userId: ownerId, kind, lines });
+
+    expect(
+      await post("receive", [{ itemId: item.id, locationId: home, qty: 10, unitCostSatang: 100 }]),
+    ).toMatchObject({ ok: true });
+    expect(
+      await post("receive", [{ itemId: item.id, locationId: home, qty: 10, unitCostSatang: 200 }]),
+    ).toMatchObject({ ok: true });
+    let now = await findItem(db, shop.id, item.id);
+    expect(now).toMatchObject({ onHand: 20, stockValueSatang: 3_000, avgCostSatang: 150 });
+
+    expect(
+      await post("issue", [{ itemId: item.id, locationId: home, qty: 5, reason: "ชำรุด" }]),
+    ).toMatchObject({ ok: true });
+    now = await findItem(db, shop.id, item.id);
+    expect(now).toMatchObject({
+      onHand: 15,
+      stockValueSatang: 2_250,
+      avgCostSatang: 150,
+      hasMovements: true,
+    });
+    expect(await balanceOf(item.id, home)).toBe(15);
+
+    const ledger = await listMovements(db, shop.id, { itemId: item.id, page: 1 });
+    expect(
+      ledger.rows.map((row) => [
+        row.kind,
+        row.qty,
+        row.itemQtyAfter,
+        row.unitCostSatang,
+        row.valueSatang,
+      ]),
+    ).toEqual([
+      ["issue", -5, 15, 150, -750],
+      ["receive", 10, 20, 200, 2_000],
+      ["receive", 10, 10, 100, 1_000],
+    ]);
+    expect(ledger.rows[0]?.reason).toBe("ชำรุด");
+  });
+
+  it("refuses to take more than there is, writing nothing, and says how many are left", async () => {
+    const { shop, ownerId, defaultLocationId: home } = await insertShop(db);
+    const item = await insertItem(db, shop.id, ownerId, { opening: { qty: 3, locationId: home } });
+    const other = await insertItem(db, shop.id, ownerId, {
+      opening: { qty: 50, locationId: home },
+    });
+    const documentsBefore = await db.$count(stockDocument, eq(stockDocument.shopId, shop.id));
+
+    const result = await postStockDocument(db, {
+      shopId: shop.id,
+      userId: ownerId,
+      kind: "issue",
+      lines: [
+        { itemId: other.id, locationId: home, qty: 10 },
+        { itemId: item.id, locationId: home, qty: 4 },
+      ],
+    });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: "insufficient", line: 2, itemId: item.id, locationId: home, available: 3 },
+    });
+    // The first line, which alone would have succeeded, is not in the ledger either.
+    expect(await balanceOf(other.id, home)).toBe(50);
+    expect(await balanceOf(item.id, home)).toBe(3);
+    expect(await db.$count(stockDocument, eq(stockDocument.shopId, shop.id))).toBe(documentsBefore);
+  });
+
+  it("moves stock between locations without changing the item's value", async () => {
+    const { shop, ownerId, defaultLocationId: home } = await insertShop(db);
+    const zone = await newZone(shop.id, home, "โซน A");
+    const item = await insertItem(db, shop.id, ownerId, {
+      fields: { cost: 333 },
+      opening: { qty: 7, locationId: home },
+    });
+    const result = await postStockDocument(db, {
+      shopId: shop.id,
+      userId: ownerId,
+      kind: "transfer",
+      lines: [{ itemId: item.id, locationId: home, toLocationId: zone, qty: 3 }],
+    });
+    expect(result.ok).toBe(true);
+    expect(await balanceOf(item.id, home)).toBe(4);
+    expect(await balanceOf(item.id, zone)).toBe(3);
+    expect(await findItem(db, shop.id, item.id)).toMatchObject({
+      onHand: 7,
+      stockValueSatang: 7 * 333,
+    });
+  });
+
+  it("posts the difference of a count as an adjustment, and nothing when the count agrees", async () => {
+    const { shop, ownerId, defaultLocationId: home } = await insertShop(db);
+    const item = await insertItem(db, shop.id, ownerId, {
+      fields: { cost: 500 },
+      opening: { qty: 12, locationId: home },
+    });
+    const count = (counted: number) =>
+      postStockDocument(db, {
+        shopId: shop.id,
+        userId: ownerId,
+        kind: "count",
+        lines: [{ itemId: item.id, locationId: home, counted }],
+      });
+    expect((await count(9)).ok).toBe(true);
+    expect(await balanceOf(item.id, home)).toBe(9);
+    expect((await count(9)).ok).toBe(true);
+    expect((await count(11)).ok).toBe(true);
+    const ledger = await listMovements(db, shop.id, { itemId: item.id, page: 1 });
+    expect(ledger.rows.map((row) => [row.kind, row.qty, row.locationQtyAfter])).toEqual([
+      ["adjust", 2, 11],
+      ["adjust", -3, 9],
+      ["receive", 12, 12],
+    ]);
+    expect(await findItem(db, shop.id, item.id)).toMatchObject({
+      onHand: 11,
+      stockValueSatang: 11 * 500,
+    });
+  });
+
+  it("undoes a document once with a reversing document; history stays", async () => {
+    const { shop, ownerId, defaultLocationId: home } = await insertShop(db);
+    const item = await insertItem(db, shop.id, ownerId);
+    const received = await postStockDocument(db, {
+      shopId: shop.id,
+      userId: ownerId,
+      kind: "receive",
+      reference: "INV-2569-0042",
+      lines: [{ itemId: item.id, locationId: home, qty: 6, unitCostSatang: 1_250 }],
+    });
+    if (!received.ok) throw new Error("receive failed");
+    const reversed = await reverseStockDocument(db, {
+      shopId: shop.id,
+      userId: ownerId,
+      documentId: received.documentId,
+      reason: "คีย์จำนวนผิด",
+    });
+    expect(reversed.ok).toBe(true);
+    expect(await balanceOf(item.id, home)).toBe(0);
+    expect(await findItem(db, shop.id, item.id)).toMatchObject({ onHand: 0, stockValueSatang: 0 });
+    expect(await db.$count(stockMovement, eq(stockMovement.itemId, item.id))).toBe(2);
+    expect(
+      await reverseStockDocument(db, {
+        shopId: shop.id,
+        userId: ownerId,
+        documentId: received.documentId,
+        reason: "ซ้ำ",
+      }),
+    ).toEqual({ ok: false, error: { code: "alreadyReversed" } });
+  });
+
+  it("cannot reverse a receipt whose stock has already gone out", async () => {
+    const { shop, ownerId, defaultLocationId: home } = await insertShop(db);
+    const item = await insertItem(db, shop.id, ownerId);
+    const received = await postStockDocument(db, {
+      shopId: shop.id,
+      userId: ownerId,
+      kind: "receive",
+      lines: [{ itemId: item.id, locationId: home, qty: 2, unitCostSatang: 100 }],
+    });
+    if (!received.ok) throw new Error("receive failed");
+    await postStockDocument(db, {
+      shopId: shop.id,
+      userId: ownerId,
+      kind: "issue",
+      lines: [{ itemId: item.id, locationId: home, qty: 1 }],
+    });
+    const reversed = await reverseStockDocument(db, {
+      shopId: shop.id,
+      userId: ownerId,
+      documentId: received.documentId,
+      reason: "ผิด",
+    });
+    expect(reversed).toMatchObject({ ok: false, error: { code: "insufficient", available: 1 } });
+  });
+
+  it("never lets anyone rewrite or delete a movement", async () => {
+    const { shop, ownerId, defaultLocationId: home } = await insertShop(db);
+    const item = await insertItem(db, shop.id, ownerId, { opening: { qty: 1, locationId: home } });
+    await expect(
+      db.execute(sql`UPDATE stock_movement SET qty = 100 WHERE item_id = ${item.id}`),
+    ).rejects.toMatchObject({ cause: { code: "SK001" } });
+    await expect(
+      db.execute(sql`DELETE FROM stock_movement WHERE item_id = ${item.id}`),
+    ).rejects.toMatchObject({ cause: { code: "SK001" } });
+    await expect(
+      db.execute(sql`UPDATE stock_balance SET qty = -1 WHERE item_id = ${item.id}`),
+    ).rejects.toMatchObject({ cause: { code: "23514" } });
+  });
+
+  it("only touches the shop's own items and locations", async () => {
+    const a = await insertShop(db);
+    const b = await insertShop(db);
+    const itemOfB = await insertItem(db, b.shop.id, b.ownerId, {
+      opening: { qty: 5, locationId: b.defaultLocationId },
+    });
+    const itemOfA = await insertItem(db, a.shop.id, a.ownerId, {
+      opening: { qty: 5, locationId: a.defaultLocationId },
+    });
+    const asA = (lines: StockLine[]) =>
+      postStockDocument(db, { shopId: a.shop.id, userId: a.ownerId, kind: "issue", lines });
+    expect(await asA([{ itemId: itemOfB.id, locationId: a.defaultLocationId, qty: 1 }])).toEqual({
+      ok: false,
+      error: { code: "notFound", line: 1 },
+    });
+    expect(await asA([{ itemId: itemOfA.id, locationId: b.defaultLocationId, qty: 1 }])).toEqual({
+      ok: false,
+      error: { code: "notFound", line: 1 },
+    });
+    expect(await balanceOf(itemOfB.id, b.defaultLocationId)).toBe(5);
+    const bDocs = await db.select().from(stockDocument).where(eq(stockDocument.shopId, b.shop.id));
+    const [firstDocOfB] = bDocs;
+    if (!firstDocOfB) throw new Error("shop B has no document");
+    expect(
+      await reverseStockDocument(db, {
+        shopId: a.shop.id,
+        userId: a.ownerId,
+        documentId: firstDocOfB.id,
+        reason: "x",
+      }),
+    ).toEqual({ ok: false, error: { code: "notFound", line: null } });
+  });
+
+  it("lets stock go below zero only in a shop that allows it", async () => {
+    const {
+      shop,
+      ownerId,
+      defaultLocationId: home,
+    } = await insertShop(db, { allowNegativeStock: true });
+    const item = await insertItem(db, shop.id, ownerId, {
+      fields: { cost: 100 },
+      opening: { qty: 1, locationId: home },
+    });
+    const result = await postStockDocument(db, {
+      shopId: shop.id,
+      userId: ownerId,
+      kind: "issue",
+      lines: [{ itemId: item.id, locationId: home, qty: 3 }],
+    });
+    expect(result.ok).toBe(true);
+    expect(await balanceOf(item.id, home)).toBe(-2);
+    expect(await findItem(db, shop.id, item.id)).toMatchObject({
+      onHand: -2,
+      stockValueSatang: -200,
+    });
+    // Stock arriving into a negative quantity is valued at its own cost.
+    await postStockDocument(db, {
+      shopId: shop.id,
+      userId: ownerId,
+      kind: "receive",
+      lines: [{ itemId: item.id, locationId: home, qty: 5, unitCostSatang: 130 }],
+    });
+    expect(await findItem(db, shop.id, item.id)).toMatchObject({
+      onHand: 3,
+      stockValueSatang: 390,
+      avgCostSatang: 130,
+    });
+  });
+
+  it("keeps its invariants after any sequence of documents (property-based)", async () => {
+    type Op =
+      | { kind: "receive"; item: number; loc: number; qty: number; cost: number }
+      | { kind: "issue"; item: number; loc: number; qty: number }
+      | { kind: "transfer"; item: number; loc: number; to: number; qty: number }
+      | { kind: "count"; item: number; loc: number; counted: number }
+      | { kind: "reverse"; which: number };
+    const index = fc.integer({ min: 0, max: 2 });
+    const op: fc.Arbitrary<Op> = fc.oneof(
+      fc.record({
+        kind: fc.constant("receive" as const),
+        item: index,
+        loc: index,
+        qty: fc.integer({ min: 1, max: 20 }),
+        cost: fc.integer({ min: 0, max: 100_000 }),
+      }),
+      fc.record({
+        kind: fc.constant("issue" as const),
+        item: index,
+        loc: index,
+        qty: fc.integer({ min: 1, max: 25 }),
+      }),
+      fc.record({
+        kind: fc.constant("transfer" as const),
+        item: index,
+        loc: index,
+        to: index,
+        qty: fc.integer({ min: 1, max: 15 }),
+      }),
+      fc.record({
+        kind: fc.constant("count" as const),
+        item: index,
+        loc: index,
+        counted: fc.integer({ min: 0, max: 30 }),
+      }),
+      fc.record({ kind: fc.constant("reverse" as const), which: fc.nat() }),
+    );
+
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(op, { minLength: 1, maxLength: 25 }),
+        fc.boolean(),
+        async (ops, allowNegative) => {
+          const { shop, ownerId, defaultLocationId } = await insertShop(db, {
+            allowNegativeStock: allowNegative,
+          });
+          const zoneA = await newZone(shop.id, defaultLocationId, "โซน A");
+          const zoneB = await newZone(shop.id, defaultLocationId, "โซน B");
+          const locations = [defaultLocationId, zoneA, zoneB];
+          const items = [
+            await insertItem(db, shop.id, ownerId),
+            await insertItem(db, shop.id, ownerId),
+            await insertItem(db, shop.id, ownerId),
+          ].map((item) => item.id);
+          // A model of the quantities predicts which documents must succeed.
+          const model = new Map<string, number>();
+          const key = (item: number, loc: number) => `${item}:${loc}`;
+          const qtyOf = (item: number, loc: number) => model.get(key(item, loc)) ?? 0;
+          const documents: number[] = [];
+          for (const step of ops) {
+            const base = { shopId: shop.id, userId: ownerId };
+            if (step.kind === "reverse") {
+              const target = documents[step.which % Math.max(documents.length, 1)];
+              if (target === undefined) continue;
+              const result = await reverseStockDocument(db, {
+                ...base,
+                documentId: target,
+                reason: "ทดสอบ",
+              });
+              if (result.ok) {
+                const moves = await db
+                  .select()
+                  .from(stockMovement)
+                  .where(eq(stockMovement.documentId, target));
+                for (const move of moves)
+                  model.set(
+                    key(move.itemId, move.locationId),
+                    qtyOf(move.itemId, move.locationId) - move.qty,
+                  );
+              } else {
+                expect(["alreadyReversed", "insufficient"]).toContain(result.error.code);
+              }
+              continue;
+            }
+            const item = items[step.item] ?? 0;
+            const loc = locations[step.loc] ?? 0;
+            let line: StockLine;
+            let expectOk = true;
+            let changes: [number, number][];
+            if (step.kind === "receive") {
+              line = { itemId: item, locationId: loc, qty: step.qty, unitCostSatang: step.cost };
+              changes = [[loc, step.qty]];
+            } else if (step.kind === "issue") {
+              line = { itemId: item, locationId: loc, qty: step.qty };
+              expectOk = allowNegative || qtyOf(item, loc) >= step.qty;
+              changes = [[loc, -step.qty]];
+            } else if (step.kind === "transfer") {
+              const to = locations[step.to] ?? 0;
+              line = { itemId: item, locationId: loc, toLocationId: to, qty: step.qty };
+              expectOk = to !== loc && (allowNegative || qtyOf(item, loc) >= step.qty);
+              changes = [
+                [loc, -step.qty],
+                [to, step.qty],
+              ];
+            } else {
+              line = { itemId: item, locationId: loc, counted: step.counted };
+              changes = [[loc, step.counted - qtyOf(item, loc)]];
+            }
+            const result = await postStockDocument(db, { ...base, kind: step.kind, lines: [line] });
+            expect(result.ok).toBe(expectOk);
+            if (result.ok) {
+              documents.push(result.documentId);
+              for (const [where, delta] of changes)
+                model.set(key(item, where), qtyOf(item, where) + delta);
+            }
+          }
+
+          // Balances equal the sum of movements per item and location, and the model.
+          const sums = await db.execute<{
+            item_id: string;
+            location_id: string;
+            moved: string;
+            qty: number | null;
+            last_after: number | null;
+          }>(sql`
+          SELECT m.item_id, m.location_id, sum(m.qty) AS moved, b.qty,
+                 (SELECT location_qty_after FROM stock_movement l
+                   WHERE l.item_id = m.item_id AND l.location_id = m.location_id
+                   ORDER BY l.id DESC LIMIT 1) AS last_after
+            FROM stock_movement m
+            LEFT JOIN stock_balance b ON b.item_id = m.item_id AND b.location_id = m.location_id
+           WHERE m.shop_id = ${shop.id}
+           GROUP BY m.item_id, m.location_id, b.qty`);
+          for (const row of sums.rows) {
+            expect(row.qty).toBe(Number(row.moved));
+            expect(row.last_after).toBe(row.qty);
+            expect(row.qty).toBe(qtyOf(Number(row.item_id), Number(row.location_id)));
+            if (!allowNegative) expect(row.qty).toBeGreaterThanOrEqual(0);
+          }
+          // Item totals equal the sum of their movements, in units and in value.
+          const totals = await db.execute<{
+            on_hand: number;
+            moved: string;
+            value: string;
+            valued: string;
+            last_after: number | null;
+          }>(sql`
+          SELECT i.on_hand, coalesce(sum(m.qty), 0) AS moved, i.stock_value_satang AS value,
+                 coalesce(sum(m.value_satang), 0) AS valued,
+                 (SELECT item_qty_after FROM stock_movement l WHERE l.item_id = i.id ORDER BY l.id DESC LIMIT 1) AS last_after
+            FROM stock_item i LEFT JOIN stock_movement m ON m.item_id = i.id
+           WHERE i.shop_id = ${shop.id}
+           GROUP BY i.id`);
+          for (const row of totals.rows) {
+            expect(row.on_hand).toBe(Number(row.moved));
+            expect(Number(row.value)).toBe(Number(row.valued));
+            if (row.last_after !== null) expect(row.last_after).toBe(row.on_hand);
+            // With nothing on hand, nothing is left in value either.
+            if (row.on_hand === 0) expect(Number(row.value)).toBe(0);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("sells the last unit once when many people take it at the same moment", async () => {
+    const { shop, ownerId, defaultLocationId: home } = await insertShop(db);
+    const item = await insertItem(db, shop.id, ownerId, { opening: { qty: 5, locationId: home } });
+    // Separate connections, as separate app instances or requests would have.
+    const clients: Database[] = Array.from({ length: 8 }, () =>
+      createDatabase(test.url, { max: 5 }),
+    );
+    try {
+      const attempts = Array.from({ length: 40 }, (_, n) =>
+        postStockDocument(clients[n % clients.length] as Database, {
+          shopId: shop.id,
+          userId: ownerId,
+          kind: "issue",
+          lines: [{ itemId: item.id, locationId: home, qty: 1, reason: "ขายหน้าร้าน" }],
+        }),
+      );
+      const results = await Promise.all(attempts);
+      expect(results.filter((result) => result.ok)).toHaveLength(5);
+      const refused = results.filter((result) => !result.ok);
+      expect(refused).toHaveLength(35);
+      for (const result of refused)
+        expect(result).toMatchObject({ ok: false, error: { code: "insufficient", available: 0 } });
+    } finally {
+      await Promise.all(clients.map((client) => client.$client.end()));
+    }
+    expect(await balanceOf(item.id, home)).toBe(0);
+    const [moved] = await db
+      .select({ total: sql<number>`sum(qty)::int`, rows: sql<number>`count(*)::int` })
+      .from(stockMovement)
+      .where(eq(stockMovement.itemId, item.id));
+    expect(moved).toEqual({ total: 0, rows: 6 });
+    expect(await findItem(db, shop.id, item.id)).toMatchObject({ onHand: 0, stockValueSatang: 0 });
+  });
+
+  it("does not deadlock when documents lock the same items in opposite orders", async () => {
+    const { shop, ownerId, defaultLocationId: home } = await insertShop(db);
+    const first = await insertItem(db, shop.id, ownerId, {
+      opening: { qty: 100, locationId: home },
+    });
+    const second = await insertItem(db, shop.id, ownerId, {
+      opening: { qty: 100, locationId: home },
+    });
+    const clients: Database[] = Array.from({ length: 6 }, () =>
+      createDatabase(test.url, { max: 4 }),
+    );
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, n) => {
+          const pair = [first.id, second.id];
+          if (n % 2) pair.reverse();
+          return postStockDocument(clients[n % clients.length] as Database, {
+            shopId: shop.id,
+            userId: ownerId,
+            kind: "issue",
+            lines: pair.map((itemId) => ({ itemId, locationId: home, qty: 1 })),
+          });
+        }),
+      );
+      expect(results.every((result) => result.ok)).toBe(true);
+    } finally {
+      await Promise.all(clients.map((client) => client.$client.end()));
+    }
+    const left = await db
+      .select({ onHand: stockItem.onHand })
+      .from(stockItem)
+      .where(eq(stockItem.shopId, shop.id));
+    expect(left.map((row) => row.onHand)).toEqual([70, 70]);
+  });
+});
