@@ -3,6 +3,14 @@ import type { thStorehub } from "./th-storehub";
 /** English interface text of the storehub area; a missing key is a type error. */
 export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.title": "storehub stock and warehouse",
+  "storehub.area": "storehub stock",
+  "storehub.nav.label": "storehub menu",
+  "storehub.nav.overview": "Overview",
+  "storehub.nav.inout": "Stock in/out",
+  "storehub.nav.storage": "Locations and history",
+  "storehub.nav.add": "Add item",
+  "storehub.nav.edit": "Edit item",
+  "storehub.nav.delete": "Archive/delete",
   "storehub.field.name": "Item name",
   "storehub.field.sku": "SKU",
   "storehub.field.barcode": "Barcode",

@@ -1,6 +1,14 @@
 /** Thai interface text of the storehub area (sent by that area's layout loader, see areas.ts). */
 export const thStorehub = {
   "storehub.title": "storehub ระบบสต็อกและคลังสินค้า",
+  "storehub.area": "storehub ระบบสต็อก",
+  "storehub.nav.label": "เมนู storehub",
+  "storehub.nav.overview": "ภาพรวม",
+  "storehub.nav.inout": "รับเข้า-เบิกออก",
+  "storehub.nav.storage": "ที่เก็บและประวัติ",
+  "storehub.nav.add": "เพิ่มสินค้า",
+  "storehub.nav.edit": "แก้ไขสินค้า",
+  "storehub.nav.delete": "เก็บถาวร/ลบ",
   "storehub.field.name": "ชื่อสินค้า",
   "storehub.field.sku": "รหัสสินค้า (SKU)",
   "storehub.field.barcode": "บาร์โค้ด",
