@@ -3,19 +3,29 @@
 // (bench/baseline), loads each page with 50 connections over loopback, prints requests/s and
 // latency with the ratios app/baseline, and measures the JavaScript and CSS the home page ships.
 // See bench/README.md.
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { get, type IncomingHttpHeaders } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon, { type Result } from "autocannon";
-import { freePort, stopChildProcess } from "../app/lib/child-process.server.ts";
-
-const root = path.resolve(import.meta.dirname, "..");
-const baselineBuild = path.join(root, "bench/results/baseline-build");
+import { freePort } from "../app/lib/child-process.server.ts";
+import {
+  anyChildExited,
+  baselineBuild,
+  buildAppAndBaseline,
+  cleanup,
+  fixed,
+  mean,
+  printTable,
+  removeOnCleanup,
+  root,
+  runMain,
+  start,
+  waitReady,
+} from "./harness.ts";
 const CONNECTIONS = 50;
 // Generous: on a busy 2-core machine the app's p99 nears 10 s, and a timeout counts as an error.
 const TIMEOUT_S = 30;
@@ -54,56 +64,6 @@ function seconds(value: string, min: number): number {
     throw new Error(`Expected whole seconds between ${min} and 300, got "${value}"`);
   }
   return n;
-}
-
-// ---- processes -------------------------------------------------------------------------
-
-const children: ChildProcess[] = [];
-let dataDir: string | undefined;
-let stopping = false;
-
-function run(command: string, commandArgs: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, commandArgs, { cwd: root, stdio: "inherit" });
-    child.once("error", reject);
-    child.once("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`${commandArgs.join(" ")} exited with ${code}`)),
-    );
-  });
-}
-
-function start(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [path.join(root, script)], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  child.once("exit", (code, signal) => {
-    if (!stopping) console.error(`${script} exited during the benchmark (${signal ?? code})`);
-  });
-  children.push(child);
-  return child;
-}
-
-async function cleanup(): Promise<void> {
-  stopping = true;
-  await Promise.all(children.splice(0).map((child) => stopChildProcess(child)));
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  dataDir = undefined;
-}
-
-async function waitReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} was not ready within ${timeoutMs / 1000} s`);
 }
 
 // ---- HTTP and assets -------------------------------------------------------------------
@@ -209,7 +169,7 @@ interface Row {
 }
 
 async function load(target: string, url: string, durationS: number): Promise<Row> {
-  if (children.some((c) => c.exitCode !== null || c.signalCode !== null)) {
+  if (anyChildExited()) {
     throw new Error("A server exited; see its output above");
   }
   const r: Result = await autocannon({
@@ -237,41 +197,20 @@ async function load(target: string, url: string, durationS: number): Promise<Row
 }
 
 const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`;
-const fixed = (n: number, digits = 2) => n.toFixed(digits);
-const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
-
-function printTable(header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)));
-  console.log(line(header).join("  "));
-  for (const row of rows) console.log(line(row).join("  "));
-}
 
 // ---- main ------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
   const { build, duration, warmup, checkBudget } = parseOptions();
-  if (build) {
-    const cli = path.join(root, "node_modules/@react-router/dev/bin.cjs");
-    console.log("Building the app and the baseline…");
-    await run(process.execPath, [cli, "build", "--logLevel", "warn"]);
-    await run(process.execPath, [
-      cli,
-      "build",
-      "bench/baseline",
-      "--logLevel",
-      "warn",
-      "--emptyOutDir",
-    ]);
-  }
+  if (build) await buildAppAndBaseline();
   for (const file of ["build/server/index.js", `${baselineBuild}/server/index.js`]) {
     if (!existsSync(path.resolve(root, file)))
       throw new Error(`${file} is missing: run without --no-build`);
   }
 
   const [appPort, basePort] = await Promise.all([freePort(), freePort()]);
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "dptech-bench-"));
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "dptech-bench-"));
+  removeOnCleanup(dataDir);
   const app = start("server/main.ts", {
     PORT: String(appPort),
     DATA_DIR: dataDir,
@@ -425,15 +364,4 @@ async function main(): Promise<number> {
   return checkBudget && (jsOver || cssOver) ? 1 : 0;
 }
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => void cleanup().finally(() => process.exit(130)));
-}
-main()
-  .then((code) => {
-    process.exitCode = code;
-  })
-  .catch(async (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    await cleanup();
-    process.exitCode = 1;
-  });
+runMain(main);

@@ -1,0 +1,120 @@
+// Process and measurement helpers shared by the benchmarks (site.ts, storehub.ts).
+import { spawn, type ChildProcess } from "node:child_process";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { stopChildProcess } from "../app/lib/child-process.server.ts";
+
+export const root = path.resolve(import.meta.dirname, "..");
+export const baselineBuild = path.join(root, "bench/results/baseline-build");
+
+const children: ChildProcess[] = [];
+const folders: string[] = [];
+let stopping = false;
+
+/** Runs a command to completion in the project folder, failing on a non-zero exit. */
+export function run(command: string, commandArgs: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd: root, stdio: "inherit" });
+    child.once("error", reject);
+    child.once("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${commandArgs.join(" ")} exited with ${code}`)),
+    );
+  });
+}
+
+/** Builds the app and the bare baseline page with react-router. */
+export async function buildAppAndBaseline(): Promise<void> {
+  const cli = path.join(root, "node_modules/@react-router/dev/bin.cjs");
+  console.log("Building the app and the baseline…");
+  await run(process.execPath, [cli, "build", "--logLevel", "warn"]);
+  await run(process.execPath, [
+    cli,
+    "build",
+    "bench/baseline",
+    "--logLevel",
+    "warn",
+    "--emptyOutDir",
+  ]);
+}
+
+/** Starts a server script in production mode; it is stopped by `cleanup()`. */
+export function start(script: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, [path.join(root, script)], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  child.once("exit", (code, signal) => {
+    if (!stopping) console.error(`${script} exited during the benchmark (${signal ?? code})`);
+  });
+  children.push(child);
+  return child;
+}
+
+/** A folder deleted by `cleanup()`. */
+export function removeOnCleanup(folder: string): void {
+  folders.push(folder);
+}
+
+export function anyChildExited(): boolean {
+  return children.some((c) => c.exitCode !== null || c.signalCode !== null);
+}
+
+/** Stops every started server (SIGTERM) and deletes the temporary folders. */
+export async function cleanup(): Promise<void> {
+  stopping = true;
+  await Promise.all(children.splice(0).map((child) => stopChildProcess(child)));
+  await Promise.all(folders.splice(0).map((f) => rm(f, { recursive: true, force: true })));
+}
+
+/** Stops everything on Ctrl-C / SIGTERM, and runs `main` with a proper exit code. */
+export function runMain(main: () => Promise<number>): void {
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => void cleanup().finally(() => process.exit(130)));
+  }
+  main()
+    .then((code) => {
+      process.exitCode = code;
+    })
+    .catch(async (error: unknown) => {
+      console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+      await cleanup();
+      process.exitCode = 1;
+    });
+}
+
+export async function waitReady(
+  url: string,
+  child: ChildProcess,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} was not ready within ${timeoutMs / 1000} s`);
+}
+
+export const fixed = (n: number, digits = 2) => n.toFixed(digits);
+export const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+
+/** The value below which `p` percent of the samples fall (nearest rank). */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
+
+export function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)));
+  console.log(line(header).join("  "));
+  for (const row of rows) console.log(line(row).join("  "));
+}
