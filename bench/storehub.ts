@@ -309,7 +309,11 @@ async function rate(
 }
 
 async function connectAll(url: string, count: number): Promise<pg.Client[]> {
-  const clients = Array.from({ length: count }, () => new pg.Client({ connectionString: url }));
+  const clients = Array.from({ length: count }, () => {
+    const client = new pg.Client({ connectionString: url });
+    client.on("error", () => {});
+    return client;
+  });
   await Promise.all(clients.map((c) => c.connect()));
   return clients;
 }
@@ -360,6 +364,8 @@ async function main(): Promise<number> {
   ]);
   const databaseUrl = await embeddedDatabaseUrl(dataDir);
   const admin = new pg.Client({ connectionString: databaseUrl });
+  // The server may stop first on an error; a dropped connection must not crash the report.
+  admin.on("error", () => {});
   await admin.connect();
   const fixture = await seed(admin, appUrl, options);
   const member = { ...HEADERS, cookie: fixture.cookie };

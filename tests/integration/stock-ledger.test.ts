@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "~/db/client.server";
 import { stockBalance, stockDocument, stockItem, stockMovement } from "~/db/schema";
@@ -11,6 +12,10 @@ import {
   type StockLine,
 } from "~/modules/stock/ledger.server";
 import { createLocation } from "~/modules/stock/locations.server";
+import {
+  ANNOUNCE_WINDOW_MS,
+  STOCK_CHANGED_CHANNEL,
+} from "~/modules/stock/stock-change-notifier.server";
 import { insertItem, insertShop } from "../setup/stock-factory";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -531,5 +536,41 @@ describe("the stock ledger", () => {
       .from(stockItem)
       .where(eq(stockItem.shopId, shop.id));
     expect(left.map((row) => row.onHand)).toEqual([70, 70]);
+  });
+});
+
+describe("stock change announcements", () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase();
+  });
+  afterAll(() => test.drop());
+
+  it("announce a shop's change once per burst, after the commit, to listeners of any connection", async () => {
+    const { shop, ownerId, defaultLocationId: home } = await insertShop(test.db);
+    const item = await insertItem(test.db, shop.id, ownerId);
+    const listener = new pg.Client({ connectionString: test.url });
+    await listener.connect();
+    const received: string[] = [];
+    listener.on("notification", (message) => {
+      if (message.channel === STOCK_CHANGED_CHANNEL) received.push(message.payload ?? "");
+    });
+    try {
+      await listener.query(`LISTEN ${STOCK_CHANGED_CHANNEL}`);
+      await Promise.all(
+        Array.from({ length: 5 }, () =>
+          postStockDocument(test.db, {
+            shopId: shop.id,
+            userId: ownerId,
+            kind: "receive",
+            lines: [{ itemId: item.id, locationId: home, qty: 1, unitCostSatang: 100 }],
+          }),
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, ANNOUNCE_WINDOW_MS * 6));
+      expect(received).toEqual([shop.id]);
+    } finally {
+      await listener.end();
+    }
   });
 });

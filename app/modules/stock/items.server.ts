@@ -4,6 +4,7 @@ import { pgErrorOf } from "~/db/pg-error";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
 import type { ItemFields } from "./item-form";
 import { postStockDocument, type StockError } from "./ledger.server";
+import { announceStockChange } from "./stock-change-notifier.server";
 import { stockItem, type ItemStatus } from "./schema";
 
 export type StockItem = typeof stockItem.$inferSelect;
@@ -58,7 +59,7 @@ export async function createItem(
   },
 ): Promise<ItemWriteResult> {
   try {
-    return await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       const [item] = await tx
         .insert(stockItem)
         .values({
@@ -89,6 +90,8 @@ export async function createItem(
       const [withStock] = await tx.select().from(stockItem).where(eq(stockItem.id, item.id));
       return { ok: true, item: withStock ?? item } as const;
     });
+    if (created.item.onHand !== 0) announceStockChange(db, input.shopId);
+    return created;
   } catch (error) {
     if (error instanceof OpeningFailed)
       return { ok: false, field: "opening", error: error.stockError };

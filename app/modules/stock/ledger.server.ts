@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { pgErrorOf } from "~/db/pg-error";
+import { announceStockChange } from "./stock-change-notifier.server";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
 import {
   stockDocument,
@@ -94,6 +95,9 @@ export async function postStockDocument(
       sql`SELECT stock_post_document(${input.shopId}, ${input.kind}, ${input.reference ?? ""},
             ${input.note ?? ""}, ${input.userId}, ${JSON.stringify(lines)}::jsonb) AS id`,
     );
+    // Only a statement on the pool itself has committed here; inside a caller's transaction
+    // the caller announces after its commit (createItem).
+    announceStockChange(db, input.shopId);
     return { ok: true, documentId: Number(result.rows[0]?.id) };
   } catch (error) {
     const stockError = stockErrorOf(error);
@@ -112,6 +116,9 @@ export async function reverseStockDocument(
       sql`SELECT stock_reverse_document(${input.shopId}, ${input.documentId}, ${input.userId},
             ${input.reason}) AS id`,
     );
+    // Only a statement on the pool itself has committed here; inside a caller's transaction
+    // the caller announces after its commit (createItem).
+    announceStockChange(db, input.shopId);
     return { ok: true, documentId: Number(result.rows[0]?.id) };
   } catch (error) {
     const stockError = stockErrorOf(error);
