@@ -4,7 +4,7 @@ import { createTranslate, type Lang, type Messages, type Translate } from "./i18
 /** What the root loader shares with every page's meta function. */
 export interface SiteMetaContext {
   lang: Lang;
-  messages: Messages;
+  messages: Partial<Messages>;
   origin: string;
   company: { nameTh: string; nameEn: string; phone: string; phoneDisplay: string; email: string };
 }
@@ -90,4 +90,21 @@ export function siteFromMatches(matches: readonly unknown[]): SiteMetaContext | 
 /** The translator for a meta function, from the root loader's messages. */
 export function siteTranslate(site: SiteMetaContext | undefined): Translate {
   return createTranslate(site?.messages);
+}
+
+/**
+ * The translator for a meta function of an area's page: the root's frame text plus the
+ * innermost matched area layout's text (the same merge as `useT`).
+ */
+export function translateFromMatches(matches: readonly unknown[]): Translate {
+  const site = siteFromMatches(matches);
+  const area = [...matches]
+    .reverse()
+    .map(
+      (match) =>
+        (match as { loaderData?: { areaMessages?: Partial<Messages> } } | undefined)?.loaderData
+          ?.areaMessages,
+    )
+    .find((messages) => messages !== undefined);
+  return createTranslate(area ? { ...site?.messages, ...area } : site?.messages);
 }
