@@ -18,6 +18,8 @@ import { SiteShell } from "./layout/site-shell";
 import { getSessionUser, sessionMiddleware } from "./modules/accounts/session.server";
 import { getCompanyProfile } from "./modules/content/queries.server";
 import { listActiveNotices } from "./modules/notices/notices.server";
+import { resolveActiveShop } from "./modules/shops/active-shop.server";
+import { shopInvitationsMiddleware } from "./modules/shops/invitations.server";
 import { ErrorPage, ErrorPageFailed } from "./layout/error-pages";
 import { ErrorPageGuard } from "./ui/error-page-guard";
 import { useNonce } from "./ui/nonce";
@@ -30,7 +32,11 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+// Invitations are accepted after the session is known and before any loader runs.
+export const middleware: Route.MiddlewareFunction[] = [
+  sessionMiddleware,
+  shopInvitationsMiddleware,
+];
 
 // After a form failed to reach the server, reloading the data would fail too (see
 // keep-form-on-network-error.ts); written out here to keep it out of every page's bundle.
@@ -45,7 +51,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, publicOrigin, version } = context.get(appContext);
-  const company = await getCompanyProfile(db);
+  const sessionUser = getSessionUser(context);
+  const [company, activeShop] = await Promise.all([
+    getCompanyProfile(db),
+    // The header's shop switcher: one query, and only for signed-in members.
+    sessionUser ? resolveActiveShop(db, request, sessionUser.id) : null,
+  ]);
   const lang = langFromCookieHeader(request.headers.get("cookie"));
   return {
     lang,
@@ -53,7 +64,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     messages: messagesFor(lang),
     origin: publicOrigin,
     version,
-    user: pickPublicUser(getSessionUser(context)),
+    user: pickPublicUser(sessionUser),
+    shops: activeShop?.shops ?? [],
+    activeShopId: activeShop?.shop.id ?? null,
     notices: await listActiveNotices(db), // site-wide notice bar (layout/notice-bar.tsx)
     company: {
       nameTh: company.nameTh,

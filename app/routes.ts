@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 // The site's URL map. Each area adds its routes here.
 export default [
@@ -18,6 +18,15 @@ export default [
   route("user/signOut", "routes/accounts/sign-out.ts"),
   route("user/resetPw", "routes/accounts/reset-password.tsx"),
   route("user/profile", "routes/accounts/profile.tsx"),
+
+  // Shops: the public /shophub page lists a member's shops; these create and manage them
+  // (every loader and action checks the member, the shop and the role on the server)
+  route("shophub/switch", "routes/shophub/switch.ts"),
+  layout("routes/shophub/layout.tsx", [
+    route("shophub/new", "routes/shophub/new.tsx"),
+    route("shophub/members", "routes/shophub/members.tsx"),
+    route("shophub/settings", "routes/shophub/settings.tsx"),
+  ]),
 
   // Resource routes
   route("lang", "routes/api/lang.ts"),

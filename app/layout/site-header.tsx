@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { Form, Link, NavLink, useRouteLoaderData } from "react-router";
+import { Form, Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { OffcanvasMenu } from "~/ui/offcanvas-menu";
@@ -26,8 +26,14 @@ export function SiteHeader({
 }) {
   const t = useT();
   const root = useRouteLoaderData("root") as
-    { user?: { name: string; role: string } | null } | undefined;
+    | {
+        user?: { name: string; role: string } | null;
+        shops?: { id: string; name: string }[];
+        activeShopId?: string | null;
+      }
+    | undefined;
   const user = root?.user ?? null;
+  const shops = root?.shops ?? [];
   const [menuOpen, setMenuOpen] = useState(false);
   const close = useCallback(() => setMenuOpen(false), []);
   return (
@@ -78,6 +84,9 @@ export function SiteHeader({
               <a className="btn btn-sm btn-accent" href={`tel:${phone}`}>
                 {phoneDisplay}
               </a>
+              {user && shops.length > 0 && (
+                <ShopSwitch shops={shops} activeShopId={root?.activeShopId ?? null} />
+              )}
               {user ? (
                 <>
                   {user.role === "admin" && (
@@ -110,5 +119,50 @@ export function SiteHeader({
         </div>
       </nav>
     </header>
+  );
+}
+
+/**
+ * The member's active shop, and a plain form to switch to another: it works without
+ * JavaScript and costs the header almost nothing. The server checks the membership.
+ */
+function ShopSwitch({
+  shops,
+  activeShopId,
+}: {
+  shops: { id: string; name: string }[];
+  activeShopId: string | null;
+}) {
+  const t = useT();
+  const location = useLocation();
+  return (
+    <Form
+      method="post"
+      action="/shophub/switch"
+      className="d-flex align-items-center gap-1 shop-switch"
+      data-testid="shop-switch"
+    >
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <label htmlFor="shop-switch-select" className="visually-hidden">
+        {t("nav.shopLabel")}
+      </label>
+      <select
+        id="shop-switch-select"
+        name="shop"
+        className="form-select form-select-sm"
+        // Re-created on each switch so that it shows the shop now active.
+        key={activeShopId}
+        defaultValue={activeShopId ?? undefined}
+      >
+        {shops.map((shop) => (
+          <option key={shop.id} value={shop.id}>
+            {shop.name}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="btn btn-sm btn-outline-light text-nowrap">
+        {t("nav.shopSwitch")}
+      </button>
+    </Form>
   );
 }

@@ -337,6 +337,27 @@ export const en: Record<MessageKey, string> = {
   "notice.error.endBeforeStart": "The end must be after the start",
   "legal.terms": "Terms of use",
   "legal.privacy": "Privacy notice",
+  "nav.shopLabel": "Active shop",
+  "nav.shopSwitch": "Switch shop",
+  "shophubPage.myShopsTitle": "My shops",
+  "shophubPage.myShopsLead":
+    "Open storehub for the shop you want. Owners manage members and the shop's details from here.",
+  "shophubPage.noShops":
+    "You have no shop yet. Create your first one now. If a shop owner invited you, the shop appears here once your e-mail is confirmed.",
+  "shophubPage.active": "Active",
+  "shophubPage.role.owner": "Owner",
+  "shophubPage.role.manager": "Manager",
+  "shophubPage.role.cashier": "Cashier",
+  "shophubPage.role.stock": "Stock keeper",
+  "shophubPage.openStorehub": "Open storehub",
+  "shophubPage.members": "Members",
+  "shophubPage.settings": "Shop settings",
+  "shophubPage.newShop": "Create a new shop",
+  "shophubPage.visitorTitle": "Start using shophub in your shop",
+  "shophubPage.visitorLead":
+    "Register for free and create your shop in a few minutes, or sign in if you already have an account.",
+  "shophubPage.register": "Register for free",
+  "shophubPage.signIn": "Sign in",
   "contact.title": "Contact us",
   "contact.lead":
     "Ask about a product, request a quotation, book a demonstration or report a problem: send us a message here.",

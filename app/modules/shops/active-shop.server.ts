@@ -1,6 +1,7 @@
+import { data, redirect } from "react-router";
 import type { Database } from "~/db/client.server";
 import type { ShopRole } from "./schema";
-import { listShopsOfMember, type Shop } from "./shops.server";
+import { listShopsOfMember, requireShopMember, type Shop } from "./shops.server";
 
 /** The cookie that remembers which of a member's shops they are working in. */
 export const ACTIVE_SHOP_COOKIE = "shop";
@@ -53,4 +54,29 @@ export function activeShopCookie(shopId: string, secure: boolean): string {
     "SameSite=Lax",
     ...(secure ? ["Secure"] : []),
   ].join("; ");
+}
+
+/**
+ * The shop a management page works on: `?shop=<id>` when given (a link from the member's
+ * list of shops), otherwise the active one; membership and role are checked on the server
+ * (404 outside the shop, 403 for a role that is not allowed). A member without any shop is
+ * sent to create one.
+ */
+export async function requireChosenShop(
+  db: Database,
+  request: Request,
+  userId: string,
+  shopParam: string | null,
+  allowedRoles: readonly ShopRole[],
+): Promise<{ shop: Shop; role: ShopRole }> {
+  if (shopParam) return requireShopMember(db, userId, shopParam, allowedRoles);
+  const active = await resolveActiveShop(db, request, userId);
+  if (!active) throw redirect("/shophub/new");
+  if (!allowedRoles.includes(active.role)) throw data(null, { status: 403 });
+  return { shop: active.shop, role: active.role };
+}
+
+/** Whether cookies must be Secure: the site is served over HTTPS. */
+export function isHttpsOrigin(origin: string): boolean {
+  return origin.startsWith("https:");
 }

@@ -11,21 +11,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "../accounts/schema";
+import { BUSINESS_TYPES, SHOP_ROLES } from "./shop-types";
 
-export const SHOP_ROLES = ["owner", "manager", "cashier", "stock"] as const;
-export type ShopRole = (typeof SHOP_ROLES)[number];
-
-export const BUSINESS_TYPES = [
-  "grocery",
-  "cafe",
-  "restaurant",
-  "beauty",
-  "fashion",
-  "hardware",
-  "pharmacy",
-  "electronics",
-  "other",
-] as const;
+export { BUSINESS_TYPES, SHOP_ROLES, type BusinessType, type ShopRole } from "./shop-types";
 
 /** A shop is the tenant: every table of shop data carries its id (the key Citus would distribute by). */
 export const shop = pgTable(
@@ -67,5 +55,39 @@ export const shopMember = pgTable(
   (table) => [
     uniqueIndex("shop_member_shop_user").on(table.shopId, table.userId),
     index("shop_member_user_idx").on(table.userId),
+  ],
+);
+
+/**
+ * An invitation by e-mail to join a shop with a role. It is accepted when a member whose
+ * e-mail is verified and equal to `email` signs in or registers (see invitations.server.ts);
+ * accepted rows are kept as the shop's history. A shop has at most one pending invitation
+ * per address: inviting again renews it.
+ */
+export const shopInvitation = pgTable(
+  "shop_invitation",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    /** Always lower case, as better-auth stores e-mail addresses. */
+    email: text("email").notNull(),
+    role: text("role", { enum: SHOP_ROLES }).notNull(),
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    acceptedBy: text("accepted_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    check("shop_invitation_email_lower", sql`${table.email} = lower(${table.email})`),
+    uniqueIndex("shop_invitation_pending_shop_email")
+      .on(table.shopId, table.email)
+      .where(sql`${table.acceptedAt} IS NULL`),
+    // The per-request lookup of a signed-in member's pending invitations.
+    index("shop_invitation_pending_email_idx")
+      .on(table.email)
+      .where(sql`${table.acceptedAt} IS NULL`),
   ],
 );

@@ -1,10 +1,21 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { Database } from "~/db/client.server";
 import type { MessageKey } from "~/lib/i18n";
+import { pageWindow, toPage, type Page } from "~/lib/paging";
+import { user } from "~/modules/accounts/schema";
+import { hitRateLimit, type RateLimitRule } from "~/modules/platform/rate-limit.server";
 import { shop, shopMember, type ShopRole } from "./schema";
+import type { ShopFormInput } from "./shop-form";
 
 export type Shop = typeof shop.$inferSelect;
+
+export const SHOP_RATE_LIMITS = {
+  /** New shops per member: enough for a real business, too few to flood the database. */
+  createPerUser: { name: "shop-create", limit: 10, windowSeconds: 24 * 60 * 60 },
+  /** Invitation e-mails per shop: the outbox must not become a way to send spam. */
+  invitePerShop: { name: "shop-invite", limit: 30, windowSeconds: 24 * 60 * 60 },
+} satisfies Record<string, RateLimitRule>;
 
 /** Creates a shop with the member who creates it as its owner, in one transaction. */
 export async function createShop(
@@ -24,6 +35,95 @@ export async function createShop(
     await tx.insert(shopMember).values({ shopId: created.id, userId: ownerUserId, role: "owner" });
     return created;
   });
+}
+
+/** Creates a shop for a member (rate-limited per member); they become its owner. */
+export async function openShop(
+  db: Database,
+  ownerUserId: string,
+  input: ShopFormInput,
+): Promise<
+  | { ok: true; shop: Shop }
+  | { ok: false; error: "shops.error.tooManyShops"; retryAfterSeconds: number }
+> {
+  const limit = await hitRateLimit(db, SHOP_RATE_LIMITS.createPerUser, ownerUserId);
+  if (!limit.allowed) {
+    return {
+      ok: false,
+      error: "shops.error.tooManyShops",
+      retryAfterSeconds: limit.retryAfterSeconds,
+    };
+  }
+  return { ok: true, shop: await createShop(db, ownerUserId, input) };
+}
+
+/** Saves the shop's details from the settings form (the caller has checked the owner). */
+export async function updateShop(
+  db: Database,
+  shopId: string,
+  input: ShopFormInput & { allowNegativeStock: boolean },
+): Promise<void> {
+  await db
+    .update(shop)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(shop.id, shopId));
+}
+
+export interface ShopMemberRow {
+  userId: string;
+  name: string;
+  email: string;
+  role: ShopRole;
+  joinedAt: Date;
+}
+
+const ROLE_ORDER = sql`array_position(ARRAY['owner','manager','cashier','stock']::text[], ${shopMember.role})`;
+
+/** One page of a shop's members with their name and e-mail, owners first. */
+export async function listShopMembers(
+  db: Database,
+  shopId: string,
+  page: number,
+): Promise<Page<ShopMemberRow>> {
+  const { limit, offset } = pageWindow(page);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        userId: shopMember.userId,
+        name: user.name,
+        email: user.email,
+        role: shopMember.role,
+        joinedAt: shopMember.createdAt,
+      })
+      .from(shopMember)
+      .innerJoin(user, eq(user.id, shopMember.userId))
+      .where(eq(shopMember.shopId, shopId))
+      .orderBy(ROLE_ORDER, asc(user.name), asc(shopMember.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(shopMember).where(eq(shopMember.shopId, shopId)),
+  ]);
+  return toPage(rows, totals?.total ?? 0, page);
+}
+
+/** One member of a shop (for the confirmation before removing them), or null. */
+export async function findShopMember(
+  db: Database,
+  shopId: string,
+  userId: string,
+): Promise<ShopMemberRow | null> {
+  const [row] = await db
+    .select({
+      userId: shopMember.userId,
+      name: user.name,
+      email: user.email,
+      role: shopMember.role,
+      joinedAt: shopMember.createdAt,
+    })
+    .from(shopMember)
+    .innerJoin(user, eq(user.id, shopMember.userId))
+    .where(and(eq(shopMember.shopId, shopId), eq(shopMember.userId, userId)));
+  return row ?? null;
 }
 
 /** The shops a member belongs to, with their role in each, by name. */

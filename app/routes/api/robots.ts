@@ -9,6 +9,8 @@ export function loader({ context }: Route.LoaderArgs) {
     "Disallow: /admin",
     "Disallow: /user/",
     "Disallow: /storehub/",
+    // The shop management pages (the public /shophub page itself stays indexed).
+    "Disallow: /shophub/",
     "Disallow: /lang",
     "",
     `Sitemap: ${publicOrigin}/sitemap.xml`,

@@ -1,6 +1,6 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/shophub";
-import { useLang } from "~/lib/i18n/use-translation";
+import { useLang, useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { SHOPHUB_PAGE } from "~/modules/content/shophub-page";
 
@@ -18,7 +18,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 export default function Shophub({ matches }: Route.ComponentProps) {
   const lang = useLang();
   const text = SHOPHUB_PAGE[lang];
-  const company = matches[0].loaderData.company;
+  const root = matches[0].loaderData;
+  const company = root.company;
   return (
     <>
       <section className="contact-cta text-white py-5" aria-labelledby="shophub-title">
@@ -49,6 +50,8 @@ export default function Shophub({ matches }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+
+      <MyShops signedIn={root.user !== null} shops={root.shops} activeShopId={root.activeShopId} />
 
       <section id="what" className="container py-5" aria-labelledby="what-title">
         <h2 id="what-title" className="section-title">
@@ -229,5 +232,109 @@ export default function Shophub({ matches }: Route.ComponentProps) {
         </div>
       </section>
     </>
+  );
+}
+
+/**
+ * A signed-in member's shops (the root loader already has them for the header), with the way
+ * into storehub and, for owners, to the members and settings; visitors get a way in.
+ */
+function MyShops({
+  signedIn,
+  shops,
+  activeShopId,
+}: {
+  signedIn: boolean;
+  shops: { id: string; name: string; role: "owner" | "manager" | "cashier" | "stock" }[];
+  activeShopId: string | null;
+}) {
+  const t = useT();
+  if (!signedIn) {
+    return (
+      <section id="my-shops" className="container pt-5" aria-labelledby="my-shops-title">
+        <div className="card border-primary-subtle" data-testid="shophub-visitor">
+          <div className="card-body d-flex flex-wrap align-items-center gap-3">
+            <div className="flex-grow-1">
+              <h2 id="my-shops-title" className="h4">
+                {t("shophubPage.visitorTitle")}
+              </h2>
+              <p className="mb-0">{t("shophubPage.visitorLead")}</p>
+            </div>
+            <div className="d-flex flex-wrap gap-2">
+              <Link to="/register?redirectTo=%2Fshophub%2Fnew" className="btn btn-primary">
+                {t("shophubPage.register")}
+              </Link>
+              <Link to="/user/signIn?redirectTo=%2Fshophub" className="btn btn-outline-primary">
+                {t("shophubPage.signIn")}
+              </Link>
+            </div>
+          </div>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section id="my-shops" className="container pt-5" aria-labelledby="my-shops-title">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
+        <h2 id="my-shops-title" className="section-title mb-0">
+          {t("shophubPage.myShopsTitle")}
+        </h2>
+        <Link to="/shophub/new" className="btn btn-primary" data-testid="new-shop-link">
+          {t("shophubPage.newShop")}
+        </Link>
+      </div>
+      <p className="text-secondary">
+        {shops.length > 0 ? t("shophubPage.myShopsLead") : t("shophubPage.noShops")}
+      </p>
+      {shops.length > 0 && (
+        <ul className="list-group" data-testid="my-shops">
+          {shops.map((shop) => (
+            <li
+              key={shop.id}
+              className="list-group-item d-flex flex-wrap align-items-center gap-2"
+              data-testid="my-shop"
+              data-shop-id={shop.id}
+            >
+              <div className="flex-grow-1">
+                <span className="fw-semibold" data-testid="my-shop-name">
+                  {shop.name}
+                </span>{" "}
+                <span className="badge text-bg-secondary" data-testid="my-shop-role">
+                  {t(`shophubPage.role.${shop.role}`)}
+                </span>{" "}
+                {shop.id === activeShopId && (
+                  <span className="badge text-bg-success">{t("shophubPage.active")}</span>
+                )}
+              </div>
+              {/* Opening storehub makes this shop the active one first. */}
+              <Form method="post" action="/shophub/switch">
+                <input type="hidden" name="shop" value={shop.id} />
+                <input type="hidden" name="redirectTo" value="/storehub" />
+                <button type="submit" className="btn btn-sm btn-outline-primary">
+                  {t("shophubPage.openStorehub")}
+                </button>
+              </Form>
+              {shop.role === "owner" && (
+                <>
+                  <Link
+                    to={`/shophub/members?shop=${shop.id}`}
+                    className="btn btn-sm btn-outline-secondary"
+                    data-testid="my-shop-members"
+                  >
+                    {t("shophubPage.members")}
+                  </Link>
+                  <Link
+                    to={`/shophub/settings?shop=${shop.id}`}
+                    className="btn btn-sm btn-outline-secondary"
+                  >
+                    {t("shophubPage.settings")}
+                  </Link>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,471 @@
+import { Fragment } from "react";
+import { Button } from "react-bootstrap";
+import { data, Form, Link, redirect, useLocation } from "react-router";
+import type { Route } from "./+types/members";
+import { appContext } from "~/context";
+import {
+  ErrorAlert,
+  SelectField,
+  shopsMeta,
+  ShopTabs,
+  StatusAlert,
+  useShopsPaginationLabels,
+} from "~/layout/shops-page";
+import { formatDate } from "~/lib/format";
+import type { MessageKey } from "~/lib/i18n";
+import { useLang, useT } from "~/lib/i18n/use-translation";
+import { readPageNumber } from "~/lib/paging";
+import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
+import { requireUser } from "~/modules/accounts/session.server";
+import { requireChosenShop } from "~/modules/shops/active-shop.server";
+import {
+  cancelInvitation,
+  inviteToShop,
+  listPendingInvitations,
+} from "~/modules/shops/invitations.server";
+import { inviteFormSchema, roleFormSchema } from "~/modules/shops/shop-form";
+import { SHOP_ROLES } from "~/modules/shops/shop-types";
+import {
+  changeMembership,
+  findShopMember,
+  listShopMembers,
+  requireShopMember,
+} from "~/modules/shops/shops.server";
+import { TextField } from "~/ui/text-field";
+import { Pagination } from "~/ui/pagination";
+
+const INTENTS = ["invite", "role", "remove", "cancelInvite"] as const;
+type Intent = (typeof INTENTS)[number];
+const isIntent = (value: unknown): value is Intent =>
+  typeof value === "string" && (INTENTS as readonly string[]).includes(value);
+
+// Owners manage the members; the list itself (names and e-mails of the staff) is theirs too.
+const MANAGE: ["owner"] = ["owner"];
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const member = requireUser(request, context);
+  const { db } = context.get(appContext);
+  const { shop } = await requireChosenShop(
+    db,
+    request,
+    member.id,
+    url.searchParams.get("shop"),
+    MANAGE,
+  );
+  const [members, invitations] = await Promise.all([
+    listShopMembers(db, shop.id, readPageNumber(url.searchParams)),
+    listPendingInvitations(db, shop.id),
+  ]);
+  const now = Date.now();
+  const done = url.searchParams.get("done");
+  return {
+    shop: { id: shop.id, name: shop.name },
+    selfId: member.id,
+    members,
+    invitations: invitations.map((row) => ({
+      ...row,
+      expired: row.expiresAt.getTime() <= now,
+    })),
+    done: isIntent(done) ? done : null,
+  };
+}
+
+type ActionData =
+  | {
+      intent: "invite";
+      values: Record<string, string>;
+      errors: FieldErrors;
+      formError?: MessageKey;
+      retryHours?: number;
+    }
+  | { intent: "role" | "remove" | "cancelInvite" | null; error: MessageKey; userId?: string }
+  | { intent: "remove"; confirm: { userId: string; name: string; email: string } };
+
+function readId(value: FormDataEntryValue | null): number | null {
+  if (typeof value !== "string" || !/^\d{1,15}$/.test(value)) return null;
+  return Number(value);
+}
+
+/**
+ * Invite, change a role, remove (after a confirmation), cancel an invitation. The shop is the
+ * one named in the form, and the member must be its owner, whatever the active shop is.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = requireUser(request, context);
+  const { db, logger, publicOrigin } = context.get(appContext);
+  const form = await request.formData();
+  const shopField = form.get("shop");
+  const { shop } = await requireShopMember(
+    db,
+    member.id,
+    typeof shopField === "string" ? shopField : "",
+    MANAGE,
+  );
+  const intent = form.get("intent");
+  const back = (done: Intent) =>
+    redirect(`/shophub/members?shop=${encodeURIComponent(shop.id)}&done=${done}`);
+  const fail = (error: MessageKey, status: number, userId?: string) =>
+    data<ActionData>(
+      { intent: isIntent(intent) && intent !== "invite" ? intent : null, error, userId },
+      { status },
+    );
+
+  switch (intent) {
+    case "invite": {
+      const parsed = parseForm(inviteFormSchema, form);
+      if (!parsed.ok) {
+        return data<ActionData>(
+          { intent, values: parsed.values, errors: parsed.errors },
+          { status: 400 },
+        );
+      }
+      const result = await inviteToShop(db, {
+        shop,
+        email: parsed.data.email,
+        role: parsed.data.role,
+        invitedBy: { id: member.id, name: member.name },
+        origin: publicOrigin,
+      });
+      if (!result.ok && result.error === "shops.error.alreadyMember") {
+        return data<ActionData>(
+          { intent, values: parsed.values, errors: { email: result.error } },
+          { status: 409 },
+        );
+      }
+      if (!result.ok) {
+        return data<ActionData>(
+          {
+            intent,
+            values: parsed.values,
+            errors: {},
+            formError: result.error,
+            retryHours: Math.ceil(result.retryAfterSeconds / 3600),
+          },
+          { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+        );
+      }
+      logger.info({ shopId: shop.id, by: member.id }, "shop invitation sent");
+      return back("invite");
+    }
+    case "role": {
+      const parsed = parseForm(roleFormSchema, form);
+      if (!parsed.ok) return fail("shops.error.badRequest", 400);
+      const { userId, role } = parsed.data;
+      const result = await changeMembership(db, shop.id, userId, { role });
+      if (!result.ok) {
+        return fail(result.error, result.error === "shops.error.lastOwner" ? 409 : 404, userId);
+      }
+      // An owner who stepped down can no longer see this page.
+      return userId === member.id && role !== "owner" ? redirect("/shophub") : back("role");
+    }
+    case "remove": {
+      const userId = form.get("userId");
+      if (typeof userId !== "string" || userId === "") return fail("shops.error.badRequest", 400);
+      if (form.get("confirmed") !== "1") {
+        const found = await findShopMember(db, shop.id, userId);
+        if (!found) return fail("shops.error.notMember", 404, userId);
+        return data<ActionData>({
+          intent,
+          confirm: { userId, name: found.name, email: found.email },
+        });
+      }
+      const result = await changeMembership(db, shop.id, userId, { remove: true });
+      if (!result.ok) {
+        return fail(result.error, result.error === "shops.error.lastOwner" ? 409 : 404, userId);
+      }
+      return userId === member.id ? redirect("/shophub") : back("remove");
+    }
+    case "cancelInvite": {
+      const id = readId(form.get("invitationId"));
+      if (id === null) return fail("shops.error.badRequest", 400);
+      if (!(await cancelInvitation(db, shop.id, id))) {
+        return fail("shops.error.invitationNotFound", 404);
+      }
+      return back("cancelInvite");
+    }
+    default:
+      return fail("shops.error.badRequest", 400);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  shopsMeta(matches, location.pathname, "shops.members.title");
+
+export default function ShopMembers({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const location = useLocation();
+  const paginationLabels = useShopsPaginationLabels();
+  const { shop, selfId, members, invitations, done } = loaderData;
+  const result = actionData as ActionData | undefined;
+  const invite = result && "values" in result ? result : null;
+  const error = result && "error" in result ? result : null;
+  const confirm = result && "confirm" in result ? result.confirm : null;
+  // Forms post to this page, keeping its page number but not the one-off "done" flag.
+  const params = new URLSearchParams(location.search);
+  params.delete("done");
+  params.set("shop", shop.id);
+  const here = `${location.pathname}?${params}`;
+  const shopField = <input type="hidden" name="shop" value={shop.id} />;
+  const inviteError = (field: string) => {
+    const key = invite?.errors[field];
+    return key ? t(key) : undefined;
+  };
+
+  return (
+    <>
+      <h1 className="h2">{t("shops.members.title")}</h1>
+      <p className="text-secondary" data-testid="shop-name">
+        {shop.name}
+      </p>
+      <ShopTabs shopId={shop.id} />
+      <p className="lead text-secondary">{t("shops.members.lead")}</p>
+      <StatusAlert message={done ? t(`shops.members.done.${done}`) : null} />
+      <ErrorAlert message={error ? t(error.error) : null} />
+
+      <section className="mb-5" aria-labelledby="members-title">
+        <h2 id="members-title" className="h4">
+          {t("shops.members.count", { count: members.total })}
+        </h2>
+        <div className="table-responsive">
+          <table className="table align-middle" data-testid="member-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("shops.members.name")}</th>
+                <th scope="col">{t("shops.members.email")}</th>
+                <th scope="col">{t("shops.members.role")}</th>
+                <th scope="col">{t("shops.members.actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {members.rows.map((row) => (
+                <Fragment key={row.userId}>
+                  <tr data-testid="member-row" data-email={row.email}>
+                    <td>
+                      {row.name}
+                      {row.userId === selfId && (
+                        <span className="badge text-bg-light ms-1">{t("shops.members.you")}</span>
+                      )}
+                    </td>
+                    <td className="text-break">{row.email}</td>
+                    <td data-testid="member-role">{t(`shops.role.${row.role}`)}</td>
+                    <td>
+                      <div className="d-flex flex-wrap gap-2 align-items-center">
+                        <Form
+                          method="post"
+                          action={here}
+                          className="d-flex gap-1 align-items-center"
+                        >
+                          {shopField}
+                          <input type="hidden" name="intent" value="role" />
+                          <input type="hidden" name="userId" value={row.userId} />
+                          <label className="visually-hidden" htmlFor={`role-${row.userId}`}>
+                            {t("shops.members.roleFor", { name: row.name })}
+                          </label>
+                          <select
+                            id={`role-${row.userId}`}
+                            name="role"
+                            className="form-select form-select-sm w-auto"
+                            defaultValue={row.role}
+                            key={row.role}
+                            data-testid="member-role-select"
+                          >
+                            {SHOP_ROLES.map((role) => (
+                              <option key={role} value={role}>
+                                {t(`shops.role.${role}`)}
+                              </option>
+                            ))}
+                          </select>
+                          <button
+                            type="submit"
+                            className="btn btn-sm btn-outline-primary text-nowrap"
+                            data-testid="member-role-submit"
+                          >
+                            {t("shops.members.changeRole")}
+                          </button>
+                        </Form>
+                        <Form method="post" action={`${here}#remove-confirm`}>
+                          {shopField}
+                          <input type="hidden" name="intent" value="remove" />
+                          <input type="hidden" name="userId" value={row.userId} />
+                          <button
+                            type="submit"
+                            className="btn btn-sm btn-outline-danger text-nowrap"
+                            data-testid="member-remove"
+                          >
+                            {t("shops.members.remove")}
+                          </button>
+                        </Form>
+                      </div>
+                    </td>
+                  </tr>
+                  {confirm?.userId === row.userId && (
+                    <tr>
+                      <td colSpan={4}>
+                        <section
+                          id="remove-confirm"
+                          className="alert alert-danger mb-0"
+                          aria-labelledby="remove-confirm-message"
+                          data-testid="remove-confirm"
+                        >
+                          <p id="remove-confirm-message" className="mb-2">
+                            {row.userId === selfId
+                              ? t("shops.members.confirmRemoveSelf", { shop: shop.name })
+                              : t("shops.members.confirmRemove", {
+                                  name: confirm.name,
+                                  email: confirm.email,
+                                  shop: shop.name,
+                                })}
+                          </p>
+                          <Form method="post" action={here} className="d-flex flex-wrap gap-2">
+                            {shopField}
+                            <input type="hidden" name="intent" value="remove" />
+                            <input type="hidden" name="userId" value={row.userId} />
+                            <input type="hidden" name="confirmed" value="1" />
+                            <button
+                              type="submit"
+                              className="btn btn-sm btn-danger"
+                              data-testid="remove-confirm-submit"
+                            >
+                              {t("shops.members.confirmRemoveButton")}
+                            </button>
+                            <Link to={here} className="btn btn-sm btn-outline-secondary" replace>
+                              {t("shops.cancel")}
+                            </Link>
+                          </Form>
+                        </section>
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <Pagination page={members.page} pageCount={members.pageCount} labels={paginationLabels} />
+      </section>
+
+      <div className="row g-5">
+        <section className="col-lg-6" aria-labelledby="invite-title">
+          <h2 id="invite-title" className="h4">
+            {t("shops.invite.title")}
+          </h2>
+          <p className="text-secondary">{t("shops.invite.lead")}</p>
+          {invite?.formError && (
+            <div className="alert alert-danger" role="alert" data-testid="invite-error">
+              {t(invite.formError, { hours: invite.retryHours ?? 24 })}
+            </div>
+          )}
+          <Form
+            method="post"
+            action={here}
+            noValidate
+            data-testid="invite-form"
+            // Empty again after an invitation went out; kept as typed after a mistake.
+            key={invite ? "failed" : (done ?? "")}
+          >
+            {shopField}
+            <input type="hidden" name="intent" value="invite" />
+            <TextField
+              idPrefix="invite"
+              name="email"
+              type="email"
+              autoComplete="off"
+              label={t("shops.invite.email")}
+              hint={t("shops.invite.emailHint")}
+              defaultValue={invite?.values.email}
+              error={inviteError("email")}
+              required
+            />
+            <SelectField
+              idPrefix="invite"
+              name="role"
+              label={t("shops.invite.role")}
+              defaultValue={invite?.values.role ?? "cashier"}
+              error={inviteError("role")}
+            >
+              {SHOP_ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {t(`shops.role.${role}`)}
+                </option>
+              ))}
+            </SelectField>
+            <Button type="submit" data-testid="invite-submit">
+              {t("shops.invite.submit")}
+            </Button>
+          </Form>
+        </section>
+        <section className="col-lg-6" aria-labelledby="roles-title">
+          <h2 id="roles-title" className="h4">
+            {t("shops.members.rolesTitle")}
+          </h2>
+          <dl>
+            {SHOP_ROLES.map((role) => (
+              <Fragment key={role}>
+                <dt>{t(`shops.role.${role}`)}</dt>
+                <dd className="text-secondary">{t(`shops.roleHelp.${role}`)}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </section>
+      </div>
+
+      <section className="mt-5" aria-labelledby="invitations-title">
+        <h2 id="invitations-title" className="h4">
+          {t("shops.invitations.title")}
+        </h2>
+        {invitations.length === 0 ? (
+          <p className="text-secondary" data-testid="invitations-empty">
+            {t("shops.invitations.none")}
+          </p>
+        ) : (
+          <div className="table-responsive">
+            <table className="table align-middle" data-testid="invitation-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("shops.members.email")}</th>
+                  <th scope="col">{t("shops.members.role")}</th>
+                  <th scope="col">{t("shops.invitations.invitedAt")}</th>
+                  <th scope="col">{t("shops.invitations.expiresAt")}</th>
+                  <th scope="col">{t("shops.members.actions")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {invitations.map((row) => (
+                  <tr key={row.id} data-testid="invitation-row" data-email={row.email}>
+                    <td className="text-break">{row.email}</td>
+                    <td>{t(`shops.role.${row.role}`)}</td>
+                    <td className="text-nowrap">{formatDate(row.createdAt, lang)}</td>
+                    <td>
+                      {row.expired ? (
+                        <span className="badge text-bg-warning text-wrap">
+                          {t("shops.invitations.expired")}
+                        </span>
+                      ) : (
+                        <span className="text-nowrap">{formatDate(row.expiresAt, lang)}</span>
+                      )}
+                    </td>
+                    <td>
+                      <Form method="post" action={here}>
+                        {shopField}
+                        <input type="hidden" name="intent" value="cancelInvite" />
+                        <input type="hidden" name="invitationId" value={row.id} />
+                        <button
+                          type="submit"
+                          className="btn btn-sm btn-outline-secondary text-nowrap"
+                          data-testid="invitation-cancel"
+                        >
+                          {t("shops.invitations.cancel")}
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

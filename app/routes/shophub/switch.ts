@@ -1,0 +1,36 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/switch";
+import { appContext } from "~/context";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { requireUser } from "~/modules/accounts/session.server";
+import { activeShopCookie, isHttpsOrigin } from "~/modules/shops/active-shop.server";
+import { SHOP_ROLES } from "~/modules/shops/shop-types";
+import { requireShopMember } from "~/modules/shops/shops.server";
+
+// Nothing to show: the switch is the header's form.
+export function loader() {
+  return redirect("/shophub");
+}
+
+/**
+ * Makes another of the member's shops the active one (a cookie) and goes back to the page
+ * the form was on. A shop the member does not belong to answers 404 and changes nothing.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = requireUser(request, context);
+  const { db, publicOrigin } = context.get(appContext);
+  const form = await request.formData();
+  const shopId = form.get("shop");
+  const { shop } = await requireShopMember(
+    db,
+    member.id,
+    typeof shopId === "string" ? shopId : "",
+    SHOP_ROLES,
+  );
+  // A page opened for one shop (?shop=…) would otherwise keep showing the old one.
+  const back = new URL(safeRedirectPath(form.get("redirectTo"), "/shophub"), "http://x");
+  back.searchParams.delete("shop");
+  return redirect(`${back.pathname}${back.search}${back.hash}`, {
+    headers: { "Set-Cookie": activeShopCookie(shop.id, isHttpsOrigin(publicOrigin)) },
+  });
+}

@@ -1,0 +1,361 @@
+import pg from "pg";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { th } from "~/lib/i18n/th";
+import { baseURL, launchBrowser, withPage } from "./browser";
+
+const PASSWORD = "secret-123";
+
+let browser: Browser;
+let db: pg.Client;
+let counter = 0;
+
+beforeAll(async () => {
+  db = new pg.Client({ connectionString: inject("e2eDatabaseUrl") });
+  await db.connect();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await db?.query("DELETE FROM rate_limit_bucket");
+  await db?.end();
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  await db.query("DELETE FROM rate_limit_bucket");
+});
+
+interface Member {
+  email: string;
+  name: string;
+}
+
+function newMember(label: string): Member {
+  counter++;
+  return { email: `shops-${Date.now()}-${counter}@example.com`, name: `${label} ${counter}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accounts: prerequisites, done the way a browser without JavaScript would (accounts.test.ts
+// checks those pages themselves).
+
+async function waitForMail(email: string, subject: string): Promise<string> {
+  let text = "";
+  await expect
+    .poll(
+      async () => {
+        const { rows } = await db.query<{ subject: string; text_body: string }>(
+          "SELECT subject, text_body FROM email_outbox WHERE to_address = $1 ORDER BY id",
+          [email],
+        );
+        text = rows.filter((row) => row.subject.includes(subject)).at(-1)?.text_body ?? "";
+        return text !== "";
+      },
+      { timeout: 5_000, interval: 100 },
+    )
+    .toBe(true);
+  return text;
+}
+
+function linkIn(text: string, thaiLabel: string): string {
+  const match = new RegExp(`${thaiLabel}: (\\S+)`).exec(text);
+  if (!match?.[1]) throw new Error(`no "${thaiLabel}" link in:\n${text}`);
+  return match[1];
+}
+
+/** Registers through the form (no JavaScript) and opens the verification link. */
+async function registerVerified(member: Member): Promise<void> {
+  const response = await fetch(`${baseURL()}/register`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: baseURL(), "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      redirectTo: "/",
+      email: member.email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      name: member.name,
+      phone: "",
+      acceptTerms: "on",
+    }).toString(),
+  });
+  expect(response.status).toBe(302);
+  const link = linkIn(await waitForMail(member.email, "Confirm your e-mail"), "ยืนยันอีเมล");
+  const verified = await fetch(link, { redirect: "manual" });
+  expect(verified.status).toBe(302);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages
+
+/** Waits until React has hydrated the element (a form), so clicks go through the router. */
+async function hydrated(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((css) => {
+    const element = document.querySelector(css);
+    return !!element && Object.keys(element).some((key) => key.startsWith("__react"));
+  }, selector);
+}
+
+async function signIn(page: Page, member: Member): Promise<void> {
+  await page.goto("/user/signIn", { waitUntil: "domcontentloaded" });
+  await hydrated(page, "form.account-form");
+  await page.locator("#field-email").fill(member.email);
+  await page.locator("#field-password").fill(PASSWORD);
+  await page.locator("form.account-form button[type=submit]").click();
+  await page.getByTestId("signed-in-as").waitFor();
+}
+
+const headerSelect = (page: Page) => page.locator("header #shop-switch-select");
+
+/** The name of the shop the header shows as active. */
+async function activeShopInHeader(page: Page): Promise<string> {
+  return (await headerSelect(page).locator("option:checked").innerText()).trim();
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+async function fillShopForm(
+  page: Page,
+  fields: { name: string; businessType: string; address: string; phone: string; taxId?: string },
+) {
+  await page.locator("#field-name").fill(fields.name);
+  await page.locator("#field-businessType").selectOption(fields.businessType);
+  await page.locator("#field-address").fill(fields.address);
+  await page.locator("#field-phone").fill(fields.phone);
+  await page.locator("#field-taxId").fill(fields.taxId ?? "");
+}
+
+/** Creates a shop through /shophub/new and waits for storehub (the active shop changes). */
+async function createShop(page: Page, name: string): Promise<void> {
+  await page.goto("/shophub/new", { waitUntil: "domcontentloaded" });
+  await hydrated(page, "form.account-form");
+  await fillShopForm(page, {
+    name,
+    businessType: "cafe",
+    address: "99/1 ถนนนิมมานเหมินท์ ตำบลสุเทพ อำเภอเมือง เชียงใหม่ 50200",
+    phone: "053-123-456",
+  });
+  await page.locator("form.account-form button[type=submit]").click();
+  await page.waitForURL((url) => url.pathname === "/storehub");
+  await expect.poll(() => activeShopInHeader(page)).toBe(name);
+}
+
+async function shopIdNamed(name: string): Promise<string> {
+  const { rows } = await db.query<{ id: string }>("SELECT id FROM shop WHERE name = $1", [name]);
+  if (!rows[0]) throw new Error(`no shop named ${name}`);
+  return rows[0].id;
+}
+
+async function activeShopCookie(context: BrowserContext): Promise<string | undefined> {
+  return (await context.cookies()).find((cookie) => cookie.name === "shop")?.value;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe("shops", () => {
+  it("creates a shop (a wrong phone is explained in Thai, the input kept), shows it in the header, and switches between two", async () => {
+    const owner = newMember("เจ้าของร้าน");
+    await registerVerified(owner);
+    const first = `ร้านกาแฟดอยช้าง ${counter}`;
+    const second = `ร้านขนมบ้านสวน ${counter}`;
+
+    await withPage(browser, async (page, context) => {
+      await signIn(page, owner);
+      // No shop yet: the header has no switcher, /shophub offers to create one.
+      expect(await headerSelect(page).count()).toBe(0);
+      await page.goto("/shophub", { waitUntil: "domcontentloaded" });
+      await page.getByText(th["shophubPage.noShops"]).waitFor();
+      await hydrated(page, "[data-testid=new-shop-link]");
+      await page.getByTestId("new-shop-link").click();
+      await page.waitForURL((url) => url.pathname === "/shophub/new");
+      await hydrated(page, "form.account-form");
+
+      await fillShopForm(page, {
+        name: first,
+        businessType: "cafe",
+        address: "99/1 ถนนนิมมานเหมินท์ ตำบลสุเทพ อำเภอเมือง เชียงใหม่ 50200",
+        phone: "12345",
+        taxId: "1-1017-00207-03-0",
+      });
+      await page.locator("form.account-form button[type=submit]").click();
+      const phoneError = page.locator('[data-error-for="phone"]');
+      await phoneError.waitFor();
+      expect((await phoneError.innerText()).trim()).toBe(th["shops.error.phoneInvalid"]);
+      expect(pathOf(page)).toBe("/shophub/new");
+      expect(await page.locator("#field-name").inputValue()).toBe(first);
+      expect(await page.locator("#field-businessType").inputValue()).toBe("cafe");
+      expect(await page.locator("#field-phone").inputValue()).toBe("12345");
+      expect(await page.locator("#field-taxId").inputValue()).toBe("1-1017-00207-03-0");
+
+      await page.locator("#field-phone").fill("081-234-5678");
+      await page.locator("form.account-form button[type=submit]").click();
+      await page.waitForURL((url) => url.pathname === "/storehub");
+      await expect.poll(() => activeShopInHeader(page)).toBe(first);
+      const firstId = await shopIdNamed(first);
+      expect(await activeShopCookie(context)).toBe(firstId);
+
+      await createShop(page, second);
+      const secondId = await shopIdNamed(second);
+      expect(await activeShopCookie(context)).toBe(secondId);
+
+      // Switch back from the header, on an ordinary page.
+      await page.goto("/contact", { waitUntil: "domcontentloaded" });
+      await hydrated(page, "[data-testid=shop-switch]");
+      expect(await activeShopInHeader(page)).toBe(second);
+      await headerSelect(page).selectOption(firstId);
+      await page.getByTestId("shop-switch").getByRole("button").click();
+      await expect.poll(() => activeShopCookie(context)).toBe(firstId);
+      await expect.poll(() => activeShopInHeader(page)).toBe(first);
+      expect(pathOf(page)).toBe("/contact");
+
+      // Both shops on /shophub, the first one marked active.
+      await page.goto("/shophub", { waitUntil: "domcontentloaded" });
+      const rows = page.getByTestId("my-shop");
+      await expect.poll(() => rows.count()).toBe(2);
+      const active = page.locator(`[data-testid=my-shop][data-shop-id="${firstId}"]`);
+      expect(await active.innerText()).toContain(th["shophubPage.active"]);
+      expect(await active.getByTestId("my-shop-role").innerText()).toBe(
+        th["shophubPage.role.owner"],
+      );
+    });
+
+    // The switcher is a plain form: it works without JavaScript too.
+    await withPage(
+      browser,
+      async (page, context) => {
+        await page.goto("/user/signIn");
+        await page.locator("#field-email").fill(owner.email);
+        await page.locator("#field-password").fill(PASSWORD);
+        await page.locator("form.account-form button[type=submit]").click();
+        await page.getByTestId("signed-in-as").waitFor();
+        const secondId = await shopIdNamed(second);
+        await headerSelect(page).selectOption(secondId);
+        await Promise.all([
+          page.waitForNavigation(),
+          page.getByTestId("shop-switch").getByRole("button").click(),
+        ]);
+        expect(await activeShopInHeader(page)).toBe(second);
+        expect(await activeShopCookie(context)).toBe(secondId);
+      },
+      { javaScriptEnabled: false },
+    );
+  });
+
+  it("invites a second person who registers, verifies and sees the shop; the owner changes their role and removes them; the last owner stays", async () => {
+    const owner = newMember("เจ้าของ");
+    const staff = newMember("พนักงาน");
+    await registerVerified(owner);
+    const shopName = `ร้านใจดีมินิมาร์ท ${counter}`;
+
+    await withPage(browser, async (ownerPage) => {
+      await signIn(ownerPage, owner);
+      await createShop(ownerPage, shopName);
+
+      // Invite from the members page of the active shop.
+      await ownerPage.goto("/shophub/members", { waitUntil: "domcontentloaded" });
+      await hydrated(ownerPage, "[data-testid=invite-form]");
+      expect((await ownerPage.getByTestId("shop-name").innerText()).trim()).toBe(shopName);
+      await ownerPage.locator("#invite-email").fill(staff.email.toUpperCase());
+      await ownerPage.locator("#invite-role").selectOption("cashier");
+      await ownerPage.getByTestId("invite-submit").click();
+      await ownerPage.getByTestId("shops-done").waitFor();
+      expect((await ownerPage.getByTestId("shops-done").innerText()).trim()).toBe(
+        th["shops.members.done.invite"],
+      );
+      const invitation = ownerPage.locator(
+        `[data-testid=invitation-row][data-email="${staff.email}"]`,
+      );
+      await invitation.waitFor();
+
+      const mail = await waitForMail(staff.email, shopName);
+      expect(mail).toContain(`${baseURL()}/register`);
+      expect(mail).toContain(`${baseURL()}/user/signIn`);
+
+      await withPage(browser, async (staffPage) => {
+        // Registered but not verified yet: not in the shop.
+        await staffPage.goto("/register", { waitUntil: "domcontentloaded" });
+        await hydrated(staffPage, "form.account-form");
+        await staffPage.locator("#field-email").fill(staff.email);
+        await staffPage.locator("#field-password").fill(PASSWORD);
+        await staffPage.locator("#field-confirmPassword").fill(PASSWORD);
+        await staffPage.locator("#field-name").fill(staff.name);
+        await staffPage.locator("#field-acceptTerms").check();
+        await staffPage.locator("form.account-form button[type=submit]").click();
+        await staffPage.getByTestId("registered").waitFor();
+        await staffPage.goto("/shophub", { waitUntil: "domcontentloaded" });
+        await staffPage.getByText(th["shophubPage.noShops"]).waitFor();
+        expect(await headerSelect(staffPage).count()).toBe(0);
+
+        // Verified: the shop is theirs, with the invited role.
+        const link = linkIn(await waitForMail(staff.email, "Confirm your e-mail"), "ยืนยันอีเมล");
+        await staffPage.goto(link);
+        await staffPage.getByTestId("email-verified").waitFor();
+        expect(await activeShopInHeader(staffPage)).toBe(shopName);
+        await staffPage.goto("/shophub", { waitUntil: "domcontentloaded" });
+        const myShop = staffPage.getByTestId("my-shop");
+        expect((await myShop.getByTestId("my-shop-name").innerText()).trim()).toBe(shopName);
+        expect(await myShop.getByTestId("my-shop-role").innerText()).toBe(
+          th["shophubPage.role.cashier"],
+        );
+        // Only owners manage members.
+        expect(await myShop.getByTestId("my-shop-members").count()).toBe(0);
+        const forbidden = await staffPage.goto("/shophub/members");
+        expect(forbidden?.status()).toBe(403);
+
+        // The owner sees them as a member, and changes their role.
+        await ownerPage.reload({ waitUntil: "domcontentloaded" });
+        const row = ownerPage.locator(`[data-testid=member-row][data-email="${staff.email}"]`);
+        await row.waitFor();
+        expect(await invitation.count()).toBe(0);
+        expect((await row.getByTestId("member-role").innerText()).trim()).toBe(
+          th["shops.role.cashier"],
+        );
+        await hydrated(ownerPage, "[data-testid=member-table] form");
+        await row.getByTestId("member-role-select").selectOption("stock");
+        await row.getByTestId("member-role-submit").click();
+        await ownerPage.getByTestId("shops-done").waitFor();
+        await expect
+          .poll(async () => (await row.getByTestId("member-role").innerText()).trim())
+          .toBe(th["shops.role.stock"]);
+        await staffPage.goto("/shophub", { waitUntil: "domcontentloaded" });
+        expect(await staffPage.getByTestId("my-shop-role").innerText()).toBe(
+          th["shophubPage.role.stock"],
+        );
+
+        // Removing asks first, then removes.
+        await row.getByTestId("member-remove").click();
+        const confirm = ownerPage.getByTestId("remove-confirm");
+        await confirm.waitFor();
+        expect(await confirm.innerText()).toContain(staff.email);
+        expect(await row.count()).toBe(1);
+        await ownerPage.getByTestId("remove-confirm-submit").click();
+        await expect.poll(() => row.count()).toBe(0);
+        expect((await ownerPage.getByTestId("shops-done").innerText()).trim()).toBe(
+          th["shops.members.done.remove"],
+        );
+        await staffPage.goto("/shophub", { waitUntil: "domcontentloaded" });
+        await staffPage.getByText(th["shophubPage.noShops"]).waitFor();
+        expect(await headerSelect(staffPage).count()).toBe(0);
+      });
+
+      // The last owner can neither step down nor leave.
+      const self = ownerPage.locator(`[data-testid=member-row][data-email="${owner.email}"]`);
+      await self.getByTestId("member-role-select").selectOption("manager");
+      await self.getByTestId("member-role-submit").click();
+      const error = ownerPage.getByTestId("shops-error");
+      await error.waitFor();
+      expect((await error.innerText()).trim()).toBe(th["shops.error.lastOwner"]);
+
+      await self.getByTestId("member-remove").click();
+      await ownerPage.getByTestId("remove-confirm").waitFor();
+      expect(await error.count()).toBe(0);
+      await ownerPage.getByTestId("remove-confirm-submit").click();
+      await error.waitFor();
+      expect((await error.innerText()).trim()).toBe(th["shops.error.lastOwner"]);
+      expect((await self.getByTestId("member-role").innerText()).trim()).toBe(
+        th["shops.role.owner"],
+      );
+    });
+  });
+});
