@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import {
   addScannedLine,
@@ -77,7 +77,7 @@ export async function balancesOf(
     .where(
       and(
         eq(stockBalance.shopId, shopId),
-        sql`${stockBalance.itemId} = ANY(${[...new Set(itemIds)]}::bigint[])`,
+        inArray(stockBalance.itemId, [...new Set(itemIds)]),
       ),
     );
   return new Map(rows.map((row) => [`${row.itemId}:${row.locationId}`, row.qty]));

@@ -1,0 +1,110 @@
+import { pino } from "pino";
+import { RouterContextProvider } from "react-router";
+import { appContext, sessionUserContext, type AppContext, type SessionUser } from "~/context";
+import type { Database } from "~/db/client.server";
+import { IDLE_STOCK_EVENTS } from "./idle-stock-events";
+
+// Calling route loaders and actions directly, the way React Router does, with our context.
+
+const NO_STORAGE: AppContext["storage"] = {
+  put: () => Promise.reject(new Error("no file storage in this test")),
+  get: () => Promise.reject(new Error("no file storage in this test")),
+  remove: () => Promise.reject(new Error("no file storage in this test")),
+};
+
+export function routeContext(
+  db: Database,
+  sessionUser: SessionUser | null,
+  overrides: Partial<AppContext> = {},
+): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(appContext, {
+    db,
+    logger: pino({ level: "silent" }),
+    nonce: "test",
+    clientAddress: "127.0.0.1",
+    publicOrigin: "http://localhost",
+    version: "test",
+    // No route under test signs anybody in: the session user is set directly.
+    auth: undefined as unknown as AppContext["auth"],
+    storage: NO_STORAGE,
+    stockEvents: IDLE_STOCK_EVENTS,
+    ...overrides,
+  });
+  context.set(sessionUserContext, sessionUser);
+  return context;
+}
+
+/** A signed-in member as the session middleware would set it. */
+export function sessionUserOf(id: string, name = "สมาชิกทดสอบ"): SessionUser {
+  return {
+    id,
+    name,
+    email: `${id}@example.com`,
+    emailVerified: true,
+    image: null,
+    phone: null,
+    role: "member",
+  };
+}
+
+type DataFunction = (args: never) => unknown;
+
+export interface CallOptions {
+  form?: Record<string, string>;
+  context: RouterContextProvider;
+  signal?: AbortSignal;
+}
+
+/** Calls a loader (GET) or, with `form`, an action (POST) of a route. */
+export function callRoute(fn: DataFunction, path: string, options: CallOptions): Promise<unknown> {
+  const url = new URL(path, "http://localhost");
+  const request = options.form
+    ? new Request(url, {
+        method: "POST",
+        body: new URLSearchParams(options.form),
+        signal: options.signal,
+      })
+    : new Request(url, { signal: options.signal });
+  const args = { request, url, params: {}, pattern: url.pathname, context: options.context };
+  return Promise.resolve((fn as (a: typeof args) => unknown)(args));
+}
+
+export interface Outcome<T = unknown> {
+  thrown: boolean;
+  status: number;
+  location?: string | null;
+  data?: T;
+  response?: Response;
+}
+
+/** What a loader or action threw (redirect, 403, 404) or returned, as status and data. */
+export async function outcomeOf<T = unknown>(promise: Promise<unknown>): Promise<Outcome<T>> {
+  let thrown = false;
+  let value: unknown;
+  try {
+    value = await promise;
+  } catch (error) {
+    thrown = true;
+    value = error;
+  }
+  if (value instanceof Response) {
+    return {
+      thrown,
+      status: value.status,
+      location: value.headers.get("Location"),
+      response: value,
+    };
+  }
+  if (
+    value &&
+    typeof value === "object" &&
+    "type" in value &&
+    value.type === "DataWithResponseInit"
+  ) {
+    const wrapped = value as unknown as { data: T; init: ResponseInit | null };
+    return { thrown, status: wrapped.init?.status ?? 200, data: wrapped.data };
+  }
+  if (thrown) throw value;
+  return { thrown, status: 200, data: value as T };
+}
