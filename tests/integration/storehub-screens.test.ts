@@ -537,12 +537,13 @@ describe("tenant isolation: a member of shop A using ids of shop B", () => {
     );
 
     // Locations and reversal: 404.
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { intent: "renameLocation", locationId: String(bZone.location.id), name: "ของฉัน" },
       { intent: "deleteLocation", locationId: String(bZone.location.id), confirmed: "1" },
       { intent: "addLocation", parentId: String(b.home), name: "แอบเพิ่ม" },
       { intent: "reverse", documentId: String(bDocument?.id), confirmed: "1", reason: "x" },
-    ]) {
+    ];
+    for (const form of forms) {
       const refused = await run(storageRoute.action, "/storehub/storage", a.owner, form);
       expect(refused.status, form.intent).toBe(404);
     }

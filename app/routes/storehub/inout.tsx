@@ -786,10 +786,22 @@ function LineEditor({
   }
 
   return (
-    <fieldset className="border rounded px-3 pb-2 mb-2" data-testid="inout-line">
+    <fieldset className="border rounded px-3 pb-2 mb-3 position-relative" data-testid="inout-line">
       <legend className="float-none w-auto fs-6 fw-semibold px-1 mb-0">
         {t("storehub.inout.line", { n: index + 1 })}
       </legend>
+      {canRemove && (
+        <button
+          type="button"
+          className="btn btn-sm btn-light border text-danger position-absolute end-0 me-2 py-0"
+          style={{ top: "-0.8rem" }}
+          onClick={onRemove}
+          aria-label={t("storehub.inout.removeLine", { n: index + 1 })}
+          data-testid="inout-remove-line"
+        >
+          ×
+        </button>
+      )}
       <div className="row g-2 align-items-start">
         <div className="col-12 col-md-4">
           <label htmlFor={id("item")} className="form-label small mb-1">
@@ -866,19 +878,6 @@ function LineEditor({
               onKeyDown={onKeyDown}
             />
             {errorOf("reason")}
-          </div>
-        )}
-        {canRemove && (
-          <div className="col-auto align-self-end">
-            <button
-              type="button"
-              className="btn btn-outline-danger"
-              onClick={onRemove}
-              aria-label={t("storehub.inout.removeLine", { n: index + 1 })}
-              data-testid="inout-remove-line"
-            >
-              ×
-            </button>
           </div>
         )}
       </div>

@@ -105,6 +105,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       pageCount: ledger.pageCount,
       total: ledger.total,
       capped: ledger.total >= MOVEMENT_COUNT_CAP,
+      cap: MOVEMENT_COUNT_CAP,
       // When filtered by location: what was left there; otherwise the item's total.
       running: location || !item ? "location" : "item",
       rows: ledger.rows.map((row) => {
@@ -667,7 +668,7 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
         <p className="text-secondary small" data-testid="ledger-count">
           {ledger.capped
             ? t("storehub.storage.ledgerCountCapped", {
-                count: formatQuantity(MOVEMENT_COUNT_CAP, lang),
+                count: formatQuantity(ledger.cap, lang),
               })
             : t("storehub.storage.ledgerCount", { count: formatQuantity(ledger.total, lang) })}
         </p>
