@@ -6,7 +6,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from "react";
-import { data, Form, Link, NavLink, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/inout";
 import { appContext } from "~/context";
 import { storehubPageMeta } from "~/layout/storehub-page-meta";
@@ -158,14 +158,14 @@ export default function StockInOut({ loaderData, actionData }: Route.ComponentPr
         <ul className="nav nav-pills flex-nowrap overflow-auto text-nowrap">
           {INOUT_KINDS.map((each) => (
             <li key={each} className="nav-item">
-              <NavLink
+              <Link
                 to={`/storehub/inout?kind=${each}`}
                 className={`nav-link${each === kind ? " active" : ""}`}
                 aria-current={each === kind ? "page" : undefined}
                 data-testid={`inout-kind-${each}`}
               >
                 {t(`storehub.inout.kind.${each}`)}
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>
@@ -473,11 +473,25 @@ function InoutForm({
     ) : null;
 
   const anyError = hasErrors(errors);
+  const failedPost = result?.intent === "post" && anyError;
+  const formRef = useRef<HTMLFormElement>(null);
+  // After a refused post, take the person to the first field to fix (the page does not move).
+  useEffect(() => {
+    if (!failedPost) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (first ?? formRef.current?.querySelector<HTMLElement>('[role="alert"]'))?.focus();
+  }, [failedPost]);
   const reasonRequired = kind === "issue";
   const showReason = kind !== "receive";
 
   return (
-    <Form method="post" action={`/storehub/inout?kind=${kind}`} noValidate data-testid="inout-form">
+    <Form
+      ref={formRef}
+      method="post"
+      action={`/storehub/inout?kind=${kind}`}
+      noValidate
+      data-testid="inout-form"
+    >
       {/* Enter in a field without JavaScript presses this first button: check, never post. */}
       <button
         type="submit"
@@ -490,8 +504,8 @@ function InoutForm({
         {t("storehub.inout.check")}
       </button>
       <input type="hidden" name="kind" value={kind} />
-      {result?.intent === "post" && anyError && (
-        <div className="alert alert-danger" role="alert" data-testid="inout-error">
+      {failedPost && (
+        <div className="alert alert-danger" role="alert" tabIndex={-1} data-testid="inout-error">
           {t("storehub.inout.notPosted")}
           {errors.form && <div data-testid="inout-form-error">{say(t, lang, errors.form)}</div>}
         </div>
