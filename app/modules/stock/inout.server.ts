@@ -75,10 +75,7 @@ export async function balancesOf(
     })
     .from(stockBalance)
     .where(
-      and(
-        eq(stockBalance.shopId, shopId),
-        inArray(stockBalance.itemId, [...new Set(itemIds)]),
-      ),
+      and(eq(stockBalance.shopId, shopId), inArray(stockBalance.itemId, [...new Set(itemIds)])),
     );
   return new Map(rows.map((row) => [`${row.itemId}:${row.locationId}`, row.qty]));
 }
