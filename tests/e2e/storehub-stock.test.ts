@@ -16,6 +16,8 @@ let browser: Browser;
 let db: Database;
 let sql: pg.Client;
 let counter = 0;
+// expect.poll gives up after 1 s by default; a loaded 2-core machine needs longer.
+const SLOW = { timeout: 10_000 };
 
 beforeAll(async () => {
   db = createDatabase(inject("e2eDatabaseUrl"), { max: 2 });
@@ -157,7 +159,7 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
     await line(page, 1).locator('input[name="qty-1"]').fill("4");
     // The item's name and quantity appear under the line once it is looked up.
     await expect
-      .poll(() => line(page, 1).getByTestId("inout-line-info").textContent())
+      .poll(() => line(page, 1).getByTestId("inout-line-info").textContent(), SLOW)
       .toContain("ข้าวหอมมะลิ 5 กก.");
     await post(page);
     const done = page.getByTestId("inout-done");
@@ -175,7 +177,7 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
     await line(page, 0).locator('input[name="item-0"]').fill(water.sku);
     await line(page, 0).locator('input[name="qty-0"]').fill("2");
     await post(page);
-    await expect.poll(() => done.textContent()).toMatch(/ใบเบิกสินค้าเลขที่ GI-\d{6}/);
+    await expect.poll(() => done.textContent(), SLOW).toMatch(/ใบเบิกสินค้าเลขที่ GI-\d{6}/);
 
     // A new zone in the default warehouse, from the storage page.
     await page.goto("/storehub/storage");
@@ -196,7 +198,7 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
     await line(page, 0).locator('select[name="to-0"]').selectOption(zoneId!);
     await line(page, 0).locator('input[name="qty-0"]').fill("3");
     await post(page);
-    await expect.poll(() => done.textContent()).toMatch(/ใบโอนย้ายเลขที่ TR-\d{6}/);
+    await expect.poll(() => done.textContent(), SLOW).toMatch(/ใบโอนย้ายเลขที่ TR-\d{6}/);
 
     // Count the zone: 2 found where the system says 3; the difference shows before posting.
     await openInout(page, "count");
@@ -204,10 +206,10 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
     await line(page, 0).locator('select[name="location-0"]').selectOption(zoneId!);
     await line(page, 0).locator('input[name="counted-0"]').fill("2");
     await expect
-      .poll(() => line(page, 0).getByTestId("inout-line-info").textContent())
+      .poll(() => line(page, 0).getByTestId("inout-line-info").textContent(), SLOW)
       .toContain("ยอดในระบบ 3 ขวด · ผลต่าง -1");
     await post(page);
-    await expect.poll(() => done.textContent()).toMatch(/ใบตรวจนับเลขที่ SC-\d{6}/);
+    await expect.poll(() => done.textContent(), SLOW).toMatch(/ใบตรวจนับเลขที่ SC-\d{6}/);
     expect(await page.getByTestId("inout-posted-line").innerText()).toContain(
       th["storehub.kind.adjust"],
     );
@@ -233,7 +235,7 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
     // Filtered by the zone: what was left there.
     await page.getByTestId("ledger-location-filter").selectOption(zoneId!);
     await page.getByRole("button", { name: th["storehub.storage.filter"] }).click();
-    await expect.poll(() => cells("ledger-running")).toEqual(["2", "3"]);
+    await expect.poll(() => cells("ledger-running"), SLOW).toEqual(["2", "3"]);
     expect(await onHand(water)).toBe(7);
     await context.close();
   });
@@ -282,23 +284,25 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
     await scan.fill(rice.barcode!);
     await scan.press("Enter");
     await expect
-      .poll(() => line(page, 0).locator('input[name="item-0"]').inputValue())
+      .poll(() => line(page, 0).locator('input[name="item-0"]').inputValue(), SLOW)
       .toBe(rice.sku);
     expect(await line(page, 0).locator('input[name="qty-0"]').inputValue()).toBe("1");
     await expect
-      .poll(() => line(page, 0).getByTestId("inout-line-info").textContent())
+      .poll(() => line(page, 0).getByTestId("inout-line-info").textContent(), SLOW)
       .toContain("ข้าวหอมมะลิ 5 กก.");
     // The same code again: one more unit on the same line.
     await scan.fill(rice.barcode!);
     await scan.press("Enter");
-    await expect.poll(() => line(page, 0).locator('input[name="qty-0"]').inputValue()).toBe("2");
+    await expect
+      .poll(() => line(page, 0).locator('input[name="qty-0"]').inputValue(), SLOW)
+      .toBe("2");
     expect(await line(page, 1).locator('input[name="item-1"]').inputValue()).toBe("");
     expect(await scan.inputValue()).toBe("");
     // An unknown code says so.
     await scan.fill("0000000000000");
     await scan.press("Enter");
     await expect
-      .poll(() => page.locator('[data-error-for="scan"]').textContent())
+      .poll(() => page.locator('[data-error-for="scan"]').textContent(), SLOW)
       .toBe(th["storehub.inout.error.scanNotFound"].replace("{code}", "0000000000000"));
     expect(new URL(page.url()).search).toBe("?kind=receive");
     expect(await documentCount(shop.id)).toBe(0);
