@@ -406,6 +406,10 @@ describe("the ledger (/storehub/storage?item=)", () => {
       )
     ).data as LoaderData;
     expect(atZone.ledger.running).toBe("location");
+    const wholeShop = (await run(storageRoute.loader, "/storehub/storage", owner))
+      .data as LoaderData;
+    expect(wholeShop.ledger.running).toBe("item");
+    expect(wholeShop.ledger.rows.map((row) => row.running)).toEqual([9, 10, 6, 10]);
     expect(atZone.ledger.rows.map((row) => [row.kind, row.running])).toEqual([
       ["issue", 3],
       ["transfer_in", 4],

@@ -107,7 +107,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       capped: ledger.total >= MOVEMENT_COUNT_CAP,
       cap: MOVEMENT_COUNT_CAP,
       // When filtered by location: what was left there; otherwise the item's total.
-      running: location || !item ? "location" : "item",
+      running: location ? "location" : "item",
       rows: ledger.rows.map((row) => {
         const firstOfDocument = !seenDocuments.has(row.documentId);
         seenDocuments.add(row.documentId);
@@ -130,7 +130,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
           locationPath: paths.get(row.locationId) ?? row.locationName,
           kind: row.kind,
           qty: row.qty,
-          running: location || !item ? row.locationQtyAfter : row.itemQtyAfter,
+          running: location ? row.locationQtyAfter : row.itemQtyAfter,
           unitCostSatang: row.unitCostSatang,
           valueSatang: row.valueSatang,
           reference: row.reference,
