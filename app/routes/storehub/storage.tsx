@@ -419,10 +419,10 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
             <thead>
               <tr>
                 <th scope="col">{t("storehub.storage.column.location")}</th>
-                <th scope="col" className="text-end">
+                <th scope="col" className="text-end text-nowrap">
                   {t("storehub.storage.column.here")}
                 </th>
-                <th scope="col" className="text-end">
+                <th scope="col" className="text-end text-nowrap">
                   {t("storehub.storage.column.total")}
                 </th>
                 {canWrite && <th scope="col">{t("storehub.storage.manage")}</th>}
