@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Database } from "~/db/client.server";
 import type { Auth } from "~/modules/accounts/auth.server";
 import type { FileStorage } from "~/modules/media/local-storage.server";
+import type { StockEvents } from "~/modules/stock/live-stock.server";
 
 /** What the server gives every loader and action (see server/app.ts). */
 export interface AppContext {
@@ -18,6 +19,8 @@ export interface AppContext {
   auth: Auth;
   /** Uploaded files (under DATA_DIR/uploads). */
   storage: FileStorage;
+  /** Stock changes of each shop, heard through PostgreSQL LISTEN (live storehub pages). */
+  stockEvents: StockEvents;
 }
 
 export const appContext = createContext<AppContext>();

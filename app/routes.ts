@@ -44,6 +44,14 @@ export default [
   ]),
   route("api/notices", "routes/api/notices.ts"),
 
+  // storehub: the stock tool (every loader and action checks requireStorehubShop)
+  route("storehub", "routes/storehub/layout.tsx", [
+    route("inout", "routes/storehub/inout.tsx"),
+    route("storage", "routes/storehub/storage.tsx"),
+    route("live", "routes/storehub/live.ts"),
+    route("lookup", "routes/storehub/lookup.ts"),
+  ]),
+
   // Anything else: a real 404 inside the site's layout
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import pg from "pg";
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import { toNodeHandler } from "better-auth/node";
@@ -25,6 +26,7 @@ import {
   startOutboxWorker,
 } from "~/modules/platform/outbox.server";
 import { pruneRateLimitBuckets } from "~/modules/platform/rate-limit.server";
+import { createStockEvents } from "~/modules/stock/live-stock.server";
 import { originCheck } from "./http/origin-check";
 import { securityHeaders } from "./http/security-headers";
 
@@ -102,6 +104,11 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   pruneTimer.unref();
 
   const storage = createLocalStorage(path.join(env.dataDir, "uploads"));
+  // One listening connection per instance (opened on the first live page), outside the pool.
+  const stockEvents = createStockEvents({
+    createClient: () => new pg.Client({ ...db.$client.options, keepAlive: true }),
+    logger: logger.child({ component: "live-stock" }),
+  });
   let shuttingDown = false;
 
   const app = express();
@@ -116,7 +123,14 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     }),
   );
   app.use(securityHeaders({ dev }));
-  app.use(compression());
+  // Server-sent events must reach the browser as they are written, not when a buffer fills.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !/^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) &&
+        compression.filter(req, res),
+    }),
+  );
 
   app.get("/healthz", async (_req, res) => {
     const databaseOk = await isDatabaseReachable(db);
@@ -171,6 +185,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
           version,
           auth,
           storage,
+          stockEvents,
         });
         return context;
       },
@@ -191,9 +206,13 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     host: env.HOST,
     markShuttingDown() {
       shuttingDown = true;
+      // Ends the live pages' streams so that the HTTP server can drain; browsers reconnect
+      // to another instance.
+      void stockEvents.close();
     },
     async close() {
       clearInterval(pruneTimer);
+      await stockEvents.close();
       await stopWorker();
       await database.close();
     },

@@ -13,6 +13,7 @@ import * as messagesRoute from "~/routes/admin/messages";
 import * as noticeRoute from "~/routes/admin/notice";
 import * as outboxRoute from "~/routes/admin/outbox";
 import * as usersRoute from "~/routes/admin/users";
+import { IDLE_STOCK_EVENTS } from "../setup/idle-stock-events";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -56,6 +57,7 @@ function contextFor(sessionUser: SessionUser | null): RouterContextProvider {
     version: "test",
     auth,
     storage: NO_STORAGE,
+    stockEvents: IDLE_STOCK_EVENTS,
   });
   context.set(sessionUserContext, sessionUser);
   return context;

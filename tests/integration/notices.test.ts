@@ -17,6 +17,7 @@ import {
 } from "~/modules/notices/notices.server";
 import * as noticesApi from "~/routes/api/notices";
 import * as root from "~/root";
+import { IDLE_STOCK_EVENTS } from "../setup/idle-stock-events";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -231,6 +232,7 @@ describe("notices for every page", () => {
       version: "test",
       auth: createTestAuth(test.db).auth,
       storage: NO_STORAGE,
+      stockEvents: IDLE_STOCK_EVENTS,
     });
     context.set(sessionUserContext, null);
   });

@@ -14,7 +14,7 @@ import type { ShopRole } from "~/modules/shops/shop-types";
 import { createShop, SHOP_RATE_LIMITS, type Shop } from "~/modules/shops/shops.server";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
-import { contextFor } from "../setup/route-call";
+import { routeContext } from "../setup/route-call";
 
 let test: TestDatabase;
 let auth: ReturnType<typeof createTestAuth>["auth"];
@@ -249,7 +249,7 @@ describe("accepting an invitation", () => {
 
     // The root's middlewares, in order, for one request with the session cookie.
     const request = async () => {
-      const context = contextFor(test.db, auth, null);
+      const context = routeContext(test.db, null, { auth });
       const req = new Request("http://localhost/shophub", { headers: { cookie } });
       const args = {
         request: req,

@@ -12,7 +12,7 @@ import * as membersRoute from "~/routes/shophub/members";
 import * as newRoute from "~/routes/shophub/new";
 import * as settingsRoute from "~/routes/shophub/settings";
 import * as switchRoute from "~/routes/shophub/switch";
-import { callRoute, contextFor, outcome } from "../setup/route-call";
+import { callRoute, outcomeOf, routeContext } from "../setup/route-call";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -36,7 +36,9 @@ function call(
   member: SessionUser | null,
   options: { form?: Record<string, string>; cookie?: string } = {},
 ) {
-  return outcome(callRoute(contextFor(test.db, auth, member), fn, path, options));
+  return outcomeOf(
+    callRoute(fn, path, { ...options, context: routeContext(test.db, member, { auth }) }),
+  );
 }
 
 let counter = 0;

@@ -1,12 +1,14 @@
 import { enListings } from "./en-listings";
 import { enShops } from "./en-shops";
 import { enStorehub } from "./en-storehub";
+import { enStorehubLedger } from "./en-storehub-ledger";
 import type { MessageKey } from "./th";
 
 /** English interface text. The Record type makes a missing key a type error. */
 export const en: Record<MessageKey, string> = {
   ...enShops,
   ...enStorehub,
+  ...enStorehubLedger,
   ...enListings,
   "site.name": "DP Tech",
   "site.title":

@@ -2,6 +2,7 @@ import { thFrame } from "./th-frame";
 import { thListings } from "./th-listings";
 import { thShops } from "./th-shops";
 import { thStorehub } from "./th-storehub";
+import { thStorehubLedger } from "./th-storehub-ledger";
 
 /** Thai interface text: the site's default language. Every key must exist in en.ts too. */
 export const th = {
@@ -9,6 +10,7 @@ export const th = {
   // Area text lives in its own files so that areas grow without touching this one.
   ...thShops,
   ...thStorehub,
+  ...thStorehubLedger,
   ...thListings,
   "site.title": "ดีพี เทค | กล้อง AI กล้องตรวจสอบ เครื่องยิงเลเซอร์ โซลูชันคลังสินค้า และหุ่นยนต์ AMR",
   "site.description":

@@ -1,0 +1,100 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { DbExecutor } from "~/db/client.server";
+import {
+  stockDocument,
+  stockItem,
+  stockLocation,
+  stockMovement,
+  type DocumentKind,
+  type MovementKind,
+} from "./schema";
+
+export interface DocumentLine {
+  movementId: number;
+  lineNo: number;
+  itemId: number;
+  itemName: string;
+  sku: string;
+  unit: string;
+  locationId: number;
+  locationName: string;
+  kind: MovementKind;
+  qty: number;
+  locationQtyAfter: number;
+  unitCostSatang: number;
+  valueSatang: number;
+  reason: string;
+}
+
+export interface StockDocumentView {
+  id: number;
+  kind: DocumentKind;
+  reference: string;
+  note: string;
+  reversesDocumentId: number | null;
+  /** The reversal that undid this document, if any. */
+  reversedBy: number | null;
+  userName: string | null;
+  createdAt: Date;
+  lines: DocumentLine[];
+}
+
+/** A document of this shop with its movements in line order, or null (another shop's id too). */
+export async function getStockDocument(
+  db: DbExecutor,
+  shopId: string,
+  documentId: number,
+): Promise<StockDocumentView | null> {
+  if (!Number.isSafeInteger(documentId) || documentId <= 0) return null;
+  const [document] = await db
+    .select({
+      id: stockDocument.id,
+      kind: stockDocument.kind,
+      reference: stockDocument.reference,
+      note: stockDocument.note,
+      reversesDocumentId: stockDocument.reversesDocumentId,
+      reversedBy: sql<number | null>`(SELECT r.id FROM stock_document r
+        WHERE r.reverses_document_id = ${stockDocument.id})`.mapWith((value) =>
+        value === null ? null : Number(value),
+      ),
+      userName: sql<string | null>`(SELECT u.name FROM app_user u
+        WHERE u.id = ${stockDocument.userId})`,
+      createdAt: stockDocument.createdAt,
+    })
+    .from(stockDocument)
+    .where(and(eq(stockDocument.shopId, shopId), eq(stockDocument.id, documentId)));
+  if (!document) return null;
+  const lines = await db
+    .select({
+      movementId: stockMovement.id,
+      lineNo: stockMovement.lineNo,
+      itemId: stockMovement.itemId,
+      itemName: stockItem.name,
+      sku: stockItem.sku,
+      unit: stockItem.unit,
+      locationId: stockMovement.locationId,
+      locationName: stockLocation.name,
+      kind: stockMovement.kind,
+      qty: stockMovement.qty,
+      locationQtyAfter: stockMovement.locationQtyAfter,
+      unitCostSatang: stockMovement.unitCostSatang,
+      valueSatang: stockMovement.valueSatang,
+      reason: stockMovement.reason,
+    })
+    .from(stockMovement)
+    .innerJoin(stockItem, eq(stockItem.id, stockMovement.itemId))
+    .innerJoin(stockLocation, eq(stockLocation.id, stockMovement.locationId))
+    .where(and(eq(stockMovement.shopId, shopId), eq(stockMovement.documentId, documentId)))
+    .orderBy(asc(stockMovement.lineNo), asc(stockMovement.id));
+  return { ...document, lines };
+}
+
+/** Whether storehub may undo this document (sales are undone from the till, reversals never). */
+export function isReversible(document: { kind: DocumentKind; reversedBy: number | null }) {
+  return (
+    document.reversedBy === null &&
+    document.kind !== "reversal" &&
+    document.kind !== "sale" &&
+    document.kind !== "sale_void"
+  );
+}

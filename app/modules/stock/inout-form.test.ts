@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import {
+  addScannedLine,
+  blankLine,
+  checkInoutValues,
+  parseQuantity,
+  readInoutValues,
+  type InoutValues,
+} from "./inout-form";
+
+const values = (lines: Partial<ReturnType<typeof blankLine>>[], reason = ""): InoutValues => ({
+  reference: "",
+  reason,
+  note: "",
+  scan: "",
+  lines: lines.map((line) => ({ ...blankLine(1), ...line })),
+});
+
+describe("the stock in/out form", () => {
+  it("reads lines in the order of their numbers, gaps and all", () => {
+    const form = new FormData();
+    form.set("kind", "issue");
+    form.set("item-7", "B");
+    form.set("qty-7", "2");
+    form.set("item-2", "A");
+    form.set("location-2", "5");
+    form.set("qty-2", "1");
+    const read = readInoutValues(form);
+    expect(read.lines.map((line) => [line.item, line.qty, line.location])).toEqual([
+      ["A", "1", "5"],
+      ["B", "2", ""],
+    ]);
+  });
+
+  it("reads quantities the Thai way and refuses fractions, zero and huge numbers", () => {
+    expect(parseQuantity("1,200", 1)).toBe(1_200);
+    expect(parseQuantity(" 3 ", 1)).toBe(3);
+    expect(parseQuantity("0", 0)).toBe(0);
+    expect(parseQuantity("0", 1)).toBeNull();
+    expect(parseQuantity("1.5", 1)).toBeNull();
+    expect(parseQuantity("-2", 1)).toBeNull();
+    expect(parseQuantity("1000001", 1)).toBeNull();
+  });
+
+  it("ignores untouched lines and asks an issue for a reason (the document's or the line's)", () => {
+    const noReason = checkInoutValues("issue", values([{ item: "A", qty: "1" }, {}]));
+    expect(noReason.lines).toHaveLength(1);
+    expect(noReason.errors.fields.reason?.key).toBe("storehub.inout.error.reasonRequired");
+    const lineReason = checkInoutValues("issue", values([{ item: "A", qty: "1", reason: "ชำรุด" }]));
+    expect(lineReason.errors.fields.reason).toBeUndefined();
+    expect(lineReason.lines[0]?.reason).toBe("ชำรุด");
+    const documentReason = checkInoutValues("issue", values([{ item: "A", qty: "1" }], "หมดอายุ"));
+    expect(documentReason.lines[0]?.reason).toBe("หมดอายุ");
+  });
+
+  it("adds one unit per scan: on the item's line, else on the first empty line, else a new line", () => {
+    const item = { sku: "WATER-1", barcode: "8850000000010" };
+    let lines = values([{}, {}]).lines;
+    lines = addScannedLine("receive", lines, item, 1);
+    expect(lines.map((line) => [line.item, line.qty])).toEqual([
+      ["WATER-1", "1"],
+      ["", ""],
+    ]);
+    lines = addScannedLine("receive", lines, item, 1);
+    expect(lines[0]?.qty).toBe("2");
+    lines = addScannedLine("receive", lines, { sku: "RICE-5", barcode: null }, 1);
+    lines = addScannedLine("receive", lines, { sku: "SOAP", barcode: null }, 9);
+    expect(lines.map((line) => [line.item, line.qty, line.location])).toEqual([
+      ["WATER-1", "2", "1"],
+      ["RICE-5", "1", "1"],
+      ["SOAP", "1", "9"],
+    ]);
+    // A count counts units found.
+    expect(addScannedLine("count", values([{}]).lines, item, 1)[0]?.counted).toBe("1");
+  });
+});

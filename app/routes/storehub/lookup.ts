@@ -1,0 +1,50 @@
+import type { Route } from "./+types/lookup";
+import { appContext } from "~/context";
+import { searchItems } from "~/modules/stock/items.server";
+import { balancesOf, resolveItemText } from "~/modules/stock/inout.server";
+import { requireStorehubShop, STOCK_READERS } from "~/modules/stock/storehub-access.server";
+
+const SUGGESTIONS = 10;
+
+/**
+ * Item look-ups for the stock forms (JSON, this shop only): `?code=` is what a scanner or a
+ * person typed (barcode, SKU or exact name) with the item's quantity per location;
+ * `?q=` suggests items whose name or SKU contains the text.
+ */
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { shopId } = await requireStorehubShop(request, context, STOCK_READERS);
+  const { db } = context.get(appContext);
+  const headers = { "Cache-Control": "no-store" };
+  const code = (url.searchParams.get("code") ?? "").trim().slice(0, 120);
+  if (code) {
+    const found = await resolveItemText(db, shopId, code);
+    if (!found.ok) return Response.json({ item: null, error: found.error }, { headers });
+    const { item } = found;
+    const balances = await balancesOf(db, shopId, [item.id]);
+    return Response.json(
+      {
+        item: {
+          id: item.id,
+          name: item.name,
+          sku: item.sku,
+          barcode: item.barcode,
+          unit: item.unit,
+          costSatang: item.costSatang,
+          onHand: item.onHand,
+          status: item.status,
+          balances: Object.fromEntries(
+            [...balances].map(([key, qty]) => [key.split(":")[1] ?? "", qty]),
+          ),
+        },
+      },
+      { headers },
+    );
+  }
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 120);
+  if (!q) return Response.json({ items: [] }, { headers });
+  const page = await searchItems(db, shopId, { search: q, page: 1, pageSize: SUGGESTIONS });
+  return Response.json(
+    { items: page.rows.map((item) => ({ sku: item.sku, name: item.name, unit: item.unit })) },
+    { headers },
+  );
+}

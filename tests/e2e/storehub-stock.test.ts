@@ -1,0 +1,365 @@
+import pg from "pg";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createDatabase, type Database } from "~/db/client.server";
+import { th } from "~/lib/i18n/th";
+import { createShop } from "~/modules/shops/shops.server";
+import { createItem, type StockItem } from "~/modules/stock/items.server";
+import { postStockDocument } from "~/modules/stock/ledger.server";
+import { getDefaultLocation } from "~/modules/stock/locations.server";
+import { baseURL, launchBrowser, newContext } from "./browser";
+
+const SESSION_COOKIE = "dptech.session_token";
+const PASSWORD = "secret-123";
+
+let browser: Browser;
+let db: Database;
+let sql: pg.Client;
+let counter = 0;
+// expect.poll gives up after 1 s by default; a loaded 2-core machine needs longer.
+const SLOW = { timeout: 10_000 };
+
+beforeAll(async () => {
+  db = createDatabase(inject("e2eDatabaseUrl"), { max: 2 });
+  sql = new pg.Client({ connectionString: inject("e2eDatabaseUrl") });
+  await sql.connect();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await sql?.query("DELETE FROM rate_limit_bucket");
+  await sql?.end();
+  await db?.$client.end();
+  await browser?.close();
+});
+
+interface Member {
+  id: string;
+  name: string;
+  cookie: string;
+}
+
+/** Registers through the real form handler (which signs in) and keeps the session cookie. */
+async function registerMember(): Promise<Member> {
+  await sql.query("DELETE FROM rate_limit_bucket");
+  const email = `storehub-e2e-${Date.now()}-${++counter}@example.com`;
+  const name = `สมศรี คลังสินค้า ${counter}`;
+  const response = await fetch(`${baseURL()}/register`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: baseURL() },
+    body: new URLSearchParams({
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      name,
+      phone: "",
+      acceptTerms: "on",
+      redirectTo: "/",
+    }),
+  });
+  expect(response.status).toBe(302);
+  const cookie = response.headers
+    .getSetCookie()
+    .find((value) => value.startsWith(`${SESSION_COOKIE}=`));
+  if (!cookie) throw new Error("no session cookie after registration");
+  const { rows } = await sql.query<{ id: string }>("SELECT id FROM app_user WHERE email = $1", [
+    email,
+  ]);
+  return { id: rows[0]!.id, name, cookie: cookie.split(";")[0]!.slice(SESSION_COOKIE.length + 1) };
+}
+
+/** A member with a shop of their own (the active shop: their only one) and two items. */
+async function memberWithShop() {
+  const member = await registerMember();
+  const shop = await createShop(db, member.id, {
+    name: `ร้านสมศรีมินิมาร์ท ${counter}`,
+    businessType: "grocery",
+    address: "1 ถนนสุขุมวิท กรุงเทพฯ",
+    phone: "+66812345678",
+    taxId: null,
+  });
+  const home = await getDefaultLocation(db, shop.id);
+  const item = async (fields: {
+    name: string;
+    sku: string;
+    barcode: string | null;
+    unit: string;
+  }) => {
+    const created = await createItem(db, {
+      shopId: shop.id,
+      userId: member.id,
+      fields: { ...fields, category: "", price: 1_000, cost: 700, reorderLevel: 0 },
+    });
+    if (!created.ok) throw new Error("item not created");
+    return created.item;
+  };
+  const water = await item({
+    name: "น้ำดื่มตราช้าง 600 มล.",
+    sku: `WATER-${counter}`,
+    barcode: null,
+    unit: "ขวด",
+  });
+  const rice = await item({
+    name: "ข้าวหอมมะลิ 5 กก.",
+    sku: `RICE-${counter}`,
+    barcode: ["8850000000010", "8850000000027", "8850000000034", "8850000000041"][counter % 4]!,
+    unit: "ถุง",
+  });
+  return { member, shop, home, water, rice };
+}
+
+async function signedInContext(member: Member, options = {}): Promise<BrowserContext> {
+  const context = await newContext(browser, options);
+  await context.addCookies([{ name: SESSION_COOKIE, value: member.cookie, url: baseURL() }]);
+  return context;
+}
+
+/** Opens the stock in/out page of a kind and waits for React (the add-line button is JS-only). */
+async function openInout(page: Page, kind: string): Promise<void> {
+  await page.goto(`/storehub/inout?kind=${kind}`);
+  await page.getByTestId("inout-add-line").waitFor();
+}
+
+const line = (page: Page, index: number) => page.getByTestId("inout-line").nth(index);
+
+async function post(page: Page): Promise<void> {
+  await page.getByTestId("inout-post").click();
+}
+
+async function onHand(item: StockItem): Promise<number> {
+  const { rows } = await sql.query<{ on_hand: number }>(
+    "SELECT on_hand FROM stock_item WHERE id = $1",
+    [item.id],
+  );
+  return rows[0]!.on_hand;
+}
+
+async function documentCount(shopId: string): Promise<number> {
+  const { rows } = await sql.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM stock_document WHERE shop_id = $1",
+    [shopId],
+  );
+  return rows[0]!.n;
+}
+
+describe("storehub: stock in, out, transfer, count and the ledger", () => {
+  it("receives two lines, issues, transfers to a new zone, counts, and shows the ledger with running quantities", async () => {
+    const { member, home, water, rice } = await memberWithShop();
+    const context = await signedInContext(member);
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+
+    // Receive: two lines in one document, one by SKU with a cost, one by barcode at usual cost.
+    await openInout(page, "receive");
+    await page.locator("#inout-reference").fill("INV-2569-0042");
+    await line(page, 0).locator('input[name="item-0"]').fill(water.sku);
+    await line(page, 0).locator('input[name="qty-0"]').fill("10");
+    await line(page, 0).locator('input[name="cost-0"]').fill("6.50");
+    await line(page, 1).locator('input[name="item-1"]').fill(rice.barcode!);
+    await line(page, 1).locator('input[name="qty-1"]').fill("4");
+    // The item's name and quantity appear under the line once it is looked up.
+    await expect
+      .poll(() => line(page, 1).getByTestId("inout-line-info").textContent(), SLOW)
+      .toContain("ข้าวหอมมะลิ 5 กก.");
+    await post(page);
+    const done = page.getByTestId("inout-done");
+    await done.waitFor();
+    expect(await done.innerText()).toMatch(/^บันทึกใบรับสินค้าเลขที่ GR-\d{6} เรียบร้อยแล้ว$/);
+    expect(await page.getByTestId("inout-posted-line").count()).toBe(2);
+    expect(await onHand(water)).toBe(10);
+    expect(await onHand(rice)).toBe(4);
+
+    // Issue with a reason.
+    await page.getByTestId("inout-new").click();
+    await page.getByTestId("inout-kind-issue").click();
+    await page.getByTestId("inout-add-line").waitFor();
+    await page.getByTestId("inout-reason").fill("ชำรุด");
+    await line(page, 0).locator('input[name="item-0"]').fill(water.sku);
+    await line(page, 0).locator('input[name="qty-0"]').fill("2");
+    await post(page);
+    await expect.poll(() => done.textContent(), SLOW).toMatch(/ใบเบิกสินค้าเลขที่ GI-\d{6}/);
+
+    // A new zone in the default warehouse, from the storage page.
+    await page.goto("/storehub/storage");
+    const homeRow = page.locator(`[data-testid="location-row"][data-location-id="${home.id}"]`);
+    await homeRow.locator("summary").click();
+    await homeRow.getByTestId("add-child-name").fill("โซนหน้าร้าน");
+    await homeRow.getByTestId("add-child").click();
+    await page.getByTestId("storage-done").waitFor();
+    const zoneRow = page.locator(
+      `[data-testid="location-row"][data-location-path="${home.name} › โซนหน้าร้าน"]`,
+    );
+    await zoneRow.waitFor();
+    const zoneId = await zoneRow.getAttribute("data-location-id");
+
+    // Transfer three bottles to the zone.
+    await openInout(page, "transfer");
+    await line(page, 0).locator('input[name="item-0"]').fill(water.name);
+    await line(page, 0).locator('select[name="to-0"]').selectOption(zoneId!);
+    await line(page, 0).locator('input[name="qty-0"]').fill("3");
+    await post(page);
+    await expect.poll(() => done.textContent(), SLOW).toMatch(/ใบโอนย้ายเลขที่ TR-\d{6}/);
+
+    // Count the zone: 2 found where the system says 3; the difference shows before posting.
+    await openInout(page, "count");
+    await line(page, 0).locator('input[name="item-0"]').fill(water.sku);
+    await line(page, 0).locator('select[name="location-0"]').selectOption(zoneId!);
+    await line(page, 0).locator('input[name="counted-0"]').fill("2");
+    await expect
+      .poll(() => line(page, 0).getByTestId("inout-line-info").textContent(), SLOW)
+      .toContain("ยอดในระบบ 3 ขวด · ผลต่าง -1");
+    await post(page);
+    await expect.poll(() => done.textContent(), SLOW).toMatch(/ใบตรวจนับเลขที่ SC-\d{6}/);
+    expect(await page.getByTestId("inout-posted-line").innerText()).toContain(
+      th["storehub.kind.adjust"],
+    );
+
+    // The ledger: newest first, with the item's running quantity.
+    await page.getByTestId("inout-see-ledger").click();
+    await page.getByTestId("ledger").waitFor();
+    const rows = page.getByTestId("ledger-row");
+    const cells = async (testId: string) =>
+      (await rows.getByTestId(testId).allInnerTexts()).map((text) => text.trim());
+    expect(await cells("ledger-kind")).toEqual([
+      th["storehub.kind.adjust"],
+      th["storehub.kind.transfer_in"],
+      th["storehub.kind.transfer_out"],
+      th["storehub.kind.issue"],
+      th["storehub.kind.receive"],
+    ]);
+    expect(await cells("ledger-qty")).toEqual(["-1", "+3", "-3", "-2", "+10"]);
+    expect(await cells("ledger-running")).toEqual(["7", "8", "5", "8", "10"]);
+    expect(await page.getByTestId("item-balances").innerText()).toContain(
+      `${home.name} › โซนหน้าร้าน: 2 ขวด`,
+    );
+    // Filtered by the zone: what was left there.
+    await page.getByTestId("ledger-location-filter").selectOption(zoneId!);
+    await page.getByRole("button", { name: th["storehub.storage.filter"] }).click();
+    await expect.poll(() => cells("ledger-running"), SLOW).toEqual(["2", "3"]);
+    expect(await onHand(water)).toBe(7);
+    await context.close();
+  });
+
+  it("shows the Thai error next to a line that takes more than there is, keeps the input and posts nothing (with and without JavaScript)", async () => {
+    const { member, shop, home, water } = await memberWithShop();
+    await postStockDocument(db, {
+      shopId: shop.id,
+      userId: member.id,
+      kind: "receive",
+      lines: [{ itemId: water.id, locationId: home.id, qty: 5, unitCostSatang: 700 }],
+    });
+    const before = await documentCount(shop.id);
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await signedInContext(member, { javaScriptEnabled });
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      if (javaScriptEnabled) await openInout(page, "issue");
+      else await page.goto("/storehub/inout?kind=issue");
+      await page.getByTestId("inout-reason").fill("หมดอายุ");
+      await line(page, 0).locator('input[name="item-0"]').fill(water.sku);
+      await line(page, 0).locator('input[name="qty-0"]').fill("9");
+      await post(page);
+      const error = page.locator('[data-error-for="qty-0"]');
+      await error.waitFor();
+      expect(await error.innerText()).toBe(
+        `สินค้าไม่พอ: ${water.name} ที่ ${home.name} เหลือ 5 ขวด จึงตัดออกไม่ได้`,
+      );
+      expect(await line(page, 0).locator('input[name="qty-0"]').inputValue()).toBe("9");
+      expect(await line(page, 0).locator('input[name="item-0"]').inputValue()).toBe(water.sku);
+      expect(await page.getByTestId("inout-reason").inputValue()).toBe("หมดอายุ");
+      expect(await page.getByTestId("inout-error").isVisible()).toBe(true);
+      await context.close();
+    }
+    expect(await documentCount(shop.id)).toBe(before);
+    expect(await onHand(water)).toBe(5);
+  });
+
+  it("adds a line when a scanner types a barcode and presses Enter, without posting", async () => {
+    const { member, shop, rice } = await memberWithShop();
+    const context = await signedInContext(member);
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await openInout(page, "receive");
+    const scan = page.getByTestId("inout-scan");
+    await scan.fill(rice.barcode!);
+    await scan.press("Enter");
+    await expect
+      .poll(() => line(page, 0).locator('input[name="item-0"]').inputValue(), SLOW)
+      .toBe(rice.sku);
+    expect(await line(page, 0).locator('input[name="qty-0"]').inputValue()).toBe("1");
+    await expect
+      .poll(() => line(page, 0).getByTestId("inout-line-info").textContent(), SLOW)
+      .toContain("ข้าวหอมมะลิ 5 กก.");
+    // The same code again: one more unit on the same line.
+    await scan.fill(rice.barcode!);
+    await scan.press("Enter");
+    await expect
+      .poll(() => line(page, 0).locator('input[name="qty-0"]').inputValue(), SLOW)
+      .toBe("2");
+    expect(await line(page, 1).locator('input[name="item-1"]').inputValue()).toBe("");
+    expect(await scan.inputValue()).toBe("");
+    // An unknown code says so.
+    await scan.fill("0000000000000");
+    await scan.press("Enter");
+    await expect
+      .poll(() => page.locator('[data-error-for="scan"]').textContent(), SLOW)
+      .toBe(th["storehub.inout.error.scanNotFound"].replace("{code}", "0000000000000"));
+    expect(new URL(page.url()).search).toBe("?kind=receive");
+    expect(await documentCount(shop.id)).toBe(0);
+    await context.close();
+  });
+
+  it("shows a quantity change live on another member's open storage page, without a reload", async () => {
+    const { member, shop, home, water } = await memberWithShop();
+    await postStockDocument(db, {
+      shopId: shop.id,
+      userId: member.id,
+      kind: "receive",
+      lines: [{ itemId: water.id, locationId: home.id, qty: 20, unitCostSatang: 700 }],
+    });
+    // Two browsers of the same shop: the watcher looks at the item's page.
+    const watcherContext = await signedInContext(member);
+    const watcher = await watcherContext.newPage();
+    watcher.setDefaultTimeout(10_000);
+    const stream = watcher.waitForResponse((response) => response.url().includes("/storehub/live"));
+    await watcher.goto(`/storehub/storage?item=${water.id}`);
+    expect((await stream).headers()["content-type"]).toMatch(/^text\/event-stream/);
+    const onHandText = watcher.getByTestId("item-on-hand");
+    expect(await onHandText.innerText()).toContain("คงเหลือทั้งหมด 20 ขวด");
+    await watcher.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+
+    // The other browser issues 3 bottles through the form.
+    const otherContext = await signedInContext(member);
+    const other = await otherContext.newPage();
+    other.setDefaultTimeout(10_000);
+    await openInout(other, "issue");
+    await other.getByTestId("inout-reason").fill("ใช้ภายในร้าน");
+    await line(other, 0).locator('input[name="item-0"]').fill(water.sku);
+    await line(other, 0).locator('input[name="qty-0"]').fill("3");
+    await post(other);
+    await other.getByTestId("inout-done").waitFor();
+
+    await expect
+      .poll(() => onHandText.innerText(), { timeout: 5_000 })
+      .toContain("คงเหลือทั้งหมด 17 ขวด");
+    expect(await watcher.getByTestId("ledger-qty").first().innerText()).toBe("-3");
+
+    // A change posted elsewhere (another app instance, a till) arrives the same way.
+    await postStockDocument(db, {
+      shopId: shop.id,
+      userId: member.id,
+      kind: "issue",
+      lines: [{ itemId: water.id, locationId: home.id, qty: 5, reason: "ชำรุด" }],
+    });
+    await expect
+      .poll(() => onHandText.innerText(), { timeout: 5_000 })
+      .toContain("คงเหลือทั้งหมด 12 ขวด");
+    expect(
+      await watcher.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+    ).toBe(true);
+    await otherContext.close();
+    await watcherContext.close();
+  });
+});
