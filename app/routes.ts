@@ -35,6 +35,17 @@ export default [
   ]),
   route("api/notices", "routes/api/notices.ts"),
 
+  // storehub (every loader and action checks requireStorehubShop)
+  route("storehub", "routes/storehub/layout.tsx", [
+    index("routes/storehub/overview.tsx"),
+    route("add", "routes/storehub/add.tsx"),
+    route("edit", "routes/storehub/edit.tsx"),
+    route("delete", "routes/storehub/delete.tsx"),
+    route("import", "routes/storehub/import.tsx"),
+    route("export/items.csv", "routes/storehub/export-items.ts"),
+    route("export/balances.csv", "routes/storehub/export-balances.ts"),
+  ]),
+
   // Anything else: a real 404 inside the site's layout
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

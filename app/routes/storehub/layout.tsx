@@ -1,0 +1,74 @@
+import { NavLink, Outlet } from "react-router";
+import type { Route } from "./+types/layout";
+import { appContext } from "~/context";
+import type { MessageKey } from "~/lib/i18n";
+import { areaMessagesForRequest } from "~/lib/i18n/messages.server";
+import { useT } from "~/lib/i18n/use-translation";
+import { getSessionUser } from "~/modules/accounts/session.server";
+import { resolveActiveShop } from "~/modules/shops/active-shop.server";
+import { STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+
+const TABS: {
+  to: string;
+  label: MessageKey;
+  end?: boolean;
+  writersOnly?: boolean;
+}[] = [
+  { to: "/storehub", label: "storehub.nav.overview", end: true },
+  { to: "/storehub/inout", label: "storehub.nav.inout", writersOnly: true },
+  { to: "/storehub/storage", label: "storehub.nav.storage" },
+  { to: "/storehub/add", label: "storehub.nav.add", writersOnly: true },
+  { to: "/storehub/edit", label: "storehub.nav.edit", writersOnly: true },
+  { to: "/storehub/delete", label: "storehub.nav.delete", writersOnly: true },
+];
+
+/**
+ * The storehub area: its texts, and the member's active shop for the tabs. Each page checks
+ * access itself (requireStorehubShop), since a layout loader does not guard its children's
+ * actions.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = getSessionUser(context);
+  const active = user
+    ? await resolveActiveShop(context.get(appContext).db, request, user.id)
+    : null;
+  return {
+    ...areaMessagesForRequest(request, "storehub"),
+    shop: active
+      ? {
+          id: active.shop.id,
+          name: active.shop.name,
+          role: active.role,
+          canWrite: STOCK_WRITERS.includes(active.role),
+        }
+      : null,
+  };
+}
+
+export default function StorehubLayout({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { shop } = loaderData;
+  return (
+    <div className="container py-4" data-testid="storehub-area">
+      {shop && (
+        <>
+          <p className="small text-secondary mb-2">
+            {t("storehub.area")} · <span data-testid="storehub-shop-name">{shop.name}</span>
+          </p>
+          <nav aria-label={t("storehub.nav.label")}>
+            <ul className="nav nav-tabs mb-4 flex-nowrap overflow-auto text-nowrap">
+              {TABS.filter((tab) => shop.canWrite || !tab.writersOnly).map((tab) => (
+                <li key={tab.to} className="nav-item">
+                  <NavLink to={tab.to} end={tab.end} className="nav-link">
+                    {t(tab.label)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </>
+      )}
+      <Outlet />
+    </div>
+  );
+}
