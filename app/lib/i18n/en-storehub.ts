@@ -11,6 +11,7 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.nav.add": "Add item",
   "storehub.nav.edit": "Edit item",
   "storehub.nav.delete": "Archive/delete",
+  "storehub.nav.import": "Import CSV",
   "storehub.field.name": "Item name",
   "storehub.field.sku": "SKU",
   "storehub.field.barcode": "Barcode",

@@ -9,6 +9,7 @@ export const thStorehub = {
   "storehub.nav.add": "เพิ่มสินค้า",
   "storehub.nav.edit": "แก้ไขสินค้า",
   "storehub.nav.delete": "เก็บถาวร/ลบ",
+  "storehub.nav.import": "นำเข้า CSV",
   "storehub.field.name": "ชื่อสินค้า",
   "storehub.field.sku": "รหัสสินค้า (SKU)",
   "storehub.field.barcode": "บาร์โค้ด",

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { pgErrorOf } from "~/db/pg-error";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
@@ -174,7 +174,7 @@ export async function setItemsStatus(
   const updated = await db
     .update(stockItem)
     .set({ status, updatedAt: new Date() })
-    .where(and(eq(stockItem.shopId, shopId), sql`${stockItem.id} = ANY(${itemIds}::bigint[])`))
+    .where(and(eq(stockItem.shopId, shopId), inArray(stockItem.id, itemIds)))
     .returning({ id: stockItem.id });
   return updated.length;
 }

@@ -20,6 +20,7 @@ const TABS: {
   { to: "/storehub/add", label: "storehub.nav.add", writersOnly: true },
   { to: "/storehub/edit", label: "storehub.nav.edit", writersOnly: true },
   { to: "/storehub/delete", label: "storehub.nav.delete", writersOnly: true },
+  { to: "/storehub/import", label: "storehub.nav.import", writersOnly: true },
 ];
 
 /**
