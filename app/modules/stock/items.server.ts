@@ -219,6 +219,8 @@ export interface ItemQuery {
   descending?: boolean;
   page: number;
   pageSize?: number;
+  /** How many items match, when the caller has counted them already: skips a second count. */
+  knownTotal?: number;
 }
 
 const SORT_COLUMNS = {
@@ -265,10 +267,12 @@ export async function searchItems(
       .orderBy(order, asc(stockItem.id))
       .limit(limit)
       .offset(offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(stockItem)
-      .where(where),
+    query.knownTotal === undefined
+      ? db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(stockItem)
+          .where(where)
+      : [{ total: query.knownTotal }],
   ]);
   return toPage(rows, counted?.total ?? 0, query.page, query.pageSize);
 }
