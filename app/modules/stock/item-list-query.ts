@@ -1,5 +1,9 @@
 import { readPageNumber } from "~/lib/paging";
-import { ITEM_SORTS, type ItemQuery, type ItemSort } from "./items.server";
+import type { ItemQuery, ItemSort } from "./items.server";
+
+// The sorts searchItems knows (its ITEM_SORTS lives in a server-only module; the type keeps
+// the two lists in step).
+const ITEM_SORTS: readonly ItemSort[] = ["name", "sku", "onHand", "value", "price", "updated"];
 
 /** Longest search people need (a name, a SKU or a barcode); longer input is cut. */
 export const ITEM_SEARCH_MAX = 100;

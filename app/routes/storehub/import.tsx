@@ -340,11 +340,9 @@ export default function ImportItems({ loaderData, actionData }: Route.ComponentP
                       : t("storehub.import.requiredNo")}
                   </td>
                   <td>
-                    <code>
-                      {column.example.startsWith("storehub.")
-                        ? t(column.example as MessageKey)
-                        : column.example}
-                    </code>
+                    {column.example.startsWith("storehub.")
+                      ? t(column.example as MessageKey)
+                      : column.example}
                   </td>
                 </tr>
               ))}

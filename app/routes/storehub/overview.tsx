@@ -50,6 +50,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       latestMovements: overview.latestMovements.map((movement) => ({
         id: movement.id,
         kind: movement.kind,
+        documentKind: movement.documentKind,
         itemId: movement.itemId,
         itemName: movement.itemName,
         unit: movement.unit,
@@ -299,13 +300,17 @@ function ShopOverview({ data }: { data: ShopData }) {
                       <td className="text-nowrap small">
                         {formatDateTime(movement.createdAt, lang)}
                       </td>
-                      <td className="text-nowrap">{t(`storehub.kind.${movement.kind}`)}</td>
-                      <td>
+                      <td className="text-nowrap">
+                        {movement.documentKind === "opening"
+                          ? t("storehub.documentKind.opening")
+                          : t(`storehub.kind.${movement.kind}`)}
+                      </td>
+                      <td style={{ minWidth: "10rem" }}>
                         <Link to={`/storehub/storage?item=${movement.itemId}`}>
                           {movement.itemName}
                         </Link>
                       </td>
-                      <td>{movement.locationName}</td>
+                      <td className="text-nowrap">{movement.locationName}</td>
                       <td
                         className={`text-end text-nowrap ${movement.qty < 0 ? "text-danger" : "text-success"}`}
                       >
@@ -315,7 +320,7 @@ function ShopOverview({ data }: { data: ShopData }) {
                       <td className="text-end text-nowrap">
                         {formatQuantity(movement.itemQtyAfter, lang)} {movement.unit}
                       </td>
-                      <td className="small">
+                      <td className="small text-nowrap">
                         {movement.userName ?? t("storehub.overview.formerMember")}
                       </td>
                     </tr>

@@ -68,7 +68,7 @@ export function ItemTable({
           {rows.map((item) => (
             <tr key={item.id} data-testid="item-row" data-item-id={item.id} data-sku={item.sku}>
               {leading && <td>{leading(item)}</td>}
-              <td>{name(item)}</td>
+              <td style={{ minWidth: "11rem" }}>{name(item)}</td>
               <td className="text-nowrap">{item.sku}</td>
               <td className="text-nowrap">{item.barcode ?? ""}</td>
               <td className="text-end text-nowrap" data-testid="item-on-hand">
