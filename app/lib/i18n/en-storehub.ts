@@ -107,7 +107,7 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.search.lowOnly": "Low stock only",
   "storehub.search.submit": "Search",
   "storehub.search.clear": "Clear search",
-  "storehub.search.count": "{count} items found",
+  "storehub.search.count": "Items found: {count}",
   "storehub.search.noMatch": "No items match your search",
   "storehub.intro.title": "storehub: stock and warehouse management for shops",
   "storehub.intro.lead":
@@ -206,8 +206,8 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
     "This item will be removed from the shop for good and cannot be recovered (it never had a stock movement).",
   "storehub.delete.confirmDeleteButton": "Yes, delete for good",
   "storehub.delete.confirmOnHand": "{qty} {unit} on hand",
-  "storehub.delete.doneArchived": "{count} items archived",
-  "storehub.delete.doneRestored": "{count} items restored",
+  "storehub.delete.doneArchived": "Items archived: {count}",
+  "storehub.delete.doneRestored": "Items restored: {count}",
   "storehub.delete.doneDeleted": "The item was deleted for good",
   "storehub.csv.onHand": "On hand",
   "storehub.csv.avgCost": "Average cost (baht)",
@@ -235,7 +235,7 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.import.ready":
     "Every row of {file} is valid: {count} items are ready to import ({stock} with opening stock at the shop's main location)",
   "storehub.import.confirm": "Yes, import {count} items",
-  "storehub.import.done": "{count} items imported ({stock} with opening stock)",
+  "storehub.import.done": "Items imported: {count} ({stock} with opening stock)",
   "storehub.import.seeItems": "See the items",
   "storehub.import.previewTitle": "The first {shown} of {count} rows",
   "storehub.import.ignored": "Columns not recognised, left out: {columns}",
