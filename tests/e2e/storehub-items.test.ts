@@ -137,6 +137,8 @@ describe("storehub items in the browser", () => {
       await page.getByTestId("item-low-filter").uncheck();
       await page.getByTestId("item-search-submit").click();
       await page.waitForURL((url) => !url.searchParams.has("low"));
+      // The URL changes with the navigation; the new rows render right after it.
+      await page.getByTestId("item-row").filter({ hasText: "WATER-600" }).waitFor();
       expect(await page.getByTestId("item-row").count()).toBe(1);
 
       // Edit: the scanner types the barcode into the search box and presses Enter.
