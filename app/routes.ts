@@ -46,6 +46,13 @@ export default [
 
   // storehub: the stock tool (every loader and action checks requireStorehubShop)
   route("storehub", "routes/storehub/layout.tsx", [
+    index("routes/storehub/overview.tsx"),
+    route("add", "routes/storehub/add.tsx"),
+    route("edit", "routes/storehub/edit.tsx"),
+    route("delete", "routes/storehub/delete.tsx"),
+    route("import", "routes/storehub/import.tsx"),
+    route("export/items.csv", "routes/storehub/export-items.ts"),
+    route("export/balances.csv", "routes/storehub/export-balances.ts"),
     route("inout", "routes/storehub/inout.tsx"),
     route("storage", "routes/storehub/storage.tsx"),
     route("live", "routes/storehub/live.ts"),

@@ -2,11 +2,6 @@ import type { thStorehubLedger } from "./th-storehub-ledger";
 
 /** English text of storehub's stock in/out, locations and ledger pages. */
 export const enStorehubLedger: Record<keyof typeof thStorehubLedger, string> = {
-  "storehub.pagination.nav": "Choose a page",
-  "storehub.pagination.previous": "Previous",
-  "storehub.pagination.next": "Next",
-  "storehub.pagination.page": "Page {n}",
-  "storehub.cancel": "Cancel",
   "storehub.deletedMember": "Deleted account",
 
   "storehub.inout.title": "Receive, issue, transfer and count",

@@ -3,11 +3,6 @@
  * kept apart from th-storehub.ts so that the item pages and these grow without clashing).
  */
 export const thStorehubLedger = {
-  "storehub.pagination.nav": "เลือกหน้า",
-  "storehub.pagination.previous": "ก่อนหน้า",
-  "storehub.pagination.next": "ถัดไป",
-  "storehub.pagination.page": "หน้า {n}",
-  "storehub.cancel": "ยกเลิก",
   "storehub.deletedMember": "บัญชีที่ถูกลบแล้ว",
 
   "storehub.inout.title": "รับเข้า เบิกออก โอนย้าย และตรวจนับ",

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { pgErrorOf } from "~/db/pg-error";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
@@ -177,7 +177,7 @@ export async function setItemsStatus(
   const updated = await db
     .update(stockItem)
     .set({ status, updatedAt: new Date() })
-    .where(and(eq(stockItem.shopId, shopId), sql`${stockItem.id} = ANY(${itemIds}::bigint[])`))
+    .where(and(eq(stockItem.shopId, shopId), inArray(stockItem.id, itemIds)))
     .returning({ id: stockItem.id });
   return updated.length;
 }
@@ -222,6 +222,8 @@ export interface ItemQuery {
   descending?: boolean;
   page: number;
   pageSize?: number;
+  /** How many items match, when the caller has counted them already: skips a second count. */
+  knownTotal?: number;
 }
 
 const SORT_COLUMNS = {
@@ -268,10 +270,12 @@ export async function searchItems(
       .orderBy(order, asc(stockItem.id))
       .limit(limit)
       .offset(offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(stockItem)
-      .where(where),
+    query.knownTotal === undefined
+      ? db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(stockItem)
+          .where(where)
+      : [{ total: query.knownTotal }],
   ]);
   return toPage(rows, counted?.total ?? 0, query.page, query.pageSize);
 }

@@ -26,7 +26,7 @@ export interface StockOverview {
 
 /** What the storehub home shows: counts, stock value, low stock and the latest movements. */
 export async function getStockOverview(db: DbExecutor, shopId: string): Promise<StockOverview> {
-  const [totals, lowStock, latest] = await Promise.all([
+  const [[summary], latest] = await Promise.all([
     db
       .select({
         activeItems: sql<number>`count(*) FILTER (WHERE ${stockItem.status} = 'active')::int`,
@@ -41,22 +41,25 @@ export async function getStockOverview(db: DbExecutor, shopId: string): Promise<
       })
       .from(stockItem)
       .where(eq(stockItem.shopId, shopId)),
-    db
-      .select({
-        id: stockItem.id,
-        name: stockItem.name,
-        sku: stockItem.sku,
-        unit: stockItem.unit,
-        onHand: stockItem.onHand,
-        reorderLevel: stockItem.reorderLevel,
-      })
-      .from(stockItem)
-      .where(and(eq(stockItem.shopId, shopId), eq(stockItem.status, "active"), isLowStock))
-      .orderBy(asc(sql`${stockItem.onHand} - ${stockItem.reorderLevel}`), asc(stockItem.name))
-      .limit(10),
     listMovements(db, shopId, { page: 1, pageSize: 10 }),
   ]);
-  const summary = totals[0];
+  // The list needs its own pass over the items: skipped when the count says it is empty.
+  const lowStock =
+    (summary?.lowStockCount ?? 0) > 0
+      ? await db
+          .select({
+            id: stockItem.id,
+            name: stockItem.name,
+            sku: stockItem.sku,
+            unit: stockItem.unit,
+            onHand: stockItem.onHand,
+            reorderLevel: stockItem.reorderLevel,
+          })
+          .from(stockItem)
+          .where(and(eq(stockItem.shopId, shopId), eq(stockItem.status, "active"), isLowStock))
+          .orderBy(asc(sql`${stockItem.onHand} - ${stockItem.reorderLevel}`), asc(stockItem.name))
+          .limit(10)
+      : [];
   return {
     activeItems: summary?.activeItems ?? 0,
     archivedItems: summary?.archivedItems ?? 0,

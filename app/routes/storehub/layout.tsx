@@ -7,6 +7,7 @@ import { useT } from "~/lib/i18n/use-translation";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { resolveActiveShop } from "~/modules/shops/active-shop.server";
 import { STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+import { LiveStock } from "~/ui/live-stock";
 
 const TABS: {
   to: string;
@@ -20,6 +21,7 @@ const TABS: {
   { to: "/storehub/add", label: "storehub.nav.add", writersOnly: true },
   { to: "/storehub/edit", label: "storehub.nav.edit", writersOnly: true },
   { to: "/storehub/delete", label: "storehub.nav.delete", writersOnly: true },
+  { to: "/storehub/import", label: "storehub.nav.import", writersOnly: true },
 ];
 
 /**
@@ -52,6 +54,8 @@ export default function StorehubLayout({ loaderData }: Route.ComponentProps) {
     <div className="container py-4" data-testid="storehub-area">
       {shop && (
         <>
+          {/* Every storehub page of a shop follows its stock live (SSE). */}
+          <LiveStock />
           <p className="small text-secondary mb-2">
             {t("storehub.area")} · <span data-testid="storehub-shop-name">{shop.name}</span>
           </p>

@@ -1,0 +1,542 @@
+import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import type { Database, DbExecutor } from "~/db/client.server";
+import { pgErrorOf } from "~/db/pg-error";
+import type { Lang, MessageKey } from "~/lib/i18n";
+import { serverTranslate } from "~/lib/i18n/messages.server";
+import { satangToBahtInput } from "~/lib/money";
+import { csvRow, csvText, CsvSyntaxError, fromCsvText, parseCsv, UTF8_BOM } from "./csv";
+import { itemFieldsSchema, wholeNumberField, type ItemFields } from "./item-form";
+import { postStockDocument } from "./ledger.server";
+import {
+  buildLocationTree,
+  flattenLocationTree,
+  getDefaultLocation,
+  listLocations,
+} from "./locations.server";
+import type { StockItem } from "./items.server";
+import { stockBalance, stockItem } from "./schema";
+
+// CSV export (items, balances per location) and import (items with optional opening stock).
+
+/** Rows read from the database per query while exporting: memory stays flat for any shop. */
+export const EXPORT_BATCH = 2_000;
+/** Largest file accepted for import, and most rows. */
+export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 5_000;
+
+// ---------------------------------------------------------------------------------------------
+// Export
+
+const encoder = new TextEncoder();
+
+/**
+ * A CSV download built a batch at a time (keyset pagination on the shop's SKU index), pulled
+ * by the response as the client reads it: 100,000 items never sit in memory at once.
+ */
+function batchedCsv<Row>(
+  header: string[],
+  nextBatch: (after: Row | null) => Promise<Row[]>,
+  toLines: (rows: Row[]) => Promise<string> | string,
+): ReadableStream<Uint8Array> {
+  let last: Row | null = null;
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(UTF8_BOM + csvRow(header)));
+        return;
+      }
+      const rows = await nextBatch(last);
+      if (rows.length > 0) {
+        controller.enqueue(encoder.encode(await toLines(rows)));
+        last = rows[rows.length - 1] ?? null;
+      }
+      if (rows.length < EXPORT_BATCH) controller.close();
+    },
+  });
+}
+
+/** The next batch of the shop's items in SKU order (the stock_item_shop_sku index). */
+function itemsAfter(db: DbExecutor, shopId: string, afterSku: string | null) {
+  return db
+    .select()
+    .from(stockItem)
+    .where(
+      afterSku === null
+        ? eq(stockItem.shopId, shopId)
+        : and(eq(stockItem.shopId, shopId), gt(stockItem.sku, afterSku)),
+    )
+    .orderBy(asc(stockItem.sku))
+    .limit(EXPORT_BATCH);
+}
+
+const baht = (satang: number) => satangToBahtInput(satang);
+
+/** Every item of the shop (archived ones too) with its totals, as CSV with a BOM. */
+export function itemsCsv(db: DbExecutor, shopId: string, lang: Lang): ReadableStream<Uint8Array> {
+  const t = serverTranslate(lang);
+  const header = [
+    t("storehub.field.name"),
+    t("storehub.field.sku"),
+    t("storehub.field.barcode"),
+    t("storehub.field.category"),
+    t("storehub.field.unit"),
+    t("storehub.field.price"),
+    t("storehub.field.cost"),
+    t("storehub.field.reorderLevel"),
+    t("storehub.csv.onHand"),
+    t("storehub.csv.avgCost"),
+    t("storehub.csv.stockValue"),
+    t("storehub.csv.status"),
+  ];
+  return batchedCsv<StockItem>(
+    header,
+    (after) => itemsAfter(db, shopId, after?.sku ?? null),
+    (rows) =>
+      rows
+        .map((item) =>
+          csvRow([
+            csvText(item.name),
+            csvText(item.sku),
+            csvText(item.barcode),
+            csvText(item.category),
+            csvText(item.unit),
+            baht(item.priceSatang),
+            baht(item.costSatang),
+            item.reorderLevel,
+            item.onHand,
+            baht(item.avgCostSatang),
+            baht(item.stockValueSatang),
+            t(item.status === "active" ? "storehub.status.active" : "storehub.status.archived"),
+          ]),
+        )
+        .join(""),
+  );
+}
+
+/**
+ * Quantity of every item at every location that holds some, as CSV with a BOM: items in SKU
+ * order, locations in tree order. The value is the quantity at the item's moving-average cost.
+ */
+export async function balancesCsv(
+  db: DbExecutor,
+  shopId: string,
+  lang: Lang,
+): Promise<ReadableStream<Uint8Array>> {
+  const t = serverTranslate(lang);
+  const places = flattenLocationTree(buildLocationTree(await listLocations(db, shopId), new Map()));
+  const order = new Map(places.map((place, index) => [place.id, index]));
+  const pathOf = new Map(places.map((place) => [place.id, place.path]));
+  const header = [
+    t("storehub.field.location"),
+    t("storehub.field.sku"),
+    t("storehub.field.name"),
+    t("storehub.field.barcode"),
+    t("storehub.field.unit"),
+    t("storehub.csv.qty"),
+    t("storehub.csv.avgCost"),
+    t("storehub.csv.balanceValue"),
+  ];
+  return batchedCsv<StockItem>(
+    header,
+    (after) => itemsAfter(db, shopId, after?.sku ?? null),
+    async (items) => {
+      const balances = await db
+        .select({
+          itemId: stockBalance.itemId,
+          locationId: stockBalance.locationId,
+          qty: stockBalance.qty,
+        })
+        .from(stockBalance)
+        .where(
+          and(
+            eq(stockBalance.shopId, shopId),
+            inArray(
+              stockBalance.itemId,
+              items.map((item) => item.id),
+            ),
+            sql`${stockBalance.qty} <> 0`,
+          ),
+        );
+      const byItem = new Map<number, { locationId: number; qty: number }[]>();
+      for (const balance of balances) {
+        const list = byItem.get(balance.itemId) ?? [];
+        list.push(balance);
+        byItem.set(balance.itemId, list);
+      }
+      let out = "";
+      for (const item of items) {
+        const held = byItem.get(item.id);
+        if (!held) continue;
+        held.sort((a, b) => (order.get(a.locationId) ?? 0) - (order.get(b.locationId) ?? 0));
+        for (const balance of held) {
+          out += csvRow([
+            csvText(pathOf.get(balance.locationId) ?? ""),
+            csvText(item.sku),
+            csvText(item.name),
+            csvText(item.barcode),
+            csvText(item.unit),
+            balance.qty,
+            baht(item.avgCostSatang),
+            baht(balance.qty * item.avgCostSatang),
+          ]);
+        }
+      }
+      return out;
+    },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import
+
+export const IMPORT_FIELDS = [
+  "name",
+  "sku",
+  "barcode",
+  "category",
+  "unit",
+  "price",
+  "cost",
+  "reorderLevel",
+  "openingQty",
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** "ราคาขาย (บาท)" and "Selling price" both become "ราคาขาย"/"sellingprice". */
+function normalizeHeader(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/\(.*?\)/g, "")
+    .replace(/[\s_\-.:*]/g, "");
+}
+
+// Headers people write, in Thai or English; our own export's headers are among them.
+const HEADER_ALIASES: Record<ImportField, string[]> = {
+  name: ["name", "itemname", "productname", "ชื่อสินค้า", "ชื่อ", "สินค้า"],
+  sku: ["sku", "code", "itemcode", "รหัสสินค้า", "รหัส"],
+  barcode: ["barcode", "ean", "upc", "บาร์โค้ด", "บาร์โค๊ด", "รหัสบาร์โค้ด"],
+  category: ["category", "หมวดหมู่", "หมวด", "ประเภท"],
+  unit: ["unit", "หน่วยนับ", "หน่วย"],
+  price: ["price", "sellingprice", "ราคาขาย", "ราคา"],
+  cost: ["cost", "unitcost", "ต้นทุนต่อหน่วย", "ต้นทุน"],
+  reorderLevel: ["reorderlevel", "reorder", "reorderpoint", "จุดสั่งซื้อ"],
+  openingQty: ["openingqty", "openingstock", "opening", "ยอดยกมา", "จำนวนยกมา"],
+};
+const FIELD_OF_HEADER = new Map<string, ImportField>(
+  IMPORT_FIELDS.flatMap((field) => HEADER_ALIASES[field].map((alias) => [alias, field] as const)),
+);
+
+const REQUIRED_COLUMNS: ImportField[] = ["name", "sku", "unit"];
+
+export interface ImportProblem {
+  /** Row in the file, the header being row 1 (what a spreadsheet shows). */
+  row: number;
+  field: ImportField | null;
+  message: MessageKey;
+  values?: Record<string, string | number>;
+}
+
+export interface ImportRow {
+  row: number;
+  fields: ItemFields;
+  openingQty: number;
+}
+
+export interface ImportPreviewRow {
+  row: number;
+  values: Partial<Record<ImportField, string>>;
+  hasError: boolean;
+}
+
+export type ImportCheck =
+  | { ok: false; fileError: MessageKey; values?: Record<string, string | number> }
+  | {
+      ok: true;
+      /** Recognised columns, in file order. */
+      columns: ImportField[];
+      /** Headers that were not recognised (left out of the import). */
+      ignored: string[];
+      rows: ImportRow[];
+      problems: ImportProblem[];
+      /** Data rows read (blank lines are skipped). */
+      rowCount: number;
+      /** The first rows as typed, for the preview table. */
+      preview: ImportPreviewRow[];
+    };
+
+/** Rows of the preview table. */
+export const PREVIEW_ROWS = 20;
+
+/**
+ * The text of an uploaded CSV file: UTF-8 (with or without BOM), or, when the bytes are not
+ * UTF-8, Thai Windows-874 (what older Excel versions save as "CSV" on a Thai Windows).
+ */
+export function decodeCsvUpload(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return new TextDecoder("windows-874").decode(bytes);
+  }
+}
+
+/**
+ * Reads and checks an import file without writing anything: the columns by their headers,
+ * every row against the item form's rules, SKUs and barcodes repeated inside the file, and
+ * those the shop already uses. All problems are reported with their row and column.
+ */
+export async function checkItemImport(
+  db: DbExecutor,
+  shopId: string,
+  text: string,
+): Promise<ImportCheck> {
+  if (encoder.encode(text).byteLength > IMPORT_MAX_BYTES) {
+    return { ok: false, fileError: "storehub.import.error.tooLarge" };
+  }
+  let records: string[][];
+  try {
+    records = parseCsv(text);
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) {
+      return {
+        ok: false,
+        fileError:
+          error.reason === "unclosedQuote"
+            ? "storehub.import.error.unclosedQuote"
+            : "storehub.import.error.textAfterQuote",
+        values: { row: error.record },
+      };
+    }
+    throw error;
+  }
+  const [headerRecord, ...dataRecords] = records;
+  if (!headerRecord || headerRecord.every((cell) => cell.trim() === "")) {
+    return { ok: false, fileError: "storehub.import.error.empty" };
+  }
+  const columnOf = new Map<ImportField, number>();
+  const ignored: string[] = [];
+  for (const [index, cell] of headerRecord.entries()) {
+    const field = FIELD_OF_HEADER.get(normalizeHeader(cell));
+    if (!field) {
+      if (cell.trim()) ignored.push(cell.trim());
+      continue;
+    }
+    if (columnOf.has(field)) {
+      return {
+        ok: false,
+        fileError: "storehub.import.error.duplicateColumn",
+        values: { column: cell.trim() },
+      };
+    }
+    columnOf.set(field, index);
+  }
+  const missing = REQUIRED_COLUMNS.filter((field) => !columnOf.has(field));
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      fileError: "storehub.import.error.missingColumns",
+      values: { columns: missing.join(", ") },
+    };
+  }
+  const data = dataRecords
+    .map((record, index) => ({ record, row: index + 2 }))
+    .filter(({ record }) => record.some((cell) => cell.trim() !== ""));
+  if (data.length === 0) return { ok: false, fileError: "storehub.import.error.noRows" };
+  if (data.length > IMPORT_MAX_ROWS) {
+    return {
+      ok: false,
+      fileError: "storehub.import.error.tooManyRows",
+      values: { max: IMPORT_MAX_ROWS, count: data.length },
+    };
+  }
+
+  const columns = IMPORT_FIELDS.filter((field) => columnOf.has(field)).sort(
+    (a, b) => (columnOf.get(a) ?? 0) - (columnOf.get(b) ?? 0),
+  );
+  const problems: ImportProblem[] = [];
+  const rows: ImportRow[] = [];
+  const badRows = new Set<number>();
+  const skuRow = new Map<string, number>();
+  const barcodeRow = new Map<string, number>();
+  const openingSchema = wholeNumberField("storehub.error.qtyInvalid");
+
+  for (const { record, row } of data) {
+    const cell = (field: ImportField) => {
+      const index = columnOf.get(field);
+      return index === undefined ? "" : fromCsvText(record[index] ?? "");
+    };
+    const raw = {
+      name: cell("name"),
+      sku: cell("sku"),
+      barcode: cell("barcode"),
+      category: cell("category"),
+      unit: cell("unit"),
+      price: cell("price"),
+      cost: cell("cost"),
+      reorderLevel: cell("reorderLevel"),
+    };
+    const report = (
+      field: ImportField | null,
+      message: MessageKey,
+      values?: ImportProblem["values"],
+    ) => {
+      problems.push({ row, field, message, ...(values ? { values } : {}) });
+      badRows.add(row);
+    };
+    const parsed = itemFieldsSchema.safeParse(raw);
+    const opening = openingSchema.safeParse(cell("openingQty"));
+    if (!parsed.success) {
+      const seen = new Set<string>();
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? "") as ImportField;
+        if (seen.has(field)) continue;
+        seen.add(field);
+        report(IMPORT_FIELDS.includes(field) ? field : null, issue.message as MessageKey);
+      }
+    }
+    if (!opening.success) report("openingQty", "storehub.error.qtyInvalid");
+    if (!parsed.success || !opening.success) continue;
+    const fields = parsed.data;
+    const firstSku = skuRow.get(fields.sku);
+    if (firstSku !== undefined) {
+      report("sku", "storehub.import.error.skuRepeated", { row: firstSku });
+    } else skuRow.set(fields.sku, row);
+    if (fields.barcode !== null) {
+      const firstBarcode = barcodeRow.get(fields.barcode);
+      if (firstBarcode !== undefined) {
+        report("barcode", "storehub.import.error.barcodeRepeated", { row: firstBarcode });
+      } else barcodeRow.set(fields.barcode, row);
+    }
+    rows.push({ row, fields, openingQty: opening.data });
+  }
+
+  // SKUs and barcodes the shop already uses (one query per 1,000 codes).
+  const skus = [...skuRow.keys()];
+  const barcodes = [...barcodeRow.keys()];
+  const takenSkus = new Set<string>();
+  const takenBarcodes = new Set<string>();
+  for (let start = 0; start < Math.max(skus.length, barcodes.length); start += 1_000) {
+    const skuChunk = skus.slice(start, start + 1_000);
+    const barcodeChunk = barcodes.slice(start, start + 1_000);
+    const matches = [
+      ...(skuChunk.length ? [inArray(stockItem.sku, skuChunk)] : []),
+      ...(barcodeChunk.length ? [inArray(stockItem.barcode, barcodeChunk)] : []),
+    ];
+    const found = await db
+      .select({ sku: stockItem.sku, barcode: stockItem.barcode })
+      .from(stockItem)
+      .where(and(eq(stockItem.shopId, shopId), or(...matches)));
+    for (const item of found) {
+      takenSkus.add(item.sku);
+      if (item.barcode !== null) takenBarcodes.add(item.barcode);
+    }
+  }
+  for (const planned of rows) {
+    if (skuRow.get(planned.fields.sku) === planned.row && takenSkus.has(planned.fields.sku)) {
+      problems.push({ row: planned.row, field: "sku", message: "storehub.error.skuTaken" });
+      badRows.add(planned.row);
+    }
+    const barcode = planned.fields.barcode;
+    if (barcode !== null && barcodeRow.get(barcode) === planned.row && takenBarcodes.has(barcode)) {
+      problems.push({ row: planned.row, field: "barcode", message: "storehub.error.barcodeTaken" });
+      badRows.add(planned.row);
+    }
+  }
+  problems.sort((a, b) => a.row - b.row || fieldOrder(a.field) - fieldOrder(b.field));
+
+  const preview = data.slice(0, PREVIEW_ROWS).map(({ record, row }) => ({
+    row,
+    values: Object.fromEntries(
+      columns.map((field) => [field, record[columnOf.get(field) ?? -1] ?? ""]),
+    ),
+    hasError: badRows.has(row),
+  }));
+  return {
+    ok: true,
+    columns,
+    ignored,
+    rows: rows.filter((planned) => !badRows.has(planned.row)),
+    problems,
+    rowCount: data.length,
+    preview,
+  };
+}
+
+function fieldOrder(field: ImportField | null): number {
+  return field === null ? -1 : IMPORT_FIELDS.indexOf(field);
+}
+
+export type ImportResult =
+  { ok: true; created: number; withStock: number } | { ok: false; check: ImportCheck };
+
+/**
+ * Imports the file's items, checking it again first: nothing is written unless every row is
+ * valid, and then every item (with its opening stock at the default location, in one
+ * document) is written in one transaction. A SKU or barcode taken meanwhile by someone else
+ * rolls everything back and the check shows which row.
+ */
+export async function importItems(
+  db: Database,
+  input: { shopId: string; userId: string; text: string },
+): Promise<ImportResult> {
+  const check = await checkItemImport(db, input.shopId, input.text);
+  if (!check.ok || check.problems.length > 0) return { ok: false, check };
+  try {
+    const withStock = await db.transaction(async (tx) => {
+      const ids: number[] = [];
+      for (let start = 0; start < check.rows.length; start += 500) {
+        const chunk = check.rows.slice(start, start + 500);
+        const inserted = await tx
+          .insert(stockItem)
+          .values(
+            chunk.map(({ fields }) => ({
+              shopId: input.shopId,
+              name: fields.name,
+              sku: fields.sku,
+              barcode: fields.barcode,
+              category: fields.category,
+              unit: fields.unit,
+              priceSatang: fields.price,
+              costSatang: fields.cost,
+              reorderLevel: fields.reorderLevel,
+            })),
+          )
+          .returning({ id: stockItem.id });
+        ids.push(...inserted.map((row) => row.id));
+      }
+      const location = await getDefaultLocation(tx, input.shopId);
+      const lines = check.rows.flatMap((planned, index) => {
+        const itemId = ids[index];
+        return planned.openingQty > 0 && itemId !== undefined
+          ? [
+              {
+                itemId,
+                locationId: location.id,
+                qty: planned.openingQty,
+                unitCostSatang: planned.fields.cost,
+              },
+            ]
+          : [];
+      });
+      if (lines.length > 0) {
+        const posted = await postStockDocument(tx, {
+          shopId: input.shopId,
+          userId: input.userId,
+          kind: "opening",
+          reference: "CSV",
+          lines,
+        });
+        if (!posted.ok) throw new Error(`opening stock of an import failed: ${posted.error.code}`);
+      }
+      return lines.length;
+    });
+    return { ok: true, created: check.rows.length, withStock };
+  } catch (error) {
+    if (pgErrorOf(error)?.code === "23505") {
+      // Someone added one of these SKUs or barcodes meanwhile: the new check names the row.
+      return { ok: false, check: await checkItemImport(db, input.shopId, input.text) };
+    }
+    throw error;
+  }
+}

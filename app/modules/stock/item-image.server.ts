@@ -1,0 +1,47 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { MessageKey } from "~/lib/i18n";
+import {
+  ImageRejectedError,
+  MAX_IMAGE_BYTES,
+  processSquareImage,
+} from "~/modules/media/image-processing.server";
+import type { FileStorage } from "~/modules/media/local-storage.server";
+
+/** Item photos are shown small in lists and up to this size on the item's page. */
+export const ITEM_IMAGE_SIZE = 512;
+
+const ITEM_IMAGE_PREFIX = "items/";
+
+/**
+ * Stores an item photo: checked by content, turned upright, cropped square, re-encoded as
+ * WebP without metadata. The key is unique per upload (two items with the same photo get
+ * two files), so removing one item's photo never removes another's.
+ */
+export async function storeItemImage(
+  storage: FileStorage,
+  shopId: string,
+  file: File,
+): Promise<{ ok: true; key: string } | { ok: false; error: MessageKey }> {
+  if (file.size > MAX_IMAGE_BYTES) return { ok: false, error: "media.error.tooLarge" };
+  let webp: Buffer;
+  try {
+    webp = await processSquareImage(new Uint8Array(await file.arrayBuffer()), ITEM_IMAGE_SIZE);
+  } catch (error) {
+    if (error instanceof ImageRejectedError) return { ok: false, error: error.reason };
+    throw error;
+  }
+  const hash = createHash("sha256").update(webp).digest("hex").slice(0, 16);
+  const key = `${ITEM_IMAGE_PREFIX}${shopId}/${hash}-${randomBytes(4).toString("hex")}.webp`;
+  await storage.put(key, webp);
+  return { ok: true, key };
+}
+
+/** Deletes a stored item photo (only keys this module wrote). */
+export async function removeItemImage(storage: FileStorage, key: string | null): Promise<void> {
+  if (key?.startsWith(ITEM_IMAGE_PREFIX)) await storage.remove(key);
+}
+
+/** Where the browser loads an item photo from (served by the /media route). */
+export function itemImageUrl(key: string | null): string | null {
+  return key ? `/media/${key}` : null;
+}

@@ -1,0 +1,36 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { DbExecutor } from "~/db/client.server";
+import type { StockItem } from "./items.server";
+import { stockItem } from "./schema";
+
+/** Most items one bulk action takes (a page of the list is 20). */
+export const MAX_SELECTED_ITEMS = 200;
+
+/**
+ * Item ids ticked in a form: whole positive numbers, each once; null when a value is not an
+ * id or there are too many (a form we did not render).
+ */
+export function readItemIds(values: FormDataEntryValue[]): number[] | null {
+  const ids = new Set<number>();
+  for (const value of values) {
+    if (typeof value !== "string" || !/^\d{1,15}$/.test(value)) return null;
+    const id = Number(value);
+    if (id <= 0) return null;
+    ids.add(id);
+  }
+  return ids.size > MAX_SELECTED_ITEMS ? null : [...ids];
+}
+
+/** The items of this shop among the ids, by name (another shop's ids are not found). */
+export async function findItemsOfShop(
+  db: DbExecutor,
+  shopId: string,
+  ids: number[],
+): Promise<StockItem[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(stockItem)
+    .where(and(eq(stockItem.shopId, shopId), inArray(stockItem.id, ids)))
+    .orderBy(asc(stockItem.name), asc(stockItem.id));
+}

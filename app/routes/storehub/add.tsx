@@ -1,0 +1,230 @@
+import { Button } from "react-bootstrap";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/add";
+import { appContext } from "~/context";
+import type { MessageKey } from "~/lib/i18n";
+import { useLang, useT } from "~/lib/i18n/use-translation";
+import { formatBaht, formatQuantity } from "~/lib/money";
+import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
+import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
+import { newItemSchema } from "~/modules/stock/item-form";
+import { removeItemImage, storeItemImage } from "~/modules/stock/item-image.server";
+import { createItem, findItem } from "~/modules/stock/items.server";
+import {
+  buildLocationTree,
+  findLocation,
+  flattenLocationTree,
+  listLocations,
+} from "~/modules/stock/locations.server";
+import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+import { ImageField, ItemFields } from "~/ui/storehub/item-fields";
+import { Notice, storehubMeta } from "~/ui/storehub/storehub-ui";
+import { TextField } from "~/ui/text-field";
+
+// Refuse oversized uploads before reading the body (the image limit plus the form's fields).
+const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
+
+interface ActionResult {
+  values: Record<string, string>;
+  errors: FieldErrors;
+}
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { db } = context.get(appContext);
+  const locations = flattenLocationTree(
+    buildLocationTree(await listLocations(db, shopId), new Map()),
+  );
+  const createdId = Number(url.searchParams.get("created"));
+  // Only an item of this shop is shown; another shop's id simply shows nothing.
+  const created = url.searchParams.has("created") ? await findItem(db, shopId, createdId) : null;
+  return {
+    locations: locations.map((location) => ({
+      id: location.id,
+      path: location.path,
+      depth: location.depth,
+      isDefault: location.isDefault,
+    })),
+    created: created && {
+      id: created.id,
+      name: created.name,
+      sku: created.sku,
+      unit: created.unit,
+      onHand: created.onHand,
+      stockValueSatang: created.stockValueSatang,
+    },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { db, storage, logger } = context.get(appContext);
+  const fail = (values: Record<string, string>, errors: FieldErrors, status = 400) =>
+    data<ActionResult>({ values, errors }, { status });
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
+    return fail({}, { image: "media.error.tooLarge" }, 413);
+  }
+  const form = await request.formData();
+  const parsed = parseForm(newItemSchema, form);
+  if (!parsed.ok) return fail(parsed.values, parsed.errors);
+  const { openingQty, openingLocationId, ...fields } = parsed.data;
+
+  let opening: { qty: number; locationId: number } | null = null;
+  if (openingQty > 0) {
+    // The location is looked up in this shop: another shop's id is simply not found.
+    const location = await findLocation(db, shopId, Number(openingLocationId));
+    if (!location) {
+      return fail(parsed.values, { openingLocationId: "storehub.error.locationNotFound" });
+    }
+    opening = { qty: openingQty, locationId: location.id };
+  }
+
+  let imageKey: string | null = null;
+  const file = form.get("image");
+  if (file instanceof File && file.size > 0) {
+    const stored = await storeItemImage(storage, shopId, file);
+    if (!stored.ok) return fail(parsed.values, { image: stored.error });
+    imageKey = stored.key;
+  }
+
+  const result = await createItem(db, { shopId, userId: user.id, fields, imageKey, opening });
+  if (!result.ok) {
+    await removeItemImage(storage, imageKey);
+    if (result.field === "opening") {
+      const error: MessageKey =
+        result.error.code === "notFound"
+          ? "storehub.error.locationNotFound"
+          : "storehub.error.qtyInvalid";
+      const field = result.error.code === "notFound" ? "openingLocationId" : "openingQty";
+      return fail(parsed.values, { [field]: error });
+    }
+    return fail(parsed.values, { [result.field]: result.error });
+  }
+  logger.info({ shopId, itemId: result.item.id, userId: user.id }, "stock item added");
+  return redirect(`/storehub/add?created=${result.item.id}`);
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  storehubMeta(matches, location.pathname, "storehub.add.title");
+
+export default function AddItem({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const result = actionData as ActionResult | undefined;
+  const values = result?.values ?? {};
+  const errors = result?.errors ?? {};
+  const { locations, created } = loaderData;
+  const defaultLocation = locations.find((location) => location.isDefault) ?? locations[0];
+  const errorText = (field: string) => {
+    const key = errors[field];
+    return key ? t(key) : undefined;
+  };
+  return (
+    <>
+      <h1 className="h2">{t("storehub.add.title")}</h1>
+      {created && (
+        <Notice variant="success" testId="item-created">
+          <p className="mb-2">
+            {t("storehub.add.created", { name: created.name, sku: created.sku })}
+            {created.onHand > 0 &&
+              ` ${t("storehub.add.createdStock", {
+                qty: formatQuantity(created.onHand, lang),
+                unit: created.unit,
+                value: formatBaht(created.stockValueSatang, lang),
+              })}`}
+          </p>
+          <div className="d-flex flex-wrap gap-2">
+            <Link to="/storehub/add" className="btn btn-sm btn-success">
+              {t("storehub.add.another")}
+            </Link>
+            <Link
+              to={`/storehub/inout?kind=receive&item=${created.id}`}
+              className="btn btn-sm btn-outline-success"
+            >
+              {t("storehub.add.receive")}
+            </Link>
+            <Link
+              to={`/storehub/edit?id=${created.id}`}
+              className="btn btn-sm btn-outline-success"
+              data-testid="created-edit"
+            >
+              {t("storehub.add.edit")}
+            </Link>
+          </div>
+        </Notice>
+      )}
+      {Object.keys(errors).length > 0 && (
+        <Notice variant="danger" testId="form-error">
+          {t("storehub.form.fixErrors")}
+        </Notice>
+      )}
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        className="storehub-form"
+        // A new form after each save, so the next item starts empty.
+        key={created?.id ?? "new"}
+      >
+        <div className="row g-4">
+          <div className="col-lg-8">
+            <ItemFields values={values} errors={errors} />
+          </div>
+          <div className="col-lg-4">
+            <fieldset className="border rounded p-3 mb-3">
+              <legend className="h6 float-none w-auto px-1 mb-0">
+                {t("storehub.add.openingTitle")}
+              </legend>
+              <p className="small text-secondary">{t("storehub.add.openingHint")}</p>
+              <TextField
+                idPrefix="item"
+                name="openingQty"
+                label={t("storehub.field.openingQty")}
+                inputMode="numeric"
+                autoComplete="off"
+                defaultValue={values.openingQty ?? ""}
+                error={errorText("openingQty")}
+              />
+              <div className="mb-3">
+                <label htmlFor="item-openingLocationId" className="form-label">
+                  {t("storehub.field.location")}
+                </label>
+                <select
+                  id="item-openingLocationId"
+                  name="openingLocationId"
+                  className={`form-select${errors.openingLocationId ? " is-invalid" : ""}`}
+                  defaultValue={values.openingLocationId ?? String(defaultLocation?.id ?? "")}
+                  aria-invalid={errors.openingLocationId ? true : undefined}
+                  aria-describedby={
+                    errors.openingLocationId ? "item-openingLocationId-error" : undefined
+                  }
+                >
+                  {locations.map((location) => (
+                    <option key={location.id} value={location.id}>
+                      {location.path}
+                    </option>
+                  ))}
+                </select>
+                {errors.openingLocationId && (
+                  <div
+                    id="item-openingLocationId-error"
+                    className="invalid-feedback d-block"
+                    data-error-for="openingLocationId"
+                  >
+                    {errorText("openingLocationId")}
+                  </div>
+                )}
+              </div>
+            </fieldset>
+            <ImageField label={t("storehub.field.image")} error={errors.image} />
+          </div>
+        </div>
+        <Button type="submit" disabled={busy} data-testid="item-save">
+          {t("storehub.add.save")}
+        </Button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,335 @@
+import { Button } from "react-bootstrap";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/edit";
+import { appContext } from "~/context";
+import { useLang, useT } from "~/lib/i18n/use-translation";
+import { formatBaht, formatQuantity, satangToBahtInput } from "~/lib/money";
+import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
+import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
+import { itemFieldsSchema } from "~/modules/stock/item-form";
+import { removeItemImage, storeItemImage } from "~/modules/stock/item-image.server";
+import { ITEM_SEARCH_MAX, readItemListParams, toItemQuery } from "~/modules/stock/item-list-query";
+import { toItemRow } from "~/modules/stock/item-row";
+import { findItem, findItemByCode, searchItems, updateItem } from "~/modules/stock/items.server";
+import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+import { Pagination } from "~/ui/pagination";
+import { ImageField, ItemFields } from "~/ui/storehub/item-fields";
+import { ItemTable } from "~/ui/storehub/item-table";
+import {
+  ItemStatusBadges,
+  Notice,
+  storehubMeta,
+  useStorehubPaginationLabels,
+} from "~/ui/storehub/storehub-ui";
+
+const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
+
+interface ActionResult {
+  values: Record<string, string>;
+  errors: FieldErrors;
+}
+
+/** The item id in a URL or a form, or NaN (which findItem never finds). */
+function itemIdOf(value: unknown): number {
+  return typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
+}
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { db } = context.get(appContext);
+  if (url.searchParams.has("id")) {
+    // Looked up with the shop: another shop's item is "not found", never shown.
+    const item = await findItem(db, shopId, itemIdOf(url.searchParams.get("id")));
+    if (!item) throw data(null, { status: 404 });
+    return {
+      kind: "item" as const,
+      saved: url.searchParams.get("saved") === "1",
+      item: {
+        id: item.id,
+        name: item.name,
+        sku: item.sku,
+        unit: item.unit,
+        status: item.status,
+        onHand: item.onHand,
+        reorderLevel: item.reorderLevel,
+        avgCostSatang: item.avgCostSatang,
+        stockValueSatang: item.stockValueSatang,
+        imageUrl: item.imageKey ? `/media/${item.imageKey}` : null,
+        values: {
+          name: item.name,
+          sku: item.sku,
+          barcode: item.barcode ?? "",
+          category: item.category,
+          unit: item.unit,
+          price: satangToBahtInput(item.priceSatang),
+          cost: satangToBahtInput(item.costSatang),
+          reorderLevel: String(item.reorderLevel),
+        },
+      },
+    };
+  }
+  const params = readItemListParams(url.searchParams);
+  // A scanner types the barcode and presses Enter: an exact code opens its item at once.
+  if (url.searchParams.get("go") === "1" && params.q) {
+    const exact = await findItemByCode(db, shopId, params.q);
+    if (exact) throw redirect(`/storehub/edit?id=${exact.id}`);
+  }
+  const items = await searchItems(db, shopId, { ...toItemQuery(params), status: "all" });
+  return {
+    kind: "search" as const,
+    params,
+    items: { ...items, rows: items.rows.map(toItemRow) },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { db, storage, logger } = context.get(appContext);
+  const fail = (values: Record<string, string>, errors: FieldErrors, status = 400) =>
+    data<ActionResult>({ values, errors }, { status });
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
+    return fail({}, { image: "media.error.tooLarge" }, 413);
+  }
+  const form = await request.formData();
+  const item = await findItem(db, shopId, itemIdOf(form.get("id")));
+  if (!item) throw data(null, { status: 404 });
+  const parsed = parseForm(itemFieldsSchema, form);
+  if (!parsed.ok) return fail(parsed.values, parsed.errors);
+
+  let imageKey: string | null | undefined;
+  const file = form.get("image");
+  if (file instanceof File && file.size > 0) {
+    const stored = await storeItemImage(storage, shopId, file);
+    if (!stored.ok) return fail(parsed.values, { image: stored.error });
+    imageKey = stored.key;
+  } else if (form.get("removeImage") === "1") {
+    imageKey = null;
+  }
+
+  const result = await updateItem(db, {
+    shopId,
+    itemId: item.id,
+    fields: parsed.data,
+    imageKey,
+  });
+  if (!result.ok) {
+    if (imageKey) await removeItemImage(storage, imageKey);
+    if (result.field === "sku" || result.field === "barcode") {
+      return fail(parsed.values, { [result.field]: result.error });
+    }
+    // Deleted meanwhile (updateItem never posts stock, so nothing else can fail here).
+    throw data(null, { status: 404 });
+  }
+  if (imageKey !== undefined && item.imageKey !== imageKey) {
+    await removeItemImage(storage, item.imageKey);
+  }
+  logger.info({ shopId, itemId: item.id, userId: user.id }, "stock item changed");
+  return redirect(`/storehub/edit?id=${item.id}&saved=1`);
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  storehubMeta(matches, location.pathname, "storehub.edit.title");
+
+export default function EditItem({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.kind === "search") return <FindItem data={loaderData} />;
+  return (
+    <EditForm
+      data={loaderData}
+      result={actionData as ActionResult | undefined}
+      key={loaderData.item.id}
+    />
+  );
+}
+
+type SearchData = Extract<Route.ComponentProps["loaderData"], { kind: "search" }>;
+type ItemData = Extract<Route.ComponentProps["loaderData"], { kind: "item" }>;
+
+function FindItem({ data: { params, items } }: { data: SearchData }) {
+  const t = useT();
+  const lang = useLang();
+  const location = useLocation();
+  const paginationLabels = useStorehubPaginationLabels();
+  const listSearch = new URLSearchParams(location.search);
+  listSearch.delete("go");
+  return (
+    <>
+      <h1 className="h2">{t("storehub.edit.findTitle")}</h1>
+      <p className="text-secondary">{t("storehub.edit.findLead")}</p>
+      <Form method="get" role="search" className="row g-2 align-items-end mb-3" key={params.q}>
+        <input type="hidden" name="go" value="1" />
+        <div className="col-sm-8 col-lg-6">
+          <label htmlFor="edit-search" className="form-label">
+            {t("storehub.search.label")}
+          </label>
+          <input
+            id="edit-search"
+            type="search"
+            name="q"
+            defaultValue={params.q}
+            maxLength={ITEM_SEARCH_MAX}
+            className="form-control"
+            placeholder={t("storehub.search.hint")}
+            // The scanner's Enter submits; the field is ready for it when the page opens.
+            autoFocus
+            autoComplete="off"
+            data-testid="edit-search"
+          />
+        </div>
+        <div className="col-auto d-flex gap-2">
+          <button type="submit" className="btn btn-primary" data-testid="edit-search-submit">
+            {t("storehub.search.submit")}
+          </button>
+          {params.q && (
+            <Link to="/storehub/edit" className="btn btn-outline-secondary">
+              {t("storehub.search.clear")}
+            </Link>
+          )}
+        </div>
+      </Form>
+      <p className="text-secondary" data-testid="item-count">
+        {t("storehub.search.count", { count: formatQuantity(items.total, lang) })}
+      </p>
+      {items.rows.length === 0 ? (
+        <p data-testid="item-empty">
+          {params.q ? t("storehub.search.noMatch") : t("storehub.overview.noItems")}
+        </p>
+      ) : (
+        <ItemTable
+          rows={items.rows}
+          sort={params.sort}
+          descending={params.descending}
+          name={(item) => (
+            <Link to={`/storehub/edit?id=${item.id}`} data-testid="item-name">
+              {item.name}
+            </Link>
+          )}
+          actions={(item) => (
+            <Link to={`/storehub/edit?id=${item.id}`} className="btn btn-sm btn-outline-primary">
+              {t("storehub.action.edit")}
+            </Link>
+          )}
+        />
+      )}
+      <Pagination
+        page={items.page}
+        pageCount={items.pageCount}
+        labels={paginationLabels}
+        search={listSearch.toString()}
+      />
+    </>
+  );
+}
+
+function EditForm({ data: { item, saved }, result }: { data: ItemData; result?: ActionResult }) {
+  const t = useT();
+  const lang = useLang();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const errors = result?.errors ?? {};
+  const values = result?.values ?? item.values;
+  return (
+    <>
+      <p className="mb-2">
+        <Link to="/storehub/edit">{t("storehub.edit.backToSearch")}</Link>
+      </p>
+      <h1 className="h2">{t("storehub.edit.title")}</h1>
+      {saved && !result && (
+        <Notice variant="success" testId="item-saved">
+          {t("storehub.edit.saved", { name: item.name })}
+        </Notice>
+      )}
+      {Object.keys(errors).length > 0 && (
+        <Notice variant="danger" testId="form-error">
+          {t("storehub.form.fixErrors")}
+        </Notice>
+      )}
+      <div className="row g-4">
+        <div className="col-lg-8">
+          <Form method="post" encType="multipart/form-data" noValidate className="storehub-form">
+            <input type="hidden" name="id" value={item.id} />
+            <ItemFields values={values} errors={errors} />
+            <ImageField label={t("storehub.edit.newImage")} error={errors.image} />
+            {item.imageUrl && (
+              <div className="form-check mb-3">
+                <input
+                  id="item-removeImage"
+                  type="checkbox"
+                  name="removeImage"
+                  value="1"
+                  className="form-check-input"
+                />
+                <label htmlFor="item-removeImage" className="form-check-label">
+                  {t("storehub.edit.removeImage")}
+                </label>
+              </div>
+            )}
+            <Button type="submit" disabled={busy} data-testid="item-save">
+              {t("storehub.edit.save")}
+            </Button>
+          </Form>
+        </div>
+        <aside className="col-lg-4">
+          <div className="card" data-testid="item-stock">
+            {item.imageUrl && (
+              <img
+                src={item.imageUrl}
+                alt={t("storehub.edit.imageAlt", { name: item.name })}
+                width={512}
+                height={512}
+                className="card-img-top h-auto"
+                data-testid="item-image"
+              />
+            )}
+            <div className="card-body">
+              <h2 className="h6">{t("storehub.edit.stockTitle")}</h2>
+              <dl className="row mb-2 small">
+                <dt className="col-6">{t("storehub.column.onHand")}</dt>
+                <dd className="col-6 text-end" data-testid="item-on-hand">
+                  {formatQuantity(item.onHand, lang)} {item.unit}
+                </dd>
+                <dt className="col-6">{t("storehub.csv.avgCost")}</dt>
+                <dd className="col-6 text-end" data-testid="item-avg-cost">
+                  {formatBaht(item.avgCostSatang, lang)}
+                </dd>
+                <dt className="col-6">{t("storehub.column.value")}</dt>
+                <dd className="col-6 text-end">{formatBaht(item.stockValueSatang, lang)}</dd>
+                <dt className="col-6">{t("storehub.column.status")}</dt>
+                <dd className="col-6 text-end">
+                  <ItemStatusBadges
+                    status={item.status}
+                    onHand={item.onHand}
+                    reorderLevel={item.reorderLevel}
+                  />
+                </dd>
+              </dl>
+              <p className="small text-secondary">{t("storehub.edit.qtyNote")}</p>
+              <div className="d-flex flex-wrap gap-2">
+                <Link
+                  to={`/storehub/storage?item=${item.id}`}
+                  className="btn btn-sm btn-outline-primary"
+                  data-testid="item-ledger"
+                >
+                  {t("storehub.action.ledger")}
+                </Link>
+                <Link
+                  to={`/storehub/inout?kind=receive&item=${item.id}`}
+                  className="btn btn-sm btn-outline-primary"
+                >
+                  {t("storehub.overview.receive")}
+                </Link>
+                <Link
+                  to={`/storehub/delete?q=${encodeURIComponent(item.sku)}&status=all`}
+                  className="btn btn-sm btn-outline-secondary"
+                >
+                  {item.status === "archived"
+                    ? t("storehub.action.restore")
+                    : t("storehub.action.archive")}
+                </Link>
+              </div>
+            </div>
+          </div>
+        </aside>
+      </div>
+    </>
+  );
+}
