@@ -38,8 +38,12 @@ export async function buildAppAndBaseline(): Promise<void> {
 }
 
 /** Starts a server script in production mode; it is stopped by `cleanup()`. */
-export function start(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [path.join(root, script)], {
+export function start(
+  script: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): ChildProcess {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, script)], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "inherit", "inherit"],

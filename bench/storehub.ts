@@ -46,6 +46,9 @@ function parseOptions() {
       movements: { type: "string", default: "1000000" },
       duration: { type: "string", default: "10" },
       readers: { type: "string", default: "4" },
+      only: { type: "string", default: "all" },
+      profile: { type: "boolean", default: false },
+      hold: { type: "boolean", default: false },
     },
   });
   const whole = (value: string, min: number, max: number) => {
@@ -56,7 +59,15 @@ function parseOptions() {
     return n;
   };
   const items = whole(values.items, 10, 10_000_000);
+  if (!["all", "reads", "writes"].includes(values.only)) {
+    throw new Error(`--only is all, reads or writes, not "${values.only}"`);
+  }
   return {
+    only: values.only as "all" | "reads" | "writes",
+    // A CPU profile of the app (bench/results/profile/*.cpuprofile, open in Chrome DevTools).
+    profile: values.profile,
+    // Seed, then keep the app running for a look around (Ctrl-C stops it), measuring nothing.
+    hold: values.hold,
     build: values.build,
     items,
     movements: whole(values.movements, items, 100_000_000),
@@ -331,11 +342,83 @@ function stockOutForm(fixture: Fixture): string {
     intent: "post",
     kind: "issue",
     reference: "",
-    "lines[0].item": fixture.hotSku,
-    "lines[0].location": String(fixture.locationId),
-    "lines[0].qty": "1",
-    "lines[0].reason": "ขายหน้าร้าน",
+    reason: "ขายหน้าร้าน",
+    note: "",
+    scan: "",
+    "item-0": fixture.hotSku,
+    "location-0": String(fixture.locationId),
+    "qty-0": "1",
+    "reason-0": "",
   }).toString();
+}
+
+/**
+ * Stock-outs on one item by WRITERS concurrent clients: bare SQL (before and after, so that a
+ * machine slowing down mid-run skews less), the ledger function, and the app over HTTP.
+ */
+async function measureStockOuts(
+  databaseUrl: string,
+  appUrl: string,
+  fixture: Fixture,
+  admin: pg.Client,
+  seconds: number,
+) {
+  // Stock-out on one item by 32 writers: bare SQL, the ledger function, and the app over HTTP.
+  const writers = await connectAll(databaseUrl, WRITERS);
+  const bareSql = () =>
+    rate("bare SQL UPDATE ... WHERE qty >= 1", seconds, async (worker) => {
+      const result = await writers[worker]?.query(
+        `UPDATE stock_balance SET qty = qty - 1
+            WHERE item_id = $1 AND location_id = $2 AND qty >= 1`,
+        [fixture.hotItemId, fixture.locationId],
+      );
+      return result?.rowCount === 1;
+    });
+  const lines = JSON.stringify([
+    { line: 1, item: fixture.hotItemId, location: fixture.locationId, qty: 1, reason: "ขาย" },
+  ]);
+  const ledgerFunction = () =>
+    rate("ledger function stock_post_document", seconds, async (worker) => {
+      await writers[worker]?.query(
+        "SELECT stock_post_document($1, 'issue', '', '', $2, $3::jsonb)",
+        [fixture.shopId, fixture.userId, lines],
+      );
+      return true;
+    });
+  const form = stockOutForm(fixture);
+  const throughApp = () =>
+    rate("app: POST /storehub/inout over HTTP", seconds, async () => {
+      const response = await fetch(`${appUrl}/storehub/inout`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          cookie: fixture.cookie,
+          origin: appUrl,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: form,
+      });
+      await response.arrayBuffer();
+      return response.status === 302 || response.status === 303;
+    });
+  console.log(`Measuring stock-outs on one item: ${WRITERS} writers, ${seconds} s each…`);
+  // Baseline before and after, so that a machine slowing down mid-run skews less.
+  const bareBefore = await bareSql();
+  const viaFunction = await ledgerFunction();
+  const viaApp = await throughApp();
+  const bareAfter = await bareSql();
+  await Promise.all(writers.map((c) => c.end()));
+  const bareRate = (bareBefore.perSecond + bareAfter.perSecond) / 2;
+
+  // The ledger still agrees with the balance after the load. The bare UPDATEs bypass the
+  // ledger on purpose (they are the yardstick), so exactly that many units are unaccounted.
+  const drift = await admin.query<{ drift: string }>(
+    `SELECT (SELECT sum(qty) FROM stock_movement WHERE item_id = $1)
+            - (SELECT qty FROM stock_balance WHERE item_id = $1 AND location_id = $2) AS drift`,
+    [fixture.hotItemId, fixture.locationId],
+  );
+  const ledgerAgrees = Number(drift.rows[0]?.drift) === bareBefore.done + bareAfter.done;
+  return { bareBefore, viaFunction, viaApp, bareAfter, bareRate, ledgerAgrees };
 }
 
 async function main(): Promise<number> {
@@ -344,13 +427,13 @@ async function main(): Promise<number> {
   const [appPort, basePort] = await Promise.all([freePort(), freePort()]);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "dptech-bench-storehub-"));
   removeOnCleanup(dataDir);
-  const app = start("server/main.ts", {
-    PORT: String(appPort),
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    SMTP_URL: "",
-    PUBLIC_URL: "",
-  });
+  const app = start(
+    "server/main.ts",
+    { PORT: String(appPort), DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", PUBLIC_URL: "" },
+    options.profile
+      ? ["--cpu-prof", `--cpu-prof-dir=${path.join(root, "bench/results/profile")}`]
+      : [],
+  );
   const baseline = start("bench/baseline/server.ts", {
     PORT: String(basePort),
     BASELINE_BUILD_DIR: baselineBuild,
@@ -369,6 +452,10 @@ async function main(): Promise<number> {
   await admin.connect();
   const fixture = await seed(admin, appUrl, options);
   const member = { ...HEADERS, cookie: fixture.cookie };
+  if (options.hold) {
+    console.log(`App: ${appUrl} (session cookie: ${fixture.cookie})\nDatabase: ${databaseUrl}`);
+    await new Promise(() => {});
+  }
 
   const pages = [
     { target: "baseline /", url: `${baseUrl}/`, headers: HEADERS },
@@ -384,71 +471,23 @@ async function main(): Promise<number> {
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`${page.url} answered ${response.status}`);
   }
+  const readPages = options.only === "writes" ? [] : pages;
   console.log("Warming up…");
-  for (const page of pages) await latency(page.target, page.url, page.headers, options.readers, 2);
+  for (const page of readPages) {
+    await latency(page.target, page.url, page.headers, options.readers, 2);
+  }
   const latencyRows: LatencyRow[] = [];
-  for (const page of pages) {
+  for (const page of readPages) {
     console.log(`Measuring ${page.target}: ${options.readers} clients, ${options.duration} s…`);
     latencyRows.push(
       await latency(page.target, page.url, page.headers, options.readers, options.duration),
     );
   }
 
-  // Stock-out on one item by 32 writers: bare SQL, the ledger function, and the app over HTTP.
-  const writers = await connectAll(databaseUrl, WRITERS);
-  const bareSql = () =>
-    rate("bare SQL UPDATE ... WHERE qty >= 1", options.duration, async (worker) => {
-      const result = await writers[worker]?.query(
-        `UPDATE stock_balance SET qty = qty - 1
-          WHERE item_id = $1 AND location_id = $2 AND qty >= 1`,
-        [fixture.hotItemId, fixture.locationId],
-      );
-      return result?.rowCount === 1;
-    });
-  const lines = JSON.stringify([
-    { line: 1, item: fixture.hotItemId, location: fixture.locationId, qty: 1, reason: "ขาย" },
-  ]);
-  const ledgerFunction = () =>
-    rate("ledger function stock_post_document", options.duration, async (worker) => {
-      await writers[worker]?.query(
-        "SELECT stock_post_document($1, 'issue', '', '', $2, $3::jsonb)",
-        [fixture.shopId, fixture.userId, lines],
-      );
-      return true;
-    });
-  const form = stockOutForm(fixture);
-  const throughApp = () =>
-    rate("app: POST /storehub/inout over HTTP", options.duration, async () => {
-      const response = await fetch(`${appUrl}/storehub/inout`, {
-        method: "POST",
-        redirect: "manual",
-        headers: {
-          cookie: fixture.cookie,
-          origin: appUrl,
-          "content-type": "application/x-www-form-urlencoded",
-        },
-        body: form,
-      });
-      await response.arrayBuffer();
-      return response.status === 302 || response.status === 303;
-    });
-  console.log(`Measuring stock-outs on one item: ${WRITERS} writers, ${options.duration} s each…`);
-  // Baseline before and after, so that a machine slowing down mid-run skews less.
-  const bareBefore = await bareSql();
-  const viaFunction = await ledgerFunction();
-  const viaApp = await throughApp();
-  const bareAfter = await bareSql();
-  await Promise.all(writers.map((c) => c.end()));
-  const bareRate = (bareBefore.perSecond + bareAfter.perSecond) / 2;
-
-  // The ledger still agrees with the balance after the load. The bare UPDATEs bypass the
-  // ledger on purpose (they are the yardstick), so exactly that many units are unaccounted.
-  const drift = await admin.query<{ drift: string }>(
-    `SELECT (SELECT sum(qty) FROM stock_movement WHERE item_id = $1)
-          - (SELECT qty FROM stock_balance WHERE item_id = $1 AND location_id = $2) AS drift`,
-    [fixture.hotItemId, fixture.locationId],
-  );
-  const ledgerAgrees = Number(drift.rows[0]?.drift) === bareBefore.done + bareAfter.done;
+  const writes =
+    options.only === "reads"
+      ? null
+      : await measureStockOuts(databaseUrl, appUrl, fixture, admin, options.duration);
   await admin.end();
   await cleanup();
 
@@ -469,18 +508,23 @@ async function main(): Promise<number> {
       base ? fixed(r.p95 / base.p95) : "",
     ]),
   );
-  console.log(`\nStock-outs on one item, ${WRITERS} concurrent writers\n`);
-  printTable(
-    ["target", "done", "refused", "per s", "× bare SQL"],
-    [bareBefore, viaFunction, viaApp, bareAfter].map((r) => [
-      r.target,
-      String(r.done),
-      String(r.refused),
-      fixed(r.perSecond, 0),
-      fixed(r.perSecond / bareRate),
-    ]),
-  );
-  console.log(`\nLedger after the load: ${ledgerAgrees ? "agrees with the balance" : "MISMATCH"}`);
+  if (writes) {
+    const { bareBefore, viaFunction, viaApp, bareAfter, bareRate, ledgerAgrees } = writes;
+    console.log(`\nStock-outs on one item, ${WRITERS} concurrent writers\n`);
+    printTable(
+      ["target", "done", "refused", "per s", "× bare SQL"],
+      [bareBefore, viaFunction, viaApp, bareAfter].map((r) => [
+        r.target,
+        String(r.done),
+        String(r.refused),
+        fixed(r.perSecond, 0),
+        fixed(r.perSecond / bareRate),
+      ]),
+    );
+    console.log(
+      `\nLedger after the load: ${ledgerAgrees ? "agrees with the balance" : "MISMATCH"}`,
+    );
+  }
 
   await mkdir(path.join(root, "bench/results"), { recursive: true });
   const file = path.join(
@@ -495,14 +539,16 @@ async function main(): Promise<number> {
         machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, loadavg: os.loadavg() },
         options,
         latency: latencyRows,
-        stockOut: { bareBefore, viaFunction, viaApp, bareAfter, bareRate },
+        stockOut: writes,
       },
       null,
       2,
     )}\n`,
   );
   console.log(`Results written to ${path.relative(root, file)}`);
-  const failed = latencyRows.some((r) => r.failures > 0) || viaApp.done === 0 || !ledgerAgrees;
+  const failed =
+    latencyRows.some((r) => r.failures > 0) ||
+    (writes !== null && (writes.viaApp.done === 0 || !writes.ledgerAgrees));
   return failed ? 1 : 0;
 }
 

@@ -109,6 +109,9 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     createClient: () => new pg.Client({ ...db.$client.options, keepAlive: true }),
     logger: logger.child({ component: "live-stock" }),
   });
+  // Listen from the start, not only once a live page is open: the notifications also tell this
+  // instance when its cached storehub totals are stale (stock-summary-cache.server.ts).
+  void stockEvents.whenListening();
   let shuttingDown = false;
 
   const app = express();

@@ -15,6 +15,7 @@ import {
 } from "./locations.server";
 import type { StockItem } from "./items.server";
 import { stockBalance, stockItem } from "./schema";
+import { announceStockChange } from "./stock-change-notifier.server";
 
 // CSV export (items, balances per location) and import (items with optional opening stock).
 
@@ -531,6 +532,7 @@ export async function importItems(
       }
       return lines.length;
     });
+    announceStockChange(db, input.shopId);
     return { ok: true, created: check.rows.length, withStock };
   } catch (error) {
     if (pgErrorOf(error)?.code === "23505") {

@@ -90,7 +90,7 @@ export async function createItem(
       const [withStock] = await tx.select().from(stockItem).where(eq(stockItem.id, item.id));
       return { ok: true, item: withStock ?? item } as const;
     });
-    if (created.item.onHand !== 0) announceStockChange(db, input.shopId);
+    announceStockChange(db, input.shopId);
     return created;
   } catch (error) {
     if (error instanceof OpeningFailed)
@@ -122,7 +122,10 @@ export async function updateItem(
       })
       .where(and(eq(stockItem.shopId, input.shopId), eq(stockItem.id, input.itemId)))
       .returning();
-    return item ? { ok: true, item } : { ok: false, field: null, error: "notFound" };
+    if (!item) return { ok: false, field: null, error: "notFound" };
+    // Counts, low stock and values on storehub pages may change with the item's details.
+    announceStockChange(db, input.shopId);
+    return { ok: true, item };
   } catch (error) {
     const duplicate = duplicateFieldOf(error);
     if (duplicate) return duplicate;
@@ -179,6 +182,7 @@ export async function setItemsStatus(
     .set({ status, updatedAt: new Date() })
     .where(and(eq(stockItem.shopId, shopId), inArray(stockItem.id, itemIds)))
     .returning({ id: stockItem.id });
+  if (updated.length > 0) announceStockChange(db, shopId);
   return updated.length;
 }
 
@@ -207,7 +211,9 @@ export async function deleteItemForever(
       ),
     )
     .returning({ id: stockItem.id });
-  return deleted.length > 0 ? { ok: true } : { ok: false, error: "hasMovements" };
+  if (deleted.length === 0) return { ok: false, error: "hasMovements" };
+  announceStockChange(db, shopId);
+  return { ok: true };
 }
 
 export const ITEM_SORTS = ["name", "sku", "onHand", "value", "price", "updated"] as const;

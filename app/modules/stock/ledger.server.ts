@@ -157,7 +157,14 @@ export interface MovementRow {
 export async function listMovements(
   db: DbExecutor,
   shopId: string,
-  filter: { itemId?: number; locationId?: number; page: number; pageSize?: number },
+  filter: {
+    itemId?: number;
+    locationId?: number;
+    page: number;
+    pageSize?: number;
+    /** False when only the rows are shown (no pager): skips counting. */
+    withTotal?: boolean;
+  },
 ): Promise<Page<MovementRow>> {
   const conditions: SQL[] = [eq(stockMovement.shopId, shopId)];
   if (filter.itemId !== undefined) conditions.push(eq(stockMovement.itemId, filter.itemId));
@@ -199,12 +206,25 @@ export async function listMovements(
       .innerJoin(stockLocation, eq(stockLocation.id, stockMovement.locationId))
       .innerJoin(stockDocument, eq(stockDocument.id, stockMovement.documentId))
       .where(where)
-      .orderBy(desc(stockMovement.id))
+      // Ordered by the filtering column first so the plan follows the matching index
+      // ((item_id, id), (location_id, id) or (shop_id, id)) backwards and stops after a page;
+      // ordered by id alone, PostgreSQL may walk the primary key through other shops' rows.
+      .orderBy(...ledgerOrder(filter))
       .limit(limit)
       .offset(offset),
-    countMovements(db, shopId, filter),
+    filter.withTotal === false
+      ? Promise.resolve([0] as [number])
+      : countMovements(db, shopId, filter),
   ]);
   return toPage(rows, counted ?? 0, filter.page, filter.pageSize);
+}
+
+function ledgerOrder(filter: { itemId?: number; locationId?: number }) {
+  if (filter.itemId !== undefined) return [desc(stockMovement.itemId), desc(stockMovement.id)];
+  if (filter.locationId !== undefined) {
+    return [desc(stockMovement.locationId), desc(stockMovement.id)];
+  }
+  return [desc(stockMovement.shopId), desc(stockMovement.id)];
 }
 
 /** Counting stops here: a shop's whole ledger may hold millions of rows. */

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { forgetStockSummary } from "./stock-summary-cache.server";
 
 /*
  * Live stock: every posted movement runs pg_notify('stock_changed', shop_id) at commit (see
@@ -111,7 +112,10 @@ export function createStockEvents(options: StockEventsOptions): StockEvents {
       scheduleReconnect();
     };
     candidate.on("notification", (message) => {
-      if (message.channel === CHANNEL && message.payload) schedule(message.payload);
+      if (message.channel !== CHANNEL || !message.payload) return;
+      // Before any page hears of it (below, debounced), so a refreshed page reads new totals.
+      forgetStockSummary(message.payload);
+      schedule(message.payload);
     });
     candidate.on("error", (error) => drop(error));
     candidate.on("end", () => drop());
@@ -133,6 +137,7 @@ export function createStockEvents(options: StockEventsOptions): StockEvents {
     if (connectedOnce) {
       // Changes made while the connection was down were not heard: tell every open page.
       options.logger?.info({}, "live stock connection restored");
+      forgetStockSummary(null);
       for (const shopId of listeners.keys()) schedule(shopId);
     }
     connectedOnce = true;

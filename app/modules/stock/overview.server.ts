@@ -3,6 +3,7 @@ import type { DbExecutor } from "~/db/client.server";
 import { isLowStock } from "./items.server";
 import { listMovements, type MovementRow } from "./ledger.server";
 import { stockItem } from "./schema";
+import { cachedStockSummary } from "./stock-summary-cache.server";
 
 export interface StockOverview {
   activeItems: number;
@@ -24,25 +25,24 @@ export interface StockOverview {
   latestMovements: MovementRow[];
 }
 
-/** What the storehub home shows: counts, stock value, low stock and the latest movements. */
-export async function getStockOverview(db: DbExecutor, shopId: string): Promise<StockOverview> {
-  const [[summary], latest] = await Promise.all([
-    db
-      .select({
-        activeItems: sql<number>`count(*) FILTER (WHERE ${stockItem.status} = 'active')::int`,
-        archivedItems: sql<number>`count(*) FILTER (WHERE ${stockItem.status} = 'archived')::int`,
-        unitsOnHand:
-          sql<number>`coalesce(sum(${stockItem.onHand}) FILTER (WHERE ${stockItem.status} = 'active'), 0)::bigint`.mapWith(
-            Number,
-          ),
-        stockValueSatang:
-          sql<number>`coalesce(sum(${stockItem.stockValueSatang}), 0)::bigint`.mapWith(Number),
-        lowStockCount: sql<number>`count(*) FILTER (WHERE ${stockItem.status} = 'active' AND ${isLowStock})::int`,
-      })
-      .from(stockItem)
-      .where(eq(stockItem.shopId, shopId)),
-    listMovements(db, shopId, { page: 1, pageSize: 10 }),
-  ]);
+type StockTotals = Omit<StockOverview, "latestMovements">;
+
+/** Adds up the shop's items: counts, units, value and the low-stock list (see the cache). */
+async function loadStockTotals(db: DbExecutor, shopId: string): Promise<StockTotals> {
+  const [summary] = await db
+    .select({
+      activeItems: sql<number>`count(*) FILTER (WHERE ${stockItem.status} = 'active')::int`,
+      archivedItems: sql<number>`count(*) FILTER (WHERE ${stockItem.status} = 'archived')::int`,
+      unitsOnHand:
+        sql<number>`coalesce(sum(${stockItem.onHand}) FILTER (WHERE ${stockItem.status} = 'active'), 0)::bigint`.mapWith(
+          Number,
+        ),
+      stockValueSatang:
+        sql<number>`coalesce(sum(${stockItem.stockValueSatang}), 0)::bigint`.mapWith(Number),
+      lowStockCount: sql<number>`count(*) FILTER (WHERE ${stockItem.status} = 'active' AND ${isLowStock})::int`,
+    })
+    .from(stockItem)
+    .where(eq(stockItem.shopId, shopId));
   // The list needs its own pass over the items: skipped when the count says it is empty.
   const lowStock =
     (summary?.lowStockCount ?? 0) > 0
@@ -67,6 +67,17 @@ export async function getStockOverview(db: DbExecutor, shopId: string): Promise<
     stockValueSatang: summary?.stockValueSatang ?? 0,
     lowStockCount: summary?.lowStockCount ?? 0,
     lowStock,
-    latestMovements: latest.rows,
   };
+}
+
+/**
+ * What the storehub home shows: counts, stock value, low stock (cached until the shop's stock
+ * or items change, see stock-summary-cache.server.ts) and the latest movements (always read).
+ */
+export async function getStockOverview(db: DbExecutor, shopId: string): Promise<StockOverview> {
+  const [totals, latest] = await Promise.all([
+    cachedStockSummary(shopId, () => loadStockTotals(db, shopId)),
+    listMovements(db, shopId, { page: 1, pageSize: 10, withTotal: false }),
+  ]);
+  return { ...totals, latestMovements: latest.rows };
 }

@@ -1,5 +1,6 @@
 import type pg from "pg";
 import type { DbExecutor } from "~/db/client.server";
+import { forgetStockSummary } from "./stock-summary-cache.server";
 
 /** The channel every app instance LISTENs on; the payload is the shop's id. */
 export const STOCK_CHANGED_CHANNEL = "stock_changed";
@@ -22,6 +23,8 @@ function poolOf(db: DbExecutor): pg.Pool | null {
  * lost announcement only delays a live page until its next load; the ledger is unaffected.
  */
 export function announceStockChange(db: DbExecutor, shopId: string): void {
+  // This instance's cached totals are stale from now on, whatever the announcement's fate.
+  forgetStockSummary(shopId);
   const pool = poolOf(db);
   if (!pool) return;
   let pending = pendingByPool.get(pool);

@@ -1,0 +1,70 @@
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createItem } from "~/modules/stock/items.server";
+import { postStockDocument } from "~/modules/stock/ledger.server";
+import { createStockEvents } from "~/modules/stock/live-stock.server";
+import { getStockOverview } from "~/modules/stock/overview.server";
+import { STOCK_CHANGED_CHANNEL } from "~/modules/stock/stock-change-notifier.server";
+import { insertItem, insertShop, itemFields } from "../setup/stock-factory";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+
+describe("the storehub overview's cached totals", () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await createTestDatabase();
+  });
+  afterAll(() => test.drop());
+
+  it("change at once when this instance posts stock or changes items", async () => {
+    const { shop, ownerId, defaultLocationId } = await insertShop(test.db);
+    const item = await insertItem(test.db, shop.id, ownerId, {
+      fields: { cost: 1_000, reorderLevel: 5 },
+    });
+    expect(await getStockOverview(test.db, shop.id)).toMatchObject({
+      activeItems: 1,
+      unitsOnHand: 0,
+      lowStockCount: 1,
+    });
+    await postStockDocument(test.db, {
+      shopId: shop.id,
+      userId: ownerId,
+      kind: "receive",
+      lines: [{ itemId: item.id, locationId: defaultLocationId, qty: 8, unitCostSatang: 1_000 }],
+    });
+    expect(await getStockOverview(test.db, shop.id)).toMatchObject({
+      unitsOnHand: 8,
+      stockValueSatang: 8_000,
+      lowStockCount: 0,
+    });
+    await createItem(test.db, { shopId: shop.id, userId: ownerId, fields: itemFields() });
+    expect((await getStockOverview(test.db, shop.id)).activeItems).toBe(2);
+  });
+
+  it("change when another instance's change is announced (NOTIFY), and only then", async () => {
+    const { shop, ownerId } = await insertShop(test.db);
+    await insertItem(test.db, shop.id, ownerId);
+    const hub = createStockEvents({
+      createClient: () => new pg.Client({ connectionString: test.url }),
+      debounceMs: 20,
+    });
+    try {
+      await hub.whenListening();
+      expect((await getStockOverview(test.db, shop.id)).activeItems).toBe(1);
+      // Another instance adds an item: this instance's cache does not know yet...
+      await test.db.execute(sql`
+        INSERT INTO stock_item (shop_id, name, sku, unit)
+        VALUES (${shop.id}, 'กาแฟเย็น', 'COFFEE-1', 'แก้ว')`);
+      expect((await getStockOverview(test.db, shop.id)).activeItems).toBe(1);
+      // ...until its announcement arrives.
+      await test.db.execute(sql`SELECT pg_notify(${STOCK_CHANGED_CHANNEL}, ${shop.id})`);
+      await expect
+        .poll(async () => (await getStockOverview(test.db, shop.id)).activeItems, {
+          timeout: 5_000,
+        })
+        .toBe(2);
+    } finally {
+      await hub.close();
+    }
+  });
+});
