@@ -23,12 +23,35 @@ function cookieValue(request: Request, name: string): string | null {
   return null;
 }
 
+// One page view asks several times (root, area layout, page): read the membership once per
+// GET request. Actions always read afresh, since they may have just changed it.
+const resolvedForRequest = new WeakMap<Request, Map<string, Promise<ActiveShop | null>>>();
+
 /**
  * The shop the member is working in: the one chosen in the header (a cookie) when they still
  * belong to it, otherwise their first shop; null when they have none. The cookie is only a
  * preference: membership is read from the database on every request.
  */
-export async function resolveActiveShop(
+export function resolveActiveShop(
+  db: Database,
+  request: Request,
+  userId: string,
+): Promise<ActiveShop | null> {
+  if (request.method !== "GET") return readActiveShop(db, request, userId);
+  let byUser = resolvedForRequest.get(request);
+  if (!byUser) {
+    byUser = new Map();
+    resolvedForRequest.set(request, byUser);
+  }
+  let found = byUser.get(userId);
+  if (!found) {
+    found = readActiveShop(db, request, userId);
+    byUser.set(userId, found);
+  }
+  return found;
+}
+
+async function readActiveShop(
   db: Database,
   request: Request,
   userId: string,
