@@ -90,6 +90,9 @@ export const stockItem = pgTable(
       .on(table.shopId, table.barcode)
       .where(sql`${table.barcode} IS NOT NULL`),
     index("stock_item_shop_name").on(table.shopId, table.name),
+    // "Contains" search by name or SKU (ILIKE '%…%') over 100,000 items without a full scan.
+    index("stock_item_name_trgm").using("gin", table.name.op("gin_trgm_ops")),
+    index("stock_item_sku_trgm").using("gin", table.sku.op("gin_trgm_ops")),
     check("stock_item_price_not_negative", sql`${table.priceSatang} >= 0`),
     check("stock_item_cost_not_negative", sql`${table.costSatang} >= 0`),
     check("stock_item_reorder_not_negative", sql`${table.reorderLevel} >= 0`),
