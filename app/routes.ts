@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 // The site's URL map. Each area adds its routes here.
 export default [
@@ -18,6 +18,15 @@ export default [
   route("user/signOut", "routes/accounts/sign-out.ts"),
   route("user/resetPw", "routes/accounts/reset-password.tsx"),
   route("user/profile", "routes/accounts/profile.tsx"),
+
+  // Listings: members post assets, anyone browses and searches (the layout sends the texts)
+  layout("routes/listings/layout.tsx", [
+    route("asset", "routes/listings/browse.tsx"),
+    route("asset/:id", "routes/listings/detail.tsx"),
+    route("search/:keyword?", "routes/listings/search.tsx"),
+    route("user/bhPost", "routes/listings/post.tsx"),
+    route("user/listings", "routes/listings/mine.tsx"),
+  ]),
 
   // Resource routes
   route("lang", "routes/api/lang.ts"),

@@ -18,7 +18,7 @@ import { createAuth, MIN_PASSWORD_LENGTH } from "~/modules/accounts/auth.server"
 import { makeAdmin } from "~/modules/accounts/admin-role.server";
 import { seedDemoContent } from "~/modules/content/seed.server";
 import { getOrCreateSecret } from "~/modules/platform/app-secret.server";
-import { createLocalStorage } from "~/modules/media/local-storage.server";
+import { createStorageFromEnv, storageImageOrigin } from "~/modules/media/storage.server";
 import {
   createSmtpSender,
   requeueStuckEmails,
@@ -101,7 +101,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   const pruneTimer = setInterval(() => void pruneRateLimitBuckets(db).catch(() => {}), 3_600_000);
   pruneTimer.unref();
 
-  const storage = createLocalStorage(path.join(env.dataDir, "uploads"));
+  const storage = createStorageFromEnv(env);
   let shuttingDown = false;
 
   const app = express();
@@ -115,7 +115,8 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
         err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),
   );
-  app.use(securityHeaders({ dev }));
+  const imageOrigin = storageImageOrigin(env);
+  app.use(securityHeaders({ dev, imageOrigins: imageOrigin ? [imageOrigin] : [] }));
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {

@@ -6,3 +6,4 @@ export * from "../modules/contact/schema";
 export * from "../modules/accounts/schema";
 export * from "../modules/notices/schema";
 export * from "../modules/shops/schema";
+export * from "../modules/listings/schema";

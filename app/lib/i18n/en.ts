@@ -337,6 +337,10 @@ export const en: Record<MessageKey, string> = {
   "notice.error.endBeforeStart": "The end must be after the start",
   "legal.terms": "Terms of use",
   "legal.privacy": "Privacy notice",
+  "homeListings.title": "Latest listings",
+  "homeListings.lead": "Houses, condos, land, vehicles and machinery our members have just posted",
+  "homeListings.all": "Browse all listings",
+  "homeListings.noPhoto": "No photo",
   "contact.title": "Contact us",
   "contact.lead":
     "Ask about a product, request a quotation, book a demonstration or report a problem: send us a message here.",

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { toE164 } from "~/lib/phone";
+import { LISTING_CATEGORIES, LISTING_STATUSES } from "./categories";
+import { parseBahtToSatang } from "./price";
+import { isProvinceCode } from "./provinces";
+
+export const TITLE_MAX = 120;
+export const DESCRIPTION_MAX = 5_000;
+/** Photos per listing, and the size of each upload (the limits). */
+export const MAX_LISTING_PHOTOS = 12;
+/** The same as the media module's limit (media/image-processing.server.ts), for the browser. */
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
+/** The text fields of the post/edit form (photos are read separately, see listing-upload.server.ts). */
+export const listingFormSchema = z.object({
+  title: z.string().trim().min(3, "listings.error.title").max(TITLE_MAX, "listings.error.title"),
+  description: z
+    .string()
+    .trim()
+    .min(10, "listings.error.description")
+    .max(DESCRIPTION_MAX, "listings.error.description"),
+  category: z.enum(LISTING_CATEGORIES, { error: "listings.error.category" }),
+  price: z
+    .string()
+    .refine((value) => (parseBahtToSatang(value) ?? 0) > 0, "listings.error.price")
+    .transform((value) => parseBahtToSatang(value) ?? 0),
+  province: z.string().refine(isProvinceCode, "listings.error.province"),
+  contactPhone: z
+    .string()
+    .trim()
+    .refine((value) => toE164(value) !== null, "listings.error.phone")
+    .transform((value) => toE164(value) ?? ""),
+  status: z.enum(LISTING_STATUSES, { error: "listings.error.status" }),
+});
+
+export type ListingFormData = z.output<typeof listingFormSchema>;
