@@ -235,6 +235,19 @@ describe("Thai search", () => {
       (await searchListings(test.db, storage, "th", "ดีเซ", 1)).rows.map((r) => r.title),
     ).toEqual(["รถกระบะมือสองสภาพดี"]);
     expect((await searchListings(test.db, storage, "th", "คอนโดหรู", 1)).total).toBe(0);
+    // Part of a word the segmenter cuts in two ("คอนโด" is stored as "คอน" + "โด").
+    const condo = await publish(owner.id, {
+      title: "ขายคอนโดติดรถไฟฟ้าอ่อนนุช",
+      description: "ห้องสตูดิโอชั้นแปด เฟอร์นิเจอร์ครบ",
+      category: "condo",
+    });
+    expect((await searchListings(test.db, storage, "th", "คอนโ", 1)).rows.map((r) => r.id)).toEqual(
+      [condo],
+    );
+    expect((await searchListings(test.db, storage, "th", "คอนโด", 1)).rows[0]).toMatchObject({
+      id: condo,
+      exact: true,
+    });
   });
 
   it("never shows drafts or listings an admin took down", async () => {

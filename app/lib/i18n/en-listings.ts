@@ -23,6 +23,8 @@ export const enListings: Record<keyof typeof thListings, string> = {
   "listings.mine": "My listings",
   "listings.searchLink": "Search listings",
   "listings.count": "{count} listings",
+  "listings.countMany":
+    "More than {count} listings, newest first. Choose a category or province to narrow them down.",
   "listings.none":
     "No listing matches these filters. Try another category, province or price range.",
   "listings.empty": "There are no listings yet. Be the first to post one.",
@@ -45,6 +47,7 @@ export const enListings: Record<keyof typeof thListings, string> = {
   "listings.search.placeholder": "e.g. detached house, condo near BTS, pickup truck",
   "listings.search.submit": "Search",
   "listings.search.found": "{count} listings found",
+  "listings.search.foundMany": "More than {count} listings found. Add words to narrow them down.",
   "listings.search.noResults":
     "Nothing matches “{q}”. Try a shorter word, a similar word, or browse all listings.",
   "listings.search.newest": "Newest listings",

@@ -21,6 +21,7 @@ export const thListings = {
   "listings.mine": "ประกาศของฉัน",
   "listings.searchLink": "ค้นหาประกาศ",
   "listings.count": "ทั้งหมด {count} ประกาศ",
+  "listings.countMany": "มากกว่า {count} ประกาศ แสดงล่าสุดก่อน เลือกประเภทหรือจังหวัดเพื่อดูให้ตรงขึ้น",
   "listings.none": "ไม่มีประกาศที่ตรงกับเงื่อนไขนี้ ลองเปลี่ยนประเภท จังหวัด หรือช่วงราคา",
   "listings.empty": "ยังไม่มีประกาศในตอนนี้ เป็นคนแรกที่ลงประกาศได้เลย",
   "listings.filter.title": "กรองประกาศ",
@@ -42,6 +43,7 @@ export const thListings = {
   "listings.search.placeholder": "เช่น บ้านเดี่ยว คอนโดติดรถไฟฟ้า รถกระบะ",
   "listings.search.submit": "ค้นหา",
   "listings.search.found": "พบ {count} ประกาศ",
+  "listings.search.foundMany": "พบมากกว่า {count} ประกาศ เพิ่มคำค้นหาเพื่อให้ตรงขึ้น",
   "listings.search.noResults":
     "ไม่พบประกาศที่ตรงกับ “{q}” ลองใช้คำที่สั้นลง คำที่มีความหมายใกล้เคียง หรือดูประกาศทั้งหมด",
   "listings.search.newest": "ประกาศล่าสุด",

@@ -1,15 +1,9 @@
 import { z } from "zod";
 import { toE164 } from "~/lib/phone";
 import { LISTING_CATEGORIES, LISTING_STATUSES } from "./categories";
+import { DESCRIPTION_MAX, TITLE_MAX } from "./limits";
 import { parseBahtToSatang } from "./price";
 import { isProvinceCode } from "./provinces";
-
-export const TITLE_MAX = 120;
-export const DESCRIPTION_MAX = 5_000;
-/** Photos per listing, and the size of each upload (the limits). */
-export const MAX_LISTING_PHOTOS = 12;
-/** The same as the media module's limit (media/image-processing.server.ts), for the browser. */
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 
 /** The text fields of the post/edit form (photos are read separately, see listing-upload.server.ts). */
 export const listingFormSchema = z.object({

@@ -14,7 +14,7 @@ import {
   MAX_IMAGE_BYTES,
   type ProcessedImage,
 } from "~/modules/media/image-processing.server";
-import { MAX_LISTING_PHOTOS } from "./listing-form";
+import { MAX_LISTING_PHOTOS } from "./limits";
 import { processListingPhoto } from "./listing-photos.server";
 import { PHOTO_FIELD } from "./photo-plan";
 

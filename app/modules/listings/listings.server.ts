@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { data } from "react-router";
-import type { Database } from "~/db/client.server";
+import type { Database, DbExecutor } from "~/db/client.server";
 import type { Lang } from "~/lib/i18n";
-import { pageWindow, toPage, type Page } from "~/lib/paging";
+import { PAGE_SIZE, pageWindow, toPage, type Page } from "~/lib/paging";
 import type { FileStorage } from "~/modules/media/local-storage.server";
 import type { ProcessedImage } from "~/modules/media/image-processing.server";
 import type { ListingCategory, ListingStatus } from "./categories";
@@ -19,7 +19,7 @@ import type { PhotoPlan } from "./photo-plan";
 import { formatPrice } from "./price";
 import { provinceName } from "./provinces";
 import { user } from "~/modules/accounts/schema";
-import { listing, listingPhoto } from "./schema";
+import { listing, listingPhoto, listingSearchWord } from "./schema";
 import { searchTokens } from "./search-tokens";
 
 export type Listing = typeof listing.$inferSelect;
@@ -28,6 +28,30 @@ export type Listing = typeof listing.$inferSelect;
 export const LISTING_SAVE_LIMIT = { name: "listing-save", limit: 60, windowSeconds: 3600 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Public lists and searches count and page through at most this many listings (50 pages):
+ * counting every match of a common word among 100,000 listings would cost more than finding
+ * the page, and nobody reads past page 50 — filters and more words narrow the list instead.
+ */
+export const MAX_LISTED_RESULTS = 1_000;
+
+/** How many listings match `where`, counting no further than `limit` (+1, to know it was cut). */
+export async function countCapped(
+  db: DbExecutor,
+  where: SQL | undefined,
+  limit = MAX_LISTED_RESULTS,
+): Promise<{ total: number; capped: boolean }> {
+  const limited = db
+    .select({ one: sql`1` })
+    .from(listing)
+    .where(where)
+    .limit(limit + 1)
+    .as("limited");
+  const [row] = await db.select({ total: count() }).from(limited);
+  const total = row?.total ?? 0;
+  return total > limit ? { total: limit, capped: true } : { total, capped: false };
+}
 
 /** Shown in the public lists, the search and on the home page. */
 export const isListed: SQL = sql`${listing.status} = 'published' and ${listing.hiddenAt} is null`;
@@ -124,7 +148,7 @@ export async function listPublishedListings(
   lang: Lang,
   filters: ListingFilters,
   page: number,
-): Promise<Page<ListingCard>> {
+): Promise<Page<ListingCard> & { capped: boolean }> {
   const where = and(
     isListed,
     filters.category ? eq(listing.category, filters.category) : undefined,
@@ -132,23 +156,25 @@ export async function listPublishedListings(
     filters.minSatang !== undefined ? gte(listing.priceSatang, filters.minSatang) : undefined,
     filters.maxSatang !== undefined ? lte(listing.priceSatang, filters.maxSatang) : undefined,
   );
-  const { limit, offset } = pageWindow(page);
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select(cardColumns)
-      .from(listing)
-      .leftJoin(listingPhoto, coverJoin)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(listing).where(where),
-  ]);
-  return toPage(
-    rows.map((row) => toCard(row, storage, lang)),
-    totals?.total ?? 0,
-    page,
-  );
+  const { total, capped } = await countCapped(db, where);
+  const current = Math.min(page, Math.max(1, Math.ceil(total / PAGE_SIZE)));
+  const { limit, offset } = pageWindow(current);
+  const rows = await db
+    .select(cardColumns)
+    .from(listing)
+    .leftJoin(listingPhoto, coverJoin)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset);
+  return {
+    ...toPage(
+      rows.map((row) => toCard(row, storage, lang)),
+      total,
+      current,
+    ),
+    capped,
+  };
 }
 
 /** The newest published listings (home page, empty search). */
@@ -355,6 +381,15 @@ export async function saveListing(
           searchTokens: tokens,
           publishedAt: form.status === "draft" ? null : now,
         });
+      }
+
+      // New words become findable by their parts (see listing_search_word).
+      const words = [...new Set(tokens.split(" ").filter(Boolean))];
+      if (words.length > 0) {
+        await tx
+          .insert(listingSearchWord)
+          .values(words.map((word) => ({ word })))
+          .onConflictDoNothing();
       }
 
       if (input.plan.removed.length > 0) {

@@ -1,4 +1,4 @@
-import { MAX_LISTING_PHOTOS } from "./listing-form";
+import { MAX_LISTING_PHOTOS } from "./limits";
 
 // How the post/edit form says which photos to keep, in which order, and which is the cover.
 // The same plain fields work with and without JavaScript:

@@ -20,8 +20,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 /**
  * An asset a member offers (a house, a car, a machine…). Thai has no spaces between words, so
  * `search_tokens` holds the title and description cut into words by Intl.Segmenter when the
- * listing is saved (see search-tokens.ts); PostgreSQL indexes those whole words, and trigrams
- * of `search_text` find parts of words.
+ * listing is saved (see search-tokens.ts), and PostgreSQL's full-text index covers those words.
  */
 export const listing = pgTable(
   "listing",
@@ -47,8 +46,6 @@ export const listing = pgTable(
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`to_tsvector('simple'::regconfig, search_tokens)`,
     ),
-    /** Lower-case title and description, for partial-word (trigram) matches. */
-    searchText: text("search_text").generatedAlwaysAs(sql`lower(title || ' ' || description)`),
     /** When it was first published: the order of the public lists. */
     publishedAt: timestamp("published_at", { withTimezone: true }),
     /** Set when an admin took it off the site; the owner cannot publish it again. */
@@ -65,12 +62,32 @@ export const listing = pgTable(
     index("listing_public_idx")
       .on(table.publishedAt.desc(), table.id)
       .where(sql`status = 'published' and hidden_at is null`),
+    // The filters of /asset: category, province, price range.
     index("listing_public_category_idx")
       .on(table.category, table.publishedAt.desc())
       .where(sql`status = 'published' and hidden_at is null`),
+    index("listing_public_province_idx")
+      .on(table.province, table.publishedAt.desc())
+      .where(sql`status = 'published' and hidden_at is null`),
+    index("listing_public_price_idx")
+      .on(table.priceSatang)
+      .where(sql`status = 'published' and hidden_at is null`),
     index("listing_search_vector_idx").using("gin", table.searchVector),
-    index("listing_search_text_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
   ],
+);
+
+/**
+ * Every word that has appeared in a listing. Its trigram index turns part of a word ("คอนโ")
+ * into the whole words that contain it ("คอนโด"), which the full-text index then finds: a
+ * partial-word search never has to read the listings' text. Words are only added (a word no
+ * listing uses any more simply matches nothing).
+ */
+export const listingSearchWord = pgTable(
+  "listing_search_word",
+  {
+    word: text("word").primaryKey(),
+  },
+  (table) => [index("listing_search_word_trgm_idx").using("gin", table.word.op("gin_trgm_ops"))],
 );
 
 /**

@@ -1,10 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { highlightParts, snippetAround } from "./highlight";
-import { queryWords, searchTokens } from "./search-tokens";
+import { queryWords, searchTokens, searchWords } from "./search-tokens";
 
 describe("search tokens", () => {
   it("cuts Thai written without spaces into words", () => {
-    expect(searchTokens("ขายบ้านเดี่ยวพร้อมที่ดินย่านบางนา")).toBe("ขาย บ้าน เดี่ยว พร้อม ที่ดิน ย่าน บางนา");
+    expect(searchWords("ขายบ้านเดี่ยวพร้อมที่ดินย่านบางนา")).toEqual([
+      "ขาย",
+      "บ้าน",
+      "เดี่ยว",
+      "พร้อม",
+      "ที่ดิน",
+      "ย่าน",
+      "บางนา",
+    ]);
+  });
+
+  it("also stores each pair of Thai words written together, so parts of cut words are found", () => {
+    // The segmenter does not know "คอนโด" and cuts it in two.
+    expect(searchTokens("ขายคอนโด ใกล้ BTS")).toBe("ขาย คอน โด ใกล้ bts ขายคอน คอนโด");
   });
 
   it("keeps Latin words (lower case) and numbers, and separates them from Thai", () => {

@@ -1,18 +1,30 @@
-import { and, count, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { containsPattern } from "~/db/escape-like";
 import type { Lang } from "~/lib/i18n";
-import { pageWindow, toPage, type Page } from "~/lib/paging";
+import { PAGE_SIZE, toPage, type Page } from "~/lib/paging";
 import type { FileStorage } from "~/modules/media/local-storage.server";
 import { highlightParts, snippetAround, type TextPart } from "./highlight";
-import { cardColumns, coverJoin, isListed, toCard, type ListingCard } from "./listings.server";
-import { listing, listingPhoto } from "./schema";
+import { KEYWORD_MAX } from "./limits";
+import {
+  cardColumns,
+  countCapped,
+  coverJoin,
+  isListed,
+  MAX_LISTED_RESULTS,
+  newestFirst,
+  toCard,
+  type ListingCard,
+} from "./listings.server";
+import { listing, listingPhoto, listingSearchWord } from "./schema";
 import { normalizeSearchText, queryWords } from "./search-tokens";
 
-/** Longest keyword we look at (longer input is cut). */
-export const KEYWORD_MAX = 100;
 // Trigrams need three characters; shorter words match whole words and word beginnings only.
 const MIN_PARTIAL_LENGTH = 3;
+// A part of a word found inside more words than this is too vague to widen the search further.
+const MAX_EXPANSIONS = 300;
+// How many of the newest listings a common word's page is looked for in (see pageOfMatches).
+const WINDOW = 3_000;
 
 export interface SearchResult extends ListingCard {
   titleParts: TextPart[];
@@ -21,72 +33,210 @@ export interface SearchResult extends ListingCard {
   exact: boolean;
 }
 
-/** A word as a tsquery literal: our words hold only letters, marks, digits and ".", but quote anyway. */
-const tsLiteral = (word: string) => `'${word.replace(/['\\]/g, "")}'`;
+export type SearchPage = Page<SearchResult> & {
+  words: string[];
+  /** The total is at least this many (counting stops at MAX_LISTED_RESULTS + 1). */
+  capped: boolean;
+};
+
+/** A word as a tsquery operand. Our words hold only letters, marks, digits and "."; quote anyway. */
+const operand = (word: string, prefix = false) =>
+  `'${word.replace(/['\\]/g, "")}'${prefix ? ":*" : ""}`;
+
+/**
+ * What may match one word of the keyword, as a tsquery: the word itself and, from three
+ * characters on, every known word that contains it (found through the trigram index of
+ * listing_search_word); a shorter word also matches words beginning with it. Naming the words
+ * keeps the full-text index on its fast path: a prefix search (`:*`) over several words was
+ * about six times slower on 100,000 listings.
+ */
+async function widenWord(db: Database, word: string): Promise<string> {
+  if ([...word].length < MIN_PARTIAL_LENGTH) return operand(word, true);
+  const containing = await db
+    .select({ word: listingSearchWord.word })
+    .from(listingSearchWord)
+    .where(sql`${listingSearchWord.word} like ${containsPattern(word)}`)
+    .limit(MAX_EXPANSIONS);
+  const alternatives = new Set([word, ...containing.map((found) => found.word)]);
+  return `(${[...alternatives].map((w) => operand(w)).join(" | ")})`;
+}
+
+/**
+ * The keyword as a tsquery of what may match: every word (widened as above) of every
+ * space-separated part, where a part cut into several words may also match as one piece
+ * ("คอนโ" is cut into "คอน" and "โ", yet is part of "คอนโด").
+ */
+async function matchQuery(db: Database, keyword: string): Promise<string> {
+  const parts = keyword.split(/\s+/).filter((part) => queryWords(part).length > 0);
+  const groups = await Promise.all(
+    parts.map(async (part) => {
+      const words = queryWords(part);
+      const all = (await Promise.all(words.map((word) => widenWord(db, word)))).join(" & ");
+      const whole = normalizeSearchText(part);
+      if (words.length === 1 || !/^[\p{L}\p{M}\p{N}]+$/u.test(whole)) return `(${all})`;
+      return `((${all}) | ${await widenWord(db, whole)})`;
+    }),
+  );
+  return groups.join(" & ");
+}
+
+/**
+ * One page of the listings matching `query` (a tsquery over search_vector), newest first, at
+ * a bounded cost whatever the query. With `count` matches known (up to MAX_LISTED_RESULTS):
+ * a few hundred or a thousand rows are read through the full-text index and sorted; more
+ * than that means the matches are common, so the newest listings are read in date order
+ * (listing_public_idx) and checked one by one, within the newest WINDOW only. Should a deep
+ * page not be complete inside that window, the matches are read and sorted after all.
+ */
+async function pageOfMatches(
+  db: Database,
+  query: SQL,
+  count: { total: number; capped: boolean },
+  limit: number,
+  offset: number,
+) {
+  const matching = and(isListed, sql`${listing.searchVector} @@ ${query}`);
+  const columns = { ...cardColumns, description: listing.description };
+  // Sorting by an expression no index provides makes PostgreSQL collect the matches from the
+  // full-text index first (a planner estimate can otherwise send it scanning all listings).
+  const sorted = () =>
+    db
+      .select(columns)
+      .from(listing)
+      .leftJoin(listingPhoto, coverJoin)
+      .where(matching)
+      .orderBy(sql`${listing.publishedAt} + interval '0 seconds' desc nulls last`, listing.id)
+      .limit(limit)
+      .offset(offset);
+  if (!count.capped) return sorted();
+  // The newest listings in date order, checked one by one until the page is full.
+  const recent = db
+    .select({
+      id: listing.id,
+      title: listing.title,
+      category: listing.category,
+      status: listing.status,
+      priceSatang: listing.priceSatang,
+      province: listing.province,
+      publishedAt: listing.publishedAt,
+      description: listing.description,
+      searchVector: listing.searchVector,
+    })
+    .from(listing)
+    .where(isListed)
+    .orderBy(...newestFirst)
+    .limit(WINDOW)
+    .as("recent");
+  const windowed = await db
+    .select({
+      id: recent.id,
+      title: recent.title,
+      category: recent.category,
+      status: recent.status,
+      priceSatang: recent.priceSatang,
+      province: recent.province,
+      publishedAt: recent.publishedAt,
+      description: recent.description,
+      coverId: listingPhoto.id,
+      coverKey: listingPhoto.storageKey,
+      coverWidth: listingPhoto.width,
+      coverHeight: listingPhoto.height,
+    })
+    .from(recent)
+    .leftJoin(
+      listingPhoto,
+      and(eq(listingPhoto.listingId, recent.id), eq(listingPhoto.isCover, true)),
+    )
+    .where(sql`${recent.searchVector} @@ ${query}`)
+    .orderBy(sql`${recent.publishedAt} desc nulls last`, asc(recent.id))
+    .limit(limit)
+    .offset(offset);
+  // Every match outside the window is older than those inside: a full page is the right page.
+  return windowed.length === limit ? windowed : sorted();
+}
 
 /**
  * Listings whose title or description contain the keyword's words. Thai has no spaces, so the
- * keyword is cut into words the same way the listings were (search-tokens.ts): each word must
- * match a whole word of the listing (full-text index), the beginning of one, or (three
- * characters or more) any part of the text (trigram index). Whole-word matches come first,
- * then better full-text rank, then the newest.
+ * keyword is cut into words the same way the listings were (search-tokens.ts). Listings that
+ * hold every word as a whole word come first, then those where a word is only part of a
+ * longer one ("บ้าน" in "หมู่บ้าน"); each group newest first. Totals are counted up to
+ * MAX_LISTED_RESULTS, and a common word costs no more than a rare one.
  */
 export async function searchListings(
   db: Database,
   storage: FileStorage,
   lang: Lang,
   keyword: string,
-  page: number,
-): Promise<Page<SearchResult> & { words: string[] }> {
-  const trimmed = keyword.trim().slice(0, KEYWORD_MAX);
-  const words = queryWords(trimmed);
+  requestedPage: number,
+): Promise<SearchPage> {
+  const typed = keyword.trim().slice(0, KEYWORD_MAX);
+  const words = queryWords(typed);
   // Only punctuation or spaces: nothing can match.
-  if (words.length === 0) return { ...toPage([], 0, 1), words };
-  const wordMatches = words.map((word): SQL => {
-    const prefix = sql`${listing.searchVector} @@ to_tsquery('simple', ${`${tsLiteral(word)}:*`})`;
-    return [...word].length >= MIN_PARTIAL_LENGTH
-      ? sql`(${prefix} or ${listing.searchText} like ${containsPattern(word)})`
-      : prefix;
-  });
-  // The keyword as typed also counts as a part of the text ("โตโยต้า" in "รถโตโยต้า"), even
-  // when the segmenter cut it differently from the listing's text.
-  const phrase = normalizeSearchText(trimmed).replace(/\s+/g, " ");
-  const matches =
-    [...phrase].length >= MIN_PARTIAL_LENGTH
-      ? or(and(...wordMatches), sql`${listing.searchText} like ${containsPattern(phrase)}`)
-      : and(...wordMatches);
-  const where = and(isListed, matches);
-  const exactQuery = sql`to_tsquery('simple', ${words.map(tsLiteral).join(" & ")})`;
-  const exact = sql<boolean>`${listing.searchVector} @@ ${exactQuery}`;
-  const { limit, offset } = pageWindow(page);
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({ ...cardColumns, description: listing.description, exact })
-      .from(listing)
-      .leftJoin(listingPhoto, coverJoin)
-      .where(where)
-      .orderBy(
-        sql`${exact} desc`,
-        sql`ts_rank(${listing.searchVector}, ${exactQuery}) desc`,
-        sql`${listing.publishedAt} desc nulls last`,
-        listing.id,
-      )
-      .limit(limit)
-      .offset(offset),
-    db.select({ total: count() }).from(listing).where(where),
-  ]);
-  const marks = [...words, phrase];
+  if (words.length === 0) return { ...toPage([], 0, 1), words, capped: false };
+
+  const exactTerms = words.map((w) => operand(w)).join(" & ");
+  const exactQuery = sql`to_tsquery('simple', ${exactTerms})`;
+  // Matches that are not whole-word matches, as one tsquery the index answers by itself.
+  const partialQuery = sql`to_tsquery('simple', ${`(${await matchQuery(db, typed)}) & !(${exactTerms})`})`;
+  // Counted from the full-text index alone: with LIMIT in the count, a planner estimate that
+  // is off can otherwise choose to read listings one by one until a thousand have matched.
+  const [exactCount, partialCount] = await db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_indexscan = off`);
+      const countOf = (query: SQL) =>
+        countCapped(tx, and(isListed, sql`${listing.searchVector} @@ ${query}`));
+      const exactCount = await countOf(exactQuery);
+      // With a thousand whole-word matches the other group is never reached.
+      const partialCount = exactCount.capped
+        ? { total: 0, capped: false }
+        : await countOf(partialQuery);
+      return [exactCount, partialCount] as const;
+    },
+    { accessMode: "read only" },
+  );
+  const sum = exactCount.total + partialCount.total;
+  const capped = exactCount.capped || partialCount.capped || sum > MAX_LISTED_RESULTS;
+  const total = Math.min(sum, MAX_LISTED_RESULTS);
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(requestedPage, pageCount);
+  const offset = (page - 1) * PAGE_SIZE;
+
+  const rows: { row: Awaited<ReturnType<typeof pageOfMatches>>[number]; exact: boolean }[] = [];
+  if (offset < exactCount.total) {
+    const found = await pageOfMatches(
+      db,
+      exactQuery,
+      exactCount,
+      Math.min(PAGE_SIZE, exactCount.total - offset),
+      offset,
+    );
+    rows.push(...found.map((row) => ({ row, exact: true })));
+  }
+  if (rows.length < PAGE_SIZE && partialCount.total > 0) {
+    const found = await pageOfMatches(
+      db,
+      partialQuery,
+      partialCount,
+      PAGE_SIZE - rows.length,
+      Math.max(0, offset - exactCount.total),
+    );
+    rows.push(...found.map((row) => ({ row, exact: false })));
+  }
+
   return {
     ...toPage(
-      rows.map((row) => ({
+      rows.map(({ row, exact }) => ({
         ...toCard(row, storage, lang),
-        titleParts: highlightParts(row.title, marks),
-        snippetParts: highlightParts(snippetAround(row.description, marks), marks),
-        exact: row.exact,
+        titleParts: highlightParts(row.title, words),
+        snippetParts: highlightParts(snippetAround(row.description, words), words),
+        exact,
       })),
-      totals?.total ?? 0,
+      total,
       page,
     ),
+    pageCount,
     words,
+    capped,
   };
 }

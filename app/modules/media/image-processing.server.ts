@@ -8,9 +8,12 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 export class ImageRejectedError extends Error {
-  constructor(readonly reason: MessageKey) {
+  // A plain field rather than a parameter property: Node's type stripping (bench/) cannot run those.
+  readonly reason: MessageKey;
+  constructor(reason: MessageKey) {
     super(reason);
     this.name = "ImageRejectedError";
+    this.reason = reason;
   }
 }
 

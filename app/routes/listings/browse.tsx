@@ -160,7 +160,9 @@ export default function BrowseListings({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <p className="text-secondary" data-testid="listing-count">
-        {t("listings.count", { count: listings.total.toLocaleString("th-TH") })}
+        {t(listings.capped ? "listings.countMany" : "listings.count", {
+          count: listings.total.toLocaleString("th-TH"),
+        })}
       </p>
       {listings.rows.length === 0 ? (
         <p data-testid="listing-empty">{filtered ? t("listings.none") : t("listings.empty")}</p>

@@ -13,11 +13,11 @@ import { requireUser } from "~/modules/accounts/session.server";
 import { LISTING_CATEGORIES, LISTING_STATUSES } from "~/modules/listings/categories";
 import {
   DESCRIPTION_MAX,
-  listingFormSchema,
   MAX_LISTING_PHOTOS,
   MAX_PHOTO_BYTES,
   TITLE_MAX,
-} from "~/modules/listings/listing-form";
+} from "~/modules/listings/limits";
+import { listingFormSchema } from "~/modules/listings/listing-form";
 import { readListingRequest } from "~/modules/listings/listing-upload.server";
 import {
   LISTING_SAVE_LIMIT,

@@ -9,7 +9,8 @@ import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { ListingGrid, useListingPaginationLabels } from "~/layout/listing-grid";
 import type { TextPart } from "~/modules/listings/highlight";
 import { listNewestListings } from "~/modules/listings/listings.server";
-import { KEYWORD_MAX, searchListings } from "~/modules/listings/search.server";
+import { KEYWORD_MAX } from "~/modules/listings/limits";
+import { searchListings } from "~/modules/listings/search.server";
 import { Pagination } from "~/ui/pagination";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
@@ -88,7 +89,9 @@ export default function SearchListings({ loaderData }: Route.ComponentProps) {
       {results ? (
         <>
           <p className="text-secondary" data-testid="search-count">
-            {t("listings.search.found", { count: results.total.toLocaleString("th-TH") })}
+            {t(results.capped ? "listings.search.foundMany" : "listings.search.found", {
+              count: results.total.toLocaleString("th-TH"),
+            })}
           </p>
           {results.rows.length === 0 ? (
             <p data-testid="search-empty">
