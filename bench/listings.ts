@@ -293,9 +293,26 @@ async function load(
 
 // ---- photo pipeline ----------------------------------------------------------------------
 
-/** A 4000 x 3000 JPEG with photo-like texture (noise, blurred) and EXIF orientation 6. */
+/**
+ * A 4000 x 3000 JPEG that compresses like a photo: a drawn scene (sky, lawn, a house, the sun)
+ * with fine grain over it, and EXIF orientation 6, so the pipeline also has to turn it.
+ */
 async function twelveMegapixelJpeg(): Promise<Buffer> {
-  const noise = await sharp({
+  const scene = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="3000">
+      <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+        <stop offset="0" stop-color="#5b9bd5"/><stop offset="1" stop-color="#e8f1fa"/>
+      </linearGradient></defs>
+      <rect width="4000" height="3000" fill="url(#sky)"/>
+      <rect y="1900" width="4000" height="1100" fill="#6a8f3a"/>
+      <polygon points="800,1900 1800,1100 2800,1900" fill="#b5533c"/>
+      <rect x="1000" y="1900" width="1600" height="800" fill="#efe6d2"/>
+      <rect x="1600" y="2200" width="400" height="500" fill="#7a4a2a"/>
+      <circle cx="3400" cy="500" r="260" fill="#fff3b0"/>
+    </svg>`,
+  );
+  const base = await sharp(scene).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const grain = await sharp({
     create: {
       width: 4000,
       height: 3000,
@@ -307,7 +324,12 @@ async function twelveMegapixelJpeg(): Promise<Buffer> {
     .blur(1.2)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  return sharp(noise.data, { raw: noise.info })
+  const photo = await sharp(base.data, { raw: base.info })
+    .composite([{ input: grain.data, raw: grain.info, blend: "soft-light" }])
+    .removeAlpha()
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  return sharp(photo)
     .withMetadata({ orientation: 6 })
     .withExifMerge({ IFD0: { Make: "BenchCam" } })
     .jpeg({ quality: 90 })

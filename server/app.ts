@@ -17,6 +17,7 @@ import { createAccountMailer } from "~/modules/accounts/account-emails.server";
 import { createAuth, MIN_PASSWORD_LENGTH } from "~/modules/accounts/auth.server";
 import { makeAdmin } from "~/modules/accounts/admin-role.server";
 import { seedDemoContent } from "~/modules/content/seed.server";
+import { seedDemoListings } from "~/modules/listings/demo-listings.server";
 import { getOrCreateSecret } from "~/modules/platform/app-secret.server";
 import { createStorageFromEnv, storageImageOrigin } from "~/modules/media/storage.server";
 import {
@@ -68,9 +69,14 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     logger,
   });
   const { db } = database;
+  const storage = createStorageFromEnv(env);
   let authSecret: string;
   try {
     await seedDemoContent(db);
+    // Demo listings are a nicety: a storage problem must not keep the site from starting.
+    await seedDemoListings(db, storage).catch((error: unknown) =>
+      logger.warn({ err: error }, "the demo listings were not added"),
+    );
     authSecret = env.AUTH_SECRET ?? (await getOrCreateSecret(db, "auth"));
   } catch (error) {
     await database.close();
@@ -101,7 +107,6 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   const pruneTimer = setInterval(() => void pruneRateLimitBuckets(db).catch(() => {}), 3_600_000);
   pruneTimer.unref();
 
-  const storage = createStorageFromEnv(env);
   let shuttingDown = false;
 
   const app = express();

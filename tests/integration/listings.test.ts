@@ -16,6 +16,7 @@ import {
   setListingHidden,
 } from "~/modules/listings/listings.server";
 import type { ListingFormData } from "~/modules/listings/listing-form";
+import { DEMO_LISTINGS_OWNER, seedDemoListings } from "~/modules/listings/demo-listings.server";
 import { searchListings } from "~/modules/listings/search.server";
 import { createLocalStorage, type FileStorage } from "~/modules/media/local-storage.server";
 import * as detailRoute from "~/routes/listings/detail";
@@ -528,5 +529,29 @@ describe("listing photos", () => {
     });
     expect(result.status).toBe(413);
     expect(result.data).toMatchObject({ errors: { photos: "listings.error.tooManyPhotos" } });
+  });
+});
+
+// ---- demo content ------------------------------------------------------------------------
+
+describe("demo listings", () => {
+  it("are added once, with stored photos, and can be found", async () => {
+    await seedDemoListings(test.db, storage);
+    await seedDemoListings(test.db, storage);
+    const demo = await test.db
+      .select()
+      .from(listing)
+      .where(eq(listing.ownerId, DEMO_LISTINGS_OWNER.id));
+    expect(demo).toHaveLength(6);
+    expect(new Set(demo.map((row) => row.category)).size).toBe(6);
+    for (const row of demo) {
+      const photos = await photosOf(row.id);
+      expect(photos.length).toBeGreaterThan(0);
+      expect(await storage.get(`${photos[0]?.storageKey}-card.webp`)).not.toBeNull();
+    }
+    const found = await searchListings(test.db, storage, "th", "ไฮลักซ์", 1);
+    expect(found.rows.map((row) => row.title)).toContain(
+      "ขายรถกระบะโตโยต้า ไฮลักซ์ รีโว่ ปี 2020 รถบ้านมือเดียว",
+    );
   });
 });

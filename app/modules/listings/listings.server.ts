@@ -475,6 +475,24 @@ export async function deleteListing(
   );
 }
 
+/** Storage keys of every photo of a member's listings (to remove the files with the account). */
+export async function listingPhotoKeysOf(db: Database, ownerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ storageKey: listingPhoto.storageKey })
+    .from(listingPhoto)
+    .innerJoin(listing, eq(listing.id, listingPhoto.listingId))
+    .where(eq(listing.ownerId, ownerId));
+  return rows.map((row) => row.storageKey);
+}
+
+/** Deletes the files of photos whose rows are already gone; a failure only leaves files behind. */
+export async function removeListingPhotoFiles(
+  storage: FileStorage,
+  storageKeys: string[],
+): Promise<void> {
+  await Promise.all(storageKeys.map((key) => removePhotoFiles(storage, key).catch(() => {})));
+}
+
 /**
  * The owner moves a listing between draft, published and sold. A listing an admin took down
  * cannot be published again by its owner.

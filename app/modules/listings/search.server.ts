@@ -23,8 +23,11 @@ import { normalizeSearchText, queryWords } from "./search-tokens";
 const MIN_PARTIAL_LENGTH = 3;
 // A part of a word found inside more words than this is too vague to widen the search further.
 const MAX_EXPANSIONS = 300;
-// How many of the newest listings a common word's page is looked for in (see pageOfMatches).
-const WINDOW = 3_000;
+// How many of the newest listings a common word's page is looked for in, first in the newest
+// 3,000, then in 15,000 (see pageOfMatches).
+const WINDOWS = [3_000, 15_000];
+// Matches PostgreSQL expects beyond which a word counts as common (see measureMatches).
+const COMMON = 5_000;
 
 export interface SearchResult extends ListingCard {
   titleParts: TextPart[];
@@ -80,22 +83,60 @@ async function matchQuery(db: Database, keyword: string): Promise<string> {
   return groups.join(" & ");
 }
 
+/** How many listings match, as far as paging needs to know. */
+interface MatchCount {
+  total: number;
+  /** More than MAX_LISTED_RESULTS match. */
+  capped: boolean;
+  /** So many match that the newest listings are the quickest place to look (see below). */
+  common: boolean;
+}
+
+const matchingListings = (query: SQL) => and(isListed, sql`${listing.searchVector} @@ ${query}`);
+
+/**
+ * Counts the listings matching `query`. PostgreSQL's statistics know the frequent words well:
+ * when it expects more than COMMON matches, counting them (a bitmap of tens of thousands of
+ * rows) is skipped, the total shows as "more than 1,000", and the page is read from the
+ * newest listings. Otherwise the matches are counted from the full-text index, up to
+ * MAX_LISTED_RESULTS (bitmap scans forced: with LIMIT in the count, an estimate that is off
+ * can otherwise make PostgreSQL read listings one by one until a thousand have matched).
+ */
+async function measureMatches(db: Database, query: SQL): Promise<MatchCount> {
+  const plan = await db.execute<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(
+    sql`explain (format json) ${db
+      .select({ one: sql`1` })
+      .from(listing)
+      .where(matchingListings(query))}`,
+  );
+  const expected = plan.rows[0]?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0;
+  if (expected > COMMON) return { total: MAX_LISTED_RESULTS, capped: true, common: true };
+  const counted = await db.transaction(
+    async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_indexscan = off`);
+      return countCapped(tx, matchingListings(query));
+    },
+    { accessMode: "read only" },
+  );
+  return { ...counted, common: false };
+}
+
 /**
  * One page of the listings matching `query` (a tsquery over search_vector), newest first, at
- * a bounded cost whatever the query. With `count` matches known (up to MAX_LISTED_RESULTS):
- * a few hundred or a thousand rows are read through the full-text index and sorted; more
- * than that means the matches are common, so the newest listings are read in date order
- * (listing_public_idx) and checked one by one, within the newest WINDOW only. Should a deep
- * page not be complete inside that window, the matches are read and sorted after all.
+ * a bounded cost whatever the query. Up to a few thousand matches are collected through the
+ * full-text index and sorted. For a common word, the newest listings are read in date order
+ * (listing_public_idx) and checked one by one, within the newest WINDOWS only; should a deep
+ * page not be complete inside that window, the matches are collected and sorted after all.
  */
 async function pageOfMatches(
   db: Database,
   query: SQL,
-  count: { total: number; capped: boolean },
+  count: MatchCount,
   limit: number,
   offset: number,
 ) {
-  const matching = and(isListed, sql`${listing.searchVector} @@ ${query}`);
+  const matching = matchingListings(query);
   const columns = { ...cardColumns, description: listing.description };
   // Sorting by an expression no index provides makes PostgreSQL collect the matches from the
   // full-text index first (a planner estimate can otherwise send it scanning all listings).
@@ -108,8 +149,17 @@ async function pageOfMatches(
       .orderBy(sql`${listing.publishedAt} + interval '0 seconds' desc nulls last`, listing.id)
       .limit(limit)
       .offset(offset);
-  if (!count.capped) return sorted();
-  // The newest listings in date order, checked one by one until the page is full.
+  if (!count.common) return sorted();
+  // Every match outside a window is older than those inside: a full page is the right page.
+  for (const size of WINDOWS) {
+    const windowed = await newestMatching(db, query, size, limit, offset);
+    if (windowed.length === limit) return windowed;
+  }
+  return sorted();
+}
+
+/** The page among the `size` newest listings only, read in date order and checked one by one. */
+function newestMatching(db: Database, query: SQL, size: number, limit: number, offset: number) {
   const recent = db
     .select({
       id: listing.id,
@@ -125,9 +175,9 @@ async function pageOfMatches(
     .from(listing)
     .where(isListed)
     .orderBy(...newestFirst)
-    .limit(WINDOW)
+    .limit(size)
     .as("recent");
-  const windowed = await db
+  return db
     .select({
       id: recent.id,
       title: recent.title,
@@ -151,8 +201,6 @@ async function pageOfMatches(
     .orderBy(sql`${recent.publishedAt} desc nulls last`, asc(recent.id))
     .limit(limit)
     .offset(offset);
-  // Every match outside the window is older than those inside: a full page is the right page.
-  return windowed.length === limit ? windowed : sorted();
 }
 
 /**
@@ -180,21 +228,11 @@ export async function searchListings(
   const partialQuery = sql`to_tsquery('simple', ${`(${await matchQuery(db, typed)}) & !(${exactTerms})`})`;
   // Counted from the full-text index alone: with LIMIT in the count, a planner estimate that
   // is off can otherwise choose to read listings one by one until a thousand have matched.
-  const [exactCount, partialCount] = await db.transaction(
-    async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_indexscan = off`);
-      const countOf = (query: SQL) =>
-        countCapped(tx, and(isListed, sql`${listing.searchVector} @@ ${query}`));
-      const exactCount = await countOf(exactQuery);
-      // With a thousand whole-word matches the other group is never reached.
-      const partialCount = exactCount.capped
-        ? { total: 0, capped: false }
-        : await countOf(partialQuery);
-      return [exactCount, partialCount] as const;
-    },
-    { accessMode: "read only" },
-  );
+  const exactCount = await measureMatches(db, exactQuery);
+  // With a thousand whole-word matches the other group is never reached.
+  const partialCount = exactCount.capped
+    ? { total: 0, capped: false, common: false }
+    : await measureMatches(db, partialQuery);
   const sum = exactCount.total + partialCount.total;
   const capped = exactCount.capped || partialCount.capped || sum > MAX_LISTED_RESULTS;
   const total = Math.min(sum, MAX_LISTED_RESULTS);
