@@ -162,6 +162,12 @@ describe("listings", () => {
     );
     expect(order.map((row) => row.width)).toEqual([1200, 1600, 900]);
 
+    // Search engines learn about it.
+    const sitemap = await (await fetch(`${baseURL()}/sitemap.xml`)).text();
+    for (const loc of ["/asset", "/search", `/asset/${listingId}`]) {
+      expect(sitemap).toContain(`${loc}</loc>`);
+    }
+
     // Anyone finds it by a word in the middle of its (space-less) description.
     const visitor = await newContext(browser);
     const search = await openPage(visitor, `/search/${encodeURIComponent("หมอนทอง")}`);

@@ -311,6 +311,20 @@ describe("ownership", () => {
       (await call(detailRoute.action, `/asset/${id}`, stranger, { body: hide, params: { id } }))
         .status,
     ).toBe(403);
+    // An admin can take it down (and put it back); it then disappears from the public lists.
+    const taken = await call(detailRoute.action, `/asset/${id}`, admin, {
+      body: hide,
+      params: { id },
+    });
+    expect(taken).toMatchObject({ status: 302, location: `/asset/${id}?admin=hidden` });
+    expect((await call(detailRoute.loader, `/asset/${id}`, null, { params: { id } })).status).toBe(
+      404,
+    );
+    const restore = new URLSearchParams({ intent: "restore" });
+    expect(
+      (await call(detailRoute.action, `/asset/${id}`, admin, { body: restore, params: { id } }))
+        .status,
+    ).toBe(302);
     // Visitors are sent to sign in.
     const visitor = await call(postRoute.action, `/user/bhPost?id=${id}`, null, { body: edit });
     expect(visitor.status).toBe(302);
@@ -520,7 +534,7 @@ describe("listing photos", () => {
     expect(await storage.get(`${b?.storageKey}-full.webp`)).toBeNull();
   });
 
-  it("refuses more than twelve photos", async () => {
+  it("refuses more than twelve photos, and photos over 10 MB", async () => {
     const owner = await addMember();
     const small = await png(64, 48);
     const files = Array.from({ length: 13 }, (_, i) => file(small, `p${i}.png`, "image/png"));
@@ -529,6 +543,14 @@ describe("listing photos", () => {
     });
     expect(result.status).toBe(413);
     expect(result.data).toMatchObject({ errors: { photos: "listings.error.tooManyPhotos" } });
+    // Each photo is at most 10 MB; the upload is refused while it arrives.
+    const big = file(new Uint8Array(10 * 1024 * 1024 + 1), "big.jpg", "image/jpeg");
+    const tooBig = await call(postRoute.action, "/user/bhPost", owner, {
+      body: formFields(validFields, [big]),
+    });
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.data).toMatchObject({ errors: { photos: "listings.error.photoTooLarge" } });
+    expect(await test.db.select().from(listing).where(eq(listing.ownerId, owner.id))).toEqual([]);
   });
 });
 

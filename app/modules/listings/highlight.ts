@@ -21,7 +21,10 @@ export function highlightParts(original: string, words: readonly string[]): Text
   for (const match of text.matchAll(pattern)) {
     const start = match.index;
     if (start > last) parts.push({ text: text.slice(last, start), mark: false });
-    parts.push({ text: match[0], mark: true });
+    const previous = parts.at(-1);
+    // Words found side by side ("หมอน" + "ทอง") make one mark.
+    if (previous?.mark && start === last) previous.text += match[0];
+    else parts.push({ text: match[0], mark: true });
     last = start + match[0].length;
   }
   if (last < text.length) parts.push({ text: text.slice(last), mark: false });

@@ -41,6 +41,11 @@ describe("highlighting", () => {
       { text: "บ้าน", mark: true },
     ]);
     expect(highlightParts("Toyota HILUX", ["hilux"])).toContainEqual({ text: "HILUX", mark: true });
+    expect(highlightParts("สวนทุเรียนหมอนทองสิบไร่", ["หมอน", "ทอง"])).toEqual([
+      { text: "สวนทุเรียน", mark: false },
+      { text: "หมอนทอง", mark: true },
+      { text: "สิบไร่", mark: false },
+    ]);
   });
 
   it("cuts a long description around the first match", () => {
