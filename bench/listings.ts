@@ -192,8 +192,9 @@ async function fillDatabase(client: pg.Client, uploads: string, count: number) {
     `INSERT INTO listing_photo (listing_id, position, is_cover, storage_key, width, height)
      SELECT l.id, 0, true, k.key, k.width, k.height
      FROM listing l JOIN unnest($1::text[], $2::int[], $3::int[]) WITH ORDINALITY AS k(key, width, height, n)
-       ON k.n = 1 + abs(hashtext(l.id::text)) % 8`,
-    [keys.map((k) => k.key), keys.map((k) => k.width), keys.map((k) => k.height)],
+       ON k.n = 1 + abs(hashtext(l.id::text)) % 8
+     WHERE l.owner_id = $4`,
+    [keys.map((k) => k.key), keys.map((k) => k.width), keys.map((k) => k.height), ownerId],
   );
   // The words the listings use, for partial-word search (the app adds them as listings are saved).
   await client.query(

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { containsPattern } from "~/db/escape-like";
 import type { Lang } from "~/lib/i18n";
@@ -8,7 +8,6 @@ import { highlightParts, snippetAround, type TextPart } from "./highlight";
 import { KEYWORD_MAX } from "./limits";
 import {
   cardColumns,
-  countCapped,
   coverJoin,
   isListed,
   MAX_LISTED_RESULTS,
@@ -26,7 +25,8 @@ const MAX_EXPANSIONS = 300;
 // How many of the newest listings a common word's page is looked for in, first in the newest
 // 3,000, then in 15,000 (see pageOfMatches).
 const WINDOWS = [3_000, 15_000];
-// Matches PostgreSQL expects beyond which a word counts as common (see measureMatches).
+// Matches PostgreSQL expects beyond which a word counts as common (see measureMatches); up to
+// this many are collected and sorted.
 const COMMON = 5_000;
 
 export interface SearchResult extends ListingCard {
@@ -88,21 +88,25 @@ interface MatchCount {
   total: number;
   /** More than MAX_LISTED_RESULTS match. */
   capped: boolean;
-  /** So many match that the newest listings are the quickest place to look (see below). */
-  common: boolean;
+  /**
+   * Every match, newest first (ids), when there are at most COMMON; null for a common word,
+   * whose page is read from the newest listings instead (see pageOfMatches).
+   */
+  ids: string[] | null;
 }
 
 const matchingListings = (query: SQL) => and(isListed, sql`${listing.searchVector} @@ ${query}`);
 
 /**
- * Counts the listings matching `query`. PostgreSQL's statistics know the frequent words well:
- * when it expects more than COMMON matches, counting them (a bitmap of tens of thousands of
- * rows) is skipped, the total shows as "more than 1,000", and the page is read from the
- * newest listings. Otherwise the matches are counted from the full-text index, up to
- * MAX_LISTED_RESULTS (bitmap scans forced: with LIMIT in the count, an estimate that is off
- * can otherwise make PostgreSQL read listings one by one until a thousand have matched).
+ * Finds out how many listings match `query`. PostgreSQL's statistics know the frequent words
+ * well: when it expects more than COMMON matches, nothing is counted (a bitmap of tens of
+ * thousands of rows), the total shows as "more than 1,000", and pages are read from the newest
+ * listings. Otherwise the matches' ids and dates are collected once from the full-text index
+ * (bitmap scans forced: with a LIMIT, an estimate that is off can make PostgreSQL read
+ * listings one by one instead) and sorted here; pages are then fetched by id.
  */
 async function measureMatches(db: Database, query: SQL): Promise<MatchCount> {
+  const common = { total: MAX_LISTED_RESULTS, capped: true, ids: null };
   const plan = await db.execute<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(
     sql`explain (format json) ${db
       .select({ one: sql`1` })
@@ -110,24 +114,38 @@ async function measureMatches(db: Database, query: SQL): Promise<MatchCount> {
       .where(matchingListings(query))}`,
   );
   const expected = plan.rows[0]?.["QUERY PLAN"][0]?.Plan["Plan Rows"] ?? 0;
-  if (expected > COMMON) return { total: MAX_LISTED_RESULTS, capped: true, common: true };
-  const counted = await db.transaction(
+  if (expected > COMMON) return common;
+  const found = await db.transaction(
     async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       await tx.execute(sql`set local enable_indexscan = off`);
-      return countCapped(tx, matchingListings(query));
+      return tx
+        .select({ id: listing.id, publishedAt: listing.publishedAt })
+        .from(listing)
+        .where(matchingListings(query))
+        .limit(COMMON + 1);
     },
     { accessMode: "read only" },
   );
-  return { ...counted, common: false };
+  if (found.length > COMMON) return common;
+  // The order of newestFirst: date descending (none last), then id (uuids compare as text).
+  const time = (date: Date | null) => date?.getTime() ?? Number.NEGATIVE_INFINITY;
+  found.sort(
+    (a, b) => time(b.publishedAt) - time(a.publishedAt) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  return {
+    total: Math.min(found.length, MAX_LISTED_RESULTS),
+    capped: found.length > MAX_LISTED_RESULTS,
+    ids: found.map((row) => row.id),
+  };
 }
 
 /**
  * One page of the listings matching `query` (a tsquery over search_vector), newest first, at
- * a bounded cost whatever the query. Up to a few thousand matches are collected through the
- * full-text index and sorted. For a common word, the newest listings are read in date order
- * (listing_public_idx) and checked one by one, within the newest WINDOWS only; should a deep
- * page not be complete inside that window, the matches are collected and sorted after all.
+ * a bounded cost whatever the query: by id when the matches were collected, else, for a
+ * common word, from the newest listings read in date order (listing_public_idx) and checked
+ * one by one within the newest WINDOWS only; should a deep page not be complete inside them,
+ * the matches are sorted by PostgreSQL after all.
  */
 async function pageOfMatches(
   db: Database,
@@ -136,26 +154,32 @@ async function pageOfMatches(
   limit: number,
   offset: number,
 ) {
-  const matching = matchingListings(query);
   const columns = { ...cardColumns, description: listing.description };
-  // Sorting by an expression no index provides makes PostgreSQL collect the matches from the
-  // full-text index first (a planner estimate can otherwise send it scanning all listings).
-  const sorted = () =>
-    db
+  if (count.ids) {
+    const ids = count.ids.slice(offset, offset + limit);
+    if (ids.length === 0) return [];
+    const rows = await db
       .select(columns)
       .from(listing)
       .leftJoin(listingPhoto, coverJoin)
-      .where(matching)
-      .orderBy(sql`${listing.publishedAt} + interval '0 seconds' desc nulls last`, listing.id)
-      .limit(limit)
-      .offset(offset);
-  if (!count.common) return sorted();
+      .where(inArray(listing.id, ids));
+    return ids.flatMap((id) => rows.filter((row) => row.id === id));
+  }
   // Every match outside a window is older than those inside: a full page is the right page.
   for (const size of WINDOWS) {
     const windowed = await newestMatching(db, query, size, limit, offset);
     if (windowed.length === limit) return windowed;
   }
-  return sorted();
+  // Sorting by an expression no index provides makes PostgreSQL collect the matches from the
+  // full-text index first instead of walking the newest-first index to the very end.
+  return db
+    .select(columns)
+    .from(listing)
+    .leftJoin(listingPhoto, coverJoin)
+    .where(matchingListings(query))
+    .orderBy(sql`${listing.publishedAt} + interval '0 seconds' desc nulls last`, listing.id)
+    .limit(limit)
+    .offset(offset);
 }
 
 /** The page among the `size` newest listings only, read in date order and checked one by one. */
@@ -231,7 +255,7 @@ export async function searchListings(
   const exactCount = await measureMatches(db, exactQuery);
   // With a thousand whole-word matches the other group is never reached.
   const partialCount = exactCount.capped
-    ? { total: 0, capped: false, common: false }
+    ? { total: 0, capped: false, ids: [] }
     : await measureMatches(db, partialQuery);
   const sum = exactCount.total + partialCount.total;
   const capped = exactCount.capped || partialCount.capped || sum > MAX_LISTED_RESULTS;

@@ -35,6 +35,8 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
       status: listing.status,
       hidden: listing.hiddenAt !== null,
       priceText: formatPrice(listing.priceSatang, lang),
+      // For the structured data (schema.org Offer): baht with two decimals, as text.
+      priceBaht: (listing.priceSatang / 100).toFixed(2),
       provinceName: provinceName(listing.province, lang),
       postedAt: listing.publishedAt ?? listing.createdAt,
       updatedAt: listing.updatedAt,
@@ -76,12 +78,36 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const { listing, photos } = loaderData;
   const t = areaMetaTranslate(matches);
   const cover = photos[0];
+  const url = `${site?.origin ?? ""}/asset/${listing.id}`;
   return buildMeta(site, {
     title: `${listing.title} ${listing.priceText}`,
     description: `${t(`listings.category.${listing.category}` as MessageKey)} · ${listing.provinceName} · ${listing.description.replace(/\s+/g, " ").slice(0, 150)}`,
     path: `/asset/${listing.id}`,
     image: cover?.full,
     noindex: listing.status === "draft" || listing.hidden,
+    extra: [
+      {
+        "script:ld+json": {
+          "@context": "https://schema.org",
+          "@type": "Product",
+          name: listing.title,
+          description: listing.description.slice(0, 500),
+          image: photos.map((photo) =>
+            /^https?:/.test(photo.full) ? photo.full : `${site?.origin ?? ""}${photo.full}`,
+          ),
+          offers: {
+            "@type": "Offer",
+            url,
+            price: listing.priceBaht,
+            priceCurrency: "THB",
+            availability:
+              listing.status === "sold"
+                ? "https://schema.org/SoldOut"
+                : "https://schema.org/InStock",
+          },
+        },
+      },
+    ],
   });
 };
 

@@ -7,6 +7,10 @@ import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { formatPhoneForDisplay } from "~/lib/phone";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
+import {
+  keepFormOnNetworkError,
+  skipRevalidationAfterNetworkFailure,
+} from "~/lib/keep-form-on-network-error";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { parseForm } from "~/modules/accounts/account-forms";
 import { requireUser } from "~/modules/accounts/session.server";
@@ -143,6 +147,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = retryAfterHeaders;
 
+// Without a connection the page stays as it is (files and text included), with a Thai message.
+export const clientAction = keepFormOnNetworkError;
+export const shouldRevalidate = skipRevalidationAfterNetworkFailure;
+
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
   const t = areaMetaTranslate(matches);
   return buildMeta(siteFromMatches(matches), {
@@ -163,14 +171,14 @@ export default function PostListing({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const { editing, defaults, photos, provinces } = loaderData;
-  const result = actionData as ActionData | undefined;
-  const value = (name: keyof typeof defaults) => result?.values[name] ?? defaults[name];
+  const result = actionData as Partial<ActionData> | undefined;
+  const photoErrors = result?.photoErrors ?? [];
+  const value = (name: keyof typeof defaults) => result?.values?.[name] ?? defaults[name];
   const errorOf = (name: string) => {
-    const key = result?.errors[name];
+    const key = result?.errors?.[name];
     return key ? t(key) : undefined;
   };
-  const hasErrors =
-    !!result && (Object.keys(result.errors).length > 0 || result.photoErrors.length > 0);
+  const hasErrors = Object.keys(result?.errors ?? {}).length > 0 || photoErrors.length > 0;
   const cover = photos.find((photo) => photo.isCover) ?? photos[0];
   return (
     <div className="container py-4 py-lg-5" style={{ maxWidth: "60rem" }}>
@@ -315,10 +323,10 @@ export default function PostListing({ loaderData, actionData }: Route.ComponentP
           <p id="listing-photos-hint" className="form-text mt-0">
             {t("listings.photos.hint")}
           </p>
-          {(errorOf("photos") || (result?.photoErrors.length ?? 0) > 0) && (
+          {(errorOf("photos") || photoErrors.length > 0) && (
             <ul className="text-danger small" id="listing-photos-error" data-error-for="photos">
               {errorOf("photos") && <li>{errorOf("photos")}</li>}
-              {result?.photoErrors.map((photo) => (
+              {photoErrors.map((photo) => (
                 <li key={photo.name}>
                   {t("listings.photos.rejected", { name: photo.name, reason: t(photo.error) })}
                 </li>
@@ -335,7 +343,7 @@ export default function PostListing({ loaderData, actionData }: Route.ComponentP
             initialCover={cover?.token ?? null}
             max={MAX_LISTING_PHOTOS}
             maxBytes={MAX_PHOTO_BYTES}
-            invalid={!!errorOf("photos") || (result?.photoErrors.length ?? 0) > 0}
+            invalid={!!errorOf("photos") || photoErrors.length > 0}
             describedBy="listing-photos-hint"
             fields={{
               files: PHOTO_FIELD,
