@@ -75,7 +75,8 @@ export interface ListingCard {
   priceText: string;
   provinceName: string;
   publishedAt: Date | null;
-  cover: PhotoView | null;
+  /** Only what a card shows of its cover photo. */
+  cover: Pick<PhotoView, "thumb" | "cardSrcSet"> | null;
 }
 
 export const cardColumns = {
@@ -123,16 +124,20 @@ export function toCard(row: CardRow, storage: FileStorage, lang: Lang): ListingC
     publishedAt: row.publishedAt,
     cover:
       row.coverId && row.coverKey && row.coverWidth && row.coverHeight
-        ? photoView(storage, {
-            id: row.coverId,
-            isCover: true,
-            storageKey: row.coverKey,
-            width: row.coverWidth,
-            height: row.coverHeight,
-          })
+        ? pickCardPhoto(
+            photoView(storage, {
+              id: row.coverId,
+              isCover: true,
+              storageKey: row.coverKey,
+              width: row.coverWidth,
+              height: row.coverHeight,
+            }),
+          )
         : null,
   };
 }
+
+const pickCardPhoto = ({ thumb, cardSrcSet }: PhotoView) => ({ thumb, cardSrcSet });
 
 export interface ListingFilters {
   category?: ListingCategory;

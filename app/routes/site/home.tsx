@@ -23,7 +23,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listArticles(db, { featuredOnly: true, limit: 3 }),
     listNewestListings(db, storage, lang, 8),
   ]);
-  return { banners, categories, featured, listings };
+  return {
+    banners,
+    categories,
+    featured,
+    // Only what a card shows travels with the page.
+    listings: listings.map((listing) => ({
+      id: listing.id,
+      title: listing.title,
+      priceText: listing.priceText,
+      provinceName: listing.provinceName,
+      cover: listing.cover,
+    })),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
