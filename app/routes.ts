@@ -28,6 +28,15 @@ export default [
     route("shophub/settings", "routes/shophub/settings.tsx"),
   ]),
 
+  // Listings: members post assets, anyone browses and searches (the layout sends the texts)
+  layout("routes/listings/layout.tsx", [
+    route("asset", "routes/listings/browse.tsx"),
+    route("asset/:id", "routes/listings/detail.tsx"),
+    route("search/:keyword?", "routes/listings/search.tsx"),
+    route("user/bhPost", "routes/listings/post.tsx"),
+    route("user/listings", "routes/listings/mine.tsx"),
+  ]),
+
   // Resource routes
   route("lang", "routes/api/lang.ts"),
   route("robots.txt", "routes/api/robots.ts"),

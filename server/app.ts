@@ -18,8 +18,9 @@ import { createAccountMailer } from "~/modules/accounts/account-emails.server";
 import { createAuth, MIN_PASSWORD_LENGTH } from "~/modules/accounts/auth.server";
 import { makeAdmin } from "~/modules/accounts/admin-role.server";
 import { seedDemoContent } from "~/modules/content/seed.server";
+import { seedDemoListings } from "~/modules/listings/demo-listings.server";
 import { getOrCreateSecret } from "~/modules/platform/app-secret.server";
-import { createLocalStorage } from "~/modules/media/local-storage.server";
+import { createStorageFromEnv, storageImageOrigin } from "~/modules/media/storage.server";
 import {
   createSmtpSender,
   requeueStuckEmails,
@@ -70,9 +71,14 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     logger,
   });
   const { db } = database;
+  const storage = createStorageFromEnv(env);
   let authSecret: string;
   try {
     await seedDemoContent(db);
+    // Demo listings are a nicety: a storage problem must not keep the site from starting.
+    await seedDemoListings(db, storage).catch((error: unknown) =>
+      logger.warn({ err: error }, "the demo listings were not added"),
+    );
     authSecret = env.AUTH_SECRET ?? (await getOrCreateSecret(db, "auth"));
   } catch (error) {
     await database.close();
@@ -103,7 +109,6 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   const pruneTimer = setInterval(() => void pruneRateLimitBuckets(db).catch(() => {}), 3_600_000);
   pruneTimer.unref();
 
-  const storage = createLocalStorage(path.join(env.dataDir, "uploads"));
   // One listening connection per instance (opened on the first live page), outside the pool.
   const stockEvents = createStockEvents({
     createClient: () => new pg.Client({ ...db.$client.options, keepAlive: true }),
@@ -125,7 +130,8 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
         err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     }),
   );
-  app.use(securityHeaders({ dev }));
+  const imageOrigin = storageImageOrigin(env);
+  app.use(securityHeaders({ dev, imageOrigins: imageOrigin ? [imageOrigin] : [] }));
   // Server-sent events must reach the browser as they are written, not when a buffer fills.
   app.use(
     compression({

@@ -7,3 +7,4 @@ export * from "../modules/accounts/schema";
 export * from "../modules/notices/schema";
 export * from "../modules/shops/schema";
 export * from "../modules/stock/schema";
+export * from "../modules/listings/schema";

@@ -19,6 +19,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Express "trust proxy" setting: which proxies may set X-Forwarded-For. */
   TRUST_PROXY: z.string().default("loopback"),
+  /** An S3-compatible bucket for uploads; unset keeps them under DATA_DIR/uploads. */
+  S3_BUCKET: z.string().optional(),
+  /** The S3 API endpoint of a non-AWS service (R2, MinIO, …); unset means AWS itself. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Public base URL of the bucket (or its CDN); unset serves the files through /media. */
+  S3_PUBLIC_URL: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };

@@ -36,7 +36,9 @@ export function buildMeta(site: SiteMetaContext | undefined, page: PageMeta): Me
   const description = page.description ?? (site ? t("site.description", { phone }) : "");
   const origin = site?.origin ?? "";
   const url = `${origin}${page.path}`;
-  const image = `${origin}${page.image ?? "/images/og-default.png"}`;
+  const picture = page.image ?? "/images/og-default.png";
+  // Stored photos may already be absolute (a bucket's public URL).
+  const image = /^https?:\/\//.test(picture) ? picture : `${origin}${picture}`;
   const keywords = page.keywords?.length
     ? page.keywords.join(", ")
     : site

@@ -6,7 +6,11 @@ import helmet from "helmet";
  * A fresh nonce per response, then helmet's headers with a CSP that only runs scripts
  * carrying that nonce (no 'unsafe-inline' for scripts). HSTS is sent only over HTTPS.
  */
-export function securityHeaders(options: { dev: boolean }): RequestHandler[] {
+export function securityHeaders(options: {
+  dev: boolean;
+  /** Other origins that serve our images (a public S3 bucket or its CDN). */
+  imageOrigins?: string[];
+}): RequestHandler[] {
   const setNonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
@@ -20,7 +24,7 @@ export function securityHeaders(options: { dev: boolean }): RequestHandler[] {
         "default-src": ["'self'"],
         "script-src": ["'self'", nonce, ...(options.dev ? ["'unsafe-eval'"] : [])],
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "blob:"],
+        "img-src": ["'self'", "data:", "blob:", ...(options.imageOrigins ?? [])],
         "font-src": ["'self'"],
         "connect-src": ["'self'", ...(options.dev ? ["ws:"] : [])],
         "object-src": ["'none'"],

@@ -26,6 +26,9 @@ const NO_STORAGE: AppContext["storage"] = {
   put: () => Promise.reject(new Error("no file storage in this test")),
   get: () => Promise.reject(new Error("no file storage in this test")),
   remove: () => Promise.reject(new Error("no file storage in this test")),
+  urlOf: () => {
+    throw new Error("no file storage in this test");
+  },
 };
 
 function form(fields: Record<string, string>): FormData {

@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import type { RouterContextProvider } from "react-router";
 import sharp from "sharp";
@@ -10,7 +13,7 @@ import { EXPORT_BATCH, IMPORT_MAX_ROWS } from "~/modules/stock/item-csv.server";
 import { postStockDocument } from "~/modules/stock/ledger.server";
 import { createLocation } from "~/modules/stock/locations.server";
 import type { ShopRole } from "~/modules/shops/schema";
-import type { FileStorage } from "~/modules/media/local-storage.server";
+import { createLocalStorage, type FileStorage } from "~/modules/media/local-storage.server";
 import * as addRoute from "~/routes/storehub/add";
 import * as deleteRoute from "~/routes/storehub/delete";
 import * as editRoute from "~/routes/storehub/edit";
@@ -28,14 +31,12 @@ type DataFunction = (args: never) => unknown;
 
 let test: TestDatabase;
 let auth: ReturnType<typeof createTestAuth>["auth"];
-const files = new Map<string, Uint8Array>();
-const storage: FileStorage = {
-  put: async (key, data) => void files.set(key, data),
-  get: async (key) => {
-    const found = files.get(key);
-    return found ? Buffer.from(found) : null;
-  },
-  remove: async (key) => void files.delete(key),
+// The real local storage (the default backend), in a folder of its own.
+const storageFolder = mkdtempSync(path.join(tmpdir(), "storehub-items-"));
+const storage: FileStorage = createLocalStorage(storageFolder);
+const files = {
+  has: (key: string) => existsSync(path.join(storageFolder, key)),
+  get: (key: string) => (key ? storage.get(key) : Promise.resolve(null)),
 };
 
 beforeAll(async () => {
@@ -552,8 +553,8 @@ describe("adding an item", () => {
     expect(result.status).toBe(302);
     const item = await itemBySku(shop.id, "PHOTO-1");
     expect(item?.imageKey).toMatch(new RegExp(`^items/${shop.id}/[0-9a-f]+-[0-9a-f]+\\.webp$`));
-    const stored = files.get(item?.imageKey ?? "");
-    expect(stored).toBeDefined();
+    const stored = await files.get(item?.imageKey ?? "");
+    if (!stored) throw new Error("the photo was not stored");
     const meta = await sharp(stored).metadata();
     expect(meta).toMatchObject({ format: "webp", width: 512, height: 512 });
 

@@ -10,6 +10,7 @@ const NO_STORAGE: AppContext["storage"] = {
   put: () => Promise.reject(new Error("no file storage in this test")),
   get: () => Promise.reject(new Error("no file storage in this test")),
   remove: () => Promise.reject(new Error("no file storage in this test")),
+  urlOf: (key) => `/media/${key}`,
 };
 
 export function routeContext(

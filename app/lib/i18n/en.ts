@@ -360,6 +360,10 @@ export const en: Record<MessageKey, string> = {
     "Register for free and create your shop in a few minutes, or sign in if you already have an account.",
   "shophubPage.register": "Register for free",
   "shophubPage.signIn": "Sign in",
+  "homeListings.title": "Latest listings",
+  "homeListings.lead": "Houses, condos, land, vehicles and machinery our members have just posted",
+  "homeListings.all": "Browse all listings",
+  "homeListings.noPhoto": "No photo",
   "contact.title": "Contact us",
   "contact.lead":
     "Ask about a product, request a quotation, book a demonstration or report a problem: send us a message here.",

@@ -31,7 +31,7 @@ export async function setProfilePhoto(
   }
   const hash = createHash("sha256").update(webp).digest("hex").slice(0, 16);
   const key = `avatars/${member.id}-${hash}.webp`;
-  await storage.put(key, webp);
+  await storage.put(key, webp, "image/webp");
   const url = `/media/${key}`;
   await auth.api.updateUser({ body: { image: url }, headers });
   await removeOwnedPhoto(storage, member.image, url);

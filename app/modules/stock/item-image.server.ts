@@ -32,7 +32,7 @@ export async function storeItemImage(
   }
   const hash = createHash("sha256").update(webp).digest("hex").slice(0, 16);
   const key = `${ITEM_IMAGE_PREFIX}${shopId}/${hash}-${randomBytes(4).toString("hex")}.webp`;
-  await storage.put(key, webp);
+  await storage.put(key, webp, "image/webp");
   return { ok: true, key };
 }
 
@@ -41,7 +41,7 @@ export async function removeItemImage(storage: FileStorage, key: string | null):
   if (key?.startsWith(ITEM_IMAGE_PREFIX)) await storage.remove(key);
 }
 
-/** Where the browser loads an item photo from (served by the /media route). */
-export function itemImageUrl(key: string | null): string | null {
-  return key ? `/media/${key}` : null;
+/** Where the browser loads an item photo from (/media/…, or the bucket's public address). */
+export function itemImageUrl(storage: FileStorage, key: string | null): string | null {
+  return key ? storage.urlOf(key) : null;
 }

@@ -23,6 +23,7 @@ import {
 } from "~/modules/accounts/profile-forms";
 import { removeProfilePhoto, setProfilePhoto } from "~/modules/accounts/profile-photo.server";
 import { requireUser } from "~/modules/accounts/session.server";
+import { listingPhotoKeysOf, removeListingPhotoFiles } from "~/modules/listings/listings.server";
 import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
 import { TextField } from "~/ui/text-field";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
@@ -144,10 +145,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "delete": {
       const parsed = parseForm(deleteAccountSchema, form);
       if (!parsed.ok) return reply({ values: parsed.values, errors: parsed.errors }, 400);
+      // The account's listings go with it (foreign keys); their photo files are removed after.
+      const photoKeys = await listingPhotoKeysOf(db, member.id);
       const result = await deleteAccount(auth, db, member, parsed.data.currentPassword, headers);
-      return result.ok
-        ? redirect("/?accountDeleted=1", { headers: result.headers })
-        : failed(result, parsed.values);
+      if (!result.ok) return failed(result, parsed.values);
+      await removeListingPhotoFiles(storage, photoKeys);
+      return redirect("/?accountDeleted=1", { headers: result.headers });
     }
   }
 }

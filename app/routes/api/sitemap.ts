@@ -1,6 +1,7 @@
 import type { Route } from "./+types/sitemap";
 import { appContext } from "~/context";
 import { listArticles } from "~/modules/content/queries.server";
+import { listSitemapListings } from "~/modules/listings/listings.server";
 
 const PUBLIC_PAGES = [
   "/",
@@ -11,16 +12,22 @@ const PUBLIC_PAGES = [
   "/register",
   "/terms",
   "/privacy",
+  "/asset",
+  "/search",
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, publicOrigin } = context.get(appContext);
-  const articles = await listArticles(db);
+  const [articles, listings] = await Promise.all([listArticles(db), listSitemapListings(db)]);
   const urls = [
     ...PUBLIC_PAGES.map((path) => ({ loc: `${publicOrigin}${path}`, lastmod: undefined })),
     ...articles.map((a) => ({
       loc: `${publicOrigin}/article/${encodeURIComponent(a.slug)}`,
       lastmod: a.updatedAt.toISOString().slice(0, 10),
+    })),
+    ...listings.map((l) => ({
+      loc: `${publicOrigin}/asset/${l.id}`,
+      lastmod: l.updatedAt.toISOString().slice(0, 10),
     })),
   ];
   const xml = [

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { appContext } from "~/context";
 import { formatDate } from "~/lib/format";
-import type { MessageKey } from "~/lib/i18n";
+import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import {
@@ -10,16 +10,32 @@ import {
   listArticles,
   listProductCategories,
 } from "~/modules/content/queries.server";
+import { listNewestListings } from "~/modules/listings/listings.server";
+import { ListingCard } from "~/layout/listing-card";
 import { SlideCarousel } from "~/ui/slide-carousel";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(appContext);
-  const [banners, categories, featured] = await Promise.all([
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, storage } = context.get(appContext);
+  const lang = langFromCookieHeader(request.headers.get("cookie"));
+  const [banners, categories, featured, listings] = await Promise.all([
     listActiveBanners(db),
     listProductCategories(db),
     listArticles(db, { featuredOnly: true, limit: 3 }),
+    listNewestListings(db, storage, lang, 8),
   ]);
-  return { banners, categories, featured };
+  return {
+    banners,
+    categories,
+    featured,
+    // Only what a card shows travels with the page.
+    listings: listings.map((listing) => ({
+      id: listing.id,
+      title: listing.title,
+      priceText: listing.priceText,
+      provinceName: listing.provinceName,
+      cover: listing.cover,
+    })),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
@@ -162,6 +178,24 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+
+      {loaderData.listings.length > 0 && (
+        <section className="container py-5" aria-labelledby="listings-title">
+          <div className="d-flex justify-content-between align-items-baseline mb-3">
+            <h2 id="listings-title" className="section-title mb-0">
+              {t("homeListings.title")}
+            </h2>
+            <Link to="/asset">{t("homeListings.all")}</Link>
+          </div>
+          <div className="row g-3 g-lg-4">
+            {loaderData.listings.map((listing) => (
+              <div key={listing.id} className="col-6 col-lg-3">
+                <ListingCard listing={listing} noPhotoLabel={t("homeListings.noPhoto")} />
+              </div>
+            ))}
+          </div>
+        </section>
+      )}
 
       <section className="container py-5" aria-labelledby="shophub-title">
         <div className="row align-items-center g-4 shophub-promo">

@@ -7,7 +7,7 @@ import { formatBaht, formatQuantity, satangToBahtInput } from "~/lib/money";
 import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
 import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
 import { itemFieldsSchema } from "~/modules/stock/item-form";
-import { removeItemImage, storeItemImage } from "~/modules/stock/item-image.server";
+import { itemImageUrl, removeItemImage, storeItemImage } from "~/modules/stock/item-image.server";
 import { ITEM_SEARCH_MAX, readItemListParams, toItemQuery } from "~/modules/stock/item-list-query";
 import { toItemRow } from "~/modules/stock/item-row";
 import { findItem, findItemByCode, searchItems, updateItem } from "~/modules/stock/items.server";
@@ -36,7 +36,7 @@ function itemIdOf(value: unknown): number {
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
-  const { db } = context.get(appContext);
+  const { db, storage } = context.get(appContext);
   if (url.searchParams.has("id")) {
     // Looked up with the shop: another shop's item is "not found", never shown.
     const item = await findItem(db, shopId, itemIdOf(url.searchParams.get("id")));
@@ -54,7 +54,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         reorderLevel: item.reorderLevel,
         avgCostSatang: item.avgCostSatang,
         stockValueSatang: item.stockValueSatang,
-        imageUrl: item.imageKey ? `/media/${item.imageKey}` : null,
+        imageUrl: itemImageUrl(storage, item.imageKey),
         values: {
           name: item.name,
           sku: item.sku,

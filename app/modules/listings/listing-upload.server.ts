@@ -1,0 +1,94 @@
+import {
+  FormDataParseError,
+  MaxFileSizeExceededError,
+  MaxFilesExceededError,
+  MaxHeaderSizeExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  parseFormData,
+  type FileUpload,
+} from "@remix-run/form-data-parser";
+import type { MessageKey } from "~/lib/i18n";
+import {
+  ImageRejectedError,
+  MAX_IMAGE_BYTES,
+  type ProcessedImage,
+} from "~/modules/media/image-processing.server";
+import { MAX_LISTING_PHOTOS } from "./limits";
+import { processListingPhoto } from "./listing-photos.server";
+import { PHOTO_FIELD } from "./photo-plan";
+
+/** The whole post/edit request: twelve photos of 10 MB each plus the text fields. */
+export const MAX_LISTING_REQUEST_BYTES = MAX_LISTING_PHOTOS * MAX_IMAGE_BYTES + 1024 * 1024;
+
+export type UploadedPhoto =
+  | { ok: true; name: string; image: ProcessedImage }
+  | { ok: false; name: string; error: MessageKey };
+
+export type ListingRequest =
+  | { ok: true; form: FormData; photos: UploadedPhoto[] }
+  | { ok: false; error: MessageKey; status: number };
+
+/**
+ * Reads the post/edit form. The body is streamed with limits (file count, 10 MB per file, the
+ * total), so an oversized upload is refused while it arrives rather than after it has filled
+ * the memory. Each photo is checked and resized as soon as it has arrived, and only the small
+ * WebP variants are kept.
+ */
+export async function readListingRequest(request: Request): Promise<ListingRequest> {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_LISTING_REQUEST_BYTES) {
+    return { ok: false, error: "listings.error.uploadTooLarge", status: 413 };
+  }
+  const type = request.headers.get("content-type") ?? "";
+  if (
+    !type.startsWith("multipart/form-data") &&
+    !type.startsWith("application/x-www-form-urlencoded")
+  ) {
+    return { ok: false, error: "listings.error.badRequest", status: 400 };
+  }
+  const photos: UploadedPhoto[] = [];
+  const handle = async (file: FileUpload) => {
+    // Without JavaScript an empty file input still sends one nameless, empty part.
+    if (file.fieldName !== PHOTO_FIELD || (file.size === 0 && !file.name)) return null;
+    try {
+      const image = await processListingPhoto(new Uint8Array(await file.arrayBuffer()));
+      photos.push({ ok: true, name: file.name, image });
+    } catch (error) {
+      if (!(error instanceof ImageRejectedError)) throw error;
+      photos.push({ ok: false, name: file.name, error: error.reason });
+    }
+    return null;
+  };
+  try {
+    const form = await parseFormData(
+      request,
+      {
+        maxFiles: MAX_LISTING_PHOTOS,
+        maxFileSize: MAX_IMAGE_BYTES,
+        maxTotalSize: MAX_LISTING_REQUEST_BYTES,
+        maxParts: 200,
+      },
+      handle,
+    );
+    return { ok: true, form, photos };
+  } catch (error) {
+    if (error instanceof MaxFilesExceededError) {
+      return { ok: false, error: "listings.error.tooManyPhotos", status: 413 };
+    }
+    if (error instanceof MaxFileSizeExceededError) {
+      return { ok: false, error: "listings.error.photoTooLarge", status: 413 };
+    }
+    if (error instanceof MaxTotalSizeExceededError) {
+      return { ok: false, error: "listings.error.uploadTooLarge", status: 413 };
+    }
+    if (
+      error instanceof MaxPartsExceededError ||
+      error instanceof MaxHeaderSizeExceededError ||
+      error instanceof FormDataParseError
+    ) {
+      return { ok: false, error: "listings.error.badRequest", status: 400 };
+    }
+    throw error;
+  }
+}

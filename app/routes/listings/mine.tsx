@@ -1,0 +1,260 @@
+import { Fragment } from "react";
+import { data, Form, Link, redirect, useLocation } from "react-router";
+import type { Route } from "./+types/mine";
+import { appContext } from "~/context";
+import { areaMetaTranslate } from "~/lib/area-meta";
+import { formatDate } from "~/lib/format";
+import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
+import { useLang, useT } from "~/lib/i18n/use-translation";
+import { readPageNumber } from "~/lib/paging";
+import { buildMeta, siteFromMatches } from "~/lib/seo";
+import { useListingPaginationLabels } from "~/layout/listing-grid";
+import { requireUser } from "~/modules/accounts/session.server";
+import type { ListingStatus } from "~/modules/listings/categories";
+import {
+  deleteListing,
+  listOwnListings,
+  setListingStatus,
+} from "~/modules/listings/listings.server";
+import { Pagination } from "~/ui/pagination";
+
+const INTENTS = ["sold", "published", "draft", "delete"] as const;
+type Intent = (typeof INTENTS)[number];
+const DONE: Record<Intent, MessageKey> = {
+  sold: "listings.mine.done.sold",
+  published: "listings.mine.done.published",
+  draft: "listings.mine.done.draft",
+  delete: "listings.mine.done.deleted",
+};
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const member = requireUser(request, context);
+  const { db, storage } = context.get(appContext);
+  const lang = langFromCookieHeader(request.headers.get("cookie"));
+  const done = url.searchParams.get("done");
+  return {
+    listings: await listOwnListings(db, storage, lang, member.id, readPageNumber(url.searchParams)),
+    done: (INTENTS as readonly string[]).includes(done ?? "") ? (done as Intent) : null,
+  };
+}
+
+type ActionData = { error: MessageKey } | { confirmDelete: { id: string } };
+
+/** The owner changes a listing's status or deletes it (a second POST confirms the delete). */
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const member = requireUser(request, context);
+  const { db, storage, logger } = context.get(appContext);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  if (!(INTENTS as readonly string[]).includes(intent) || !id) {
+    return data<ActionData>({ error: "listings.error.badRequest" }, { status: 400 });
+  }
+  if (intent === "delete") {
+    if (form.get("confirmed") !== "1") return data<ActionData>({ confirmDelete: { id } });
+    await deleteListing(db, storage, member.id, id);
+    logger.info({ listingId: id, ownerId: member.id }, "listing deleted");
+  } else {
+    const outcome = await setListingStatus(db, member.id, id, intent as ListingStatus);
+    if (!outcome.ok) return data<ActionData>({ error: outcome.error }, { status: 400 });
+  }
+  const back = new URLSearchParams(url.search);
+  back.set("done", intent);
+  return redirect(`${url.pathname}?${back}`);
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  buildMeta(siteFromMatches(matches), {
+    title: areaMetaTranslate(matches)("listings.mine.title"),
+    path: location.pathname,
+    noindex: true,
+  });
+
+export default function MyListings({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const location = useLocation();
+  const paginationLabels = useListingPaginationLabels();
+  const { listings, done } = loaderData;
+  const result = actionData as ActionData | undefined;
+  const confirm = result && "confirmDelete" in result ? result.confirmDelete : null;
+  const error = result && "error" in result ? result.error : null;
+  const search = new URLSearchParams(location.search);
+  search.delete("done");
+  const here = `${location.pathname}${search.size > 0 ? `?${search}` : ""}`;
+
+  const statusForm = (id: string, intent: Intent, label: MessageKey, className: string) => (
+    <Form method="post" action={here}>
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={`btn btn-sm ${className}`}
+        data-testid={`listing-action-${intent}`}
+      >
+        {t(label)}
+      </button>
+    </Form>
+  );
+
+  return (
+    <div className="container py-4 py-lg-5">
+      <div className="d-flex flex-wrap justify-content-between align-items-start gap-3 mb-3">
+        <div>
+          <h1>{t("listings.mine.title")}</h1>
+          <p className="text-secondary mb-0">{t("listings.mine.lead")}</p>
+        </div>
+        <Link to="/user/bhPost" className="btn btn-accent" data-testid="post-listing">
+          {t("listings.post")}
+        </Link>
+      </div>
+      {done && (
+        <div className="alert alert-success" role="status" data-testid="listing-done">
+          {t(DONE[done])}
+        </div>
+      )}
+      {error && (
+        <div className="alert alert-danger" role="alert" data-testid="listing-error">
+          {t(error)}
+        </div>
+      )}
+      {listings.rows.length === 0 ? (
+        <p data-testid="my-listings-empty">
+          {t("listings.mine.empty")} <Link to="/user/bhPost">{t("listings.mine.postFirst")}</Link>
+        </p>
+      ) : (
+        <div className="table-responsive">
+          <table className="table align-middle" data-testid="my-listings">
+            <thead>
+              <tr>
+                <th scope="col">{t("listings.mine.photo")}</th>
+                <th scope="col">{t("listings.mine.listing")}</th>
+                <th scope="col">{t("listings.mine.status")}</th>
+                <th scope="col">{t("listings.mine.price")}</th>
+                <th scope="col">{t("listings.mine.updated")}</th>
+                <th scope="col">{t("listings.mine.actions")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {listings.rows.map((row) => (
+                <Fragment key={row.id}>
+                  <tr data-testid="my-listing-row" data-listing-id={row.id}>
+                    <td style={{ width: "6rem" }}>
+                      {row.cover ? (
+                        <img
+                          src={row.cover.thumb}
+                          alt=""
+                          width={80}
+                          height={60}
+                          loading="lazy"
+                          className="rounded object-fit-cover"
+                        />
+                      ) : (
+                        <span className="small text-secondary">{t("listings.noPhoto")}</span>
+                      )}
+                    </td>
+                    <td>
+                      <Link to={`/asset/${row.id}`} className="fw-semibold">
+                        {row.title}
+                      </Link>
+                      <div className="small text-secondary">
+                        {t(`listings.category.${row.category}` as MessageKey)} · {row.provinceName}
+                      </div>
+                    </td>
+                    <td>
+                      <span
+                        className={`badge ${row.status === "published" ? "text-bg-success" : row.status === "sold" ? "text-bg-dark" : "text-bg-secondary"}`}
+                        data-testid="my-listing-status"
+                      >
+                        {t(`listings.status.${row.status}`)}
+                      </span>
+                      {row.hidden && (
+                        <span className="badge text-bg-danger ms-1">
+                          {t("listings.hiddenBadge")}
+                        </span>
+                      )}
+                    </td>
+                    <td className="text-nowrap">{row.priceText}</td>
+                    <td className="text-nowrap small">{formatDate(row.updatedAt, lang)}</td>
+                    <td>
+                      <div className="d-flex flex-wrap gap-2">
+                        <Link
+                          to={`/user/bhPost?id=${row.id}`}
+                          className="btn btn-sm btn-outline-primary"
+                          data-testid="listing-action-edit"
+                        >
+                          {t("listings.mine.edit")}
+                        </Link>
+                        {row.status !== "sold" &&
+                          statusForm(row.id, "sold", "listings.mine.markSold", "btn-outline-dark")}
+                        {row.status !== "published" &&
+                          !row.hidden &&
+                          statusForm(
+                            row.id,
+                            "published",
+                            "listings.mine.publish",
+                            "btn-outline-success",
+                          )}
+                        {row.status !== "draft" &&
+                          statusForm(
+                            row.id,
+                            "draft",
+                            "listings.mine.unpublish",
+                            "btn-outline-secondary",
+                          )}
+                        <Form method="post" action={`${here}#confirm-delete`}>
+                          <input type="hidden" name="id" value={row.id} />
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="delete"
+                            className="btn btn-sm btn-outline-danger"
+                            data-testid="listing-action-delete"
+                          >
+                            {t("listings.mine.delete")}
+                          </button>
+                        </Form>
+                      </div>
+                    </td>
+                  </tr>
+                  {confirm?.id === row.id && (
+                    <tr>
+                      <td colSpan={6}>
+                        <section
+                          id="confirm-delete"
+                          className="alert alert-danger mb-0"
+                          data-testid="confirm-delete"
+                        >
+                          <p className="mb-2">
+                            {t("listings.mine.confirmDelete", { title: row.title })}
+                          </p>
+                          <Form method="post" action={here} className="d-flex gap-2">
+                            <input type="hidden" name="id" value={row.id} />
+                            <input type="hidden" name="intent" value="delete" />
+                            <input type="hidden" name="confirmed" value="1" />
+                            <button
+                              type="submit"
+                              className="btn btn-sm btn-danger"
+                              data-testid="confirm-delete-submit"
+                            >
+                              {t("listings.mine.confirmDeleteButton")}
+                            </button>
+                            <Link to={here} className="btn btn-sm btn-outline-secondary" replace>
+                              {t("listings.mine.cancel")}
+                            </Link>
+                          </Form>
+                        </section>
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={listings.page} pageCount={listings.pageCount} labels={paginationLabels} />
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+// Module resolution hooks for the benchmarks: Node runs the app's TypeScript directly (type
+// stripping), but the app's imports use the "~/" alias and leave out the ".ts" extension, as
+// Vite allows. Registered by bench/listings.ts before it imports app modules.
+import { existsSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const appRoot = new URL("../app/", import.meta.url);
+const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts"];
+
+function withExtension(url) {
+  for (const extension of EXTENSIONS) {
+    const candidate = new URL(url.href + extension);
+    if (existsSync(fileURLToPath(candidate)) && !fileURLToPath(candidate).endsWith("/")) {
+      return candidate.href;
+    }
+  }
+  return null;
+}
+
+export async function resolve(specifier, context, nextResolve) {
+  if (specifier.startsWith("~/")) {
+    const found = withExtension(new URL(specifier.slice(2), appRoot));
+    if (found) return { url: found, shortCircuit: true };
+  } else if (
+    (specifier.startsWith("./") || specifier.startsWith("../")) &&
+    context.parentURL?.startsWith(pathToFileURL(fileURLToPath(appRoot)).href)
+  ) {
+    const found = withExtension(new URL(specifier, context.parentURL));
+    if (found) return { url: found, shortCircuit: true };
+  }
+  return nextResolve(specifier, context);
+}
