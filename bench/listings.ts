@@ -448,7 +448,7 @@ async function main(): Promise<number> {
   const queries = [
     { name: "common word", keyword: "บ้าน" },
     { name: "rare word", keyword: RARE_PLACES[0] ?? "แม่สะเรียง" },
-    { name: "partial word", keyword: "ฟอร์จูน" },
+    { name: "part of a word", keyword: "ดีเซ" },
     { name: "two words", keyword: "ฮอนด้า คลิก" },
     { name: "Latin word", keyword: "camry" },
   ];

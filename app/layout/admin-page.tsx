@@ -1,15 +1,11 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
-import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
-import { buildMeta, siteFromMatches, translateFromMatches } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import type { PaginationLabels } from "~/ui/pagination";
 
 /** Title tags of an admin page; admin pages are never indexed. */
-export function adminMeta(matches: readonly unknown[], pathname: string, title: MessageKey) {
-  const t = translateFromMatches(matches);
-  return buildMeta(siteFromMatches(matches), { title: t(title), path: pathname, noindex: true });
-}
+export const adminMeta = privatePageMeta;
 
 /** The current query string without the given parameters (e.g. a one-off "done" flag). */
 export function searchWithout(search: string, names: string[]): string {

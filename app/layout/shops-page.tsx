@@ -1,23 +1,15 @@
 import type { ReactNode, SelectHTMLAttributes } from "react";
 import { Form as BsForm } from "react-bootstrap";
 import { NavLink } from "react-router";
-import type { AreaMessagesData } from "~/lib/i18n/areas";
-import { createTranslate, type MessageKey } from "~/lib/i18n";
+import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
-import { buildMeta, siteFromMatches } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { BUSINESS_TYPES } from "~/modules/shops/shop-types";
 import { TextField } from "~/ui/text-field";
 import type { PaginationLabels } from "~/ui/pagination";
 
 /** Title tags of a shop management page (private: never indexed), in the area's language. */
-export function shopsMeta(matches: readonly unknown[], pathname: string, title: MessageKey) {
-  const site = siteFromMatches(matches);
-  const area = matches
-    .map((match) => (match as { loaderData?: Partial<AreaMessagesData> } | undefined)?.loaderData)
-    .findLast((loaderData) => loaderData?.areaMessages !== undefined)?.areaMessages;
-  const t = createTranslate({ ...site?.messages, ...area });
-  return buildMeta(site, { title: t(title), path: pathname, noindex: true });
-}
+export const shopsMeta = privatePageMeta;
 
 export function useShopsPaginationLabels(): PaginationLabels {
   const t = useT();

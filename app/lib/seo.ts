@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { createTranslate, type Lang, type Messages, type Translate } from "./i18n";
+import { createTranslate, type Lang, type MessageKey, type Messages, type Translate } from "./i18n";
 
 /** What the root loader shares with every page's meta function. */
 export interface SiteMetaContext {
@@ -109,4 +109,10 @@ export function translateFromMatches(matches: readonly unknown[]): Translate {
     )
     .find((messages) => messages !== undefined);
   return createTranslate(area ? { ...site?.messages, ...area } : site?.messages);
+}
+
+/** Title tags of a private page of an area (admin, shops, storehub): translated, never indexed. */
+export function privatePageMeta(matches: readonly unknown[], pathname: string, title: MessageKey) {
+  const t = translateFromMatches(matches);
+  return buildMeta(siteFromMatches(matches), { title: t(title), path: pathname, noindex: true });
 }

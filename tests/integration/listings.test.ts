@@ -22,6 +22,7 @@ import { createLocalStorage, type FileStorage } from "~/modules/media/local-stor
 import * as detailRoute from "~/routes/listings/detail";
 import * as mineRoute from "~/routes/listings/mine";
 import * as postRoute from "~/routes/listings/post";
+import * as searchRoute from "~/routes/listings/search";
 import { createTestAuth } from "../setup/test-auth";
 import { IDLE_STOCK_EVENTS } from "../setup/idle-stock-events";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -238,6 +239,21 @@ describe("Thai search", () => {
       (await searchListings(test.db, storage, "th", "ดีเซ", 1)).rows.map((r) => r.title),
     ).toEqual(["รถกระบะมือสองสภาพดี"]);
     expect((await searchListings(test.db, storage, "th", "คอนโดหรู", 1)).total).toBe(0);
+    // The search form's ?q= becomes the search's own address; no keyword shows the newest.
+    const typed = await call(searchRoute.loader, `/search?q=${encodeURIComponent(" เดี่ยว ")}`, null);
+    expect(typed).toMatchObject({ status: 302, location: `/search/${encodeURIComponent("เดี่ยว")}` });
+    const empty = await call(searchRoute.loader, "/search", null);
+    expect(empty.data).toMatchObject({ keyword: "", results: null });
+    expect((empty.data as { newest: { title: string }[] }).newest[0]?.title).toBe(
+      "รถกระบะมือสองสภาพดี",
+    );
+    const page = await call(searchRoute.loader, "/search/เดี่ยว", null, {
+      params: { keyword: "เดี่ยว" },
+    });
+    expect((page.data as { results: { rows: { id: string }[] } }).results.rows[0]?.id).toBe(
+      detached,
+    );
+
     // Part of a word the segmenter cuts in two ("คอนโด" is stored as "คอน" + "โด").
     const condo = await publish(owner.id, {
       title: "ขายคอนโดติดรถไฟฟ้าอ่อนนุช",

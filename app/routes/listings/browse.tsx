@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/browse";
 import { appContext } from "~/context";
-import { areaMetaTranslate } from "~/lib/area-meta";
+import { translateFromMatches } from "~/lib/seo";
 import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
@@ -45,7 +45,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const t = areaMetaTranslate(matches);
+  const t = translateFromMatches(matches);
   return buildMeta(siteFromMatches(matches), {
     title: t("listings.title"),
     description: t("listings.description"),

@@ -2,7 +2,7 @@ import { useState, useSyncExternalStore } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/detail";
 import { appContext } from "~/context";
-import { areaMetaTranslate } from "~/lib/area-meta";
+import { translateFromMatches } from "~/lib/seo";
 import { formatDate, isoDate } from "~/lib/format";
 import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
@@ -76,7 +76,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const site = siteFromMatches(matches);
   if (!loaderData) return buildMeta(site, { path: location.pathname, noindex: true });
   const { listing, photos } = loaderData;
-  const t = areaMetaTranslate(matches);
+  const t = translateFromMatches(matches);
   const cover = photos[0];
   const url = `${site?.origin ?? ""}/asset/${listing.id}`;
   return buildMeta(site, {

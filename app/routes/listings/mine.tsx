@@ -2,7 +2,7 @@ import { Fragment } from "react";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/mine";
 import { appContext } from "~/context";
-import { areaMetaTranslate } from "~/lib/area-meta";
+import { translateFromMatches } from "~/lib/seo";
 import { formatDate } from "~/lib/format";
 import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
@@ -65,7 +65,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   buildMeta(siteFromMatches(matches), {
-    title: areaMetaTranslate(matches)("listings.mine.title"),
+    title: translateFromMatches(matches)("listings.mine.title"),
     path: location.pathname,
     noindex: true,
   });

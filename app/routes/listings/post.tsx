@@ -2,7 +2,7 @@ import { Alert, Button, Form as BsForm } from "react-bootstrap";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/post";
 import { appContext } from "~/context";
-import { areaMetaTranslate } from "~/lib/area-meta";
+import { translateFromMatches } from "~/lib/seo";
 import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { formatPhoneForDisplay } from "~/lib/phone";
@@ -152,7 +152,7 @@ export const clientAction = keepFormOnNetworkError;
 export const shouldRevalidate = skipRevalidationAfterNetworkFailure;
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
-  const t = areaMetaTranslate(matches);
+  const t = translateFromMatches(matches);
   return buildMeta(siteFromMatches(matches), {
     title: t(loaderData?.editing ? "listings.form.editTitle" : "listings.form.newTitle"),
     path: location.pathname,

@@ -1,7 +1,7 @@
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/search";
 import { appContext } from "~/context";
-import { areaMetaTranslate } from "~/lib/area-meta";
+import { translateFromMatches } from "~/lib/seo";
 import { langFromCookieHeader } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
@@ -35,7 +35,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) => {
-  const t = areaMetaTranslate(matches);
+  const t = translateFromMatches(matches);
   const keyword = loaderData?.keyword ?? "";
   return buildMeta(siteFromMatches(matches), {
     title: keyword ? t("listings.search.resultsTitle", { q: keyword }) : t("listings.search.title"),
