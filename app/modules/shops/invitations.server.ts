@@ -202,15 +202,16 @@ export async function acceptPendingInvitations(
  * sign-in or verification flows: it covers every way an address becomes "this member's,
  * verified" (password sign-in, sign-in link, the verification link, a changed e-mail) and a
  * member who was already signed in when invited, and it runs before any loader, so the page
- * they open already sees the new shop. The cost, for signed-in requests only, is one indexed
- * lookup on a partial index of pending invitations.
+ * they open already sees the new shop. The cost, for signed-in page views only, is one indexed
+ * lookup on a partial index of pending invitations. Form posts skip it (the page views around
+ * them accept): they are the hot path of a busy shop's tills.
  */
 export const shopInvitationsMiddleware: MiddlewareFunction<Response> = async (
-  { context },
+  { request, context },
   next,
 ) => {
   const member = getSessionUser(context);
-  if (member?.emailVerified) {
+  if (member?.emailVerified && request.method === "GET") {
     const { db, logger } = context.get(appContext);
     const joined = await acceptPendingInvitations(db, member);
     if (joined.length > 0)
