@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
@@ -43,7 +43,10 @@ beforeAll(async () => {
   test = await createTestDatabase();
   ({ auth } = createTestAuth(test.db));
 });
-afterAll(() => test.drop());
+afterAll(async () => {
+  await test.drop();
+  rmSync(storageFolder, { recursive: true, force: true });
+});
 
 function sessionUser(id: string): SessionUser {
   return {
