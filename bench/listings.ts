@@ -4,9 +4,8 @@
 // for a common, a rare and a partial word, next to a bare React Router page (bench/baseline)
 // measured in the same run. Then times the photo pipeline on a 12-megapixel JPEG.
 // See bench/README.md ("Listings"). Not part of `npm test`.
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { Agent, request as httpRequest } from "node:http";
 import { register } from "node:module";
 import os from "node:os";
@@ -14,7 +13,19 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import sharp from "sharp";
-import { freePort, stopChildProcess } from "../app/lib/child-process.server.ts";
+import { freePort } from "../app/lib/child-process.server.ts";
+import {
+  baselineBuild,
+  cleanup,
+  buildAppAndBaseline,
+  percentile,
+  printTable,
+  removeOnCleanup,
+  root,
+  runMain,
+  start,
+  waitReady,
+} from "./harness.ts";
 import { generateListing, randomGenerator, RARE_PLACES } from "./listing-data.ts";
 
 // The app's modules use the "~/" alias and extension-less imports (see alias-hooks.mjs).
@@ -24,8 +35,6 @@ const { processListingPhoto, LISTING_PHOTO_VARIANTS } =
   await import("../app/modules/listings/listing-photos.server.ts");
 const { findRunningEmbeddedPostgres } = await import("../app/db/embedded-postgres.server.ts");
 
-const root = path.resolve(import.meta.dirname, "..");
-const baselineBuild = path.join(root, "bench/results/baseline-build");
 const TARGET_P95_MS = 50;
 const TARGET_PIPELINE_MS = 1_000;
 const HEADERS = {
@@ -59,56 +68,6 @@ function parseOptions() {
     throw new Error(`--concurrency must list connection counts from 1 to 64`);
   }
   return { build: values.build, count, duration, concurrency };
-}
-
-// ---- processes ---------------------------------------------------------------------------
-
-const children: ChildProcess[] = [];
-let dataDir: string | undefined;
-let stopping = false;
-
-function run(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: "inherit" });
-    child.once("error", reject);
-    child.once("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`${args.join(" ")} exited with ${code}`)),
-    );
-  });
-}
-
-function start(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [path.join(root, script)], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  child.once("exit", (code, signal) => {
-    if (!stopping) console.error(`${script} exited during the benchmark (${signal ?? code})`);
-  });
-  children.push(child);
-  return child;
-}
-
-async function cleanup(): Promise<void> {
-  stopping = true;
-  await Promise.all(children.splice(0).map((child) => stopChildProcess(child)));
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  dataDir = undefined;
-}
-
-async function waitReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the server exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} was not ready within ${timeoutMs / 1000} s`);
 }
 
 // ---- data --------------------------------------------------------------------------------
@@ -222,11 +181,6 @@ interface LoadResult {
   max: number;
   non200: number;
   errors: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 /** One GET on a kept-alive connection; resolves with the status once the body is read. */
@@ -385,31 +339,12 @@ async function measurePipeline() {
 
 const fixed = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "–");
 
-function printTable(header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)));
-  console.log(line(header).join("  "));
-  for (const row of rows) console.log(line(row).join("  "));
-}
-
 // ---- main --------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
   const options = parseOptions();
-  if (options.build) {
-    const cli = path.join(root, "node_modules/@react-router/dev/bin.cjs");
-    console.log("Building the app and the baseline…");
-    await run(process.execPath, [cli, "build", "--logLevel", "warn"]);
-    await run(process.execPath, [
-      cli,
-      "build",
-      "bench/baseline",
-      "--logLevel",
-      "warn",
-      "--emptyOutDir",
-    ]);
-  }
+  if (options.build) await buildAppAndBaseline();
+
   for (const file of ["build/server/index.js", `${baselineBuild}/server/index.js`]) {
     if (!existsSync(path.resolve(root, file))) {
       throw new Error(`${file} is missing: run without --no-build`);
@@ -417,7 +352,8 @@ async function main(): Promise<number> {
   }
 
   const [appPort, basePort] = await Promise.all([freePort(), freePort()]);
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "dptech-bench-listings-"));
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "dptech-bench-listings-"));
+  removeOnCleanup(dataDir);
   const app = start("server/main.ts", {
     PORT: String(appPort),
     DATA_DIR: dataDir,
@@ -612,15 +548,4 @@ async function main(): Promise<number> {
   return invalid ? 1 : 0;
 }
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => void cleanup().finally(() => process.exit(130)));
-}
-main()
-  .then((code) => {
-    process.exitCode = code;
-  })
-  .catch(async (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    await cleanup();
-    process.exitCode = 1;
-  });
+runMain(main);

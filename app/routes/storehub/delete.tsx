@@ -5,7 +5,7 @@ import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatQuantity } from "~/lib/money";
 import { removeItemImage } from "~/modules/stock/item-image.server";
-import { ITEM_SEARCH_MAX, readItemListParams, toItemQuery } from "~/modules/stock/item-list-query";
+import { readItemListParams, toItemQuery } from "~/modules/stock/item-list-query";
 import { toItemRow } from "~/modules/stock/item-row";
 import { findItemsOfShop, readItemIds } from "~/modules/stock/item-selection.server";
 import {
@@ -22,6 +22,7 @@ import {
   storehubMeta,
   useStorehubPaginationLabels,
   withParams,
+  ItemQueryFields,
 } from "~/ui/storehub/storehub-ui";
 
 const DONE = ["archived", "restored", "deleted"] as const;
@@ -210,37 +211,14 @@ export default function DeleteItems({ loaderData, actionData }: Route.ComponentP
         className="row g-2 align-items-end mb-3"
         key={location.search}
       >
-        <div className="col-sm-6 col-lg-4">
-          <label htmlFor="delete-search" className="form-label">
-            {t("storehub.search.label")}
-          </label>
-          <input
-            id="delete-search"
-            type="search"
-            name="q"
-            defaultValue={params.q}
-            maxLength={ITEM_SEARCH_MAX}
-            className="form-control"
-            placeholder={t("storehub.search.hint")}
-            data-testid="delete-search"
-          />
-        </div>
-        <div className="col-auto">
-          <label htmlFor="delete-status" className="form-label">
-            {t("storehub.search.status")}
-          </label>
-          <select
-            id="delete-status"
-            name="status"
-            defaultValue={params.status}
-            className="form-select"
-            data-testid="delete-status"
-          >
-            <option value="active">{t("storehub.search.statusActive")}</option>
-            <option value="archived">{t("storehub.search.statusArchived")}</option>
-            <option value="all">{t("storehub.search.statusAll")}</option>
-          </select>
-        </div>
+        <ItemQueryFields
+          q={params.q}
+          status={params.status}
+          searchId="delete-search"
+          searchTestId="delete-search"
+          statusId="delete-status"
+          statusTestId="delete-status"
+        />
         <div className="col-auto">
           <button type="submit" className="btn btn-primary" data-testid="delete-search-submit">
             {t("storehub.search.submit")}

@@ -7,7 +7,7 @@ import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { resolveActiveShop } from "~/modules/shops/active-shop.server";
-import { ITEM_SEARCH_MAX, readItemListParams, toItemQuery } from "~/modules/stock/item-list-query";
+import { readItemListParams, toItemQuery } from "~/modules/stock/item-list-query";
 import { toItemRow } from "~/modules/stock/item-row";
 import { searchItems } from "~/modules/stock/items.server";
 import { getStockOverview } from "~/modules/stock/overview.server";
@@ -18,7 +18,12 @@ import {
 } from "~/modules/stock/storehub-access.server";
 import { Pagination } from "~/ui/pagination";
 import { ItemTable } from "~/ui/storehub/item-table";
-import { storehubMeta, useStorehubPaginationLabels, withParams } from "~/ui/storehub/storehub-ui";
+import {
+  ItemQueryFields,
+  storehubMeta,
+  useStorehubPaginationLabels,
+  withParams,
+} from "~/ui/storehub/storehub-ui";
 
 /** Where a new shop is created (the shops area); visitors register or sign in first. */
 const NEW_SHOP_PATH = "/shophub/new";
@@ -343,37 +348,14 @@ function ShopOverview({ data }: { data: ShopData }) {
           className="row g-2 align-items-end mb-3"
           key={location.search}
         >
-          <div className="col-sm-6 col-lg-4">
-            <label htmlFor="item-search" className="form-label">
-              {t("storehub.search.label")}
-            </label>
-            <input
-              id="item-search"
-              type="search"
-              name="q"
-              defaultValue={params.q}
-              maxLength={ITEM_SEARCH_MAX}
-              className="form-control"
-              placeholder={t("storehub.search.hint")}
-              data-testid="item-search"
-            />
-          </div>
-          <div className="col-auto">
-            <label htmlFor="item-status" className="form-label">
-              {t("storehub.search.status")}
-            </label>
-            <select
-              id="item-status"
-              name="status"
-              defaultValue={params.status}
-              className="form-select"
-              data-testid="item-status-filter"
-            >
-              <option value="active">{t("storehub.search.statusActive")}</option>
-              <option value="archived">{t("storehub.search.statusArchived")}</option>
-              <option value="all">{t("storehub.search.statusAll")}</option>
-            </select>
-          </div>
+          <ItemQueryFields
+            q={params.q}
+            status={params.status}
+            searchId="item-search"
+            searchTestId="item-search"
+            statusId="item-status"
+            statusTestId="item-status-filter"
+          />
           <div className="col-auto">
             <div className="form-check mb-2">
               <input

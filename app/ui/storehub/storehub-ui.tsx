@@ -1,24 +1,70 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
-import { createTranslate, type MessageKey } from "~/lib/i18n";
-import type { AreaMessagesData } from "~/lib/i18n/areas";
 import { useT } from "~/lib/i18n/use-translation";
-import { buildMeta, siteFromMatches } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
+import { ITEM_SEARCH_MAX, type ItemListStatus } from "~/modules/stock/item-list-query";
 import type { PaginationLabels } from "~/ui/pagination";
 
 // Pieces shared by the storehub item pages (overview, add, edit, delete, import).
 
 /** Title tags of a storehub page (its title is area text, so it comes from the layout's data). */
-export function storehubMeta(matches: readonly unknown[], pathname: string, title: MessageKey) {
-  const site = siteFromMatches(matches);
-  const area = matches
-    .map((match) => (match as { loaderData?: unknown } | undefined)?.loaderData)
-    .find(
-      (data): data is AreaMessagesData =>
-        typeof data === "object" && data !== null && "areaMessages" in data,
-    );
-  const t = createTranslate({ ...site?.messages, ...area?.areaMessages });
-  return buildMeta(site, { title: t(title), path: pathname, noindex: true });
+export const storehubMeta = privatePageMeta;
+
+/**
+ * The search box and status filter of an item list (overview and archive pages); the ids and
+ * test ids differ per page so both can be told apart.
+ */
+export function ItemQueryFields({
+  q,
+  status,
+  searchId,
+  searchTestId,
+  statusId,
+  statusTestId,
+}: {
+  q: string;
+  status: ItemListStatus;
+  searchId: string;
+  searchTestId: string;
+  statusId: string;
+  statusTestId: string;
+}) {
+  const t = useT();
+  return (
+    <>
+      <div className="col-sm-6 col-lg-4">
+        <label htmlFor={searchId} className="form-label">
+          {t("storehub.search.label")}
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={ITEM_SEARCH_MAX}
+          className="form-control"
+          placeholder={t("storehub.search.hint")}
+          data-testid={searchTestId}
+        />
+      </div>
+      <div className="col-auto">
+        <label htmlFor={statusId} className="form-label">
+          {t("storehub.search.status")}
+        </label>
+        <select
+          id={statusId}
+          name="status"
+          defaultValue={status}
+          className="form-select"
+          data-testid={statusTestId}
+        >
+          <option value="active">{t("storehub.search.statusActive")}</option>
+          <option value="archived">{t("storehub.search.statusArchived")}</option>
+          <option value="all">{t("storehub.search.statusAll")}</option>
+        </select>
+      </div>
+    </>
+  );
 }
 
 export function useStorehubPaginationLabels(): PaginationLabels {
