@@ -358,7 +358,7 @@ function stockOutForm(fixture: Fixture): string {
  */
 async function measureStockOuts(
   databaseUrl: string,
-  appUrl: string,
+  [appUrl, secondUrl]: [string, string],
   fixture: Fixture,
   admin: pg.Client,
   seconds: number,
@@ -386,14 +386,15 @@ async function measureStockOuts(
       return true;
     });
   const form = stockOutForm(fixture);
-  const throughApp = () =>
-    rate("app: POST /storehub/inout over HTTP", seconds, async () => {
-      const response = await fetch(`${appUrl}/storehub/inout`, {
+  const throughApp = (target: string, urls: string[]) =>
+    rate(target, seconds, async (worker) => {
+      const url = urls[worker % urls.length] ?? appUrl;
+      const response = await fetch(`${url}/storehub/inout`, {
         method: "POST",
         redirect: "manual",
         headers: {
           cookie: fixture.cookie,
-          origin: appUrl,
+          origin: url,
           "content-type": "application/x-www-form-urlencoded",
         },
         body: form,
@@ -405,7 +406,10 @@ async function measureStockOuts(
   // Baseline before and after, so that a machine slowing down mid-run skews less.
   const bareBefore = await bareSql();
   const viaFunction = await ledgerFunction();
-  const viaApp = await throughApp();
+  const appStarted = new Date();
+  const viaApp = await throughApp("app over HTTP, 1 instance", [appUrl]);
+  const appCommits = await commitsOfHotItem(admin, fixture, appStarted);
+  const viaTwoApps = await throughApp("app over HTTP, 2 instances", [appUrl, secondUrl]);
   const bareAfter = await bareSql();
   await Promise.all(writers.map((c) => c.end()));
   const bareRate = (bareBefore.perSecond + bareAfter.perSecond) / 2;
@@ -418,7 +422,32 @@ async function measureStockOuts(
     [fixture.hotItemId, fixture.locationId],
   );
   const ledgerAgrees = Number(drift.rows[0]?.drift) === bareBefore.done + bareAfter.done;
-  return { bareBefore, viaFunction, viaApp, bareAfter, bareRate, ledgerAgrees };
+  return {
+    bareBefore,
+    viaFunction,
+    viaApp,
+    appCommits,
+    viaTwoApps,
+    bareAfter,
+    bareRate,
+    ledgerAgrees,
+  };
+}
+
+/**
+ * How many transactions wrote the hot item's movements since `since`: rows written by one
+ * transaction share its start time (now()), while xmin would tell the subtransactions apart.
+ * This is the app's group commit at work (docs/decisions/0010).
+ */
+async function commitsOfHotItem(admin: pg.Client, fixture: Fixture, since: Date) {
+  const result = await admin.query<{ movements: string; commits: string }>(
+    `SELECT count(*) AS movements, count(DISTINCT created_at) AS commits
+       FROM stock_movement WHERE item_id = $1 AND created_at >= $2`,
+    [fixture.hotItemId, since],
+  );
+  const movements = Number(result.rows[0]?.movements ?? 0);
+  const commits = Number(result.rows[0]?.commits ?? 0);
+  return { movements, commits, perCommit: commits > 0 ? movements / commits : 0 };
 }
 
 async function main(): Promise<number> {
@@ -452,6 +481,18 @@ async function main(): Promise<number> {
   await admin.connect();
   const fixture = await seed(admin, appUrl, options);
   const member = { ...HEADERS, cookie: fixture.cookie };
+  // A second instance of the app on the same database, as a deployment with one instance per
+  // CPU runs it (sessions, live events and the posting queues work across instances).
+  const secondPort = await freePort();
+  const secondApp = start("server/main.ts", {
+    PORT: String(secondPort),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: "",
+    PUBLIC_URL: "",
+  });
+  const secondUrl = `http://127.0.0.1:${secondPort}`;
+  await waitReady(`${secondUrl}/healthz`, secondApp, 120_000);
   if (options.hold) {
     console.log(`App: ${appUrl} (session cookie: ${fixture.cookie})\nDatabase: ${databaseUrl}`);
     await new Promise(() => {});
@@ -487,7 +528,7 @@ async function main(): Promise<number> {
   const writes =
     options.only === "reads"
       ? null
-      : await measureStockOuts(databaseUrl, appUrl, fixture, admin, options.duration);
+      : await measureStockOuts(databaseUrl, [appUrl, secondUrl], fixture, admin, options.duration);
   await admin.end();
   await cleanup();
 
@@ -509,11 +550,11 @@ async function main(): Promise<number> {
     ]),
   );
   if (writes) {
-    const { bareBefore, viaFunction, viaApp, bareAfter, bareRate, ledgerAgrees } = writes;
+    const { bareBefore, viaFunction, viaApp, appCommits, viaTwoApps, bareAfter, bareRate } = writes;
     console.log(`\nStock-outs on one item, ${WRITERS} concurrent writers\n`);
     printTable(
       ["target", "done", "refused", "per s", "× bare SQL"],
-      [bareBefore, viaFunction, viaApp, bareAfter].map((r) => [
+      [bareBefore, viaFunction, viaApp, viaTwoApps, bareAfter].map((r) => [
         r.target,
         String(r.done),
         String(r.refused),
@@ -522,7 +563,11 @@ async function main(): Promise<number> {
       ]),
     );
     console.log(
-      `\nLedger after the load: ${ledgerAgrees ? "agrees with the balance" : "MISMATCH"}`,
+      `\nOver HTTP, 1 instance: ${appCommits.movements} stock-outs in ${appCommits.commits} commits ` +
+        `(${fixed(appCommits.perCommit, 1)} per commit: the posting queue's group commit)`,
+    );
+    console.log(
+      `Ledger after the load: ${writes.ledgerAgrees ? "agrees with the balance" : "MISMATCH"}`,
     );
   }
 
@@ -548,7 +593,8 @@ async function main(): Promise<number> {
   console.log(`Results written to ${path.relative(root, file)}`);
   const failed =
     latencyRows.some((r) => r.failures > 0) ||
-    (writes !== null && (writes.viaApp.done === 0 || !writes.ledgerAgrees));
+    (writes !== null &&
+      (writes.viaApp.done === 0 || writes.viaTwoApps.done === 0 || !writes.ledgerAgrees));
   return failed ? 1 : 0;
 }
 

@@ -26,6 +26,11 @@ import {
   requeueStuckEmails,
   startOutboxWorker,
 } from "~/modules/platform/outbox.server";
+import {
+  attachIdentityCache,
+  createIdentityCache,
+  IDENTITY_CHANGED_CHANNEL,
+} from "~/modules/platform/identity-cache.server";
 import { pruneRateLimitBuckets } from "~/modules/platform/rate-limit.server";
 import { createStockEvents } from "~/modules/stock/live-stock.server";
 import { originCheck } from "./http/origin-check";
@@ -109,13 +114,25 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   const pruneTimer = setInterval(() => void pruneRateLimitBuckets(db).catch(() => {}), 3_600_000);
   pruneTimer.unref();
 
-  // One listening connection per instance (opened on the first live page), outside the pool.
+  // Sessions and memberships are kept in memory while the listening connection hears of
+  // their changes (identity-cache.server.ts).
+  const identityCache = createIdentityCache();
+  attachIdentityCache(db, identityCache);
+  // One listening connection per instance, outside the pool.
   const stockEvents = createStockEvents({
     createClient: () => new pg.Client({ ...db.$client.options, keepAlive: true }),
     logger: logger.child({ component: "live-stock" }),
+    channels: [
+      {
+        name: IDENTITY_CHANGED_CHANNEL,
+        onNotification: (payload) => identityCache.forget(payload),
+        onListening: (listening) => identityCache.setListening(listening),
+      },
+    ],
   });
   // Listen from the start, not only once a live page is open: the notifications also tell this
-  // instance when its cached storehub totals are stale (stock-summary-cache.server.ts).
+  // instance when its cached storehub totals (stock-summary-cache.server.ts) and identities
+  // are stale.
   void stockEvents.whenListening();
   let shuttingDown = false;
 

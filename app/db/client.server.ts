@@ -20,3 +20,9 @@ export function createDatabase(connectionString: string, options: { max?: number
 
 /** Either the database or an open transaction: commands that take part in a caller's transaction accept this. */
 export type DbExecutor = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The pool behind a database handle; null for a transaction (it has not committed yet). */
+export function poolOf(db: DbExecutor): pg.Pool | null {
+  const client = (db as { $client?: unknown }).$client;
+  return client && typeof (client as pg.Pool).query === "function" ? (client as pg.Pool) : null;
+}

@@ -14,6 +14,11 @@ export const VERIFY_EMAIL_TTL_SECONDS = 24 * 60 * 60;
 /** Sessions last 30 days (1 day without "remember me") and slide forward once a day. */
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
+/** The session cookie's name over HTTP and over HTTPS (see `advanced` below). */
+export const SESSION_COOKIE_NAMES: readonly string[] = [
+  "dptech.session_token",
+  "__Host-dptech.session_token",
+];
 
 /** Where the e-mail verification link lands after better-auth has checked it. */
 export const EMAIL_VERIFIED_PAGE = "/user/signIn?verified=1";

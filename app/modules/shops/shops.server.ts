@@ -5,6 +5,7 @@ import type { MessageKey } from "~/lib/i18n";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
 import { user } from "~/modules/accounts/schema";
 import { hitRateLimit, type RateLimitRule } from "~/modules/platform/rate-limit.server";
+import { forgetIdentity } from "~/modules/platform/identity-cache.server";
 import { shop, shopMember, type ShopRole } from "./schema";
 import type { ShopFormInput } from "./shop-form";
 
@@ -29,12 +30,14 @@ export async function createShop(
     taxId: string | null;
   },
 ): Promise<Shop> {
-  return db.transaction(async (tx) => {
-    const [created] = await tx.insert(shop).values(input).returning();
-    if (!created) throw new Error("shop insert returned no row");
-    await tx.insert(shopMember).values({ shopId: created.id, userId: ownerUserId, role: "owner" });
-    return created;
+  const created = await db.transaction(async (tx) => {
+    const [inserted] = await tx.insert(shop).values(input).returning();
+    if (!inserted) throw new Error("shop insert returned no row");
+    await tx.insert(shopMember).values({ shopId: inserted.id, userId: ownerUserId, role: "owner" });
+    return inserted;
   });
+  forgetIdentity(db, `user:${ownerUserId}`);
+  return created;
 }
 
 /** Creates a shop for a member (rate-limited per member); they become its owner. */
@@ -67,6 +70,7 @@ export async function updateShop(
     .update(shop)
     .set({ ...input, updatedAt: new Date() })
     .where(eq(shop.id, shopId));
+  forgetIdentity(db, `shop:${shopId}`);
 }
 
 export interface ShopMemberRow {
@@ -175,7 +179,7 @@ export async function changeMembership(
   userId: string,
   change: { role: ShopRole } | { remove: true },
 ): Promise<MembershipChange> {
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx): Promise<MembershipChange> => {
     const owners = await tx.execute<{ user_id: string }>(
       sql`SELECT user_id FROM shop_member WHERE shop_id = ${shopId} AND role = 'owner' FOR UPDATE`,
     );
@@ -199,4 +203,6 @@ export async function changeMembership(
     }
     return { ok: true };
   });
+  if (changed.ok) forgetIdentity(db, `user:${userId}`);
+  return changed;
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { DbExecutor } from "~/db/client.server";
+import type { Database, DbExecutor } from "~/db/client.server";
 import {
   addScannedLine,
   checkInoutValues,
@@ -10,7 +10,7 @@ import {
   type InoutValues,
 } from "./inout-form";
 import { findItemByCode, type StockItem } from "./items.server";
-import { postStockDocument, type StockLine } from "./ledger.server";
+import { postStockDocument } from "./ledger.server";
 import { buildLocationTree, flattenLocationTree, listLocations } from "./locations.server";
 import { stockBalance, stockItem } from "./schema";
 
@@ -211,45 +211,47 @@ export async function previewInout(
 /**
  * Posts the stock in/out form as one document, or returns the errors per line (with the
  * Thai reason, e.g. not enough stock at that place) and posts nothing.
+ *
+ * A form that passes its own rules is posted straight away, the items as typed: the ledger
+ * resolves them in the shop in the same statement (one round trip on the tills' hot path).
+ * Only when that fails are the items and places looked up to explain the failure per line.
  */
 export async function submitInout(
-  db: DbExecutor,
+  db: Database,
   input: { shopId: string; userId: string; kind: InoutKind; values: InoutValues },
 ): Promise<InoutOutcome> {
   const { kind, values, shopId } = input;
   const checked = checkInoutValues(kind, values);
-  const resolved = await resolveLines(db, shopId, kind, values, checked.lines, checked.errors);
-  const { errors, previews, items, locations } = resolved;
-  if (hasErrors(errors)) return { ok: false, errors, previews };
-
-  const stockLines: StockLine[] = [];
-  const indexOfLine: number[] = [];
-  for (const line of checked.lines) {
-    const item = items.get(line.index);
-    if (!item || line.locationId === null) continue;
-    indexOfLine.push(line.index);
-    stockLines.push({
-      itemId: item.id,
-      locationId: line.locationId,
-      qty: line.qty ?? undefined,
-      counted: line.counted ?? undefined,
-      toLocationId: line.toLocationId ?? undefined,
-      unitCostSatang: kind === "receive" ? (line.costSatang ?? item.costSatang) : undefined,
-      reason: line.reason || undefined,
-    });
+  if (hasErrors(checked.errors)) {
+    const resolved = await resolveLines(db, shopId, kind, values, checked.lines, checked.errors);
+    return { ok: false, errors: resolved.errors, previews: resolved.previews };
   }
+
   const posted = await postStockDocument(db, {
     shopId,
     userId: input.userId,
     kind,
     reference: values.reference.trim(),
     note: values.note.trim(),
-    lines: stockLines,
+    lines: checked.lines.map((line) => ({
+      itemText: line.itemText,
+      locationId: line.locationId ?? 0,
+      qty: line.qty ?? undefined,
+      counted: line.counted ?? undefined,
+      toLocationId: line.toLocationId ?? undefined,
+      // Empty: the item's own cost (the ledger fills it in).
+      unitCostSatang: kind === "receive" ? (line.costSatang ?? undefined) : undefined,
+      reason: line.reason || undefined,
+    })),
   });
   if (posted.ok) return posted;
 
+  const resolved = await resolveLines(db, shopId, kind, values, checked.lines, checked.errors);
+  const { errors, previews, items, locations } = resolved;
+  // An unknown item or place is already explained next to its field.
+  if (hasErrors(errors)) return { ok: false, errors, previews };
   const error = posted.error;
-  const index = "line" in error && error.line ? indexOfLine[error.line - 1] : undefined;
+  const index = "line" in error && error.line ? checked.lines[error.line - 1]?.index : undefined;
   const field = kind === "count" ? "counted" : "qty";
   if (index === undefined) {
     errors.form = {

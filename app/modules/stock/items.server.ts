@@ -164,7 +164,7 @@ export async function findItemByCode(
         or(eq(stockItem.barcode, value), eq(stockItem.sku, value.toUpperCase())),
       ),
     )
-    .orderBy(sql`${stockItem.barcode} = ${value} DESC`)
+    .orderBy(sql`${stockItem.barcode} = ${value} DESC NULLS LAST`)
     .limit(1);
   return item ?? null;
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { DbExecutor } from "~/db/client.server";
+import { poolOf, type DbExecutor } from "~/db/client.server";
 import { pgErrorOf } from "~/db/pg-error";
+import { postThroughQueue } from "./posting-queue.server";
 import { announceStockChange } from "./stock-change-notifier.server";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
 import {
@@ -16,11 +17,17 @@ export type PostableDocumentKind = "opening" | "receive" | "issue" | "transfer" 
 
 /** One line of a stock document (which fields matter depends on the document's kind). */
 export interface StockLine {
-  itemId: number;
+  /** The item; or, for a document posted outside a transaction, `itemText` instead. */
+  itemId?: number;
+  /**
+   * What a person or a scanner typed for the item (barcode, SKU or exact name), resolved in the
+   * shop by the same statement that posts: no separate look-up round trip.
+   */
+  itemText?: string;
   locationId: number;
   /** receive/opening/issue/transfer: how many units (always positive). */
   qty?: number;
-  /** receive/opening: cost of one unit in satang. */
+  /** receive/opening: cost of one unit in satang (a receipt without it: the item's cost). */
   unitCostSatang?: number;
   /** transfer: where the stock goes. */
   toLocationId?: number;
@@ -37,9 +44,14 @@ export type StockError =
 
 export type StockResult = { ok: true; documentId: number } | { ok: false; error: StockError };
 
+interface DatabaseError {
+  code?: string;
+  detail?: string | null;
+  constraint?: string | null;
+}
+
 /** Turns the ledger functions' SK-class errors into results; anything else is a real fault. */
-function stockErrorOf(error: unknown): StockError | null {
-  const { code, detail, constraint } = pgErrorOf(error) ?? {};
+function stockErrorOf({ code, detail, constraint }: DatabaseError): StockError | null {
   if (code === "23505" && constraint === "stock_document_reversed_once") {
     return { code: "alreadyReversed" };
   }
@@ -68,6 +80,10 @@ function stockErrorOf(error: unknown): StockError | null {
  * Posts a stock document (receive, issue, transfer, count or opening stock) with all its
  * lines in one statement: either every line is in the ledger with its balances, or nothing
  * is (the first failing line is reported). Lines are numbered from 1 in the order given.
+ *
+ * Outside a transaction the document goes through the shop's posting queue (group commit,
+ * posting-queue.server.ts); inside a caller's transaction it is posted there and then, and
+ * its items must be given by id.
  */
 export async function postStockDocument(
   db: DbExecutor,
@@ -82,7 +98,9 @@ export async function postStockDocument(
 ): Promise<StockResult> {
   const lines = input.lines.map((line, index) => ({
     line: index + 1,
-    item: line.itemId,
+    ...(line.itemText === undefined
+      ? { item: line.itemId }
+      : { text: line.itemText.trim(), sku: line.itemText.trim().toUpperCase() }),
     location: line.locationId,
     qty: line.qty,
     unitCost: line.unitCostSatang,
@@ -90,17 +108,39 @@ export async function postStockDocument(
     counted: line.counted,
     reason: line.reason,
   }));
+  const pool = poolOf(db);
+  if (pool) {
+    const result = await postThroughQueue(pool, input.shopId, {
+      kind: input.kind,
+      reference: input.reference ?? "",
+      note: input.note ?? "",
+      user: input.userId,
+      lines,
+    });
+    if ("error" in result) {
+      const stockError = stockErrorOf({
+        code: result.error.state,
+        detail: result.error.detail,
+        constraint: result.error.constraint,
+      });
+      if (stockError) return { ok: false, error: stockError };
+      throw new Error(`stock document failed: ${result.error.state}`);
+    }
+    announceStockChange(db, input.shopId);
+    return { ok: true, documentId: Number(result.id) };
+  }
+  if (lines.some((line) => "text" in line)) {
+    throw new Error("inside a transaction, stock lines name their items by id");
+  }
   try {
     const result = await db.execute<{ id: string }>(
       sql`SELECT stock_post_document(${input.shopId}, ${input.kind}, ${input.reference ?? ""},
             ${input.note ?? ""}, ${input.userId}, ${JSON.stringify(lines)}::jsonb) AS id`,
     );
-    // Only a statement on the pool itself has committed here; inside a caller's transaction
-    // the caller announces after its commit (createItem).
-    announceStockChange(db, input.shopId);
+    // The caller announces after its own commit (createItem).
     return { ok: true, documentId: Number(result.rows[0]?.id) };
   } catch (error) {
-    const stockError = stockErrorOf(error);
+    const stockError = stockErrorOf(pgErrorOf(error) ?? {});
     if (stockError) return { ok: false, error: stockError };
     throw error;
   }
@@ -121,7 +161,7 @@ export async function reverseStockDocument(
     announceStockChange(db, input.shopId);
     return { ok: true, documentId: Number(result.rows[0]?.id) };
   } catch (error) {
-    const stockError = stockErrorOf(error);
+    const stockError = stockErrorOf(pgErrorOf(error) ?? {});
     if (stockError) return { ok: false, error: stockError };
     throw error;
   }

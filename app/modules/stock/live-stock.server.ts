@@ -40,6 +40,18 @@ export interface StockEventsOptions {
   /** Reconnect delays: doubling from the first to the last, with some jitter. */
   reconnectMinMs?: number;
   reconnectMaxMs?: number;
+  /**
+   * Other channels heard on the same connection (one LISTEN connection per instance), e.g.
+   * the identity cache's. `onListening(false)` when the connection is lost or closed: changes
+   * may go unheard until `onListening(true)`.
+   */
+  channels?: readonly OtherChannel[];
+}
+
+export interface OtherChannel {
+  name: string;
+  onNotification(payload: string): void;
+  onListening(listening: boolean): void;
 }
 
 /** The per-instance hub that turns `LISTEN stock_changed` into per-shop events. */
@@ -61,6 +73,11 @@ export function createStockEvents(options: StockEventsOptions): StockEvents {
     listening = new Promise((resolve) => (markListening = resolve));
   };
   resetListening();
+
+  const otherChannels = options.channels ?? [];
+  const tellListening = (listening: boolean) => {
+    for (const channel of otherChannels) channel.onListening(listening);
+  };
 
   const emit = (shopId: string, event: StockEvent) => {
     for (const listener of [...(listeners.get(shopId) ?? [])]) {
@@ -106,12 +123,18 @@ export function createStockEvents(options: StockEventsOptions): StockEvents {
       if (client === candidate) {
         client = null;
         resetListening();
+        tellListening(false);
       }
       options.logger?.warn({ err: error }, "live stock connection lost; reconnecting");
       candidate.end().catch(() => {});
       scheduleReconnect();
     };
     candidate.on("notification", (message) => {
+      const other = otherChannels.find((channel) => channel.name === message.channel);
+      if (other) {
+        other.onNotification(message.payload ?? "");
+        return;
+      }
       if (message.channel !== CHANNEL || !message.payload) return;
       // Before any page hears of it (below, debounced), so a refreshed page reads new totals.
       forgetStockSummary(message.payload);
@@ -121,7 +144,11 @@ export function createStockEvents(options: StockEventsOptions): StockEvents {
     candidate.on("end", () => drop());
     try {
       await candidate.connect();
-      await candidate.query(`LISTEN ${CHANNEL}`);
+      await candidate.query(
+        [CHANNEL, ...otherChannels.map((channel) => channel.name)]
+          .map((name) => `LISTEN ${name};`)
+          .join(" "),
+      );
     } catch (error) {
       drop(error);
       return;
@@ -133,6 +160,7 @@ export function createStockEvents(options: StockEventsOptions): StockEvents {
     }
     client = candidate;
     failures = 0;
+    tellListening(true);
     markListening();
     if (connectedOnce) {
       // Changes made while the connection was down were not heard: tell every open page.
@@ -181,6 +209,7 @@ export function createStockEvents(options: StockEventsOptions): StockEvents {
     async close() {
       if (closed) return;
       closed = true;
+      tellListening(false);
       if (reconnectTimer) clearTimeout(reconnectTimer);
       for (const timer of pending.values()) clearTimeout(timer);
       pending.clear();

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import type { DbExecutor } from "~/db/client.server";
+import { poolOf, type DbExecutor } from "~/db/client.server";
 import { forgetStockSummary } from "./stock-summary-cache.server";
 
 /** The channel every app instance LISTENs on; the payload is the shop's id. */
@@ -9,12 +9,6 @@ export const STOCK_CHANGED_CHANNEL = "stock_changed";
 export const ANNOUNCE_WINDOW_MS = 50;
 
 const pendingByPool = new WeakMap<pg.Pool, Set<string>>();
-
-/** The pool behind a database handle; null for a transaction (it has not committed yet). */
-function poolOf(db: DbExecutor): pg.Pool | null {
-  const client = (db as { $client?: unknown }).$client;
-  return client && typeof (client as pg.Pool).query === "function" ? (client as pg.Pool) : null;
-}
 
 /**
  * Tells every app instance that the shop's stock changed (NOTIFY, delivered to their LISTEN

@@ -1,7 +1,8 @@
 import { Alert, Button, Form as BsForm } from "react-bootstrap";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
-import { appContext } from "~/context";
+import { forgetIdentity } from "~/modules/platform/identity-cache.server";
+import { appContext, type SessionUser } from "~/context";
 import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
@@ -62,8 +63,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const member = requireUser(request, context);
+export async function action(args: Route.ActionArgs) {
+  const member = requireUser(args.request, args.context);
+  try {
+    return await changeProfile(args, member);
+  } finally {
+    // Every change here is the member's own account: the page after it must show it.
+    forgetIdentity(args.context.get(appContext).db, `user:${member.id}`);
+  }
+}
+
+async function changeProfile({ request, context }: Route.ActionArgs, member: SessionUser) {
   const { db, auth, storage } = context.get(appContext);
   if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
     return data<ActionResult>(
