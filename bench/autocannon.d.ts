@@ -1,4 +1,4 @@
-// The part of autocannon 9's programmatic API that bench/site.ts uses (it ships no types).
+// The part of autocannon 9's programmatic API that the benchmarks use (it ships no types).
 declare module "autocannon" {
   /** Percentiles of an HDR histogram; latency in milliseconds, requests and bytes per second. */
   export interface Histogram {
@@ -18,6 +18,8 @@ declare module "autocannon" {
     /** Seconds. */
     duration?: number;
     headers?: Record<string, string>;
+    method?: "GET" | "POST";
+    body?: string;
     /** Seconds before a request counts as timed out. */
     timeout?: number;
   }

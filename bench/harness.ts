@@ -64,10 +64,13 @@ export function anyChildExited(): boolean {
   return children.some((c) => c.exitCode !== null || c.signalCode !== null);
 }
 
-/** Stops every started server (SIGTERM) and deletes the temporary folders. */
+/**
+ * Stops every started server (SIGTERM), the last started first (a later one may use an
+ * earlier one's database), and deletes the temporary folders.
+ */
 export async function cleanup(): Promise<void> {
   stopping = true;
-  await Promise.all(children.splice(0).map((child) => stopChildProcess(child)));
+  for (const child of children.splice(0).reverse()) await stopChildProcess(child);
   await Promise.all(folders.splice(0).map((f) => rm(f, { recursive: true, force: true })));
 }
 

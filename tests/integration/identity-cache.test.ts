@@ -13,6 +13,7 @@ import {
   type IdentityCache,
 } from "~/modules/platform/identity-cache.server";
 import { resolveActiveShop } from "~/modules/shops/active-shop.server";
+import { changeMembership, updateShop } from "~/modules/shops/shops.server";
 import { createStockEvents, type StockEvents } from "~/modules/stock/live-stock.server";
 import * as inoutRoute from "~/routes/storehub/inout";
 import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
@@ -213,6 +214,40 @@ describe("the identity cache", () => {
       .poll(async () => resolveActiveShop(db, new Request("http://localhost/"), clerk))
       .toBeNull();
     expect(item.id).toBeGreaterThan(0);
+  });
+
+  it("forgets this instance's own membership changes at once, before any notification", async () => {
+    // Listening, but deaf: only the commands' own forgetting can make the change visible.
+    const db = createDatabase(test.url, { max: 2 });
+    instances.push({ db, hub: { close: async () => {} } as StockEvents });
+    const cache = createIdentityCache();
+    cache.setListening(true);
+    attachIdentityCache(db, cache);
+    const owner = await insertUser(db);
+    const shopsOf = async (userId: string) =>
+      (await resolveActiveShop(db, new Request("http://localhost/"), userId))?.shops ?? [];
+
+    expect(await shopsOf(owner)).toEqual([]);
+    const { shop } = await insertShop(db, { ownerId: owner });
+    expect((await shopsOf(owner)).map((found) => found.id)).toEqual([shop.id]);
+
+    const clerk = await insertUser(db);
+    await elsewhere.query(
+      "INSERT INTO shop_member (shop_id, user_id, role) VALUES ($1, $2, 'stock')",
+      [shop.id, clerk],
+    );
+    expect((await shopsOf(clerk))[0]?.role).toBe("stock");
+    await changeMembership(db, shop.id, clerk, { role: "cashier" });
+    expect((await shopsOf(clerk))[0]?.role).toBe("cashier");
+    await updateShop(db, shop.id, {
+      name: "ร้านใหม่",
+      businessType: "grocery",
+      address: "1 ถนนสุขุมวิท",
+      phone: "+66812345678",
+      taxId: null,
+      allowNegativeStock: false,
+    });
+    expect((await shopsOf(clerk))[0]?.name).toBe("ร้านใหม่");
   });
 
   it("forgets the memberships of a shop that changed, and everything after a TRUNCATE", async () => {

@@ -25,8 +25,12 @@ export interface BatchDocument {
   lines: Record<string, unknown>[];
 }
 
-/** Larger batches would hold the shop's item locks for longer than a few sales are worth. */
-export const MAX_BATCH = 64;
+/**
+ * Each document is a subtransaction; PostgreSQL keeps up to 64 of them per transaction in shared
+ * memory before every other session's visibility checks get slower. Larger batches would also
+ * hold the shop's item locks for longer than a few sales are worth.
+ */
+export const MAX_BATCH = 32;
 
 interface Waiting {
   document: BatchDocument;
