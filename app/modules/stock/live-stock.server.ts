@@ -2,10 +2,12 @@ import type pg from "pg";
 import { forgetStockSummary } from "./stock-summary-cache.server";
 
 /*
- * Live stock: every posted movement runs pg_notify('stock_changed', shop_id) at commit (see
- * drizzle/0005_stock_ledger.sql), whichever app instance or script posted it. Each app
- * instance keeps ONE connection listening on that channel and fans the shop id out to the
- * pages of that shop open on this instance (server-sent events, stockEventStream below).
+ * Live stock: after each posting statement the app instance that posted announces
+ * pg_notify('stock_changed', shop_id), coalesced per shop (stock-change-notifier.server.ts;
+ * not inside the ledger functions, see drizzle/0005_stock_ledger.sql). Each app instance keeps
+ * ONE connection listening on that channel and fans the shop id out to the pages of that shop
+ * open on this instance (server-sent events, stockEventStream below). The same connection
+ * hears the identity cache's channel (`channels`).
  */
 
 const CHANNEL = "stock_changed";
