@@ -108,7 +108,7 @@ export function translateFromMatches(matches: readonly unknown[]): Translate {
           ?.areaMessages,
     )
     .find((messages) => messages !== undefined);
-  return createTranslate(area ? { ...site?.messages, ...area } : site?.messages);
+  return createTranslate(site?.messages, area);
 }
 
 /** Title tags of a private page of an area (admin, shops, storehub): translated, never indexed. */

@@ -26,6 +26,15 @@ describe("interface text", () => {
     expect(serverTranslate("en")("error.notFound")).toBe("This page could not be found");
   });
 
+  it("reads an area's text before the frame's, and the frame's for the rest", () => {
+    const translate = createTranslate(
+      { "nav.contact": "ติดต่อเรา", "error.notFound": "ไม่พบหน้านี้" },
+      { "nav.contact": "ติดต่อฝ่ายคลังสินค้า" },
+    );
+    expect(translate("nav.contact")).toBe("ติดต่อฝ่ายคลังสินค้า");
+    expect(translate("error.notFound")).toBe("ไม่พบหน้านี้");
+  });
+
   it("falls back to the bundled Thai frame text when the messages are missing", () => {
     expect(createTranslate(undefined)("error.notFound")).toBe(th["error.notFound"]);
     expect(createTranslate(undefined)("nav.contact")).toBe(th["nav.contact"]);

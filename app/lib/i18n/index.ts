@@ -15,9 +15,17 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
  * the page's language (from the root loader); when those are missing (the root loader itself
  * failed) the small bundled Thai fallback covers the site frame and error pages.
  */
-export function createTranslate(messages: Partial<Messages> | undefined): Translate {
+/**
+ * A translator over one or more dictionaries; the first that has a key wins. Layers are read
+ * in place, not merged: a page renders useT in every row of a table, and copying a dictionary
+ * of hundreds of texts for each call cost milliseconds per page.
+ */
+export function createTranslate(
+  messages: Partial<Messages> | undefined,
+  over?: Partial<Messages>,
+): Translate {
   return (key, values) => {
-    const text = messages?.[key] ?? FALLBACK_MESSAGES[key] ?? key;
+    const text = over?.[key] ?? messages?.[key] ?? FALLBACK_MESSAGES[key] ?? key;
     if (!values) return text;
     return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
       name in values ? String(values[name]) : whole,

@@ -44,8 +44,5 @@ export function useT(): Translate {
     .map((match) => areaMessagesOf(match.loaderData))
     .findLast((messages) => messages !== undefined);
   // Both objects only change on a language switch or when entering another area.
-  return useMemo(
-    () => createTranslate(area ? { ...rootMessages, ...area } : rootMessages),
-    [rootMessages, area],
-  );
+  return useMemo(() => createTranslate(rootMessages, area), [rootMessages, area]);
 }
