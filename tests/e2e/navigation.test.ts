@@ -117,8 +117,9 @@ describe("connection status", () => {
 describe("navigation feedback", () => {
   it("shows no progress bar for a navigation that ends within 200 ms", async () => {
     await withPage(browser, async (page) => {
-      // Virtual time: the navigation completes while no time passes, however slow the
-      // machine is, so this checks the rule (not the machine's speed).
+      // Virtual time, paused: the navigation completes while no time passes, however slow the
+      // machine is, so this checks the rule (not the machine's speed). An installed clock
+      // alone keeps ticking with real time.
       await page.clock.install();
       await open(page, "/");
       await page.evaluate(() => {
@@ -128,6 +129,8 @@ describe("navigation feedback", () => {
           if (document.querySelector('[data-testid="progress-bar"]')) w.__progressSeen = true;
         }).observe(document.body, { childList: true, subtree: true });
       });
+      // A second ahead, so that a busy machine cannot have passed it already.
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
       await headerLink(page, "nav.contact").click();
       await expect.poll(() => page.locator("h1").innerText()).toBe(th["contact.title"]);
       await page.clock.runFor(1_000);
