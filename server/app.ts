@@ -27,10 +27,11 @@ import {
   startOutboxWorker,
 } from "~/modules/platform/outbox.server";
 import {
-  attachIdentityCache,
-  createIdentityCache,
+  attachNotifiedCache,
+  CONTENT_CHANGED_CHANNEL,
+  createNotifiedCache,
   IDENTITY_CHANGED_CHANNEL,
-} from "~/modules/platform/identity-cache.server";
+} from "~/modules/platform/notified-cache.server";
 import { pruneRateLimitBuckets } from "~/modules/platform/rate-limit.server";
 import { createStockEvents } from "~/modules/stock/live-stock.server";
 import { originCheck } from "./http/origin-check";
@@ -114,25 +115,23 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   const pruneTimer = setInterval(() => void pruneRateLimitBuckets(db).catch(() => {}), 3_600_000);
   pruneTimer.unref();
 
-  // Sessions and memberships are kept in memory while the listening connection hears of
-  // their changes (identity-cache.server.ts).
-  const identityCache = createIdentityCache();
-  attachIdentityCache(db, identityCache);
+  // Sessions, memberships and the company's content are kept in memory while the listening
+  // connection hears of their changes (notified-cache.server.ts).
+  const cache = createNotifiedCache();
+  attachNotifiedCache(db, cache);
   // One listening connection per instance, outside the pool.
   const stockEvents = createStockEvents({
     createClient: () => new pg.Client({ ...db.$client.options, keepAlive: true }),
     logger: logger.child({ component: "live-stock" }),
-    channels: [
-      {
-        name: IDENTITY_CHANGED_CHANNEL,
-        onNotification: (payload) => identityCache.forget(payload),
-        onListening: (listening) => identityCache.setListening(listening),
-      },
-    ],
+    channels: [IDENTITY_CHANGED_CHANNEL, CONTENT_CHANGED_CHANNEL].map((name) => ({
+      name,
+      onNotification: (payload: string) => cache.forget(payload),
+      onListening: (listening: boolean) => cache.setListening(listening),
+    })),
   });
   // Listen from the start, not only once a live page is open: the notifications also tell this
-  // instance when its cached storehub totals (stock-summary-cache.server.ts) and identities
-  // are stale.
+  // instance when its cached storehub totals (stock-summary-cache.server.ts), sessions,
+  // memberships and content are stale.
   void stockEvents.whenListening();
   let shuttingDown = false;
 

@@ -1,10 +1,10 @@
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { appContext, sessionUserContext, type SessionUser } from "~/context";
 import { pagePath } from "~/lib/page-path";
-import { readIdentity } from "~/modules/platform/identity-cache.server";
+import { readThroughCache } from "~/modules/platform/notified-cache.server";
 import { SESSION_COOKIE_NAMES, type Auth } from "./auth.server";
 
-/** The session cookie's value(s) in a Cookie header: the key of the identity cache. */
+/** The session cookie's value(s) in a Cookie header: the key of the cached session. */
 function sessionCookieKey(cookieHeader: string | null): string | null {
   if (!cookieHeader) return null;
   const found: string[] = [];
@@ -46,7 +46,7 @@ async function lookUpSession(auth: Auth, headers: Headers): Promise<SessionLooku
  * Resolves the session cookie once per request. better-auth slides the session forward
  * (and re-issues the cookie) when it is older than a day; those cookies are passed on.
  * A disabled account has no sessions left, so its next request is simply signed out.
- * A signed-in member's session is kept in the identity cache (identity-cache.server.ts) until
+ * A signed-in member's session is kept in the notified cache (notified-cache.server.ts) until
  * it, or the account, changes; a session about to be slid forward is not kept.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async (
@@ -56,13 +56,13 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
   const { auth, db } = context.get(appContext);
   const key = sessionCookieKey(request.headers.get("cookie"));
   const lookup = key
-    ? await readIdentity(
+    ? await readThroughCache(
         db,
         key,
         () => lookUpSession(auth, request.headers),
         (found) =>
           found.user && found.expiresAt && found.setCookies.length === 0
-            ? { userId: found.user.id, expiresAt: found.expiresAt }
+            ? { tags: [`user:${found.user.id}`], expiresAt: found.expiresAt }
             : null,
       )
     : null;

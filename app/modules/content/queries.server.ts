@@ -1,29 +1,45 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { readThroughCache } from "~/modules/platform/notified-cache.server";
 import { article, banner, companyProfile, productCategory } from "./schema";
 
 export type CompanyProfile = typeof companyProfile.$inferSelect;
 
+// Every page reads the company's content and it changes only when the site is seeded: each
+// instance keeps it until the content triggers say otherwise (drizzle/0012_content_changes.sql).
+// Callers get shared objects and must not change them.
+function cachedContent<T>(db: Database, key: string, load: () => Promise<T>): Promise<T> {
+  return readThroughCache(db, `content:${key}`, load, (value) =>
+    value === null ? null : { tags: ["content"] },
+  );
+}
+
 /** The company's details; the seed guarantees the row exists. */
-export async function getCompanyProfile(db: Database): Promise<CompanyProfile> {
-  const [row] = await db.select().from(companyProfile).where(eq(companyProfile.id, 1));
-  if (!row) throw new Error("company_profile is empty: the seed has not run");
-  return row;
+export function getCompanyProfile(db: Database): Promise<CompanyProfile> {
+  return cachedContent(db, "company", async () => {
+    const [row] = await db.select().from(companyProfile).where(eq(companyProfile.id, 1));
+    if (!row) throw new Error("company_profile is empty: the seed has not run");
+    return row;
+  });
 }
 
 export function listActiveBanners(db: Database) {
-  return db
-    .select()
-    .from(banner)
-    .where(eq(banner.active, true))
-    .orderBy(asc(banner.sortOrder), asc(banner.id));
+  return cachedContent(db, "banners", async () =>
+    db
+      .select()
+      .from(banner)
+      .where(eq(banner.active, true))
+      .orderBy(asc(banner.sortOrder), asc(banner.id)),
+  );
 }
 
 export function listProductCategories(db: Database) {
-  return db
-    .select()
-    .from(productCategory)
-    .orderBy(asc(productCategory.sortOrder), asc(productCategory.id));
+  return cachedContent(db, "categories", async () =>
+    db
+      .select()
+      .from(productCategory)
+      .orderBy(asc(productCategory.sortOrder), asc(productCategory.id)),
+  );
 }
 
 const articleSummaryColumns = {
@@ -44,21 +60,33 @@ export function listArticles(
   db: Database,
   options: { featuredOnly?: boolean; limit?: number } = {},
 ) {
-  const query = db
-    .select(articleSummaryColumns)
-    .from(article)
-    .where(options.featuredOnly ? eq(article.featured, true) : undefined)
-    .orderBy(desc(article.publishedAt), asc(article.slug));
-  return options.limit ? query.limit(options.limit) : query;
+  const key = `articles:${options.featuredOnly ? "featured" : "all"}:${options.limit ?? "all"}`;
+  return cachedContent(db, key, async () => {
+    const query = db
+      .select(articleSummaryColumns)
+      .from(article)
+      .where(options.featuredOnly ? eq(article.featured, true) : undefined)
+      .orderBy(desc(article.publishedAt), asc(article.slug));
+    return options.limit ? query.limit(options.limit) : query;
+  });
 }
 
-export async function getArticleBySlug(db: Database, slug: string) {
-  const [row] = await db.select().from(article).where(eq(article.slug, slug));
-  return row ?? null;
+/** An article by its slug; an unknown slug is not kept (anyone can type one). */
+export function getArticleBySlug(db: Database, slug: string) {
+  return cachedContent(db, `article:${slug}`, async () => {
+    const [row] = await db.select().from(article).where(eq(article.slug, slug));
+    return row ?? null;
+  });
 }
 
 /** Other articles of the same category first, then the newest others. */
-export async function listRelatedArticles(db: Database, slug: string, category: string, limit = 3) {
+export function listRelatedArticles(db: Database, slug: string, category: string, limit = 3) {
+  return cachedContent(db, `related:${slug}:${category}:${limit}`, () =>
+    readRelatedArticles(db, slug, category, limit),
+  );
+}
+
+async function readRelatedArticles(db: Database, slug: string, category: string, limit: number) {
   const sameCategory = await db
     .select(articleSummaryColumns)
     .from(article)

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Database } from "~/db/client.server";
-import { readIdentity } from "~/modules/platform/identity-cache.server";
+import { readThroughCache } from "~/modules/platform/notified-cache.server";
 import type { ShopRole } from "./schema";
 import { listShopsOfMember, requireShopMember, type Shop } from "./shops.server";
 
@@ -25,15 +25,15 @@ function cookieValue(request: Request, name: string): string | null {
 }
 
 // One page view asks several times (root, area layout, page): read the membership once per
-// GET request. Actions always read afresh (from the identity cache, which forgets a
+// GET request. Actions always read afresh (from the notified cache, which forgets a
 // membership the moment it changes), since they may have just changed it.
 const resolvedForRequest = new WeakMap<Request, Map<string, Promise<ActiveShop | null>>>();
 
 /**
  * The shop the member is working in: the one chosen in the header (a cookie) when they still
  * belong to it, otherwise their first shop; null when they have none. The cookie is only a
- * preference: membership comes from the database (through the identity cache, which hears of
- * every change; identity-cache.server.ts) on every request.
+ * preference: membership comes from the database (through the notified cache, which hears of
+ * every change; notified-cache.server.ts) on every request.
  */
 export function resolveActiveShop(
   db: Database,
@@ -59,11 +59,13 @@ async function readActiveShop(
   request: Request,
   userId: string,
 ): Promise<ActiveShop | null> {
-  const rows = await readIdentity(
+  const rows = await readThroughCache(
     db,
     `shops:${userId}`,
     () => listShopsOfMember(db, userId),
-    (found) => ({ userId, shopIds: found.map((row) => row.shop.id) }),
+    (found) => ({
+      tags: [`user:${userId}`, ...found.map((row) => `shop:${row.shop.id}`)],
+    }),
   );
   const wanted = cookieValue(request, ACTIVE_SHOP_COOKIE);
   const active = rows.find((row) => row.shop.id === wanted) ?? rows[0];

@@ -9,7 +9,7 @@ import { getSessionUser } from "~/modules/accounts/session.server";
 import { renderBilingualEmail } from "~/modules/platform/email-layout.server";
 import { queueEmail } from "~/modules/platform/outbox.server";
 import { hitRateLimit } from "~/modules/platform/rate-limit.server";
-import { forgetIdentity } from "~/modules/platform/identity-cache.server";
+import { forgetCached } from "~/modules/platform/notified-cache.server";
 import { shopInvitation, shopMember, type ShopRole } from "./schema";
 import { INVITATION_TTL_DAYS } from "./shop-types";
 import { SHOP_RATE_LIMITS, type Shop } from "./shops.server";
@@ -196,7 +196,7 @@ export async function acceptPendingInvitations(
     RETURNING shop_id
   `);
   // The page this request shows must already list the new shops.
-  if (result.rows.length > 0) forgetIdentity(db, `user:${member.id}`);
+  if (result.rows.length > 0) forgetCached(db, `user:${member.id}`);
   return result.rows.map((row) => row.shop_id);
 }
 

@@ -5,7 +5,7 @@ import type { MessageKey } from "~/lib/i18n";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
 import { user } from "~/modules/accounts/schema";
 import { hitRateLimit, type RateLimitRule } from "~/modules/platform/rate-limit.server";
-import { forgetIdentity } from "~/modules/platform/identity-cache.server";
+import { forgetCached } from "~/modules/platform/notified-cache.server";
 import { shop, shopMember, type ShopRole } from "./schema";
 import type { ShopFormInput } from "./shop-form";
 
@@ -36,7 +36,7 @@ export async function createShop(
     await tx.insert(shopMember).values({ shopId: inserted.id, userId: ownerUserId, role: "owner" });
     return inserted;
   });
-  forgetIdentity(db, `user:${ownerUserId}`);
+  forgetCached(db, `user:${ownerUserId}`);
   return created;
 }
 
@@ -70,7 +70,7 @@ export async function updateShop(
     .update(shop)
     .set({ ...input, updatedAt: new Date() })
     .where(eq(shop.id, shopId));
-  forgetIdentity(db, `shop:${shopId}`);
+  forgetCached(db, `shop:${shopId}`);
 }
 
 export interface ShopMemberRow {
@@ -203,6 +203,6 @@ export async function changeMembership(
     }
     return { ok: true };
   });
-  if (changed.ok) forgetIdentity(db, `user:${userId}`);
+  if (changed.ok) forgetCached(db, `user:${userId}`);
   return changed;
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Form as BsForm } from "react-bootstrap";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
-import { forgetIdentity } from "~/modules/platform/identity-cache.server";
+import { forgetCached } from "~/modules/platform/notified-cache.server";
 import { appContext, type SessionUser } from "~/context";
 import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
@@ -69,7 +69,7 @@ export async function action(args: Route.ActionArgs) {
     return await changeProfile(args, member);
   } finally {
     // Every change here is the member's own account: the page after it must show it.
-    forgetIdentity(args.context.get(appContext).db, `user:${member.id}`);
+    forgetCached(args.context.get(appContext).db, `user:${member.id}`);
   }
 }
 

@@ -6,12 +6,15 @@ import { createDatabase, type Database } from "~/db/client.server";
 import { registerMember, signInWithPassword } from "~/modules/accounts/account-commands.server";
 import type { Auth } from "~/modules/accounts/auth.server";
 import { sessionMiddleware } from "~/modules/accounts/session.server";
+import { getCompanyProfile, listArticles } from "~/modules/content/queries.server";
+import { seedDemoContent } from "~/modules/content/seed.server";
 import {
-  attachIdentityCache,
-  createIdentityCache,
+  attachNotifiedCache,
+  CONTENT_CHANGED_CHANNEL,
+  createNotifiedCache,
   IDENTITY_CHANGED_CHANNEL,
-  type IdentityCache,
-} from "~/modules/platform/identity-cache.server";
+  type NotifiedCache,
+} from "~/modules/platform/notified-cache.server";
 import { resolveActiveShop } from "~/modules/shops/active-shop.server";
 import { changeMembership, updateShop } from "~/modules/shops/shops.server";
 import { createStockEvents, type StockEvents } from "~/modules/stock/live-stock.server";
@@ -40,26 +43,34 @@ afterAll(async () => {
   await test.drop();
 });
 
-/** One app instance: its own pool, identity cache and listening connection. */
+/** One app instance: its own pool, cache and listening connection. */
 async function appInstance(options: { listening?: boolean } = {}) {
   const db = createDatabase(test.url, { max: 4 });
-  const cache = createIdentityCache();
-  attachIdentityCache(db, cache);
+  const cache = createNotifiedCache();
+  attachNotifiedCache(db, cache);
+  const heard: string[] = [];
   const hub = createStockEvents({
     createClient: () => new pg.Client({ connectionString: test.url }),
     reconnectMinMs: 50,
     reconnectMaxMs: 200,
-    channels: [
-      {
-        name: IDENTITY_CHANGED_CHANNEL,
-        onNotification: (payload) => cache.forget(payload),
-        onListening: (listening) => cache.setListening(listening),
+    channels: [IDENTITY_CHANGED_CHANNEL, CONTENT_CHANGED_CHANNEL].map((name) => ({
+      name,
+      onNotification: (payload: string) => {
+        heard.push(payload);
+        cache.forget(payload);
       },
-    ],
+      onListening: (listening: boolean) => cache.setListening(listening),
+    })),
   });
   instances.push({ db, hub });
   if (options.listening !== false) await hub.whenListening();
-  return { db, cache, hub };
+  /** Resolves once every change committed so far has been heard (they arrive in order). */
+  const caughtUp = async () => {
+    const marker = `marker:${Math.random()}`;
+    await elsewhere.query("SELECT pg_notify($1, $2)", [CONTENT_CHANGED_CHANNEL, marker]);
+    await expect.poll(() => heard.includes(marker)).toBe(true);
+  };
+  return { db, cache, hub, caughtUp };
 }
 
 /** better-auth with a counter of the session look-ups that reach it. */
@@ -110,7 +121,7 @@ async function whoIs(db: Database, auth: Auth, cookie: string) {
   return (context as RouterContextProvider).get(sessionUserContext);
 }
 
-describe("the identity cache", () => {
+describe("the notified cache", () => {
   it("keeps a member's session until the account changes anywhere", async () => {
     const { db } = await appInstance();
     const { auth } = createTestAuth(db);
@@ -220,9 +231,9 @@ describe("the identity cache", () => {
     // Listening, but deaf: only the commands' own forgetting can make the change visible.
     const db = createDatabase(test.url, { max: 2 });
     instances.push({ db, hub: { close: async () => {} } as StockEvents });
-    const cache = createIdentityCache();
+    const cache = createNotifiedCache();
     cache.setListening(true);
-    attachIdentityCache(db, cache);
+    attachNotifiedCache(db, cache);
     const owner = await insertUser(db);
     const shopsOf = async (userId: string) =>
       (await resolveActiveShop(db, new Request("http://localhost/"), userId))?.shops ?? [];
@@ -251,24 +262,24 @@ describe("the identity cache", () => {
   });
 
   it("forgets the memberships of a shop that changed, and everything after a TRUNCATE", async () => {
-    const cache: IdentityCache = createIdentityCache();
+    const cache: NotifiedCache = createNotifiedCache();
     cache.setListening(true);
     const load = (value: string) => () => Promise.resolve(value);
-    await cache.read("shops:u1", load("a"), () => ({ userId: "u1", shopIds: ["s1"] }));
-    await cache.read("shops:u2", load("b"), () => ({ userId: "u2", shopIds: ["s2"] }));
-    await cache.read("session:x", load("c"), () => ({ userId: "u2" }));
+    await cache.read("shops:u1", load("a"), () => ({ tags: ["user:u1", "shop:s1"] }));
+    await cache.read("shops:u2", load("b"), () => ({ tags: ["user:u2", "shop:s2"] }));
+    await cache.read("session:x", load("c"), () => ({ tags: ["user:u2"] }));
     expect(cache.size).toBe(3);
     cache.forget("shop:s1");
     expect(cache.size).toBe(2);
     cache.forget("user:u2");
     expect(cache.size).toBe(0);
-    await cache.read("shops:u1", load("a"), () => ({ userId: "u1", shopIds: ["s1"] }));
+    await cache.read("shops:u1", load("a"), () => ({ tags: ["user:u1", "shop:s1"] }));
     cache.forget("*");
     expect(cache.size).toBe(0);
   });
 
   it("does not keep a value read while a change was announced", async () => {
-    const cache = createIdentityCache();
+    const cache = createNotifiedCache();
     cache.setListening(true);
     const value = await cache.read(
       "shops:u1",
@@ -276,9 +287,33 @@ describe("the identity cache", () => {
         cache.forget("user:u1"); // the change lands while the old value is being read
         return "old";
       },
-      () => ({ userId: "u1" }),
+      () => ({ tags: ["user:u1"] }),
     );
     expect(value).toBe("old");
     expect(cache.size).toBe(0);
+  });
+
+  it("keeps the company's content until it changes in the database, on any instance", async () => {
+    const { db, caughtUp } = await appInstance();
+    await seedDemoContent(db);
+    await caughtUp();
+    const before = await getCompanyProfile(db);
+    // Served from memory: a change the triggers do not see (they are switched off here) is
+    // not noticed...
+    await elsewhere.query("ALTER TABLE company_profile DISABLE TRIGGER USER");
+    await elsewhere.query("UPDATE company_profile SET phone = '+6621234567' WHERE id = 1");
+    await elsewhere.query("ALTER TABLE company_profile ENABLE TRIGGER USER");
+    expect((await getCompanyProfile(db)).phone).toBe(before.phone);
+    // ...while any change they see is, at once.
+    await elsewhere.query("UPDATE company_profile SET phone = '+6629876543' WHERE id = 1");
+    await expect.poll(async () => (await getCompanyProfile(db)).phone).toBe("+6629876543");
+
+    const featured = await listArticles(db, { featuredOnly: true, limit: 3 });
+    const first = featured[0];
+    if (!first) throw new Error("the seed has featured articles");
+    await elsewhere.query("UPDATE article SET title = 'บทความใหม่' WHERE slug = $1", [first.slug]);
+    await expect
+      .poll(async () => (await listArticles(db, { featuredOnly: true, limit: 3 }))[0]?.title)
+      .toBe("บทความใหม่");
   });
 });

@@ -1,0 +1,125 @@
+import type { Database } from "~/db/client.server";
+
+/**
+ * Data read on almost every request and changed rarely, kept in memory per app instance and
+ * forgotten when the database says it changed:
+ *
+ * - who a request's member is (their session) and which shops they belong to: triggers on
+ *   app_user, auth_session, shop_member and shop announce 'user:<id>' and 'shop:<id>' on
+ *   IDENTITY_CHANGED_CHANNEL (drizzle/0010_identity_changes.sql);
+ * - the company's content (profile, banners, categories, articles): triggers announce
+ *   'content' on CONTENT_CHANGED_CHANNEL (drizzle/0012_content_changes.sql).
+ *
+ * Every entry carries tags; a notification's payload forgets the entries tagged with it ("*"
+ * forgets everything). The instance's one LISTEN connection (live-stock.server.ts) delivers
+ * them, whoever made the change: better-auth's sign-out or ban, our commands, another
+ * instance, a script. Nothing is kept while that connection is down (a change could go
+ * unheard), everything is forgotten when it comes back, and every entry expires after
+ * CACHE_TTL_MS in any case. So a removed member, a changed role or a banned account take effect
+ * on every instance within the time a notification takes to arrive (milliseconds).
+ */
+export const IDENTITY_CHANGED_CHANNEL = "identity_changed";
+export const CONTENT_CHANGED_CHANNEL = "content_changed";
+export const CACHE_TTL_MS = 60_000;
+/** A bound on memory: the oldest entries go first. */
+export const CACHE_MAX_ENTRIES = 20_000;
+
+interface Entry {
+  expires: number;
+  value: unknown;
+  tags: readonly string[];
+}
+
+/** What a loaded value depends on; null: do not keep it. */
+export type Describe<T> = (value: T) => { tags: readonly string[]; expiresAt?: Date } | null;
+
+export interface NotifiedCache {
+  /** The value cached under `key`, or `load()`'s (kept when nothing changed meanwhile). */
+  read<T>(key: string, load: () => Promise<T>, describe: Describe<T>): Promise<T>;
+  /** A notification's payload: a tag, or "*" for everything. */
+  forget(payload: string): void;
+  /** Whether changes are being heard; while not, nothing is kept. */
+  setListening(listening: boolean): void;
+  readonly size: number;
+}
+
+export function createNotifiedCache(
+  options: { ttlMs?: number; maxEntries?: number } = {},
+): NotifiedCache {
+  const ttlMs = options.ttlMs ?? CACHE_TTL_MS;
+  const maxEntries = options.maxEntries ?? CACHE_MAX_ENTRIES;
+  const entries = new Map<string, Entry>();
+  let listening = false;
+  // Bumped by every change heard: a value loaded across a change is used but not kept.
+  let generation = 0;
+
+  return {
+    async read<T>(key: string, load: () => Promise<T>, describe: Describe<T>): Promise<T> {
+      const now = Date.now();
+      const found = entries.get(key);
+      if (found && found.expires > now) return found.value as T;
+      if (found) entries.delete(key);
+      const startedAt = generation;
+      const value = await load();
+      const described = describe(value);
+      if (!listening || startedAt !== generation || !described) return value;
+      const expires = Math.min(now + ttlMs, described.expiresAt?.getTime() ?? Infinity);
+      if (expires <= Date.now()) return value;
+      entries.set(key, { expires, value, tags: described.tags });
+      if (entries.size > maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+      return value;
+    },
+    forget(payload) {
+      generation += 1;
+      if (payload === "*") {
+        entries.clear();
+        return;
+      }
+      for (const [key, entry] of entries) if (entry.tags.includes(payload)) entries.delete(key);
+    },
+    setListening(next) {
+      // Either way the entries may be stale: changes were or will be unheard.
+      generation += 1;
+      entries.clear();
+      listening = next;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+// The cache belongs to the database it mirrors: commands and middleware that are handed the
+// database find it here. A database without one (tests, tools) always reads the tables.
+const cacheByDatabase = new WeakMap<object, NotifiedCache>();
+
+export function attachNotifiedCache(db: Database, cache: NotifiedCache): void {
+  cacheByDatabase.set(db.$client, cache);
+}
+
+export function notifiedCacheOf(db: Database): NotifiedCache | undefined {
+  return cacheByDatabase.get(db.$client);
+}
+
+/** Reads through the database's cache when it has one. */
+export function readThroughCache<T>(
+  db: Database,
+  key: string,
+  load: () => Promise<T>,
+  describe: Describe<T>,
+): Promise<T> {
+  const cache = notifiedCacheOf(db);
+  return cache ? cache.read(key, load, describe) : load();
+}
+
+/**
+ * Forgets, on this instance and at once, what a write of its own just changed. The trigger's
+ * notification does the same a moment later (and on every other instance); this closes the
+ * gap for the member's very next request, e.g. the page a form post redirects to.
+ */
+export function forgetCached(db: Database, tag: `user:${string}` | `shop:${string}`): void {
+  notifiedCacheOf(db)?.forget(tag);
+}
