@@ -1,10 +1,20 @@
-// Process and measurement helpers shared by the benchmarks (site.ts, storehub.ts).
+// Process and measurement helpers shared by the benchmarks (site.ts, storehub.ts, listings.ts).
 import { spawn, type ChildProcess } from "node:child_process";
-import { rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
-import { stopChildProcess } from "../app/lib/child-process.server.ts";
+import { freePort, stopChildProcess } from "../app/lib/child-process.server.ts";
 
 export const root = path.resolve(import.meta.dirname, "..");
+
+/** What a browser sends: compression (brotli for this header) and streaming SSR are part of the cost. */
+export const BROWSER_HEADERS = {
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "accept-encoding": "gzip, deflate, br, zstd",
+  "accept-language": "th,en;q=0.8",
+  "user-agent":
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
+};
 export const baselineBuild = path.join(root, "bench/results/baseline-build");
 
 const children: ChildProcess[] = [];
@@ -124,4 +134,42 @@ export function printTable(header: string[], rows: string[][]): void {
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0)));
   console.log(line(header).join("  "));
   for (const row of rows) console.log(line(row).join("  "));
+}
+
+/**
+ * Starts the production app on a fresh embedded PostgreSQL (in a temporary folder named after
+ * `folderPrefix`) and the bare baseline page, and waits until both answer.
+ */
+export async function startAppAndBaseline(options: {
+  folderPrefix: string;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+}): Promise<{ app: ChildProcess; appUrl: string; baseUrl: string; dataDir: string }> {
+  const [appPort, basePort] = await Promise.all([freePort(), freePort()]);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), options.folderPrefix));
+  removeOnCleanup(dataDir);
+  const app = start(
+    "server/main.ts",
+    {
+      PORT: String(appPort),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      PUBLIC_URL: "",
+      ...options.env,
+    },
+    options.nodeArgs ?? [],
+  );
+  const baseline = start("bench/baseline/server.ts", {
+    PORT: String(basePort),
+    BASELINE_BUILD_DIR: baselineBuild,
+  });
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const baseUrl = `http://127.0.0.1:${basePort}`;
+  console.log("Starting the app (embedded PostgreSQL in a fresh folder) and the baseline…");
+  await Promise.all([
+    waitReady(`${appUrl}/healthz`, app, 120_000),
+    waitReady(`${baseUrl}/`, baseline, 30_000),
+  ]);
+  return { app, appUrl, baseUrl, dataDir };
 }

@@ -5,7 +5,7 @@
 // measured in the same run. Then times the photo pipeline on a 12-megapixel JPEG.
 // See bench/README.md ("Listings"). Not part of `npm test`.
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { Agent, request as httpRequest } from "node:http";
 import { register } from "node:module";
 import os from "node:os";
@@ -13,18 +13,16 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import sharp from "sharp";
-import { freePort } from "../app/lib/child-process.server.ts";
 import {
   baselineBuild,
+  BROWSER_HEADERS,
   cleanup,
   buildAppAndBaseline,
   percentile,
   printTable,
-  removeOnCleanup,
   root,
   runMain,
-  start,
-  waitReady,
+  startAppAndBaseline,
 } from "./harness.ts";
 import { generateListing, randomGenerator, RARE_PLACES } from "./listing-data.ts";
 
@@ -37,13 +35,6 @@ const { findRunningEmbeddedPostgres } = await import("../app/db/embedded-postgre
 
 const TARGET_P95_MS = 50;
 const TARGET_PIPELINE_MS = 1_000;
-const HEADERS = {
-  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-  "accept-encoding": "gzip, deflate, br, zstd",
-  "accept-language": "th,en;q=0.8",
-  "user-agent":
-    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
-};
 
 function parseOptions() {
   const { values } = parseArgs({
@@ -186,7 +177,7 @@ interface LoadResult {
 /** One GET on a kept-alive connection; resolves with the status once the body is read. */
 function get(url: URL, agent: Agent): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { agent, headers: HEADERS }, (res) => {
+    const req = httpRequest(url, { agent, headers: BROWSER_HEADERS }, (res) => {
       res.on("data", () => {});
       res.on("end", () => resolve(res.statusCode ?? 0));
       res.on("error", reject);
@@ -351,28 +342,10 @@ async function main(): Promise<number> {
     }
   }
 
-  const [appPort, basePort] = await Promise.all([freePort(), freePort()]);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "dptech-bench-listings-"));
-  removeOnCleanup(dataDir);
-  const app = start("server/main.ts", {
-    PORT: String(appPort),
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    SMTP_URL: "",
-    PUBLIC_URL: "",
-    S3_BUCKET: "",
+  const { appUrl, baseUrl, dataDir } = await startAppAndBaseline({
+    folderPrefix: "dptech-bench-listings-",
+    env: { S3_BUCKET: "" },
   });
-  const baseline = start("bench/baseline/server.ts", {
-    PORT: String(basePort),
-    BASELINE_BUILD_DIR: baselineBuild,
-  });
-  const appUrl = `http://127.0.0.1:${appPort}`;
-  const baseUrl = `http://127.0.0.1:${basePort}`;
-  console.log("Starting the app (embedded PostgreSQL in a fresh folder) and the baseline…");
-  await Promise.all([
-    waitReady(`${appUrl}/healthz`, app, 120_000),
-    waitReady(`${baseUrl}/`, baseline, 30_000),
-  ]);
 
   const adminUrl = await findRunningEmbeddedPostgres(path.join(dataDir, "postgres"));
   if (!adminUrl) throw new Error("could not find the app's embedded PostgreSQL");

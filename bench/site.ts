@@ -4,41 +4,31 @@
 // latency with the ratios app/baseline, and measures the JavaScript and CSS the home page ships.
 // See bench/README.md.
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { get, type IncomingHttpHeaders } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon, { type Result } from "autocannon";
-import { freePort } from "../app/lib/child-process.server.ts";
 import {
   anyChildExited,
   baselineBuild,
+  BROWSER_HEADERS,
   buildAppAndBaseline,
   cleanup,
   fixed,
   mean,
   printTable,
-  removeOnCleanup,
   root,
   runMain,
-  start,
-  waitReady,
+  startAppAndBaseline,
 } from "./harness.ts";
 const CONNECTIONS = 50;
 // Generous: on a busy 2-core machine the app's p99 nears 10 s, and a timeout counts as an error.
 const TIMEOUT_S = 30;
 const KiB = 1024;
 const BUDGET = { js: 120 * KiB, css: 40 * KiB };
-// What a browser sends: compression (brotli for this header) and streaming SSR are part of the cost.
-const HEADERS = {
-  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-  "accept-encoding": "gzip, deflate, br, zstd",
-  "accept-language": "th,en;q=0.8",
-  "user-agent":
-    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
-};
 
 function parseOptions() {
   const { values } = parseArgs({
@@ -176,7 +166,7 @@ async function load(target: string, url: string, durationS: number): Promise<Row
     url,
     connections: CONNECTIONS,
     duration: durationS,
-    headers: HEADERS,
+    headers: BROWSER_HEADERS,
     timeout: TIMEOUT_S,
   });
   return {
@@ -208,27 +198,7 @@ async function main(): Promise<number> {
       throw new Error(`${file} is missing: run without --no-build`);
   }
 
-  const [appPort, basePort] = await Promise.all([freePort(), freePort()]);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "dptech-bench-"));
-  removeOnCleanup(dataDir);
-  const app = start("server/main.ts", {
-    PORT: String(appPort),
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    SMTP_URL: "",
-    PUBLIC_URL: "",
-  });
-  const baseline = start("bench/baseline/server.ts", {
-    PORT: String(basePort),
-    BASELINE_BUILD_DIR: baselineBuild,
-  });
-  const appUrl = `http://127.0.0.1:${appPort}`;
-  const baseUrl = `http://127.0.0.1:${basePort}`;
-  console.log("Starting the app (embedded PostgreSQL in a fresh folder) and the baseline…");
-  await Promise.all([
-    waitReady(`${appUrl}/healthz`, app, 120_000),
-    waitReady(`${baseUrl}/`, baseline, 30_000),
-  ]);
+  const { appUrl, baseUrl } = await startAppAndBaseline({ folderPrefix: "dptech-bench-" });
 
   const basePage = { target: "baseline /", url: `${baseUrl}/` };
   const pages = [
@@ -237,7 +207,7 @@ async function main(): Promise<number> {
     { target: "app /contact", url: `${appUrl}/contact` },
   ];
   for (const { url } of [basePage, ...pages]) {
-    const res = await fetchRaw(url, HEADERS);
+    const res = await fetchRaw(url, BROWSER_HEADERS);
     if (res.status !== 200) throw new Error(`${url} answered ${res.status} before the load`);
   }
   // Assets first: another `react-router build` in this checkout would replace build/client.
@@ -345,7 +315,13 @@ async function main(): Promise<number> {
       node: process.version,
       platform: `${os.platform()} ${os.release()}`,
     },
-    options: { connections: CONNECTIONS, duration, warmup, timeoutS: TIMEOUT_S, headers: HEADERS },
+    options: {
+      connections: CONNECTIONS,
+      duration,
+      warmup,
+      timeoutS: TIMEOUT_S,
+      headers: BROWSER_HEADERS,
+    },
     baselineRuns: baseRuns,
     pages: appRows,
     assets: { budget: BUDGET, home, baseline: bare, jsOver, cssOver },

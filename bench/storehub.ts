@@ -7,7 +7,7 @@
 //      through the app over HTTP and through the ledger function, against the bare
 //      `UPDATE ... WHERE qty >= n` on the same database.
 // See bench/README.md.
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -16,27 +16,20 @@ import pg from "pg";
 import { freePort } from "../app/lib/child-process.server.ts";
 import {
   anyChildExited,
-  baselineBuild,
+  BROWSER_HEADERS,
   buildAppAndBaseline,
   cleanup,
   fixed,
   percentile,
   printTable,
-  removeOnCleanup,
   root,
   runMain,
   start,
+  startAppAndBaseline,
   waitReady,
 } from "./harness.ts";
 
 const WRITERS = 32;
-const HEADERS = {
-  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-  "accept-encoding": "gzip, deflate, br, zstd",
-  "accept-language": "th,en;q=0.8",
-  "user-agent":
-    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
-};
 
 function parseOptions() {
   const { values } = parseArgs({
@@ -468,34 +461,19 @@ async function commitsOfHotItem(admin: pg.Client, fixture: Fixture, since: Date)
 async function main(): Promise<number> {
   const options = parseOptions();
   if (options.build) await buildAppAndBaseline();
-  const [appPort, basePort] = await Promise.all([freePort(), freePort()]);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), "dptech-bench-storehub-"));
-  removeOnCleanup(dataDir);
-  const app = start(
-    "server/main.ts",
-    { PORT: String(appPort), DATA_DIR: dataDir, DATABASE_URL: "", SMTP_URL: "", PUBLIC_URL: "" },
-    options.profile
+  const { appUrl, baseUrl, dataDir } = await startAppAndBaseline({
+    folderPrefix: "dptech-bench-storehub-",
+    nodeArgs: options.profile
       ? ["--cpu-prof", `--cpu-prof-dir=${path.join(root, "bench/results/profile")}`]
       : [],
-  );
-  const baseline = start("bench/baseline/server.ts", {
-    PORT: String(basePort),
-    BASELINE_BUILD_DIR: baselineBuild,
   });
-  const appUrl = `http://127.0.0.1:${appPort}`;
-  const baseUrl = `http://127.0.0.1:${basePort}`;
-  console.log("Starting the app (embedded PostgreSQL in a fresh folder) and the baseline…");
-  await Promise.all([
-    waitReady(`${appUrl}/healthz`, app, 120_000),
-    waitReady(`${baseUrl}/`, baseline, 30_000),
-  ]);
   const databaseUrl = await embeddedDatabaseUrl(dataDir);
   const admin = new pg.Client({ connectionString: databaseUrl });
   // The server may stop first on an error; a dropped connection must not crash the report.
   admin.on("error", () => {});
   await admin.connect();
   const fixture = await seed(admin, appUrl, options);
-  const member = { ...HEADERS, cookie: fixture.cookie };
+  const member = { ...BROWSER_HEADERS, cookie: fixture.cookie };
   // A second instance of the app on the same database, as a deployment with one instance per
   // CPU runs it (sessions, live events and the posting queues work across instances).
   const secondPort = await freePort();
@@ -514,7 +492,7 @@ async function main(): Promise<number> {
   }
 
   const pages = [
-    { target: "baseline /", url: `${baseUrl}/`, headers: HEADERS },
+    { target: "baseline /", url: `${baseUrl}/`, headers: BROWSER_HEADERS },
     { target: "app /storehub (overview)", url: `${appUrl}/storehub`, headers: member },
     {
       target: "app item ledger (typical item)",
