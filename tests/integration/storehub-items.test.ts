@@ -23,7 +23,7 @@ import * as importRoute from "~/routes/storehub/import";
 import * as layoutRoute from "~/routes/storehub/layout";
 import * as overviewRoute from "~/routes/storehub/overview";
 import { createTestAuth } from "../setup/test-auth";
-import { routeContext } from "../setup/route-call";
+import { outcomeOf, routeContext, type Outcome } from "../setup/route-call";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { insertItem, insertShop, insertUser } from "../setup/stock-factory";
 
@@ -108,52 +108,13 @@ function call(
   return Promise.resolve((fn as (a: typeof args) => unknown)(args));
 }
 
-interface Outcome {
-  thrown: boolean;
-  status: number;
-  location?: string | null;
-  data?: unknown;
-  response?: Response;
-}
-
-/** What a loader or action threw (redirect, 403, 404) or returned, as status and body. */
-async function outcome(promise: Promise<unknown>): Promise<Outcome> {
-  let thrown = false;
-  let value: unknown;
-  try {
-    value = await promise;
-  } catch (error) {
-    thrown = true;
-    value = error;
-  }
-  if (value instanceof Response) {
-    return {
-      thrown,
-      status: value.status,
-      location: value.headers.get("Location"),
-      response: value,
-    };
-  }
-  if (
-    value &&
-    typeof value === "object" &&
-    "type" in value &&
-    value.type === "DataWithResponseInit"
-  ) {
-    const wrapped = value as unknown as { data: unknown; init: ResponseInit | null };
-    return { thrown, status: wrapped.init?.status ?? 200, data: wrapped.data };
-  }
-  if (thrown) throw value;
-  return { thrown, status: 200, data: value };
-}
-
 const run = (
   fn: DataFunction,
   path: string,
   userId: string | null,
   body?: Body,
   options?: { cookie?: string; multipart?: boolean },
-) => outcome(call(fn, path, userId, body, options));
+) => outcomeOf(call(fn, path, userId, body, options));
 
 async function addMember(shopId: string, role: ShopRole): Promise<string> {
   const userId = await insertUser(test.db);
