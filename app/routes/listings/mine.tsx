@@ -17,6 +17,7 @@ import {
   setListingStatus,
 } from "~/modules/listings/listings.server";
 import { Pagination } from "~/ui/pagination";
+import { ConfirmPanel } from "~/ui/confirm-panel";
 
 const INTENTS = ["sold", "published", "draft", "delete"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -221,30 +222,17 @@ export default function MyListings({ loaderData, actionData }: Route.ComponentPr
                   {confirm?.id === row.id && (
                     <tr>
                       <td colSpan={6}>
-                        <section
+                        <ConfirmPanel
                           id="confirm-delete"
-                          className="alert alert-danger mb-0"
-                          data-testid="confirm-delete"
-                        >
-                          <p className="mb-2">
-                            {t("listings.mine.confirmDelete", { title: row.title })}
-                          </p>
-                          <Form method="post" action={here} className="d-flex gap-2">
-                            <input type="hidden" name="id" value={row.id} />
-                            <input type="hidden" name="intent" value="delete" />
-                            <input type="hidden" name="confirmed" value="1" />
-                            <button
-                              type="submit"
-                              className="btn btn-sm btn-danger"
-                              data-testid="confirm-delete-submit"
-                            >
-                              {t("listings.mine.confirmDeleteButton")}
-                            </button>
-                            <Link to={here} className="btn btn-sm btn-outline-secondary" replace>
-                              {t("listings.mine.cancel")}
-                            </Link>
-                          </Form>
-                        </section>
+                          testId="confirm-delete"
+                          submitTestId="confirm-delete-submit"
+                          action={here}
+                          message={t("listings.mine.confirmDelete", { title: row.title })}
+                          fields={{ id: String(row.id), intent: "delete" }}
+                          confirmLabel={t("listings.mine.confirmDeleteButton")}
+                          cancelLabel={t("listings.mine.cancel")}
+                          cancelTo={here}
+                        />
                       </td>
                     </tr>
                   )}

@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { Button } from "react-bootstrap";
-import { data, Form, Link, redirect, useLocation } from "react-router";
+import { data, Form, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/members";
 import { appContext } from "~/context";
 import {
@@ -33,6 +33,7 @@ import {
 } from "~/modules/shops/shops.server";
 import { TextField } from "~/ui/text-field";
 import { Pagination } from "~/ui/pagination";
+import { ConfirmPanel } from "~/ui/confirm-panel";
 
 const INTENTS = ["invite", "role", "remove", "cancelInvite"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -302,38 +303,25 @@ export default function ShopMembers({ loaderData, actionData }: Route.ComponentP
                   {confirm?.userId === row.userId && (
                     <tr>
                       <td colSpan={4}>
-                        <section
+                        <ConfirmPanel
                           id="remove-confirm"
-                          className="alert alert-danger mb-0"
-                          aria-labelledby="remove-confirm-message"
-                          data-testid="remove-confirm"
-                        >
-                          <p id="remove-confirm-message" className="mb-2">
-                            {row.userId === selfId
+                          testId="remove-confirm"
+                          submitTestId="remove-confirm-submit"
+                          action={here}
+                          message={
+                            row.userId === selfId
                               ? t("shops.members.confirmRemoveSelf", { shop: shop.name })
                               : t("shops.members.confirmRemove", {
                                   name: confirm.name,
                                   email: confirm.email,
                                   shop: shop.name,
-                                })}
-                          </p>
-                          <Form method="post" action={here} className="d-flex flex-wrap gap-2">
-                            {shopField}
-                            <input type="hidden" name="intent" value="remove" />
-                            <input type="hidden" name="userId" value={row.userId} />
-                            <input type="hidden" name="confirmed" value="1" />
-                            <button
-                              type="submit"
-                              className="btn btn-sm btn-danger"
-                              data-testid="remove-confirm-submit"
-                            >
-                              {t("shops.members.confirmRemoveButton")}
-                            </button>
-                            <Link to={here} className="btn btn-sm btn-outline-secondary" replace>
-                              {t("shops.cancel")}
-                            </Link>
-                          </Form>
-                        </section>
+                                })
+                          }
+                          fields={{ shop: shop.id, intent: "remove", userId: row.userId }}
+                          confirmLabel={t("shops.members.confirmRemoveButton")}
+                          cancelLabel={t("shops.cancel")}
+                          cancelTo={here}
+                        />
                       </td>
                     </tr>
                   )}

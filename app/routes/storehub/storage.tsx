@@ -32,6 +32,7 @@ import {
   STOCK_READERS,
   STOCK_WRITERS,
 } from "~/modules/stock/storehub-access.server";
+import { ConfirmPanel } from "~/ui/confirm-panel";
 import { LiveStock } from "~/ui/live-stock";
 import { Pagination, type PaginationLabels } from "~/ui/pagination";
 
@@ -488,7 +489,10 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
                             })}
                             fields={{ intent: "deleteLocation", locationId: String(node.id) }}
                             confirmLabel={t("storehub.storage.confirmDeleteButton")}
+                            cancelLabel={t("storehub.cancel")}
                             cancelTo={here}
+                            testId="storage-confirm"
+                            tone="warning"
                           />
                         </td>
                       </tr>
@@ -840,45 +844,6 @@ function LocationManager({
   );
 }
 
-/** The second step of a destructive action; a plain form, so it works without JavaScript. */
-function ConfirmPanel({
-  action,
-  message,
-  fields,
-  confirmLabel,
-  cancelTo,
-  children,
-}: {
-  action: string;
-  message: ReactNode;
-  fields: Record<string, string>;
-  confirmLabel: string;
-  cancelTo: string;
-  children?: ReactNode;
-}) {
-  const t = useT();
-  return (
-    <section className="alert alert-warning mb-0" data-testid="storage-confirm">
-      <p className="mb-2">{message}</p>
-      <Form method="post" action={action} noValidate>
-        {Object.entries(fields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <input type="hidden" name="confirmed" value="1" />
-        {children}
-        <div className="d-flex flex-wrap gap-2">
-          <button type="submit" className="btn btn-sm btn-danger" data-testid="confirm-submit">
-            {confirmLabel}
-          </button>
-          <Link to={cancelTo} className="btn btn-sm btn-outline-secondary" replace>
-            {t("storehub.cancel")}
-          </Link>
-        </div>
-      </Form>
-    </section>
-  );
-}
-
 function ReversePanel({
   action,
   confirm,
@@ -902,7 +867,10 @@ function ReversePanel({
       message={t("storehub.storage.confirmReverse", { number: confirm.number })}
       fields={{ intent: "reverse", documentId: String(confirm.documentId) }}
       confirmLabel={t("storehub.storage.confirmReverseButton")}
+      cancelLabel={t("storehub.cancel")}
       cancelTo={action}
+      testId="storage-confirm"
+      tone="warning"
     >
       <ul className="small">
         {confirm.lines.map((line, index) => (
