@@ -101,7 +101,7 @@ export function PasswordStrength({
   return (
     <div className="password-strength mb-3" data-testid="password-strength">
       <div
-        className="progress"
+        className="password-meter"
         role="meter"
         aria-valuemin={0}
         aria-valuemax={4}
@@ -109,7 +109,7 @@ export function PasswordStrength({
         aria-valuetext={levelText}
         aria-labelledby={textId}
       >
-        {level !== null && <div className={`progress-bar ${BAR[level]}`} />}
+        {level !== null && <span className={BAR[level]} />}
       </div>
       <p id={textId} className="form-text mb-0" aria-live="polite" data-level={level ?? ""}>
         {t("account.password.strength", { level: levelText })}
