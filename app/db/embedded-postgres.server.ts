@@ -69,7 +69,8 @@ export class EmbeddedPostgresUnreachableError extends Error {
         `and that user cannot enter ${blocked} (mode ${(mode & 0o7777).toString(8)}), which ` +
         `lies on the way to the database folder ${dataDir}. Permissions of folders outside ` +
         `the project are left as they are. Set DATA_DIR to a folder that "${SERVICE_USER}" ` +
-        `can reach (for example /var/lib/dptech), or run as a user other than root.`,
+        `can reach (for example /var/lib/dptech), let it pass with \`chmod o+x ${blocked}\` ` +
+        `if that is acceptable to you, or run as a user other than root.`,
     );
     this.name = "EmbeddedPostgresUnreachableError";
   }
@@ -91,8 +92,8 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedPostgres> {
   const dataDir = path.resolve(options.dataDir);
   const log = options.onLog ?? (() => {});
-  await mkdir(path.dirname(dataDir), { recursive: true });
   const owner = serviceUserIds();
+  await makeFolders(path.dirname(dataDir), owner);
   if (owner) await assertServiceUserReaches(path.dirname(dataDir), dataDir, owner);
   const releaseLock = await acquireFolderLock(`${dataDir}.lock`);
   try {
@@ -360,6 +361,23 @@ function isAlive(pid: number): boolean {
 
 function spawnIds(owner: UserIds | undefined): { uid?: number; gid?: number } {
   return owner ? { uid: owner.uid, gid: owner.gid } : {};
+}
+
+/**
+ * Creates the folders up to `folder`. Those made here are the app's own: as root, a strict
+ * umask (077) would make them shut the service user out, so they get the execute bit for
+ * others (passing through, not listing). Folders that already existed are left as they are.
+ */
+async function makeFolders(folder: string, owner: UserIds | undefined): Promise<void> {
+  const missing: string[] = [];
+  for (let current = path.resolve(folder); !existsSync(current); current = path.dirname(current))
+    missing.push(current);
+  await mkdir(folder, { recursive: true });
+  if (!owner) return;
+  for (const made of missing) {
+    const info = await stat(made);
+    if ((info.mode & 0o001) === 0) await chmod(made, (info.mode & 0o7777) | 0o011);
+  }
 }
 
 /** Whether `ids` may pass through a folder, from its owner, group and mode (ACLs aside). */

@@ -52,7 +52,7 @@ describe("embedded PostgreSQL", () => {
       // mkdtemp makes the folder mode 700, like root's home folder.
       const closed = await mkdtemp(path.join(tmpdir(), "dptech-closed-"));
       folders.push(closed);
-      const dataDir = path.join(closed, "data", "postgres");
+      const dataDir = path.join(closed, "postgres");
       const failure = await startEmbeddedPostgres({ dataDir }).then(
         () => null,
         (error: unknown) => error,
@@ -64,6 +64,26 @@ describe("embedded PostgreSQL", () => {
       expect(message).not.toMatch(/EACCES/);
       expect((await stat(closed)).mode & 0o777).toBe(0o700);
     },
+  );
+
+  it.runIf(asRoot)(
+    "as root, makes its own new DATA_DIR passable for the postgres user even under umask 077",
+    async () => {
+      const folder = await tempFolderForPostgres("dptech-umask-");
+      folders.push(folder);
+      const previous = process.umask(0o077);
+      try {
+        const server = await startEmbeddedPostgres({
+          dataDir: path.join(folder, "new", "data", "postgres"),
+        });
+        await server.stop();
+      } finally {
+        process.umask(previous);
+      }
+      expect((await stat(path.join(folder, "new", "data"))).mode & 0o777).toBe(0o711);
+      expect((await stat(folder)).mode & 0o777).toBe(0o711);
+    },
+    120_000,
   );
 
   it.runIf(asRoot)(
