@@ -17,6 +17,7 @@ import { readEnv } from "~/lib/env.server";
 import { createAccountMailer } from "~/modules/accounts/account-emails.server";
 import { createAuth, MIN_PASSWORD_LENGTH } from "~/modules/accounts/auth.server";
 import { makeAdmin } from "~/modules/accounts/admin-role.server";
+import { adminPasswordRefusal } from "~/modules/accounts/password-policy.server";
 import { seedDemoContent } from "~/modules/content/seed.server";
 import { seedDemoListings } from "~/modules/listings/demo-listings.server";
 import { getOrCreateSecret } from "~/modules/platform/app-secret.server";
@@ -275,6 +276,14 @@ export async function adminCreate(options: {
     console.error(
       `รหัสผ่านต้องมีอย่างน้อย ${MIN_PASSWORD_LENGTH} ตัวอักษร / Password should be at least ${MIN_PASSWORD_LENGTH} characters`,
     );
+    return 2;
+  }
+  const refused =
+    values.password === undefined
+      ? null
+      : adminPasswordRefusal(values.password, { email: values.email, name: values.name });
+  if (refused) {
+    console.error(refused);
     return 2;
   }
   const env = readEnv(options.env, options.rootDir);

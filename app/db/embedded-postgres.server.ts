@@ -1,7 +1,23 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { chmod, chown, mkdir, open, readFile, rm, stat, unlink, writeFile } from "node:fs/promises";
+import {
+  chmod,
+  chown,
+  copyFile,
+  link,
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  readlink,
+  rm,
+  stat,
+  symlink,
+  unlink,
+  writeFile,
+} from "node:fs/promises";
 import { arch, platform, userInfo } from "node:os";
 import path from "node:path";
 import { freePort, stopChildProcess } from "~/lib/child-process.server";
@@ -41,6 +57,25 @@ const SUPERUSER = "postgres";
 // PostgreSQL refuses to run as root; as root we run it as this unprivileged system user.
 const SERVICE_USER = "postgres";
 
+/**
+ * As root, PostgreSQL runs as the `postgres` system user, which must be able to walk down to
+ * the database folder. We never change the permissions of folders outside the project to make
+ * that possible (a checkout under /root would open root's home folder); we say what to do.
+ */
+export class EmbeddedPostgresUnreachableError extends Error {
+  constructor(dataDir: string, blocked: string, mode: number) {
+    super(
+      `PostgreSQL runs as the system user "${SERVICE_USER}" when this program runs as root, ` +
+        `and that user cannot enter ${blocked} (mode ${(mode & 0o7777).toString(8)}), which ` +
+        `lies on the way to the database folder ${dataDir}. Permissions of folders outside ` +
+        `the project are left as they are. Set DATA_DIR to a folder that "${SERVICE_USER}" ` +
+        `can reach (for example /var/lib/dptech), let it pass with \`chmod o+x ${blocked}\` ` +
+        `if that is acceptable to you, or run as a user other than root.`,
+    );
+    this.name = "EmbeddedPostgresUnreachableError";
+  }
+}
+
 export class EmbeddedPostgresLockedError extends Error {
   constructor(dataDir: string, pid: number) {
     super(
@@ -57,12 +92,14 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedPostgres> {
   const dataDir = path.resolve(options.dataDir);
   const log = options.onLog ?? (() => {});
-  await mkdir(path.dirname(dataDir), { recursive: true });
-  await letServiceUserTraverse(path.dirname(dataDir));
+  const owner = serviceUserIds();
+  await makeFolders(path.dirname(dataDir), owner);
+  if (owner) await assertServiceUserReaches(path.dirname(dataDir), dataDir, owner);
   const releaseLock = await acquireFolderLock(`${dataDir}.lock`);
   try {
-    const bin = await loadBinaries();
-    const owner = serviceUserIds();
+    const bin = owner
+      ? await binariesReachableBy(await loadBinaries(), path.dirname(dataDir), owner)
+      : await loadBinaries();
     const credentials = await ensureCluster(dataDir, bin, owner, log);
     await stopOrphanedServer(dataDir, options.onNotice ?? log);
     const port = options.port ?? (await freePort());
@@ -120,6 +157,8 @@ async function loadBinaries(): Promise<Binaries> {
 interface UserIds {
   uid: number;
   gid: number;
+  /** Every group of the user, for the permission checks below. */
+  groups?: number[];
 }
 
 function serviceUserIds(): UserIds | undefined {
@@ -127,7 +166,11 @@ function serviceUserIds(): UserIds | undefined {
   try {
     const uid = Number(execFileSync("id", ["-u", SERVICE_USER], { encoding: "utf8" }).trim());
     const gid = Number(execFileSync("id", ["-g", SERVICE_USER], { encoding: "utf8" }).trim());
-    return { uid, gid };
+    const groups = execFileSync("id", ["-G", SERVICE_USER], { encoding: "utf8" })
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    return { uid, gid, groups };
   } catch {
     // Create the system user once, like a distribution's postgresql package would.
     execFileSync("useradd", ["--system", "--user-group", "--no-create-home", SERVICE_USER]);
@@ -198,7 +241,7 @@ async function launchServer(
       "-c",
       "max_connections=200",
     ],
-    { ...owner, stdio: ["ignore", "pipe", "pipe"] },
+    { ...spawnIds(owner), stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
   await new Promise<void>((resolve, reject) => {
@@ -232,7 +275,7 @@ function run(
   log: (line: string) => void,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...owner, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { ...spawnIds(owner), stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     const collect = (chunk: Buffer) => {
       output += chunk.toString("utf8");
@@ -316,16 +359,123 @@ function isAlive(pid: number): boolean {
   }
 }
 
+function spawnIds(owner: UserIds | undefined): { uid?: number; gid?: number } {
+  return owner ? { uid: owner.uid, gid: owner.gid } : {};
+}
+
 /**
- * PostgreSQL runs as the service user, which must be able to walk down to the data folder.
- * Folders made by root with mode 0700 (mkdtemp does that) would hide it, so every ancestor
- * gets the execute bit for others: enough to pass through, not to list or read.
+ * Creates the folders up to `folder`. Those made here are the app's own: as root, a strict
+ * umask (077) would make them shut the service user out, so they get the execute bit for
+ * others (passing through, not listing). Folders that already existed are left as they are.
  */
-async function letServiceUserTraverse(folder: string): Promise<void> {
-  if (userInfo().uid !== 0) return;
+async function makeFolders(folder: string, owner: UserIds | undefined): Promise<void> {
+  const missing: string[] = [];
+  for (let current = path.resolve(folder); !existsSync(current); current = path.dirname(current))
+    missing.push(current);
+  await mkdir(folder, { recursive: true });
+  if (!owner) return;
+  for (const made of missing) {
+    const info = await stat(made);
+    if ((info.mode & 0o001) === 0) await chmod(made, (info.mode & 0o7777) | 0o011);
+  }
+}
+
+/** Whether `ids` may pass through a folder, from its owner, group and mode (ACLs aside). */
+function mayEnter(info: { uid: number; gid: number; mode: number }, ids: UserIds): boolean {
+  if (info.uid === ids.uid) return (info.mode & 0o100) !== 0;
+  if (info.gid === ids.gid || ids.groups?.includes(info.gid)) return (info.mode & 0o010) !== 0;
+  return (info.mode & 0o001) !== 0;
+}
+
+/** The highest folder from the root down to `folder` that `ids` may not pass through. */
+async function firstBlockedFolder(
+  folder: string,
+  ids: UserIds,
+): Promise<{ folder: string; mode: number } | null> {
+  const chain: string[] = [];
   for (let current = path.resolve(folder); ; current = path.dirname(current)) {
-    const info = await stat(current);
-    if ((info.mode & 0o001) === 0) await chmod(current, (info.mode & 0o7777) | 0o011);
+    chain.unshift(current);
     if (path.dirname(current) === current) break;
+  }
+  for (const current of chain) {
+    const info = await stat(current);
+    if (!mayEnter(info, ids)) return { folder: current, mode: info.mode };
+  }
+  return null;
+}
+
+async function assertServiceUserReaches(
+  folder: string,
+  dataDir: string,
+  owner: UserIds,
+): Promise<void> {
+  const blocked = await firstBlockedFolder(folder, owner);
+  if (blocked) throw new EmbeddedPostgresUnreachableError(dataDir, blocked.folder, blocked.mode);
+}
+
+/**
+ * The PostgreSQL binaries, where the service user can run them. They come from node_modules;
+ * when the checkout lies in a folder that user cannot enter (root's home), the package's
+ * `native` folder (bin, lib, share: PostgreSQL finds the others relative to its binary) is
+ * mirrored next to the database folder, which the service user reaches: hard links when
+ * possible (no space, instant), copies otherwise. Nothing outside that mirror changes.
+ */
+export async function binariesReachableBy(
+  bin: Binaries,
+  besideDataDir: string,
+  owner: UserIds,
+): Promise<Binaries> {
+  if (!(await firstBlockedFolder(path.dirname(bin.postgres), owner))) return bin;
+  const native = path.dirname(path.dirname(bin.postgres));
+  const mirror = path.join(besideDataDir, ".postgres-binaries");
+  const built = await stat(bin.postgres);
+  const stamp = `${native}\n${built.size} ${built.mtimeMs}\n`;
+  const stampFile = path.join(mirror, ".source");
+  if ((await readFile(stampFile, "utf8").catch(() => "")) !== stamp) {
+    await rm(mirror, { recursive: true, force: true });
+    await mirrorTree(native, mirror, owner);
+    await writeFile(stampFile, stamp);
+  }
+  const inMirror = (file: string) => path.join(mirror, path.relative(native, file));
+  return {
+    initdb: inMirror(bin.initdb),
+    postgres: inMirror(bin.postgres),
+    pg_ctl: inMirror(bin.pg_ctl),
+  };
+}
+
+async function mirrorTree(from: string, to: string, owner: UserIds): Promise<void> {
+  await mkdir(to, { mode: 0o755 });
+  await chmod(to, 0o755);
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) {
+      await mirrorTree(source, target, owner);
+    } else if (entry.isSymbolicLink()) {
+      await symlink(await readlink(source), target);
+    } else {
+      const info = await lstat(source);
+      // A hard link shares the file's mode: link only what the service user may already read
+      // (and run, for programs); copy the rest with modes that allow it.
+      const rights =
+        info.uid === owner.uid
+          ? (info.mode >> 6) & 0o7
+          : info.gid === owner.gid || owner.groups?.includes(info.gid)
+            ? (info.mode >> 3) & 0o7
+            : info.mode & 0o7;
+      const program = (info.mode & 0o100) !== 0;
+      const usable = (rights & 0o4) !== 0 && (!program || (rights & 0o1) !== 0);
+      const linked =
+        usable &&
+        (await link(source, target).then(
+          () => true,
+          () => false,
+        ));
+      if (!linked) {
+        await copyFile(source, target);
+        await chmod(target, program ? 0o755 : 0o644);
+      }
+    }
   }
 }

@@ -344,6 +344,19 @@ describe("registration", () => {
       expect(await page.locator("#field-password").getAttribute("aria-invalid")).toBe("true");
       await expectKept({ email, acceptTerms: false });
 
+      // A breached password: the strength hint says weak as it is typed, the server refuses it.
+      await fillRegistration(page, { password: "qwerty123", acceptTerms: true });
+      await page
+        .getByTestId("password-strength")
+        .getByText(
+          th["account.password.strength"].replace("{level}", th["account.password.level.1"]),
+        )
+        .waitFor();
+      expect((await submit(page)).status()).toBe(400);
+      await errorFor(page, "password").waitFor();
+      expect(await errorFor(page, "password").innerText()).toBe(th["auth.error.password-common"]);
+      await expectKept({ email, acceptTerms: true });
+
       // The confirmation does not match.
       await fillRegistration(page, {
         password: PASSWORD,

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, stopChildProcess as stopProcess } from "~/lib/child-process.server";
+import { tempFolderForPostgres } from "../setup/temp-folder";
 
 interface RunningServer {
   child: ChildProcess;
@@ -100,7 +100,7 @@ describe("the production server on its embedded PostgreSQL", () => {
   const started: ChildProcess[] = [];
 
   beforeAll(async () => {
-    folder = await mkdtemp(path.join(tmpdir(), "dptech-process-"));
+    folder = await tempFolderForPostgres("dptech-process-");
     dataDir = path.join(folder, "data");
   });
   afterAll(async () => {

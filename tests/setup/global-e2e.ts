@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createDatabase } from "~/db/client.server";
 import { freePort, stopChildProcess } from "~/lib/child-process.server";
 import { startEmbeddedPostgres } from "~/db/embedded-postgres.server";
 import { withDatabase } from "./global-postgres";
+import { tempFolderForPostgres } from "./temp-folder";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(root, "build/server/index.js"))) {
     throw new Error("No production build: run `npm run build` before the end-to-end tests.");
   }
-  const folder = await mkdtemp(path.join(tmpdir(), "dptech-e2e-"));
+  const folder = await tempFolderForPostgres("dptech-e2e-");
   const postgres = await startEmbeddedPostgres({ dataDir: path.join(folder, "postgres") });
   const admin = createDatabase(postgres.adminUrl, { max: 1 });
   await admin.$client.query("CREATE DATABASE e2e");

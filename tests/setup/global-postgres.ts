@@ -1,10 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createDatabase } from "~/db/client.server";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
 import { applyMigrations } from "~/db/migrate.server";
+import { tempFolderForPostgres } from "./temp-folder";
 
 export const TEMPLATE_DATABASE = "app_template";
 
@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
   let folder: string | undefined;
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    folder = await mkdtemp(path.join(tmpdir(), "dptech-test-pg-"));
+    folder = await tempFolderForPostgres("dptech-test-pg-");
     server = await startEmbeddedPostgres({ dataDir: path.join(folder, "postgres") });
     adminUrl = server.adminUrl;
   }

@@ -185,6 +185,19 @@ export const en: Record<MessageKey, string> = {
   "auth.error.email-already-in-use": "The email address is already in use by another account.",
   "auth.error.weak-password": "Password should be at least 6 characters",
   "auth.error.password-mismatch": "The two passwords do not match.",
+  "auth.error.password-common":
+    "This password is common in lists of leaked passwords and easy to guess. Please choose another.",
+  "auth.error.password-personal":
+    "Your password must not be your e-mail address or your name. Please choose another.",
+  "account.password.strength": "Password strength: {level}",
+  "account.password.level.empty": "not entered yet",
+  "account.password.level.0": "too short",
+  "account.password.level.1": "weak",
+  "account.password.level.2": "fair",
+  "account.password.level.3": "good",
+  "account.password.level.4": "strong",
+  "account.password.advice":
+    "Longer is safer: a phrase of 3–4 words works well. Avoid common passwords, your e-mail and your name.",
   "auth.error.too-many-requests": "Too many attempts. Please wait {minutes} minutes and try again.",
   "auth.error.network-request-failed":
     "A network error occurred. Check your connection and try again.",

@@ -4,6 +4,7 @@ import { admin } from "better-auth/plugins/admin";
 import { magicLink } from "better-auth/plugins/magic-link";
 import type { Database } from "~/db/client.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
+import { passwordPolicyHook } from "./password-policy-hook.server";
 import { account, session, user, verification } from "./schema";
 
 // The seed's rule: a password has at least 6 characters.
@@ -99,6 +100,8 @@ export function createAuth(options: AuthOptions) {
     },
     // Our own limits (PostgreSQL, per address and per account) guard the forms instead.
     rateLimit: { enabled: false },
+    // The breached-password and own-e-mail rule also on the public /api/auth endpoints.
+    hooks: { before: passwordPolicyHook },
     advanced: {
       // better-auth would put "__Secure-" in front of every name, which breaks the stricter
       // "__Host-" prefix of the session cookie; Secure is set through the attributes instead.

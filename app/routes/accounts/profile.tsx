@@ -24,6 +24,8 @@ import {
 } from "~/modules/accounts/profile-forms";
 import { removeProfilePhoto, setProfilePhoto } from "~/modules/accounts/profile-photo.server";
 import { requireUser } from "~/modules/accounts/session.server";
+import { passwordRefusal } from "~/modules/accounts/password-policy.server";
+import { PasswordStrength } from "~/ui/password-strength";
 import { listingPhotoKeysOf, removeListingPhotoFiles } from "~/modules/listings/listings.server";
 import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
 import { TextField } from "~/ui/text-field";
@@ -138,6 +140,8 @@ async function changeProfile({ request, context }: Route.ActionArgs, member: Ses
     case "password": {
       const parsed = parseForm(changePasswordSchema, form);
       if (!parsed.ok) return reply({ values: parsed.values, errors: parsed.errors }, 400);
+      const refused = passwordRefusal(parsed.data.newPassword, member);
+      if (refused) return reply({ values: parsed.values, errors: { newPassword: refused } }, 400);
       const result = await changePassword(
         auth,
         db,
@@ -360,6 +364,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               label={t("account.field.newPassword")}
               hint={t("account.field.passwordHint")}
               error={errorOf("password", "newPassword")}
+            />
+            <PasswordStrength
+              inputId="password-newPassword"
+              personal={[member.email, member.name]}
             />
             <TextField
               idPrefix="password"

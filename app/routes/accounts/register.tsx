@@ -7,6 +7,8 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
 import { parseForm, registerFormSchema } from "~/modules/accounts/account-forms";
 import { registerMember } from "~/modules/accounts/account-commands.server";
+import { passwordRefusal } from "~/modules/accounts/password-policy.server";
+import { PasswordStrength } from "~/ui/password-strength";
 import type { FormFailure } from "~/modules/accounts/form-result";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { TextField } from "~/ui/text-field";
@@ -35,6 +37,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(registerFormSchema, form);
   if (!parsed.ok)
     return data<FormFailure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
+  const refused = passwordRefusal(parsed.data.password, parsed.data);
+  if (refused)
+    return data<FormFailure>(
+      { values: parsed.values, errors: { password: refused } },
+      { status: 400 },
+    );
   const result = await registerMember(auth, db, parsed.data, {
     address: clientAddress,
     headers: request.headers,
@@ -134,6 +142,10 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           error={error("password")}
           minLength={6}
           required
+        />
+        <PasswordStrength
+          inputId="field-password"
+          personalFieldIds={["field-email", "field-name"]}
         />
         <TextField
           name="confirmPassword"

@@ -13,6 +13,8 @@ import {
   requestPasswordReset,
   resetPasswordWithToken,
 } from "~/modules/accounts/account-commands.server";
+import { passwordRefusal, resetLinkOwner } from "~/modules/accounts/password-policy.server";
+import { PasswordStrength } from "~/ui/password-strength";
 import type { FormFailure } from "~/modules/accounts/form-result";
 import { TextField } from "~/ui/text-field";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
@@ -39,6 +41,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = parseForm(newPasswordFormSchema, form);
     if (!parsed.ok)
       return data<FormFailure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
+    // An unknown link is reported by resetPasswordWithToken below.
+    const owner = await resetLinkOwner(db, parsed.data.token);
+    const refused = owner && passwordRefusal(parsed.data.password, owner);
+    if (refused)
+      return data<FormFailure>(
+        { values: parsed.values, errors: { password: refused } },
+        { status: 400 },
+      );
     const result = await resetPasswordWithToken(auth, db, {
       token: parsed.data.token,
       password: parsed.data.password,
@@ -124,6 +134,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             error={error("password")}
             required
           />
+          <PasswordStrength inputId="field-password" />
           <TextField
             name="confirmPassword"
             type="password"
