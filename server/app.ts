@@ -23,6 +23,7 @@ import { getOrCreateSecret } from "~/modules/platform/app-secret.server";
 import { createStorageFromEnv, storageImageOrigin } from "~/modules/media/storage.server";
 import {
   createSmtpSender,
+  purgeOldEmailBodies,
   requeueStuckEmails,
   startOutboxWorker,
 } from "~/modules/platform/outbox.server";
@@ -34,6 +35,7 @@ import {
 } from "~/modules/platform/notified-cache.server";
 import { pruneRateLimitBuckets } from "~/modules/platform/rate-limit.server";
 import { createStockEvents } from "~/modules/stock/live-stock.server";
+import { AUTH_BASE_PATH, authEndpointFilter, trustedClientAddress } from "./http/auth-endpoints";
 import { originCheck } from "./http/origin-check";
 import { securityHeaders } from "./http/security-headers";
 
@@ -112,7 +114,12 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       })
     : async () => {};
   if (env.SMTP_URL) await requeueStuckEmails(db, new Date(Date.now() - 10 * 60_000));
-  const pruneTimer = setInterval(() => void pruneRateLimitBuckets(db).catch(() => {}), 3_600_000);
+  const pruneTimer = setInterval(() => {
+    void pruneRateLimitBuckets(db).catch(() => {});
+    void purgeOldEmailBodies(db).catch((error: unknown) =>
+      logger.warn({ err: error }, "old e-mail bodies were not purged"),
+    );
+  }, 3_600_000);
   pruneTimer.unref();
 
   // Sessions, memberships and the company's content are kept in memory while the listening
@@ -138,6 +145,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+  app.use(trustedClientAddress());
   app.use(
     pinoHttp({
       logger,
@@ -182,10 +190,15 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
 
   app.use(originCheck({ publicOrigin }));
 
-  // better-auth's own endpoints: the links in e-mails (verify e-mail, reset password, sign-in
-  // link) land here and redirect to our pages.
+  // better-auth's own endpoints: only the links in e-mails (verify e-mail, reset password,
+  // sign-in link) are reachable; they land here and redirect to our pages. Everything else
+  // answers 404 and goes through our forms (auth-endpoints.ts).
   const authHandler = toNodeHandler(auth);
-  app.all("/api/auth/{*path}", (req, res) => void authHandler(req, res));
+  app.use(AUTH_BASE_PATH, authEndpointFilter(), (req, res) => {
+    // toNodeHandler routes on the full URL; app.use strips the mount path from req.url.
+    req.url = req.originalUrl;
+    void authHandler(req, res);
+  });
 
   const vite = options.vite;
   // Development reloads the routes on every request (hot reload); production loads them once.

@@ -88,6 +88,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const reply = (result: Partial<ActionData>, status: number, headers?: HeadersInit) =>
     data<ActionData>({ values: {}, errors: {}, photoErrors: [], ...result }, { status, headers });
 
+  // Until the address is proven, the account may belong to someone who typed another
+  // person's address (account pre-hijacking): it cannot post.
+  if (!member.emailVerified) {
+    await request.body?.cancel().catch(() => {});
+    return reply({ formError: "listings.error.verifyEmailFirst" }, 403);
+  }
   const limit = await hitRateLimit(db, LISTING_SAVE_LIMIT, member.id);
   if (!limit.allowed) {
     await request.body?.cancel().catch(() => {});
