@@ -8,7 +8,6 @@ import express from "express";
 import pg from "pg";
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
-import { toNodeHandler } from "better-auth/node";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "~/context";
 import { isDatabaseReachable } from "~/db/migrate.server";
@@ -35,7 +34,7 @@ import {
 } from "~/modules/platform/notified-cache.server";
 import { pruneRateLimitBuckets } from "~/modules/platform/rate-limit.server";
 import { createStockEvents } from "~/modules/stock/live-stock.server";
-import { AUTH_BASE_PATH, authEndpointFilter, trustedClientAddress } from "./http/auth-endpoints";
+import { mountAuthEndpoints, trustedClientAddress } from "./http/auth-endpoints";
 import { originCheck } from "./http/origin-check";
 import { securityHeaders } from "./http/security-headers";
 
@@ -193,12 +192,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   // better-auth's own endpoints: only the links in e-mails (verify e-mail, reset password,
   // sign-in link) are reachable; they land here and redirect to our pages. Everything else
   // answers 404 and goes through our forms (auth-endpoints.ts).
-  const authHandler = toNodeHandler(auth);
-  app.use(AUTH_BASE_PATH, authEndpointFilter(), (req, res) => {
-    // toNodeHandler routes on the full URL; app.use strips the mount path from req.url.
-    req.url = req.originalUrl;
-    void authHandler(req, res);
-  });
+  mountAuthEndpoints(app, auth);
 
   const vite = options.vite;
   // Development reloads the routes on every request (hot reload); production loads them once.

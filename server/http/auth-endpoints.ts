@@ -1,5 +1,6 @@
-import type { RequestHandler } from "express";
-import { CLIENT_ADDRESS_HEADER } from "~/modules/accounts/auth.server";
+import { toNodeHandler } from "better-auth/node";
+import type { Express, RequestHandler } from "express";
+import { CLIENT_ADDRESS_HEADER, type Auth } from "~/modules/accounts/auth.server";
 
 export const AUTH_BASE_PATH = "/api/auth";
 
@@ -54,4 +55,11 @@ export function trustedClientAddress(): RequestHandler {
     else delete req.headers[CLIENT_ADDRESS_HEADER];
     next();
   };
+}
+
+/** Mounts better-auth's handler behind the filter. */
+export function mountAuthEndpoints(app: Express, auth: Auth): void {
+  const handler = toNodeHandler(auth);
+  // better-call's Node adapter puts Express's req.baseUrl back in front of req.url.
+  app.use(AUTH_BASE_PATH, authEndpointFilter(), (req, res) => void handler(req, res));
 }
