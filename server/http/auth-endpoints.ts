@@ -50,9 +50,8 @@ export function authEndpointFilter(): RequestHandler {
  */
 export function trustedClientAddress(): RequestHandler {
   return (req, _res, next) => {
-    const address = req.ip ?? req.socket.remoteAddress;
-    if (address) req.headers[CLIENT_ADDRESS_HEADER] = address;
-    else delete req.headers[CLIENT_ADDRESS_HEADER];
+    // Without an address the header is emptied: better-auth then finds no address at all.
+    req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
     next();
   };
 }

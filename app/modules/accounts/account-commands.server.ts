@@ -31,6 +31,9 @@ export const ACCOUNT_RATE_LIMITS = {
     windowSeconds: 15 * 60,
   },
   signInByAccount: { name: "sign-in-account", limit: 100, windowSeconds: 15 * 60 },
+  // The profile's current-password checks: only the holder of a session can make them, so a
+  // low per-account limit locks out nobody else.
+  currentPasswordByAccount: { name: "current-password-account", limit: 10, windowSeconds: 15 * 60 },
   registerByAddress: { name: "register-address", limit: 10, windowSeconds: 60 * 60 },
   registerByAccount: { name: "register-account", limit: 5, windowSeconds: 60 * 60 },
   resetByAddress: { name: "reset-address", limit: 10, windowSeconds: 60 * 60 },
