@@ -17,6 +17,7 @@ import { createAccountMailer } from "~/modules/accounts/account-emails.server";
 import { createAuth, SESSION_ABSOLUTE_TTL_SECONDS } from "~/modules/accounts/auth.server";
 import { listOutbox } from "~/modules/admin/outbox.server";
 import { purgeOldEmailBodies } from "~/modules/platform/outbox.server";
+import * as registerRoute from "~/routes/accounts/register";
 import * as signInRoute from "~/routes/accounts/sign-in";
 import * as postRoute from "~/routes/listings/post";
 import {
@@ -244,6 +245,28 @@ describe("account pre-hijacking", () => {
     // The squatter's own link does nothing any more.
     await open(squatterLink);
     expect((await signIn("contested@example.com", "owner12")).ok).toBe(true);
+  });
+
+  it("the register page tells a second registrant to open the link, without signing them in", async () => {
+    await register("page@example.com", "squatter1");
+    const answer = await outcomeOf<{ pendingEmail?: string }>(
+      callRoute(registerRoute.action, "/register", {
+        form: {
+          email: "page@example.com",
+          password: "owner12",
+          confirmPassword: "owner12",
+          name: "เจ้าของจริง",
+          phone: "",
+          acceptTerms: "on",
+          redirectTo: "/",
+        },
+        context: routeContext(test.db, null, { auth }),
+      }),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.data?.pendingEmail).toBe("page@example.com");
+    expect(answer.setCookie ?? null).toBeNull();
+    expect(th["account.register.confirmToFinish"]).toContain("{email}");
   });
 
   it("after a re-registration, the first registrant's link no longer keeps their password", async () => {
