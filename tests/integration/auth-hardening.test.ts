@@ -303,26 +303,29 @@ describe("account pre-hijacking", () => {
   it("an unverified member cannot post a listing", async () => {
     await register("poster@example.com");
     const member = await userByEmail("poster@example.com");
+    const unverified = {
+      id: member.id,
+      name: member.name,
+      email: member.email,
+      emailVerified: false,
+      image: null,
+      phone: null,
+      role: "member" as const,
+    };
     const result = await outcomeOf<{ formError?: string }>(
       callRoute(postRoute.action, "/user/bhPost", {
         form: { title: "ขายรถมือสอง", description: "สภาพดีมาก ใช้งานน้อย", price: "1000" },
-        context: routeContext(
-          test.db,
-          {
-            id: member.id,
-            name: member.name,
-            email: member.email,
-            emailVerified: false,
-            image: null,
-            phone: null,
-            role: "member",
-          },
-          { auth },
-        ),
+        context: routeContext(test.db, unverified, { auth }),
       }),
     );
     expect(result.status).toBe(403);
     expect(result.data?.formError).toBe("listings.error.verifyEmailFirst");
+    const page = await outcomeOf<{ mustVerifyEmail: boolean }>(
+      callRoute(postRoute.loader, "/user/bhPost", {
+        context: routeContext(test.db, { ...unverified }, { auth }),
+      }),
+    );
+    expect(page.data?.mustVerifyEmail).toBe(true);
   });
 });
 
