@@ -8,7 +8,6 @@ import express from "express";
 import pg from "pg";
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
-import { toNodeHandler } from "better-auth/node";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "~/context";
 import { isDatabaseReachable } from "~/db/migrate.server";
@@ -24,6 +23,7 @@ import { getOrCreateSecret } from "~/modules/platform/app-secret.server";
 import { createStorageFromEnv, storageImageOrigin } from "~/modules/media/storage.server";
 import {
   createSmtpSender,
+  purgeOldEmailBodies,
   requeueStuckEmails,
   startOutboxWorker,
 } from "~/modules/platform/outbox.server";
@@ -35,6 +35,7 @@ import {
 } from "~/modules/platform/notified-cache.server";
 import { pruneRateLimitBuckets } from "~/modules/platform/rate-limit.server";
 import { createStockEvents } from "~/modules/stock/live-stock.server";
+import { mountAuthEndpoints, trustedClientAddress } from "./http/auth-endpoints";
 import { originCheck } from "./http/origin-check";
 import { securityHeaders } from "./http/security-headers";
 
@@ -113,7 +114,12 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       })
     : async () => {};
   if (env.SMTP_URL) await requeueStuckEmails(db, new Date(Date.now() - 10 * 60_000));
-  const pruneTimer = setInterval(() => void pruneRateLimitBuckets(db).catch(() => {}), 3_600_000);
+  const pruneTimer = setInterval(() => {
+    void pruneRateLimitBuckets(db).catch(() => {});
+    void purgeOldEmailBodies(db).catch((error: unknown) =>
+      logger.warn({ err: error }, "old e-mail bodies were not purged"),
+    );
+  }, 3_600_000);
   pruneTimer.unref();
 
   // Sessions, memberships and the company's content are kept in memory while the listening
@@ -139,6 +145,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+  app.use(trustedClientAddress());
   app.use(
     pinoHttp({
       logger,
@@ -183,10 +190,10 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
 
   app.use(originCheck({ publicOrigin }));
 
-  // better-auth's own endpoints: the links in e-mails (verify e-mail, reset password, sign-in
-  // link) land here and redirect to our pages.
-  const authHandler = toNodeHandler(auth);
-  app.all("/api/auth/{*path}", (req, res) => void authHandler(req, res));
+  // better-auth's own endpoints: only the links in e-mails (verify e-mail, reset password,
+  // sign-in link) are reachable; they land here and redirect to our pages. Everything else
+  // answers 404 and goes through our forms (auth-endpoints.ts).
+  mountAuthEndpoints(app, auth);
 
   const vite = options.vite;
   // Development reloads the routes on every request (hot reload); production loads them once.

@@ -275,9 +275,9 @@ describe("registration", () => {
       );
       expect((await userRow(member.email))?.email_verified).toBe(true);
 
-      await signOut(page);
-      expect(pathOf(page)).toBe("/");
-
+      // Verifying the address ends the sessions made before it (account pre-hijacking); the
+      // password chosen at registration still works.
+      await expectSignedOut(page);
       await signIn(page, member);
       expect(pathOf(page)).toBe("/");
     });
@@ -305,6 +305,8 @@ describe("registration", () => {
   it("keeps what was typed and explains each mistake", async () => {
     const taken = newMember("มีแล้ว");
     await registerDirectly(taken);
+    // Only a verified address is refused; an unverified one may be registered again.
+    await db.query("UPDATE app_user SET email_verified = true WHERE email = $1", [taken.email]);
     const email = uniqueEmail();
     const name = uniqueName("พิมพ์ผิด");
 
@@ -566,7 +568,7 @@ describe("abuse protection", () => {
     const bystander = newMember("คนอื่น");
     await registerDirectly(member);
     await registerDirectly(bystander);
-    const { limit } = ACCOUNT_RATE_LIMITS.signInByAccount;
+    const { limit } = ACCOUNT_RATE_LIMITS.signInByAccountAndAddress;
 
     await withPage(
       browser,
@@ -598,7 +600,7 @@ describe("abuse protection", () => {
         expect(message).toMatch(new RegExp(`^${before}\\d+${after}$`));
         expect(await page.locator("#field-email").inputValue()).toBe(member.email);
 
-        // While the account is locked, even the right password is refused …
+        // While the account is locked from this address, even the right password is refused …
         await fillSignIn(page, member.email, member.password);
         expect((await submit(page)).status()).toBe(429);
         expect(await signedInAs(page).count()).toBe(0);

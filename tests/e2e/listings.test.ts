@@ -58,6 +58,8 @@ async function signedInMember(options: { javaScript?: boolean } = {}) {
     .map((line) => line.split(";")[0] ?? "")
     .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
   if (!cookie) throw new Error("registration set no session cookie");
+  // Only members with a verified address may post (account pre-hijacking).
+  await db.query("UPDATE app_user SET email_verified = true WHERE email = $1", [email]);
   const context = await newContext(browser, { javaScriptEnabled: options.javaScript ?? true });
   await context.addCookies([
     {

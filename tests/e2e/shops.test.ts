@@ -291,6 +291,8 @@ describe("shops", () => {
         const link = linkIn(await waitForMail(staff.email, "Confirm your e-mail"), "ยืนยันอีเมล");
         await staffPage.goto(link);
         await staffPage.getByTestId("email-verified").waitFor();
+        // Verification ends the sessions made before it (account pre-hijacking).
+        await signIn(staffPage, staff);
         expect(await activeShopInHeader(staffPage)).toBe(shopName);
         await staffPage.goto("/shophub", { waitUntil: "domcontentloaded" });
         const myShop = staffPage.getByTestId("my-shop");

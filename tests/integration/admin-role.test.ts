@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { user } from "~/db/schema";
+import { session, user } from "~/db/schema";
 import { registerMember, signInWithPassword } from "~/modules/accounts/account-commands.server";
 import { makeAdmin } from "~/modules/accounts/admin-role.server";
 import { createTestAuth } from "../setup/test-auth";
@@ -58,6 +58,10 @@ describe("creating the first admin (npm run admin:create)", () => {
       { email: "member@example.com", password: "secret1", name: "สมหญิง", phone: null },
       client,
     );
+    await test.db
+      .update(user)
+      .set({ emailVerified: true })
+      .where(eq(user.email, "member@example.com"));
     expect(await makeAdmin(auth, test.db, { email: "member@example.com" })).toEqual({
       status: "promoted",
       email: "member@example.com",
@@ -68,5 +72,35 @@ describe("creating the first admin (npm run admin:create)", () => {
     });
     const [row] = await test.db.select().from(user).where(eq(user.email, "member@example.com"));
     expect(row?.role).toBe("admin");
+  });
+
+  it("does not promote an unverified registration: the squatter's password and sessions end", async () => {
+    await registerMember(
+      auth,
+      test.db,
+      { email: "boss2@example.com", password: "squatter1", name: "ผู้แอบอ้าง", phone: null },
+      client,
+    );
+    const outcome = await makeAdmin(auth, test.db, {
+      email: "boss2@example.com",
+      password: "operator1",
+    });
+    expect(outcome).toEqual({
+      status: "created",
+      email: "boss2@example.com",
+      generatedPassword: null,
+    });
+    const [row] = await test.db.select().from(user).where(eq(user.email, "boss2@example.com"));
+    expect(row).toMatchObject({ role: "admin", emailVerified: true });
+    expect(await test.db.$count(session, eq(session.userId, row!.id))).toBe(0);
+    const signIn = (password: string) =>
+      signInWithPassword(
+        auth,
+        test.db,
+        { email: "boss2@example.com", password, rememberMe: false },
+        client,
+      );
+    expect((await signIn("squatter1")).ok).toBe(false);
+    expect((await signIn("operator1")).ok).toBe(true);
   });
 });

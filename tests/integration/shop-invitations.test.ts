@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
 import { emailOutbox, rateLimitBucket, shopInvitation, shopMember, user } from "~/db/schema";
-import { registerMember } from "~/modules/accounts/account-commands.server";
+import { registerMember, signInWithPassword } from "~/modules/accounts/account-commands.server";
 import { sessionMiddleware } from "~/modules/accounts/session.server";
 import {
   acceptPendingInvitations,
@@ -244,7 +244,7 @@ describe("accepting an invitation", () => {
       { address: "127.0.0.1", headers: new Headers() },
     );
     if (!registered.ok) throw new Error(`registration failed: ${registered.error}`);
-    const cookie = registered.headers.get("set-cookie")!.split(";")[0]!;
+    let cookie = registered.headers.get("set-cookie")!.split(";")[0]!;
     const [newcomer] = await test.db.select().from(user).where(eq(user.email, email));
 
     // The root's middlewares, in order, for one request with the session cookie.
@@ -276,6 +276,15 @@ describe("accepting an invitation", () => {
     expect(verified.status).toBe(302);
     expect(await roleIn(shop.id, newcomer!.id)).toBeNull();
 
+    // Verification ends the sessions made before it (account pre-hijacking): sign in again.
+    const signedIn = await signInWithPassword(
+      auth,
+      test.db,
+      { email, password: "secret-123", rememberMe: false },
+      { address: "127.0.0.1", headers: new Headers() },
+    );
+    if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.error}`);
+    cookie = signedIn.headers.get("set-cookie")!.split(";")[0]!;
     await request();
     expect(await roleIn(shop.id, newcomer!.id)).toBe("cashier");
   });

@@ -144,6 +144,8 @@ export const enListings: Record<keyof typeof thListings, string> = {
   "listings.error.category": "Please choose a category",
   "listings.error.price": "Please enter a price above 0 in numbers, e.g. 2500000 or 2,500,000",
   "listings.error.province": "Please choose a province",
+  "listings.error.verifyEmailFirst":
+    "Please confirm your e-mail address before posting: open the link we sent you when you registered.",
   "listings.error.phone": "Please enter a valid phone number, e.g. 081-234-5678",
   "listings.error.status": "Please choose the listing's status",
   "listings.error.tooManyPhotos": "A listing can have at most 12 photos",

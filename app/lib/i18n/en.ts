@@ -109,6 +109,8 @@ export const en: Record<MessageKey, string> = {
   "account.register.done":
     "You are registered. We sent a confirmation link to {email}; please open it to confirm your e-mail.",
   "account.register.continue": "Continue",
+  "account.register.confirmToFinish":
+    "We sent a confirmation link to {email}. Your registration is complete once you open it; then sign in with the password you just chose.",
   "account.field.email": "E-mail",
   "account.field.password": "Password",
   "account.field.passwordHint": "At least 6 characters",
@@ -292,6 +294,7 @@ export const en: Record<MessageKey, string> = {
   "admin.outbox.lead":
     "Every e-mail the site sends, newest first. Until SMTP is set up, e-mails wait here.",
   "admin.outbox.none": "No e-mails in this list",
+  "admin.outbox.bodyPurged": "The message was removed 30 days after it was sent",
   "admin.outbox.queuedAt": "Queued",
   "admin.outbox.to": "To",
   "admin.outbox.subject": "Subject",

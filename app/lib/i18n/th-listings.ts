@@ -136,6 +136,8 @@ export const thListings = {
   "listings.error.category": "กรุณาเลือกประเภท",
   "listings.error.price": "กรุณาใส่ราคาเป็นตัวเลขมากกว่า 0 เช่น 2500000 หรือ 2,500,000",
   "listings.error.province": "กรุณาเลือกจังหวัด",
+  "listings.error.verifyEmailFirst":
+    "กรุณายืนยันอีเมลของคุณก่อนลงประกาศ โดยเปิดลิงก์ในอีเมลที่เราส่งไปตอนสมัครสมาชิก",
   "listings.error.phone": "กรุณาใส่เบอร์โทรที่ถูกต้อง เช่น 081-234-5678",
   "listings.error.status": "กรุณาเลือกสถานะของประกาศ",
   "listings.error.tooManyPhotos": "ประกาศหนึ่งมีรูปได้ไม่เกิน 12 รูป",

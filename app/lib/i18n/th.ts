@@ -72,6 +72,8 @@ export const th = {
   "account.register.haveAccount": "มีบัญชีอยู่แล้ว?",
   "account.register.done": "สมัครสมาชิกเรียบร้อย เราส่งลิงก์ยืนยันไปที่ {email} แล้ว กรุณาเปิดอีเมลเพื่อยืนยัน",
   "account.register.continue": "ไปต่อ",
+  "account.register.confirmToFinish":
+    "เราส่งลิงก์ยืนยันไปที่ {email} แล้ว การสมัครจะเสร็จเมื่อกดลิงก์ในอีเมล จากนั้นเข้าสู่ระบบด้วยรหัสผ่านที่เพิ่งตั้ง",
   "account.field.email": "อีเมล",
   "account.field.password": "รหัสผ่าน",
   "account.field.passwordHint": "อย่างน้อย 6 ตัวอักษร",
@@ -236,6 +238,7 @@ export const th = {
   "admin.outbox.title": "อีเมลขาออก",
   "admin.outbox.lead": "อีเมลทุกฉบับที่เว็บไซต์ส่ง เรียงจากใหม่ไปเก่า หากยังไม่ได้ตั้งค่า SMTP อีเมลจะรออยู่ที่นี่",
   "admin.outbox.none": "ไม่มีอีเมลในรายการนี้",
+  "admin.outbox.bodyPurged": "เนื้อหาอีเมลถูกลบแล้วหลังส่งครบ 30 วัน",
   "admin.outbox.queuedAt": "เข้าคิวเมื่อ",
   "admin.outbox.to": "ถึง",
   "admin.outbox.subject": "หัวเรื่อง",

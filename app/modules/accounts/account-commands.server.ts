@@ -1,16 +1,39 @@
 import { APIError } from "better-auth/api";
-import { and, eq, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { MessageKey } from "~/lib/i18n";
 import { rateLimitSubjectForAddress } from "~/modules/platform/client-address";
 import { hitRateLimit, type RateLimitRule } from "~/modules/platform/rate-limit.server";
-import type { Auth } from "./auth.server";
-import { user, verification } from "./schema";
+import {
+  EMAIL_VERIFIED_PAGE,
+  MIN_PASSWORD_LENGTH,
+  VERIFY_EMAIL_TTL_SECONDS,
+  type Auth,
+} from "./auth.server";
+import {
+  CLAIM_PARAM,
+  currentPasswordHash,
+  issueClaim,
+  newClaimToken,
+} from "./email-ownership.server";
+import { hashPassword } from "./password-hash.server";
+import { user } from "./schema";
 
 // Limits per client address (IPv6 grouped by /64) and per account (e-mail address).
+// Password guessing is limited per account AND address, so a stranger guessing from one place
+// cannot lock the owner out elsewhere; the per-account limit is only a much higher backstop
+// against guessing spread over many addresses (ASVS 5.0 V6.3.1).
 export const ACCOUNT_RATE_LIMITS = {
   signInByAddress: { name: "sign-in-address", limit: 30, windowSeconds: 15 * 60 },
-  signInByAccount: { name: "sign-in-account", limit: 10, windowSeconds: 15 * 60 },
+  signInByAccountAndAddress: {
+    name: "sign-in-account-address",
+    limit: 10,
+    windowSeconds: 15 * 60,
+  },
+  signInByAccount: { name: "sign-in-account", limit: 100, windowSeconds: 15 * 60 },
+  // The profile's current-password checks: only the holder of a session can make them, so a
+  // low per-account limit locks out nobody else.
+  currentPasswordByAccount: { name: "current-password-account", limit: 10, windowSeconds: 15 * 60 },
   registerByAddress: { name: "register-address", limit: 10, windowSeconds: 60 * 60 },
   registerByAccount: { name: "register-account", limit: 5, windowSeconds: 60 * 60 },
   resetByAddress: { name: "reset-address", limit: 10, windowSeconds: 60 * 60 },
@@ -70,28 +93,70 @@ export function catalogueError(error: unknown): Extract<CommandResult, { ok: fal
   return { ok: false, error: key, status };
 }
 
+/**
+ * Registers a member and signs them in. An address that is registered but not yet verified
+ * may be registered again: nobody is signed in, and a link bound to the new password is
+ * mailed; the account is the new registrant's only once they open it (email-ownership.server.ts).
+ */
 export async function registerMember(
   auth: Auth,
   db: Database,
   input: { email: string; password: string; name: string; phone: string | null },
   client: Client,
-): Promise<CommandResult> {
+): Promise<CommandResult | { ok: true; headers: Headers; pendingConfirmation: true }> {
   const limited = await overLimit(db, [
     [ACCOUNT_RATE_LIMITS.registerByAddress, rateLimitSubjectForAddress(client.address)],
     [ACCOUNT_RATE_LIMITS.registerByAccount, input.email],
   ]);
   if (limited) return limited;
+  const claimToken = newClaimToken();
+  const callbackURL = `${EMAIL_VERIFIED_PAGE}&${CLAIM_PARAM}=${claimToken}`;
+  const [existing] = await db.select().from(user).where(eq(user.email, input.email));
+  if (existing && !existing.emailVerified && !existing.banned) {
+    if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > 256)
+      return { ok: false, error: "auth.error.weak-password", status: 400 };
+    await issueClaim(
+      db,
+      claimToken,
+      {
+        userId: existing.id,
+        passwordHash: await hashPassword(input.password),
+        kind: "re-register",
+        name: input.name,
+        phone: input.phone,
+      },
+      VERIFY_EMAIL_TTL_SECONDS,
+      true,
+    );
+    await auth.api.sendVerificationEmail({
+      body: { email: input.email, callbackURL },
+      headers: client.headers,
+    });
+    return { ok: true, headers: new Headers(), pendingConfirmation: true };
+  }
   try {
-    const { headers } = await auth.api.signUpEmail({
+    const { headers, response } = await auth.api.signUpEmail({
       body: {
         email: input.email,
         password: input.password,
         name: input.name,
         phone: input.phone ?? undefined,
+        callbackURL,
       },
       headers: client.headers,
       returnHeaders: true,
     });
+    // The link just mailed keeps this password when it is opened.
+    const passwordHash = await currentPasswordHash(db, response.user.id);
+    if (passwordHash) {
+      await issueClaim(
+        db,
+        claimToken,
+        { userId: response.user.id, passwordHash, kind: "sign-up" },
+        VERIFY_EMAIL_TTL_SECONDS,
+        false,
+      );
+    }
     return { ok: true, headers };
   } catch (error) {
     return catalogueError(error);
@@ -104,8 +169,10 @@ export async function signInWithPassword(
   input: { email: string; password: string; rememberMe: boolean },
   client: Client,
 ): Promise<CommandResult> {
+  const address = rateLimitSubjectForAddress(client.address);
   const limited = await overLimit(db, [
-    [ACCOUNT_RATE_LIMITS.signInByAddress, rateLimitSubjectForAddress(client.address)],
+    [ACCOUNT_RATE_LIMITS.signInByAddress, address],
+    [ACCOUNT_RATE_LIMITS.signInByAccountAndAddress, `${input.email}|${address}`],
     [ACCOUNT_RATE_LIMITS.signInByAccount, input.email],
   ]);
   if (limited) return limited;
@@ -179,15 +246,10 @@ export async function resetPasswordWithToken(
   db: Database,
   input: { token: string; password: string },
 ): Promise<CommandResult & { userId?: string }> {
-  const [row] = await db
-    .select()
-    .from(verification)
-    .where(
-      and(
-        eq(verification.identifier, `reset-password:${input.token}`),
-        like(verification.identifier, "reset-password:%"),
-      ),
-    );
+  // Only the hash of the token is stored (verification.storeIdentifier in auth.server.ts);
+  // better-auth's internal adapter hashes the same way when it looks a token up.
+  const context = await auth.$context;
+  const row = await context.internalAdapter.findVerificationValue(`reset-password:${input.token}`);
   if (!row) return { ok: false, error: "auth.error.invalid-action-code", status: 400 };
   if (row.expiresAt.getTime() < Date.now())
     return { ok: false, error: "auth.error.expired-action-code", status: 400 };

@@ -15,10 +15,12 @@ export function createAccountMailer(db: Database): AuthMailer {
         th: [
           `สวัสดีคุณ${to.name}`,
           "ขอบคุณที่สมัครสมาชิกกับ ดีพี เทค กรุณากดลิงก์ด้านล่างเพื่อยืนยันอีเมลนี้ ลิงก์ใช้ได้ภายใน 24 ชั่วโมง",
+          "หากคุณไม่ได้สมัครสมาชิก อย่ากดลิงก์นี้ และไม่ต้องทำอะไร",
         ],
         en: [
           `Hello ${to.name},`,
           "Thank you for registering with DP Tech. Please confirm this e-mail address with the link below; it works for 24 hours.",
+          "If you did not register, do not open the link; there is nothing else to do.",
         ],
         link: { url, th: "ยืนยันอีเมล", en: "Confirm e-mail" },
       }),

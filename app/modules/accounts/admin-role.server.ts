@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { Auth } from "./auth.server";
-import { user } from "./schema";
+import { settleFirstVerification } from "./email-ownership.server";
+import { hashPassword } from "./password-hash.server";
+import { account, user } from "./schema";
 
 export type MakeAdminOutcome =
   | { status: "promoted"; email: string }
@@ -21,6 +23,25 @@ export async function makeAdmin(
 ): Promise<MakeAdminOutcome> {
   const email = input.email.trim().toLowerCase();
   const [existing] = await db.select().from(user).where(eq(user.email, email));
+  const generatedPassword = input.password ? null : randomBytes(12).toString("base64url");
+  if (existing && !existing.emailVerified) {
+    // Anyone may have registered this address (account pre-hijacking): the operator vouches
+    // for the address, not for whoever chose the account's password. Its password and
+    // sessions end; the admin signs in with the operator's password.
+    await settleFirstVerification(db, existing.id, null);
+    await db.insert(account).values({
+      id: randomBytes(16).toString("hex"),
+      accountId: existing.id,
+      providerId: "credential",
+      userId: existing.id,
+      password: await hashPassword(input.password ?? generatedPassword ?? ""),
+    });
+    await db
+      .update(user)
+      .set({ role: "admin", emailVerified: true, updatedAt: new Date() })
+      .where(eq(user.id, existing.id));
+    return { status: "created", email, generatedPassword };
+  }
   if (existing) {
     if (existing.role === "admin") return { status: "already-admin", email };
     await db
@@ -29,7 +50,6 @@ export async function makeAdmin(
       .where(eq(user.id, existing.id));
     return { status: "promoted", email };
   }
-  const generatedPassword = input.password ? null : randomBytes(12).toString("base64url");
   await auth.api.signUpEmail({
     body: {
       email,

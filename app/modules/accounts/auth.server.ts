@@ -4,8 +4,13 @@ import { admin } from "better-auth/plugins/admin";
 import { magicLink } from "better-auth/plugins/magic-link";
 import type { Database } from "~/db/client.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
+import {
+  claimTokenFromRequest,
+  settleFirstVerification,
+  settlePasswordReset,
+} from "./email-ownership.server";
 import { passwordPolicyHook } from "./password-policy-hook.server";
-import { account, session, user, verification } from "./schema";
+import { account, authRateLimit, session, user, verification } from "./schema";
 
 // The seed's rule: a password has at least 6 characters.
 export const MIN_PASSWORD_LENGTH = 6;
@@ -15,6 +20,16 @@ export const VERIFY_EMAIL_TTL_SECONDS = 24 * 60 * 60;
 /** Sessions last 30 days (1 day without "remember me") and slide forward once a day. */
 export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_REFRESH_SECONDS = 24 * 60 * 60;
+/**
+ * However often it is used, a session ends 90 days after sign-in (ASVS 5.0 V7.3.2). An idle
+ * session already ends after 30 days; the cap bounds how long a stolen cookie that is kept
+ * busy can work, while a shop's till that is used every day signs in again once a quarter.
+ * Enforced by a trigger on auth_session (drizzle/0014_session_absolute_lifetime.sql), so every
+ * path that writes a session obeys it.
+ */
+export const SESSION_ABSOLUTE_TTL_SECONDS = 90 * 24 * 60 * 60;
+/** The trusted client address that server/app.ts puts on every request for better-auth. */
+export const CLIENT_ADDRESS_HEADER = "x-dptech-client-address";
 /** The session cookie's name over HTTP and over HTTPS (see `advanced` below). */
 export const SESSION_COOKIE_NAMES: readonly string[] = [
   "dptech.session_token",
@@ -24,9 +39,11 @@ export const SESSION_COOKIE_NAMES: readonly string[] = [
 /** Where the e-mail verification link lands after better-auth has checked it. */
 export const EMAIL_VERIFIED_PAGE = "/user/signIn?verified=1";
 
+/** Our commands name the page a verification link lands on; better-auth's default is "/". */
 function withCallback(url: string, callback: string): string {
   const link = new URL(url);
-  link.searchParams.set("callbackURL", callback);
+  const current = link.searchParams.get("callbackURL");
+  if (!current || current === "/") link.searchParams.set("callbackURL", callback);
   return link.toString();
 }
 
@@ -63,8 +80,11 @@ export function createAuth(options: AuthOptions) {
     secret: options.secret,
     database: drizzleAdapter(options.db, {
       provider: "pg",
-      schema: { user, session, account, verification },
+      schema: { user, session, account, verification, rateLimit: authRateLimit },
     }),
+    // One-time tokens (reset, sign-in link) are stored as SHA-256 hashes: a copy of the table
+    // holds no usable link. E-mail verification links are signed JWTs and stored nowhere.
+    verification: { storeIdentifier: "hashed" },
     user: {
       additionalFields: {
         phone: { type: "string", required: false, input: true },
@@ -85,12 +105,19 @@ export function createAuth(options: AuthOptions) {
         verify: ({ hash, password }) => verifyPassword(hash, password),
       },
       sendResetPassword: ({ user: u, url }) => options.mailer.resetPassword(u, url),
-      onPasswordReset: ({ user: u }) => options.mailer.passwordChanged(u),
+      onPasswordReset: async ({ user: u }) => {
+        await settlePasswordReset(options.db, u.id);
+        await options.mailer.passwordChanged(u);
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       expiresIn: VERIFY_EMAIL_TTL_SECONDS,
+      // Called only when an address is verified for the first time (not for a change of
+      // address): see email-ownership.server.ts.
+      beforeEmailVerification: (u, request) =>
+        settleFirstVerification(options.db, u.id, claimTokenFromRequest(request)),
       sendVerificationEmail: ({ user: u, url }) =>
         options.mailer.verifyEmail(u, withCallback(url, EMAIL_VERIFIED_PAGE)),
     },
@@ -98,14 +125,21 @@ export function createAuth(options: AuthOptions) {
       expiresIn: SESSION_TTL_SECONDS,
       updateAge: SESSION_REFRESH_SECONDS,
     },
-    // Our own limits (PostgreSQL, per address and per account) guard the forms instead.
-    rateLimit: { enabled: false },
-    // The breached-password and own-e-mail rule also on the public /api/auth endpoints.
+    // Our own limits (PostgreSQL, per address and per account) guard the forms, which call
+    // auth.api on the server (not limited by this). better-auth's limiter stays on as a
+    // backstop for the few endpoints reachable over HTTP, counted in PostgreSQL so that it
+    // holds across instances and restarts.
+    rateLimit: { enabled: true, storage: "database", window: 60, max: 30 },
+    // The breached-password and own-e-mail rule also on better-auth's password endpoints, in
+    // case one is ever exposed over HTTP again (server/http/auth-endpoints.ts lets none through).
     hooks: { before: passwordPolicyHook },
     advanced: {
       // better-auth would put "__Secure-" in front of every name, which breaks the stricter
       // "__Host-" prefix of the session cookie; Secure is set through the attributes instead.
       useSecureCookies: false,
+      // server/app.ts sets this header from Express's req.ip (which honours TRUST_PROXY) and
+      // drops any copy sent by the client, so X-Forwarded-For cannot be forged past it.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       cookiePrefix: "dptech",
       defaultCookieAttributes: {
         httpOnly: true,

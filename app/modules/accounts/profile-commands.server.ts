@@ -8,8 +8,8 @@ type Failure = Extract<CommandResult, { ok: false }> & { field?: string };
 
 /**
  * Changing the e-mail or the password, or deleting the account, needs the current password
- * again (the seed's requires-recent-login). Attempts count against the account's sign-in
- * limit, so the profile cannot be used to guess a password.
+ * again (the seed's requires-recent-login). Attempts are limited per account, so the profile
+ * cannot be used to guess a password.
  */
 async function checkCurrentPassword(
   auth: Auth,
@@ -25,7 +25,7 @@ async function checkCurrentPassword(
       status: 400,
       field: "currentPassword",
     };
-  const limit = await hitRateLimit(db, ACCOUNT_RATE_LIMITS.signInByAccount, email);
+  const limit = await hitRateLimit(db, ACCOUNT_RATE_LIMITS.currentPasswordByAccount, email);
   if (!limit.allowed) {
     return {
       ok: false,

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 // Tables in the shape better-auth expects (model names user, session, account, verification;
 // see auth.server.ts), with snake_case columns and our own extra fields.
@@ -79,3 +79,16 @@ export const verification = pgTable(
   },
   (table) => [index("auth_verification_identifier_idx").on(table.identifier)],
 );
+
+/**
+ * better-auth's own rate limiter (model "rateLimit"), kept as a backstop in front of the few
+ * endpoints that are reachable over HTTP (the links in e-mails; see auth-endpoints.server.ts).
+ * PostgreSQL keeps the counts across restarts and instances.
+ */
+export const authRateLimit = pgTable("auth_rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  /** Milliseconds since the epoch, as better-auth writes it. */
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});

@@ -18,6 +18,31 @@ export interface AdminOutboxRow {
   nextAttemptAt: Date;
 }
 
+const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/g;
+// A path segment that looks like a token (e.g. /api/auth/reset-password/<token>).
+const TOKEN_SEGMENT = /^[A-Za-z0-9_-]{16,}$/;
+
+/**
+ * An e-mail body as an admin may read it: links keep where they go (site and path) but lose
+ * their query and any token-like path segment, so nobody can open a member's verification,
+ * reset or sign-in link from the outbox (ASVS 5.0 V14.2).
+ */
+export function maskLinks(text: string): string {
+  return text.replace(URL_IN_TEXT, (raw) => {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      return "…";
+    }
+    const path = url.pathname
+      .split("/")
+      .map((segment) => (TOKEN_SEGMENT.test(segment) ? "…" : segment))
+      .join("/");
+    return `${url.origin}${path}${url.search ? "?…" : ""}`;
+  });
+}
+
 /** Queued and sent e-mails, newest first, optionally of one status only. */
 export async function listOutbox(
   db: Database,
@@ -47,7 +72,11 @@ export async function listOutbox(
       .offset(offset),
     db.select({ total: count() }).from(emailOutbox).where(where),
   ]);
-  return toPage(rows, totals?.total ?? 0, options.page);
+  return toPage(
+    rows.map((row) => ({ ...row, textBody: maskLinks(row.textBody) })),
+    totals?.total ?? 0,
+    options.page,
+  );
 }
 
 /** How many e-mails are in each status (for the filter's labels and the dashboard). */

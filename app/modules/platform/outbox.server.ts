@@ -126,6 +126,26 @@ export async function requeueStuckEmails(db: Database, olderThan: Date): Promise
     .where(and(eq(emailOutbox.status, "sending"), lte(emailOutbox.claimedAt, olderThan)));
 }
 
+/**
+ * How long a sent (or given-up) e-mail keeps its body. The bodies hold personal data and, for
+ * account e-mails, one-time links; after this the row keeps only who, what subject and when.
+ */
+export const EMAIL_BODY_RETENTION_DAYS = 30;
+
+/** Empties the bodies of e-mails sent (or failed) more than `retentionDays` ago. */
+export async function purgeOldEmailBodies(
+  db: Database,
+  retentionDays = EMAIL_BODY_RETENTION_DAYS,
+): Promise<number> {
+  const cutoff = sql`now() - ${`${retentionDays} days`}::interval`;
+  const result = await db.execute(sql`
+    UPDATE email_outbox SET text_body = '', html_body = ''
+    WHERE ((status = 'sent' AND sent_at < ${cutoff}) OR (status = 'failed' AND created_at < ${cutoff}))
+      AND (text_body <> '' OR html_body <> '')
+  `);
+  return result.rowCount ?? 0;
+}
+
 /** The newest outbox rows, for admins and tests. */
 export function listOutbox(db: Database, limit = 50) {
   return db.select().from(emailOutbox).orderBy(asc(emailOutbox.id)).limit(limit);

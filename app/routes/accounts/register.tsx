@@ -69,6 +69,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         : undefined,
     });
   }
+  // The address was registered before but never confirmed: nobody is signed in until the
+  // link mailed to it is opened (email-ownership.server.ts).
+  if ("pendingConfirmation" in result) return { pendingEmail: parsed.data.email };
   // Signed in straight away; the verification e-mail is already in the outbox.
   return redirect(`/register?done=1&redirectTo=${encodeURIComponent(redirectTo)}`, {
     headers: result.headers,
@@ -94,8 +97,20 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const t = useT();
   useClearPasswords(actionData);
   const navigation = useNavigation();
-  const failure = actionData as FormFailure | undefined;
+  const result = actionData as (FormFailure | { pendingEmail: string }) | undefined;
+  const pendingEmail = result && "pendingEmail" in result ? result.pendingEmail : undefined;
+  const failure = result && "values" in result ? result : undefined;
   const values = failure?.values ?? {};
+  if (pendingEmail) {
+    return (
+      <div className="container py-5 account-page">
+        <h1>{t("account.register.title")}</h1>
+        <Alert variant="success" data-testid="registered-pending">
+          {t("account.register.confirmToFinish", { email: pendingEmail })}
+        </Alert>
+      </div>
+    );
+  }
   if (loaderData.registeredEmail) {
     return (
       <div className="container py-5 account-page">

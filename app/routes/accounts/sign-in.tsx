@@ -19,6 +19,12 @@ import {
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  // The verification link lands here with its (now used) registration claim; keep it out of
+  // the address bar, the history and any Referer.
+  if (url.searchParams.has("claim")) {
+    url.searchParams.delete("claim");
+    throw redirect(`${url.pathname}${url.search}`);
+  }
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   const signedIn = getSessionUser(context) !== null;
   // The e-mail verification link lands here; a member who is signed in just sees the news.
@@ -118,7 +124,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   return (
     <div className="container py-5 account-page">
       <h1>{t("account.signIn.title")}</h1>
-      {loaderData.verified && <Alert variant="success">{t("account.signIn.verified")}</Alert>}
+      {loaderData.verified && (
+        <Alert variant="success" data-testid="email-verified">
+          {t("account.signIn.verified")}
+        </Alert>
+      )}
       {loaderData.passwordReset && (
         <Alert variant="success" data-testid="password-reset-done">
           {t("account.signIn.passwordReset")}

@@ -94,7 +94,7 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
                         </p>
                       )}
                       <div className="small border rounded p-2" style={{ whiteSpace: "pre-wrap" }}>
-                        {email.textBody}
+                        {email.textBody || t("admin.outbox.bodyPurged")}
                       </div>
                     </details>
                   </td>

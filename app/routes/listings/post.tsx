@@ -76,6 +76,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       isCover: photo.isCover,
     })),
     provinces: provincesForSelect(lang),
+    // Said before the form is filled in; the action refuses the post as well.
+    mustVerifyEmail: !member.emailVerified,
   };
 }
 
@@ -88,6 +90,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const reply = (result: Partial<ActionData>, status: number, headers?: HeadersInit) =>
     data<ActionData>({ values: {}, errors: {}, photoErrors: [], ...result }, { status, headers });
 
+  // Until the address is proven, the account may belong to someone who typed another
+  // person's address (account pre-hijacking): it cannot post.
+  if (!member.emailVerified) {
+    await request.body?.cancel().catch(() => {});
+    return reply({ formError: "listings.error.verifyEmailFirst" }, 403);
+  }
   const limit = await hitRateLimit(db, LISTING_SAVE_LIMIT, member.id);
   if (!limit.allowed) {
     await request.body?.cancel().catch(() => {});
@@ -184,6 +192,11 @@ export default function PostListing({ loaderData, actionData }: Route.ComponentP
     <div className="container py-4 py-lg-5" style={{ maxWidth: "60rem" }}>
       <h1>{t(editing ? "listings.form.editTitle" : "listings.form.newTitle")}</h1>
       <p className="text-secondary">{t("listings.form.lead")}</p>
+      {loaderData.mustVerifyEmail && !result?.formError && (
+        <Alert variant="warning" data-testid="verify-email-first">
+          {t("listings.error.verifyEmailFirst")}
+        </Alert>
+      )}
       {result?.formError && (
         <Alert variant="danger" data-testid="form-error">
           {t(result.formError, { minutes: result.retryMinutes ?? 60 })}
