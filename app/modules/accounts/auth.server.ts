@@ -9,7 +9,6 @@ import {
   settleFirstVerification,
   settlePasswordReset,
 } from "./email-ownership.server";
-import { passwordPolicyHook } from "./password-policy-hook.server";
 import { account, authRateLimit, session, user, verification } from "./schema";
 
 // The seed's rule: a password has at least 6 characters.
@@ -130,9 +129,6 @@ export function createAuth(options: AuthOptions) {
     // backstop for the few endpoints reachable over HTTP, counted in PostgreSQL so that it
     // holds across instances and restarts.
     rateLimit: { enabled: true, storage: "database", window: 60, max: 30 },
-    // The breached-password and own-e-mail rule also on better-auth's password endpoints, in
-    // case one is ever exposed over HTTP again (server/http/auth-endpoints.ts lets none through).
-    hooks: { before: passwordPolicyHook },
     advanced: {
       // better-auth would put "__Secure-" in front of every name, which breaks the stricter
       // "__Host-" prefix of the session cookie; Secure is set through the attributes instead.

@@ -5,7 +5,8 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { MessageKey } from "~/lib/i18n";
 import { serverTranslate } from "~/lib/i18n/messages.server";
-import { user, verification } from "./schema";
+import type { Auth } from "./auth.server";
+import { user } from "./schema";
 
 /**
  * The password rule on top of the 6-character floor (OWASP ASVS 5.0 V6.2): a new password may
@@ -87,15 +88,21 @@ export function adminPasswordRefusal(password: string, owner: PasswordOwner): st
   return key ? `${serverTranslate("th")(key)} / ${serverTranslate("en")(key)}` : null;
 }
 
-/** The member a password-reset link belongs to, or null for an unknown link. */
+/**
+ * The member a password-reset link belongs to, or null for an unknown link. Read through
+ * better-auth's own adapter: the link's identifier is stored hashed, in its format.
+ */
 export async function resetLinkOwner(
+  auth: Auth,
   db: Database,
   token: string,
 ): Promise<{ email: string; name: string } | null> {
+  const { internalAdapter } = await auth.$context;
+  const link = await internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!link) return null;
   const [row] = await db
     .select({ email: user.email, name: user.name })
-    .from(verification)
-    .innerJoin(user, eq(user.id, verification.value))
-    .where(eq(verification.identifier, `reset-password:${token}`));
+    .from(user)
+    .where(eq(user.id, link.value));
   return row ?? null;
 }

@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.ok)
       return data<FormFailure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
     // An unknown link is reported by resetPasswordWithToken below.
-    const owner = await resetLinkOwner(db, parsed.data.token);
+    const owner = await resetLinkOwner(auth, db, parsed.data.token);
     const refused = owner && passwordRefusal(parsed.data.password, owner);
     if (refused)
       return data<FormFailure>(
