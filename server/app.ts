@@ -2,7 +2,6 @@
 // server build) into build/server/index.js; server/main.ts loads it and listens.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import pg from "pg";
@@ -34,7 +33,9 @@ import {
 } from "~/modules/platform/notified-cache.server";
 import { pruneRateLimitBuckets } from "~/modules/platform/rate-limit.server";
 import { createStockEvents } from "~/modules/stock/live-stock.server";
+import { bodyLimit, bufferLimitedBody } from "./http/body-limit";
 import { originCheck } from "./http/origin-check";
+import { createRequestHandler } from "./http/react-router-handler";
 import { securityHeaders } from "./http/security-headers";
 
 export interface BootstrapOptions {
@@ -180,12 +181,15 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
+  // Every request body is limited by path (server/http/body-limit.ts): a declared length over
+  // the limit is refused here; the bytes actually received are counted where they are read.
+  app.use(bodyLimit());
   app.use(originCheck({ publicOrigin }));
 
   // better-auth's own endpoints: the links in e-mails (verify e-mail, reset password, sign-in
   // link) land here and redirect to our pages.
   const authHandler = toNodeHandler(auth);
-  app.all("/api/auth/{*path}", (req, res) => void authHandler(req, res));
+  app.all("/api/auth/{*path}", bufferLimitedBody(), (req, res) => void authHandler(req, res));
 
   const vite = options.vite;
   // Development reloads the routes on every request (hot reload); production loads them once.
