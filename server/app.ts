@@ -6,7 +6,6 @@ import compression from "compression";
 import express from "express";
 import pg from "pg";
 import { pino } from "pino";
-import { pinoHttp } from "pino-http";
 import { toNodeHandler } from "better-auth/node";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "~/context";
@@ -35,6 +34,7 @@ import { pruneRateLimitBuckets } from "~/modules/platform/rate-limit.server";
 import { createStockEvents } from "~/modules/stock/live-stock.server";
 import { bodyLimit, bufferLimitedBody } from "./http/body-limit";
 import { originCheck } from "./http/origin-check";
+import { createLogger, requestLogger } from "./http/request-logging";
 import { createRequestHandler } from "./http/react-router-handler";
 import { securityHeaders } from "./http/security-headers";
 
@@ -67,7 +67,7 @@ export interface BootstrappedApp {
 /** Opens the database, migrates, seeds, and builds the Express app. */
 export async function bootstrap(options: BootstrapOptions): Promise<BootstrappedApp> {
   const env = readEnv(options.env, options.rootDir);
-  const logger = pino({ level: env.LOG_LEVEL });
+  const logger = createLogger(env.LOG_LEVEL);
   const dev = Boolean(options.vite);
   const version = __APP_VERSION__;
 
@@ -139,14 +139,8 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") === true },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
-    }),
-  );
+  // Cookies, Set-Cookie and the tokens of e-mailed links are kept out of the logs.
+  app.use(requestLogger(logger));
   const imageOrigin = storageImageOrigin(env);
   app.use(securityHeaders({ dev, imageOrigins: imageOrigin ? [imageOrigin] : [] }));
   // Server-sent events must reach the browser as they are written, not when a buffer fills.
