@@ -34,6 +34,7 @@ import { pruneRateLimitBuckets } from "~/modules/platform/rate-limit.server";
 import { createStockEvents } from "~/modules/stock/live-stock.server";
 import { bodyLimit, bufferLimitedBody } from "./http/body-limit";
 import { originCheck } from "./http/origin-check";
+import { MISSING_PUBLIC_URL_WARNING, publicOriginResolver } from "./http/public-origin";
 import { createLogger, requestLogger } from "./http/request-logging";
 import { createRequestHandler } from "./http/react-router-handler";
 import { securityHeaders } from "./http/security-headers";
@@ -92,6 +93,8 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     throw error;
   }
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
+  const publicOriginOf = publicOriginResolver({ publicUrl: env.PUBLIC_URL, port: env.PORT });
+  if (!publicOrigin && env.NODE_ENV === "production") logger.warn(MISSING_PUBLIC_URL_WARNING);
   const auth = createAuth({
     db,
     secret: authSecret,
@@ -209,7 +212,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
             return req.ip ?? req.socket.remoteAddress ?? "unknown";
           },
           get publicOrigin() {
-            return publicOrigin ?? `${req.protocol}://${req.get("host")}`;
+            return publicOriginOf(req);
           },
           version,
           auth,
