@@ -6,6 +6,7 @@ import {
   type ServerBuild,
 } from "react-router";
 import { bodyLimitFor, limitedBody } from "./body-limit";
+import { applyPrivateCaching } from "./private-caching";
 
 /**
  * @react-router/express's request handler (v8.4), with one change: the body React Router
@@ -29,9 +30,11 @@ export function createRequestHandler(options: {
         await response.body?.cancel().catch(() => {});
         return;
       }
+      const headers = new Headers(response.headers);
+      applyPrivateCaching(req, headers);
       res.statusMessage = response.statusText;
       res.status(response.status);
-      for (const [key, value] of response.headers.entries()) res.append(key, value);
+      for (const [key, value] of headers.entries()) res.append(key, value);
       if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) {
         res.flushHeaders();
       }
