@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { Request as ExpressRequest, RequestHandler, Response } from "express";
-import { langFromCookieHeader } from "~/lib/i18n";
+import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import { MAX_LISTING_REQUEST_BYTES } from "~/modules/listings/listing-upload.server";
 import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
@@ -58,14 +58,38 @@ export function sendTooLarge(req: ExpressRequest, res: Response, limit: number):
     return;
   }
   lingerBeforeClosing(req);
+  sendProblemPage(req, res, {
+    status: 413,
+    title: "error.requestTooLarge",
+    hint: "error.requestTooLargeHint",
+    size: formatSize(limit),
+    close: true,
+  });
+}
+
+/** A form post whose body could not be read as a form: 400, never the 500 page. */
+export function sendUnreadableBody(req: ExpressRequest, res: Response): void {
+  if (res.headersSent) return;
+  sendProblemPage(req, res, {
+    status: 400,
+    title: "error.unreadableForm",
+    hint: "error.unreadableFormHint",
+  });
+}
+
+function sendProblemPage(
+  req: ExpressRequest,
+  res: Response,
+  page: { status: number; title: MessageKey; hint: MessageKey; size?: string; close?: boolean },
+): void {
   const lang = langFromCookieHeader(req.get("cookie") ?? null);
   const t = serverTranslate(lang);
-  const title = escapeHtml(t("error.requestTooLarge"));
-  const hint = escapeHtml(t("error.requestTooLargeHint", { size: formatSize(limit) }));
+  const title = escapeHtml(t(page.title));
+  const hint = escapeHtml(t(page.hint, { size: page.size ?? "" }));
   const back = escapeHtml(req.path.replace(/\.data$/, "") || "/");
   res
-    .status(413)
-    .set({ Connection: "close", "Cache-Control": "no-store" })
+    .status(page.status)
+    .set({ "Cache-Control": "no-store", ...(page.close ? { Connection: "close" } : {}) })
     .type("text/html; charset=utf-8")
     .send(
       `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">` +

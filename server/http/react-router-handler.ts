@@ -5,7 +5,8 @@ import {
   type RouterContextProvider,
   type ServerBuild,
 } from "react-router";
-import { bodyLimitFor, limitedBody } from "./body-limit";
+import { hadUnreadableBody } from "~/lib/unreadable-body.server";
+import { bodyLimitFor, limitedBody, sendUnreadableBody } from "./body-limit";
 import { applyPrivateCaching } from "./private-caching";
 
 /**
@@ -24,10 +25,16 @@ export function createRequestHandler(options: {
     try {
       const controller = new AbortController();
       const request = toFetchRequest(req, res, controller);
-      const response = await handleRequest(request, options.getLoadContext(req, res));
+      const loadContext = options.getLoadContext(req, res);
+      const response = await handleRequest(request, loadContext);
       if (res.locals.bodyTooLarge === true || res.destroyed || res.writableEnded) {
         // The 413 page has been sent already; what the action made of the cut-off body is dropped.
         await response.body?.cancel().catch(() => {});
+        return;
+      }
+      if (response.status >= 500 && hadUnreadableBody(loadContext)) {
+        await response.body?.cancel().catch(() => {});
+        sendUnreadableBody(req, res);
         return;
       }
       const headers = new Headers(response.headers);

@@ -240,6 +240,27 @@ describe("request bodies are limited on every route that reads one", () => {
     });
   }
 
+  it("answers 400 in Thai, not 500, to a body that is not a readable form", async () => {
+    const cases: [string, string][] = [
+      ["text/plain", "hello"],
+      ["application/json", '{"name":"x"}'],
+      [MULTIPART, "no parts at all"],
+      [MULTIPART, `--${BOUNDARY}\r\nContent-Disposition: form-data; name="name"\r\n\r\ncut off`],
+    ];
+    for (const [type, body] of cases) {
+      for (const path of ["/contact", "/user/signIn", "/contact.data"]) {
+        const response = await fetch(`${baseURL()}${path}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "Content-Type": type },
+          body,
+        });
+        expect(response.status, `${path} ${type}`).toBe(400);
+        expect(await response.text()).toContain(th["error.unreadableForm"]);
+      }
+    }
+  });
+
   it("still accepts an ordinary form under the limit", async () => {
     const response = await fetch(`${baseURL()}/lang`, {
       method: "POST",

@@ -202,6 +202,8 @@ export const en: Record<MessageKey, string> = {
   "error.requestTooLarge": "What you sent is too large",
   "error.requestTooLargeHint":
     "This page accepts at most {size}. Please make the file or text smaller and send it again.",
+  "error.unreadableForm": "What was sent could not be read",
+  "error.unreadableFormHint": "Please go back to the form and send it again.",
   "error.back": "Go back to the previous page",
   // Admin area and site notices
   "admin.area": "Admin area",
