@@ -47,10 +47,10 @@ export interface BootstrapOptions {
     middlewares: express.RequestHandler;
     ssrLoadModule(url: string): Promise<Record<string, unknown>>;
     /**
-     * In development Vite gives this file its own copy of react-router, while the Express
-     * adapter uses Node's; the adapter only accepts a context made by its own copy.
+     * Node's copy of react-router's context class (Vite gives this file its own copy). Unused
+     * since the request handler is our own, bundled with this file; kept for server/main.ts.
      */
-    RouterContextProvider: typeof RouterContextProvider;
+    RouterContextProvider?: typeof RouterContextProvider;
   };
 }
 
@@ -201,7 +201,9 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       build,
       mode: dev ? "development" : "production",
       getLoadContext(req, res) {
-        const context = new (options.vite?.RouterContextProvider ?? RouterContextProvider)();
+        // Our handler (server/http/react-router-handler.ts) is bundled with this file, so it
+        // accepts this file's copy of react-router in development too (not options.vite's).
+        const context = new RouterContextProvider();
         context.set(appContext, {
           db,
           logger: req.log,
