@@ -12,28 +12,51 @@ const MB = 1024 * KB;
 /** Forms of text only: the longest (a contact message, a notice) is a few tens of kilobytes. */
 export const DEFAULT_BODY_LIMIT = 128 * KB;
 
+interface BodyLimit {
+  path: RegExp;
+  bytes: number;
+  /**
+   * The route refuses a declared Content-Length over its own limit before reading any byte,
+   * with the message inside its form (which the browser shows, also to a script-driven form).
+   * The early refusal here is skipped for it; the bytes actually received are still counted.
+   */
+  routeRefusesDeclared?: true;
+}
+
 /**
  * The largest request body each path accepts. Paths that take files get room for them; the
  * upload routes keep their own, finer checks (per file, per count) under these ceilings and
  * answer those with a message inside the form. Everything else is a small form.
  */
-const BODY_LIMITS: { path: RegExp; bytes: number }[] = [
+const BODY_LIMITS: BodyLimit[] = [
   // Twelve photos of 10 MB plus the text (listing-upload.server.ts streams and checks each).
-  { path: /^\/user\/bhPost$/, bytes: MAX_LISTING_REQUEST_BYTES },
-  // One photo plus the text fields; the routes answer a little over a photo inside the form.
-  { path: /^\/user\/profile$/, bytes: MAX_IMAGE_BYTES + MB },
-  { path: /^\/storehub\/(add|edit)$/, bytes: MAX_IMAGE_BYTES + MB },
-  { path: /^\/storehub\/import$/, bytes: IMPORT_MAX_BYTES + MB },
+  { path: /^\/user\/bhPost$/, bytes: MAX_LISTING_REQUEST_BYTES, routeRefusesDeclared: true },
+  // One photo plus the text fields.
+  { path: /^\/user\/profile$/, bytes: MAX_IMAGE_BYTES + MB, routeRefusesDeclared: true },
+  { path: /^\/storehub\/(add|edit)$/, bytes: MAX_IMAGE_BYTES + MB, routeRefusesDeclared: true },
+  { path: /^\/storehub\/import$/, bytes: IMPORT_MAX_BYTES + MB, routeRefusesDeclared: true },
   // A stock document with many lines.
   { path: /^\/storehub\/inout$/, bytes: MB },
   // better-auth's endpoints take small JSON or form bodies.
   { path: /^\/api\/auth(\/|$)/, bytes: 64 * KB },
 ];
 
-/** The limit for a request path; React Router's data requests (`/x.data`) share the page's. */
-export function bodyLimitFor(pathname: string): number {
+function limitEntryFor(pathname: string): BodyLimit {
+  // React Router's data requests (`/x.data`) share the page's limit.
   const page = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
-  return BODY_LIMITS.find((entry) => entry.path.test(page))?.bytes ?? DEFAULT_BODY_LIMIT;
+  return (
+    BODY_LIMITS.find((entry) => entry.path.test(page)) ?? { path: /.*/, bytes: DEFAULT_BODY_LIMIT }
+  );
+}
+
+/** The limit for a request path. */
+export function bodyLimitFor(pathname: string): number {
+  return limitEntryFor(pathname).bytes;
+}
+
+/** Whether the route itself answers a declared length over its limit (see BodyLimit). */
+export function routeRefusesDeclared(pathname: string): boolean {
+  return limitEntryFor(pathname).routeRefusesDeclared === true;
 }
 
 function formatSize(bytes: number): string {
@@ -140,9 +163,12 @@ function hasBody(req: IncomingMessage): boolean {
 export function bodyLimit(): RequestHandler {
   return (req, res, next) => {
     if (!hasBody(req)) return next();
-    const limit = bodyLimitFor(req.path);
-    res.locals.bodyLimit = limit;
-    if (Number(req.headers["content-length"] ?? 0) > limit) return sendTooLarge(req, res, limit);
+    const entry = limitEntryFor(req.path);
+    res.locals.bodyLimit = entry.bytes;
+    const declared = Number(req.headers["content-length"] ?? 0);
+    if (declared > entry.bytes && !entry.routeRefusesDeclared) {
+      return sendTooLarge(req, res, entry.bytes);
+    }
     next();
   };
 }
