@@ -2,12 +2,32 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { appContext } from "./context";
 import { errorPageFailedResponse } from "./layout/error-page-failed.server";
+import { isUnreadableFormError, markUnreadableBody } from "./lib/unreadable-body.server";
 import { NonceProvider } from "./ui/nonce";
 
 export const streamTimeout = 5_000;
+
+/** React Router's default (log unless the visitor left), except for unreadable form bodies. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (isUnreadableFormError(error)) {
+    markUnreadableBody(context);
+    return;
+  }
+  if (!request.signal.aborted) {
+    // An error response React Router made from a thrown Error carries that Error.
+    const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+    console.error(cause ?? error);
+  }
+};
 
 export default function handleRequest(
   request: Request,

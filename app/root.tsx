@@ -116,6 +116,17 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/**
+ * The root is the error boundary of every page. React Router passes only the cookies of a
+ * thrown response on by itself; a thrown 429 (the search limit) also keeps its Retry-After.
+ */
+export function headers({ parentHeaders, errorHeaders }: Route.HeadersArgs): Headers {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = errorHeaders?.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
+
 export function ErrorBoundary() {
   const data = useRouteLoaderData<typeof loader>("root");
   return (

@@ -2,12 +2,10 @@
 // server build) into build/server/index.js; server/main.ts loads it and listens.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import pg from "pg";
 import { pino } from "pino";
-import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { appContext } from "~/context";
 import { isDatabaseReachable } from "~/db/migrate.server";
@@ -36,7 +34,11 @@ import {
 import { pruneRateLimitBuckets } from "~/modules/platform/rate-limit.server";
 import { createStockEvents } from "~/modules/stock/live-stock.server";
 import { mountAuthEndpoints, trustedClientAddress } from "./http/auth-endpoints";
+import { bodyLimit } from "./http/body-limit";
 import { originCheck } from "./http/origin-check";
+import { MISSING_PUBLIC_URL_WARNING, publicOriginResolver } from "./http/public-origin";
+import { createLogger, requestLogger } from "./http/request-logging";
+import { createRequestHandler } from "./http/react-router-handler";
 import { securityHeaders } from "./http/security-headers";
 
 export interface BootstrapOptions {
@@ -47,10 +49,10 @@ export interface BootstrapOptions {
     middlewares: express.RequestHandler;
     ssrLoadModule(url: string): Promise<Record<string, unknown>>;
     /**
-     * In development Vite gives this file its own copy of react-router, while the Express
-     * adapter uses Node's; the adapter only accepts a context made by its own copy.
+     * Node's copy of react-router's context class (Vite gives this file its own copy). Unused
+     * since the request handler is our own, bundled with this file; kept for server/main.ts.
      */
-    RouterContextProvider: typeof RouterContextProvider;
+    RouterContextProvider?: typeof RouterContextProvider;
   };
 }
 
@@ -68,7 +70,7 @@ export interface BootstrappedApp {
 /** Opens the database, migrates, seeds, and builds the Express app. */
 export async function bootstrap(options: BootstrapOptions): Promise<BootstrappedApp> {
   const env = readEnv(options.env, options.rootDir);
-  const logger = pino({ level: env.LOG_LEVEL });
+  const logger = createLogger(env.LOG_LEVEL);
   const dev = Boolean(options.vite);
   const version = __APP_VERSION__;
 
@@ -93,6 +95,8 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     throw error;
   }
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
+  const publicOriginOf = publicOriginResolver({ publicUrl: env.PUBLIC_URL, port: env.PORT });
+  if (!publicOrigin && env.NODE_ENV === "production") logger.warn(MISSING_PUBLIC_URL_WARNING);
   const auth = createAuth({
     db,
     secret: authSecret,
@@ -146,14 +150,8 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
   app.use(trustedClientAddress());
-  app.use(
-    pinoHttp({
-      logger,
-      autoLogging: { ignore: (req) => req.url?.startsWith("/assets/") === true },
-      customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
-    }),
-  );
+  // Cookies, Set-Cookie and the tokens of e-mailed links are kept out of the logs.
+  app.use(requestLogger(logger));
   const imageOrigin = storageImageOrigin(env);
   app.use(securityHeaders({ dev, imageOrigins: imageOrigin ? [imageOrigin] : [] }));
   // Server-sent events must reach the browser as they are written, not when a buffer fills.
@@ -188,11 +186,14 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
+  // Every request body is limited by path (server/http/body-limit.ts): a declared length over
+  // the limit is refused here; the bytes actually received are counted where they are read.
+  app.use(bodyLimit());
   app.use(originCheck({ publicOrigin }));
 
   // better-auth's own endpoints: only the links in e-mails (verify e-mail, reset password,
-  // sign-in link) are reachable; they land here and redirect to our pages. Everything else
-  // answers 404 and goes through our forms (auth-endpoints.ts).
+  // sign-in link) are reachable, all GET without a body; they land here and redirect to our
+  // pages. Everything else answers 404 and goes through our forms (auth-endpoints.ts).
   mountAuthEndpoints(app, auth);
 
   const vite = options.vite;
@@ -208,7 +209,9 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       build,
       mode: dev ? "development" : "production",
       getLoadContext(req, res) {
-        const context = new (options.vite?.RouterContextProvider ?? RouterContextProvider)();
+        // Our handler (server/http/react-router-handler.ts) is bundled with this file, so it
+        // accepts this file's copy of react-router in development too (not options.vite's).
+        const context = new RouterContextProvider();
         context.set(appContext, {
           db,
           logger: req.log,
@@ -219,7 +222,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
             return req.ip ?? req.socket.remoteAddress ?? "unknown";
           },
           get publicOrigin() {
-            return publicOrigin ?? `${req.protocol}://${req.get("host")}`;
+            return publicOriginOf(req);
           },
           version,
           auth,

@@ -1,11 +1,21 @@
 /** Rows per page of the admin lists. */
 export const PAGE_SIZE = 20;
 
-/** The page number in `?page=`, 1 when it is missing or not a positive whole number. */
+/**
+ * The deepest page a URL can ask for: 10,000 rows in. Deeper offsets make PostgreSQL read and
+ * throw away every row before them, so a crafted `?page=` could make each request scan a
+ * whole table; nobody pages that far by hand (the lists have search and filters).
+ */
+export const MAX_PAGE = 500;
+
+/**
+ * The page number in `?page=`: 1 when it is missing or not a positive whole number (`abc`,
+ * `-3`, `1e9`, eleven digits), and at most MAX_PAGE.
+ */
 export function readPageNumber(searchParams: URLSearchParams): number {
   const raw = searchParams.get("page");
   if (!raw || !/^\d{1,6}$/.test(raw)) return 1;
-  return Math.max(1, Number(raw));
+  return Math.min(MAX_PAGE, Math.max(1, Number(raw)));
 }
 
 export interface Page<T> {

@@ -15,6 +15,8 @@ declare module "vitest" {
     baseURL: string;
     /** The database the server under test uses (tests read the outbox and reset rate limits). */
     e2eDatabaseUrl: string;
+    /** The server process, whose memory the request-limit tests read from /proc. */
+    serverPid: number;
   }
 }
 
@@ -58,6 +60,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide("baseURL", baseURL);
   project.provide("e2eDatabaseUrl", databaseUrl);
+  project.provide("serverPid", server.pid ?? 0);
 
   return async () => {
     await stopChildProcess(server);

@@ -214,6 +214,12 @@ export const en: Record<MessageKey, string> = {
   "auth.error.terms-required": "Please accept the terms and the privacy notice.",
   "auth.error.unknown": "Something went wrong. Please try again.",
   "error.forbidden": "You do not have permission to see this page",
+  "error.requestTooLarge": "What you sent is too large",
+  "error.requestTooLargeHint":
+    "This page accepts at most {size}. Please make the file or text smaller and send it again.",
+  "error.unreadableForm": "What was sent could not be read",
+  "error.unreadableFormHint": "Please go back to the form and send it again.",
+  "error.back": "Go back to the previous page",
   // Admin area and site notices
   "admin.area": "Admin area",
   "admin.signedInAs": "Signed in as {name}",

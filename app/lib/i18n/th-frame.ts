@@ -39,4 +39,9 @@ export const thFrame = {
   "error.tooManyRequests": "คุณส่งคำขอบ่อยเกินไป กรุณารอ {minutes} นาทีแล้วลองใหม่",
   "auth.error.network-request-failed": "เชื่อมต่อเครือข่ายไม่ได้ กรุณาตรวจสอบอินเทอร์เน็ตแล้วลองใหม่",
   "error.forbidden": "คุณไม่มีสิทธิ์เข้าถึงหน้านี้",
+  "error.requestTooLarge": "ข้อมูลที่ส่งมีขนาดใหญ่เกินไป",
+  "error.requestTooLargeHint": "หน้านี้รับข้อมูลได้ไม่เกิน {size} กรุณาลดขนาดไฟล์หรือข้อความ แล้วลองส่งใหม่อีกครั้ง",
+  "error.unreadableForm": "อ่านข้อมูลที่ส่งมาไม่ได้",
+  "error.unreadableFormHint": "กรุณากลับไปที่แบบฟอร์ม แล้วลองส่งใหม่อีกครั้ง",
+  "error.back": "กลับไปหน้าก่อนหน้า",
 } as const;

@@ -21,6 +21,9 @@ import { PHOTO_FIELD } from "./photo-plan";
 /** The whole post/edit request: twelve photos of 10 MB each plus the text fields. */
 export const MAX_LISTING_REQUEST_BYTES = MAX_LISTING_PHOTOS * MAX_IMAGE_BYTES + 1024 * 1024;
 
+/** The listing's text fields alone (a description of 5,000 characters is about 45 KB encoded). */
+const MAX_TEXT_FORM_BYTES = 128 * 1024;
+
 export type UploadedPhoto =
   | { ok: true; name: string; image: ProcessedImage }
   | { ok: false; name: string; error: MessageKey };
@@ -41,10 +44,8 @@ export async function readListingRequest(request: Request): Promise<ListingReque
     return { ok: false, error: "listings.error.uploadTooLarge", status: 413 };
   }
   const type = request.headers.get("content-type") ?? "";
-  if (
-    !type.startsWith("multipart/form-data") &&
-    !type.startsWith("application/x-www-form-urlencoded")
-  ) {
+  const multipart = type.startsWith("multipart/form-data");
+  if (!multipart && !type.startsWith("application/x-www-form-urlencoded")) {
     return { ok: false, error: "listings.error.badRequest", status: 400 };
   }
   const photos: UploadedPhoto[] = [];
@@ -66,7 +67,8 @@ export async function readListingRequest(request: Request): Promise<ListingReque
       {
         maxFiles: MAX_LISTING_PHOTOS,
         maxFileSize: MAX_IMAGE_BYTES,
-        maxTotalSize: MAX_LISTING_REQUEST_BYTES,
+        // A form without files is read whole into memory: it gets no room for photos.
+        maxTotalSize: multipart ? MAX_LISTING_REQUEST_BYTES : MAX_TEXT_FORM_BYTES,
         maxParts: 200,
       },
       handle,

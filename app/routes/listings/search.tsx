@@ -11,6 +11,7 @@ import type { TextPart } from "~/modules/listings/highlight";
 import { listNewestListings } from "~/modules/listings/listings.server";
 import { KEYWORD_MAX } from "~/modules/listings/limits";
 import { searchListings } from "~/modules/listings/search.server";
+import { limitSearches } from "~/modules/platform/search-limit.server";
 import { Pagination } from "~/ui/pagination";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
@@ -20,9 +21,10 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     const keyword = typed.trim().slice(0, KEYWORD_MAX);
     throw redirect(keyword ? `/search/${encodeURIComponent(keyword)}` : "/search");
   }
-  const { db, storage } = context.get(appContext);
+  const { db, storage, clientAddress } = context.get(appContext);
   const lang = langFromCookieHeader(request.headers.get("cookie"));
   const keyword = (params.keyword ?? "").trim().slice(0, KEYWORD_MAX);
+  if (keyword) await limitSearches(db, request, clientAddress);
   const results = keyword
     ? await searchListings(db, storage, lang, keyword, readPageNumber(url.searchParams))
     : null;

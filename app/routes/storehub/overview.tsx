@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/overview";
 import { appContext } from "~/context";
+import { limitSearches } from "~/modules/platform/search-limit.server";
 import { formatDateTime } from "~/lib/bangkok-time";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
@@ -38,6 +39,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   }
   const { shopId, active } = await requireStorehubShop(request, context, STOCK_READERS);
   const params = readItemListParams(url.searchParams);
+  if (params.q) await limitSearches(db, request, context.get(appContext).clientAddress);
   const overview = await getStockOverview(db, shopId);
   // The plain list (active items, no search) is as long as the overview's count: the page
   // then costs one index scan instead of a second pass over every item of the shop.

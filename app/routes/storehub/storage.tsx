@@ -2,6 +2,7 @@ import { Fragment, type ReactNode } from "react";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/storage";
 import { appContext } from "~/context";
+import { limitSearches } from "~/modules/platform/search-limit.server";
 import { storehubPageMeta } from "~/layout/storehub-page-meta";
 import { formatDateTime } from "~/lib/bangkok-time";
 import type { Lang, MessageKey, Translate } from "~/lib/i18n";
@@ -57,6 +58,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const location =
     locationParam === null ? null : await findLocationOr404(db, shopId, locationParam);
   const q = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX);
+  if (q) await limitSearches(db, request, context.get(appContext).clientAddress);
   const page = readPageNumber(params);
 
   const [locations, quantities, ledger, matches] = await Promise.all([

@@ -1,0 +1,105 @@
+import { writeReadableStreamToWritable } from "@react-router/node";
+import type { Request as ExpressRequest, RequestHandler, Response } from "express";
+import {
+  createRequestHandler as createReactRouterHandler,
+  type RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
+import { hadUnreadableBody } from "~/lib/unreadable-body.server";
+import { bodyLimitFor, limitedBody, sendUnreadableBody } from "./body-limit";
+import { applyPrivateCaching } from "./private-caching";
+
+/**
+ * @react-router/express's request handler (v8.4), with one change: the body React Router
+ * reads is counted against the path's limit (body-limit.ts) instead of being the raw Node
+ * stream, so every action's `request.formData()` stops at the limit and the visitor gets a
+ * 413 page, never a 500 and never a full memory.
+ */
+export function createRequestHandler(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  getLoadContext(req: ExpressRequest, res: Response): RouterContextProvider;
+}): RequestHandler {
+  const handleRequest = createReactRouterHandler(options.build, options.mode);
+  return async (req, res, next) => {
+    try {
+      const controller = new AbortController();
+      const request = toFetchRequest(req, res, controller);
+      const loadContext = options.getLoadContext(req, res);
+      const response = await handleRequest(request, loadContext);
+      if (res.locals.bodyTooLarge === true || res.destroyed || res.writableEnded) {
+        // The 413 page has been sent already; what the action made of the cut-off body is dropped.
+        await response.body?.cancel().catch(() => {});
+        return;
+      }
+      if (response.status >= 500 && hadUnreadableBody(loadContext)) {
+        await response.body?.cancel().catch(() => {});
+        sendUnreadableBody(req, res);
+        return;
+      }
+      const headers = new Headers(response.headers);
+      applyPrivateCaching(req, headers);
+      res.statusMessage = response.statusText;
+      res.status(response.status);
+      for (const [key, value] of headers.entries()) res.append(key, value);
+      if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) {
+        res.flushHeaders();
+      }
+      if (!response.body) {
+        res.end();
+        return;
+      }
+      try {
+        await writeReadableStreamToWritable(response.body, res);
+      } catch (error) {
+        if (res.destroyed || res.writableEnded) return;
+        throw error;
+      }
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function toFetchRequest(
+  req: ExpressRequest,
+  res: Response,
+  controller: AbortController,
+): globalThis.Request {
+  const forwardedPort = req.app.enabled("trust proxy")
+    ? req.get("X-Forwarded-Host")?.split(":")[1]
+    : undefined;
+  const hostPort = req.get("host")?.split(":")[1];
+  const port = [forwardedPort, hostPort]
+    .map((value) => Number.parseInt(value ?? "", 10))
+    .find((value) => Number.isSafeInteger(value));
+  const host = `${req.hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
+  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (!values) continue;
+    if (Array.isArray(values)) for (const value of values) headers.append(key, value);
+    else headers.set(key, values);
+  }
+  let finished = false;
+  res.on("finish", () => (finished = true));
+  res.on("close", () => {
+    if (!finished) controller.abort();
+  });
+
+  const init: RequestInit & { duplex?: "half" } = {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+  };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = limitedBody(req, res, {
+      limit: (res.locals.bodyLimit as number | undefined) ?? bodyLimitFor(req.path),
+      // React Router does not log errors of aborted requests: the cut-off body is expected.
+      onTooLarge: () => controller.abort(),
+    });
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}

@@ -1,0 +1,150 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { th } from "~/lib/i18n/th";
+import { SEARCH_LIMIT } from "~/modules/platform/search-limit.server";
+import { baseURL } from "./browser";
+
+const SESSION_COOKIE = "dptech.session_token";
+const PASSWORD = "secret-123";
+
+let db: pg.Client;
+let member = "";
+
+beforeAll(async () => {
+  db = new pg.Client({ connectionString: inject("e2eDatabaseUrl") });
+  await db.connect();
+  await db.query("DELETE FROM rate_limit_bucket");
+  member = await adminWhoOwnsAShop();
+});
+afterAll(async () => {
+  await db?.query("DELETE FROM rate_limit_bucket");
+  await db?.end();
+});
+
+async function adminWhoOwnsAShop(): Promise<string> {
+  const email = `hardening-e2e-${Date.now()}@example.com`;
+  const response = await fetch(`${baseURL()}/register`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: baseURL() },
+    body: new URLSearchParams({
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      name: "ผู้ทดสอบความปลอดภัย",
+      phone: "",
+      acceptTerms: "on",
+      redirectTo: "/",
+    }),
+  });
+  expect(response.status).toBe(302);
+  const cookie = response.headers
+    .getSetCookie()
+    .find((value) => value.startsWith(`${SESSION_COOKIE}=`));
+  if (!cookie) throw new Error("no session cookie");
+  const { rows: users } = await db.query<{ id: string }>(
+    "UPDATE app_user SET role = 'admin' WHERE email = $1 RETURNING id",
+    [email],
+  );
+  const { rows: shops } = await db.query<{ id: string }>(
+    `INSERT INTO shop (name, business_type, address, phone)
+     VALUES ('ร้านทดสอบความปลอดภัย', 'grocery', '12 ถนนสุขุมวิท กรุงเทพฯ', '+66812345678') RETURNING id`,
+  );
+  await db.query("INSERT INTO shop_member (shop_id, user_id, role) VALUES ($1, $2, 'owner')", [
+    shops[0]?.id,
+    users[0]?.id,
+  ]);
+  return cookie.split(";")[0] ?? "";
+}
+
+const get = (path: string, cookie?: string) =>
+  fetch(`${baseURL()}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+
+describe("caching of private pages", () => {
+  it("keeps a visitor's public page cacheable", async () => {
+    const response = await get("/");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control") ?? "").not.toContain("no-store");
+  });
+
+  it("forbids storing any page or data a signed-in member receives", async () => {
+    for (const path of [
+      "/",
+      "/asset",
+      "/asset.data",
+      "/user/profile",
+      "/user/profile.data",
+      "/storehub",
+    ]) {
+      const response = await get(path, member);
+      expect(response.status, path).toBeLessThan(400);
+      expect(response.headers.get("cache-control"), path).toContain("no-store");
+    }
+  });
+
+  it("forbids storing the private areas' answers, also the redirects to sign in", async () => {
+    for (const path of ["/user/profile", "/user/listings", "/storehub", "/admin", "/shophub/new"]) {
+      const response = await get(path);
+      expect(response.headers.get("cache-control"), path).toContain("no-store");
+    }
+  });
+});
+
+describe("paging and other numbers in the address", () => {
+  it("never answer 500, however they are written", async () => {
+    const paths = [
+      "/asset?page=99999999999",
+      "/asset?page=abc&min=-5&max=1e999",
+      "/asset?page=-1",
+      "/search/%E0%B8%9A%E0%B9%89%E0%B8%B2%E0%B8%99?page=999999",
+      "/user/listings?page=999999",
+      "/admin/users?page=abc",
+      "/admin/outbox?page=99999999999",
+      "/admin/messages?page=-1",
+      "/storehub?page=999999&sort=zzz&dir=sideways",
+      "/storehub/storage?page=abc",
+      "/storehub/storage?item=abc&location=-1",
+      "/shophub/members?page=999999",
+      "/storehub/add?created=abc",
+      "/storehub/add?created=1e99",
+      "/storehub/inout?doc=999999999999999",
+      "/storehub/delete?done=deleted&count=abc",
+      "/asset/00000000-0000-4000-8000-000000000000?photo=abc",
+    ];
+    for (const path of paths) {
+      const response = await get(path, member);
+      expect(response.status, path).toBeLessThan(500);
+    }
+  });
+});
+
+describe("search rate limit", () => {
+  it("lets a person search, and answers 429 in Thai with Retry-After past the limit", async () => {
+    await db.query("DELETE FROM rate_limit_bucket");
+    const first = await get("/search/house");
+    expect(first.status).toBe(200);
+    // As if this address had already searched as often as the limit allows this minute.
+    await db.query("UPDATE rate_limit_bucket SET hits = $1 WHERE key LIKE 'search:%'", [
+      SEARCH_LIMIT.limit,
+    ]);
+    const refused = await get("/search/house");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    const text = await refused.text();
+    expect(text).toContain(th["error.tooManyRequests"].split("{minutes}")[0]);
+    // Browsing without a search is not counted.
+    expect((await get("/search")).status).toBe(200);
+  });
+
+  it("limits the storehub item search the same way", async () => {
+    await db.query("DELETE FROM rate_limit_bucket");
+    expect((await get("/storehub?q=abc", member)).status).toBe(200);
+    await db.query("UPDATE rate_limit_bucket SET hits = $1 WHERE key LIKE 'search:%'", [
+      SEARCH_LIMIT.limit,
+    ]);
+    const refused = await get("/storehub?q=abc", member);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBeTruthy();
+    await db.query("DELETE FROM rate_limit_bucket");
+  });
+});
