@@ -30,7 +30,7 @@ beforeEach(async () => {
   await db.query("DELETE FROM rate_limit_bucket");
 });
 
-/** A registered member who is an admin and owns a shop: every signed-in form is open to them. */
+/** A registered, verified member who is an admin and owns a shop: every signed-in form is open to them. */
 async function adminWhoOwnsAShop(): Promise<string> {
   const email = `limits-e2e-${Date.now()}@example.com`;
   const response = await fetch(`${baseURL()}/register`, {
@@ -53,7 +53,7 @@ async function adminWhoOwnsAShop(): Promise<string> {
     .find((value) => value.startsWith(`${SESSION_COOKIE}=`));
   if (!cookie) throw new Error("no session cookie");
   const { rows: users } = await db.query<{ id: string }>(
-    "UPDATE app_user SET role = 'admin' WHERE email = $1 RETURNING id",
+    "UPDATE app_user SET role = 'admin', email_verified = true WHERE email = $1 RETURNING id",
     [email],
   );
   const { rows: shops } = await db.query<{ id: string }>(
