@@ -130,10 +130,10 @@ export async function findShopMember(
   return row ?? null;
 }
 
-/** The shops a member belongs to, with their role in each, by name. */
+/** The shops a member belongs to, with their role in each and when they last chose it, by name. */
 export function listShopsOfMember(db: Database, userId: string) {
   return db
-    .select({ shop, role: shopMember.role })
+    .select({ shop, role: shopMember.role, lastUsedAt: shopMember.lastUsedAt })
     .from(shopMember)
     .innerJoin(shop, eq(shop.id, shopMember.shopId))
     .where(eq(shopMember.userId, userId))
@@ -205,4 +205,18 @@ export async function changeMembership(
   });
   if (changed.ok) forgetCached(db, `user:${userId}`);
   return changed;
+}
+
+/**
+ * Remembers that the member chose this shop, so it is their default shop on their next
+ * visit (another browser, an expired cookie). Only the header's switch writes it: the
+ * row's trigger announces every change to every instance, which a write per request would
+ * make costly.
+ */
+export async function markShopUsed(db: Database, userId: string, shopId: string): Promise<void> {
+  await db
+    .update(shopMember)
+    .set({ lastUsedAt: sql`now()` })
+    .where(and(eq(shopMember.shopId, shopId), eq(shopMember.userId, userId)));
+  forgetCached(db, `user:${userId}`);
 }
