@@ -169,7 +169,7 @@ describe("the SSE route /storehub/live", () => {
     const browser = new AbortController();
     const context = routeContext(db, sessionUserOf(a.ownerId), { stockEvents: counting });
     const { response } = await outcomeOf(
-      callRoute(liveRoute.loader, `/storehub/live?shop=${a.shop.id}`, {
+      callRoute(liveRoute.loader, `/storehub/live?shopId=${a.shop.id}`, {
         context,
         signal: browser.signal,
       }),
@@ -203,10 +203,10 @@ describe("the SSE route /storehub/live", () => {
     expect(visitor.status).toBe(401);
     const other = await insertShop(db);
     const stale = await outcomeOf(
-      callRoute(liveRoute.loader, `/storehub/live?shop=${other.shop.id}`, {
+      callRoute(liveRoute.loader, `/storehub/live?shopId=${other.shop.id}`, {
         context: routeContext(db, sessionUserOf(a.ownerId), { stockEvents: hub }),
       }),
     );
-    expect(stale.status).toBe(204);
+    expect(stale.status).toBe(409);
   });
 });

@@ -29,10 +29,12 @@ export async function requireFormForShop(
   throw shopChanged(sent, current, values);
 }
 
-/** The same check for a GET that names its shop in the query (JSON look-ups, streams). */
-export function requireQueryForShop(url: URL, current: { id: string; name: string }): void {
-  const sent = url.searchParams.get(SHOP_FORM_FIELD);
-  if (sent !== current.id) throw shopChanged(sent, current, {});
+/**
+ * The same rule for a request that names its shop in the query string (the JSON look-ups and
+ * the live stream of a page): true when it names `shopId`. A missing name does not match.
+ */
+export function queryNamesShop(url: URL, shopId: string): boolean {
+  return url.searchParams.get(SHOP_FORM_FIELD) === shopId;
 }
 
 function shopChanged(

@@ -64,7 +64,7 @@ export async function openShop(
 export async function updateShop(
   db: Database,
   shopId: string,
-  input: ShopFormInput & { allowNegativeStock: boolean },
+  input: ShopFormInput & { allowNegativeStock: boolean; stockMayReverse?: boolean },
 ): Promise<void> {
   await db
     .update(shop)

@@ -24,8 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const rawId = form.get("invitationId");
   const id = typeof rawId === "string" && /^\d{1,15}$/.test(rawId) ? Number(rawId) : null;
-  const back = (outcome: Outcome) =>
-    redirect(`/shophub?invitation=${outcome}#my-shops`);
+  const back = (outcome: Outcome) => redirect(`/shophub?invitation=${outcome}#my-shops`);
   if (id === null) return back("notFound");
   if (form.get("intent") === "accept") {
     const result = await acceptInvitation(db, member, id);

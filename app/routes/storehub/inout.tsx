@@ -46,6 +46,8 @@ import {
 } from "~/modules/stock/inout.server";
 import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
 import { LiveStock } from "~/ui/live-stock";
+import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { ShopChangedNotice, ShopIdField, useFormShopId } from "~/ui/shop-form";
 
 function kindOf(value: unknown): InoutKind {
   return isInoutKind(value) ? value : "receive";
@@ -85,7 +87,10 @@ interface ActionData {
   intent: "post" | "check";
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = keepFormOnShopChange(async function action({
+  request,
+  context,
+}: Route.ActionArgs) {
   const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
@@ -129,7 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     previews: checked.previews,
     intent: "check",
   });
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   storehubPageMeta(matches, location.pathname, "storehub.inout.title");
@@ -149,11 +154,15 @@ function say(t: Translate, lang: Lang, message: FormMessage | undefined): string
 export default function StockInOut({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { kind, locations, defaultLocationId, posted, version } = loaderData;
-  const result = actionData?.kind === kind ? (actionData as ActionData) : undefined;
+  const result =
+    actionData && "kind" in actionData && actionData.kind === kind
+      ? (actionData as ActionData)
+      : undefined;
   return (
     <>
       <LiveStock />
       <h1 className="h3 mb-3">{t("storehub.inout.title")}</h1>
+      <ShopChangedNotice />
       <nav aria-label={t("storehub.inout.kindsLabel")} className="mb-3">
         <ul className="nav nav-pills flex-nowrap overflow-auto text-nowrap">
           {INOUT_KINDS.map((each) => (
@@ -311,9 +320,12 @@ function useHydrated(): boolean {
   );
 }
 
-async function lookUp(code: string): Promise<Lookup | null> {
+// The look-ups name the shop the page shows: after a switch of shop in another tab they
+// answer 409 (treated like a failed look-up) instead of another shop's items.
+async function lookUp(code: string, shopId: string): Promise<Lookup | null> {
   try {
-    const response = await fetch(`/storehub/lookup?code=${encodeURIComponent(code)}`, {
+    const query = new URLSearchParams({ code, shopId });
+    const response = await fetch(`/storehub/lookup?${query}`, {
       headers: { accept: "application/json" },
     });
     if (!response.ok) return null;
@@ -339,6 +351,7 @@ function InoutForm({
 }) {
   const t = useT();
   const lang = useLang();
+  const formShopId = useFormShopId();
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const fields = KIND_FIELDS[kind];
@@ -383,7 +396,7 @@ function InoutForm({
       for (const text of wanted) {
         const key = `${version}|${text.toLowerCase()}`;
         inFlight.current.add(key);
-        void lookUp(text).then((found) => {
+        void lookUp(text, formShopId).then((found) => {
           inFlight.current.delete(key);
           if (found) setLookups((previous) => ({ ...previous, [key]: found }));
         });
@@ -419,7 +432,7 @@ function InoutForm({
     const q = text.trim();
     if (q.length < 2) return;
     suggestTimer.current = setTimeout(() => {
-      fetch(`/storehub/lookup?q=${encodeURIComponent(q)}`, {
+      fetch(`/storehub/lookup?${new URLSearchParams({ q, shopId: formShopId })}`, {
         headers: { accept: "application/json" },
       })
         .then((response) => (response.ok ? response.json() : { items: [] }))
@@ -435,7 +448,7 @@ function InoutForm({
     const code = scan.trim();
     if (!code) return;
     setScan("");
-    void lookUp(code).then((found) => {
+    void lookUp(code, formShopId).then((found) => {
       if (!found || found === "notFound") {
         setScanError({ key: "storehub.inout.error.scanNotFound", values: { code } });
         return;
@@ -492,6 +505,7 @@ function InoutForm({
       noValidate
       data-testid="inout-form"
     >
+      <ShopIdField />
       {/* Enter in a field without JavaScript presses this first button: check, never post. */}
       <button
         type="submit"

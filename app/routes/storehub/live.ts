@@ -1,6 +1,7 @@
 import type { Route } from "./+types/live";
 import { appContext } from "~/context";
 import { getSessionUser } from "~/modules/accounts/session.server";
+import { queryNamesShop } from "~/modules/shops/shop-form-guard.server";
 import { stockEventStream } from "~/modules/stock/live-stock.server";
 import { requireStorehubShop, STOCK_READERS } from "~/modules/stock/storehub-access.server";
 
@@ -18,8 +19,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     if (error instanceof Response) return new Response(null, { status: 204 });
     throw error;
   }
-  // The page names the shop it shows; after a switch of shop its stream is stale.
-  const wanted = url.searchParams.get("shop");
-  if (wanted && wanted !== shopId) return new Response(null, { status: 204 });
+  // The page names the shop it shows (`shopId`, like every shop form); after a switch of shop
+  // its stream is stale, and a request naming no shop is refused too.
+  if (!queryNamesShop(url, shopId)) return new Response(null, { status: 409 });
   return stockEventStream(context.get(appContext).stockEvents, shopId, request.signal);
 }

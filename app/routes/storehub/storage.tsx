@@ -35,6 +35,8 @@ import {
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { LiveStock } from "~/ui/live-stock";
 import { Pagination, type PaginationLabels } from "~/ui/pagination";
+import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { ShopChangedNotice, ShopIdField, useFormShopId } from "~/ui/shop-form";
 
 const SEARCH_MAX = 100;
 const DONE = ["created", "renamed", "deleted", "reversed"] as const;
@@ -186,7 +188,11 @@ type ActionData =
       reason?: string;
     };
 
-export async function action({ request, context, url }: Route.ActionArgs) {
+export const action = keepFormOnShopChange(async function action({
+  request,
+  context,
+  url,
+}: Route.ActionArgs) {
   // Every change here is a writer's: a cashier gets 403 whatever the intent.
   const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
   const { db, logger } = context.get(appContext);
@@ -333,7 +339,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 
   return fail("add", "storehub.storage.error.badRequest", 400);
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   storehubPageMeta(matches, location.pathname, "storehub.storage.title");
@@ -382,6 +388,7 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
   const lang = useLang();
   const href = useHref();
   const { canWrite, item, location, tree, ledger, done, q, matches } = loaderData;
+  const formShopId = useFormShopId();
   const result = actionData as ActionData | undefined;
   const here = href({});
   const errorFor = (target: Target) =>
@@ -400,6 +407,7 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
     <>
       <LiveStock />
       <h1 className="h3 mb-3">{t("storehub.storage.title")}</h1>
+      <ShopChangedNotice />
       {done && (
         <div className="alert alert-success" role="status" data-testid="storage-done">
           {t(`storehub.storage.done.${done.what}`, { number: done.number })}
@@ -487,7 +495,11 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
                             message={t("storehub.storage.confirmDelete", {
                               path: confirmDelete.path,
                             })}
-                            fields={{ intent: "deleteLocation", locationId: String(node.id) }}
+                            fields={{
+                              shopId: formShopId,
+                              intent: "deleteLocation",
+                              locationId: String(node.id),
+                            }}
                             confirmLabel={t("storehub.storage.confirmDeleteButton")}
                             cancelLabel={t("storehub.cancel")}
                             cancelTo={here}
@@ -505,6 +517,7 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
         </div>
         {canWrite && (
           <Form method="post" action={here} className="row g-2 align-items-end" noValidate>
+            <ShopIdField />
             <input type="hidden" name="intent" value="addLocation" />
             <input type="hidden" name="parentId" value="" />
             <div className="col-sm-6 col-md-4">
@@ -725,6 +738,7 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
                       )}
                       {row.canReverse && (
                         <Form method="post" action={`${here}#storage-confirm`}>
+                          <ShopIdField />
                           <input type="hidden" name="intent" value="reverse" />
                           <input type="hidden" name="documentId" value={row.documentId} />
                           <button
@@ -793,6 +807,7 @@ function LocationManager({
     <div className="d-grid gap-2 py-2" style={{ minWidth: "16rem" }}>
       {error && <ErrorText id={errorId}>{error}</ErrorText>}
       <Form method="post" action={action} className="input-group input-group-sm" noValidate>
+        <ShopIdField />
         <input type="hidden" name="intent" value="renameLocation" />
         <input type="hidden" name="locationId" value={node.id} />
         <input
@@ -810,6 +825,7 @@ function LocationManager({
       </Form>
       {node.kind !== "bin" && (
         <Form method="post" action={action} className="input-group input-group-sm" noValidate>
+          <ShopIdField />
           <input type="hidden" name="intent" value="addLocation" />
           <input type="hidden" name="parentId" value={node.id} />
           <input
@@ -829,6 +845,7 @@ function LocationManager({
       )}
       {!node.isDefault && !node.hasChildren && (
         <Form method="post" action={action}>
+          <ShopIdField />
           <input type="hidden" name="intent" value="deleteLocation" />
           <input type="hidden" name="locationId" value={node.id} />
           <button
@@ -861,11 +878,12 @@ function ReversePanel({
 }) {
   const t = useT();
   const lang = useLang();
+  const formShopId = useFormShopId();
   return (
     <ConfirmPanel
       action={action}
       message={t("storehub.storage.confirmReverse", { number: confirm.number })}
-      fields={{ intent: "reverse", documentId: String(confirm.documentId) }}
+      fields={{ shopId: formShopId, intent: "reverse", documentId: String(confirm.documentId) }}
       confirmLabel={t("storehub.storage.confirmReverseButton")}
       cancelLabel={t("storehub.cancel")}
       cancelTo={action}
