@@ -220,3 +220,16 @@ export async function markShopUsed(db: Database, userId: string, shopId: string)
     .where(and(eq(shopMember.shopId, shopId), eq(shopMember.userId, userId)));
   forgetCached(db, `user:${userId}`);
 }
+
+/** The member's role in the shop read from the database (no cache), or null outside it. */
+export async function findMembershipRole(
+  db: Database,
+  userId: string,
+  shopId: string,
+): Promise<ShopRole | null> {
+  const [row] = await db
+    .select({ role: shopMember.role })
+    .from(shopMember)
+    .where(and(eq(shopMember.shopId, shopId), eq(shopMember.userId, userId)));
+  return row?.role ?? null;
+}

@@ -403,7 +403,7 @@ function InoutForm({
       }
     }, 300);
     return () => clearTimeout(timer);
-  }, [lines, lookups, version]);
+  }, [lines, lookups, version, formShopId]);
 
   const posting =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "post";

@@ -2,16 +2,20 @@ import type { Route } from "./+types/live";
 import { appContext } from "~/context";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { queryNamesShop } from "~/modules/shops/shop-form-guard.server";
-import { stockEventStream } from "~/modules/stock/live-stock.server";
+import { findMembershipRole } from "~/modules/shops/shops.server";
+import { MAX_STREAMS_PER_MEMBER, stockEventStream } from "~/modules/stock/live-stock.server";
 import { requireStorehubShop, STOCK_READERS } from "~/modules/stock/storehub-access.server";
 
 /**
  * Server-sent events for open storehub pages: `event: stock` when the active shop's stock
  * changes (the page then reloads its data). A visitor or a member without a shop gets an
- * empty answer, which tells EventSource to stop instead of retrying.
+ * empty answer, which tells EventSource to stop instead of retrying. A member has at most
+ * MAX_STREAMS_PER_MEMBER open streams on an instance (429 beyond), and a stream ends when
+ * its member no longer belongs to the shop.
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  if (!getSessionUser(context)) return new Response(null, { status: 401 });
+  const member = getSessionUser(context);
+  if (!member) return new Response(null, { status: 401 });
   let shopId: string;
   try {
     ({ shopId } = await requireStorehubShop(request, context, STOCK_READERS));
@@ -22,5 +26,16 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   // The page names the shop it shows (`shopId`, like every shop form); after a switch of shop
   // its stream is stale, and a request naming no shop is refused too.
   if (!queryNamesShop(url, shopId)) return new Response(null, { status: 409 });
-  return stockEventStream(context.get(appContext).stockEvents, shopId, request.signal);
+  const { db, stockEvents } = context.get(appContext);
+  // Each stream holds a connection and a subscription: one member cannot open without bound.
+  if (stockEvents.openFor(member.id) >= MAX_STREAMS_PER_MEMBER) {
+    return new Response(null, { status: 429, headers: { "Retry-After": "30" } });
+  }
+  return stockEventStream(stockEvents, shopId, request.signal, undefined, {
+    userId: member.id,
+    stillAllowed: async () => {
+      const role = await findMembershipRole(db, member.id, shopId);
+      return role !== null && STOCK_READERS.includes(role);
+    },
+  });
 }
