@@ -3,7 +3,11 @@ import { appContext } from "~/context";
 import { searchItems } from "~/modules/stock/items.server";
 import { balancesOf, resolveItemText } from "~/modules/stock/inout.server";
 import { queryNamesShop } from "~/modules/shops/shop-form-guard.server";
-import { requireStorehubShop, STOCK_READERS } from "~/modules/stock/storehub-access.server";
+import {
+  maySeeCosts,
+  requireStorehubShop,
+  STOCK_READERS,
+} from "~/modules/stock/storehub-access.server";
 
 const SUGGESTIONS = 10;
 
@@ -14,7 +18,7 @@ const SUGGESTIONS = 10;
  * shop (409 otherwise).
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { shopId } = await requireStorehubShop(request, context, STOCK_READERS);
+  const { shopId, active } = await requireStorehubShop(request, context, STOCK_READERS);
   const { db } = context.get(appContext);
   const headers = { "Cache-Control": "no-store" };
   // The page names the shop it was rendered for; after a switch in another tab its look-ups
@@ -36,7 +40,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
           sku: item.sku,
           barcode: item.barcode,
           unit: item.unit,
-          costSatang: item.costSatang,
+          // Cashiers see no costs.
+          costSatang: maySeeCosts(active.role) ? item.costSatang : null,
           onHand: item.onHand,
           status: item.status,
           balances: Object.fromEntries(

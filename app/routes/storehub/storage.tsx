@@ -28,6 +28,8 @@ import {
   renameLocation,
 } from "~/modules/stock/locations.server";
 import {
+  mayReverseDocuments,
+  maySeeCosts,
   requireStorehubShop,
   STOCK_READERS,
   STOCK_WRITERS,
@@ -81,10 +83,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   }));
   const paths = new Map(tree.map((node) => [node.id, node.path]));
   const canWrite = STOCK_WRITERS.includes(active.role);
+  const mayReverse = canWrite && mayReverseDocuments(active);
+  const showCosts = maySeeCosts(active.role);
   const seenDocuments = new Set<number>();
   const done = params.get("done");
   return {
     canWrite,
+    showCosts,
     q,
     matches: matches?.rows.map((match) => ({
       id: match.id,
@@ -99,7 +104,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       sku: item.sku,
       unit: item.unit,
       onHand: item.onHand,
-      stockValueSatang: item.stockValueSatang,
+      // Cashiers see no costs.
+      stockValueSatang: showCosts ? item.stockValueSatang : null,
     },
     location: location && { id: location.id, path: paths.get(location.id) ?? location.name },
     tree,
@@ -122,7 +128,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
           documentKind,
           reversedBy: row.reversedBy === null ? null : documentNumber("reversal", row.reversedBy),
           canReverse:
-            canWrite &&
+            mayReverse &&
             firstOfDocument &&
             isReversible({ kind: documentKind, reversedBy: row.reversedBy }),
           itemId: row.itemId,
@@ -134,8 +140,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
           kind: row.kind,
           qty: row.qty,
           running: location ? row.locationQtyAfter : row.itemQtyAfter,
-          unitCostSatang: row.unitCostSatang,
-          valueSatang: row.valueSatang,
+          unitCostSatang: showCosts ? row.unitCostSatang : null,
+          valueSatang: showCosts ? row.valueSatang : null,
           reference: row.reference,
           reason: row.reason,
           userName: row.userName,
@@ -194,7 +200,7 @@ export const action = keepFormOnShopChange(async function action({
   url,
 }: Route.ActionArgs) {
   // Every change here is a writer's: a cashier gets 403 whatever the intent.
-  const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { shopId, user, active } = await requireStorehubShop(request, context, STOCK_WRITERS);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
   const intent = form.get("intent");
@@ -265,6 +271,10 @@ export const action = keepFormOnShopChange(async function action({
   }
 
   if (intent === "reverse") {
+    // Stock staff reverse only when the owner allows it; owners and managers always may.
+    if (!mayReverseDocuments(active)) {
+      return fail("reverse", "storehub.storage.error.reverseNotAllowed", 403);
+    }
     const documentId = readId(form.get("documentId"));
     const document = documentId === null ? null : await getStockDocument(db, shopId, documentId);
     if (!document) return fail("reverse", "storehub.storage.error.badRequest", 404);
@@ -387,7 +397,7 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
   const t = useT();
   const lang = useLang();
   const href = useHref();
-  const { canWrite, item, location, tree, ledger, done, q, matches } = loaderData;
+  const { canWrite, showCosts, item, location, tree, ledger, done, q, matches } = loaderData;
   const formShopId = useFormShopId();
   const result = actionData as ActionData | undefined;
   const here = href({});
@@ -605,11 +615,13 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
             <p className="mb-1">
               <span className="text-secondary">{item.sku}</span> ·{" "}
               <span data-testid="item-on-hand">
-                {t("storehub.storage.itemSummary", {
-                  qty: formatQuantity(item.onHand, lang),
-                  unit: item.unit,
-                  value: formatBaht(item.stockValueSatang, lang),
-                })}
+                {item.stockValueSatang === null
+                  ? `${formatQuantity(item.onHand, lang)} ${item.unit}`
+                  : t("storehub.storage.itemSummary", {
+                      qty: formatQuantity(item.onHand, lang),
+                      unit: item.unit,
+                      value: formatBaht(item.stockValueSatang, lang),
+                    })}
               </span>{" "}
               <Link to={href({ item: null, page: null })} className="small">
                 {t("storehub.storage.allItems")}
@@ -711,12 +723,16 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
                         : "storehub.storage.column.runningItem",
                     )}
                   </th>
-                  <th scope="col" className="text-end">
-                    {t("storehub.storage.column.unitCost")}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t("storehub.storage.column.value")}
-                  </th>
+                  {showCosts && (
+                    <>
+                      <th scope="col" className="text-end">
+                        {t("storehub.storage.column.unitCost")}
+                      </th>
+                      <th scope="col" className="text-end">
+                        {t("storehub.storage.column.value")}
+                      </th>
+                    </>
+                  )}
                   <th scope="col">{t("storehub.storage.column.reference")}</th>
                   <th scope="col">{t("storehub.storage.column.reason")}</th>
                   <th scope="col">{t("storehub.storage.column.member")}</th>
@@ -768,8 +784,16 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
                     <td className="text-end" data-testid="ledger-running">
                       {formatQuantity(row.running, lang)}
                     </td>
-                    <td className="text-end text-nowrap">{formatBaht(row.unitCostSatang, lang)}</td>
-                    <td className="text-end text-nowrap">{formatBaht(row.valueSatang, lang)}</td>
+                    {showCosts && (
+                      <>
+                        <td className="text-end text-nowrap">
+                          {formatBaht(row.unitCostSatang ?? 0, lang)}
+                        </td>
+                        <td className="text-end text-nowrap">
+                          {formatBaht(row.valueSatang ?? 0, lang)}
+                        </td>
+                      </>
+                    )}
                     <td>{row.reference}</td>
                     <td data-testid="ledger-reason">{row.reason}</td>
                     <td>{row.userName ?? t("storehub.deletedMember")}</td>
