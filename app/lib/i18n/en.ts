@@ -119,6 +119,8 @@ export const en: Record<MessageKey, string> = {
     "I accept the terms of use and have read the privacy notice under Thailand's Personal Data Protection Act (PDPA)",
   "account.field.rememberMe": "Remember me on this device",
   "account.field.newPassword": "New password",
+  "account.error.lastShopOwner":
+    "Your account cannot be deleted yet: you are the only owner of a shop where other members still work. Make another member an owner first (the shop's members page in shophub) or remove the other members, then try again.",
   "account.profile.title": "Your profile",
   "account.profile.detailsTitle": "Name and phone",
   "account.profile.save": "Save",

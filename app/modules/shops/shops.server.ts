@@ -233,3 +233,31 @@ export async function findMembershipRole(
     .where(and(eq(shopMember.shopId, shopId), eq(shopMember.userId, userId)));
   return row?.role ?? null;
 }
+
+/**
+ * The shops that deleting this member's account would leave without an owner while other
+ * members still work in them: the member is their only owner and not their only member.
+ * Deleting the account is refused while there are any (hand the shop over first). A shop
+ * the member runs alone does not count: nobody is left behind in it.
+ */
+export async function shopsLeftWithoutOwner(
+  db: Database,
+  userId: string,
+): Promise<{ id: string; name: string }[]> {
+  const rows = await db.execute<{ id: string; name: string }>(sql`
+    SELECT s.id, s.name
+    FROM shop_member mine
+    JOIN shop s ON s.id = mine.shop_id
+    WHERE mine.user_id = ${userId} AND mine.role = 'owner'
+      AND NOT EXISTS (
+        SELECT 1 FROM shop_member other
+        WHERE other.shop_id = mine.shop_id AND other.role = 'owner' AND other.user_id <> ${userId}
+      )
+      AND EXISTS (
+        SELECT 1 FROM shop_member other
+        WHERE other.shop_id = mine.shop_id AND other.user_id <> ${userId}
+      )
+    ORDER BY s.name
+  `);
+  return rows.rows;
+}
