@@ -287,12 +287,25 @@ describe("shops", () => {
         await staffPage.getByText(th["shophubPage.noShops"]).waitFor();
         expect(await headerSelect(staffPage).count()).toBe(0);
 
-        // Verified: the shop is theirs, with the invited role.
+        // Verified: the invitation waits for their answer (a notice in the header); joining
+        // is their choice.
         const link = linkIn(await waitForMail(staff.email, "Confirm your e-mail"), "ยืนยันอีเมล");
         await staffPage.goto(link);
         await staffPage.getByTestId("email-verified").waitFor();
+        expect(await headerSelect(staffPage).count()).toBe(0);
+        await staffPage.getByTestId("invitations-notice").click();
+        await staffPage.waitForURL(/\/shophub/);
+        const waiting = staffPage.getByTestId("my-invitation");
+        await waiting.waitFor();
+        expect(await waiting.innerText()).toContain(shopName);
+        await staffPage.getByText(th["shophubPage.noShops"]).waitFor();
+        await waiting.getByTestId("invitation-accept").click();
+        await staffPage.getByTestId("invitation-outcome").waitFor();
+        expect((await staffPage.getByTestId("invitation-outcome").innerText()).trim()).toBe(
+          th["shopInvite.outcome.accepted"],
+        );
         expect(await activeShopInHeader(staffPage)).toBe(shopName);
-        await staffPage.goto("/shophub", { waitUntil: "domcontentloaded" });
+        expect(await staffPage.getByTestId("invitations-notice").count()).toBe(0);
         const myShop = staffPage.getByTestId("my-shop");
         expect((await myShop.getByTestId("my-shop-name").innerText()).trim()).toBe(shopName);
         expect(await myShop.getByTestId("my-shop-role").innerText()).toBe(
@@ -356,6 +369,63 @@ describe("shops", () => {
       expect((await self.getByTestId("member-role").innerText()).trim()).toBe(
         th["shops.role.owner"],
       );
+    });
+  });
+
+  it("a form rendered for one shop is not saved into the shop another tab switched to: the page says so, keeps what was typed and offers to switch back", async () => {
+    const owner = newMember("เจ้าของสองร้าน");
+    await registerVerified(owner);
+    const first = `ร้านชาริมทาง ${counter}`;
+    const second = `ร้านข้าวมันไก่ ${counter}`;
+    await withPage(browser, async (page, context) => {
+      await signIn(page, owner);
+      await createShop(page, first);
+      await createShop(page, second);
+      const firstId = await shopIdNamed(first);
+      const secondId = await shopIdNamed(second);
+
+      // Tab 1: the add form of the active shop (the second one).
+      await page.goto("/storehub/add", { waitUntil: "domcontentloaded" });
+      await hydrated(page, "[data-testid=item-save]");
+      await page.locator("#item-name").fill("ชาไทยเย็น");
+      await page.locator("#item-sku").fill("THAI-TEA-1");
+      await page.locator("#item-unit").fill("แก้ว");
+
+      // Tab 2 switches to the first shop.
+      const other = await context.newPage();
+      await other.goto("/contact", { waitUntil: "domcontentloaded" });
+      await hydrated(other, "[data-testid=shop-switch]");
+      await headerSelect(other).selectOption(firstId);
+      await other.getByTestId("shop-switch").getByRole("button").click();
+      await expect.poll(() => activeShopCookie(context)).toBe(firstId);
+
+      // Tab 1 saves: refused, nothing written, the message names the shop now active.
+      await page.getByTestId("item-save").click();
+      const notice = page.getByTestId("shop-changed");
+      await notice.waitFor();
+      expect(await notice.innerText()).toContain(
+        th["shopForm.changed"].replace("{shop}", first).slice(0, 40),
+      );
+      expect(await page.locator("#item-name").inputValue()).toBe("ชาไทยเย็น");
+      const { rows } = await db.query("SELECT 1 FROM stock_item WHERE sku = 'THAI-TEA-1'");
+      expect(rows).toHaveLength(0);
+
+      // Switching back to the shop the form was made for, then saving, saves it there.
+      await page.getByTestId("shop-switch-back").click();
+      await expect.poll(() => activeShopCookie(context)).toBe(secondId);
+      await expect.poll(() => activeShopInHeader(page)).toBe(second);
+      await hydrated(page, "[data-testid=item-save]");
+      if ((await page.locator("#item-name").inputValue()) === "") {
+        await page.locator("#item-name").fill("ชาไทยเย็น");
+        await page.locator("#item-sku").fill("THAI-TEA-1");
+        await page.locator("#item-unit").fill("แก้ว");
+      }
+      await page.getByTestId("item-save").click();
+      await page.getByTestId("item-created").waitFor();
+      const saved = await db.query<{ shop_id: string }>(
+        "SELECT shop_id FROM stock_item WHERE sku = 'THAI-TEA-1'",
+      );
+      expect(saved.rows.map((row) => row.shop_id)).toEqual([secondId]);
     });
   });
 });
