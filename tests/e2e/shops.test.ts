@@ -428,4 +428,55 @@ describe("shops", () => {
       expect(saved.rows.map((row) => row.shop_id)).toEqual([secondId]);
     });
   });
+
+  it("without JavaScript too: a stock-out form of a shop that is no longer active is refused with the notice, keeping what was typed", async () => {
+    const owner = newMember("เจ้าของสองร้าน");
+    await registerVerified(owner);
+    const first = `ร้านผลไม้ ${counter}`;
+    const second = `ร้านน้ำแข็ง ${counter}`;
+    await withPage(browser, async (page) => {
+      await signIn(page, owner);
+      await createShop(page, first);
+      await createShop(page, second);
+    });
+    const firstId = await shopIdNamed(first);
+    await withPage(
+      browser,
+      async (page, context) => {
+        await page.goto("/user/signIn");
+        await page.locator("#field-email").fill(owner.email);
+        await page.locator("#field-password").fill(PASSWORD);
+        await page.locator("form.account-form button[type=submit]").click();
+        await page.getByTestId("signed-in-as").waitFor();
+        expect(await activeShopInHeader(page)).toBe(second);
+
+        await page.goto("/storehub/inout?kind=issue");
+        await page.getByTestId("inout-reason").fill("ของเสีย");
+        await page.locator('[name="item-0"]').fill("ANY-SKU");
+        await page.locator('[name="qty-0"]').fill("2");
+        // Another tab (here: a request with the same cookies) switches to the first shop.
+        const switched = await context.request.post("/shophub/switch", {
+          form: { shop: firstId, redirectTo: "/contact" },
+          headers: { origin: baseURL() },
+          maxRedirects: 0,
+        });
+        expect(switched.status()).toBe(302);
+        await expect.poll(() => activeShopCookie(context)).toBe(firstId);
+
+        await Promise.all([page.waitForNavigation(), page.getByTestId("inout-post").click()]);
+        const notice = page.getByTestId("shop-changed");
+        await notice.waitFor();
+        expect(await notice.innerText()).toContain(first);
+        expect(await page.getByTestId("inout-reason").inputValue()).toBe("ของเสีย");
+        expect(await page.locator('[name="item-0"]').inputValue()).toBe("ANY-SKU");
+        expect(await page.locator('[name="qty-0"]').inputValue()).toBe("2");
+        const { rows } = await db.query(
+          "SELECT 1 FROM stock_document d JOIN shop s ON s.id = d.shop_id WHERE s.name IN ($1, $2)",
+          [first, second],
+        );
+        expect(rows).toHaveLength(0);
+      },
+      { javaScriptEnabled: false },
+    );
+  });
 });

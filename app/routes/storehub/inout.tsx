@@ -47,6 +47,7 @@ import {
 import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
 import { LiveStock } from "~/ui/live-stock";
 import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { isShopChangedResult } from "~/modules/shops/shop-types";
 import { ShopChangedNotice, ShopIdField, useFormShopId } from "~/ui/shop-form";
 
 function kindOf(value: unknown): InoutKind {
@@ -157,7 +158,9 @@ export default function StockInOut({ loaderData, actionData }: Route.ComponentPr
   const result =
     actionData && "kind" in actionData && actionData.kind === kind
       ? (actionData as ActionData)
-      : undefined;
+      : isShopChangedResult(actionData) && actionData.values.kind === kind
+        ? keptAfterShopChange(kind, actionData.values)
+        : undefined;
   return (
     <>
       <LiveStock />
@@ -196,6 +199,23 @@ export default function StockInOut({ loaderData, actionData }: Route.ComponentPr
       )}
     </>
   );
+}
+
+/**
+ * The form as it was typed, after the post was refused because the active shop changed
+ * (ShopChangedNotice says why): without JavaScript the page is drawn again from these.
+ */
+function keptAfterShopChange(kind: InoutKind, typed: Record<string, string>): ActionData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(typed)) form.append(name, value);
+  return {
+    formKey: "shop-changed",
+    kind,
+    values: readInoutValues(form),
+    errors: { fields: {}, lines: {} },
+    previews: {},
+    intent: "check",
+  };
 }
 
 type Posted = NonNullable<Route.ComponentProps["loaderData"]["posted"]>;
