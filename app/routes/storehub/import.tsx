@@ -87,7 +87,8 @@ export const action = keepFormOnShopChange(async function action({
 }: Route.ActionArgs) {
   const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
   const { db, logger } = context.get(appContext);
-  // Refuse an oversized body before reading it (the file limit plus the form's fields).
+  // Refuse an oversized body before parsing it (the file limit plus the form's fields; the shop
+  // guard before it reads at most 16 MB).
   if (Number(request.headers.get("content-length") ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) {
     return fileProblem("storehub.import.error.tooLarge", "", 413);
   }
