@@ -391,6 +391,19 @@ describe("shops", () => {
       await page.locator("#item-sku").fill("THAI-TEA-1");
       await page.locator("#item-unit").fill("แก้ว");
 
+      // Another site cannot switch it: neither a link (GET) nor a cross-site form.
+      const linked = await context.request.get(`/shophub/switch?shop=${firstId}`, {
+        maxRedirects: 0,
+      });
+      expect(linked.status()).toBe(302);
+      const forged = await context.request.post("/shophub/switch", {
+        form: { shop: firstId, redirectTo: "/storehub" },
+        headers: { origin: "https://evil.example" },
+        maxRedirects: 0,
+      });
+      expect(forged.status()).toBe(403);
+      expect(await activeShopCookie(context)).toBe(secondId);
+
       // Tab 2 switches to the first shop.
       const other = await context.newPage();
       await other.goto("/contact", { waitUntil: "domcontentloaded" });
