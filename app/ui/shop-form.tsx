@@ -1,4 +1,4 @@
-import { Form, useActionData, useLocation, useRouteLoaderData } from "react-router";
+import { Form, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "react-router";
 import { useT } from "~/lib/i18n/use-translation";
 import { isShopChangedResult, SHOP_FORM_FIELD } from "~/modules/shops/shop-types";
 
@@ -7,9 +7,15 @@ interface RootShops {
   shops?: { id: string; name: string }[];
 }
 
-/** The shop this page was rendered for: the active one, as the root loader resolved it. */
+/**
+ * The shop this page was rendered for: the `formShopId` its own loader returned (the data the
+ * form shows; after a client-side navigation the root's data may be older), else the active
+ * shop as the root loader resolved it.
+ */
 export function useFormShopId(): string {
+  const page = useLoaderData() as { formShopId?: unknown } | undefined;
   const root = useRouteLoaderData("root") as RootShops | undefined;
+  if (typeof page?.formShopId === "string") return page.formShopId;
   return root?.activeShopId ?? "";
 }
 

@@ -93,6 +93,8 @@ describe("each shop form carries the shop it was rendered for (shopId)", () => {
   it("refuses with 409 and a Thai message, keeping what was typed, when the active shop changed in another tab; nothing is written", async () => {
     const { owner, a, b } = await ownerOfTwoShops();
     // Tab 1 rendered the add form for shop A (its shopId); tab 2 then switched to shop B.
+    const rendered = await run(addRoute.loader, "/storehub/add", owner, a.shop.id);
+    expect(rendered.data).toMatchObject({ formShopId: a.shop.id });
     const refused = await run(addRoute.action, "/storehub/add", owner, b.shop.id, {
       shopId: a.shop.id,
       ...NEW_ITEM,

@@ -41,6 +41,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   // Only an item of this shop is shown; another shop's id simply shows nothing.
   const created = url.searchParams.has("created") ? await findItem(db, shopId, createdId) : null;
   return {
+    // The shop this page is rendered for: its forms send it back (ShopIdField).
+    formShopId: shopId,
     locations: locations.map((location) => ({
       id: location.id,
       path: location.path,

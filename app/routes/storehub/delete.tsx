@@ -48,6 +48,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const items = await searchItems(db, shopId, toItemQuery(params));
   const done = url.searchParams.get("done");
   return {
+    // The shop this page is rendered for: its forms send it back (ShopIdField).
+    formShopId: shopId,
     params,
     items: { ...items, rows: items.rows.map(toItemRow) },
     done: (DONE as readonly string[]).includes(done ?? "")

@@ -44,6 +44,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     const item = await findItem(db, shopId, itemIdOf(url.searchParams.get("id")));
     if (!item) throw data(null, { status: 404 });
     return {
+      // The shop this page is rendered for: its forms send it back (ShopIdField).
+      formShopId: shopId,
       kind: "item" as const,
       saved: url.searchParams.get("saved") === "1",
       item: {
@@ -78,6 +80,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   }
   const items = await searchItems(db, shopId, { ...toItemQuery(params), status: "all" });
   return {
+    // The shop this page is rendered for: its forms send it back (ShopIdField).
+    formShopId: shopId,
     kind: "search" as const,
     params,
     items: { ...items, rows: items.rows.map(toItemRow) },

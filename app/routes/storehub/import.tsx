@@ -70,9 +70,11 @@ const fileProblem = (fileError: MessageKey, fileName = "", status = 400) =>
   data<ActionData>({ check: summarize({ ok: false, fileError }), fileName, csv: null }, { status });
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
   const created = url.searchParams.get("created");
   return {
+    // The shop this page is rendered for: its forms send it back (ShopIdField).
+    formShopId: shopId,
     done: created
       ? { created: Number(created) || 0, withStock: Number(url.searchParams.get("stock")) || 0 }
       : null,

@@ -70,6 +70,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     posted = { ...document, number: documentNumber(document.kind, document.id) };
   }
   return {
+    // The shop this page is rendered for: its forms send it back (ShopIdField).
+    formShopId: shopId,
     kind,
     locations,
     defaultLocationId: locations.find((location) => location.isDefault)?.id ?? 0,

@@ -88,6 +88,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const seenDocuments = new Set<number>();
   const done = params.get("done");
   return {
+    // The shop this page is rendered for: its forms send it back (ShopIdField).
+    formShopId: shopId,
     canWrite,
     showCosts,
     q,
