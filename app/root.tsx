@@ -19,7 +19,7 @@ import { getSessionUser, sessionMiddleware } from "./modules/accounts/session.se
 import { getCompanyProfile } from "./modules/content/queries.server";
 import { listActiveNotices } from "./modules/notices/notices.server";
 import { resolveActiveShop } from "./modules/shops/active-shop.server";
-import { shopInvitationsMiddleware } from "./modules/shops/invitations.server";
+import { listInvitationsForMember } from "./modules/shops/invitations.server";
 import { ErrorPage, ErrorPageFailed } from "./layout/error-pages";
 import { ErrorPageGuard } from "./ui/error-page-guard";
 import { useNonce } from "./ui/nonce";
@@ -32,11 +32,9 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-// Invitations are accepted after the session is known and before any loader runs.
-export const middleware: Route.MiddlewareFunction[] = [
-  sessionMiddleware,
-  shopInvitationsMiddleware,
-];
+// Shop invitations are not accepted here: the member answers them on /shophub (the header
+// shows a notice while any is waiting).
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 // After a form failed to reach the server, reloading the data would fail too (see
 // keep-form-on-network-error.ts); written out here to keep it out of every page's bundle.
@@ -52,10 +50,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, publicOrigin, version } = context.get(appContext);
   const sessionUser = getSessionUser(context);
-  const [company, activeShop] = await Promise.all([
+  const [company, activeShop, invitations] = await Promise.all([
     getCompanyProfile(db),
     // The header's shop switcher: one query, and only for signed-in members.
     sessionUser ? resolveActiveShop(db, request, sessionUser.id) : null,
+    // Invitations waiting for the member's answer (header notice, list on /shophub): one
+    // lookup on the partial index of pending invitations, verified addresses only.
+    sessionUser ? listInvitationsForMember(db, sessionUser) : [],
   ]);
   const lang = langFromCookieHeader(request.headers.get("cookie"));
   return {
@@ -67,6 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user: pickPublicUser(sessionUser),
     shops: activeShop?.shops ?? [],
     activeShopId: activeShop?.shop.id ?? null,
+    invitations,
     notices: await listActiveNotices(db), // site-wide notice bar (layout/notice-bar.tsx)
     company: {
       nameTh: company.nameTh,

@@ -22,6 +22,7 @@ export default [
   // Shops: the public /shophub page lists a member's shops; these create and manage them
   // (every loader and action checks the member, the shop and the role on the server)
   route("shophub/switch", "routes/shophub/switch.ts"),
+  route("shophub/invitation", "routes/shophub/invitation.ts"),
   layout("routes/shophub/layout.tsx", [
     route("shophub/new", "routes/shophub/new.tsx"),
     route("shophub/members", "routes/shophub/members.tsx"),

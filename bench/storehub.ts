@@ -333,6 +333,8 @@ async function embeddedDatabaseUrl(dataDir: string): Promise<string> {
 /** The form a browser without JavaScript posts on /storehub/inout for one stock-out line. */
 function stockOutForm(fixture: Fixture): string {
   return new URLSearchParams({
+    // Every shop form names the shop it was rendered for (app/ui/shop-form.tsx).
+    shopId: fixture.shopId,
     intent: "post",
     kind: "issue",
     reference: "",

@@ -30,6 +30,7 @@ export function SiteHeader({
         user?: { name: string; role: string } | null;
         shops?: { id: string; name: string }[];
         activeShopId?: string | null;
+        invitations?: unknown[];
       }
     | undefined;
   const user = root?.user ?? null;
@@ -84,6 +85,17 @@ export function SiteHeader({
               <a className="btn btn-sm btn-accent" href={`tel:${phone}`}>
                 {phoneDisplay}
               </a>
+              {user && (root?.invitations?.length ?? 0) > 0 && (
+                // Invitations wait for the member's answer on /shophub.
+                <Link
+                  className="btn btn-sm btn-warning"
+                  to="/shophub#invitations"
+                  onClick={close}
+                  data-testid="invitations-notice"
+                >
+                  {t("shopInvite.notice", { count: root?.invitations?.length ?? 0 })}
+                </Link>
+              )}
               {user && shops.length > 0 && (
                 <ShopSwitch shops={shops} activeShopId={root?.activeShopId ?? null} />
               )}

@@ -3,14 +3,16 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { postStockDocument } from "~/modules/stock/ledger.server";
+import { IDENTITY_CHANGED_CHANNEL } from "~/modules/platform/notified-cache.server";
 import {
   createStockEvents,
+  MAX_STREAMS_PER_MEMBER,
   type StockEvent,
   type StockEvents,
 } from "~/modules/stock/live-stock.server";
 import * as liveRoute from "~/routes/storehub/live";
 import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
-import { insertItem, insertShop } from "../setup/stock-factory";
+import { insertItem, insertShop, insertUser } from "../setup/stock-factory";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let test: TestDatabase;
@@ -169,7 +171,7 @@ describe("the SSE route /storehub/live", () => {
     const browser = new AbortController();
     const context = routeContext(db, sessionUserOf(a.ownerId), { stockEvents: counting });
     const { response } = await outcomeOf(
-      callRoute(liveRoute.loader, `/storehub/live?shop=${a.shop.id}`, {
+      callRoute(liveRoute.loader, `/storehub/live?shopId=${a.shop.id}`, {
         context,
         signal: browser.signal,
       }),
@@ -203,10 +205,116 @@ describe("the SSE route /storehub/live", () => {
     expect(visitor.status).toBe(401);
     const other = await insertShop(db);
     const stale = await outcomeOf(
-      callRoute(liveRoute.loader, `/storehub/live?shop=${other.shop.id}`, {
+      callRoute(liveRoute.loader, `/storehub/live?shopId=${other.shop.id}`, {
         context: routeContext(db, sessionUserOf(a.ownerId), { stockEvents: hub }),
       }),
     );
-    expect(stale.status).toBe(204);
+    expect(stale.status).toBe(409);
+  });
+
+  /** A hub that also hears identity_changed, as the app's does (server/app.ts). */
+  function hubHearingIdentity(): StockEvents {
+    const hub = createStockEvents({
+      createClient: () =>
+        new pg.Client({ connectionString: test.url, application_name: "live-hub-identity" }),
+      debounceMs: 50,
+      channels: [
+        { name: IDENTITY_CHANGED_CHANNEL, onNotification: () => {}, onListening: () => {} },
+      ],
+    });
+    hubs.push(hub);
+    return hub;
+  }
+
+  it("allows a member at most 8 open streams on an instance: the 9th gets 429", async () => {
+    const a = await insertShop(db);
+    const hub = newHub();
+    const context = routeContext(db, sessionUserOf(a.ownerId), { stockEvents: hub });
+    const open = async () => {
+      const browser = new AbortController();
+      const outcome = await outcomeOf(
+        callRoute(liveRoute.loader, `/storehub/live?shopId=${a.shop.id}`, {
+          context,
+          signal: browser.signal,
+        }),
+      );
+      return { browser, status: outcome.status };
+    };
+    const streams = [];
+    for (let i = 0; i < MAX_STREAMS_PER_MEMBER; i++) streams.push(await open());
+    expect(MAX_STREAMS_PER_MEMBER).toBe(8);
+    expect(streams.map((stream) => stream.status)).toEqual(Array(8).fill(200));
+    const ninth = await open();
+    expect(ninth.status).toBe(429);
+    // Another member is not held back by this one's streams.
+    const other = await insertUser(db);
+    await db.execute(
+      sql`INSERT INTO shop_member (shop_id, user_id, role) VALUES (${a.shop.id}, ${other}, 'cashier')`,
+    );
+    const colleague = await outcomeOf(
+      callRoute(liveRoute.loader, `/storehub/live?shopId=${a.shop.id}`, {
+        context: routeContext(db, sessionUserOf(other), { stockEvents: hub }),
+        signal: new AbortController().signal,
+      }),
+    );
+    expect(colleague.status).toBe(200);
+    // Closing a tab frees its place.
+    streams[0]!.browser.abort();
+    await expect.poll(() => hub.openFor(a.ownerId)).toBe(7);
+    expect((await open()).status).toBe(200);
+    for (const stream of streams) stream.browser.abort();
+  });
+
+  it("refuses a stream that names no shop or another shop (409)", async () => {
+    const a = await insertShop(db);
+    const hub = newHub();
+    const context = routeContext(db, sessionUserOf(a.ownerId), { stockEvents: hub });
+    expect(
+      (await outcomeOf(callRoute(liveRoute.loader, "/storehub/live", { context }))).status,
+    ).toBe(409);
+  });
+
+  it("ends the open streams of a member removed from the shop, and only theirs", async () => {
+    const a = await insertShop(db);
+    const item = await insertItem(db, a.shop.id, a.ownerId);
+    const clerk = await insertUser(db);
+    await db.execute(
+      sql`INSERT INTO shop_member (shop_id, user_id, role) VALUES (${a.shop.id}, ${clerk}, 'cashier')`,
+    );
+    const hub = hubHearingIdentity();
+    await hub.whenListening();
+    const openFor = async (userId: string) => {
+      const { response } = await outcomeOf(
+        callRoute(liveRoute.loader, `/storehub/live?shopId=${a.shop.id}`, {
+          context: routeContext(db, sessionUserOf(userId), { stockEvents: hub }),
+          signal: new AbortController().signal,
+        }),
+      );
+      expect(response?.status).toBe(200);
+      const reader = response!.body!.getReader();
+      const seen = { text: "" };
+      await readUntil(reader, /^retry: \d+/, seen);
+      return { reader, seen };
+    };
+    const clerkStream = await openFor(clerk);
+    const ownerStream = await openFor(a.ownerId);
+
+    await db.execute(
+      sql`DELETE FROM shop_member WHERE shop_id = ${a.shop.id} AND user_id = ${clerk}`,
+    );
+    // The removed member's stream ends (the browser's next connection is refused)…
+    let end = await clerkStream.reader.read();
+    while (!end.done) end = await clerkStream.reader.read();
+    expect(end.done).toBe(true);
+    expect(hub.openFor(clerk)).toBe(0);
+    // …while the owner's keeps hearing the shop's stock.
+    await receiveOne(a.shop.id, a.ownerId, item.id, a.defaultLocationId);
+    await readUntil(
+      ownerStream.reader,
+      new RegExp(`event: stock\\ndata: ${a.shop.id}\\n\\n`),
+      ownerStream.seen,
+    );
+    expect(hub.openFor(a.ownerId)).toBe(1);
+    await ownerStream.reader.cancel();
   });
 });

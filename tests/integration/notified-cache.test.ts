@@ -199,6 +199,7 @@ describe("the notified cache", () => {
         callRoute(inoutRoute.action, "/storehub/inout", {
           context: routeContext(db, sessionUserOf(clerk)),
           form: {
+            shopId: shop.id,
             intent: "post",
             kind: "issue",
             reference: "",

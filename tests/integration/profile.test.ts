@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { emailOutbox, rateLimitBucket, session, user } from "~/db/schema";
+import { emailOutbox, rateLimitBucket, session, shopMember, user } from "~/db/schema";
+import { th } from "~/lib/i18n/th";
+import { createShop } from "~/modules/shops/shops.server";
 import { createAccountMailer } from "~/modules/accounts/account-emails.server";
 import { registerMember, signInWithPassword } from "~/modules/accounts/account-commands.server";
 import {
@@ -173,6 +175,55 @@ describe("the profile", () => {
     expect((await deleteAccount(auth, test.db, m, "secret1", m.devices[0]!)).ok).toBe(true);
     expect(await test.db.$count(user, eq(user.id, m.id))).toBe(0);
     expect(await sessions(m.id)).toBe(0);
+  });
+
+  it("refuses to delete the only owner of a shop with other members, in Thai, until they hand it over", async () => {
+    const m = await member();
+    const colleague = await member();
+    const shop = await createShop(test.db, m.id, {
+      name: "ร้านของสมชาย",
+      businessType: "grocery",
+      address: "1 ถนนสุขุมวิท กรุงเทพฯ",
+      phone: "+66812345678",
+      taxId: null,
+    });
+    await test.db
+      .insert(shopMember)
+      .values({ shopId: shop.id, userId: colleague.id, role: "cashier" });
+
+    expect(await deleteAccount(auth, test.db, m, "secret1", m.devices[0]!)).toMatchObject({
+      ok: false,
+      error: "account.error.lastShopOwner",
+      status: 409,
+    });
+    expect(th["account.error.lastShopOwner"]).toMatch(/^ยังลบบัญชีไม่ได้ เพราะคุณเป็นเจ้าของร้านคนเดียว/);
+    // Not through better-auth's own endpoint either.
+    await expect(
+      auth.api.deleteUser({ body: { password: "secret1" }, headers: m.devices[0]! }),
+    ).rejects.toThrow();
+    expect(await test.db.$count(user, eq(user.id, m.id))).toBe(1);
+    expect(await test.db.$count(shopMember, eq(shopMember.shopId, shop.id))).toBe(2);
+
+    // Once the colleague is an owner too, the account can go; the shop keeps its owner.
+    await test.db
+      .update(shopMember)
+      .set({ role: "owner" })
+      .where(eq(shopMember.userId, colleague.id));
+    expect((await deleteAccount(auth, test.db, m, "secret1", m.devices[0]!)).ok).toBe(true);
+    expect(await test.db.$count(user, eq(user.id, m.id))).toBe(0);
+  });
+
+  it("deletes the only member of a shop: nobody is left behind without an owner", async () => {
+    const m = await member();
+    await createShop(test.db, m.id, {
+      name: "ร้านคนเดียว",
+      businessType: "cafe",
+      address: "2 ถนนสีลม กรุงเทพฯ",
+      phone: "+66812345679",
+      taxId: null,
+    });
+    expect((await deleteAccount(auth, test.db, m, "secret1", m.devices[0]!)).ok).toBe(true);
+    expect(await test.db.$count(user, eq(user.id, m.id))).toBe(0);
   });
 
   it("counts current-password checks against the account's sign-in limit", async () => {

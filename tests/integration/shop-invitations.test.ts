@@ -3,26 +3,21 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
 import { emailOutbox, rateLimitBucket, shopInvitation, shopMember, user } from "~/db/schema";
-import { registerMember, signInWithPassword } from "~/modules/accounts/account-commands.server";
-import { sessionMiddleware } from "~/modules/accounts/session.server";
-import {
-  acceptPendingInvitations,
-  inviteToShop,
-  shopInvitationsMiddleware,
-} from "~/modules/shops/invitations.server";
+import { seedDemoContent } from "~/modules/content/seed.server";
+import { inviteToShop } from "~/modules/shops/invitations.server";
+import * as rootRoute from "~/root";
+import * as invitationRoute from "~/routes/shophub/invitation";
 import type { ShopRole } from "~/modules/shops/shop-types";
 import { createShop, SHOP_RATE_LIMITS, type Shop } from "~/modules/shops/shops.server";
-import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
-import { routeContext } from "../setup/route-call";
+import { callRoute, outcomeOf, routeContext } from "../setup/route-call";
 
 let test: TestDatabase;
-let auth: ReturnType<typeof createTestAuth>["auth"];
-let sent: ReturnType<typeof createTestAuth>["sent"];
 
 beforeAll(async () => {
   test = await createTestDatabase();
-  ({ auth, sent } = createTestAuth(test.db));
+  // The root loader reads the company's profile.
+  await seedDemoContent(test.db);
 });
 afterAll(() => test.drop());
 beforeEach(async () => {
@@ -149,15 +144,48 @@ describe("inviting by e-mail", () => {
   });
 });
 
-describe("accepting an invitation", () => {
-  it("makes a member with the verified address a member of the shop, with the invited role, once", async () => {
+describe("answering an invitation", () => {
+  // The member answers with a button on /shophub: the route's action, as React Router calls it.
+  function answer(member: SessionUser, intent: "accept" | "decline", invitationId: number) {
+    return outcomeOf(
+      callRoute(invitationRoute.action, "/shophub/invitation", {
+        context: routeContext(test.db, member),
+        form: { intent, invitationId: String(invitationId) },
+      }),
+    );
+  }
+
+  async function invitationId(shopId: string): Promise<number> {
+    const [row] = await test.db
+      .select({ id: shopInvitation.id })
+      .from(shopInvitation)
+      .where(eq(shopInvitation.shopId, shopId));
+    return row!.id;
+  }
+
+  // What the root loader gives every page of a signed-in member (header notice, /shophub).
+  async function rootView(member: SessionUser) {
+    const context = routeContext(test.db, member);
+    return (await callRoute(rootRoute.loader, "/shophub", { context })) as {
+      shops: { id: string }[];
+      invitations: { id: number; shopName: string; role: ShopRole }[];
+    };
+  }
+
+  it("does not make a membership by itself: page views list it until the member accepts", async () => {
     const owner = await addMember(uniqueEmail("owner"));
     const shop = await newShop(owner);
     const email = uniqueEmail("invitee");
     await invite(shop, owner, email, "stock");
     const invitee = await addMember(email);
 
-    expect(await acceptPendingInvitations(test.db, invitee)).toEqual([shop.id]);
+    const before = await rootView(invitee);
+    expect(before.shops).toEqual([]);
+    expect(before.invitations).toMatchObject([{ shopName: shop.name, role: "stock" }]);
+    expect(await roleIn(shop.id, invitee.id)).toBeNull();
+
+    const accepted = await answer(invitee, "accept", await invitationId(shop.id));
+    expect(accepted.location).toBe("/shophub?invitation=accepted#my-shops");
     expect(await roleIn(shop.id, invitee.id)).toBe("stock");
     const [row] = await test.db
       .select()
@@ -165,8 +193,42 @@ describe("accepting an invitation", () => {
       .where(eq(shopInvitation.shopId, shop.id));
     expect(row?.acceptedAt).toBeInstanceOf(Date);
     expect(row?.acceptedBy).toBe(invitee.id);
-    // Nothing is left to accept.
-    expect(await acceptPendingInvitations(test.db, invitee)).toEqual([]);
+    const after = await rootView(invitee);
+    expect(after.shops.map((found) => found.id)).toEqual([shop.id]);
+    expect(after.invitations).toEqual([]);
+  });
+
+  it("declining removes the invitation and makes no membership", async () => {
+    const owner = await addMember(uniqueEmail("owner"));
+    const shop = await newShop(owner);
+    const email = uniqueEmail("decliner");
+    await invite(shop, owner, email);
+    const invitee = await addMember(email);
+    const id = await invitationId(shop.id);
+
+    const declined = await answer(invitee, "decline", id);
+    expect(declined.location).toBe("/shophub?invitation=declined#my-shops");
+    expect(await roleIn(shop.id, invitee.id)).toBeNull();
+    expect(await test.db.select().from(shopInvitation).where(eq(shopInvitation.id, id))).toEqual(
+      [],
+    );
+    // Gone: accepting afterwards finds nothing.
+    expect((await answer(invitee, "accept", id)).location).toContain("invitation=notFound");
+    expect(await roleIn(shop.id, invitee.id)).toBeNull();
+  });
+
+  it("someone else cannot accept or decline it", async () => {
+    const owner = await addMember(uniqueEmail("owner"));
+    const shop = await newShop(owner);
+    await invite(shop, owner, uniqueEmail("intended"));
+    const someoneElse = await addMember(uniqueEmail("someone-else"));
+    const id = await invitationId(shop.id);
+
+    expect((await rootView(someoneElse)).invitations).toEqual([]);
+    expect((await answer(someoneElse, "accept", id)).location).toContain("invitation=notFound");
+    expect(await roleIn(shop.id, someoneElse.id)).toBeNull();
+    expect((await answer(someoneElse, "decline", id)).location).toContain("invitation=notFound");
+    expect(await invitationId(shop.id)).toBe(id);
   });
 
   it("matches the address whatever its letter case", async () => {
@@ -175,18 +237,19 @@ describe("accepting an invitation", () => {
     const email = uniqueEmail("case");
     await invite(shop, owner, email);
     const invitee = await addMember(email);
-    expect(
-      await acceptPendingInvitations(test.db, { ...invitee, email: email.toUpperCase() }),
-    ).toEqual([shop.id]);
+    await answer({ ...invitee, email: email.toUpperCase() }, "accept", await invitationId(shop.id));
+    expect(await roleIn(shop.id, invitee.id)).toBe("cashier");
   });
 
-  it("does nothing for an address that is not verified", async () => {
+  it("cannot be accepted with an address that is not verified", async () => {
     const owner = await addMember(uniqueEmail("owner"));
     const shop = await newShop(owner);
     const email = uniqueEmail("unverified");
     await invite(shop, owner, email);
     const impostor = await addMember(email, false);
-    expect(await acceptPendingInvitations(test.db, impostor)).toEqual([]);
+    expect((await rootView(impostor)).invitations).toEqual([]);
+    const refused = await answer(impostor, "accept", await invitationId(shop.id));
+    expect(refused.location).toContain("invitation=unverified");
     expect(await roleIn(shop.id, impostor.id)).toBeNull();
     const [row] = await test.db
       .select()
@@ -195,7 +258,7 @@ describe("accepting an invitation", () => {
     expect(row?.acceptedAt).toBeNull();
   });
 
-  it("does nothing once the invitation has expired", async () => {
+  it("cannot be accepted once it has expired", async () => {
     const owner = await addMember(uniqueEmail("owner"));
     const shop = await newShop(owner);
     const email = uniqueEmail("late");
@@ -205,17 +268,9 @@ describe("accepting an invitation", () => {
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(shopInvitation.shopId, shop.id));
     const late = await addMember(email);
-    expect(await acceptPendingInvitations(test.db, late)).toEqual([]);
+    expect((await rootView(late)).invitations).toEqual([]);
+    await answer(late, "accept", await invitationId(shop.id));
     expect(await roleIn(shop.id, late.id)).toBeNull();
-  });
-
-  it("does nothing for another address", async () => {
-    const owner = await addMember(uniqueEmail("owner"));
-    const shop = await newShop(owner);
-    await invite(shop, owner, uniqueEmail("intended"));
-    const someoneElse = await addMember(uniqueEmail("someone-else"));
-    expect(await acceptPendingInvitations(test.db, someoneElse)).toEqual([]);
-    expect(await roleIn(shop.id, someoneElse.id)).toBeNull();
   });
 
   it("keeps the role of someone who already belongs to the shop", async () => {
@@ -227,65 +282,22 @@ describe("accepting an invitation", () => {
     await test.db
       .insert(shopMember)
       .values({ shopId: shop.id, userId: manager.id, role: "manager" });
-    expect(await acceptPendingInvitations(test.db, manager)).toEqual([]);
+    await answer(manager, "accept", await invitationId(shop.id));
     expect(await roleIn(shop.id, manager.id)).toBe("manager");
   });
 
-  it("happens on the first request after the address is verified, not before", async () => {
+  it("a GET changes nothing (only the form's POST answers)", async () => {
     const owner = await addMember(uniqueEmail("owner"));
     const shop = await newShop(owner);
-    const email = uniqueEmail("newcomer");
-    await invite(shop, owner, email, "cashier");
-
-    const registered = await registerMember(
-      auth,
-      test.db,
-      { email, password: "secret-123", name: "สมศรี มาใหม่", phone: null },
-      { address: "127.0.0.1", headers: new Headers() },
+    const email = uniqueEmail("linked");
+    await invite(shop, owner, email);
+    const invitee = await addMember(email);
+    const got = await outcomeOf(
+      callRoute(invitationRoute.loader, "/shophub/invitation?intent=accept", {
+        context: routeContext(test.db, invitee),
+      }),
     );
-    if (!registered.ok) throw new Error(`registration failed: ${registered.error}`);
-    let cookie = registered.headers.get("set-cookie")!.split(";")[0]!;
-    const [newcomer] = await test.db.select().from(user).where(eq(user.email, email));
-
-    // The root's middlewares, in order, for one request with the session cookie.
-    const request = async () => {
-      const context = routeContext(test.db, null, { auth });
-      const req = new Request("http://localhost/shophub", { headers: { cookie } });
-      const args = {
-        request: req,
-        params: {},
-        context,
-        url: new URL(req.url),
-        pattern: "/shophub",
-      };
-      await sessionMiddleware(
-        args as never,
-        () =>
-          shopInvitationsMiddleware(
-            args as never,
-            async () => new Response("ok"),
-          ) as Promise<Response>,
-      );
-    };
-
-    await request();
-    expect(await roleIn(shop.id, newcomer!.id)).toBeNull();
-
-    const link = sent.findLast((mail) => mail.kind === "verify" && mail.email === email);
-    const verified = await auth.handler(new Request(link!.url));
-    expect(verified.status).toBe(302);
-    expect(await roleIn(shop.id, newcomer!.id)).toBeNull();
-
-    // Verification ends the sessions made before it (account pre-hijacking): sign in again.
-    const signedIn = await signInWithPassword(
-      auth,
-      test.db,
-      { email, password: "secret-123", rememberMe: false },
-      { address: "127.0.0.1", headers: new Headers() },
-    );
-    if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.error}`);
-    cookie = signedIn.headers.get("set-cookie")!.split(";")[0]!;
-    await request();
-    expect(await roleIn(shop.id, newcomer!.id)).toBe("cashier");
+    expect(got.location).toBe("/shophub");
+    expect(await roleIn(shop.id, invitee.id)).toBeNull();
   });
 });

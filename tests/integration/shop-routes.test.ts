@@ -226,7 +226,7 @@ describe("/shophub/members", () => {
   it("lists the members and pending invitations for an owner", async () => {
     const { owner, theShop } = await shopWithStaff();
     await call(membersRoute.action, path(theShop.id), owner, {
-      form: { shop: theShop.id, intent: "invite", email: "new.staff@example.com", role: "stock" },
+      form: { shopId: theShop.id, intent: "invite", email: "new.staff@example.com", role: "stock" },
     });
     const result = await call(membersRoute.loader, path(theShop.id), owner);
     const page = result.data as {
@@ -243,7 +243,7 @@ describe("/shophub/members", () => {
   it("answers 403 to members who are not owners and 404 to people outside the shop, changing nothing", async () => {
     const { owner, manager, cashier, outsider, theShop } = await shopWithStaff();
     await call(membersRoute.action, path(theShop.id), owner, {
-      form: { shop: theShop.id, intent: "invite", email: "pending@example.com", role: "cashier" },
+      form: { shopId: theShop.id, intent: "invite", email: "pending@example.com", role: "cashier" },
     });
     const [invitation] = await test.db
       .select()
@@ -267,7 +267,7 @@ describe("/shophub/members", () => {
       });
       for (const form of forms) {
         const result = await call(membersRoute.action, path(theShop.id), who, {
-          form: { shop: theShop.id, ...form },
+          form: { shopId: theShop.id, ...form },
         });
         expect(result, `${who.name} ${form.intent}`).toMatchObject({ thrown: true, status });
       }
@@ -305,7 +305,7 @@ describe("/shophub/members", () => {
       { intent: "remove", userId: owner.id, confirmed: "1" },
     ]) {
       const result = await call(membersRoute.action, path(theShop.id), owner, {
-        form: { shop: theShop.id, ...form },
+        form: { shopId: theShop.id, ...form },
       });
       expect(result.status).toBe(409);
       expect(result.data).toMatchObject({ error: "shops.error.lastOwner" });
@@ -319,7 +319,7 @@ describe("/shophub/members", () => {
   it("changes a role, and removes a member only after a confirmation", async () => {
     const { owner, cashier, theShop } = await shopWithStaff();
     const changed = await call(membersRoute.action, path(theShop.id), owner, {
-      form: { shop: theShop.id, intent: "role", userId: cashier.id, role: "stock" },
+      form: { shopId: theShop.id, intent: "role", userId: cashier.id, role: "stock" },
     });
     expect(changed).toMatchObject({
       status: 302,
@@ -328,7 +328,7 @@ describe("/shophub/members", () => {
     expect(await roleIn(theShop.id, cashier.id)).toBe("stock");
 
     const asked = await call(membersRoute.action, path(theShop.id), owner, {
-      form: { shop: theShop.id, intent: "remove", userId: cashier.id },
+      form: { shopId: theShop.id, intent: "remove", userId: cashier.id },
     });
     expect(asked.data).toMatchObject({
       confirm: { userId: cashier.id, name: cashier.name, email: cashier.email },
@@ -336,7 +336,7 @@ describe("/shophub/members", () => {
     expect(await roleIn(theShop.id, cashier.id)).toBe("stock");
 
     const removed = await call(membersRoute.action, path(theShop.id), owner, {
-      form: { shop: theShop.id, intent: "remove", userId: cashier.id, confirmed: "1" },
+      form: { shopId: theShop.id, intent: "remove", userId: cashier.id, confirmed: "1" },
     });
     expect(removed.location).toBe(`/shophub/members?shop=${theShop.id}&done=remove`);
     expect(await roleIn(theShop.id, cashier.id)).toBeNull();
@@ -346,7 +346,12 @@ describe("/shophub/members", () => {
     const { owner, theShop, outsider, otherShop } = await shopWithStaff();
     // The outsider's shop has an invitation and the outsider as its owner.
     await call(membersRoute.action, path(otherShop.id), outsider, {
-      form: { shop: otherShop.id, intent: "invite", email: "theirs@example.com", role: "cashier" },
+      form: {
+        shopId: otherShop.id,
+        intent: "invite",
+        email: "theirs@example.com",
+        role: "cashier",
+      },
     });
     const [theirInvitation] = await test.db
       .select()
@@ -354,18 +359,22 @@ describe("/shophub/members", () => {
       .where(eq(shopInvitation.shopId, otherShop.id));
 
     const cancel = await call(membersRoute.action, path(theShop.id), owner, {
-      form: { shop: theShop.id, intent: "cancelInvite", invitationId: String(theirInvitation!.id) },
+      form: {
+        shopId: theShop.id,
+        intent: "cancelInvite",
+        invitationId: String(theirInvitation!.id),
+      },
     });
     expect(cancel).toMatchObject({
       status: 404,
       data: { error: "shops.error.invitationNotFound" },
     });
     const demote = await call(membersRoute.action, path(theShop.id), owner, {
-      form: { shop: theShop.id, intent: "role", userId: outsider.id, role: "cashier" },
+      form: { shopId: theShop.id, intent: "role", userId: outsider.id, role: "cashier" },
     });
     expect(demote).toMatchObject({ status: 404, data: { error: "shops.error.notMember" } });
     const remove = await call(membersRoute.action, path(theShop.id), owner, {
-      form: { shop: theShop.id, intent: "remove", userId: outsider.id },
+      form: { shopId: theShop.id, intent: "remove", userId: outsider.id },
     });
     expect(remove).toMatchObject({ status: 404, data: { error: "shops.error.notMember" } });
 
@@ -376,14 +385,14 @@ describe("/shophub/members", () => {
   it("invites with Thai messages for a bad address and for someone already in the shop", async () => {
     const { owner, cashier, theShop } = await shopWithStaff();
     const bad = await call(membersRoute.action, path(theShop.id), owner, {
-      form: { shop: theShop.id, intent: "invite", email: "not-an-email", role: "cashier" },
+      form: { shopId: theShop.id, intent: "invite", email: "not-an-email", role: "cashier" },
     });
     expect(bad).toMatchObject({
       status: 400,
       data: { values: { email: "not-an-email" }, errors: { email: "auth.error.invalid-email" } },
     });
     const already = await call(membersRoute.action, path(theShop.id), owner, {
-      form: { shop: theShop.id, intent: "invite", email: cashier.email, role: "stock" },
+      form: { shopId: theShop.id, intent: "invite", email: cashier.email, role: "stock" },
     });
     expect(already).toMatchObject({
       status: 409,
@@ -391,7 +400,7 @@ describe("/shophub/members", () => {
     });
 
     const sent = await call(membersRoute.action, path(theShop.id), owner, {
-      form: { shop: theShop.id, intent: "invite", email: "Somsri@Example.com", role: "manager" },
+      form: { shopId: theShop.id, intent: "invite", email: "Somsri@Example.com", role: "manager" },
     });
     expect(sent.location).toBe(`/shophub/members?shop=${theShop.id}&done=invite`);
     expect(await test.db.$count(emailOutbox, eq(emailOutbox.toAddress, "somsri@example.com"))).toBe(
@@ -403,7 +412,7 @@ describe("/shophub/members", () => {
       .from(shopInvitation)
       .where(eq(shopInvitation.email, "somsri@example.com"));
     const cancelled = await call(membersRoute.action, path(theShop.id), owner, {
-      form: { shop: theShop.id, intent: "cancelInvite", invitationId: String(invitation!.id) },
+      form: { shopId: theShop.id, intent: "cancelInvite", invitationId: String(invitation!.id) },
     });
     expect(cancelled.location).toBe(`/shophub/members?shop=${theShop.id}&done=cancelInvite`);
     expect(await test.db.$count(shopInvitation, eq(shopInvitation.shopId, theShop.id))).toBe(0);
@@ -420,7 +429,7 @@ describe("/shophub/settings", () => {
     const path = `/shophub/settings?shop=${theShop.id}`;
     const form = {
       ...SHOP_FORM,
-      shop: theShop.id,
+      shopId: theShop.id,
       name: "ร้านใจดี สาขา 2",
       businessType: "cafe",
       phone: "02-123-4567",

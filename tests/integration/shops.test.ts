@@ -43,7 +43,9 @@ describe("shops (the tenant)", () => {
   it("makes the creator the owner, and lists a member's shops", async () => {
     const owner = await newUser();
     const created = await createShop(test.db, owner, shopInput);
-    expect(await listShopsOfMember(test.db, owner)).toEqual([{ shop: created, role: "owner" }]);
+    expect(await listShopsOfMember(test.db, owner)).toEqual([
+      { shop: created, role: "owner", lastUsedAt: null },
+    ]);
     expect((await requireShopMember(test.db, owner, created.id, ["owner"])).role).toBe("owner");
   });
 

@@ -23,7 +23,7 @@ import * as importRoute from "~/routes/storehub/import";
 import * as layoutRoute from "~/routes/storehub/layout";
 import * as overviewRoute from "~/routes/storehub/overview";
 import { createTestAuth } from "../setup/test-auth";
-import { outcomeOf, routeContext, type Outcome } from "../setup/route-call";
+import { formShopIdOf, outcomeOf, routeContext, type Outcome } from "../setup/route-call";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { insertItem, insertShop, insertUser } from "../setup/stock-factory";
 
@@ -67,14 +67,20 @@ function contextFor(user: SessionUser | null): RouterContextProvider {
 type Body = Record<string, string | string[] | File>;
 
 /** Calls a route's loader or action the way React Router does, with our context. */
-function call(
+async function call(
   fn: DataFunction,
   path: string,
   userId: string | null,
-  body?: Body,
+  given?: Body,
   options: { cookie?: string; multipart?: boolean } = {},
 ): Promise<unknown> {
   const url = new URL(path, "http://localhost");
+  // Posts like the page's forms do: with `shopId`, the member's active shop, unless given.
+  const shopId =
+    given && userId && !("shopId" in given)
+      ? await formShopIdOf(test.db, userId, options.cookie)
+      : undefined;
+  const body = given && shopId ? { shopId, ...given } : given;
   const headers = new Headers(options.cookie ? { cookie: options.cookie } : {});
   let request: Request;
   if (body) {
@@ -105,7 +111,7 @@ function call(
     pattern: url.pathname,
     context: contextFor(userId ? sessionUser(userId) : null),
   };
-  return Promise.resolve((fn as (a: typeof args) => unknown)(args));
+  return await (fn as (a: typeof args) => unknown)(args);
 }
 
 const run = (

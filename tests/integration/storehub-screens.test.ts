@@ -14,6 +14,7 @@ import * as lookupRoute from "~/routes/storehub/lookup";
 import * as storageRoute from "~/routes/storehub/storage";
 import {
   callRoute,
+  formShopIdOf,
   outcomeOf,
   routeContext,
   sessionUserOf,
@@ -49,12 +50,17 @@ async function memberOf(shopId: string, role: ShopRole): Promise<SessionUser> {
   return sessionUserOf(id, `พนักงาน ${role}`);
 }
 
-const run = (
+// Posts like the page's forms do: with `shopId`, the member's active shop, unless given.
+const run = async (
   fn: (args: never) => unknown,
   path: string,
   user: SessionUser | null,
   form?: Record<string, string>,
-) => outcomeOf(callRoute(fn, path, { context: routeContext(db, user), form }));
+) => {
+  const shopId = form && user && !("shopId" in form) ? await formShopIdOf(db, user.id) : undefined;
+  const sent = form && shopId ? { shopId, ...form } : form;
+  return outcomeOf(callRoute(fn, path, { context: routeContext(db, user), form: sent }));
+};
 
 interface InoutActionData {
   values: InoutValues;
@@ -500,7 +506,7 @@ describe("tenant isolation: a member of shop A using ids of shop B", () => {
     for (const code of [bItem.sku, "8850000000034", bItem.name]) {
       const found = await run(
         lookupRoute.loader,
-        `/storehub/lookup?code=${encodeURIComponent(code)}`,
+        `/storehub/lookup?code=${encodeURIComponent(code)}&shopId=${a.shopId}`,
         a.owner,
       );
       expect(await found.response?.json()).toMatchObject({ item: null });
@@ -580,7 +586,13 @@ describe("roles", () => {
     expect(storage.status).toBe(200);
     expect((storage.data as { canWrite: boolean }).canWrite).toBe(false);
     expect(
-      (await run(lookupRoute.loader, `/storehub/lookup?code=${water.sku}`, cashier)).status,
+      (
+        await run(
+          lookupRoute.loader,
+          `/storehub/lookup?code=${water.sku}&shopId=${shopId}`,
+          cashier,
+        )
+      ).status,
     ).toBe(200);
 
     expect((await run(inoutRoute.loader, "/storehub/inout", cashier)).status).toBe(403);

@@ -121,3 +121,19 @@ export async function outcomeOf<T = unknown>(promise: Promise<unknown>): Promise
   if (thrown) throw value;
   return { thrown, status: 200, data: value as T };
 }
+
+/**
+ * The shop a member's pages are rendered for (their active shop, given the Cookie header):
+ * what the `shopId` field of every shop form carries, so tests post like those forms.
+ */
+export async function formShopIdOf(
+  db: Database,
+  userId: string,
+  cookie?: string,
+): Promise<string | undefined> {
+  const { resolveActiveShop } = await import("~/modules/shops/active-shop.server");
+  const request = new Request("http://localhost/", {
+    headers: cookie ? { cookie } : {},
+  });
+  return (await resolveActiveShop(db, request, userId))?.shop.id;
+}

@@ -48,6 +48,9 @@ export const enShops: Record<keyof typeof thShops, string> = {
   "shops.field.allowNegativeStock": "Allow negative stock",
   "shops.field.allowNegativeStockHint":
     "When on, the shop can still sell or issue items when the system shows too few (e.g. goods received but not yet recorded). When off, quantities never go below zero.",
+  "shops.field.stockMayReverse": "Stock staff may reverse documents",
+  "shops.field.stockMayReverseHint":
+    "When on, members with the stock role can reverse receipts, issues and transfers. When off, only owners and managers can.",
 
   "shops.error.lastOwner":
     "A shop needs at least one owner: the last owner cannot be changed or removed.",

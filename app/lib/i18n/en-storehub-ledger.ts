@@ -149,4 +149,6 @@ export const enStorehubLedger: Record<keyof typeof thStorehubLedger, string> = {
   "storehub.storage.confirmReverseButton": "Yes, reverse it",
   "storehub.storage.error.reverseReasonRequired": "Enter the reason for the reversal",
   "storehub.storage.error.notReversible": "This document cannot be reversed in storehub",
+  "storehub.storage.error.reverseNotAllowed":
+    "In this shop only owners and managers can reverse documents. The owner can allow stock staff in the shop settings.",
 };

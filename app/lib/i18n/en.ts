@@ -121,6 +121,8 @@ export const en: Record<MessageKey, string> = {
     "I accept the terms of use and have read the privacy notice under Thailand's Personal Data Protection Act (PDPA)",
   "account.field.rememberMe": "Remember me on this device",
   "account.field.newPassword": "New password",
+  "account.error.lastShopOwner":
+    "Your account cannot be deleted yet: you are the only owner of a shop where other members still work. Make another member an owner first (the shop's members page in shophub) or remove the other members, then try again.",
   "account.profile.title": "Your profile",
   "account.profile.detailsTitle": "Name and phone",
   "account.profile.save": "Save",
@@ -382,6 +384,27 @@ export const en: Record<MessageKey, string> = {
     "Register for free and create your shop in a few minutes, or sign in if you already have an account.",
   "shophubPage.register": "Register for free",
   "shophubPage.signIn": "Sign in",
+  "shopInvite.title": "Invitations to join a shop",
+  "shopInvite.lead":
+    "A shop invited you to join. You become a member only if you accept. If you do not know the shop, decline.",
+  "shopInvite.invitedBy": "Invited by {name}",
+  "shopInvite.validUntil": "Valid until {date}",
+  "shopInvite.accept": "Accept",
+  "shopInvite.decline": "Decline",
+  "shopInvite.notice": "Shop invitations ({count})",
+  "shopInvite.outcome.accepted": "Invitation accepted: the shop is now in your list of shops.",
+  "shopInvite.outcome.declined": "Invitation declined.",
+  "shopInvite.outcome.notFound":
+    "This invitation was not found. It may have expired, been withdrawn or already been answered.",
+  "shopInvite.outcome.unverified":
+    "Please confirm your e-mail address first; then you can accept the invitation.",
+  "shopInvite.error.notFound":
+    "This invitation was not found. It may have expired, been withdrawn or already been answered.",
+  "shopInvite.error.unverified":
+    "Please confirm your e-mail address first; then you can accept the invitation.",
+  "shopForm.changed":
+    "The active shop has changed (it is now “{shop}”), so this was not saved, to keep it out of the wrong shop. What you typed is still here: check the shop and send it again.",
+  "shopForm.switchBack": "Switch back to “{shop}”",
   "homeListings.title": "Latest listings",
   "homeListings.lead": "Houses, condos, land, vehicles and machinery our members have just posted",
   "homeListings.all": "Browse all listings",

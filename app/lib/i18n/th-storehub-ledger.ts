@@ -144,4 +144,6 @@ export const thStorehubLedger = {
   "storehub.storage.confirmReverseButton": "ยืนยันกลับรายการ",
   "storehub.storage.error.reverseReasonRequired": "กรุณาระบุเหตุผลที่กลับรายการ",
   "storehub.storage.error.notReversible": "เอกสารนี้กลับรายการจาก storehub ไม่ได้",
+  "storehub.storage.error.reverseNotAllowed":
+    "ร้านนี้ให้เฉพาะเจ้าของร้านและผู้จัดการกลับรายการเอกสารได้ เจ้าของร้านเปิดสิทธิ์ให้พนักงานคลังได้ในหน้าตั้งค่าร้าน",
 } as const;

@@ -1,8 +1,10 @@
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins/admin";
 import { magicLink } from "better-auth/plugins/magic-link";
 import type { Database } from "~/db/client.server";
+import { shopsLeftWithoutOwner } from "~/modules/shops/shops.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import {
   claimTokenFromRequest,
@@ -90,7 +92,16 @@ export function createAuth(options: AuthOptions) {
       },
       // A new address takes effect when the link sent to it is opened.
       changeEmail: { enabled: true },
-      deleteUser: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        // Also for a direct POST to /api/auth/delete-user, not only the profile's form
+        // (profile-commands.server.ts): a shop with staff is never left without an owner.
+        beforeDelete: async (deleted) => {
+          if ((await shopsLeftWithoutOwner(options.db, deleted.id)).length > 0) {
+            throw new APIError("CONFLICT", { message: "last owner of a shop with members" });
+          }
+        },
+      },
     },
     emailAndPassword: {
       enabled: true,

@@ -1,6 +1,7 @@
 import { APIError } from "better-auth/api";
 import type { Database } from "~/db/client.server";
 import { hitRateLimit } from "~/modules/platform/rate-limit.server";
+import { shopsLeftWithoutOwner } from "~/modules/shops/shops.server";
 import { ACCOUNT_RATE_LIMITS, catalogueError, type CommandResult } from "./account-commands.server";
 import type { Auth, AuthMailer } from "./auth.server";
 
@@ -124,16 +125,23 @@ export async function signOutEverywhere(auth: Auth, headers: Headers): Promise<H
   return cleared;
 }
 
-/** Deletes the account for good (sessions and sign-in methods go with it). */
+/**
+ * Deletes the account for good (sessions and sign-in methods go with it). Refused while the
+ * member is the only owner of a shop where others still work (shopsLeftWithoutOwner): they
+ * hand the shop over first, so its staff are never left with a shop nobody can manage.
+ */
 export async function deleteAccount(
   auth: Auth,
   db: Database,
-  member: { email: string },
+  member: { id: string; email: string },
   password: string,
   headers: Headers,
 ): Promise<CommandResult | Failure> {
   const denied = await checkCurrentPassword(auth, db, member.email, password, headers);
   if (denied) return denied;
+  if ((await shopsLeftWithoutOwner(db, member.id)).length > 0) {
+    return { ok: false, error: "account.error.lastShopOwner", status: 409 };
+  }
   try {
     const result = await auth.api.deleteUser({ body: { password }, headers, returnHeaders: true });
     return { ok: true, headers: result.headers };

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import type { Database } from "~/db/client.server";
 import { readThroughCache } from "~/modules/platform/notified-cache.server";
 import type { ShopRole } from "./schema";
+import { requireFormForShop } from "./shop-form-guard.server";
 import { listShopsOfMember, requireShopMember, type Shop } from "./shops.server";
 
 /** The cookie that remembers which of a member's shops they are working in. */
@@ -31,7 +32,8 @@ const resolvedForRequest = new WeakMap<Request, Map<string, Promise<ActiveShop |
 
 /**
  * The shop the member is working in: the one chosen in the header (a cookie) when they still
- * belong to it, otherwise their first shop; null when they have none. The cookie is only a
+ * belong to it, otherwise the one they chose last (shop_member.last_used_at), else their
+ * first shop; null when they have none. The cookie is only a
  * preference: membership comes from the database (through the notified cache, which hears of
  * every change; notified-cache.server.ts) on every request.
  */
@@ -68,13 +70,22 @@ async function readActiveShop(
     }),
   );
   const wanted = cookieValue(request, ACTIVE_SHOP_COOKIE);
-  const active = rows.find((row) => row.shop.id === wanted) ?? rows[0];
+  const active = rows.find((row) => row.shop.id === wanted) ?? lastUsed(rows);
   if (!active) return null;
   return {
     shop: active.shop,
     role: active.role,
     shops: rows.map((row) => ({ id: row.shop.id, name: row.shop.name, role: row.role })),
   };
+}
+
+/** The shop the member switched to most recently, else the first by name. */
+function lastUsed<T extends { lastUsedAt: Date | null }>(rows: T[]): T | undefined {
+  let best = rows[0];
+  for (const row of rows) {
+    if (row.lastUsedAt && (!best?.lastUsedAt || row.lastUsedAt > best.lastUsedAt)) best = row;
+  }
+  return best;
 }
 
 /** Set-Cookie value choosing the active shop (a year; HttpOnly, Lax, Secure over HTTPS). */
@@ -93,7 +104,9 @@ export function activeShopCookie(shopId: string, secure: boolean): string {
  * The shop a management page works on: `?shop=<id>` when given (a link from the member's
  * list of shops), otherwise the active one; membership and role are checked on the server
  * (404 outside the shop, 403 for a role that is not allowed). A member without any shop is
- * sent to create one.
+ * sent to create one. A post must name that same shop in its `shopId` field (409 otherwise;
+ * shop-form-guard.server.ts): a form rendered for the active shop is refused once another
+ * shop became the active one, instead of changing that one.
  */
 export async function requireChosenShop(
   db: Database,
@@ -102,11 +115,17 @@ export async function requireChosenShop(
   shopParam: string | null,
   allowedRoles: readonly ShopRole[],
 ): Promise<{ shop: Shop; role: ShopRole }> {
-  if (shopParam) return requireShopMember(db, userId, shopParam, allowedRoles);
-  const active = await resolveActiveShop(db, request, userId);
-  if (!active) throw redirect("/shophub/new");
-  if (!allowedRoles.includes(active.role)) throw data(null, { status: 403 });
-  return { shop: active.shop, role: active.role };
+  let chosen: { shop: Shop; role: ShopRole };
+  if (shopParam) {
+    chosen = await requireShopMember(db, userId, shopParam, allowedRoles);
+  } else {
+    const active = await resolveActiveShop(db, request, userId);
+    if (!active) throw redirect("/shophub/new");
+    if (!allowedRoles.includes(active.role)) throw data(null, { status: 403 });
+    chosen = { shop: active.shop, role: active.role };
+  }
+  await requireFormForShop(request, chosen.shop);
+  return chosen;
 }
 
 /** Whether cookies must be Secure: the site is served over HTTPS. */

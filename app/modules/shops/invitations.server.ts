@@ -1,11 +1,9 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { MiddlewareFunction } from "react-router";
-import { appContext, type SessionUser } from "~/context";
+import type { SessionUser } from "~/context";
 import type { Database } from "~/db/client.server";
 import { formatDate } from "~/lib/format";
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import { user } from "~/modules/accounts/schema";
-import { getSessionUser } from "~/modules/accounts/session.server";
 import { renderBilingualEmail } from "~/modules/platform/email-layout.server";
 import { queueEmail } from "~/modules/platform/outbox.server";
 import { hitRateLimit } from "~/modules/platform/rate-limit.server";
@@ -119,15 +117,15 @@ function invitationEmail(input: {
     th: [
       "สวัสดีค่ะ",
       `คุณ${input.inviterName} เชิญคุณเข้าร่วมร้าน “${input.shopName}” บน ดีพี เทค (shophub และ storehub) ในบทบาท${th(`shops.role.${input.role}`)}`,
-      `หากมีบัญชีกับเราแล้ว เพียงเข้าสู่ระบบด้วยอีเมลนี้ (${input.to}) ร้านจะปรากฏในหน้า shophub ของคุณทันที`,
-      `หากยังไม่มีบัญชี สมัครสมาชิกด้วยอีเมลนี้แล้วกดลิงก์ยืนยันอีเมลที่เราส่งให้ สมัครได้ที่ ${register}`,
+      `หากมีบัญชีกับเราแล้ว เข้าสู่ระบบด้วยอีเมลนี้ (${input.to}) แล้วกด “ตอบรับ” ที่คำเชิญในหน้า shophub`,
+      `หากยังไม่มีบัญชี สมัครสมาชิกด้วยอีเมลนี้ กดลิงก์ยืนยันอีเมลที่เราส่งให้ แล้วตอบรับคำเชิญในหน้า shophub สมัครได้ที่ ${register}`,
       `คำเชิญนี้ใช้ได้ถึงวันที่ ${formatDate(input.expiresAt, "th")} หากคุณไม่รู้จักร้านนี้ ไม่ต้องทำอะไร`,
     ],
     en: [
       "Hello,",
       `${input.inviterName} invited you to join “${input.shopName}” on DP Tech (shophub and storehub) as ${en(`shops.role.${input.role}`).toLowerCase()}.`,
-      `If you already have an account, just sign in with this e-mail address (${input.to}): the shop appears on your shophub page at once.`,
-      `If you do not have an account yet, register with this e-mail address and open the confirmation link we send you. Register here: ${register}`,
+      `If you already have an account, sign in with this e-mail address (${input.to}) and press “Accept” on the invitation on your shophub page.`,
+      `If you do not have an account yet, register with this e-mail address, open the confirmation link we send you, then accept the invitation on your shophub page. Register here: ${register}`,
       `This invitation is valid until ${formatDate(input.expiresAt, "en")}. If you do not know this shop, do nothing.`,
     ],
     link: { url: signIn, th: "เข้าสู่ระบบ", en: "Sign in" },
@@ -170,55 +168,109 @@ export async function cancelInvitation(
   return deleted.length > 0;
 }
 
-/**
- * Turns the pending, unexpired invitations sent to the member's address into memberships,
- * with the invited role (someone who already belongs to the shop keeps their role), and
- * marks them accepted. Only a verified address counts: otherwise anyone could register
- * somebody else's e-mail and walk into their shop. One statement, so two requests at the
- * same moment cannot accept twice; when nothing is pending it is one partial-index lookup.
- * Returns the shops joined.
- */
-export async function acceptPendingInvitations(
-  db: Database,
-  member: Pick<SessionUser, "id" | "email" | "emailVerified">,
-): Promise<string[]> {
-  if (!member.emailVerified) return [];
-  const result = await db.execute<{ shop_id: string }>(sql`
-    WITH accepted AS (
-      UPDATE shop_invitation
-      SET accepted_at = now(), accepted_by = ${member.id}
-      WHERE email = lower(${member.email}) AND accepted_at IS NULL AND expires_at > now()
-      RETURNING shop_id, role
-    )
-    INSERT INTO shop_member (shop_id, user_id, role)
-    SELECT shop_id, ${member.id}, role FROM accepted
-    ON CONFLICT (shop_id, user_id) DO NOTHING
-    RETURNING shop_id
-  `);
-  // The page this request shows must already list the new shops.
-  if (result.rows.length > 0) forgetCached(db, `user:${member.id}`);
-  return result.rows.map((row) => row.shop_id);
+/** An invitation waiting for the signed-in member's answer, as /shophub lists it. */
+export interface InvitationForMember {
+  id: number;
+  shopName: string;
+  role: ShopRole;
+  invitedByName: string | null;
+  expiresAt: Date;
 }
 
 /**
- * Accepts a signed-in member's invitations on their next request. Why here and not in the
- * sign-in or verification flows: it covers every way an address becomes "this member's,
- * verified" (password sign-in, sign-in link, the verification link, a changed e-mail) and a
- * member who was already signed in when invited, and it runs before any loader, so the page
- * they open already sees the new shop. The cost, for signed-in page views only, is one indexed
- * lookup on a partial index of pending invitations. Form posts skip it (the page views around
- * them accept): they are the hot path of a busy shop's tills.
+ * The pending, unexpired invitations sent to the member's address, for the header's notice
+ * and the list on /shophub. Only a verified address sees them: the address must be proven
+ * theirs before they can join anything with it. One lookup on the partial index of pending
+ * invitations.
  */
-export const shopInvitationsMiddleware: MiddlewareFunction<Response> = async (
-  { request, context },
-  next,
-) => {
-  const member = getSessionUser(context);
-  if (member?.emailVerified && request.method === "GET") {
-    const { db, logger } = context.get(appContext);
-    const joined = await acceptPendingInvitations(db, member);
-    if (joined.length > 0)
-      logger.info({ userId: member.id, shops: joined }, "invitations accepted");
-  }
-  return next();
-};
+export async function listInvitationsForMember(
+  db: Database,
+  member: Pick<SessionUser, "email" | "emailVerified">,
+): Promise<InvitationForMember[]> {
+  if (!member.emailVerified) return [];
+  const rows = await db.execute<{
+    id: string;
+    shop_name: string;
+    role: ShopRole;
+    invited_by_name: string | null;
+    expires_at: string | Date;
+  }>(sql`
+    SELECT i.id, s.name AS shop_name, i.role, u.name AS invited_by_name, i.expires_at
+    FROM shop_invitation i
+    JOIN shop s ON s.id = i.shop_id
+    LEFT JOIN app_user u ON u.id = i.invited_by
+    WHERE i.email = lower(${member.email}) AND i.accepted_at IS NULL AND i.expires_at > now()
+    ORDER BY i.created_at DESC
+    LIMIT 20
+  `);
+  return rows.rows.map((row) => ({
+    id: Number(row.id),
+    shopName: row.shop_name,
+    role: row.role,
+    invitedByName: row.invited_by_name,
+    expiresAt: new Date(row.expires_at),
+  }));
+}
+
+export type InvitationAnswer =
+  | { ok: true; shopId: string; shopName: string }
+  | { ok: false; error: "shopInvite.error.notFound" | "shopInvite.error.unverified" };
+
+/**
+ * Accepts one invitation, on the member's explicit request (a button on /shophub): they
+ * become a member with the invited role (someone who already belongs keeps their role) and
+ * the invitation is kept as accepted. Only the member whose verified address it was sent to
+ * may: otherwise anyone could register somebody else's address and walk into their shop, or
+ * accept another member's invitation by its id. One statement, so two clicks at the same
+ * moment cannot accept twice.
+ */
+export async function acceptInvitation(
+  db: Database,
+  member: Pick<SessionUser, "id" | "email" | "emailVerified">,
+  invitationId: number,
+): Promise<InvitationAnswer> {
+  if (!member.emailVerified) return { ok: false, error: "shopInvite.error.unverified" };
+  const result = await db.execute<{ shop_id: string; shop_name: string }>(sql`
+    WITH accepted AS (
+      UPDATE shop_invitation
+      SET accepted_at = now(), accepted_by = ${member.id}
+      WHERE id = ${invitationId} AND email = lower(${member.email})
+        AND accepted_at IS NULL AND expires_at > now()
+      RETURNING shop_id, role
+    ), joined AS (
+      INSERT INTO shop_member (shop_id, user_id, role)
+      SELECT shop_id, ${member.id}, role FROM accepted
+      ON CONFLICT (shop_id, user_id) DO NOTHING
+    )
+    SELECT accepted.shop_id, shop.name AS shop_name
+    FROM accepted JOIN shop ON shop.id = accepted.shop_id
+  `);
+  const [row] = result.rows;
+  if (!row) return { ok: false, error: "shopInvite.error.notFound" };
+  // The page shown next must already list the new shop.
+  forgetCached(db, `user:${member.id}`);
+  return { ok: true, shopId: row.shop_id, shopName: row.shop_name };
+}
+
+/**
+ * Declines one invitation sent to the member's address: it is removed, so the shop's owner
+ * sees it gone from their pending list and may invite again. Someone else's invitation is
+ * "not found". An unverified address may decline too: declining grants nothing.
+ */
+export async function declineInvitation(
+  db: Database,
+  member: Pick<SessionUser, "email">,
+  invitationId: number,
+): Promise<boolean> {
+  const deleted = await db
+    .delete(shopInvitation)
+    .where(
+      and(
+        eq(shopInvitation.id, invitationId),
+        eq(shopInvitation.email, member.email.toLowerCase()),
+        isNull(shopInvitation.acceptedAt),
+      ),
+    )
+    .returning({ id: shopInvitation.id });
+  return deleted.length > 0;
+}

@@ -30,6 +30,8 @@ export const shop = pgTable(
     /** 13 digits with a valid checksum, optional */
     taxId: text("tax_id"),
     allowNegativeStock: boolean("allow_negative_stock").notNull().default(false),
+    /** Whether members with the `stock` role may reverse documents (owners and managers always may). */
+    stockMayReverse: boolean("stock_may_reverse").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -51,6 +53,11 @@ export const shopMember = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     role: text("role", { enum: SHOP_ROLES }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the member last chose this shop in the switcher: their default shop is the one
+     * used last. Written only on a switch (the row's trigger announces every change).
+     */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("shop_member_shop_user").on(table.shopId, table.userId),

@@ -51,9 +51,16 @@ export const shopFormSchema = z.object({
 
 export type ShopFormInput = z.output<typeof shopFormSchema>;
 
-/** The settings add what only matters once the shop runs: whether stock may go below zero. */
+/**
+ * The settings add what only matters once the shop runs: whether stock may go below zero and
+ * whether stock staff may reverse documents.
+ */
 export const shopSettingsFormSchema = shopFormSchema.extend({
   allowNegativeStock: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
+  stockMayReverse: z
     .string()
     .optional()
     .transform((value) => value === "on"),

@@ -22,3 +22,27 @@ export function isShopRole(value: unknown): value is ShopRole {
 
 /** How long an invitation by e-mail can be accepted. */
 export const INVITATION_TTL_DAYS = 14;
+
+/**
+ * The hidden field every form that changes a shop's data carries: the id of the shop the
+ * page was rendered for. The server refuses the post (409) when it is missing or is no
+ * longer the shop the action would write to (shop-form-guard.server.ts).
+ */
+export const SHOP_FORM_FIELD = "shopId";
+
+/** What an action answers (409) when the form was rendered for another shop. */
+export interface ShopChangedResult {
+  shopChanged: {
+    /** The shop the form named, or null when it named none. */
+    sentShopId: string | null;
+    /** The shop the member is working in now. */
+    current: { id: string; name: string };
+  };
+  /** What was typed (not passwords, not files), so the page can show it again. */
+  values: Record<string, string>;
+  errors: Record<string, never>;
+}
+
+export function isShopChangedResult(value: unknown): value is ShopChangedResult {
+  return typeof value === "object" && value !== null && "shopChanged" in value;
+}

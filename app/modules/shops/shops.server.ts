@@ -64,7 +64,7 @@ export async function openShop(
 export async function updateShop(
   db: Database,
   shopId: string,
-  input: ShopFormInput & { allowNegativeStock: boolean },
+  input: ShopFormInput & { allowNegativeStock: boolean; stockMayReverse?: boolean },
 ): Promise<void> {
   await db
     .update(shop)
@@ -130,10 +130,10 @@ export async function findShopMember(
   return row ?? null;
 }
 
-/** The shops a member belongs to, with their role in each, by name. */
+/** The shops a member belongs to, with their role in each and when they last chose it, by name. */
 export function listShopsOfMember(db: Database, userId: string) {
   return db
-    .select({ shop, role: shopMember.role })
+    .select({ shop, role: shopMember.role, lastUsedAt: shopMember.lastUsedAt })
     .from(shopMember)
     .innerJoin(shop, eq(shop.id, shopMember.shopId))
     .where(eq(shopMember.userId, userId))
@@ -205,4 +205,59 @@ export async function changeMembership(
   });
   if (changed.ok) forgetCached(db, `user:${userId}`);
   return changed;
+}
+
+/**
+ * Remembers that the member chose this shop, so it is their default shop on their next
+ * visit (another browser, an expired cookie). Only the header's switch writes it: the
+ * row's trigger announces every change to every instance, which a write per request would
+ * make costly.
+ */
+export async function markShopUsed(db: Database, userId: string, shopId: string): Promise<void> {
+  await db
+    .update(shopMember)
+    .set({ lastUsedAt: sql`now()` })
+    .where(and(eq(shopMember.shopId, shopId), eq(shopMember.userId, userId)));
+  forgetCached(db, `user:${userId}`);
+}
+
+/** The member's role in the shop read from the database (no cache), or null outside it. */
+export async function findMembershipRole(
+  db: Database,
+  userId: string,
+  shopId: string,
+): Promise<ShopRole | null> {
+  const [row] = await db
+    .select({ role: shopMember.role })
+    .from(shopMember)
+    .where(and(eq(shopMember.shopId, shopId), eq(shopMember.userId, userId)));
+  return row?.role ?? null;
+}
+
+/**
+ * The shops that deleting this member's account would leave without an owner while other
+ * members still work in them: the member is their only owner and not their only member.
+ * Deleting the account is refused while there are any (hand the shop over first). A shop
+ * the member runs alone does not count: nobody is left behind in it.
+ */
+export async function shopsLeftWithoutOwner(
+  db: Database,
+  userId: string,
+): Promise<{ id: string; name: string }[]> {
+  const rows = await db.execute<{ id: string; name: string }>(sql`
+    SELECT s.id, s.name
+    FROM shop_member mine
+    JOIN shop s ON s.id = mine.shop_id
+    WHERE mine.user_id = ${userId} AND mine.role = 'owner'
+      AND NOT EXISTS (
+        SELECT 1 FROM shop_member other
+        WHERE other.shop_id = mine.shop_id AND other.role = 'owner' AND other.user_id <> ${userId}
+      )
+      AND EXISTS (
+        SELECT 1 FROM shop_member other
+        WHERE other.shop_id = mine.shop_id AND other.user_id <> ${userId}
+      )
+    ORDER BY s.name
+  `);
+  return rows.rows;
 }

@@ -74,8 +74,26 @@ function itemsAfter(db: DbExecutor, shopId: string, afterSku: string | null) {
 
 const baht = (satang: number) => satangToBahtInput(satang);
 
-/** Every item of the shop (archived ones too) with its totals, as CSV with a BOM. */
-export function itemsCsv(db: DbExecutor, shopId: string, lang: Lang): ReadableStream<Uint8Array> {
+/** Keeps the cells of a row that the reader may see: without costs, the cost columns go. */
+function visibleCells<T>(cells: T[], costColumns: readonly number[], costs: boolean): T[] {
+  return costs ? cells : cells.filter((_, index) => !costColumns.includes(index));
+}
+
+// Unit cost, average cost, stock value: cashiers see no costs (PRODUCT.md).
+const ITEM_COST_COLUMNS = [6, 9, 10] as const;
+// Average cost, balance value.
+const BALANCE_COST_COLUMNS = [6, 7] as const;
+
+/**
+ * Every item of the shop (archived ones too) with its totals, as CSV with a BOM. With
+ * `costs: false` (a cashier's download) the cost and value columns are left out.
+ */
+export function itemsCsv(
+  db: DbExecutor,
+  shopId: string,
+  lang: Lang,
+  { costs = true }: { costs?: boolean } = {},
+): ReadableStream<Uint8Array> {
   const t = serverTranslate(lang);
   const header = [
     t("storehub.field.name"),
@@ -92,25 +110,31 @@ export function itemsCsv(db: DbExecutor, shopId: string, lang: Lang): ReadableSt
     t("storehub.csv.status"),
   ];
   return batchedCsv<StockItem>(
-    header,
+    visibleCells(header, ITEM_COST_COLUMNS, costs),
     (after) => itemsAfter(db, shopId, after?.sku ?? null),
     (rows) =>
       rows
         .map((item) =>
-          csvRow([
-            csvText(item.name),
-            csvText(item.sku),
-            csvText(item.barcode),
-            csvText(item.category),
-            csvText(item.unit),
-            baht(item.priceSatang),
-            baht(item.costSatang),
-            item.reorderLevel,
-            item.onHand,
-            baht(item.avgCostSatang),
-            baht(item.stockValueSatang),
-            t(item.status === "active" ? "storehub.status.active" : "storehub.status.archived"),
-          ]),
+          csvRow(
+            visibleCells(
+              [
+                csvText(item.name),
+                csvText(item.sku),
+                csvText(item.barcode),
+                csvText(item.category),
+                csvText(item.unit),
+                baht(item.priceSatang),
+                baht(item.costSatang),
+                item.reorderLevel,
+                item.onHand,
+                baht(item.avgCostSatang),
+                baht(item.stockValueSatang),
+                t(item.status === "active" ? "storehub.status.active" : "storehub.status.archived"),
+              ],
+              ITEM_COST_COLUMNS,
+              costs,
+            ),
+          ),
         )
         .join(""),
   );
@@ -118,12 +142,14 @@ export function itemsCsv(db: DbExecutor, shopId: string, lang: Lang): ReadableSt
 
 /**
  * Quantity of every item at every location that holds some, as CSV with a BOM: items in SKU
- * order, locations in tree order. The value is the quantity at the item's moving-average cost.
+ * order, locations in tree order. The value is the quantity at the item's moving-average cost;
+ * with `costs: false` (a cashier's download) the cost and value columns are left out.
  */
 export async function balancesCsv(
   db: DbExecutor,
   shopId: string,
   lang: Lang,
+  { costs = true }: { costs?: boolean } = {},
 ): Promise<ReadableStream<Uint8Array>> {
   const t = serverTranslate(lang);
   const places = flattenLocationTree(buildLocationTree(await listLocations(db, shopId), new Map()));
@@ -140,7 +166,7 @@ export async function balancesCsv(
     t("storehub.csv.balanceValue"),
   ];
   return batchedCsv<StockItem>(
-    header,
+    visibleCells(header, BALANCE_COST_COLUMNS, costs),
     (after) => itemsAfter(db, shopId, after?.sku ?? null),
     async (items) => {
       const balances = await db
@@ -172,16 +198,22 @@ export async function balancesCsv(
         if (!held) continue;
         held.sort((a, b) => (order.get(a.locationId) ?? 0) - (order.get(b.locationId) ?? 0));
         for (const balance of held) {
-          out += csvRow([
-            csvText(pathOf.get(balance.locationId) ?? ""),
-            csvText(item.sku),
-            csvText(item.name),
-            csvText(item.barcode),
-            csvText(item.unit),
-            balance.qty,
-            baht(item.avgCostSatang),
-            baht(balance.qty * item.avgCostSatang),
-          ]);
+          out += csvRow(
+            visibleCells(
+              [
+                csvText(pathOf.get(balance.locationId) ?? ""),
+                csvText(item.sku),
+                csvText(item.name),
+                csvText(item.barcode),
+                csvText(item.unit),
+                balance.qty,
+                baht(item.avgCostSatang),
+                baht(balance.qty * item.avgCostSatang),
+              ],
+              BALANCE_COST_COLUMNS,
+              costs,
+            ),
+          );
         }
       }
       return out;

@@ -9,7 +9,8 @@ export interface ItemRow {
   category: string;
   unit: string;
   onHand: number;
-  stockValueSatang: number;
+  /** null for members who may not see costs (cashiers). */
+  stockValueSatang: number | null;
   priceSatang: number;
   reorderLevel: number;
   status: StockItem["status"];
@@ -31,4 +32,9 @@ export function toItemRow(item: StockItem): ItemRow {
     status: item.status,
     hasMovements: item.hasMovements,
   };
+}
+
+/** The row as a member who may not see costs (a cashier) gets it. */
+export function withoutCosts(row: ItemRow): ItemRow {
+  return { ...row, stockValueSatang: null };
 }

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { IDENTITY_CHANGED_CHANNEL } from "~/modules/platform/notified-cache.server";
 import { forgetStockSummary } from "./stock-summary-cache.server";
 
 /*
@@ -12,8 +13,12 @@ import { forgetStockSummary } from "./stock-summary-cache.server";
 
 const CHANNEL = "stock_changed";
 
-/** What a subscriber hears: its shop's stock changed, or the hub closed (server stopping). */
-export type StockEvent = "change" | "closed";
+/**
+ * What a subscriber hears: its shop's stock changed, the hub closed (server stopping), or
+ * "access": the membership of its member or its shop changed (identity_changed 'user:<id>' /
+ * 'shop:<id>'), so the stream must check whether its member may still read the shop.
+ */
+export type StockEvent = "change" | "closed" | "access";
 export type StockListener = (event: StockEvent) => void;
 
 export interface StockEvents {
@@ -21,7 +26,9 @@ export interface StockEvents {
    * Calls `listener` with "change" when stock of the shop changes (several changes within the
    * debounce window arrive as one). Starts listening on first use. Returns the unsubscribe.
    */
-  subscribe(shopId: string, listener: StockListener): () => void;
+  subscribe(shopId: string, listener: StockListener, userId?: string): () => void;
+  /** How many subscriptions of this member are open on this instance (streams per member). */
+  openFor(userId: string): number;
   /** Resolves once the hub's LISTEN is active (tests use it to avoid a race with NOTIFY). */
   whenListening(): Promise<void>;
   /** Ends every subscription ("closed") and the listening connection. */
@@ -62,6 +69,8 @@ export function createStockEvents(options: StockEventsOptions): StockEvents {
   const reconnectMinMs = options.reconnectMinMs ?? 500;
   const reconnectMaxMs = options.reconnectMaxMs ?? 30_000;
   const listeners = new Map<string, Set<StockListener>>();
+  // The member of each subscription that named one, to tell it when their access changed.
+  const byUser = new Map<string, Map<StockListener, string>>();
   const pending = new Map<string, NodeJS.Timeout>();
   let client: pg.Client | null = null;
   let started = false;
@@ -88,6 +97,27 @@ export function createStockEvents(options: StockEventsOptions): StockEvents {
       } catch (error) {
         options.logger?.warn({ err: error, shopId }, "live stock listener failed");
       }
+    }
+  };
+
+  /** A membership or shop changed: its open streams re-check their access ("access"). */
+  const accessChanged = (payload: string) => {
+    const notify = (listener: StockListener, shopId: string) => {
+      try {
+        listener("access");
+      } catch (error) {
+        options.logger?.warn({ err: error, shopId }, "live stock listener failed");
+      }
+    };
+    if (payload === "*") {
+      for (const [shopId, set] of listeners) for (const listener of set) notify(listener, shopId);
+    } else if (payload.startsWith("user:")) {
+      for (const [listener, shopId] of byUser.get(payload.slice(5)) ?? []) {
+        notify(listener, shopId);
+      }
+    } else if (payload.startsWith("shop:")) {
+      const shopId = payload.slice(5);
+      for (const listener of [...(listeners.get(shopId) ?? [])]) notify(listener, shopId);
     }
   };
 
@@ -135,6 +165,8 @@ export function createStockEvents(options: StockEventsOptions): StockEvents {
       const other = otherChannels.find((channel) => channel.name === message.channel);
       if (other) {
         other.onNotification(message.payload ?? "");
+        // After the identity cache forgot it, so a re-check reads the database afresh.
+        if (message.channel === IDENTITY_CHANGED_CHANNEL) accessChanged(message.payload ?? "");
         return;
       }
       if (message.channel !== CHANNEL || !message.payload) return;
@@ -174,7 +206,7 @@ export function createStockEvents(options: StockEventsOptions): StockEvents {
   };
 
   return {
-    subscribe(shopId, listener) {
+    subscribe(shopId, listener, userId) {
       if (closed) {
         listener("closed");
         return () => {};
@@ -185,11 +217,24 @@ export function createStockEvents(options: StockEventsOptions): StockEvents {
         listeners.set(shopId, set);
       }
       set.add(listener);
+      if (userId) {
+        let mine = byUser.get(userId);
+        if (!mine) {
+          mine = new Map();
+          byUser.set(userId, mine);
+        }
+        mine.set(listener, shopId);
+      }
       if (!started) {
         started = true;
         void connect();
       }
       return () => {
+        if (userId) {
+          const mine = byUser.get(userId);
+          mine?.delete(listener);
+          if (mine?.size === 0) byUser.delete(userId);
+        }
         const current = listeners.get(shopId);
         if (!current) return;
         current.delete(listener);
@@ -200,6 +245,9 @@ export function createStockEvents(options: StockEventsOptions): StockEvents {
           pending.delete(shopId);
         }
       };
+    },
+    openFor(userId) {
+      return byUser.get(userId)?.size ?? 0;
     },
     whenListening() {
       if (!started && !closed) {
@@ -217,6 +265,7 @@ export function createStockEvents(options: StockEventsOptions): StockEvents {
       pending.clear();
       for (const shopId of [...listeners.keys()]) emit(shopId, "closed");
       listeners.clear();
+      byUser.clear();
       const current = client;
       client = null;
       await current?.end().catch(() => {});
@@ -227,16 +276,29 @@ export function createStockEvents(options: StockEventsOptions): StockEvents {
 /** How often an idle stream sends a comment, so proxies and browsers keep it open. */
 export const HEARTBEAT_MS = 25_000;
 
+/** Open live streams one member may have on one instance (tabs, devices behind one NAT…). */
+export const MAX_STREAMS_PER_MEMBER = 8;
+
+/** Whose stream it is, and how to check that they may still read the shop. */
+export interface StreamMember {
+  userId: string;
+  /** Read from the database: false once the membership ended (or the shop is gone). */
+  stillAllowed: () => Promise<boolean>;
+}
+
 /**
  * The server-sent-events response of one open storehub page: an `event: stock` message when
  * the shop's stock changes, a comment every HEARTBEAT_MS, and cleanup when the browser goes
- * away (the request's signal aborts) or the server stops.
+ * away (the request's signal aborts) or the server stops. With `member`, the stream counts
+ * toward that member's limit and ends as soon as their membership of the shop ends (a removed
+ * employee's open tab stops hearing of the shop's stock).
  */
 export function stockEventStream(
   events: StockEvents,
   shopId: string,
   signal: AbortSignal,
   heartbeatMs = HEARTBEAT_MS,
+  member?: StreamMember,
 ): Response {
   const encoder = new TextEncoder();
   let finished = false;
@@ -264,10 +326,25 @@ export function stockEventStream(
       // `retry`: how long the browser waits before reconnecting after a drop.
       send("retry: 3000\n: connected\n\n");
       const heartbeat = setInterval(() => send(": keep-alive\n\n"), heartbeatMs);
-      const unsubscribe = events.subscribe(shopId, (event) => {
-        if (event === "closed") finish();
-        else send(`event: stock\ndata: ${shopId}\n\n`);
-      });
+      const recheck = () => {
+        if (!member || finished) return;
+        member.stillAllowed().then(
+          (allowed) => {
+            if (!allowed) finish();
+          },
+          // When the check itself fails, end the stream: the page reconnects and is checked.
+          () => finish(),
+        );
+      };
+      const unsubscribe = events.subscribe(
+        shopId,
+        (event) => {
+          if (event === "closed") finish();
+          else if (event === "access") recheck();
+          else send(`event: stock\ndata: ${shopId}\n\n`);
+        },
+        member?.userId,
+      );
       const onAbort = () => finish();
       cleanup = () => {
         clearInterval(heartbeat);

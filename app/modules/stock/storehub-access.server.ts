@@ -3,10 +3,25 @@ import { appContext, type SessionUser } from "~/context";
 import { requireUser } from "~/modules/accounts/session.server";
 import { resolveActiveShop, type ActiveShop } from "~/modules/shops/active-shop.server";
 import type { ShopRole } from "~/modules/shops/schema";
+import { requireFormForShop } from "~/modules/shops/shop-form-guard.server";
 
 /** Who may look at stock (cashiers see it to sell) and who may change it. */
 export const STOCK_READERS: readonly ShopRole[] = ["owner", "manager", "stock", "cashier"];
 export const STOCK_WRITERS: readonly ShopRole[] = ["owner", "manager", "stock"];
+
+/**
+ * Whether the member may reverse stock documents: owners and managers always; stock staff
+ * only when the shop's owner allows it (shop.stock_may_reverse, shop settings); cashiers never.
+ */
+export function mayReverseDocuments(active: Pick<ActiveShop, "role" | "shop">): boolean {
+  if (active.role === "owner" || active.role === "manager") return true;
+  return active.role === "stock" && active.shop.stockMayReverse;
+}
+
+/** Cashiers sell; what the stock cost the shop is not theirs to see (PRODUCT.md). */
+export function maySeeCosts(role: ShopRole): boolean {
+  return role !== "cashier";
+}
 
 export interface StorehubAccess {
   user: SessionUser;
@@ -18,7 +33,9 @@ export interface StorehubAccess {
  * The signed-in member's active shop for a storehub page or action, checked on the server:
  * visitors are sent to sign in, members without a shop to the storehub introduction, and a
  * role that may not do this gets 403. The membership and role are read from the database on
- * every request (resolveActiveShop); the shop cookie is only a preference.
+ * every request (resolveActiveShop); the shop cookie is only a preference. A post must name
+ * the active shop in its `shopId` field (409 otherwise; shop-form-guard.server.ts), so a form
+ * rendered for another shop never writes into this one.
  */
 export async function requireStorehubShop(
   request: Request,
@@ -30,5 +47,6 @@ export async function requireStorehubShop(
   const active = await resolveActiveShop(db, request, user.id);
   if (!active) throw redirect("/storehub");
   if (!roles.includes(active.role)) throw data(null, { status: 403 });
+  await requireFormForShop(request, active.shop);
   return { user, active, shopId: active.shop.id };
 }

@@ -25,15 +25,12 @@ import {
 } from "~/modules/shops/invitations.server";
 import { inviteFormSchema, roleFormSchema } from "~/modules/shops/shop-form";
 import { SHOP_ROLES } from "~/modules/shops/shop-types";
-import {
-  changeMembership,
-  findShopMember,
-  listShopMembers,
-  requireShopMember,
-} from "~/modules/shops/shops.server";
+import { changeMembership, findShopMember, listShopMembers } from "~/modules/shops/shops.server";
 import { TextField } from "~/ui/text-field";
 import { Pagination } from "~/ui/pagination";
 import { ConfirmPanel } from "~/ui/confirm-panel";
+import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
+import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
 
 const INTENTS = ["invite", "role", "remove", "cancelInvite"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -89,19 +86,25 @@ function readId(value: FormDataEntryValue | null): number | null {
 
 /**
  * Invite, change a role, remove (after a confirmation), cancel an invitation. The shop is the
- * one named in the form, and the member must be its owner, whatever the active shop is.
+ * one the page was opened for (`?shop=`, else the active one), the form's `shopId` must name
+ * it (409 otherwise), and the member must be its owner.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = keepFormOnShopChange(async function action({
+  request,
+  context,
+  url,
+}: Route.ActionArgs) {
   const member = requireUser(request, context);
   const { db, logger, publicOrigin } = context.get(appContext);
-  const form = await request.formData();
-  const shopField = form.get("shop");
-  const { shop } = await requireShopMember(
+  // The shop the page was opened for (?shop=, else the active one); the form must name it.
+  const { shop } = await requireChosenShop(
     db,
+    request,
     member.id,
-    typeof shopField === "string" ? shopField : "",
+    url.searchParams.get("shop"),
     MANAGE,
   );
+  const form = await request.formData();
   const intent = form.get("intent");
   const back = (done: Intent) =>
     redirect(`/shophub/members?shop=${encodeURIComponent(shop.id)}&done=${done}`);
@@ -187,7 +190,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     default:
       return fail("shops.error.badRequest", 400);
   }
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   shopsMeta(matches, location.pathname, "shops.members.title");
@@ -207,7 +210,7 @@ export default function ShopMembers({ loaderData, actionData }: Route.ComponentP
   params.delete("done");
   params.set("shop", shop.id);
   const here = `${location.pathname}?${params}`;
-  const shopField = <input type="hidden" name="shop" value={shop.id} />;
+  const shopField = <ShopIdField shopId={shop.id} />;
   const inviteError = (field: string) => {
     const key = invite?.errors[field];
     return key ? t(key) : undefined;
@@ -221,6 +224,7 @@ export default function ShopMembers({ loaderData, actionData }: Route.ComponentP
       </p>
       <ShopTabs shopId={shop.id} />
       <p className="lead text-secondary">{t("shops.members.lead")}</p>
+      <ShopChangedNotice />
       <StatusAlert message={done ? t(`shops.members.done.${done}`) : null} />
       <ErrorAlert message={error ? t(error.error) : null} />
 
@@ -317,7 +321,7 @@ export default function ShopMembers({ loaderData, actionData }: Route.ComponentP
                                   shop: shop.name,
                                 })
                           }
-                          fields={{ shop: shop.id, intent: "remove", userId: row.userId }}
+                          fields={{ shopId: shop.id, intent: "remove", userId: row.userId }}
                           confirmLabel={t("shops.members.confirmRemoveButton")}
                           cancelLabel={t("shops.cancel")}
                           cancelTo={here}

@@ -14,7 +14,7 @@ import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
 import { requireUser } from "~/modules/accounts/session.server";
 import { activeShopCookie, isHttpsOrigin } from "~/modules/shops/active-shop.server";
 import { shopFormSchema } from "~/modules/shops/shop-form";
-import { openShop } from "~/modules/shops/shops.server";
+import { markShopUsed, openShop } from "~/modules/shops/shops.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUser(request, context);
@@ -49,6 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   logger.info({ userId: member.id, shopId: result.shop.id }, "shop created");
+  // The new shop is the member's default shop in any browser too.
+  await markShopUsed(db, member.id, result.shop.id);
   return redirect("/storehub", {
     headers: { "Set-Cookie": activeShopCookie(result.shop.id, isHttpsOrigin(publicOrigin)) },
   });

@@ -14,7 +14,9 @@ import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
 import { requireUser } from "~/modules/accounts/session.server";
 import { requireChosenShop } from "~/modules/shops/active-shop.server";
 import { shopSettingsFormSchema } from "~/modules/shops/shop-form";
-import { requireShopMember, updateShop } from "~/modules/shops/shops.server";
+import { updateShop } from "~/modules/shops/shops.server";
+import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
+import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const member = requireUser(request, context);
@@ -31,6 +33,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       phone: formatPhoneForDisplay(shop.phone),
       taxId: shop.taxId ?? "",
       allowNegativeStock: shop.allowNegativeStock ? "on" : "",
+      stockMayReverse: shop.stockMayReverse ? "on" : "",
     },
     saved: url.searchParams.has("saved"),
   };
@@ -42,25 +45,29 @@ interface Failure {
   formError?: MessageKey;
 }
 
-/** Saves the shop's details; only an owner of the shop named in the form may. */
-export async function action({ request, context }: Route.ActionArgs) {
+/**
+ * Saves the shop's details: the shop the page was opened for (`?shop=`, else the active one),
+ * which the form's `shopId` must name (409 otherwise); only its owner may.
+ */
+export const action = keepFormOnShopChange(async function action({
+  request,
+  context,
+  url,
+}: Route.ActionArgs) {
   const member = requireUser(request, context);
   const { db } = context.get(appContext);
+  // The shop the page was opened for (?shop=, else the active one); the form must name it.
+  const { shop } = await requireChosenShop(db, request, member.id, url.searchParams.get("shop"), [
+    "owner",
+  ]);
   const form = await request.formData();
-  const shopField = form.get("shop");
-  const { shop } = await requireShopMember(
-    db,
-    member.id,
-    typeof shopField === "string" ? shopField : "",
-    ["owner"],
-  );
   const parsed = parseForm(shopSettingsFormSchema, form);
   if (!parsed.ok) {
     return data<Failure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
   }
   await updateShop(db, shop.id, parsed.data);
   return redirect(`/shophub/settings?shop=${encodeURIComponent(shop.id)}&saved=1`);
-}
+});
 
 export const clientAction = keepFormOnNetworkError;
 export const shouldRevalidate = skipRevalidationAfterNetworkFailure;
@@ -83,6 +90,7 @@ export default function ShopSettings({ loaderData, actionData }: Route.Component
       </p>
       <ShopTabs shopId={loaderData.shop.id} />
       <p className="lead text-secondary">{t("shops.settings.lead")}</p>
+      <ShopChangedNotice />
       <StatusAlert message={loaderData.saved && !failure ? t("shops.settings.saved") : null} />
       {failure?.formError && (
         <Alert variant="danger" data-testid="form-error">
@@ -102,7 +110,7 @@ export default function ShopSettings({ loaderData, actionData }: Route.Component
         // A new key after each save or failure, so the fields show the values just returned.
         key={failure ? "failed" : JSON.stringify(loaderData.values)}
       >
-        <input type="hidden" name="shop" value={loaderData.shop.id} />
+        <ShopIdField shopId={loaderData.shop.id} />
         <ShopFields values={values} errors={failure?.errors ?? {}} />
         <fieldset className="mb-4">
           <legend className="h5">{t("shops.settings.stockTitle")}</legend>
@@ -116,6 +124,18 @@ export default function ShopSettings({ loaderData, actionData }: Route.Component
           />
           <BsForm.Text id="field-allowNegativeStock-hint" muted>
             {t("shops.field.allowNegativeStockHint")}
+          </BsForm.Text>
+          <BsForm.Check
+            type="switch"
+            id="field-stockMayReverse"
+            name="stockMayReverse"
+            className="mt-3"
+            label={t("shops.field.stockMayReverse")}
+            defaultChecked={values.stockMayReverse === "on"}
+            aria-describedby="field-stockMayReverse-hint"
+          />
+          <BsForm.Text id="field-stockMayReverse-hint" muted>
+            {t("shops.field.stockMayReverseHint")}
           </BsForm.Text>
         </fieldset>
         <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>

@@ -5,9 +5,10 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { requireUser } from "~/modules/accounts/session.server";
 import { activeShopCookie, isHttpsOrigin } from "~/modules/shops/active-shop.server";
 import { SHOP_ROLES } from "~/modules/shops/shop-types";
-import { requireShopMember } from "~/modules/shops/shops.server";
+import { markShopUsed, requireShopMember } from "~/modules/shops/shops.server";
 
-// Nothing to show: the switch is the header's form.
+// Nothing to show, and nothing changes on a GET (a link or an image on another site must not
+// choose the shop): the switch is the header's form, a POST behind the origin check.
 export function loader() {
   return redirect("/shophub");
 }
@@ -27,6 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     typeof shopId === "string" ? shopId : "",
     SHOP_ROLES,
   );
+  // The member's default shop in any browser from now on.
+  await markShopUsed(db, member.id, shop.id);
   // A page opened for one shop (?shop=…) would otherwise keep showing the old one.
   const back = new URL(safeRedirectPath(form.get("redirectTo"), "/shophub"), "http://x");
   back.searchParams.delete("shop");

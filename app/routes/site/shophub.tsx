@@ -1,5 +1,6 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import type { Route } from "./+types/shophub";
+import { formatDate } from "~/lib/format";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { SHOPHUB_PAGE } from "~/modules/content/shophub-page";
@@ -51,7 +52,12 @@ export default function Shophub({ matches }: Route.ComponentProps) {
         </div>
       </section>
 
-      <MyShops signedIn={root.user !== null} shops={root.shops} activeShopId={root.activeShopId} />
+      <MyShops
+        signedIn={root.user !== null}
+        shops={root.shops}
+        activeShopId={root.activeShopId}
+        invitations={root.invitations}
+      />
 
       <section id="what" className="container py-5" aria-labelledby="what-title">
         <h2 id="what-title" className="section-title">
@@ -243,12 +249,16 @@ function MyShops({
   signedIn,
   shops,
   activeShopId,
+  invitations,
 }: {
   signedIn: boolean;
   shops: { id: string; name: string; role: "owner" | "manager" | "cashier" | "stock" }[];
   activeShopId: string | null;
+  invitations: Invitation[];
 }) {
   const t = useT();
+  const [params] = useSearchParams();
+  const outcome = params.get("invitation");
   if (!signedIn) {
     return (
       <section id="my-shops" className="container pt-5" aria-labelledby="my-shops-title">
@@ -283,6 +293,16 @@ function MyShops({
           {t("shophubPage.newShop")}
         </Link>
       </div>
+      {outcome && isOutcome(outcome) && (
+        <div
+          className={`alert ${outcome === "accepted" || outcome === "declined" ? "alert-success" : "alert-danger"}`}
+          role="status"
+          data-testid="invitation-outcome"
+        >
+          {t(`shopInvite.outcome.${outcome}`)}
+        </div>
+      )}
+      {invitations.length > 0 && <Invitations invitations={invitations} />}
       <p className="text-secondary">
         {shops.length > 0 ? t("shophubPage.myShopsLead") : t("shophubPage.noShops")}
       </p>
@@ -336,5 +356,77 @@ function MyShops({
         </ul>
       )}
     </section>
+  );
+}
+
+interface Invitation {
+  id: number;
+  shopName: string;
+  role: "owner" | "manager" | "cashier" | "stock";
+  invitedByName: string | null;
+  expiresAt: Date;
+}
+
+const OUTCOMES = ["accepted", "declined", "notFound", "unverified"] as const;
+const isOutcome = (value: string): value is (typeof OUTCOMES)[number] =>
+  (OUTCOMES as readonly string[]).includes(value);
+
+/**
+ * Invitations waiting for the member's answer: joining a shop is their choice, so each has an
+ * Accept and a Decline button (plain forms, they work without JavaScript).
+ */
+function Invitations({ invitations }: { invitations: Invitation[] }) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <div id="invitations" className="card border-warning mb-4" data-testid="my-invitations">
+      <div className="card-body">
+        <h3 className="h5">{t("shopInvite.title")}</h3>
+        <p className="text-secondary">{t("shopInvite.lead")}</p>
+        <ul className="list-group">
+          {invitations.map((invitation) => (
+            <li
+              key={invitation.id}
+              className="list-group-item d-flex flex-wrap align-items-center gap-2"
+              data-testid="my-invitation"
+            >
+              <div className="flex-grow-1">
+                <span className="fw-semibold">{invitation.shopName}</span>{" "}
+                <span className="badge text-bg-secondary">
+                  {t(`shophubPage.role.${invitation.role}`)}
+                </span>
+                <div className="small text-secondary">
+                  {invitation.invitedByName &&
+                    `${t("shopInvite.invitedBy", { name: invitation.invitedByName })} · `}
+                  {t("shopInvite.validUntil", { date: formatDate(invitation.expiresAt, lang) })}
+                </div>
+              </div>
+              <Form method="post" action="/shophub/invitation">
+                <input type="hidden" name="invitationId" value={invitation.id} />
+                <input type="hidden" name="intent" value="accept" />
+                <button
+                  type="submit"
+                  className="btn btn-sm btn-primary"
+                  data-testid="invitation-accept"
+                >
+                  {t("shopInvite.accept")}
+                </button>
+              </Form>
+              <Form method="post" action="/shophub/invitation">
+                <input type="hidden" name="invitationId" value={invitation.id} />
+                <input type="hidden" name="intent" value="decline" />
+                <button
+                  type="submit"
+                  className="btn btn-sm btn-outline-secondary"
+                  data-testid="invitation-decline"
+                >
+                  {t("shopInvite.decline")}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
   );
 }

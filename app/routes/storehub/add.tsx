@@ -20,6 +20,8 @@ import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-acc
 import { ImageField, ItemFields } from "~/ui/storehub/item-fields";
 import { Notice, storehubMeta } from "~/ui/storehub/storehub-ui";
 import { TextField } from "~/ui/text-field";
+import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
 
 // Refuse oversized uploads before reading the body (the image limit plus the form's fields).
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
@@ -39,6 +41,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   // Only an item of this shop is shown; another shop's id simply shows nothing.
   const created = url.searchParams.has("created") ? await findItem(db, shopId, createdId) : null;
   return {
+    // The shop this page is rendered for: its forms send it back (ShopIdField).
+    formShopId: shopId,
     locations: locations.map((location) => ({
       id: location.id,
       path: location.path,
@@ -56,7 +60,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = keepFormOnShopChange(async function action({
+  request,
+  context,
+}: Route.ActionArgs) {
   const { user, shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
   const { db, storage, logger } = context.get(appContext);
   const fail = (values: Record<string, string>, errors: FieldErrors, status = 400) =>
@@ -102,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   logger.info({ shopId, itemId: result.item.id, userId: user.id }, "stock item added");
   return redirect(`/storehub/add?created=${result.item.id}`);
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   storehubMeta(matches, location.pathname, "storehub.add.title");
@@ -124,6 +131,7 @@ export default function AddItem({ loaderData, actionData }: Route.ComponentProps
   return (
     <>
       <h1 className="h2">{t("storehub.add.title")}</h1>
+      <ShopChangedNotice />
       {created && (
         <Notice variant="success" testId="item-created">
           <p className="mb-2">
@@ -168,6 +176,7 @@ export default function AddItem({ loaderData, actionData }: Route.ComponentProps
         // A new form after each save, so the next item starts empty.
         key={created?.id ?? "new"}
       >
+        <ShopIdField />
         <div className="row g-4">
           <div className="col-lg-8">
             <ItemFields values={values} errors={errors} />

@@ -24,6 +24,8 @@ import {
   withParams,
   ItemQueryFields,
 } from "~/ui/storehub/storehub-ui";
+import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
 
 const DONE = ["archived", "restored", "deleted"] as const;
 type Done = (typeof DONE)[number];
@@ -46,6 +48,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const items = await searchItems(db, shopId, toItemQuery(params));
   const done = url.searchParams.get("done");
   return {
+    // The shop this page is rendered for: its forms send it back (ShopIdField).
+    formShopId: shopId,
     params,
     items: { ...items, rows: items.rows.map(toItemRow) },
     done: (DONE as readonly string[]).includes(done ?? "")
@@ -62,7 +66,11 @@ const confirmItem = (item: ConfirmItem): ConfirmItem => ({
   unit: item.unit,
 });
 
-export async function action({ request, context, url }: Route.ActionArgs) {
+export const action = keepFormOnShopChange(async function action({
+  request,
+  context,
+  url,
+}: Route.ActionArgs) {
   const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
   const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
@@ -115,7 +123,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   );
   logger.info({ shopId, itemIds: ids, userId: user.id, intent }, "stock items status changed");
   return back(intent === "archive" ? "archived" : "restored", changed);
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   storehubMeta(matches, location.pathname, "storehub.delete.title");
@@ -163,6 +171,7 @@ export default function DeleteItems({ loaderData, actionData }: Route.ComponentP
           ))}
         </ul>
         <Form method="post" action={here} className="d-flex flex-wrap gap-2">
+          <ShopIdField />
           <input type="hidden" name="confirmed" value="1" />
           {deleting ? (
             <input type="hidden" name="deleteId" value={confirm.items[0]?.id ?? ""} />
@@ -194,6 +203,7 @@ export default function DeleteItems({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <h1 className="h2">{t("storehub.delete.title")}</h1>
+      <ShopChangedNotice />
       <p className="text-secondary">{t("storehub.delete.lead")}</p>
       {done && (
         <Notice variant="success" testId="delete-done">
@@ -236,6 +246,7 @@ export default function DeleteItems({ loaderData, actionData }: Route.ComponentP
         </p>
       ) : (
         <Form method="post" action={here} data-testid="delete-form">
+          <ShopIdField />
           <ItemTable
             rows={items.rows}
             sort={params.sort}

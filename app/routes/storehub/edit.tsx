@@ -21,6 +21,8 @@ import {
   storehubMeta,
   useStorehubPaginationLabels,
 } from "~/ui/storehub/storehub-ui";
+import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
 
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 
@@ -42,6 +44,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     const item = await findItem(db, shopId, itemIdOf(url.searchParams.get("id")));
     if (!item) throw data(null, { status: 404 });
     return {
+      // The shop this page is rendered for: its forms send it back (ShopIdField).
+      formShopId: shopId,
       kind: "item" as const,
       saved: url.searchParams.get("saved") === "1",
       item: {
@@ -76,13 +80,18 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   }
   const items = await searchItems(db, shopId, { ...toItemQuery(params), status: "all" });
   return {
+    // The shop this page is rendered for: its forms send it back (ShopIdField).
+    formShopId: shopId,
     kind: "search" as const,
     params,
     items: { ...items, rows: items.rows.map(toItemRow) },
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = keepFormOnShopChange(async function action({
+  request,
+  context,
+}: Route.ActionArgs) {
   const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
   const { db, storage, logger } = context.get(appContext);
   const fail = (values: Record<string, string>, errors: FieldErrors, status = 400) =>
@@ -125,7 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   logger.info({ shopId, itemId: item.id, userId: user.id }, "stock item changed");
   return redirect(`/storehub/edit?id=${item.id}&saved=1`);
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   storehubMeta(matches, location.pathname, "storehub.edit.title");
@@ -154,6 +163,7 @@ function FindItem({ data: { params, items } }: { data: SearchData }) {
   return (
     <>
       <h1 className="h2">{t("storehub.edit.findTitle")}</h1>
+      <ShopChangedNotice />
       <p className="text-secondary">{t("storehub.edit.findLead")}</p>
       <Form method="get" role="search" className="row g-2 align-items-end mb-3" key={params.q}>
         <input type="hidden" name="go" value="1" />
@@ -233,6 +243,7 @@ function EditForm({ data: { item, saved }, result }: { data: ItemData; result?: 
         <Link to="/storehub/edit">{t("storehub.edit.backToSearch")}</Link>
       </p>
       <h1 className="h2">{t("storehub.edit.title")}</h1>
+      <ShopChangedNotice />
       {saved && !result && (
         <Notice variant="success" testId="item-saved">
           {t("storehub.edit.saved", { name: item.name })}
@@ -246,6 +257,7 @@ function EditForm({ data: { item, saved }, result }: { data: ItemData; result?: 
       <div className="row g-4">
         <div className="col-lg-8">
           <Form method="post" encType="multipart/form-data" noValidate className="storehub-form">
+            <ShopIdField />
             <input type="hidden" name="id" value={item.id} />
             <ItemFields values={values} errors={errors} />
             <ImageField label={t("storehub.edit.newImage")} error={errors.image} />

@@ -17,6 +17,8 @@ import {
 } from "~/modules/stock/item-csv.server";
 import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
 import { Notice, storehubMeta } from "~/ui/storehub/storehub-ui";
+import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
 
 /** Problems listed on the page; a file with more shows the first ones and the count. */
 const PROBLEMS_SHOWN = 200;
@@ -68,9 +70,11 @@ const fileProblem = (fileError: MessageKey, fileName = "", status = 400) =>
   data<ActionData>({ check: summarize({ ok: false, fileError }), fileName, csv: null }, { status });
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
   const created = url.searchParams.get("created");
   return {
+    // The shop this page is rendered for: its forms send it back (ShopIdField).
+    formShopId: shopId,
     done: created
       ? { created: Number(created) || 0, withStock: Number(url.searchParams.get("stock")) || 0 }
       : null,
@@ -79,10 +83,14 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = keepFormOnShopChange(async function action({
+  request,
+  context,
+}: Route.ActionArgs) {
   const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
   const { db, logger } = context.get(appContext);
-  // Refuse an oversized body before reading it (the file limit plus the form's fields).
+  // Refuse an oversized body before parsing it (the file limit plus the form's fields; the shop
+  // guard before it reads at most 16 MB).
   if (Number(request.headers.get("content-length") ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) {
     return fileProblem("storehub.import.error.tooLarge", "", 413);
   }
@@ -118,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     { check, fileName: file.name, csv: valid ? text : null },
     { status: valid ? 200 : 400 },
   );
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   storehubMeta(matches, location.pathname, "storehub.import.title");
@@ -159,6 +167,7 @@ export default function ImportItems({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <h1 className="h2">{t("storehub.import.title")}</h1>
+      <ShopChangedNotice />
       {done && !result && (
         <Notice variant="success" testId="import-done">
           {t("storehub.import.done", {
@@ -229,6 +238,7 @@ export default function ImportItems({ loaderData, actionData }: Route.ComponentP
             })}
           </Notice>
           <Form method="post" encType="multipart/form-data" className="d-flex flex-wrap gap-2">
+            <ShopIdField />
             <input type="hidden" name="intent" value="import" />
             <input type="hidden" name="fileName" value={result.fileName} />
             <input type="hidden" name="csv" value={result.csv} />
@@ -286,6 +296,7 @@ export default function ImportItems({ loaderData, actionData }: Route.ComponentP
           {check ? t("storehub.import.uploadAgain") : t("storehub.import.uploadTitle")}
         </h2>
         <Form method="post" encType="multipart/form-data" className="row g-2 align-items-end">
+          <ShopIdField />
           <input type="hidden" name="intent" value="preview" />
           <div className="col-sm-8 col-lg-6">
             <label htmlFor="import-file" className="form-label">

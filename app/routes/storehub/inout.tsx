@@ -46,6 +46,9 @@ import {
 } from "~/modules/stock/inout.server";
 import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
 import { LiveStock } from "~/ui/live-stock";
+import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { isShopChangedResult } from "~/modules/shops/shop-types";
+import { ShopChangedNotice, ShopIdField, useFormShopId } from "~/ui/shop-form";
 
 function kindOf(value: unknown): InoutKind {
   return isInoutKind(value) ? value : "receive";
@@ -67,6 +70,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     posted = { ...document, number: documentNumber(document.kind, document.id) };
   }
   return {
+    // The shop this page is rendered for: its forms send it back (ShopIdField).
+    formShopId: shopId,
     kind,
     locations,
     defaultLocationId: locations.find((location) => location.isDefault)?.id ?? 0,
@@ -85,7 +90,10 @@ interface ActionData {
   intent: "post" | "check";
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = keepFormOnShopChange(async function action({
+  request,
+  context,
+}: Route.ActionArgs) {
   const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
@@ -129,7 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     previews: checked.previews,
     intent: "check",
   });
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   storehubPageMeta(matches, location.pathname, "storehub.inout.title");
@@ -149,11 +157,17 @@ function say(t: Translate, lang: Lang, message: FormMessage | undefined): string
 export default function StockInOut({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { kind, locations, defaultLocationId, posted, version } = loaderData;
-  const result = actionData?.kind === kind ? (actionData as ActionData) : undefined;
+  const result =
+    actionData && "kind" in actionData && actionData.kind === kind
+      ? (actionData as ActionData)
+      : isShopChangedResult(actionData) && actionData.values.kind === kind
+        ? keptAfterShopChange(kind, actionData.values)
+        : undefined;
   return (
     <>
       <LiveStock />
       <h1 className="h3 mb-3">{t("storehub.inout.title")}</h1>
+      <ShopChangedNotice />
       <nav aria-label={t("storehub.inout.kindsLabel")} className="mb-3">
         <ul className="nav nav-pills flex-nowrap overflow-auto text-nowrap">
           {INOUT_KINDS.map((each) => (
@@ -187,6 +201,23 @@ export default function StockInOut({ loaderData, actionData }: Route.ComponentPr
       )}
     </>
   );
+}
+
+/**
+ * The form as it was typed, after the post was refused because the active shop changed
+ * (ShopChangedNotice says why): without JavaScript the page is drawn again from these.
+ */
+function keptAfterShopChange(kind: InoutKind, typed: Record<string, string>): ActionData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(typed)) form.append(name, value);
+  return {
+    formKey: "shop-changed",
+    kind,
+    values: readInoutValues(form),
+    errors: { fields: {}, lines: {} },
+    previews: {},
+    intent: "check",
+  };
 }
 
 type Posted = NonNullable<Route.ComponentProps["loaderData"]["posted"]>;
@@ -311,9 +342,12 @@ function useHydrated(): boolean {
   );
 }
 
-async function lookUp(code: string): Promise<Lookup | null> {
+// The look-ups name the shop the page shows: after a switch of shop in another tab they
+// answer 409 (treated like a failed look-up) instead of another shop's items.
+async function lookUp(code: string, shopId: string): Promise<Lookup | null> {
   try {
-    const response = await fetch(`/storehub/lookup?code=${encodeURIComponent(code)}`, {
+    const query = new URLSearchParams({ code, shopId });
+    const response = await fetch(`/storehub/lookup?${query}`, {
       headers: { accept: "application/json" },
     });
     if (!response.ok) return null;
@@ -339,6 +373,7 @@ function InoutForm({
 }) {
   const t = useT();
   const lang = useLang();
+  const formShopId = useFormShopId();
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const fields = KIND_FIELDS[kind];
@@ -383,14 +418,14 @@ function InoutForm({
       for (const text of wanted) {
         const key = `${version}|${text.toLowerCase()}`;
         inFlight.current.add(key);
-        void lookUp(text).then((found) => {
+        void lookUp(text, formShopId).then((found) => {
           inFlight.current.delete(key);
           if (found) setLookups((previous) => ({ ...previous, [key]: found }));
         });
       }
     }, 300);
     return () => clearTimeout(timer);
-  }, [lines, lookups, version]);
+  }, [lines, lookups, version, formShopId]);
 
   const posting =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "post";
@@ -419,7 +454,7 @@ function InoutForm({
     const q = text.trim();
     if (q.length < 2) return;
     suggestTimer.current = setTimeout(() => {
-      fetch(`/storehub/lookup?q=${encodeURIComponent(q)}`, {
+      fetch(`/storehub/lookup?${new URLSearchParams({ q, shopId: formShopId })}`, {
         headers: { accept: "application/json" },
       })
         .then((response) => (response.ok ? response.json() : { items: [] }))
@@ -435,7 +470,7 @@ function InoutForm({
     const code = scan.trim();
     if (!code) return;
     setScan("");
-    void lookUp(code).then((found) => {
+    void lookUp(code, formShopId).then((found) => {
       if (!found || found === "notFound") {
         setScanError({ key: "storehub.inout.error.scanNotFound", values: { code } });
         return;
@@ -492,6 +527,7 @@ function InoutForm({
       noValidate
       data-testid="inout-form"
     >
+      <ShopIdField />
       {/* Enter in a field without JavaScript presses this first button: check, never post. */}
       <button
         type="submit"

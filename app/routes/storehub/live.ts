@@ -1,16 +1,21 @@
 import type { Route } from "./+types/live";
 import { appContext } from "~/context";
 import { getSessionUser } from "~/modules/accounts/session.server";
-import { stockEventStream } from "~/modules/stock/live-stock.server";
+import { queryNamesShop } from "~/modules/shops/shop-form-guard.server";
+import { findMembershipRole } from "~/modules/shops/shops.server";
+import { MAX_STREAMS_PER_MEMBER, stockEventStream } from "~/modules/stock/live-stock.server";
 import { requireStorehubShop, STOCK_READERS } from "~/modules/stock/storehub-access.server";
 
 /**
  * Server-sent events for open storehub pages: `event: stock` when the active shop's stock
  * changes (the page then reloads its data). A visitor or a member without a shop gets an
- * empty answer, which tells EventSource to stop instead of retrying.
+ * empty answer, which tells EventSource to stop instead of retrying. A member has at most
+ * MAX_STREAMS_PER_MEMBER open streams on an instance (429 beyond), and a stream ends when
+ * its member no longer belongs to the shop.
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  if (!getSessionUser(context)) return new Response(null, { status: 401 });
+  const member = getSessionUser(context);
+  if (!member) return new Response(null, { status: 401 });
   let shopId: string;
   try {
     ({ shopId } = await requireStorehubShop(request, context, STOCK_READERS));
@@ -18,8 +23,19 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     if (error instanceof Response) return new Response(null, { status: 204 });
     throw error;
   }
-  // The page names the shop it shows; after a switch of shop its stream is stale.
-  const wanted = url.searchParams.get("shop");
-  if (wanted && wanted !== shopId) return new Response(null, { status: 204 });
-  return stockEventStream(context.get(appContext).stockEvents, shopId, request.signal);
+  // The page names the shop it shows (`shopId`, like every shop form); after a switch of shop
+  // its stream is stale, and a request naming no shop is refused too.
+  if (!queryNamesShop(url, shopId)) return new Response(null, { status: 409 });
+  const { db, stockEvents } = context.get(appContext);
+  // Each stream holds a connection and a subscription: one member cannot open without bound.
+  if (stockEvents.openFor(member.id) >= MAX_STREAMS_PER_MEMBER) {
+    return new Response(null, { status: 429, headers: { "Retry-After": "30" } });
+  }
+  return stockEventStream(stockEvents, shopId, request.signal, undefined, {
+    userId: member.id,
+    stillAllowed: async () => {
+      const role = await findMembershipRole(db, member.id, shopId);
+      return role !== null && STOCK_READERS.includes(role);
+    },
+  });
 }

@@ -2,19 +2,30 @@ import type { Route } from "./+types/lookup";
 import { appContext } from "~/context";
 import { searchItems } from "~/modules/stock/items.server";
 import { balancesOf, resolveItemText } from "~/modules/stock/inout.server";
-import { requireStorehubShop, STOCK_READERS } from "~/modules/stock/storehub-access.server";
+import { queryNamesShop } from "~/modules/shops/shop-form-guard.server";
+import {
+  maySeeCosts,
+  requireStorehubShop,
+  STOCK_READERS,
+} from "~/modules/stock/storehub-access.server";
 
 const SUGGESTIONS = 10;
 
 /**
  * Item look-ups for the stock forms (JSON, this shop only): `?code=` is what a scanner or a
  * person typed (barcode, SKU or exact name) with the item's quantity per location;
- * `?q=` suggests items whose name or SKU contains the text.
+ * `?q=` suggests items whose name or SKU contains the text. `?shopId=` must name the active
+ * shop (409 otherwise).
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { shopId } = await requireStorehubShop(request, context, STOCK_READERS);
+  const { shopId, active } = await requireStorehubShop(request, context, STOCK_READERS);
   const { db } = context.get(appContext);
   const headers = { "Cache-Control": "no-store" };
+  // The page names the shop it was rendered for; after a switch in another tab its look-ups
+  // must not fill its form with another shop's items.
+  if (!queryNamesShop(url, shopId)) {
+    return Response.json({ error: "shopChanged" }, { status: 409, headers });
+  }
   const code = (url.searchParams.get("code") ?? "").trim().slice(0, 120);
   if (code) {
     const found = await resolveItemText(db, shopId, code);
@@ -29,7 +40,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
           sku: item.sku,
           barcode: item.barcode,
           unit: item.unit,
-          costSatang: item.costSatang,
+          // Cashiers see no costs.
+          costSatang: maySeeCosts(active.role) ? item.costSatang : null,
           onHand: item.onHand,
           status: item.status,
           balances: Object.fromEntries(

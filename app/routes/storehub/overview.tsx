@@ -9,10 +9,11 @@ import { formatBaht, formatQuantity } from "~/lib/money";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { resolveActiveShop } from "~/modules/shops/active-shop.server";
 import { readItemListParams, toItemQuery } from "~/modules/stock/item-list-query";
-import { toItemRow } from "~/modules/stock/item-row";
+import { toItemRow, withoutCosts } from "~/modules/stock/item-row";
 import { searchItems } from "~/modules/stock/items.server";
 import { getStockOverview } from "~/modules/stock/overview.server";
 import {
+  maySeeCosts,
   requireStorehubShop,
   STOCK_READERS,
   STOCK_WRITERS,
@@ -38,7 +39,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     return { kind: "intro" as const, signedIn: true };
   }
   const { shopId, active } = await requireStorehubShop(request, context, STOCK_READERS);
-  const params = readItemListParams(url.searchParams);
+  const showCosts = maySeeCosts(active.role);
+  const asked = readItemListParams(url.searchParams);
+  // Sorting by value would reveal the costs' order to a cashier.
+  const params = !showCosts && asked.sort === "value" ? { ...asked, sort: "name" as const } : asked;
   if (params.q) await limitSearches(db, request, context.get(appContext).clientAddress);
   const overview = await getStockOverview(db, shopId);
   // The plain list (active items, no search) is as long as the overview's count: the page
@@ -51,9 +55,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return {
     kind: "shop" as const,
     canWrite: STOCK_WRITERS.includes(active.role),
+    showCosts,
     params,
     overview: {
       ...overview,
+      stockValueSatang: showCosts ? overview.stockValueSatang : null,
       latestMovements: overview.latestMovements.map((movement) => ({
         id: movement.id,
         kind: movement.kind,
@@ -68,7 +74,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         createdAt: movement.createdAt,
       })),
     },
-    items: { ...items, rows: items.rows.map(toItemRow) },
+    items: {
+      ...items,
+      rows: items.rows.map((row) => (showCosts ? toItemRow(row) : withoutCosts(toItemRow(row)))),
+    },
   };
 }
 
@@ -199,12 +208,14 @@ function ShopOverview({ data }: { data: ShopData }) {
           }
           testId="stat-items"
         />
-        <Stat
-          label={t("storehub.overview.value")}
-          value={formatBaht(overview.stockValueSatang, lang)}
-          note={t("storehub.overview.valueNote")}
-          testId="stat-value"
-        />
+        {overview.stockValueSatang !== null && (
+          <Stat
+            label={t("storehub.overview.value")}
+            value={formatBaht(overview.stockValueSatang, lang)}
+            note={t("storehub.overview.valueNote")}
+            testId="stat-value"
+          />
+        )}
         <Stat
           label={t("storehub.overview.units")}
           value={formatQuantity(overview.unitsOnHand, lang)}
@@ -402,6 +413,7 @@ function ShopOverview({ data }: { data: ShopData }) {
           </p>
         ) : (
           <ItemTable
+            showCosts={data.showCosts}
             rows={items.rows}
             sort={params.sort}
             descending={params.descending}

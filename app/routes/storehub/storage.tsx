@@ -29,6 +29,8 @@ import {
   renameLocation,
 } from "~/modules/stock/locations.server";
 import {
+  mayReverseDocuments,
+  maySeeCosts,
   requireStorehubShop,
   STOCK_READERS,
   STOCK_WRITERS,
@@ -36,6 +38,8 @@ import {
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { LiveStock } from "~/ui/live-stock";
 import { Pagination, type PaginationLabels } from "~/ui/pagination";
+import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { ShopChangedNotice, ShopIdField, useFormShopId } from "~/ui/shop-form";
 
 const SEARCH_MAX = 100;
 const DONE = ["created", "renamed", "deleted", "reversed"] as const;
@@ -81,10 +85,15 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   }));
   const paths = new Map(tree.map((node) => [node.id, node.path]));
   const canWrite = STOCK_WRITERS.includes(active.role);
+  const mayReverse = canWrite && mayReverseDocuments(active);
+  const showCosts = maySeeCosts(active.role);
   const seenDocuments = new Set<number>();
   const done = params.get("done");
   return {
+    // The shop this page is rendered for: its forms send it back (ShopIdField).
+    formShopId: shopId,
     canWrite,
+    showCosts,
     q,
     matches: matches?.rows.map((match) => ({
       id: match.id,
@@ -99,7 +108,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       sku: item.sku,
       unit: item.unit,
       onHand: item.onHand,
-      stockValueSatang: item.stockValueSatang,
+      // Cashiers see no costs.
+      stockValueSatang: showCosts ? item.stockValueSatang : null,
     },
     location: location && { id: location.id, path: paths.get(location.id) ?? location.name },
     tree,
@@ -122,7 +132,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
           documentKind,
           reversedBy: row.reversedBy === null ? null : documentNumber("reversal", row.reversedBy),
           canReverse:
-            canWrite &&
+            mayReverse &&
             firstOfDocument &&
             isReversible({ kind: documentKind, reversedBy: row.reversedBy }),
           itemId: row.itemId,
@@ -134,8 +144,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
           kind: row.kind,
           qty: row.qty,
           running: location ? row.locationQtyAfter : row.itemQtyAfter,
-          unitCostSatang: row.unitCostSatang,
-          valueSatang: row.valueSatang,
+          unitCostSatang: showCosts ? row.unitCostSatang : null,
+          valueSatang: showCosts ? row.valueSatang : null,
           reference: row.reference,
           reason: row.reason,
           userName: row.userName,
@@ -188,9 +198,13 @@ type ActionData =
       reason?: string;
     };
 
-export async function action({ request, context, url }: Route.ActionArgs) {
+export const action = keepFormOnShopChange(async function action({
+  request,
+  context,
+  url,
+}: Route.ActionArgs) {
   // Every change here is a writer's: a cashier gets 403 whatever the intent.
-  const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { shopId, user, active } = await requireStorehubShop(request, context, STOCK_WRITERS);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
   const intent = form.get("intent");
@@ -261,6 +275,10 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 
   if (intent === "reverse") {
+    // Stock staff reverse only when the owner allows it; owners and managers always may.
+    if (!mayReverseDocuments(active)) {
+      return fail("reverse", "storehub.storage.error.reverseNotAllowed", 403);
+    }
     const documentId = readId(form.get("documentId"));
     const document = documentId === null ? null : await getStockDocument(db, shopId, documentId);
     if (!document) return fail("reverse", "storehub.storage.error.badRequest", 404);
@@ -335,7 +353,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 
   return fail("add", "storehub.storage.error.badRequest", 400);
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   storehubPageMeta(matches, location.pathname, "storehub.storage.title");
@@ -383,7 +401,8 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
   const t = useT();
   const lang = useLang();
   const href = useHref();
-  const { canWrite, item, location, tree, ledger, done, q, matches } = loaderData;
+  const { canWrite, showCosts, item, location, tree, ledger, done, q, matches } = loaderData;
+  const formShopId = useFormShopId();
   const result = actionData as ActionData | undefined;
   const here = href({});
   const errorFor = (target: Target) =>
@@ -402,6 +421,7 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
     <>
       <LiveStock />
       <h1 className="h3 mb-3">{t("storehub.storage.title")}</h1>
+      <ShopChangedNotice />
       {done && (
         <div className="alert alert-success" role="status" data-testid="storage-done">
           {t(`storehub.storage.done.${done.what}`, { number: done.number })}
@@ -489,7 +509,11 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
                             message={t("storehub.storage.confirmDelete", {
                               path: confirmDelete.path,
                             })}
-                            fields={{ intent: "deleteLocation", locationId: String(node.id) }}
+                            fields={{
+                              shopId: formShopId,
+                              intent: "deleteLocation",
+                              locationId: String(node.id),
+                            }}
                             confirmLabel={t("storehub.storage.confirmDeleteButton")}
                             cancelLabel={t("storehub.cancel")}
                             cancelTo={here}
@@ -507,6 +531,7 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
         </div>
         {canWrite && (
           <Form method="post" action={here} className="row g-2 align-items-end" noValidate>
+            <ShopIdField />
             <input type="hidden" name="intent" value="addLocation" />
             <input type="hidden" name="parentId" value="" />
             <div className="col-sm-6 col-md-4">
@@ -594,11 +619,13 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
             <p className="mb-1">
               <span className="text-secondary">{item.sku}</span> ·{" "}
               <span data-testid="item-on-hand">
-                {t("storehub.storage.itemSummary", {
-                  qty: formatQuantity(item.onHand, lang),
-                  unit: item.unit,
-                  value: formatBaht(item.stockValueSatang, lang),
-                })}
+                {item.stockValueSatang === null
+                  ? `${formatQuantity(item.onHand, lang)} ${item.unit}`
+                  : t("storehub.storage.itemSummary", {
+                      qty: formatQuantity(item.onHand, lang),
+                      unit: item.unit,
+                      value: formatBaht(item.stockValueSatang, lang),
+                    })}
               </span>{" "}
               <Link to={href({ item: null, page: null })} className="small">
                 {t("storehub.storage.allItems")}
@@ -700,12 +727,16 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
                         : "storehub.storage.column.runningItem",
                     )}
                   </th>
-                  <th scope="col" className="text-end">
-                    {t("storehub.storage.column.unitCost")}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t("storehub.storage.column.value")}
-                  </th>
+                  {showCosts && (
+                    <>
+                      <th scope="col" className="text-end">
+                        {t("storehub.storage.column.unitCost")}
+                      </th>
+                      <th scope="col" className="text-end">
+                        {t("storehub.storage.column.value")}
+                      </th>
+                    </>
+                  )}
                   <th scope="col">{t("storehub.storage.column.reference")}</th>
                   <th scope="col">{t("storehub.storage.column.reason")}</th>
                   <th scope="col">{t("storehub.storage.column.member")}</th>
@@ -727,6 +758,7 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
                       )}
                       {row.canReverse && (
                         <Form method="post" action={`${here}#storage-confirm`}>
+                          <ShopIdField />
                           <input type="hidden" name="intent" value="reverse" />
                           <input type="hidden" name="documentId" value={row.documentId} />
                           <button
@@ -756,8 +788,16 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
                     <td className="text-end" data-testid="ledger-running">
                       {formatQuantity(row.running, lang)}
                     </td>
-                    <td className="text-end text-nowrap">{formatBaht(row.unitCostSatang, lang)}</td>
-                    <td className="text-end text-nowrap">{formatBaht(row.valueSatang, lang)}</td>
+                    {showCosts && (
+                      <>
+                        <td className="text-end text-nowrap">
+                          {formatBaht(row.unitCostSatang ?? 0, lang)}
+                        </td>
+                        <td className="text-end text-nowrap">
+                          {formatBaht(row.valueSatang ?? 0, lang)}
+                        </td>
+                      </>
+                    )}
                     <td>{row.reference}</td>
                     <td data-testid="ledger-reason">{row.reason}</td>
                     <td>{row.userName ?? t("storehub.deletedMember")}</td>
@@ -795,6 +835,7 @@ function LocationManager({
     <div className="d-grid gap-2 py-2" style={{ minWidth: "16rem" }}>
       {error && <ErrorText id={errorId}>{error}</ErrorText>}
       <Form method="post" action={action} className="input-group input-group-sm" noValidate>
+        <ShopIdField />
         <input type="hidden" name="intent" value="renameLocation" />
         <input type="hidden" name="locationId" value={node.id} />
         <input
@@ -812,6 +853,7 @@ function LocationManager({
       </Form>
       {node.kind !== "bin" && (
         <Form method="post" action={action} className="input-group input-group-sm" noValidate>
+          <ShopIdField />
           <input type="hidden" name="intent" value="addLocation" />
           <input type="hidden" name="parentId" value={node.id} />
           <input
@@ -831,6 +873,7 @@ function LocationManager({
       )}
       {!node.isDefault && !node.hasChildren && (
         <Form method="post" action={action}>
+          <ShopIdField />
           <input type="hidden" name="intent" value="deleteLocation" />
           <input type="hidden" name="locationId" value={node.id} />
           <button
@@ -863,11 +906,12 @@ function ReversePanel({
 }) {
   const t = useT();
   const lang = useLang();
+  const formShopId = useFormShopId();
   return (
     <ConfirmPanel
       action={action}
       message={t("storehub.storage.confirmReverse", { number: confirm.number })}
-      fields={{ intent: "reverse", documentId: String(confirm.documentId) }}
+      fields={{ shopId: formShopId, intent: "reverse", documentId: String(confirm.documentId) }}
       confirmLabel={t("storehub.storage.confirmReverseButton")}
       cancelLabel={t("storehub.cancel")}
       cancelTo={action}

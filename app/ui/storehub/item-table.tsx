@@ -18,8 +18,11 @@ export function ItemTable({
   actions,
   actionsHeader,
   hash,
+  showCosts = true,
 }: {
   rows: ItemRow[];
+  /** Whether the value-at-cost column shows (cashiers see no costs). */
+  showCosts?: boolean;
   sort: string;
   descending: boolean;
   /** How the item's name shows: a link to its page, or plain text. */
@@ -48,12 +51,14 @@ export function ItemTable({
               className="text-end"
               {...sortProps}
             />
-            <SortHeader
-              column="value"
-              label={t("storehub.column.value")}
-              className="text-end"
-              {...sortProps}
-            />
+            {showCosts && (
+              <SortHeader
+                column="value"
+                label={t("storehub.column.value")}
+                className="text-end"
+                {...sortProps}
+              />
+            )}
             <SortHeader
               column="price"
               label={t("storehub.column.price")}
@@ -74,9 +79,11 @@ export function ItemTable({
               <td className="text-end text-nowrap" data-testid="item-on-hand">
                 {formatQuantity(item.onHand, lang)} {item.unit}
               </td>
-              <td className="text-end text-nowrap" data-testid="item-value">
-                {formatBaht(item.stockValueSatang, lang)}
-              </td>
+              {showCosts && (
+                <td className="text-end text-nowrap" data-testid="item-value">
+                  {formatBaht(item.stockValueSatang ?? 0, lang)}
+                </td>
+              )}
               <td className="text-end text-nowrap">{formatBaht(item.priceSatang, lang)}</td>
               <td>
                 <ItemStatusBadges

@@ -1,0 +1,43 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/invitation";
+import { appContext } from "~/context";
+import { requireUser } from "~/modules/accounts/session.server";
+import { acceptInvitation, declineInvitation } from "~/modules/shops/invitations.server";
+
+// Nothing to show: the invitations are answered from the list on /shophub.
+export function loader() {
+  return redirect("/shophub");
+}
+
+/** The answers /shophub shows after the redirect (`?invitation=`). */
+type Outcome = "accepted" | "declined" | "notFound" | "unverified";
+
+/**
+ * Accepts or declines one invitation of the signed-in member (a plain form on /shophub, so
+ * it works without JavaScript; a POST behind the origin check, so another site cannot make
+ * anybody join a shop). Only the member the invitation was sent to, with that address
+ * verified, can accept it; anyone else's answer is "not found".
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const member = requireUser(request, context);
+  const { db, logger } = context.get(appContext);
+  const form = await request.formData();
+  const rawId = form.get("invitationId");
+  const id = typeof rawId === "string" && /^\d{1,15}$/.test(rawId) ? Number(rawId) : null;
+  const back = (outcome: Outcome) => redirect(`/shophub?invitation=${outcome}#my-shops`);
+  if (id === null) return back("notFound");
+  if (form.get("intent") === "accept") {
+    const result = await acceptInvitation(db, member, id);
+    if (!result.ok) {
+      return back(result.error === "shopInvite.error.unverified" ? "unverified" : "notFound");
+    }
+    logger.info({ userId: member.id, shopId: result.shopId }, "invitation accepted");
+    return back("accepted");
+  }
+  if (form.get("intent") === "decline") {
+    if (!(await declineInvitation(db, member, id))) return back("notFound");
+    logger.info({ userId: member.id, invitationId: id }, "invitation declined");
+    return back("declined");
+  }
+  return back("notFound");
+}
