@@ -135,9 +135,11 @@ describe("/shophub/new", () => {
       headers: { cookie: cookieOf(result.setCookie) },
     });
     expect((await resolveActiveShop(test.db, request, member.id))?.shop.id).toBe(created!.id);
+    // Without the cookie (another browser) the shop used last is the default: the new one.
     expect(
       (await resolveActiveShop(test.db, new Request("http://localhost/"), member.id))?.shop.id,
-    ).toBe(first.id);
+    ).toBe(created!.id);
+    expect(first.id).not.toBe(created!.id);
   });
 
   it("limits how many shops a member creates in a day", async () => {
