@@ -127,13 +127,37 @@ export async function createAttackFixture(db: Database): Promise<AttackFixture> 
   };
 }
 
+// The schema does not change during a test file: its tables are listed once per database.
+const shopTablesOf = new WeakMap<Database, Promise<string[]>>();
+const allTablesOf = new WeakMap<Database, Promise<string[]>>();
+
 /** Tables whose rows belong to a shop through a shop_id column. */
-async function shopTables(db: Database): Promise<string[]> {
-  const result = await db.execute<{ table_name: string }>(sql`
-    SELECT table_name FROM information_schema.columns
-    WHERE table_schema = 'public' AND column_name = 'shop_id'
-    ORDER BY table_name`);
-  return result.rows.map((row) => row.table_name);
+function shopTables(db: Database): Promise<string[]> {
+  let found = shopTablesOf.get(db);
+  if (!found) {
+    found = db
+      .execute<{ table_name: string }>(
+        sql`SELECT table_name FROM information_schema.columns
+            WHERE table_schema = 'public' AND column_name = 'shop_id' ORDER BY table_name`,
+      )
+      .then((result) => result.rows.map((row) => row.table_name));
+    shopTablesOf.set(db, found);
+  }
+  return found;
+}
+
+function allTables(db: Database): Promise<string[]> {
+  let found = allTablesOf.get(db);
+  if (!found) {
+    found = db
+      .execute<{ table_name: string }>(
+        sql`SELECT table_name FROM information_schema.tables
+            WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+      )
+      .then((result) => result.rows.map((row) => row.table_name));
+    allTablesOf.set(db, found);
+  }
+  return found;
 }
 
 /**
@@ -165,12 +189,9 @@ export async function databaseSnapshot(
   db: Database,
   skip: readonly string[] = [],
 ): Promise<Set<string>> {
-  const result = await db.execute<{ table_name: string }>(sql`
-    SELECT table_name FROM information_schema.tables
-    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`);
-  const tables = result.rows
-    .map((row) => row.table_name)
-    .filter((table) => !skip.includes(table) && !table.startsWith("__drizzle"));
+  const tables = (await allTables(db)).filter(
+    (table) => !skip.includes(table) && !table.startsWith("__drizzle"),
+  );
   const rows = await db.execute<{ h: string }>(
     sql.join(
       tables.map(

@@ -199,6 +199,7 @@ export const en: Record<MessageKey, string> = {
   "auth.error.terms-required": "Please accept the terms and the privacy notice.",
   "auth.error.unknown": "Something went wrong. Please try again.",
   "error.forbidden": "You do not have permission to see this page",
+  "error.invalidField": "This field is not valid; please check it and try again",
   // Admin area and site notices
   "admin.area": "Admin area",
   "admin.signedInAs": "Signed in as {name}",

@@ -39,4 +39,5 @@ export const thFrame = {
   "error.tooManyRequests": "คุณส่งคำขอบ่อยเกินไป กรุณารอ {minutes} นาทีแล้วลองใหม่",
   "auth.error.network-request-failed": "เชื่อมต่อเครือข่ายไม่ได้ กรุณาตรวจสอบอินเทอร์เน็ตแล้วลองใหม่",
   "error.forbidden": "คุณไม่มีสิทธิ์เข้าถึงหน้านี้",
+  "error.invalidField": "ข้อมูลในช่องนี้ไม่ถูกต้อง กรุณาตรวจสอบแล้วลองอีกครั้ง",
 } as const;
