@@ -162,6 +162,7 @@ function knownIds(): string[] {
       String(shop.documentId),
       shop.memberId,
       String(shop.invitationId),
+      shop.listingId,
     );
   }
   return ids;

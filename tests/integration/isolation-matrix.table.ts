@@ -57,6 +57,8 @@ export interface PlainRow {
   request?: CallSpec;
   visitor: Expect;
   member: Expect;
+  /** Calls of the home shop's owner with the victim owner's listing. */
+  foreign?: ForeignCase[];
   /** An administrator's answer (admin routes). */
   admin?: Expect;
 }
@@ -352,6 +354,16 @@ export const MATRIX: Record<string, MatrixRow> = {
     request: { path: "/asset/999999999", params: { id: "999999999" } },
     visitor: 404,
     member: 404,
+    foreign: [
+      {
+        what: "another member's draft",
+        request: (_own, other) => ({
+          path: `/asset/${other.listingId}`,
+          params: { id: other.listingId },
+        }),
+        expect: 404,
+      },
+    ],
   },
   "routes/listings/detail action": {
     ...adminOnly(
@@ -360,12 +372,31 @@ export const MATRIX: Record<string, MatrixRow> = {
     ),
   },
   "routes/listings/search loader": publicPage({ path: "/search", params: {} }),
-  "routes/listings/post loader": signedInPage({ path: "/user/bhPost" }),
+  "routes/listings/post loader": {
+    ...signedInPage({ path: "/user/bhPost" }),
+    foreign: [
+      {
+        what: "another member's listing to edit",
+        request: (_own, other) => ({ path: `/user/bhPost?id=${other.listingId}` }),
+        expect: 403,
+      },
+    ],
+  },
   "routes/listings/post action": {
     access: "signedIn",
     request: { path: "/user/bhPost", form: {} },
     visitor: "signIn",
     member: 400,
+    foreign: [
+      {
+        what: "saving over another member's listing",
+        request: (_own, other) => ({
+          path: `/user/bhPost?id=${other.listingId}`,
+          form: { title: "ของฉันแล้ว", status: "published" },
+        }),
+        expect: 403,
+      },
+    ],
   },
   "routes/listings/mine loader": signedInPage({ path: "/user/listings" }),
   "routes/listings/mine action": {
@@ -374,6 +405,24 @@ export const MATRIX: Record<string, MatrixRow> = {
     request: { path: "/user/listings", form: { intent: "delete", id: "999999999" } },
     visitor: "signIn",
     member: "ok",
+    foreign: [
+      {
+        what: "deleting another member's listing (confirmed)",
+        request: (_own, other) => ({
+          path: "/user/listings",
+          form: { intent: "delete", id: other.listingId, confirmed: "1" },
+        }),
+        expect: 403,
+      },
+      {
+        what: "publishing another member's listing",
+        request: (_own, other) => ({
+          path: "/user/listings",
+          form: { intent: "published", id: other.listingId },
+        }),
+        expect: 403,
+      },
+    ],
   },
 
   // Resource routes
@@ -695,6 +744,11 @@ export const MATRIX: Record<string, MatrixRow> = {
         request: (_own, other) => ({ path: `/storehub/storage?q=${other.sku}` }),
         expect: "ok",
       },
+      {
+        what: "a NUL character in the search",
+        request: () => ({ path: "/storehub/storage?q=%00" }),
+        expect: "ok",
+      },
     ],
   },
   "routes/storehub/storage action": {
@@ -772,6 +826,11 @@ export const MATRIX: Record<string, MatrixRow> = {
       {
         what: "suggestions for the other shop's SKU",
         request: (_own, other) => ({ path: `/storehub/lookup?q=${other.sku}` }),
+        expect: "ok",
+      },
+      {
+        what: "a NUL character in the code (PostgreSQL refuses NUL in text)",
+        request: () => ({ path: "/storehub/lookup?code=a%00b" }),
         expect: "ok",
       },
     ],

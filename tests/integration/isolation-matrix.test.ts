@@ -97,7 +97,15 @@ function assertOutcome(outcome: AttackOutcome, want: Expect, label: string) {
 /** What must never reach a caller who is not a member of the victim shop. */
 function victimSecrets(): string[] {
   const v = fx.victim;
-  return [v.itemName, v.sku, v.barcode, v.locationName, v.shopName, "Victim แคชเชียร์"];
+  return [
+    v.itemName,
+    v.sku,
+    v.barcode,
+    v.locationName,
+    v.shopName,
+    v.listingTitle,
+    "Victim แคชเชียร์",
+  ];
 }
 
 function requestText(spec: CallSpec): string {
@@ -213,6 +221,13 @@ for (const [key, row] of Object.entries(MATRIX)) {
       it(`member in no shop: ${describeExpect(row.member)}`, async () => {
         await run(key, spec, fx.loner, row.member, { label: "member" });
       });
+      for (const foreign of row.foreign ?? []) {
+        it(`member with ${foreign.what}: ${describeExpect(foreign.expect)}`, async () => {
+          await run(key, foreign.request(fx.home, fx.victim), fx.homeRoles.owner, foreign.expect, {
+            label: foreign.what,
+          });
+        });
+      }
       if (row.admin !== undefined) {
         const admin = row.admin;
         it(`administrator: ${describeExpect(admin)}`, async () => {

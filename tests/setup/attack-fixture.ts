@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { SessionUser } from "~/context";
 import type { Database } from "~/db/client.server";
-import { shopInvitation, shopMember, stockDocument, user } from "~/db/schema";
+import { listing, shopInvitation, shopMember, stockDocument, user } from "~/db/schema";
 import type { ShopRole } from "~/modules/shops/shop-types";
 import { createLocation } from "~/modules/stock/locations.server";
 import { sessionUserOf } from "./route-call";
@@ -28,6 +28,9 @@ export interface ShopIds {
   /** A cashier of the shop (a member another member could try to change or remove). */
   memberId: string;
   invitationId: number;
+  /** A draft listing of the shop's owner (listings belong to members, not to shops). */
+  listingId: string;
+  listingTitle: string;
 }
 
 export interface AttackFixture {
@@ -84,6 +87,19 @@ async function shopWithRows(
       expiresAt: new Date(Date.now() + 7 * 24 * 3600 * 1000),
     })
     .returning({ id: shopInvitation.id });
+  const [draft] = await db
+    .insert(listing)
+    .values({
+      ownerId,
+      title: `${label} ประกาศร่าง ${tag}`,
+      description: "คอนโดใกล้รถไฟฟ้า ยังไม่เผยแพร่",
+      category: "condo",
+      priceSatang: 250_000_000,
+      province: "10",
+      contactPhone: "+66812345678",
+      status: "draft",
+    })
+    .returning({ id: listing.id, title: listing.title });
   return {
     shopId: shop.id,
     owner,
@@ -100,6 +116,8 @@ async function shopWithRows(
       documentId: document!.id,
       memberId: cashier.id,
       invitationId: invitation!.id,
+      listingId: draft!.id,
+      listingTitle: draft!.title,
     },
   };
 }
@@ -161,7 +179,7 @@ function allTables(db: Database): Promise<string[]> {
 }
 
 /**
- * Every row of one shop (the shop, its members' accounts, and every table with a shop_id),
+ * Every row of one shop (the shop, its members' accounts and listings, every table with a shop_id),
  * each as an md5 of its text: equal snapshots mean nothing of the shop was changed.
  */
 export async function shopSnapshot(db: Database, shopId: string): Promise<string[]> {
@@ -169,6 +187,8 @@ export async function shopSnapshot(db: Database, shopId: string): Promise<string
     sql`SELECT 'shop:' || md5(s::text) AS h FROM shop s WHERE s.id = ${shopId}`,
     sql`SELECT 'user:' || md5(u::text) AS h FROM app_user u
         WHERE u.id IN (SELECT user_id FROM shop_member WHERE shop_id = ${shopId})`,
+    sql`SELECT 'listing:' || md5(l::text) AS h FROM listing l
+        WHERE l.owner_id IN (SELECT user_id FROM shop_member WHERE shop_id = ${shopId})`,
   ];
   for (const table of await shopTables(db)) {
     parts.push(
