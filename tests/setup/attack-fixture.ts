@@ -41,6 +41,8 @@ export interface AttackFixture {
   /** A member of the home shop for each role (the owner created the shop). */
   homeRoles: Record<ShopRole, SessionUser>;
   victimOwner: SessionUser;
+  /** A cashier of the home shop who also owns the victim shop (their highest role elsewhere). */
+  dual: SessionUser;
   /** Signed in, in no shop at all. */
   loner: SessionUser;
   admin: SessionUser;
@@ -131,6 +133,8 @@ export async function createAttackFixture(db: Database): Promise<AttackFixture> 
     cashier: await member(db, home.shopId, "cashier", "แคชเชียร์"),
     stock: await member(db, home.shopId, "stock", "พนักงานคลัง"),
   };
+  const dual = await member(db, home.shopId, "cashier", "แคชเชียร์สองร้าน");
+  await db.insert(shopMember).values({ shopId: victim.shopId, userId: dual.id, role: "owner" });
   const loner = sessionUserOf(await insertUser(db, "ไม่มีร้าน"), "ไม่มีร้าน");
   const adminId = await insertUser(db, "ผู้ดูแล");
   await db.update(user).set({ role: "admin" }).where(eq(user.id, adminId));
@@ -140,6 +144,7 @@ export async function createAttackFixture(db: Database): Promise<AttackFixture> 
     victim: victim.ids,
     homeRoles,
     victimOwner: victim.owner,
+    dual,
     loner,
     admin,
   };
