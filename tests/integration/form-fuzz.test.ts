@@ -568,7 +568,7 @@ async function fuzzOnce(target: Target, fn: DataFunction, form: [string, string]
       fn,
       {
         path: target.path,
-        form: body as URLSearchParams,
+        form: body,
         params: target.params,
         cookie,
       },

@@ -10,7 +10,7 @@ export type DataFunction = (args: never) => unknown;
 export interface AttackRequest {
   path: string;
   /** A POST's fields; an array value sends the field once per value, in order. */
-  form?: Record<string, string | string[]> | URLSearchParams;
+  form?: Record<string, string | string[]> | URLSearchParams | FormData;
   params?: Record<string, string>;
   cookie?: string;
 }
@@ -23,8 +23,8 @@ export function nextClientAddress(): string {
   return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 }
 
-export function formBody(form: AttackRequest["form"]): URLSearchParams {
-  if (form instanceof URLSearchParams) return form;
+export function formBody(form: AttackRequest["form"]): URLSearchParams | FormData {
+  if (form instanceof URLSearchParams || form instanceof FormData) return form;
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(form ?? {})) {
     for (const each of Array.isArray(value) ? value : [value]) body.append(name, each);
