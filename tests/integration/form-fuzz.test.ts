@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
 import { rateLimitBucket } from "~/db/schema";
+import { areaOfKey, type Area } from "~/lib/i18n/areas";
 import { th } from "~/lib/i18n/th";
 import { registerMember, signInWithPassword } from "~/modules/accounts/account-commands.server";
 import { createLocalStorage } from "~/modules/media/local-storage.server";
@@ -513,12 +514,24 @@ function errorMessages(node: unknown, inError = false): string[] {
   );
 }
 
-function checkThai(outcome: AttackOutcome, label: string) {
+/** The text area whose messages the route's page has (besides the site frame's). */
+function areaOfRoute(route: string): Area | null {
+  const folder = route.split("/")[1];
+  if (folder === "storehub" || folder === "listings" || folder === "admin") return folder;
+  return folder === "shophub" ? "shops" : null;
+}
+
+function checkThai(outcome: AttackOutcome, label: string, route: string) {
   if (outcome.thrown || outcome.response) return;
   const messages = errorMessages(outcome.data);
   for (const key of messages) {
     const text = (th as Record<string, string>)[key];
     expect(text, `${label}: "${key}" is not a message of the Thai dictionary`).toBeDefined();
+    // A key of another area is not sent with this page: it would show as the raw key.
+    const area = areaOfKey(key);
+    expect(area === null || area === areaOfRoute(route), `${label}: "${key}" on this page`).toBe(
+      true,
+    );
     expect(text, `${label}: "${key}"`).toMatch(THAI_LETTER);
     expect(text, `${label}: "${key}"`).not.toMatch(ENGLISH_VALIDATOR);
   }
@@ -578,7 +591,7 @@ async function fuzzOnce(target: Target, fn: DataFunction, form: [string, string]
     throw new Error(`${label}: threw ${String(error)}`, { cause: error });
   }
   expect(outcome.status, `${label}: ${outcome.text.slice(0, 300)}`).toBeLessThan(500);
-  checkThai(outcome, label);
+  checkThai(outcome, label, target.route);
   const after = await databaseSnapshot(test.db, VOLATILE);
   if (!accepted(outcome)) {
     const changed = [...before].filter((row) => !after.has(row));
