@@ -244,7 +244,16 @@ export const MATRIX: Record<string, MatrixRow> = {
     roles: ALL({ redirect: "/storehub" }),
     visitor: "signIn",
     outsider: 404,
-    foreign: [],
+    foreign: [
+      {
+        what: "switching to the other shop",
+        request: (_own, other) => ({
+          path: "/shophub/switch",
+          form: { shop: other.shopId, redirectTo: "/storehub" },
+        }),
+        expect: 404,
+      },
+    ],
   },
   "routes/shophub/layout loader": {
     access: "shop",
@@ -277,7 +286,13 @@ export const MATRIX: Record<string, MatrixRow> = {
     roles: OWNER_ONLY("ok"),
     visitor: "signIn",
     outsider: 404,
-    foreign: [],
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/members?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
   },
   "routes/shophub/members action": {
     access: "shop",
@@ -334,7 +349,13 @@ export const MATRIX: Record<string, MatrixRow> = {
     roles: OWNER_ONLY("ok"),
     visitor: "signIn",
     outsider: 404,
-    foreign: [],
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/settings?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
   },
   "routes/shophub/settings action": {
     access: "shop",
@@ -342,7 +363,16 @@ export const MATRIX: Record<string, MatrixRow> = {
     roles: OWNER_ONLY({ redirect: "/shophub/settings?shop=" }),
     visitor: "signIn",
     outsider: 404,
-    foreign: [],
+    foreign: [
+      {
+        what: "saving the other shop's details",
+        request: (own, other) => ({
+          path: "/shophub/settings",
+          form: { ...shopForm(own), shop: other.shopId, allowNegativeStock: "on" },
+        }),
+        expect: 404,
+      },
+    ],
     pendingShopIdCheck: true,
   },
 
@@ -657,7 +687,15 @@ export const MATRIX: Record<string, MatrixRow> = {
     roles: WRITERS,
     visitor: "signIn",
     outsider: 404,
-    foreign: [],
+    foreign: [
+      {
+        what: "the other shop's posted document",
+        request: (_own, other) => ({
+          path: `/storehub/inout?kind=receive&doc=${other.documentId}`,
+        }),
+        expect: 404,
+      },
+    ],
   },
   "routes/storehub/inout action": {
     access: "shop",
@@ -809,7 +847,13 @@ export const MATRIX: Record<string, MatrixRow> = {
     // EventSource stops on 401 and 204 instead of retrying.
     visitor: 401,
     outsider: 204,
-    foreign: [],
+    foreign: [
+      {
+        what: "the other shop's stream",
+        request: (_own, other) => ({ path: `/storehub/live?shop=${other.shopId}` }),
+        expect: 204,
+      },
+    ],
   },
   "routes/storehub/lookup loader": {
     access: "shop",
