@@ -74,12 +74,23 @@ beforeEach(async () => {
 function describeExpect(expect: Expect): string {
   if (typeof expect === "number") return String(expect);
   if (typeof expect === "string") return expect;
+  if ("anyOf" in expect) return expect.anyOf.map(describeExpect).join(" or ");
   return `redirect ${expect.redirect}`;
 }
 
 function assertOutcome(outcome: AttackOutcome, want: Expect, label: string) {
   const got = `${outcome.status}${outcome.location ? ` → ${outcome.location}` : ""}`;
-  if (typeof want === "number") {
+  if (typeof want === "object" && "anyOf" in want) {
+    const fits = want.anyOf.some((each) => {
+      try {
+        assertOutcome(outcome, each, label);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    expect(fits, `${label}: got ${got}, wanted ${describeExpect(want)}`).toBe(true);
+  } else if (typeof want === "number") {
     expect(outcome.status, `${label}: got ${got}`).toBe(want);
   } else if (want === "ok") {
     expect(outcome.status, `${label}: got ${got}`).toBe(200);
