@@ -33,8 +33,9 @@ export interface ForeignCase {
  * A route of shop data. `request(ids)` is its ordinary request for one shop's rows: the
  * matrix sends it with the home shop's ids as each role of the home shop, and with the
  * victim shop's ids as a visitor and as a member of the home shop (with the victim's shop
- * chosen in the cookie: a cookie is only a preference). Every form also carries `shopId`, the
- * caller's active shop (the contract of the shop forms).
+ * chosen in the cookie: a cookie is only a preference). Every form, and the query string of
+ * every GET unless it names one itself, also carries `shopId`, the caller's active shop (the
+ * contract of the shop forms). Shop pages that name their shop take it in `?shop=`.
  */
 export interface ShopRow {
   access: "shop";
@@ -303,7 +304,7 @@ export const MATRIX: Record<string, MatrixRow> = {
   "routes/shophub/members action": {
     access: "shop",
     request: (ids) => ({
-      path: "/shophub/members",
+      path: `/shophub/members?shop=${ids.shopId}`,
       form: { shop: ids.shopId, intent: "remove", userId: ids.memberId },
     }),
     roles: OWNER_ONLY("ok"),
@@ -313,7 +314,7 @@ export const MATRIX: Record<string, MatrixRow> = {
       {
         what: "removing the other shop's member (asked)",
         request: (own, other) => ({
-          path: "/shophub/members",
+          path: `/shophub/members?shop=${own.shopId}`,
           form: { shop: own.shopId, intent: "remove", userId: other.memberId },
         }),
         expect: 404,
@@ -321,7 +322,7 @@ export const MATRIX: Record<string, MatrixRow> = {
       {
         what: "removing the other shop's member (confirmed)",
         request: (own, other) => ({
-          path: "/shophub/members",
+          path: `/shophub/members?shop=${own.shopId}`,
           form: { shop: own.shopId, intent: "remove", userId: other.memberId, confirmed: "1" },
         }),
         expect: 404,
@@ -329,7 +330,7 @@ export const MATRIX: Record<string, MatrixRow> = {
       {
         what: "changing the role of the other shop's member",
         request: (own, other) => ({
-          path: "/shophub/members",
+          path: `/shophub/members?shop=${own.shopId}`,
           form: { shop: own.shopId, intent: "role", userId: other.memberId, role: "owner" },
         }),
         expect: 404,
@@ -337,7 +338,7 @@ export const MATRIX: Record<string, MatrixRow> = {
       {
         what: "cancelling the other shop's invitation",
         request: (own, other) => ({
-          path: "/shophub/members",
+          path: `/shophub/members?shop=${own.shopId}`,
           form: {
             shop: own.shopId,
             intent: "cancelInvite",
@@ -365,7 +366,7 @@ export const MATRIX: Record<string, MatrixRow> = {
   },
   "routes/shophub/settings action": {
     access: "shop",
-    request: (ids) => ({ path: "/shophub/settings", form: shopForm(ids) }),
+    request: (ids) => ({ path: `/shophub/settings?shop=${ids.shopId}`, form: shopForm(ids) }),
     roles: OWNER_ONLY({ redirect: "/shophub/settings?shop=" }),
     visitor: "signIn",
     outsider: REFUSED_OTHER_SHOP,
@@ -373,7 +374,7 @@ export const MATRIX: Record<string, MatrixRow> = {
       {
         what: "saving the other shop's details",
         request: (own, other) => ({
-          path: "/shophub/settings",
+          path: `/shophub/settings?shop=${other.shopId}`,
           form: { ...shopForm(own), shop: other.shopId, allowNegativeStock: "on" },
         }),
         expect: REFUSED_OTHER_SHOP,
@@ -848,16 +849,19 @@ export const MATRIX: Record<string, MatrixRow> = {
   },
   "routes/storehub/live loader": {
     access: "shop",
-    request: (ids) => ({ path: `/storehub/live?shop=${ids.shopId}` }),
+    // The page names its shop (`shop` today, `shopId` with the shop forms' check).
+    request: (ids) => ({ path: `/storehub/live?shop=${ids.shopId}&shopId=${ids.shopId}` }),
     roles: READERS,
-    // EventSource stops on 401 and 204 instead of retrying.
+    // EventSource stops on 401, 204 and 409 instead of retrying.
     visitor: 401,
-    outsider: 204,
+    outsider: { anyOf: [204, 409] },
     foreign: [
       {
         what: "the other shop's stream",
-        request: (_own, other) => ({ path: `/storehub/live?shop=${other.shopId}` }),
-        expect: 204,
+        request: (_own, other) => ({
+          path: `/storehub/live?shop=${other.shopId}&shopId=${other.shopId}`,
+        }),
+        expect: { anyOf: [204, 409] },
       },
     ],
   },

@@ -144,10 +144,15 @@ async function run(
     spec.form && typeof options.shopId === "string"
       ? { shopId: options.shopId, ...spec.form }
       : spec.form;
+  // A page's look-ups name its shop in the query string like its forms do.
+  let path = spec.path;
+  if (!spec.form && typeof options.shopId === "string" && !/[?&]shopId=/.test(path)) {
+    path += `${path.includes("?") ? "&" : "?"}shopId=${options.shopId}`;
+  }
   const outcome = await attack(
     fn!,
     {
-      path: spec.path,
+      path,
       form,
       params: spec.params,
       cookie: options.cookieShop ? `shop=${options.cookieShop}` : undefined,
