@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,6 +15,7 @@ import { createAttackFixture, shopSnapshot, type AttackFixture } from "../setup/
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import {
+  COMING_ROUTES,
   MATRIX,
   PENDING_SHOP_ID_CHECK,
   type CallSpec,
@@ -181,15 +183,27 @@ async function run(
 it("has a row for every loader and action in app/routes.ts, and no row without one", () => {
   const missing = routeKeys.filter((key) => !(key in MATRIX)).map((key) => `add a row for ${key}`);
   expect(missing).toEqual([]);
-  const stale = Object.keys(MATRIX).filter((key) => key !== "root loader" && !handlers.has(key));
+  const stale = Object.keys(MATRIX).filter(
+    (key) => key !== "root loader" && !handlers.has(key) && !COMING_ROUTES.includes(key),
+  );
   expect(stale.map((key) => `no route for the row ${key}`)).toEqual([]);
 });
+
+/** Whether the route file of a row exists (decided before app/routes.ts is imported). */
+function routeExists(key: string): boolean {
+  return (
+    existsSync(path.resolve("app", `${key.split(" ")[0]}.ts`)) ||
+    existsSync(path.resolve("app", `${key.split(" ")[0]}.tsx`))
+  );
+}
 
 const isShopRow = (row: (typeof MATRIX)[string]): row is ShopRow => row.access === "shop";
 
 for (const [key, row] of Object.entries(MATRIX)) {
   const isAction = key.endsWith(" action");
-  describe(key, () => {
+  // A row for a route another branch adds: its cases run once the route is there.
+  const describeRow = COMING_ROUTES.includes(key) ? describe.runIf(routeExists(key)) : describe;
+  describeRow(key, () => {
     if (isShopRow(row)) {
       it(`visitor with the other shop's ids: ${describeExpect(row.visitor)}`, async () => {
         await run(key, row.request(fx.victim), null, row.visitor, {
