@@ -50,6 +50,7 @@ export const en: Record<MessageKey, string> = {
   "error.backHome": "Back to the home page",
   "error.title": "Error",
   "error.serverError": "Something went wrong on our side. Please try again.",
+  "error.invalidField": "This field is not valid; please check it and try again",
   "error.status": "Status code {status}",
   "error.pageFailed": "An error occurred while showing the error page",
   "error.goHome": "Go back to home",
@@ -199,7 +200,6 @@ export const en: Record<MessageKey, string> = {
   "auth.error.terms-required": "Please accept the terms and the privacy notice.",
   "auth.error.unknown": "Something went wrong. Please try again.",
   "error.forbidden": "You do not have permission to see this page",
-  "error.invalidField": "This field is not valid; please check it and try again",
   // Admin area and site notices
   "admin.area": "Admin area",
   "admin.signedInAs": "Signed in as {name}",

@@ -30,6 +30,7 @@ export const thFrame = {
   "error.backHome": "กลับสู่หน้าแรก",
   "error.title": "เกิดข้อผิดพลาด",
   "error.serverError": "ระบบขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้ง",
+  "error.invalidField": "ข้อมูลในช่องนี้ไม่ถูกต้อง กรุณาตรวจสอบแล้วลองอีกครั้ง",
   "error.status": "รหัสสถานะ {status}",
   "error.pageFailed": "เกิดข้อผิดพลาดขณะแสดงหน้าแสดงข้อผิดพลาด",
   "error.goHome": "กลับไปหน้าแรก",
@@ -39,5 +40,4 @@ export const thFrame = {
   "error.tooManyRequests": "คุณส่งคำขอบ่อยเกินไป กรุณารอ {minutes} นาทีแล้วลองใหม่",
   "auth.error.network-request-failed": "เชื่อมต่อเครือข่ายไม่ได้ กรุณาตรวจสอบอินเทอร์เน็ตแล้วลองใหม่",
   "error.forbidden": "คุณไม่มีสิทธิ์เข้าถึงหน้านี้",
-  "error.invalidField": "ข้อมูลในช่องนี้ไม่ถูกต้อง กรุณาตรวจสอบแล้วลองอีกครั้ง",
 } as const;
