@@ -4,10 +4,30 @@ import * as schema from "./schema";
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
+const NUL = /\0/g;
+const withoutNul = (value: unknown) => (typeof value === "string" ? value.replace(NUL, "") : value);
+
+/**
+ * PostgreSQL text cannot hold a NUL character: one typed into a form or a URL made the query
+ * fail (a 500 for a look-up by a tampered id or search). Every text parameter drops them.
+ */
+class Client extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [config, values] = args as [unknown, unknown];
+    const inConfig = (config as pg.QueryConfig | null)?.values;
+    if (Array.isArray(values)) args[1] = values.map(withoutNul);
+    else if (Array.isArray(inConfig) && Object.getPrototypeOf(config) === Object.prototype) {
+      args[0] = { ...(config as pg.QueryConfig), values: inConfig.map(withoutNul) };
+    }
+    return (super.query as (...all: unknown[]) => never)(...args);
+  }
+}
+
 /** Opens a connection pool and wraps it in Drizzle with the whole schema. */
 export function createDatabase(connectionString: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({
     connectionString,
+    Client,
     max: options.max ?? 20,
     // Fail fast instead of hanging a request when the server is unreachable.
     connectionTimeoutMillis: 10_000,

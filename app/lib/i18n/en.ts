@@ -50,6 +50,7 @@ export const en: Record<MessageKey, string> = {
   "error.backHome": "Back to the home page",
   "error.title": "Error",
   "error.serverError": "Something went wrong on our side. Please try again.",
+  "error.invalidField": "This field is not valid; please check it and try again",
   "error.status": "Status code {status}",
   "error.pageFailed": "An error occurred while showing the error page",
   "error.goHome": "Go back to home",

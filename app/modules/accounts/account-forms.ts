@@ -83,12 +83,29 @@ export function parseForm<T extends z.ZodType>(
   const raw: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string") raw[key] = value;
   const values = Object.fromEntries(Object.entries(raw).filter(([key]) => !/password/i.test(key)));
-  const result = schema.safeParse(raw);
+  let result = schema.safeParse(raw);
+  if (!result.success) {
+    // A text field the form did not send at all (a stale or tampered form) is read as empty,
+    // so it gets the field's own message instead of the validator's English "Invalid input".
+    const missing = result.error.issues
+      .map((issue) => issue.path[0])
+      .filter((field): field is string => typeof field === "string" && !(field in raw));
+    if (missing.length > 0) {
+      result = schema.safeParse({ ...raw, ...Object.fromEntries(missing.map((f) => [f, ""])) });
+    }
+  }
   if (result.success) return { ok: true, data: result.data, values };
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message as MessageKey;
+    // Every rule names its message key; a rule that does not (a validator's own English
+    // text) still shows a Thai message next to the field.
+    errors[field] ??= isMessageKey(issue.message) ? issue.message : "error.invalidField";
   }
   return { ok: false, errors, values };
+}
+
+/** Our rules' messages are keys ("auth.error.weak-password"); a validator's own are sentences. */
+function isMessageKey(text: string): text is MessageKey {
+  return /^[a-z][\w-]*(\.[\w-]+)+$/i.test(text);
 }

@@ -1,0 +1,229 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { SessionUser } from "~/context";
+import type { Database } from "~/db/client.server";
+import { listing, shopInvitation, shopMember, stockDocument, user } from "~/db/schema";
+import type { ShopRole } from "~/modules/shops/shop-types";
+import { createLocation } from "~/modules/stock/locations.server";
+import { sessionUserOf } from "./route-call";
+import { insertItem, insertShop, insertUser } from "./stock-factory";
+
+// Two shops with every kind of row an attacker could aim at (items, locations, documents,
+// members, invitations), for the isolation matrix and the form fuzzer.
+
+/** The ids of one shop's rows that a form or a query string can name. */
+export interface ShopIds {
+  shopId: string;
+  shopName: string;
+  itemId: number;
+  itemName: string;
+  sku: string;
+  barcode: string;
+  /** A warehouse of the shop besides its default location (free to rename, empty). */
+  locationId: number;
+  locationName: string;
+  defaultLocationId: number;
+  /** The opening receipt of the item: a posted document. */
+  documentId: number;
+  /** A cashier of the shop (a member another member could try to change or remove). */
+  memberId: string;
+  invitationId: number;
+  /** A draft listing of the shop's owner (listings belong to members, not to shops). */
+  listingId: string;
+  listingTitle: string;
+}
+
+export interface AttackFixture {
+  /** The shop whose members make the calls. */
+  home: ShopIds;
+  /** The other shop: its rows must never be shown or changed by the home shop's members. */
+  victim: ShopIds;
+  /** A member of the home shop for each role (the owner created the shop). */
+  homeRoles: Record<ShopRole, SessionUser>;
+  victimOwner: SessionUser;
+  /** A cashier of the home shop who also owns the victim shop (their highest role elsewhere). */
+  dual: SessionUser;
+  /** Signed in, in no shop at all. */
+  loner: SessionUser;
+  admin: SessionUser;
+}
+
+async function member(db: Database, shopId: string, role: ShopRole, name: string) {
+  const id = await insertUser(db, name);
+  await db.insert(shopMember).values({ shopId, userId: id, role });
+  return sessionUserOf(id, name);
+}
+
+async function shopWithRows(
+  db: Database,
+  label: string,
+): Promise<{ ids: ShopIds; owner: SessionUser; shopId: string }> {
+  const { shop, ownerId, defaultLocationId } = await insertShop(db);
+  const owner = sessionUserOf(ownerId);
+  const tag = randomUUID().slice(0, 8).toUpperCase();
+  const item = await insertItem(db, shop.id, ownerId, {
+    fields: {
+      name: `${label} สินค้าลับ ${tag}`,
+      sku: `${label.toUpperCase()}-SKU-${tag}`,
+      barcode: `88${String(Math.floor(Math.random() * 1e10)).padStart(11, "0")}`,
+    },
+    opening: { qty: 50, locationId: defaultLocationId },
+  });
+  const location = await createLocation(db, shop.id, {
+    parentId: null,
+    name: `${label} คลังลับ ${tag}`,
+  });
+  if (!location.ok) throw new Error(`test location not created: ${location.error}`);
+  const [document] = await db
+    .select({ id: stockDocument.id })
+    .from(stockDocument)
+    .where(eq(stockDocument.shopId, shop.id));
+  const cashier = await member(db, shop.id, "cashier", `${label} แคชเชียร์`);
+  const [invitation] = await db
+    .insert(shopInvitation)
+    .values({
+      shopId: shop.id,
+      email: `${label.toLowerCase()}-invite-${tag.toLowerCase()}@example.com`,
+      role: "stock",
+      invitedBy: ownerId,
+      expiresAt: new Date(Date.now() + 7 * 24 * 3600 * 1000),
+    })
+    .returning({ id: shopInvitation.id });
+  const [draft] = await db
+    .insert(listing)
+    .values({
+      ownerId,
+      title: `${label} ประกาศร่าง ${tag}`,
+      description: "คอนโดใกล้รถไฟฟ้า ยังไม่เผยแพร่",
+      category: "condo",
+      priceSatang: 250_000_000,
+      province: "10",
+      contactPhone: "+66812345678",
+      status: "draft",
+    })
+    .returning({ id: listing.id, title: listing.title });
+  return {
+    shopId: shop.id,
+    owner,
+    ids: {
+      shopId: shop.id,
+      shopName: shop.name,
+      itemId: item.id,
+      itemName: item.name,
+      sku: item.sku,
+      barcode: item.barcode ?? "",
+      locationId: location.location.id,
+      locationName: location.location.name,
+      defaultLocationId,
+      documentId: document!.id,
+      memberId: cashier.id,
+      invitationId: invitation!.id,
+      listingId: draft!.id,
+      listingTitle: draft!.title,
+    },
+  };
+}
+
+export async function createAttackFixture(db: Database): Promise<AttackFixture> {
+  const home = await shopWithRows(db, "Home");
+  const victim = await shopWithRows(db, "Victim");
+  const homeRoles: Record<ShopRole, SessionUser> = {
+    owner: home.owner,
+    manager: await member(db, home.shopId, "manager", "ผู้จัดการ"),
+    cashier: await member(db, home.shopId, "cashier", "แคชเชียร์"),
+    stock: await member(db, home.shopId, "stock", "พนักงานคลัง"),
+  };
+  const dual = await member(db, home.shopId, "cashier", "แคชเชียร์สองร้าน");
+  await db.insert(shopMember).values({ shopId: victim.shopId, userId: dual.id, role: "owner" });
+  const loner = sessionUserOf(await insertUser(db, "ไม่มีร้าน"), "ไม่มีร้าน");
+  const adminId = await insertUser(db, "ผู้ดูแล");
+  await db.update(user).set({ role: "admin" }).where(eq(user.id, adminId));
+  const admin = { ...sessionUserOf(adminId, "ผู้ดูแล"), role: "admin" as const };
+  return {
+    home: home.ids,
+    victim: victim.ids,
+    homeRoles,
+    victimOwner: victim.owner,
+    dual,
+    loner,
+    admin,
+  };
+}
+
+// The schema does not change during a test file: its tables are listed once per database.
+const shopTablesOf = new WeakMap<Database, Promise<string[]>>();
+const allTablesOf = new WeakMap<Database, Promise<string[]>>();
+
+/** Tables whose rows belong to a shop through a shop_id column. */
+function shopTables(db: Database): Promise<string[]> {
+  let found = shopTablesOf.get(db);
+  if (!found) {
+    found = db
+      .execute<{ table_name: string }>(
+        sql`SELECT table_name FROM information_schema.columns
+            WHERE table_schema = 'public' AND column_name = 'shop_id' ORDER BY table_name`,
+      )
+      .then((result) => result.rows.map((row) => row.table_name));
+    shopTablesOf.set(db, found);
+  }
+  return found;
+}
+
+function allTables(db: Database): Promise<string[]> {
+  let found = allTablesOf.get(db);
+  if (!found) {
+    found = db
+      .execute<{ table_name: string }>(
+        sql`SELECT table_name FROM information_schema.tables
+            WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+      )
+      .then((result) => result.rows.map((row) => row.table_name));
+    allTablesOf.set(db, found);
+  }
+  return found;
+}
+
+/**
+ * Every row of one shop (the shop, its members' accounts and listings, every table with a shop_id),
+ * each as an md5 of its text: equal snapshots mean nothing of the shop was changed.
+ */
+export async function shopSnapshot(db: Database, shopId: string): Promise<string[]> {
+  const parts = [
+    sql`SELECT 'shop:' || md5(s::text) AS h FROM shop s WHERE s.id = ${shopId}`,
+    sql`SELECT 'user:' || md5(u::text) AS h FROM app_user u
+        WHERE u.id IN (SELECT user_id FROM shop_member WHERE shop_id = ${shopId})`,
+    sql`SELECT 'listing:' || md5(l::text) AS h FROM listing l
+        WHERE l.owner_id IN (SELECT user_id FROM shop_member WHERE shop_id = ${shopId})`,
+  ];
+  for (const table of await shopTables(db)) {
+    parts.push(
+      sql`SELECT ${`${table}:`} || md5(t::text) AS h FROM ${sql.identifier(table)} t WHERE t.shop_id = ${shopId}`,
+    );
+  }
+  const result = await db.execute<{ h: string }>(
+    sql`SELECT h FROM (${sql.join(parts, sql` UNION ALL `)}) rows ORDER BY h`,
+  );
+  return result.rows.map((row) => row.h);
+}
+
+/**
+ * Every row of every table (minus the ones that change on any request: sessions, rate-limit
+ * buckets, the mail queue, caches), as "table:md5": what was saved before a call.
+ */
+export async function databaseSnapshot(
+  db: Database,
+  skip: readonly string[] = [],
+): Promise<Set<string>> {
+  const tables = (await allTables(db)).filter(
+    (table) => !skip.includes(table) && !table.startsWith("__drizzle"),
+  );
+  const rows = await db.execute<{ h: string }>(
+    sql.join(
+      tables.map(
+        (table) => sql`SELECT ${`${table}:`} || md5(t::text) AS h FROM ${sql.identifier(table)} t`,
+      ),
+      sql` UNION ALL `,
+    ),
+  );
+  return new Set(rows.rows.map((row) => row.h));
+}
