@@ -909,4 +909,15 @@ describe("found by the fuzzer", () => {
     expect(post.status).toBe(400);
     for (const key of errorMessages(post.data)) expect(th).toHaveProperty([key]);
   });
+
+  it("a search cut at its length limit in the middle of an emoji still redirects", async () => {
+    // KEYWORD_MAX (100) UTF-16 units would end between the two halves of the 50th emoji.
+    const keyword = `a${"😀".repeat(200)}`;
+    const outcome = await attack(
+      loaders.get("routes/listings/search")!,
+      { path: `/search?q=${encodeURIComponent(keyword)}` },
+      { db: test.db, user: null, overrides: { auth, storage } },
+    );
+    expect(outcome.status).toBe(302);
+  });
 });

@@ -46,11 +46,10 @@ export interface ShopRow {
   outsider: Expect;
   foreign: ForeignCase[];
   /**
-   * Set on every action of a shop form: a post carrying another shop's `shopId` (or none)
-   * will be refused with 409 once the shop forms check it (the shops helper's change). Until
-   * then the rows are `it.skip`; flip PENDING_SHOP_ID_CHECK below at that merge.
+   * Set on every action of a shop form: a post carrying another shop's `shopId` (or none) is
+   * refused with 409, so two tabs on two shops never write to the wrong one.
    */
-  pendingShopIdCheck?: boolean;
+  checksShopId?: boolean;
 }
 
 /** A route without shop data: a visitor's answer, and a signed-in member's (no shop). */
@@ -66,18 +65,6 @@ export interface PlainRow {
 }
 
 export type MatrixRow = ShopRow | PlainRow;
-
-/**
- * Rows for routes that another branch adds (sec-shops): skipped while the route is not in
- * app/routes.ts. Empty this list once it is merged.
- */
-export const COMING_ROUTES: readonly string[] = [
-  "routes/shophub/invitation loader",
-  "routes/shophub/invitation action",
-];
-
-/** Switch on when the shop forms refuse a missing or foreign `shopId` with 409. */
-export const PENDING_SHOP_ID_CHECK = true;
 
 let unique = 0;
 const next = () => `${Date.now().toString(36)}${++unique}`;
@@ -387,7 +374,7 @@ export const MATRIX: Record<string, MatrixRow> = {
         expect: 404,
       },
     ],
-    pendingShopIdCheck: true,
+    checksShopId: true,
   },
   "routes/shophub/settings loader": {
     access: "shop",
@@ -419,7 +406,7 @@ export const MATRIX: Record<string, MatrixRow> = {
         expect: REFUSED_OTHER_SHOP,
       },
     ],
-    pendingShopIdCheck: true,
+    checksShopId: true,
   },
 
   // Listings
@@ -597,7 +584,7 @@ export const MATRIX: Record<string, MatrixRow> = {
         expect: 400,
       },
     ],
-    pendingShopIdCheck: true,
+    checksShopId: true,
   },
   "routes/storehub/edit loader": {
     access: "shop",
@@ -642,7 +629,7 @@ export const MATRIX: Record<string, MatrixRow> = {
         expect: 404,
       },
     ],
-    pendingShopIdCheck: true,
+    checksShopId: true,
   },
   "routes/storehub/delete loader": {
     access: "shop",
@@ -692,7 +679,7 @@ export const MATRIX: Record<string, MatrixRow> = {
         expect: 404,
       },
     ],
-    pendingShopIdCheck: true,
+    checksShopId: true,
   },
   "routes/storehub/import loader": {
     access: "shop",
@@ -709,7 +696,7 @@ export const MATRIX: Record<string, MatrixRow> = {
     visitor: "signIn",
     outsider: 400,
     foreign: [],
-    pendingShopIdCheck: true,
+    checksShopId: true,
   },
   "routes/storehub/export-items loader": {
     access: "shop",
@@ -804,7 +791,7 @@ export const MATRIX: Record<string, MatrixRow> = {
         expect: 400,
       },
     ],
-    pendingShopIdCheck: true,
+    checksShopId: true,
   },
   "routes/storehub/storage loader": {
     access: "shop",
@@ -884,7 +871,7 @@ export const MATRIX: Record<string, MatrixRow> = {
         expect: 404,
       },
     ],
-    pendingShopIdCheck: true,
+    checksShopId: true,
   },
   "routes/storehub/live loader": {
     access: "shop",

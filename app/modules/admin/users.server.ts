@@ -4,6 +4,7 @@ import { containsPattern } from "~/db/escape-like";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
 import { session, user } from "~/modules/accounts/schema";
 import { USER_SEARCH_MAX, type UserActionOutcome, type UserIntent } from "./user-actions";
+import { truncateText } from "~/lib/truncate-text";
 
 export interface AdminUserRow {
   id: string;
@@ -20,7 +21,7 @@ export async function listUsers(
   db: Database,
   options: { search?: string; page: number },
 ): Promise<Page<AdminUserRow>> {
-  const search = options.search?.trim().slice(0, USER_SEARCH_MAX) ?? "";
+  const search = truncateText(options.search?.trim() ?? "", USER_SEARCH_MAX);
   const where = search
     ? or(ilike(user.name, containsPattern(search)), ilike(user.email, containsPattern(search)))
     : undefined;

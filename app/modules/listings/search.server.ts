@@ -17,6 +17,7 @@ import {
 } from "./listings.server";
 import { listing, listingPhoto, listingSearchWord } from "./schema";
 import { normalizeSearchText, queryWords } from "./search-tokens";
+import { truncateText } from "~/lib/truncate-text";
 
 // Trigrams need three characters; shorter words match whole words and word beginnings only.
 const MIN_PARTIAL_LENGTH = 3;
@@ -241,7 +242,7 @@ export async function searchListings(
   keyword: string,
   requestedPage: number,
 ): Promise<SearchPage> {
-  const typed = keyword.trim().slice(0, KEYWORD_MAX);
+  const typed = truncateText(keyword.trim(), KEYWORD_MAX);
   const words = queryWords(typed);
   // Only punctuation or spaces: nothing can match.
   if (words.length === 0) return { ...toPage([], 0, 1), words, capped: false };

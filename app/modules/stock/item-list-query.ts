@@ -1,5 +1,6 @@
 import { readPageNumber } from "~/lib/paging";
 import type { ItemQuery, ItemSort } from "./items.server";
+import { truncateText } from "~/lib/truncate-text";
 
 // The sorts searchItems knows (its ITEM_SORTS lives in a server-only module; the type keeps
 // the two lists in step).
@@ -29,7 +30,7 @@ export function readItemListParams(searchParams: URLSearchParams): ItemListParam
   const sort = searchParams.get("sort");
   const status = searchParams.get("status");
   return {
-    q: (searchParams.get("q") ?? "").trim().slice(0, ITEM_SEARCH_MAX),
+    q: truncateText((searchParams.get("q") ?? "").trim(), ITEM_SEARCH_MAX),
     sort: (ITEM_SORTS as readonly string[]).includes(sort ?? "") ? (sort as ItemSort) : "name",
     descending: searchParams.get("dir") === "desc",
     lowStock: searchParams.get("low") === "1",

@@ -18,11 +18,12 @@ import { requireAdmin } from "~/modules/accounts/session.server";
 import { isUserIntent, USER_SEARCH_MAX, type UserIntent } from "~/modules/admin/user-actions";
 import { applyUserAction, listUsers } from "~/modules/admin/users.server";
 import { Pagination } from "~/ui/pagination";
+import { truncateText } from "~/lib/truncate-text";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const admin = requireAdmin(request, context);
   const { db } = context.get(appContext);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, USER_SEARCH_MAX);
+  const q = truncateText((url.searchParams.get("q") ?? "").trim(), USER_SEARCH_MAX);
   const done = url.searchParams.get("done");
   return {
     q,

@@ -9,6 +9,7 @@ import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { ListingGrid, useListingPaginationLabels } from "~/layout/listing-grid";
 import type { TextPart } from "~/modules/listings/highlight";
 import { listNewestListings } from "~/modules/listings/listings.server";
+import { truncateText } from "~/lib/truncate-text";
 import { KEYWORD_MAX } from "~/modules/listings/limits";
 import { searchListings } from "~/modules/listings/search.server";
 import { limitSearches } from "~/modules/platform/search-limit.server";
@@ -18,12 +19,12 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   // The search form sends ?q=…; the address of a search is /search/<keyword>.
   const typed = url.searchParams.get("q");
   if (typed !== null) {
-    const keyword = typed.trim().slice(0, KEYWORD_MAX);
+    const keyword = truncateText(typed.trim(), KEYWORD_MAX);
     throw redirect(keyword ? `/search/${encodeURIComponent(keyword)}` : "/search");
   }
   const { db, storage, clientAddress } = context.get(appContext);
   const lang = langFromCookieHeader(request.headers.get("cookie"));
-  const keyword = (params.keyword ?? "").trim().slice(0, KEYWORD_MAX);
+  const keyword = truncateText((params.keyword ?? "").trim(), KEYWORD_MAX);
   if (keyword) await limitSearches(db, request, clientAddress);
   const results = keyword
     ? await searchListings(db, storage, lang, keyword, readPageNumber(url.searchParams))

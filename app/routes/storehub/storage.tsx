@@ -40,6 +40,7 @@ import { LiveStock } from "~/ui/live-stock";
 import { Pagination, type PaginationLabels } from "~/ui/pagination";
 import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
 import { ShopChangedNotice, ShopIdField, useFormShopId } from "~/ui/shop-form";
+import { truncateText } from "~/lib/truncate-text";
 
 const SEARCH_MAX = 100;
 const DONE = ["created", "renamed", "deleted", "reversed"] as const;
@@ -61,7 +62,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const locationParam = params.get("location");
   const location =
     locationParam === null ? null : await findLocationOr404(db, shopId, locationParam);
-  const q = (params.get("q") ?? "").trim().slice(0, SEARCH_MAX);
+  const q = truncateText((params.get("q") ?? "").trim(), SEARCH_MAX);
   if (q) await limitSearches(db, request, context.get(appContext).clientAddress);
   const page = readPageNumber(params);
 
