@@ -28,12 +28,16 @@ export interface DocumentLine {
 
 export interface StockDocumentView {
   id: number;
+  /** Gapless per shop and kind: what documentNumber() prints. */
+  number: number;
   kind: DocumentKind;
   reference: string;
   note: string;
   reversesDocumentId: number | null;
-  /** The reversal that undid this document, if any. */
+  /** The reversal that undid this document, if any (its id). */
   reversedBy: number | null;
+  /** That reversal's number. */
+  reversedByNumber: number | null;
   userName: string | null;
   createdAt: Date;
   lines: DocumentLine[];
@@ -49,11 +53,16 @@ export async function getStockDocument(
   const [document] = await db
     .select({
       id: stockDocument.id,
+      number: stockDocument.number,
       kind: stockDocument.kind,
       reference: stockDocument.reference,
       note: stockDocument.note,
       reversesDocumentId: stockDocument.reversesDocumentId,
       reversedBy: sql<number | null>`(SELECT r.id FROM stock_document r
+        WHERE r.reverses_document_id = ${stockDocument.id})`.mapWith((value) =>
+        value === null ? null : Number(value),
+      ),
+      reversedByNumber: sql<number | null>`(SELECT r.number FROM stock_document r
         WHERE r.reverses_document_id = ${stockDocument.id})`.mapWith((value) =>
         value === null ? null : Number(value),
       ),

@@ -118,7 +118,8 @@ export function itemsCsv(db: DbExecutor, shopId: string, lang: Lang): ReadableSt
 
 /**
  * Quantity of every item at every location that holds some, as CSV with a BOM: items in SKU
- * order, locations in tree order. The value is the quantity at the item's moving-average cost.
+ * order, locations in tree order. The value is the location's own value at cost (kept exactly
+ * per location by the ledger), so an item's rows add up to its value in the item export.
  */
 export async function balancesCsv(
   db: DbExecutor,
@@ -148,6 +149,7 @@ export async function balancesCsv(
           itemId: stockBalance.itemId,
           locationId: stockBalance.locationId,
           qty: stockBalance.qty,
+          valueSatang: stockBalance.valueSatang,
         })
         .from(stockBalance)
         .where(
@@ -160,7 +162,7 @@ export async function balancesCsv(
             sql`${stockBalance.qty} <> 0`,
           ),
         );
-      const byItem = new Map<number, { locationId: number; qty: number }[]>();
+      const byItem = new Map<number, { locationId: number; qty: number; valueSatang: number }[]>();
       for (const balance of balances) {
         const list = byItem.get(balance.itemId) ?? [];
         list.push(balance);
@@ -179,8 +181,12 @@ export async function balancesCsv(
             csvText(item.barcode),
             csvText(item.unit),
             balance.qty,
-            baht(item.avgCostSatang),
-            baht(balance.qty * item.avgCostSatang),
+            // The location's own average and its exact value: the values of one item add up
+            // to the item's stock value in the item export, to the satang.
+            baht(
+              balance.qty > 0 ? Math.round(balance.valueSatang / balance.qty) : item.avgCostSatang,
+            ),
+            baht(balance.valueSatang),
           ]);
         }
       }

@@ -64,7 +64,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       : null;
     // Another shop's document is simply not there.
     if (!document) throw data(null, { status: 404 });
-    posted = { ...document, number: documentNumber(document.kind, document.id) };
+    posted = { ...document, number: documentNumber(document.kind, document.number) };
   }
   return {
     kind,

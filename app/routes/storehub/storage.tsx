@@ -25,7 +25,7 @@ import {
   findLocation,
   flattenLocationTree,
   listLocations,
-  quantitiesByLocation,
+  balancesByLocation,
   renameLocation,
 } from "~/modules/stock/locations.server";
 import {
@@ -61,10 +61,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (q) await limitSearches(db, request, context.get(appContext).clientAddress);
   const page = readPageNumber(params);
 
-  const [locations, quantities, ledger, matches] = await Promise.all([
+  const [locations, { quantities, values }, ledger, matches] = await Promise.all([
     listLocations(db, shopId),
     // With an item chosen the tree shows that item's quantities (cheap: one item's rows).
-    quantitiesByLocation(db, shopId, item?.id),
+    balancesByLocation(db, shopId, item?.id),
     listMovements(db, shopId, { itemId: item?.id, locationId: location?.id, page }),
     q ? searchItems(db, shopId, { search: q, status: "all", page: 1, pageSize: 10 }) : null,
   ]);
@@ -77,6 +77,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     isDefault: node.isDefault,
     hasChildren: node.children.length > 0,
     qty: quantities.get(node.id) ?? 0,
+    valueSatang: values.get(node.id) ?? 0,
     totalQty: node.totalQty,
   }));
   const paths = new Map(tree.map((node) => [node.id, node.path]));
@@ -118,7 +119,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         return {
           id: row.id,
           documentId: row.documentId,
-          documentNumber: documentNumber(documentKind, row.documentId),
+          documentNumber: documentNumber(documentKind, row.documentNumber),
           documentKind,
           reversedBy: row.reversedBy === null ? null : documentNumber("reversal", row.reversedBy),
           canReverse:
@@ -266,7 +267,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     if (!document) return fail("reverse", "storehub.storage.error.badRequest", 404);
     const confirm = {
       documentId: document.id,
-      number: documentNumber(document.kind, document.id),
+      number: documentNumber(document.kind, document.number),
       lines: document.lines.map((line) => ({
         itemName: line.itemName,
         qty: line.qty,
@@ -331,7 +332,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       { shopId, userId: user.id, documentId: document.id, reversal: reversed.documentId },
       "stock document reversed",
     );
-    return back("reversed", { number: documentNumber("reversal", reversed.documentId) });
+    return back("reversed", { number: documentNumber("reversal", reversed.number) });
   }
 
   return fail("add", "storehub.storage.error.badRequest", 400);
@@ -616,7 +617,11 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
                       data-testid="item-balance"
                       data-location-id={node.id}
                     >
-                      {node.path}: {formatQuantity(node.qty, lang)} {item.unit}
+                      {node.path}: {formatQuantity(node.qty, lang)} {item.unit} (
+                      <span data-testid="item-balance-value">
+                        {formatBaht(node.valueSatang, lang)}
+                      </span>
+                      )
                     </li>
                   ))}
               </ul>
@@ -739,7 +744,11 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
                         </Form>
                       )}
                     </td>
-                    <td data-testid="ledger-kind">{t(`storehub.kind.${row.kind}`)}</td>
+                    <td data-testid="ledger-kind">
+                      {row.documentKind === "reversal"
+                        ? t("storehub.kind.reversalOf", { kind: t(`storehub.kind.${row.kind}`) })
+                        : t(`storehub.kind.${row.kind}`)}
+                    </td>
                     {!item && (
                       <td>
                         <Link to={href({ item: row.itemId, page: null })}>{row.itemName}</Link>
