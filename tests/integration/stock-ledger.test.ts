@@ -464,6 +464,28 @@ describe("the stock ledger", () => {
             // With nothing on hand, nothing is left in value either.
             if (row.on_hand === 0) expect(Number(row.value)).toBe(0);
           }
+          // Value is kept per location too: a balance's value is the sum of its movements'
+          // values, an empty place holds no value, and the places add up to the item's value
+          // to the satang (what the two CSV exports show).
+          const places = await db.execute<{
+            qty: number;
+            value: string;
+            valued: string;
+          }>(sql`
+          SELECT b.qty, b.value_satang AS value,
+                 (SELECT coalesce(sum(m.value_satang), 0) FROM stock_movement m
+                   WHERE m.item_id = b.item_id AND m.location_id = b.location_id) AS valued
+            FROM stock_balance b WHERE b.shop_id = ${shop.id}`);
+          for (const row of places.rows) {
+            expect(Number(row.value)).toBe(Number(row.valued));
+            if (row.qty === 0) expect(Number(row.value)).toBe(0);
+          }
+          const split = await db.execute<{ value: string; placed: string }>(sql`
+          SELECT i.stock_value_satang AS value,
+                 (SELECT coalesce(sum(b.value_satang), 0) FROM stock_balance b
+                   WHERE b.item_id = i.id) AS placed
+            FROM stock_item i WHERE i.shop_id = ${shop.id}`);
+          for (const row of split.rows) expect(Number(row.placed)).toBe(Number(row.value));
         },
       ),
       { numRuns: 40 },

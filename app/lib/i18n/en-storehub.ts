@@ -239,6 +239,16 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.import.confirm": "Yes, import {count} items",
   "storehub.import.done": "Items imported: {count} ({stock} with opening stock)",
   "storehub.import.seeItems": "See the items",
+  "storehub.import.doneUpdated": "Existing items updated: {count}.",
+  "storehub.import.readyUpdates":
+    "Some SKUs are already in the shop: {updates} items will be updated from the file and {same} are unchanged (quantities stay as they are).",
+  "storehub.import.changeColumn": "What happens",
+  "storehub.import.action.new": "New item",
+  "storehub.import.action.update": "Updates the item",
+  "storehub.import.action.same": "No change",
+  "storehub.import.changeText": "{field}: {from} → {to}",
+  "storehub.import.error.openingOnUpdate":
+    "This SKU is already in the shop. Opening stock is only for new items: receive the stock instead.",
   "storehub.import.previewTitle": "The first {shown} of {count} rows",
   "storehub.import.ignored": "Columns not recognised, left out: {columns}",
   "storehub.import.columnsTitle": "Columns",

@@ -230,6 +230,16 @@ export const thStorehub = {
   "storehub.import.confirm": "ยืนยัน นำเข้า {count} รายการ",
   "storehub.import.done": "นำเข้าสินค้า {count} รายการแล้ว (มียอดยกมา {stock} รายการ)",
   "storehub.import.seeItems": "ดูรายการสินค้า",
+  "storehub.import.doneUpdated": "แก้ไขสินค้าที่มีอยู่แล้ว {count} รายการ",
+  "storehub.import.readyUpdates":
+    "ในจำนวนนี้มีสินค้าที่ร้านมีรหัสอยู่แล้ว: จะแก้ไข {updates} รายการตามไฟล์ และ {same} รายการไม่มีอะไรเปลี่ยน (ยอดคงเหลือไม่เปลี่ยน)",
+  "storehub.import.changeColumn": "สิ่งที่จะเกิดขึ้น",
+  "storehub.import.action.new": "เพิ่มสินค้าใหม่",
+  "storehub.import.action.update": "แก้ไขสินค้าเดิม",
+  "storehub.import.action.same": "ไม่มีการเปลี่ยนแปลง",
+  "storehub.import.changeText": "{field}: {from} → {to}",
+  "storehub.import.error.openingOnUpdate":
+    "สินค้ารหัสนี้มีอยู่แล้ว ยอดยกมาใช้ได้กับสินค้าใหม่เท่านั้น ให้รับสินค้าเข้าแทน",
   "storehub.import.previewTitle": "ตัวอย่างข้อมูล {shown} แถวแรก จากทั้งหมด {count} แถว",
   "storehub.import.ignored": "คอลัมน์ที่ไม่รู้จักและจะไม่นำเข้า: {columns}",
   "storehub.import.columnsTitle": "คอลัมน์ที่ใช้ได้",

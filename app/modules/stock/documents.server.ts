@@ -16,6 +16,8 @@ export interface DocumentLine {
   itemName: string;
   sku: string;
   unit: string;
+  /** The item is archived now (a receipt of it gets a warning). */
+  archived: boolean;
   locationId: number;
   locationName: string;
   kind: MovementKind;
@@ -81,6 +83,7 @@ export async function getStockDocument(
       itemName: stockItem.name,
       sku: stockItem.sku,
       unit: stockItem.unit,
+      archived: sql<boolean>`${stockItem.status} = 'archived'`,
       locationId: stockMovement.locationId,
       locationName: stockLocation.name,
       kind: stockMovement.kind,

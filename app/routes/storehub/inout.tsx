@@ -205,6 +205,15 @@ function PostedDocument({ posted, locations }: { posted: Posted; locations: Loca
           number: posted.number,
         })}
       </div>
+      {posted.lines.some((line) => line.archived) && (
+        <div className="alert alert-warning" role="status" data-testid="inout-posted-archived">
+          {t("storehub.inout.postedArchived", {
+            items: [...new Set(posted.lines.filter((l) => l.archived).map((l) => l.itemName))].join(
+              ", ",
+            ),
+          })}
+        </div>
+      )}
       {posted.lines.length === 0 ? (
         <p>{t("storehub.inout.doneNoChange")}</p>
       ) : (
@@ -284,6 +293,7 @@ interface LookupItem {
   barcode: string | null;
   unit: string;
   costSatang: number;
+  status: "active" | "archived";
   balances: Record<string, number>;
 }
 type Lookup = LookupItem | "notFound";
@@ -746,9 +756,14 @@ function LineEditor({
     unit: string;
     costSatang: number;
     current: number;
+    archived: boolean;
   } | null = null;
   if (lookup && lookup !== "notFound") {
-    info = { ...lookup, current: lookup.balances[values.location] ?? 0 };
+    info = {
+      ...lookup,
+      current: lookup.balances[values.location] ?? 0,
+      archived: lookup.status === "archived",
+    };
   } else if (
     !lookup &&
     line.preview &&
@@ -797,6 +812,17 @@ function LineEditor({
           });
   } else if (lookup === "notFound" && !errors.item) {
     detail = <span className="text-warning-emphasis">{t("storehub.error.itemNotFound")}</span>;
+  }
+  if (info?.archived) {
+    // Archived stock may still arrive or leave, but it is hidden from selling: say so first.
+    detail = (
+      <>
+        {detail}{" "}
+        <span className="text-warning-emphasis fw-semibold" data-testid="inout-line-archived">
+          {t("storehub.inout.archivedItem")}
+        </span>
+      </>
+    );
   }
 
   return (

@@ -398,12 +398,17 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
     page: (n) => t("storehub.pagination.page", { n }),
   };
   const addError = errorFor("add");
+  // Each success arrives as a new page (a redirect with ?done=), so the add boxes are keyed by
+  // it: they come back empty after a location was added and keep what was typed after an error.
+  const routerLocation = useLocation();
+  const resetKey = done && !result ? `${done.what}-${routerLocation.key}` : "editing";
 
   return (
     <>
       <LiveStock />
       <h1 className="h3 mb-3">{t("storehub.storage.title")}</h1>
-      {done && (
+      {/* An answer to a later submit replaces the earlier success: never both at once. */}
+      {done && !result && (
         <div className="alert alert-success" role="status" data-testid="storage-done">
           {t(`storehub.storage.done.${done.what}`, { number: done.number })}
         </div>
@@ -477,6 +482,7 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
                               action={here}
                               error={rowError ? say(t, lang, rowError.error) : undefined}
                               typedName={rowError?.name}
+                              resetKey={resetKey}
                             />
                           </details>
                         </td>
@@ -515,6 +521,7 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
                 {t("storehub.storage.newWarehouse")}
               </label>
               <input
+                key={resetKey}
                 id="storage-new-warehouse"
                 name="name"
                 className={`form-control${addError ? " is-invalid" : ""}`}
@@ -792,11 +799,14 @@ function LocationManager({
   action,
   error,
   typedName,
+  resetKey,
 }: {
   node: { id: number; kind: string; name: string; isDefault: boolean; hasChildren: boolean };
   action: string;
   error: string | undefined;
   typedName: string | undefined;
+  /** Changes with every success: the add box then starts empty again. */
+  resetKey: string;
 }) {
   const t = useT();
   const errorId = `location-${node.id}-error`;
@@ -824,6 +834,7 @@ function LocationManager({
           <input type="hidden" name="intent" value="addLocation" />
           <input type="hidden" name="parentId" value={node.id} />
           <input
+            key={resetKey}
             name="name"
             maxLength={LOCATION_NAME_MAX}
             className="form-control"
