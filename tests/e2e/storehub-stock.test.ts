@@ -310,7 +310,7 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
   });
 
   it("empties the new-warehouse box after adding one, and a duplicate then shows only its error", async () => {
-    const { member } = await memberWithShop();
+    const { member, home } = await memberWithShop();
     const context = await signedInContext(member);
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
@@ -335,6 +335,31 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
     );
     expect(await page.getByTestId("storage-done").count()).toBe(0);
     expect(await box.inputValue()).toBe("คลังหลังร้าน");
+
+    // The same inside a warehouse: a zone's box empties after adding, and a duplicate keeps
+    // its name in the add box (the rename box keeps the warehouse's own name).
+    const homeRow = page.locator(`[data-testid="location-row"][data-location-id="${home.id}"]`);
+    await homeRow.locator("summary").click();
+    await homeRow.getByTestId("add-child-name").fill("โซนเย็น");
+    await homeRow.getByTestId("add-child").click();
+    await page.getByTestId("storage-done").waitFor();
+    await expect.poll(() => homeRow.getByTestId("add-child-name").inputValue(), SLOW).toBe("");
+    // The row's panel may have stayed open across the page update; open it if not.
+    if (
+      !(await homeRow
+        .locator("details")
+        .evaluate((element) => (element as HTMLDetailsElement).open))
+    ) {
+      await homeRow.locator("summary").click();
+    }
+    await homeRow.getByTestId("add-child-name").fill("โซนเย็น");
+    await homeRow.getByTestId("add-child").click();
+    await expect
+      .poll(() => homeRow.innerText(), SLOW)
+      .toContain(th["storehub.storage.error.nameTaken"]);
+    expect(await page.getByTestId("storage-done").count()).toBe(0);
+    expect(await homeRow.getByTestId("add-child-name").inputValue()).toBe("โซนเย็น");
+    expect(await homeRow.getByTestId("rename-location-name").inputValue()).toBe(home.name);
     await context.close();
   });
 

@@ -177,7 +177,7 @@ interface Message {
 }
 
 type ActionData =
-  | { error: Message; target: Target; name?: string }
+  | { error: Message; target: Target; name?: string; adding?: boolean }
   | { confirmDelete: { id: number; path: string } }
   | {
       confirmReverse: {
@@ -211,7 +211,11 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const target = parentId === null ? "add" : `location-${parentId}`;
     if (rawParent && parentId === null) return fail(target, "storehub.error.locationNotFound", 404);
     const name = parseLocationName(form.get("name"));
-    if (!name.ok) return fail(target, name.error, 400, { name: String(form.get("name") ?? "") });
+    if (!name.ok)
+      return fail(target, name.error, 400, {
+        name: String(form.get("name") ?? ""),
+        adding: true,
+      });
     const created = await createLocation(db, shopId, { parentId, name: name.name });
     if (!created.ok) {
       if (created.error === "parentNotFound" || created.error === "notFound") {
@@ -221,7 +225,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
         created.error === "binHasNoChildren"
           ? "storehub.storage.error.binHasNoChildren"
           : "storehub.storage.error.nameTaken";
-      return fail(target, key, 400, { name: name.name });
+      return fail(target, key, 400, { name: name.name, adding: true });
     }
     logger.info({ shopId, userId: user.id, locationId: created.location.id }, "location added");
     return back("created");
@@ -482,6 +486,7 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
                               action={here}
                               error={rowError ? say(t, lang, rowError.error) : undefined}
                               typedName={rowError?.name}
+                              adding={Boolean(rowError?.adding)}
                               resetKey={resetKey}
                             />
                           </details>
@@ -799,12 +804,15 @@ function LocationManager({
   action,
   error,
   typedName,
+  adding,
   resetKey,
 }: {
   node: { id: number; kind: string; name: string; isDefault: boolean; hasChildren: boolean };
   action: string;
   error: string | undefined;
   typedName: string | undefined;
+  /** The typed name belongs to the add box (a place inside this one), not to the rename box. */
+  adding: boolean;
   /** Changes with every success: the add box then starts empty again. */
   resetKey: string;
 }) {
@@ -818,7 +826,7 @@ function LocationManager({
         <input type="hidden" name="locationId" value={node.id} />
         <input
           name="name"
-          defaultValue={typedName ?? node.name}
+          defaultValue={adding ? node.name : (typedName ?? node.name)}
           maxLength={LOCATION_NAME_MAX}
           className="form-control"
           aria-label={t("storehub.storage.name")}
@@ -836,8 +844,10 @@ function LocationManager({
           <input
             key={resetKey}
             name="name"
+            defaultValue={adding ? typedName : undefined}
             maxLength={LOCATION_NAME_MAX}
             className="form-control"
+            aria-describedby={error && adding ? errorId : undefined}
             aria-label={t(
               node.kind === "warehouse" ? "storehub.storage.addZone" : "storehub.storage.addBin",
             )}
