@@ -164,10 +164,15 @@ async function seed(
   );
   const documents = Math.ceil((options.items * perItem) / 1000);
   await client.query(
-    `INSERT INTO stock_document (shop_id, kind, reference, user_id, created_at)
-     SELECT $1, 'receive', 'BENCH-' || g, $2, now() - interval '1 minute' * ($3::int - g)
+    `INSERT INTO stock_document (shop_id, kind, number, reference, user_id, created_at)
+     SELECT $1, 'receive', g, 'BENCH-' || g, $2, now() - interval '1 minute' * ($3::int - g)
        FROM generate_series(1, $3::int) AS g`,
     [shopId, userId, documents],
+  );
+  // The shop's receipts continue after the seeded ones (gapless numbers, decision 0011).
+  await client.query(
+    `INSERT INTO document_sequence (shop_id, kind, next_value) VALUES ($1, 'receive', $2 + 1)`,
+    [shopId, documents],
   );
   // Movement n (ordered by step, then item) belongs to document n / 1000. Step 1 receives 50,
   // then issues and receipts alternate by 1-5 units, so quantities stay positive.
@@ -199,8 +204,9 @@ async function seed(
     [shopId, locationId, options.items, perItem, userId, options.items * perItem],
   );
   await client.query(
-    `INSERT INTO stock_balance (shop_id, item_id, location_id, qty)
-     SELECT $1, item_id, $2, sum(qty) FROM stock_movement WHERE shop_id = $1 GROUP BY item_id`,
+    `INSERT INTO stock_balance (shop_id, item_id, location_id, qty, value_satang)
+     SELECT $1, item_id, $2, sum(qty), sum(value_satang)
+       FROM stock_movement WHERE shop_id = $1 GROUP BY item_id`,
     [shopId, locationId],
   );
   await client.query(

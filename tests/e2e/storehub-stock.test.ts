@@ -309,6 +309,93 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
     await context.close();
   });
 
+  it("empties the new-warehouse box after adding one, and a duplicate then shows only its error", async () => {
+    const { member, home } = await memberWithShop();
+    const context = await signedInContext(member);
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto("/storehub/storage");
+    // With JavaScript (hydrated), so the submits go through React Router.
+    await page.waitForFunction(() => {
+      const element = document.querySelector("#storage-new-warehouse");
+      return !!element && Object.keys(element).some((key) => key.startsWith("__react"));
+    });
+    const box = page.getByTestId("new-warehouse-name");
+    const add = page.getByRole("button", { name: th["storehub.storage.addWarehouse"] });
+    await box.fill("คลังหลังร้าน");
+    await add.click();
+    await page.getByTestId("storage-done").waitFor();
+    await expect.poll(() => box.inputValue(), SLOW).toBe("");
+    // The same name again: the error, the typed name kept, and no leftover success message.
+    await box.fill("คลังหลังร้าน");
+    await add.click();
+    await page.locator("#storage-new-warehouse-error").waitFor();
+    expect(await page.locator("#storage-new-warehouse-error").innerText()).toBe(
+      th["storehub.storage.error.nameTaken"],
+    );
+    expect(await page.getByTestId("storage-done").count()).toBe(0);
+    expect(await box.inputValue()).toBe("คลังหลังร้าน");
+
+    // The same inside a warehouse: a zone's box empties after adding, and a duplicate keeps
+    // its name in the add box (the rename box keeps the warehouse's own name).
+    const homeRow = page.locator(`[data-testid="location-row"][data-location-id="${home.id}"]`);
+    await homeRow.locator("summary").click();
+    await homeRow.getByTestId("add-child-name").fill("โซนเย็น");
+    await homeRow.getByTestId("add-child").click();
+    await page.getByTestId("storage-done").waitFor();
+    await expect.poll(() => homeRow.getByTestId("add-child-name").inputValue(), SLOW).toBe("");
+    // The row's panel may have stayed open across the page update; open it if not.
+    if (
+      !(await homeRow
+        .locator("details")
+        .evaluate((element) => (element as HTMLDetailsElement).open))
+    ) {
+      await homeRow.locator("summary").click();
+    }
+    await homeRow.getByTestId("add-child-name").fill("โซนเย็น");
+    await homeRow.getByTestId("add-child").click();
+    await expect
+      .poll(() => homeRow.innerText(), SLOW)
+      .toContain(th["storehub.storage.error.nameTaken"]);
+    expect(await page.getByTestId("storage-done").count()).toBe(0);
+    expect(await homeRow.getByTestId("add-child-name").inputValue()).toBe("โซนเย็น");
+    expect(await homeRow.getByTestId("rename-location-name").inputValue()).toBe(home.name);
+    await context.close();
+  });
+
+  it("labels a reversal as a reversal in the latest movements, with the sign of what it did", async () => {
+    const { member, shop, home, water } = await memberWithShop();
+    await postStockDocument(db, {
+      shopId: shop.id,
+      userId: member.id,
+      kind: "receive",
+      lines: [{ itemId: water.id, locationId: home.id, qty: 5, unitCostSatang: 700 }],
+    });
+    const issued = await postStockDocument(db, {
+      shopId: shop.id,
+      userId: member.id,
+      kind: "issue",
+      lines: [{ itemId: water.id, locationId: home.id, qty: 1 }],
+    });
+    if (!issued.ok) throw new Error("issue not posted");
+    await sql.query("SELECT stock_reverse_document($1, $2, $3, 'บันทึกผิด')", [
+      shop.id,
+      issued.documentId,
+      member.id,
+    ]);
+    const context = await signedInContext(member);
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto("/storehub");
+    const newest = page.getByTestId("movement-row").first();
+    const text = await newest.innerText();
+    expect(text).toContain(
+      th["storehub.kind.reversalOf"].replace("{kind}", th["storehub.kind.issue"]),
+    );
+    expect(text).toContain("+1");
+    await context.close();
+  });
+
   it("shows a quantity change live on another member's open storage page, without a reload", async () => {
     const { member, shop, home, water } = await memberWithShop();
     await postStockDocument(db, {

@@ -427,11 +427,15 @@ describe("cashiers see no costs", () => {
     type Storage = {
       item: { stockValueSatang: number | null };
       ledger: { rows: { unitCostSatang: number | null; valueSatang: number | null }[] };
+      tree: { qty: number; valueSatang: number | null }[];
     };
     const storage = (
       await run(storageRoute.loader, `/storehub/storage?item=${item.id}`, cashier, theShop.id)
     ).data as Storage;
     expect(storage.item.stockValueSatang).toBeNull();
+    // The location tree shows quantities per location, never their value.
+    expect(storage.tree.some((node) => node.qty > 0)).toBe(true);
+    for (const node of storage.tree) expect(node.valueSatang).toBeNull();
     expect(storage.ledger.rows.length).toBeGreaterThan(0);
     for (const row of storage.ledger.rows) {
       expect(row).toMatchObject({ unitCostSatang: null, valueSatang: null });

@@ -464,10 +464,133 @@ describe("the stock ledger", () => {
             // With nothing on hand, nothing is left in value either.
             if (row.on_hand === 0) expect(Number(row.value)).toBe(0);
           }
+          // Value is kept per location too: a balance's value is the sum of its movements'
+          // values, an empty place holds no value, and the places add up to the item's value
+          // to the satang (what the two CSV exports show).
+          const places = await db.execute<{
+            qty: number;
+            value: string;
+            valued: string;
+          }>(sql`
+          SELECT b.qty, b.value_satang AS value,
+                 (SELECT coalesce(sum(m.value_satang), 0) FROM stock_movement m
+                   WHERE m.item_id = b.item_id AND m.location_id = b.location_id) AS valued
+            FROM stock_balance b WHERE b.shop_id = ${shop.id}`);
+          for (const row of places.rows) {
+            expect(Number(row.value)).toBe(Number(row.valued));
+            if (row.qty === 0) expect(Number(row.value)).toBe(0);
+          }
+          const split = await db.execute<{ value: string; placed: string }>(sql`
+          SELECT i.stock_value_satang AS value,
+                 (SELECT coalesce(sum(b.value_satang), 0) FROM stock_balance b
+                   WHERE b.item_id = i.id) AS placed
+            FROM stock_item i WHERE i.shop_id = ${shop.id}`);
+          for (const row of split.rows) expect(Number(row.placed)).toBe(Number(row.value));
         },
       ),
       { numRuns: 40 },
     );
+  });
+
+  it("numbers documents gaplessly per shop and kind; a failed post takes no number", async () => {
+    const { shop, ownerId, defaultLocationId: home } = await insertShop(db);
+    const other = await insertShop(db);
+    const item = await insertItem(db, shop.id, ownerId, { opening: { qty: 2, locationId: home } });
+    const post = (kind: "receive" | "issue", qty: number) =>
+      postStockDocument(db, {
+        shopId: shop.id,
+        userId: ownerId,
+        kind,
+        lines: [{ itemId: item.id, locationId: home, qty, unitCostSatang: 100 }],
+      });
+    const numberOf = async (result: Awaited<ReturnType<typeof post>>) => {
+      if (!result.ok) throw new Error("not posted");
+      const [row] = await db
+        .select({ kind: stockDocument.kind, number: stockDocument.number })
+        .from(stockDocument)
+        .where(eq(stockDocument.id, result.documentId));
+      return `${row?.kind}-${row?.number}`;
+    };
+    expect(await numberOf(await post("receive", 5))).toBe("receive-1");
+    expect(await numberOf(await post("issue", 1))).toBe("issue-1");
+    // More than there is: refused, and its number is not used up.
+    expect(await post("issue", 100)).toMatchObject({ ok: false });
+    expect(await numberOf(await post("issue", 1))).toBe("issue-2");
+    expect(await numberOf(await post("receive", 1))).toBe("receive-2");
+    // Another shop counts from 1 on its own.
+    const otherItem = await insertItem(db, other.shop.id, other.ownerId);
+    const theirs = await postStockDocument(db, {
+      shopId: other.shop.id,
+      userId: other.ownerId,
+      kind: "receive",
+      lines: [{ itemId: otherItem.id, locationId: other.defaultLocationId, qty: 1 }],
+    });
+    expect(await numberOf(theirs)).toBe("receive-1");
+    // A reversal is a kind of its own; its movements say what they undo.
+    const issued = await post("issue", 1);
+    if (!issued.ok) throw new Error("not posted");
+    const reversed = await reverseStockDocument(db, {
+      shopId: shop.id,
+      userId: ownerId,
+      documentId: issued.documentId,
+      reason: "บันทึกผิด",
+    });
+    expect(reversed).toMatchObject({ ok: true, number: 1 });
+    const [latest] = (await listMovements(db, shop.id, { page: 1, withTotal: false })).rows;
+    expect(latest).toMatchObject({ documentKind: "reversal", kind: "issue", qty: 1 });
+  });
+
+  it("keeps numbers gapless in a group-committed batch with a failing document", async () => {
+    const { shop, ownerId, defaultLocationId: home } = await insertShop(db);
+    const item = await insertItem(db, shop.id, ownerId, { opening: { qty: 3, locationId: home } });
+    // Twelve tills at once through the posting queue: three find stock, nine are refused.
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        postStockDocument(db, {
+          shopId: shop.id,
+          userId: ownerId,
+          kind: "issue",
+          lines: [{ itemId: item.id, locationId: home, qty: 1 }],
+        }),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(3);
+    const numbers = await db
+      .select({ number: stockDocument.number })
+      .from(stockDocument)
+      .where(and(eq(stockDocument.shopId, shop.id), eq(stockDocument.kind, "issue")))
+      .orderBy(stockDocument.number);
+    expect(numbers.map((row) => row.number)).toEqual([1, 2, 3]);
+  });
+
+  it("gives a number back when the (sub)transaction that took it rolls back", async () => {
+    const { shop } = await insertShop(db);
+    const client = await db.$client.connect();
+    try {
+      const next = async (kind: string, year = 0) =>
+        Number(
+          (
+            await client.query<{ n: string }>("SELECT next_document_number($1, $2, $3) AS n", [
+              shop.id,
+              kind,
+              year,
+            ])
+          ).rows[0]?.n,
+        );
+      await client.query("BEGIN");
+      expect(await next("invoice", 2569)).toBe(1);
+      await client.query("SAVEPOINT one_document");
+      expect(await next("invoice", 2569)).toBe(2);
+      await client.query("ROLLBACK TO SAVEPOINT one_document");
+      expect(await next("invoice", 2569)).toBe(2);
+      // Each Buddhist-era year and each kind has its own sequence.
+      expect(await next("invoice", 2570)).toBe(1);
+      expect(await next("receipt", 2569)).toBe(1);
+      await client.query("ROLLBACK");
+      expect(await next("invoice", 2569)).toBe(1);
+    } finally {
+      client.release();
+    }
   });
 
   it("sells the last unit once when many people take it at the same moment", async () => {

@@ -20,8 +20,10 @@ import * as editRoute from "~/routes/storehub/edit";
 import * as exportBalancesRoute from "~/routes/storehub/export-balances";
 import * as exportItemsRoute from "~/routes/storehub/export-items";
 import * as importRoute from "~/routes/storehub/import";
+import * as inoutRoute from "~/routes/storehub/inout";
 import * as layoutRoute from "~/routes/storehub/layout";
 import * as overviewRoute from "~/routes/storehub/overview";
+import * as storageRoute from "~/routes/storehub/storage";
 import { createTestAuth } from "../setup/test-auth";
 import { formShopIdOf, outcomeOf, routeContext, type Outcome } from "../setup/route-call";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -419,6 +421,33 @@ describe("the overview", () => {
     expect(search.items.rows.map((row) => row.sku)).toEqual(["MILK"]);
   });
 
+  it("counts archived stock in the units and the value alike, also right after archiving", async () => {
+    const { shop, ownerId, defaultLocationId } = await insertShop(test.db);
+    const kept = await insertItem(test.db, shop.id, ownerId, {
+      fields: { sku: "KEEP", cost: 1_000 },
+      opening: { qty: 5, locationId: defaultLocationId },
+    });
+    const old = await insertItem(test.db, shop.id, ownerId, {
+      fields: { sku: "OLD", cost: 700 },
+      opening: { qty: 3, locationId: defaultLocationId },
+    });
+    type Data = Extract<Awaited<ReturnType<typeof overviewRoute.loader>>, { kind: "shop" }>;
+    const totals = async () => {
+      const { overview } = (await run(overviewRoute.loader, "/storehub", ownerId)).data as Data;
+      return [overview.unitsOnHand, overview.stockValueSatang, overview.archivedItems];
+    };
+    expect(await totals()).toEqual([8, 5_000 + 2_100, 0]);
+    // Archiving goes through the page (the cached totals must be forgotten).
+    const archived = await run(deleteRoute.action, "/storehub/delete", ownerId, {
+      intent: "archive",
+      ids: String(old.id),
+      confirmed: "1",
+    });
+    expect(archived.status).toBe(302);
+    expect(await totals()).toEqual([8, 5_000 + 2_100, 1]);
+    expect(kept.id).toBeGreaterThan(0);
+  });
+
   it("pages the items 20 at a time", async () => {
     const { shop, ownerId } = await insertShop(test.db);
     for (let i = 0; i < 25; i++) {
@@ -561,6 +590,11 @@ describe("editing an item", () => {
     // Paging through results (no go=1) never jumps away.
     const paged = await run(editRoute.loader, "/storehub/edit?q=96385074", ownerId);
     expect(paged.thrown).toBe(false);
+    // Part of the barcode (the digits people read off a label) finds the item too.
+    const partial = await run(editRoute.loader, "/storehub/edit?q=5074", ownerId);
+    expect(
+      (partial.data as { items: { rows: { id: number }[] } }).items.rows.map((row) => row.id),
+    ).toEqual([item.id]);
   });
 
   it("changes the fields but never the quantity or the average cost", async () => {
@@ -743,7 +777,6 @@ describe("CSV import", () => {
       { row: 3, field: "barcode", message: "storehub.error.barcodeInvalid" },
       { row: 4, field: "price", message: "storehub.error.priceInvalid" },
       { row: 5, field: "sku", message: "storehub.import.error.skuRepeated", values: { row: 2 } },
-      { row: 6, field: "sku", message: "storehub.error.skuTaken" },
       { row: 7, field: "name", message: "storehub.error.nameRequired" },
       { row: 7, field: "openingQty", message: "storehub.error.qtyInvalid" },
     ]);
@@ -782,7 +815,10 @@ describe("CSV import", () => {
       { intent: "import", csv: checked.csv ?? "", fileName: "items.csv" },
       { multipart: true },
     );
-    expect(done).toMatchObject({ status: 302, location: "/storehub/import?created=2&stock=1" });
+    expect(done).toMatchObject({
+      status: 302,
+      location: "/storehub/import?created=2&updated=0&stock=1",
+    });
     expect(await itemBySku(shop.id, "W-600")).toMatchObject({
       name: "น้ำดื่ม 600 มล.",
       barcode: "8850999320014",
@@ -820,8 +856,9 @@ describe("CSV import", () => {
       csv: text,
     });
     expect(done.status).toBe(400);
+    // The SKU now names an existing item, which a file may update but not give opening stock.
     expect((done.data as Preview).check.problems).toEqual([
-      { row: 3, field: "sku", message: "storehub.error.skuTaken" },
+      { row: 3, field: "openingQty", message: "storehub.import.error.openingOnUpdate" },
     ]);
     expect(await itemBySku(shop.id, "TEA-TH")).toBeNull();
     expect(await test.db.$count(stockMovement, eq(stockMovement.shopId, shop.id))).toBe(0);
@@ -990,5 +1027,177 @@ describe("CSV export", () => {
       "คลังหลัก › โซน A,SOAP,สบู่ก้อน,,ขวด,4,15.00,60.00",
       "",
     ]);
+  });
+});
+
+describe("value per location", () => {
+  const textOf = async (result: Outcome) =>
+    new TextDecoder("utf-8", { ignoreBOM: true })
+      .decode(new Uint8Array(await (result.response as Response).arrayBuffer()))
+      .slice(1);
+  const satang = (baht: string) => Math.round(Number(baht) * 100);
+
+  it("adds up to the item's value to the satang, in both exports and on the storage page", async () => {
+    const { shop, ownerId, defaultLocationId: home } = await insertShop(test.db);
+    const zone = await createLocation(test.db, shop.id, { parentId: home, name: "โซน B" });
+    if (!zone.ok) throw new Error("zone");
+    const item = await insertItem(test.db, shop.id, ownerId, {
+      fields: { name: "น้ำมันพืช", sku: "OIL-1", cost: 1_001 },
+      opening: { qty: 3, locationId: home },
+    });
+    const post = (
+      kind: "receive" | "issue",
+      lines: Parameters<typeof postStockDocument>[1]["lines"],
+    ) => postStockDocument(test.db, { shopId: shop.id, userId: ownerId, kind, lines });
+    // The average (7,003 / 7 = 1,000.43 satang) is not a whole satang: a per-location value
+    // worked out as quantity × average would lose 3 satang.
+    expect(
+      await post("receive", [
+        { itemId: item.id, locationId: zone.location.id, qty: 4, unitCostSatang: 1_000 },
+      ]),
+    ).toMatchObject({ ok: true });
+    expect(await post("issue", [{ itemId: item.id, locationId: home, qty: 1 }])).toMatchObject({
+      ok: true,
+    });
+    const value = (await itemById(item.id))?.stockValueSatang ?? 0;
+    expect(value).toBe(2_002 + 4_000);
+
+    const items = (
+      await textOf(await run(exportItemsRoute.loader, "/storehub/export/items.csv", ownerId))
+    )
+      .split("\r\n")
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => line.split(","));
+    const itemValue = satang(items.find((cells) => cells[1] === "OIL-1")?.[10] ?? "");
+    const balances = (
+      await textOf(await run(exportBalancesRoute.loader, "/storehub/export/balances.csv", ownerId))
+    )
+      .split("\r\n")
+      .slice(1)
+      .filter(Boolean)
+      .map((line) => line.split(","));
+    expect(balances.map((cells) => [cells[0], cells[5], cells[7]])).toEqual([
+      ["คลังหลัก", "2", "20.02"],
+      ["คลังหลัก › โซน B", "4", "40.00"],
+    ]);
+    expect(itemValue).toBe(value);
+    expect(balances.reduce((sum, cells) => sum + satang(cells[7] ?? ""), 0)).toBe(itemValue);
+
+    type Data = Awaited<ReturnType<typeof storageRoute.loader>>;
+    const page = (await run(storageRoute.loader, `/storehub/storage?item=${item.id}`, ownerId))
+      .data as Data;
+    const shown = page.tree.filter((node) => node.qty !== 0).map((node) => node.valueSatang);
+    expect(shown).toEqual([2_002, 4_000]);
+    expect(page.item?.stockValueSatang).toBe(value);
+  });
+});
+
+describe("archived items in stock documents", () => {
+  it("warns when stock of an archived item is posted", async () => {
+    const { shop, ownerId, defaultLocationId: home } = await insertShop(test.db);
+    const item = await insertItem(test.db, shop.id, ownerId, {
+      fields: { name: "ขนมเลิกขาย", sku: "OLD-SNACK" },
+    });
+    await run(deleteRoute.action, "/storehub/delete", ownerId, {
+      intent: "archive",
+      ids: String(item.id),
+      confirmed: "1",
+    });
+    const line = { item: "OLD-SNACK", location: String(home), qty: "5", cost: "7" };
+    const form = {
+      kind: "receive",
+      "item-0": line.item,
+      "location-0": line.location,
+      "qty-0": line.qty,
+      "cost-0": line.cost,
+    };
+    // Before posting: the checked line says the item is archived.
+    const checked = await run(inoutRoute.action, "/storehub/inout", ownerId, {
+      ...form,
+      intent: "check",
+    });
+    expect(
+      (checked.data as { previews: Record<number, { archived: boolean }> }).previews[0],
+    ).toMatchObject({ archived: true });
+    // After posting: the document says so too, in Thai on a Thai page.
+    const posted = await run(inoutRoute.action, "/storehub/inout", ownerId, {
+      ...form,
+      intent: "post",
+    });
+    expect(posted.status).toBe(302);
+    const shown = await run(inoutRoute.loader, posted.location ?? "", ownerId);
+    type Data = Awaited<ReturnType<typeof inoutRoute.loader>>;
+    expect((shown.data as Data).posted?.lines.map((l) => l.archived)).toEqual([true]);
+    expect(th["storehub.inout.postedArchived"]).toContain("เก็บถาวร");
+  });
+});
+
+describe("CSV import of items the shop has", () => {
+  it("updates them by SKU, showing what changes first, and leaves their stock alone", async () => {
+    const { shop, ownerId, defaultLocationId: home } = await insertShop(test.db);
+    await insertItem(test.db, shop.id, ownerId, {
+      fields: { name: "กาแฟดำ", sku: "COFFEE-1", price: 4_500, cost: 2_000 },
+      opening: { qty: 6, locationId: home },
+    });
+    const exported = new TextDecoder("utf-8", { ignoreBOM: true }).decode(
+      new Uint8Array(
+        await (
+          (
+            await run(exportItemsRoute.loader, "/storehub/export/items.csv", ownerId)
+          ).response as Response
+        ).arrayBuffer(),
+      ),
+    );
+    // The export imported back as it is: every row found, nothing changes.
+    const same = await run(importRoute.action, "/storehub/import", ownerId, {
+      intent: "preview",
+      file: new File([exported], "items.csv"),
+    });
+    type Summary = {
+      check: {
+        problemCount: number;
+        updateCount: number;
+        sameCount: number;
+        preview: { action: string; changes: { field: string; from: string; to: string }[] }[];
+      };
+      csv: string | null;
+    };
+    expect((same.data as Summary).check).toMatchObject({
+      problemCount: 0,
+      updateCount: 0,
+      sameCount: 1,
+    });
+    // A new price and a new item.
+    const edited =
+      exported.replace(",45.00,", ",49.00,").trimEnd() + "\r\nชาเย็น,TEA-1,,,แก้ว,35,10,0,,,,\r\n";
+    const preview = await run(importRoute.action, "/storehub/import", ownerId, {
+      intent: "preview",
+      file: new File([edited], "items.csv"),
+    });
+    const summary = preview.data as Summary;
+    expect(summary.check.problemCount).toBe(0);
+    expect(summary.check.preview.map((row) => [row.action, row.changes])).toEqual([
+      ["update", [{ field: "price", from: "45.00", to: "49.00" }]],
+      ["new", []],
+    ]);
+    const done = await run(
+      importRoute.action,
+      "/storehub/import",
+      ownerId,
+      { intent: "import", csv: summary.csv ?? "" },
+      { multipart: true },
+    );
+    expect(done).toMatchObject({
+      status: 302,
+      location: "/storehub/import?created=1&updated=1&stock=0",
+    });
+    expect(await itemBySku(shop.id, "COFFEE-1")).toMatchObject({
+      priceSatang: 4_900,
+      costSatang: 2_000,
+      onHand: 6,
+      stockValueSatang: 12_000,
+    });
+    expect(await itemBySku(shop.id, "TEA-1")).toMatchObject({ name: "ชาเย็น", priceSatang: 3_500 });
   });
 });

@@ -46,6 +46,10 @@ export const enStorehubLedger: Record<keyof typeof thStorehubLedger, string> = {
   "storehub.inout.field.reason": "Reason for this line",
   "storehub.inout.chooseTo": "Choose the destination",
   "storehub.inout.preview": "{name} · {sku} · {current} {unit} here",
+  "storehub.inout.archivedItem":
+    "This item is archived and hidden from selling: check that you mean to post it.",
+  "storehub.inout.postedArchived":
+    "Note: {items} is archived. The stock is recorded, but it is not offered for sale until you restore it.",
   "storehub.inout.difference": "In the system {current} {unit} · difference {difference}",
   "storehub.inout.costDefault": "Empty = usual cost {cost}",
   "storehub.inout.removeLine": "Remove line {n}",

@@ -44,6 +44,9 @@ export const thStorehubLedger = {
   "storehub.inout.field.reason": "เหตุผลเฉพาะรายการนี้",
   "storehub.inout.chooseTo": "เลือกที่เก็บปลายทาง",
   "storehub.inout.preview": "{name} · {sku} · มีอยู่ {current} {unit}",
+  "storehub.inout.archivedItem": "สินค้านี้ถูกเก็บถาวรแล้ว ไม่แสดงในการขาย ตรวจสอบว่าตั้งใจบันทึกรายการนี้",
+  "storehub.inout.postedArchived":
+    "โปรดทราบ: {items} ถูกเก็บถาวรอยู่ สต็อกถูกบันทึกแล้ว แต่สินค้าจะไม่แสดงในการขายจนกว่าจะกู้คืน",
   "storehub.inout.difference": "ยอดในระบบ {current} {unit} · ผลต่าง {difference}",
   "storehub.inout.costDefault": "ว่างไว้ = ต้นทุนปกติ {cost}",
   "storehub.inout.removeLine": "ลบรายการที่ {n}",

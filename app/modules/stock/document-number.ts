@@ -13,7 +13,10 @@ const PREFIX: Record<DocumentKind, string> = {
   sale_void: "SV",
 };
 
-/** "GR-000123": the document's kind as a prefix and its id. */
-export function documentNumber(kind: DocumentKind, id: number): string {
-  return `${PREFIX[kind]}-${String(id).padStart(6, "0")}`;
+/**
+ * "GR-000123": the document's kind as a prefix and its number (stock_document.number, gapless
+ * per shop and kind; not the row id).
+ */
+export function documentNumber(kind: DocumentKind, number: number): string {
+  return `${PREFIX[kind]}-${String(number).padStart(6, "0")}`;
 }

@@ -16,6 +16,8 @@ export interface DocumentLine {
   itemName: string;
   sku: string;
   unit: string;
+  /** The item is archived now (a receipt of it gets a warning). */
+  archived: boolean;
   locationId: number;
   locationName: string;
   kind: MovementKind;
@@ -28,12 +30,16 @@ export interface DocumentLine {
 
 export interface StockDocumentView {
   id: number;
+  /** Gapless per shop and kind: what documentNumber() prints. */
+  number: number;
   kind: DocumentKind;
   reference: string;
   note: string;
   reversesDocumentId: number | null;
-  /** The reversal that undid this document, if any. */
+  /** The reversal that undid this document, if any (its id). */
   reversedBy: number | null;
+  /** That reversal's number. */
+  reversedByNumber: number | null;
   userName: string | null;
   createdAt: Date;
   lines: DocumentLine[];
@@ -49,11 +55,16 @@ export async function getStockDocument(
   const [document] = await db
     .select({
       id: stockDocument.id,
+      number: stockDocument.number,
       kind: stockDocument.kind,
       reference: stockDocument.reference,
       note: stockDocument.note,
       reversesDocumentId: stockDocument.reversesDocumentId,
       reversedBy: sql<number | null>`(SELECT r.id FROM stock_document r
+        WHERE r.reverses_document_id = ${stockDocument.id})`.mapWith((value) =>
+        value === null ? null : Number(value),
+      ),
+      reversedByNumber: sql<number | null>`(SELECT r.number FROM stock_document r
         WHERE r.reverses_document_id = ${stockDocument.id})`.mapWith((value) =>
         value === null ? null : Number(value),
       ),
@@ -72,6 +83,7 @@ export async function getStockDocument(
       itemName: stockItem.name,
       sku: stockItem.sku,
       unit: stockItem.unit,
+      archived: sql<boolean>`${stockItem.status} = 'archived'`,
       locationId: stockMovement.locationId,
       locationName: stockLocation.name,
       kind: stockMovement.kind,

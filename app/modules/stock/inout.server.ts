@@ -90,6 +90,8 @@ export interface LinePreview {
   costSatang: number;
   /** Units at the line's location now (from-location of a transfer). */
   current: number;
+  /** The item is archived: stock can still move, but people are warned (it is not sold). */
+  archived: boolean;
 }
 
 export type InoutOutcome =
@@ -162,6 +164,7 @@ async function resolveLines(
       unit: item.unit,
       costSatang: item.costSatang,
       current: balances.get(`${item.id}:${line.locationId}`) ?? 0,
+      archived: item.status === "archived",
     };
   }
   return { errors, previews, items, locations };

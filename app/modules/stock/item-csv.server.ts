@@ -142,7 +142,8 @@ export function itemsCsv(
 
 /**
  * Quantity of every item at every location that holds some, as CSV with a BOM: items in SKU
- * order, locations in tree order. The value is the quantity at the item's moving-average cost;
+ * order, locations in tree order. The value is the location's own value at cost (kept exactly
+ * per location by the ledger), so an item's rows add up to its value in the item export;
  * with `costs: false` (a cashier's download) the cost and value columns are left out.
  */
 export async function balancesCsv(
@@ -174,6 +175,7 @@ export async function balancesCsv(
           itemId: stockBalance.itemId,
           locationId: stockBalance.locationId,
           qty: stockBalance.qty,
+          valueSatang: stockBalance.valueSatang,
         })
         .from(stockBalance)
         .where(
@@ -186,7 +188,7 @@ export async function balancesCsv(
             sql`${stockBalance.qty} <> 0`,
           ),
         );
-      const byItem = new Map<number, { locationId: number; qty: number }[]>();
+      const byItem = new Map<number, { locationId: number; qty: number; valueSatang: number }[]>();
       for (const balance of balances) {
         const list = byItem.get(balance.itemId) ?? [];
         list.push(balance);
@@ -207,8 +209,14 @@ export async function balancesCsv(
                 csvText(item.barcode),
                 csvText(item.unit),
                 balance.qty,
-                baht(item.avgCostSatang),
-                baht(balance.qty * item.avgCostSatang),
+                // The location's own average and its exact value: the values of one item add
+                // up to the item's stock value in the item export, to the satang.
+                baht(
+                  balance.qty > 0
+                    ? Math.round(balance.valueSatang / balance.qty)
+                    : item.avgCostSatang,
+                ),
+                baht(balance.valueSatang),
               ],
               BALANCE_COST_COLUMNS,
               costs,
@@ -271,16 +279,30 @@ export interface ImportProblem {
   values?: Record<string, string | number>;
 }
 
+/** What importing a row changes on the item the shop already has with its SKU. */
+export interface ImportChange {
+  field: Exclude<ImportField, "sku" | "openingQty">;
+  /** As the item export writes it (prices in baht), so people compare like with like. */
+  from: string;
+  to: string;
+}
+
 export interface ImportRow {
   row: number;
   fields: ItemFields;
   openingQty: number;
+  /** The shop's item with this SKU: the row updates it (only the file's columns). */
+  existingId: number | null;
+  changes: ImportChange[];
 }
 
 export interface ImportPreviewRow {
   row: number;
   values: Partial<Record<ImportField, string>>;
   hasError: boolean;
+  /** new: the row adds an item; update: it changes `changes` of an item; same: nothing. */
+  action: "new" | "update" | "same";
+  changes: ImportChange[];
 }
 
 export type ImportCheck =
@@ -441,14 +463,16 @@ export async function checkItemImport(
         report("barcode", "storehub.import.error.barcodeRepeated", { row: firstBarcode });
       } else barcodeRow.set(fields.barcode, row);
     }
-    rows.push({ row, fields, openingQty: opening.data });
+    rows.push({ row, fields, openingQty: opening.data, existingId: null, changes: [] });
   }
 
-  // SKUs and barcodes the shop already uses (one query per 1,000 codes).
+  // SKUs and barcodes the shop already uses (one query per 1,000 codes). A SKU the shop has
+  // means "update that item" (an export imported back); a barcode is taken only when another
+  // item has it.
   const skus = [...skuRow.keys()];
   const barcodes = [...barcodeRow.keys()];
-  const takenSkus = new Set<string>();
-  const takenBarcodes = new Set<string>();
+  const existingBySku = new Map<string, StockItem>();
+  const barcodeOwner = new Map<string, string>();
   for (let start = 0; start < Math.max(skus.length, barcodes.length); start += 1_000) {
     const skuChunk = skus.slice(start, start + 1_000);
     const barcodeChunk = barcodes.slice(start, start + 1_000);
@@ -457,34 +481,64 @@ export async function checkItemImport(
       ...(barcodeChunk.length ? [inArray(stockItem.barcode, barcodeChunk)] : []),
     ];
     const found = await db
-      .select({ sku: stockItem.sku, barcode: stockItem.barcode })
+      .select()
       .from(stockItem)
       .where(and(eq(stockItem.shopId, shopId), or(...matches)));
     for (const item of found) {
-      takenSkus.add(item.sku);
-      if (item.barcode !== null) takenBarcodes.add(item.barcode);
+      existingBySku.set(item.sku, item);
+      if (item.barcode !== null) barcodeOwner.set(item.barcode, item.sku);
     }
   }
   for (const planned of rows) {
-    if (skuRow.get(planned.fields.sku) === planned.row && takenSkus.has(planned.fields.sku)) {
-      problems.push({ row: planned.row, field: "sku", message: "storehub.error.skuTaken" });
-      badRows.add(planned.row);
+    const existing =
+      skuRow.get(planned.fields.sku) === planned.row
+        ? existingBySku.get(planned.fields.sku)
+        : undefined;
+    if (existing) {
+      planned.existingId = existing.id;
+      planned.changes = changesOf(existing, planned.fields, columns);
+      if (planned.openingQty > 0) {
+        // Stock of an item that exists comes in through a receipt, with its cost and history.
+        problems.push({
+          row: planned.row,
+          field: "openingQty",
+          message: "storehub.import.error.openingOnUpdate",
+        });
+        badRows.add(planned.row);
+      }
     }
     const barcode = planned.fields.barcode;
-    if (barcode !== null && barcodeRow.get(barcode) === planned.row && takenBarcodes.has(barcode)) {
+    const owner = barcode === null ? undefined : barcodeOwner.get(barcode);
+    if (
+      barcode !== null &&
+      barcodeRow.get(barcode) === planned.row &&
+      owner !== undefined &&
+      owner !== planned.fields.sku
+    ) {
       problems.push({ row: planned.row, field: "barcode", message: "storehub.error.barcodeTaken" });
       badRows.add(planned.row);
     }
   }
+  const plannedByRow = new Map(rows.map((planned) => [planned.row, planned]));
   problems.sort((a, b) => a.row - b.row || fieldOrder(a.field) - fieldOrder(b.field));
 
-  const preview = data.slice(0, PREVIEW_ROWS).map(({ record, row }) => ({
-    row,
-    values: Object.fromEntries(
-      columns.map((field) => [field, record[columnOf.get(field) ?? -1] ?? ""]),
-    ),
-    hasError: badRows.has(row),
-  }));
+  const preview = data.slice(0, PREVIEW_ROWS).map(({ record, row }) => {
+    const planned = plannedByRow.get(row);
+    const changes = planned?.changes ?? [];
+    return {
+      row,
+      values: Object.fromEntries(
+        columns.map((field) => [field, record[columnOf.get(field) ?? -1] ?? ""]),
+      ),
+      hasError: badRows.has(row),
+      action: !planned?.existingId
+        ? ("new" as const)
+        : changes.length > 0
+          ? ("update" as const)
+          : ("same" as const),
+      changes,
+    };
+  });
   return {
     ok: true,
     columns,
@@ -496,12 +550,59 @@ export async function checkItemImport(
   };
 }
 
+const UPDATABLE = ["name", "barcode", "category", "unit", "price", "cost", "reorderLevel"] as const;
+
+/** What the file's columns change on an existing item, as the export would print it. */
+function changesOf(item: StockItem, fields: ItemFields, columns: ImportField[]): ImportChange[] {
+  const shown: Record<(typeof UPDATABLE)[number], [string, string]> = {
+    name: [item.name, fields.name],
+    barcode: [item.barcode ?? "", fields.barcode ?? ""],
+    category: [item.category, fields.category],
+    unit: [item.unit, fields.unit],
+    price: [baht(item.priceSatang), baht(fields.price)],
+    cost: [baht(item.costSatang), baht(fields.cost)],
+    reorderLevel: [String(item.reorderLevel), String(fields.reorderLevel)],
+  };
+  return UPDATABLE.filter((field) => columns.includes(field))
+    .filter((field) => shown[field][0] !== shown[field][1])
+    .map((field) => ({ field, from: shown[field][0], to: shown[field][1] }));
+}
+
+/** The item columns a row updates: only those the file has (a missing column changes nothing). */
+function updateValues(fields: ItemFields, columns: ImportField[]) {
+  const all = {
+    name: fields.name,
+    barcode: fields.barcode,
+    category: fields.category,
+    unit: fields.unit,
+    priceSatang: fields.price,
+    costSatang: fields.cost,
+    reorderLevel: fields.reorderLevel,
+  };
+  const column: Record<(typeof UPDATABLE)[number], keyof typeof all> = {
+    name: "name",
+    barcode: "barcode",
+    category: "category",
+    unit: "unit",
+    price: "priceSatang",
+    cost: "costSatang",
+    reorderLevel: "reorderLevel",
+  };
+  return Object.fromEntries(
+    UPDATABLE.filter((field) => columns.includes(field)).map((field) => [
+      column[field],
+      all[column[field]],
+    ]),
+  ) as Partial<typeof all>;
+}
+
 function fieldOrder(field: ImportField | null): number {
   return field === null ? -1 : IMPORT_FIELDS.indexOf(field);
 }
 
 export type ImportResult =
-  { ok: true; created: number; withStock: number } | { ok: false; check: ImportCheck };
+  | { ok: true; created: number; updated: number; withStock: number }
+  | { ok: false; check: ImportCheck };
 
 /**
  * Imports the file's items, checking it again first: nothing is written unless every row is
@@ -515,11 +616,24 @@ export async function importItems(
 ): Promise<ImportResult> {
   const check = await checkItemImport(db, input.shopId, input.text);
   if (!check.ok || check.problems.length > 0) return { ok: false, check };
+  const added = check.rows.filter((planned) => planned.existingId === null);
+  const changed = check.rows.filter(
+    (planned) => planned.existingId !== null && planned.changes.length > 0,
+  );
   try {
     const withStock = await db.transaction(async (tx) => {
+      // Items the shop has (by SKU): only the file's columns change; stock does not.
+      for (const planned of changed) {
+        await tx
+          .update(stockItem)
+          .set({ ...updateValues(planned.fields, check.columns), updatedAt: new Date() })
+          .where(
+            and(eq(stockItem.shopId, input.shopId), eq(stockItem.id, planned.existingId ?? 0)),
+          );
+      }
       const ids: number[] = [];
-      for (let start = 0; start < check.rows.length; start += 500) {
-        const chunk = check.rows.slice(start, start + 500);
+      for (let start = 0; start < added.length; start += 500) {
+        const chunk = added.slice(start, start + 500);
         const inserted = await tx
           .insert(stockItem)
           .values(
@@ -539,7 +653,7 @@ export async function importItems(
         ids.push(...inserted.map((row) => row.id));
       }
       const location = await getDefaultLocation(tx, input.shopId);
-      const lines = check.rows.flatMap((planned, index) => {
+      const lines = added.flatMap((planned, index) => {
         const itemId = ids[index];
         return planned.openingQty > 0 && itemId !== undefined
           ? [
@@ -565,7 +679,7 @@ export async function importItems(
       return lines.length;
     });
     announceStockChange(db, input.shopId);
-    return { ok: true, created: check.rows.length, withStock };
+    return { ok: true, created: added.length, updated: changed.length, withStock };
   } catch (error) {
     if (pgErrorOf(error)?.code === "23505") {
       // Someone added one of these SKUs or barcodes meanwhile: the new check names the row.

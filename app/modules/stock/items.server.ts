@@ -260,7 +260,9 @@ export async function searchItems(
     const match = or(
       ilike(stockItem.name, pattern),
       ilike(stockItem.sku, pattern),
-      eq(stockItem.barcode, search),
+      // Part of a barcode too: people type the digits they can read off a worn label
+      // (stock_item_barcode_trgm serves it).
+      ilike(stockItem.barcode, pattern),
     );
     if (match) conditions.push(match);
   }

@@ -44,6 +44,9 @@ export type StockError =
 
 export type StockResult = { ok: true; documentId: number } | { ok: false; error: StockError };
 
+export type ReverseResult =
+  { ok: true; documentId: number; number: number } | { ok: false; error: StockError };
+
 interface DatabaseError {
   code?: string;
   detail?: string | null;
@@ -150,7 +153,7 @@ export async function postStockDocument(
 export async function reverseStockDocument(
   db: DbExecutor,
   input: { shopId: string; userId: string; documentId: number; reason: string },
-): Promise<StockResult> {
+): Promise<ReverseResult> {
   try {
     const result = await db.execute<{ id: string }>(
       sql`SELECT stock_reverse_document(${input.shopId}, ${input.documentId}, ${input.userId},
@@ -159,7 +162,13 @@ export async function reverseStockDocument(
     // Only a statement on the pool itself has committed here; inside a caller's transaction
     // the caller announces after its commit (createItem).
     announceStockChange(db, input.shopId);
-    return { ok: true, documentId: Number(result.rows[0]?.id) };
+    const documentId = Number(result.rows[0]?.id);
+    // Reversals are rare: the number is read afterwards rather than changing the function.
+    const [reversal] = await db
+      .select({ number: stockDocument.number })
+      .from(stockDocument)
+      .where(eq(stockDocument.id, documentId));
+    return { ok: true, documentId, number: reversal?.number ?? documentId };
   } catch (error) {
     const stockError = stockErrorOf(pgErrorOf(error) ?? {});
     if (stockError) return { ok: false, error: stockError };
@@ -170,7 +179,10 @@ export async function reverseStockDocument(
 export interface MovementRow {
   id: number;
   documentId: number;
+  /** The document's own number (gapless per shop and kind), for "GR-000012". */
+  documentNumber: number;
   documentKind: string;
+  /** The number of the reversal that undid this movement's document, if any. */
   reversedBy: number | null;
   itemId: number;
   itemName: string;
@@ -218,8 +230,9 @@ export async function listMovements(
       .select({
         id: stockMovement.id,
         documentId: stockMovement.documentId,
+        documentNumber: stockDocument.number,
         documentKind: stockDocument.kind,
-        reversedBy: sql<number | null>`(SELECT r.id FROM stock_document r
+        reversedBy: sql<number | null>`(SELECT r.number FROM stock_document r
           WHERE r.reverses_document_id = ${stockMovement.documentId})`.mapWith((value) =>
           value === null ? null : Number(value),
         ),

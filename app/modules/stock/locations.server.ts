@@ -121,10 +121,23 @@ export async function quantitiesByLocation(
   shopId: string,
   itemId?: number,
 ): Promise<Map<number, number>> {
+  return (await balancesByLocation(db, shopId, itemId)).quantities;
+}
+
+/**
+ * Units and their value at cost (satang, exact per location: the values of one item add up
+ * to its stock value) at each location of the shop, optionally of one item.
+ */
+export async function balancesByLocation(
+  db: DbExecutor,
+  shopId: string,
+  itemId?: number,
+): Promise<{ quantities: Map<number, number>; values: Map<number, number> }> {
   const rows = await db
     .select({
       locationId: stockBalance.locationId,
       qty: sql<number>`sum(${stockBalance.qty})::int`,
+      value: sql<number>`sum(${stockBalance.valueSatang})::bigint`.mapWith(Number),
     })
     .from(stockBalance)
     .where(
@@ -133,7 +146,10 @@ export async function quantitiesByLocation(
         : and(eq(stockBalance.shopId, shopId), eq(stockBalance.itemId, itemId)),
     )
     .groupBy(stockBalance.locationId);
-  return new Map(rows.map((row) => [row.locationId, row.qty]));
+  return {
+    quantities: new Map(rows.map((row) => [row.locationId, row.qty])),
+    values: new Map(rows.map((row) => [row.locationId, row.value])),
+  };
 }
 
 export type LocationResult =

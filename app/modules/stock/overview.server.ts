@@ -8,7 +8,10 @@ import { cachedStockSummary } from "./stock-summary-cache.server";
 export interface StockOverview {
   activeItems: number;
   archivedItems: number;
-  /** Units on hand over all active items. */
+  /**
+   * Units on hand over ALL items. Archived stock still exists and is still worth money, so
+   * archived items count in the units and the value alike (and in both CSV exports).
+   */
   unitsOnHand: number;
   /** Value of the stock on hand at moving-average cost, in satang. */
   stockValueSatang: number;
@@ -33,10 +36,7 @@ async function loadStockTotals(db: DbExecutor, shopId: string): Promise<StockTot
     .select({
       activeItems: sql<number>`count(*) FILTER (WHERE ${stockItem.status} = 'active')::int`,
       archivedItems: sql<number>`count(*) FILTER (WHERE ${stockItem.status} = 'archived')::int`,
-      unitsOnHand:
-        sql<number>`coalesce(sum(${stockItem.onHand}) FILTER (WHERE ${stockItem.status} = 'active'), 0)::bigint`.mapWith(
-          Number,
-        ),
+      unitsOnHand: sql<number>`coalesce(sum(${stockItem.onHand}), 0)::bigint`.mapWith(Number),
       stockValueSatang:
         sql<number>`coalesce(sum(${stockItem.stockValueSatang}), 0)::bigint`.mapWith(Number),
       lowStockCount: sql<number>`count(*) FILTER (WHERE ${stockItem.status} = 'active' AND ${isLowStock})::int`,

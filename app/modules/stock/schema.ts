@@ -93,6 +93,8 @@ export const stockItem = pgTable(
     // "Contains" search by name or SKU (ILIKE '%…%') over 100,000 items without a full scan.
     index("stock_item_name_trgm").using("gin", table.name.op("gin_trgm_ops")),
     index("stock_item_sku_trgm").using("gin", table.sku.op("gin_trgm_ops")),
+    // Part of a barcode finds the item too (people type the last digits on the label).
+    index("stock_item_barcode_trgm").using("gin", table.barcode.op("gin_trgm_ops")),
     check("stock_item_price_not_negative", sql`${table.priceSatang} >= 0`),
     check("stock_item_cost_not_negative", sql`${table.costSatang} >= 0`),
     check("stock_item_reorder_not_negative", sql`${table.reorderLevel} >= 0`),
@@ -114,6 +116,11 @@ export const stockBalance = pgTable(
       .notNull()
       .references(() => stockLocation.id),
     qty: integer("qty").notNull().default(0),
+    /**
+     * Value of the stock at this location at cost, exact in satang: the item's
+     * stock_value_satang is the sum of these (decision: stock value per location).
+     */
+    valueSatang: bigint("value_satang", { mode: "number" }).notNull().default(0),
     /** Whether the shop allowed negative stock when this row was last written. */
     negativeAllowed: boolean("negative_allowed").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -148,6 +155,12 @@ export const stockDocument = pgTable(
       .notNull()
       .references(() => shop.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: DOCUMENT_KINDS }).notNull(),
+    /**
+     * The number people see ("GR-000012"): gapless per shop and kind, taken from
+     * document_sequence inside the posting transaction (documents posted before it existed
+     * keep their id as their number).
+     */
+    number: bigint("number", { mode: "number" }).notNull(),
     reference: text("reference").notNull().default(""),
     note: text("note").notNull().default(""),
     /** For a reversal: the document it undoes (a document is reversed at most once). */
@@ -158,9 +171,36 @@ export const stockDocument = pgTable(
   },
   (table) => [
     index("stock_document_shop_idx").on(table.shopId, table.id),
+    uniqueIndex("stock_document_shop_kind_number").on(table.shopId, table.kind, table.number),
     uniqueIndex("stock_document_reversed_once")
       .on(table.reversesDocumentId)
       .where(sql`${table.reversesDocumentId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Gapless document numbers per shop, kind and year (0: numbered without years, as stock
+ * documents are). next_document_number() takes one inside the caller's transaction: the row
+ * lock makes concurrent posts of the same kind wait, and a rollback (or a rolled-back
+ * subtransaction) gives the number back. Invoices will use it per Buddhist-era year.
+ */
+export const documentSequence = pgTable(
+  "document_sequence",
+  {
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    year: integer("year").notNull().default(0),
+    /** Printed before the number when the shop chooses one (invoices); "" otherwise. */
+    prefix: text("prefix").notNull().default(""),
+    nextValue: bigint("next_value", { mode: "number" }).notNull().default(1),
+  },
+  (table) => [
+    // A unique index rather than a composite primary key: drizzle-kit's pushSchema (used by
+    // the migrations test) cannot read composite primary keys back.
+    uniqueIndex("document_sequence_shop_kind_year").on(table.shopId, table.kind, table.year),
+    check("document_sequence_next_positive", sql`${table.nextValue} >= 1`),
   ],
 );
 

@@ -13,6 +13,7 @@ import {
   importItems,
   type ImportCheck,
   type ImportField,
+  type ImportPreviewRow,
   type ImportProblem,
 } from "~/modules/stock/item-csv.server";
 import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
@@ -33,7 +34,10 @@ interface CheckSummary {
   rowCount: number;
   validCount: number;
   withStock: number;
-  preview: { row: number; values: Partial<Record<ImportField, string>>; hasError: boolean }[];
+  /** Rows that change an item the shop already has (by SKU), and rows that change nothing. */
+  updateCount: number;
+  sameCount: number;
+  preview: ImportPreviewRow[];
 }
 
 type ActionData = { check: CheckSummary; fileName: string; csv: string | null };
@@ -50,6 +54,8 @@ function summarize(check: ImportCheck): CheckSummary {
       rowCount: 0,
       validCount: 0,
       withStock: 0,
+      updateCount: 0,
+      sameCount: 0,
       preview: [],
     };
   }
@@ -62,6 +68,10 @@ function summarize(check: ImportCheck): CheckSummary {
     rowCount: check.rowCount,
     validCount: check.rows.length,
     withStock: check.rows.filter((row) => row.openingQty > 0).length,
+    updateCount: check.rows.filter((row) => row.existingId !== null && row.changes.length > 0)
+      .length,
+    sameCount: check.rows.filter((row) => row.existingId !== null && row.changes.length === 0)
+      .length,
     preview: check.preview,
   };
 }
@@ -76,7 +86,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     // The shop this page is rendered for: its forms send it back (ShopIdField).
     formShopId: shopId,
     done: created
-      ? { created: Number(created) || 0, withStock: Number(url.searchParams.get("stock")) || 0 }
+      ? {
+          created: Number(created) || 0,
+          updated: Number(url.searchParams.get("updated")) || 0,
+          withStock: Number(url.searchParams.get("stock")) || 0,
+        }
       : null,
     maxRows: IMPORT_MAX_ROWS,
     maxMegabytes: IMPORT_MAX_BYTES / 1024 / 1024,
@@ -111,7 +125,9 @@ export const action = keepFormOnShopChange(async function action({
       return data<ActionData>({ check, fileName, csv: valid ? text : null }, { status: 400 });
     }
     logger.info({ shopId, userId: user.id, created: result.created }, "stock items imported");
-    return redirect(`/storehub/import?created=${result.created}&stock=${result.withStock}`);
+    return redirect(
+      `/storehub/import?created=${result.created}&updated=${result.updated}&stock=${result.withStock}`,
+    );
   }
 
   const file = form.get("file");
@@ -174,6 +190,8 @@ export default function ImportItems({ loaderData, actionData }: Route.ComponentP
             count: formatQuantity(done.created, lang),
             stock: formatQuantity(done.withStock, lang),
           })}{" "}
+          {done.updated > 0 &&
+            `${t("storehub.import.doneUpdated", { count: formatQuantity(done.updated, lang) })} `}
           <Link to="/storehub#items">{t("storehub.import.seeItems")}</Link>
         </Notice>
       )}
@@ -236,6 +254,17 @@ export default function ImportItems({ loaderData, actionData }: Route.ComponentP
               stock: formatQuantity(check.withStock, lang),
               file: result.fileName,
             })}
+            {check.updateCount + check.sameCount > 0 && (
+              <>
+                {" "}
+                <span data-testid="import-updates">
+                  {t("storehub.import.readyUpdates", {
+                    updates: formatQuantity(check.updateCount, lang),
+                    same: formatQuantity(check.sameCount, lang),
+                  })}
+                </span>
+              </>
+            )}
           </Notice>
           <Form method="post" encType="multipart/form-data" className="d-flex flex-wrap gap-2">
             <ShopIdField />
@@ -274,6 +303,7 @@ export default function ImportItems({ loaderData, actionData }: Route.ComponentP
                       {t(COLUMN_LABEL[field])}
                     </th>
                   ))}
+                  <th scope="col">{t("storehub.import.changeColumn")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -283,6 +313,18 @@ export default function ImportItems({ loaderData, actionData }: Route.ComponentP
                     {check.columns.map((field) => (
                       <td key={field}>{row.values[field]}</td>
                     ))}
+                    <td data-testid="import-preview-change" data-action={row.action}>
+                      {t(`storehub.import.action.${row.action}`)}
+                      {row.changes.map((change) => (
+                        <div key={change.field} className="small">
+                          {t("storehub.import.changeText", {
+                            field: t(COLUMN_LABEL[change.field]),
+                            from: change.from || "–",
+                            to: change.to || "–",
+                          })}
+                        </div>
+                      ))}
+                    </td>
                   </tr>
                 ))}
               </tbody>

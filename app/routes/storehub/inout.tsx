@@ -67,7 +67,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       : null;
     // Another shop's document is simply not there.
     if (!document) throw data(null, { status: 404 });
-    posted = { ...document, number: documentNumber(document.kind, document.id) };
+    posted = { ...document, number: documentNumber(document.kind, document.number) };
   }
   return {
     // The shop this page is rendered for: its forms send it back (ShopIdField).
@@ -236,6 +236,15 @@ function PostedDocument({ posted, locations }: { posted: Posted; locations: Loca
           number: posted.number,
         })}
       </div>
+      {posted.lines.some((line) => line.archived) && (
+        <div className="alert alert-warning" role="status" data-testid="inout-posted-archived">
+          {t("storehub.inout.postedArchived", {
+            items: [...new Set(posted.lines.filter((l) => l.archived).map((l) => l.itemName))].join(
+              ", ",
+            ),
+          })}
+        </div>
+      )}
       {posted.lines.length === 0 ? (
         <p>{t("storehub.inout.doneNoChange")}</p>
       ) : (
@@ -315,6 +324,7 @@ interface LookupItem {
   barcode: string | null;
   unit: string;
   costSatang: number;
+  status: "active" | "archived";
   balances: Record<string, number>;
 }
 type Lookup = LookupItem | "notFound";
@@ -782,9 +792,14 @@ function LineEditor({
     unit: string;
     costSatang: number;
     current: number;
+    archived: boolean;
   } | null = null;
   if (lookup && lookup !== "notFound") {
-    info = { ...lookup, current: lookup.balances[values.location] ?? 0 };
+    info = {
+      ...lookup,
+      current: lookup.balances[values.location] ?? 0,
+      archived: lookup.status === "archived",
+    };
   } else if (
     !lookup &&
     line.preview &&
@@ -833,6 +848,17 @@ function LineEditor({
           });
   } else if (lookup === "notFound" && !errors.item) {
     detail = <span className="text-warning-emphasis">{t("storehub.error.itemNotFound")}</span>;
+  }
+  if (info?.archived) {
+    // Archived stock may still arrive or leave, but it is hidden from selling: say so first.
+    detail = (
+      <>
+        {detail}{" "}
+        <span className="text-warning-emphasis fw-semibold" data-testid="inout-line-archived">
+          {t("storehub.inout.archivedItem")}
+        </span>
+      </>
+    );
   }
 
   return (

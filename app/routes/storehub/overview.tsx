@@ -219,6 +219,7 @@ function ShopOverview({ data }: { data: ShopData }) {
         <Stat
           label={t("storehub.overview.units")}
           value={formatQuantity(overview.unitsOnHand, lang)}
+          note={overview.archivedItems > 0 ? t("storehub.overview.includesArchived") : undefined}
           testId="stat-units"
         />
         <Stat
@@ -321,7 +322,13 @@ function ShopOverview({ data }: { data: ShopData }) {
                       <td className="text-nowrap">
                         {movement.documentKind === "opening"
                           ? t("storehub.documentKind.opening")
-                          : t(`storehub.kind.${movement.kind}`)}
+                          : movement.documentKind === "reversal"
+                            ? // A reversal's movements keep the kind they undo; the sign and
+                              // colour say what the reversal itself did.
+                              t("storehub.kind.reversalOf", {
+                                kind: t(`storehub.kind.${movement.kind}`),
+                              })
+                            : t(`storehub.kind.${movement.kind}`)}
                       </td>
                       <td style={{ minWidth: "10rem" }}>
                         <Link to={`/storehub/storage?item=${movement.itemId}`}>

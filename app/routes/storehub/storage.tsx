@@ -25,7 +25,7 @@ import {
   findLocation,
   flattenLocationTree,
   listLocations,
-  quantitiesByLocation,
+  balancesByLocation,
   renameLocation,
 } from "~/modules/stock/locations.server";
 import {
@@ -66,13 +66,14 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (q) await limitSearches(db, request, context.get(appContext).clientAddress);
   const page = readPageNumber(params);
 
-  const [locations, quantities, ledger, matches] = await Promise.all([
+  const [locations, { quantities, values }, ledger, matches] = await Promise.all([
     listLocations(db, shopId),
     // With an item chosen the tree shows that item's quantities (cheap: one item's rows).
-    quantitiesByLocation(db, shopId, item?.id),
+    balancesByLocation(db, shopId, item?.id),
     listMovements(db, shopId, { itemId: item?.id, locationId: location?.id, page }),
     q ? searchItems(db, shopId, { search: q, status: "all", page: 1, pageSize: 10 }) : null,
   ]);
+  const showCosts = maySeeCosts(active.role);
   const tree = flattenLocationTree(buildLocationTree(locations, quantities)).map((node) => ({
     id: node.id,
     kind: node.kind,
@@ -82,12 +83,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     isDefault: node.isDefault,
     hasChildren: node.children.length > 0,
     qty: quantities.get(node.id) ?? 0,
+    // A cashier sees no costs (PRODUCT.md): the value is left out of the data, not only hidden.
+    valueSatang: showCosts ? (values.get(node.id) ?? 0) : null,
     totalQty: node.totalQty,
   }));
   const paths = new Map(tree.map((node) => [node.id, node.path]));
   const canWrite = STOCK_WRITERS.includes(active.role);
   const mayReverse = canWrite && mayReverseDocuments(active);
-  const showCosts = maySeeCosts(active.role);
   const seenDocuments = new Set<number>();
   const done = params.get("done");
   return {
@@ -129,7 +131,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
         return {
           id: row.id,
           documentId: row.documentId,
-          documentNumber: documentNumber(documentKind, row.documentId),
+          documentNumber: documentNumber(documentKind, row.documentNumber),
           documentKind,
           reversedBy: row.reversedBy === null ? null : documentNumber("reversal", row.reversedBy),
           canReverse:
@@ -187,7 +189,7 @@ interface Message {
 }
 
 type ActionData =
-  | { error: Message; target: Target; name?: string }
+  | { error: Message; target: Target; name?: string; adding?: boolean }
   | { confirmDelete: { id: number; path: string } }
   | {
       confirmReverse: {
@@ -225,7 +227,11 @@ export const action = keepFormOnShopChange(async function action({
     const target = parentId === null ? "add" : `location-${parentId}`;
     if (rawParent && parentId === null) return fail(target, "storehub.error.locationNotFound", 404);
     const name = parseLocationName(form.get("name"));
-    if (!name.ok) return fail(target, name.error, 400, { name: String(form.get("name") ?? "") });
+    if (!name.ok)
+      return fail(target, name.error, 400, {
+        name: String(form.get("name") ?? ""),
+        adding: true,
+      });
     const created = await createLocation(db, shopId, { parentId, name: name.name });
     if (!created.ok) {
       if (created.error === "parentNotFound" || created.error === "notFound") {
@@ -235,7 +241,7 @@ export const action = keepFormOnShopChange(async function action({
         created.error === "binHasNoChildren"
           ? "storehub.storage.error.binHasNoChildren"
           : "storehub.storage.error.nameTaken";
-      return fail(target, key, 400, { name: name.name });
+      return fail(target, key, 400, { name: name.name, adding: true });
     }
     logger.info({ shopId, userId: user.id, locationId: created.location.id }, "location added");
     return back("created");
@@ -285,7 +291,7 @@ export const action = keepFormOnShopChange(async function action({
     if (!document) return fail("reverse", "storehub.storage.error.badRequest", 404);
     const confirm = {
       documentId: document.id,
-      number: documentNumber(document.kind, document.id),
+      number: documentNumber(document.kind, document.number),
       lines: document.lines.map((line) => ({
         itemName: line.itemName,
         qty: line.qty,
@@ -350,7 +356,7 @@ export const action = keepFormOnShopChange(async function action({
       { shopId, userId: user.id, documentId: document.id, reversal: reversed.documentId },
       "stock document reversed",
     );
-    return back("reversed", { number: documentNumber("reversal", reversed.documentId) });
+    return back("reversed", { number: documentNumber("reversal", reversed.number) });
   }
 
   return fail("add", "storehub.storage.error.badRequest", 400);
@@ -417,13 +423,18 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
     page: (n) => t("storehub.pagination.page", { n }),
   };
   const addError = errorFor("add");
+  // Each success arrives as a new page (a redirect with ?done=), so the add boxes are keyed by
+  // it: they come back empty after a location was added and keep what was typed after an error.
+  const routerLocation = useLocation();
+  const resetKey = done && !result ? `${done.what}-${routerLocation.key}` : "editing";
 
   return (
     <>
       <LiveStock />
       <h1 className="h3 mb-3">{t("storehub.storage.title")}</h1>
       <ShopChangedNotice />
-      {done && (
+      {/* An answer to a later submit replaces the earlier success: never both at once. */}
+      {done && !result && (
         <div className="alert alert-success" role="status" data-testid="storage-done">
           {t(`storehub.storage.done.${done.what}`, { number: done.number })}
         </div>
@@ -497,6 +508,8 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
                               action={here}
                               error={rowError ? say(t, lang, rowError.error) : undefined}
                               typedName={rowError?.name}
+                              adding={Boolean(rowError?.adding)}
+                              resetKey={resetKey}
                             />
                           </details>
                         </td>
@@ -540,6 +553,7 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
                 {t("storehub.storage.newWarehouse")}
               </label>
               <input
+                key={resetKey}
                 id="storage-new-warehouse"
                 name="name"
                 className={`form-control${addError ? " is-invalid" : ""}`}
@@ -645,6 +659,15 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
                       data-location-id={node.id}
                     >
                       {node.path}: {formatQuantity(node.qty, lang)} {item.unit}
+                      {node.valueSatang !== null && (
+                        <>
+                          {" ("}
+                          <span data-testid="item-balance-value">
+                            {formatBaht(node.valueSatang, lang)}
+                          </span>
+                          )
+                        </>
+                      )}
                     </li>
                   ))}
               </ul>
@@ -772,7 +795,11 @@ export default function Storage({ loaderData, actionData }: Route.ComponentProps
                         </Form>
                       )}
                     </td>
-                    <td data-testid="ledger-kind">{t(`storehub.kind.${row.kind}`)}</td>
+                    <td data-testid="ledger-kind">
+                      {row.documentKind === "reversal"
+                        ? t("storehub.kind.reversalOf", { kind: t(`storehub.kind.${row.kind}`) })
+                        : t(`storehub.kind.${row.kind}`)}
+                    </td>
                     {!item && (
                       <td>
                         <Link to={href({ item: row.itemId, page: null })}>{row.itemName}</Link>
@@ -824,11 +851,17 @@ function LocationManager({
   action,
   error,
   typedName,
+  adding,
+  resetKey,
 }: {
   node: { id: number; kind: string; name: string; isDefault: boolean; hasChildren: boolean };
   action: string;
   error: string | undefined;
   typedName: string | undefined;
+  /** The typed name belongs to the add box (a place inside this one), not to the rename box. */
+  adding: boolean;
+  /** Changes with every success: the add box then starts empty again. */
+  resetKey: string;
 }) {
   const t = useT();
   const errorId = `location-${node.id}-error`;
@@ -841,7 +874,7 @@ function LocationManager({
         <input type="hidden" name="locationId" value={node.id} />
         <input
           name="name"
-          defaultValue={typedName ?? node.name}
+          defaultValue={adding ? node.name : (typedName ?? node.name)}
           maxLength={LOCATION_NAME_MAX}
           className="form-control"
           aria-label={t("storehub.storage.name")}
@@ -858,9 +891,12 @@ function LocationManager({
           <input type="hidden" name="intent" value="addLocation" />
           <input type="hidden" name="parentId" value={node.id} />
           <input
+            key={resetKey}
             name="name"
+            defaultValue={adding ? typedName : undefined}
             maxLength={LOCATION_NAME_MAX}
             className="form-control"
+            aria-describedby={error && adding ? errorId : undefined}
             aria-label={t(
               node.kind === "warehouse" ? "storehub.storage.addZone" : "storehub.storage.addBin",
             )}
