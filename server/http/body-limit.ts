@@ -123,15 +123,19 @@ function sendProblemPage(
     );
 }
 
-/** What is still read (and dropped) after a 413 before the connection is cut. */
-const LINGER_BYTES = 4 * MB;
-const LINGER_MS = 2_000;
+/**
+ * What is still read (and dropped) after a 413 before the connection is cut. Dropping costs no
+ * memory; a busy client may need a few seconds and megabytes to notice the answer, and cutting
+ * earlier resets the connection and can lose the answer (seen in CI under load at 4 MB / 2 s).
+ */
+const LINGER_BYTES = 16 * MB;
+const LINGER_MS = 5_000;
 
 /**
  * Node closes a `Connection: close` socket as soon as the answer is written. A client still
  * uploading then fails with EPIPE/ECONNRESET before it reads the 413, and the server's reset can
  * even discard the answer. So the socket is half-closed instead (our side done, the 413 on its
- * way) and what still arrives is read and dropped, up to a few megabytes or two seconds, then
+ * way) and what still arrives is read and dropped, up to LINGER_BYTES or LINGER_MS, then
  * the socket is closed: the visitor sees the message, and the server never holds the rest.
  */
 function lingerBeforeClosing(req: ExpressRequest): void {

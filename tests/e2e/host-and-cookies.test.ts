@@ -103,6 +103,7 @@ describe("a forged Host header (no PUBLIC_URL)", () => {
       body: new URLSearchParams({
         intent: "invite",
         shop: owner.shopId,
+        shopId: owner.shopId,
         email: invited,
         role: "cashier",
       }).toString(),

@@ -45,7 +45,7 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_URL: databaseUrl,
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: "error",
       SMTP_URL: "",
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -64,13 +64,15 @@ export const action = keepFormOnShopChange(async function action({
   request,
   context,
 }: Route.ActionArgs) {
-  const { user, shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
-  const { db, storage, logger } = context.get(appContext);
   const fail = (values: Record<string, string>, errors: FieldErrors, status = 400) =>
     data<ActionResult>({ values, errors }, { status });
+  // Refused before anything reads the body (the shop guard too): the message stays next to
+  // the photo field and an oversized upload is never read.
   if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
     return fail({}, { image: "media.error.tooLarge" }, 413);
   }
+  const { user, shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
   const parsed = parseForm(newItemSchema, form);
   if (!parsed.ok) return fail(parsed.values, parsed.errors);

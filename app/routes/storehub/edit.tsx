@@ -92,13 +92,15 @@ export const action = keepFormOnShopChange(async function action({
   request,
   context,
 }: Route.ActionArgs) {
-  const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
-  const { db, storage, logger } = context.get(appContext);
   const fail = (values: Record<string, string>, errors: FieldErrors, status = 400) =>
     data<ActionResult>({ values, errors }, { status });
+  // Refused before anything reads the body (the shop guard too): the message stays next to
+  // the photo field and an oversized upload is never read.
   if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
     return fail({}, { image: "media.error.tooLarge" }, 413);
   }
+  const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
   const item = await findItem(db, shopId, itemIdOf(form.get("id")));
   if (!item) throw data(null, { status: 404 });

@@ -101,13 +101,13 @@ export const action = keepFormOnShopChange(async function action({
   request,
   context,
 }: Route.ActionArgs) {
-  const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
-  const { db, logger } = context.get(appContext);
-  // Refuse an oversized body before parsing it (the file limit plus the form's fields; the shop
-  // guard before it reads at most 16 MB).
+  // Refuse an oversized body before anything reads it, the shop guard included (the file
+  // limit plus the form's fields).
   if (Number(request.headers.get("content-length") ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) {
     return fileProblem("storehub.import.error.tooLarge", "", 413);
   }
+  const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { db, logger } = context.get(appContext);
   const form = await request.formData();
   const intent = form.get("intent");
 
