@@ -439,8 +439,8 @@ export const en: Record<MessageKey, string> = {
   "selfCheck.pushYes": "Supported by this browser",
   "selfCheck.pushNo": "Not supported by this browser",
   "selfCheck.analytics": "Usage statistics",
-  "selfCheck.analyticsYes": "Allowed (Do Not Track is off)",
-  "selfCheck.analyticsNo": "Not collected: this browser asks not to be tracked (Do Not Track)",
+  "selfCheck.analyticsNone":
+    "None: this site collects no usage statistics and does not track visitors",
   "selfCheck.checking": "Checking in your browser…",
   "selfCheck.javascript": "JavaScript",
   "selfCheck.javascriptOn": "Enabled",
