@@ -54,12 +54,10 @@ export async function makeAdmin(
   // better-auth's sign-up endpoint would queue a "confirm your e-mail" message for it, so the
   // account is made through its adapter instead (the same rows the endpoint writes).
   const context = await auth.$context;
-  const created = await context.internalAdapter.createUser({
-    email,
-    name: input.name ?? "ผู้ดูแลระบบ",
-    emailVerified: true,
-    role: "admin",
-  });
+  const created = await context.internalAdapter.createUser(
+    { email, name: input.name ?? "ผู้ดูแลระบบ", emailVerified: true, role: "admin" },
+    { method: "email-password" },
+  );
   await context.internalAdapter.linkAccount({
     userId: created.id,
     providerId: "credential",
