@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 
 /**
- * Bootstrap's responsive offcanvas (`offcanvas-lg`): inline on large screens, a 320 px
+ * Bootstrap's responsive offcanvas (`offcanvas-xl`): inline on extra-large screens, a 320 px
  * side panel below that. Hand-made instead of react-bootstrap's Offcanvas because that pulls
  * its whole modal and transition machinery into every page's JavaScript (see
  * docs/decisions/0004). It keeps the behaviour that matters: Escape and the backdrop close
@@ -48,7 +48,7 @@ export function OffcanvasMenu({
       <div
         id={id}
         ref={panel}
-        className={`offcanvas-lg offcanvas-end site-offcanvas${open ? " show" : ""}`}
+        className={`offcanvas-xl offcanvas-end site-offcanvas${open ? " show" : ""}`}
         tabIndex={-1}
         aria-labelledby={`${id}-title`}
         {...(open ? { role: "dialog", "aria-modal": true } : {})}
@@ -63,7 +63,7 @@ export function OffcanvasMenu({
       </div>
       {open && (
         <div
-          className="offcanvas-backdrop fade show d-lg-none"
+          className="offcanvas-backdrop fade show d-xl-none"
           onClick={onClose}
           aria-hidden="true"
         />

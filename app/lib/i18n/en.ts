@@ -363,6 +363,10 @@ export const en: Record<MessageKey, string> = {
   "legal.privacy": "Privacy notice",
   "nav.shopLabel": "Active shop",
   "nav.shopSwitch": "Switch shop",
+  "nav.profile": "My profile",
+  "nav.myListings": "My listings",
+  "nav.myShops": "My shops",
+  "nav.noActiveShop": "Choose a shop",
   "shophubPage.myShopsTitle": "My shops",
   "shophubPage.myShopsLead":
     "Open storehub for the shop you want. Owners manage members and the shop's details from here.",

@@ -299,6 +299,10 @@ export const th = {
   "legal.privacy": "นโยบายความเป็นส่วนตัว",
   "nav.shopLabel": "ร้านที่ใช้งานอยู่",
   "nav.shopSwitch": "เปลี่ยนร้าน",
+  "nav.profile": "โปรไฟล์ของฉัน",
+  "nav.myListings": "ประกาศของฉัน",
+  "nav.myShops": "ร้านของฉัน",
+  "nav.noActiveShop": "เลือกร้าน",
   "shophubPage.myShopsTitle": "ร้านของฉัน",
   "shophubPage.myShopsLead": "เปิด storehub ของร้านที่ต้องการ เจ้าของร้านจัดการสมาชิกและข้อมูลร้านได้จากที่นี่",
   "shophubPage.noShops":
