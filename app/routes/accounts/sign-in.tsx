@@ -1,4 +1,5 @@
 import { Alert, Button, Form as BsForm } from "react-bootstrap";
+import { ErrorSummary } from "~/ui/error-summary";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { appContext } from "~/context";
@@ -143,9 +144,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             {t("account.signIn.title")}
           </h2>
           {passwordResult?.formError && (
-            <Alert variant="danger" data-testid="form-error">
+            <ErrorSummary attempt={passwordResult} data-testid="form-error">
               {t(passwordResult.formError, { minutes: passwordResult.retryMinutes ?? 15 })}
-            </Alert>
+            </ErrorSummary>
           )}
           <Form method="post" noValidate className="account-form">
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
