@@ -61,7 +61,9 @@ const formError = (page: Page) => page.getByTestId("form-error");
 
 async function expectSignedInAs(page: Page, name: string): Promise<void> {
   await signedInAs(page).waitFor();
-  expect((await signedInAs(page).innerText()).trim()).toBe(
+  // The member menu's button shows the name and says "signed in as" to screen readers.
+  expect((await signedInAs(page).innerText()).trim()).toBe(name);
+  expect(await signedInAs(page).getAttribute("aria-label")).toBe(
     th["account.signedInAs"].replace("{name}", name),
   );
 }
@@ -165,6 +167,8 @@ async function signIn(page: Page, member: Member, query = ""): Promise<void> {
 }
 
 async function signOut(page: Page): Promise<void> {
+  // Sign-out is in the member menu.
+  await signedInAs(page).click();
   await signOutButton(page).click();
   await expectSignedOut(page);
 }
