@@ -331,6 +331,17 @@ describe("mobile menu", () => {
   });
 });
 
+describe("missing pages", () => {
+  it("a missing article or listing says so in the page title", async () => {
+    for (const path of ["/article/no-such-article", "/asset/no-such-listing"]) {
+      const response = await fetch(`${baseURL()}${path}`);
+      expect(response.status, path).toBe(404);
+      const title = /<title>([^<]*)<\/title>/.exec(await response.text())?.[1] ?? "";
+      expect(title, path).toContain(th["error.notFound"]);
+    }
+  });
+});
+
 describe("self-check page", () => {
   const row = (page: Page, id: string) => page.locator(`[data-check="${id}"] dd`);
 
