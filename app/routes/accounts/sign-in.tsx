@@ -37,6 +37,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     passwordReset: url.searchParams.has("reset"),
     linkSent: url.searchParams.has("linkSent"),
     linkError: url.searchParams.has("linkError"),
+    // Sent here when an admin disabled the account this browser was signed in to.
+    accountDisabled: url.searchParams.has("disabled"),
     prefillEmail: url.searchParams.get("email") ?? "",
   };
 }
@@ -133,6 +135,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       {loaderData.passwordReset && (
         <Alert variant="success" data-testid="password-reset-done">
           {t("account.signIn.passwordReset")}
+        </Alert>
+      )}
+      {loaderData.accountDisabled && (
+        <Alert variant="warning" data-testid="account-disabled">
+          {t("auth.error.user-disabled")}
         </Alert>
       )}
       {loaderData.linkError && (
