@@ -74,11 +74,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const site = siteFromMatches(matches);
-  const t = translateFromMatches(matches);
-  // A missing listing says so in the tab's title, not just the site's name.
-  if (!loaderData)
-    return buildMeta(site, { title: t("error.notFound"), path: location.pathname, noindex: true });
+  if (!loaderData) return buildMeta(site, { path: location.pathname, noindex: true });
   const { listing, photos } = loaderData;
+  const t = translateFromMatches(matches);
   const cover = photos[0];
   const url = `${site?.origin ?? ""}/asset/${listing.id}`;
   return buildMeta(site, {

@@ -4,7 +4,7 @@ import { appContext } from "~/context";
 import { formatDate } from "~/lib/format";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
+import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { loadArticlePage } from "~/modules/content/article-page.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -16,13 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
   const site = siteFromMatches(matches);
-  // A missing article says so in the tab's title, not just the site's name.
-  if (!loaderData)
-    return buildMeta(site, {
-      title: siteTranslate(site)("error.notFound"),
-      path: location.pathname,
-      noindex: true,
-    });
+  if (!loaderData) return buildMeta(site, { path: location.pathname, noindex: true });
   const { article } = loaderData;
   const origin = site?.origin ?? "";
   return buildMeta(site, {
