@@ -359,8 +359,10 @@ describe("registration", () => {
         )
         .waitFor();
       expect((await submit(page)).status()).toBe(400);
-      await errorFor(page, "password").waitFor();
-      expect(await errorFor(page, "password").innerText()).toBe(th["auth.error.password-common"]);
+      // The previous answer's message is on the page until the new one renders: poll.
+      await expect
+        .poll(() => errorFor(page, "password").innerText())
+        .toBe(th["auth.error.password-common"]);
       await expectKept({ email, acceptTerms: true });
 
       // The confirmation does not match.
