@@ -1,4 +1,5 @@
 import {
+  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -13,7 +14,7 @@ import { langFromCookieHeader } from "./lib/i18n";
 import { messagesFor } from "./lib/i18n/messages.server";
 import { useLang } from "./lib/i18n/use-translation";
 import { formatPhoneForDisplay } from "./lib/phone";
-import { buildMeta, siteFromMatches } from "./lib/seo";
+import { buildMeta, siteFromMatches, siteTranslate } from "./lib/seo";
 import { SiteShell } from "./layout/site-shell";
 import { getSessionUser, sessionMiddleware } from "./modules/accounts/session.server";
 import { getCompanyProfile } from "./modules/content/queries.server";
@@ -86,8 +87,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) =>
-  buildMeta(siteFromMatches(matches), { path: location.pathname });
+export const meta: Route.MetaFunction = ({ matches, location, error }) => {
+  const site = siteFromMatches(matches);
+  // A page that is not there (a missing article or listing renders this route's error
+  // boundary, whose title is this one) says so instead of showing the site's title.
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return buildMeta(site, {
+      title: siteTranslate(site)("error.notFound"),
+      path: location.pathname,
+      noindex: true,
+    });
+  return buildMeta(site, { path: location.pathname });
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const lang = useLang();

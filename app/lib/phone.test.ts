@@ -20,6 +20,10 @@ describe("toE164", () => {
 
 describe("formatPhoneForDisplay", () => {
   it("writes Thai numbers the Thai way", () => {
-    expect(formatPhoneForDisplay("+6621147788")).toBe("02 114 7788");
+    expect(formatPhoneForDisplay("+6621147788")).toBe("02-114-7788");
+    expect(formatPhoneForDisplay("+66897654321")).toBe("089-765-4321");
+  });
+  it("reads back what it writes", () => {
+    expect(toE164(formatPhoneForDisplay("+66897654321"))).toBe("+66897654321");
   });
 });

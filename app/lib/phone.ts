@@ -13,9 +13,15 @@ export function toE164(input: string, defaultCountry: "TH" = "TH"): string | nul
   return parsed.number;
 }
 
-/** Shows an E.164 number the way people in its country write it (Thai: 081 234 5678). */
+/**
+ * Shows an E.164 number the way people in its country write it. Thai numbers are written
+ * with dashes (089-765-4321, 02-114-7788), as on Thai business cards and forms; the same
+ * text goes back into forms, where toE164 reads it again.
+ */
 export function formatPhoneForDisplay(e164: string): string {
   const parsed = parsePhoneNumberFromString(e164);
   if (!parsed) return e164;
-  return parsed.country === "TH" ? parsed.formatNational() : parsed.formatInternational();
+  return parsed.country === "TH"
+    ? parsed.formatNational().replace(/\s+/g, "-")
+    : parsed.formatInternational();
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 
 /**
- * Bootstrap's responsive offcanvas (`offcanvas-lg`): inline on large screens, a 320 px
+ * Bootstrap's responsive offcanvas (`offcanvas-xl`): inline on extra-large screens, a 320 px
  * side panel below that. Hand-made instead of react-bootstrap's Offcanvas because that pulls
  * its whole modal and transition machinery into every page's JavaScript (see
  * docs/decisions/0004). It keeps the behaviour that matters: Escape and the backdrop close
@@ -29,16 +29,18 @@ export function OffcanvasMenu({
     const previousFocus = document.activeElement as HTMLElement | null;
     panel.current?.focus();
     document.body.style.overflow = "hidden";
-    const main = document.getElementById("main");
-    main?.setAttribute("inert", "");
+    // Everything outside the panel is inert while it is open, so it is truly modal.
+    const outside = Array.from(document.querySelectorAll<HTMLElement>("#main, footer"));
+    for (const element of outside) element.setAttribute("inert", "");
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") onClose();
+      if (event.key === "Tab" && panel.current) trapTab(event, panel.current);
     };
     document.addEventListener("keydown", onKeyDown);
     return () => {
       document.removeEventListener("keydown", onKeyDown);
       document.body.style.overflow = "";
-      main?.removeAttribute("inert");
+      for (const element of outside) element.removeAttribute("inert");
       previousFocus?.focus();
     };
   }, [open, onClose]);
@@ -48,7 +50,7 @@ export function OffcanvasMenu({
       <div
         id={id}
         ref={panel}
-        className={`offcanvas-lg offcanvas-end site-offcanvas${open ? " show" : ""}`}
+        className={`offcanvas-xl offcanvas-end site-offcanvas${open ? " show" : ""}`}
         tabIndex={-1}
         aria-labelledby={`${id}-title`}
         {...(open ? { role: "dialog", "aria-modal": true } : {})}
@@ -63,11 +65,32 @@ export function OffcanvasMenu({
       </div>
       {open && (
         <div
-          className="offcanvas-backdrop fade show d-lg-none"
+          className="offcanvas-backdrop fade show d-xl-none"
           onClick={onClose}
           aria-hidden="true"
         />
       )}
     </>
   );
+}
+
+const FOCUSABLE =
+  "a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex='-1'])";
+
+/** Keeps Tab and Shift+Tab inside the open panel (the rest of the header is not inert). */
+function trapTab(event: KeyboardEvent, panel: HTMLElement) {
+  const focusable = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (element) => element.getClientRects().length > 0,
+  );
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  const current = document.activeElement;
+  if (event.shiftKey && (current === first || current === panel)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (current === last || !panel.contains(current))) {
+    event.preventDefault();
+    first.focus();
+  }
 }

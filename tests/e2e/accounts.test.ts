@@ -61,7 +61,9 @@ const formError = (page: Page) => page.getByTestId("form-error");
 
 async function expectSignedInAs(page: Page, name: string): Promise<void> {
   await signedInAs(page).waitFor();
-  expect((await signedInAs(page).innerText()).trim()).toBe(
+  // The member menu's button shows the name and says "signed in as" to screen readers.
+  expect((await signedInAs(page).innerText()).trim()).toBe(name);
+  expect(await signedInAs(page).getAttribute("aria-label")).toBe(
     th["account.signedInAs"].replace("{name}", name),
   );
 }
@@ -165,6 +167,8 @@ async function signIn(page: Page, member: Member, query = ""): Promise<void> {
 }
 
 async function signOut(page: Page): Promise<void> {
+  // Sign-out is in the member menu.
+  await signedInAs(page).click();
   await signOutButton(page).click();
   await expectSignedOut(page);
 }
@@ -355,8 +359,10 @@ describe("registration", () => {
         )
         .waitFor();
       expect((await submit(page)).status()).toBe(400);
-      await errorFor(page, "password").waitFor();
-      expect(await errorFor(page, "password").innerText()).toBe(th["auth.error.password-common"]);
+      // The previous answer's message is on the page until the new one renders: poll.
+      await expect
+        .poll(() => errorFor(page, "password").innerText())
+        .toBe(th["auth.error.password-common"]);
       await expectKept({ email, acceptTerms: true });
 
       // The confirmation does not match.

@@ -211,7 +211,7 @@ describe("listings", () => {
     await page.getByTestId("listing-save").click();
     await page.waitForURL(`**/asset/${listingId}?saved=1`);
     expect(await page.getByTestId("listing-title").innerText()).toBe(newTitle);
-    expect(await page.getByTestId("listing-phone").innerText()).toContain("081 234 5678");
+    expect(await page.getByTestId("listing-phone").innerText()).toContain("081-234-5678");
 
     // Marks it sold, then deletes it, from "my listings".
     await page.goto("/user/listings");

@@ -9,9 +9,10 @@ import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 describe("creating the first admin (npm run admin:create)", () => {
   let test: TestDatabase;
   let auth: ReturnType<typeof createTestAuth>["auth"];
+  let sent: ReturnType<typeof createTestAuth>["sent"];
   beforeAll(async () => {
     test = await createTestDatabase();
-    ({ auth } = createTestAuth(test.db));
+    ({ auth, sent } = createTestAuth(test.db));
   });
   afterAll(() => test.drop());
   const client = { address: "192.0.2.1", headers: new Headers() };
@@ -28,6 +29,8 @@ describe("creating the first admin (npm run admin:create)", () => {
     });
     const [row] = await test.db.select().from(user).where(eq(user.email, "boss@example.com"));
     expect(row).toMatchObject({ role: "admin", emailVerified: true });
+    // Already confirmed: no "confirm your e-mail" message is sent for it.
+    expect(sent.filter((link) => link.email === "boss@example.com")).toEqual([]);
     const signIn = await signInWithPassword(
       auth,
       test.db,

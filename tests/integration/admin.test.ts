@@ -6,7 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appContext, sessionUserContext, type AppContext, type SessionUser } from "~/context";
 import { containsPattern } from "~/db/escape-like";
 import { contactMessage, emailOutbox, session, siteNotice, user } from "~/db/schema";
+import { sessionMiddleware } from "~/modules/accounts/session.server";
 import { disableUser, listUsers } from "~/modules/admin/users.server";
+import * as signInRoute from "~/routes/accounts/sign-in";
 import * as dashboardRoute from "~/routes/admin/dashboard";
 import * as layoutRoute from "~/routes/admin/layout";
 import * as messagesRoute from "~/routes/admin/messages";
@@ -335,6 +337,45 @@ describe("admin user actions", () => {
     expect(before?.user.email).toBe("signed-in@example.com");
     expect(await disableUser(test.db, before!.user.id)).toBe(true);
     expect(await auth.api.getSession({ headers: new Headers({ cookie }) })).toBeNull();
+  });
+
+  it("tells a disabled member why they were signed out, once, on the sign-in page", async () => {
+    const { headers } = await auth.api.signUpEmail({
+      body: { email: "told@example.com", password: "secret-pass", name: "แจ้งเหตุผล" },
+      returnHeaders: true,
+    });
+    const cookie = headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const signedIn = await auth.api.getSession({ headers: new Headers({ cookie }) });
+    expect(await disableUser(test.db, signedIn!.user.id)).toBe(true);
+
+    /** The next page this browser asks for, through the session middleware. */
+    const nextPage = async () => {
+      const request = new Request("http://localhost/storehub", { headers: { cookie } });
+      try {
+        await sessionMiddleware(
+          { request, context: contextFor(null), params: {}, pattern: "/storehub" } as never,
+          async () => new Response("page"),
+        );
+        return "page";
+      } catch (thrown) {
+        return thrown instanceof Response ? thrown.headers.get("location") : thrown;
+      }
+    };
+    expect(await nextPage()).toBe("/user/signIn?disabled=1");
+    // Once: afterwards the browser is simply signed out.
+    expect(await nextPage()).toBe("page");
+
+    const page = (await call(
+      signInRoute.loader as DataFunction,
+      "/user/signIn?disabled=1",
+      null,
+    )) as {
+      accountDisabled: boolean;
+    };
+    expect(page.accountDisabled).toBe(true);
   });
 
   it("enables a disabled account again", async () => {

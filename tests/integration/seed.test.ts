@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { article, banner, companyProfile, productCategory } from "~/db/schema";
+import { listRelatedArticles } from "~/modules/content/queries.server";
 import { seedDemoContent } from "~/modules/content/seed.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { SEED_ARTICLE_SLUGS as SEED_SLUGS } from "~/modules/content/article-slugs";
@@ -63,6 +64,21 @@ describe("demo content seed", () => {
       expect(rows).toHaveLength(SEED_SLUGS.length);
     } finally {
       await fresh.drop();
+    }
+  });
+
+  it("relates articles by category only, and no category card links to another's article", async () => {
+    await seedDemoContent(test.db);
+    const related = await listRelatedArticles(test.db, "ai", "ai-camera");
+    expect(related).toEqual([]);
+    const amr = await listRelatedArticles(test.db, "amr", "amr");
+    expect(amr.map((a) => a.slug)).toEqual(["airRob"]);
+    const categories = await test.db.select().from(productCategory);
+    const articles = await test.db.select().from(article);
+    for (const category of categories) {
+      if (!category.articleSlug) continue;
+      const linked = articles.find((a) => a.slug === category.articleSlug);
+      expect(linked?.category, category.slug).toBe(category.slug);
     }
   });
 });

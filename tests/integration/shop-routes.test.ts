@@ -441,7 +441,7 @@ describe("/shophub/settings", () => {
 
     const loaded = await call(settingsRoute.loader, path, owner);
     expect(loaded.data).toMatchObject({
-      values: { name: "ร้านใจดีมินิมาร์ท", phone: "081 234 5678", allowNegativeStock: "" },
+      values: { name: "ร้านใจดีมินิมาร์ท", phone: "081-234-5678", allowNegativeStock: "" },
     });
     expect(await call(settingsRoute.loader, path, manager)).toMatchObject({ status: 403 });
     expect(await call(settingsRoute.loader, path, outsider)).toMatchObject({ status: 404 });

@@ -44,7 +44,7 @@ export const enShops: Record<keyof typeof thShops, string> = {
   "shops.field.phoneHint": "e.g. 081-234-5678 or 02-123-4567",
   "shops.field.taxId": "13-digit tax ID (optional)",
   "shops.field.taxIdHint":
-    "Needed when the shop issues tax invoices. Dashes and spaces are fine, e.g. 0-1055-12345-67-8",
+    "Needed when the shop issues tax invoices. Dashes and spaces are fine, e.g. 0-1055-12345-67-1",
   "shops.field.allowNegativeStock": "Allow negative stock",
   "shops.field.allowNegativeStockHint":
     "When on, the shop can still sell or issue items when the system shows too few (e.g. goods received but not yet recorded). When off, quantities never go below zero.",

@@ -79,7 +79,7 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.hint.unit": "e.g. piece, bottle, box, pack, kilogram",
   "storehub.hint.reorderLevel":
     "At this quantity or less the item shows as low stock (0 = no alert)",
-  "storehub.hint.image": "JPEG, PNG, WebP or HEIC up to 10 MB; it is cropped square",
+  "storehub.hint.image": "JPEG, PNG, WebP or AVIF up to 10 MB; it is cropped square",
   "storehub.form.fixErrors": "Not saved yet: please correct the fields marked in red",
   "storehub.error.badRequest": "The request was not valid. Reload the page and try again",
   "storehub.column.sku": "SKU",

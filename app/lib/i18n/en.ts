@@ -366,6 +366,10 @@ export const en: Record<MessageKey, string> = {
   "legal.privacy": "Privacy notice",
   "nav.shopLabel": "Active shop",
   "nav.shopSwitch": "Switch shop",
+  "nav.profile": "My profile",
+  "nav.myListings": "My listings",
+  "nav.myShops": "My shops",
+  "nav.noActiveShop": "Choose a shop",
   "shophubPage.myShopsTitle": "My shops",
   "shophubPage.myShopsLead":
     "Open storehub for the shop you want. Owners manage members and the shop's details from here.",
@@ -463,8 +467,8 @@ export const en: Record<MessageKey, string> = {
   "selfCheck.pushYes": "Supported by this browser",
   "selfCheck.pushNo": "Not supported by this browser",
   "selfCheck.analytics": "Usage statistics",
-  "selfCheck.analyticsYes": "Allowed (Do Not Track is off)",
-  "selfCheck.analyticsNo": "Not collected: this browser asks not to be tracked (Do Not Track)",
+  "selfCheck.analyticsNone":
+    "None: this site collects no usage statistics and does not track visitors",
   "selfCheck.checking": "Checking in your browser…",
   "selfCheck.javascript": "JavaScript",
   "selfCheck.javascriptOn": "Enabled",

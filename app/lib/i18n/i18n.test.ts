@@ -6,6 +6,19 @@ import { areaMessagesFor, messagesFor, serverTranslate } from "./messages.server
 import { th } from "./th";
 
 describe("interface text", () => {
+  it("names the same picture formats in every upload hint as in the error (sharp reads AVIF, not HEIC)", () => {
+    const hints = [
+      "storehub.hint.image",
+      "account.profile.photoField",
+      "media.error.notImage",
+    ] as const;
+    for (const messages of [th, en])
+      for (const key of hints) {
+        expect(messages[key], key).toMatch(/AVIF/);
+        expect(messages[key], key).not.toMatch(/HEIC/);
+      }
+  });
+
   it("has an English text for every Thai key and no extra ones", () => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(th).sort());
   });

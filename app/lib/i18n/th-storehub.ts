@@ -75,7 +75,7 @@ export const thStorehub = {
   "storehub.hint.barcode": "สแกนหรือพิมพ์เลขบาร์โค้ด เว้นว่างได้ถ้าสินค้าไม่มีบาร์โค้ด",
   "storehub.hint.unit": "เช่น ชิ้น ขวด กล่อง แพ็ก กิโลกรัม",
   "storehub.hint.reorderLevel": "เมื่อคงเหลือเท่านี้หรือน้อยกว่า สินค้าจะขึ้นในรายการใกล้หมด (0 = ไม่แจ้ง)",
-  "storehub.hint.image": "JPEG, PNG, WebP หรือ HEIC ไม่เกิน 10 MB รูปจะถูกย่อเป็นสี่เหลี่ยมจัตุรัส",
+  "storehub.hint.image": "JPEG, PNG, WebP หรือ AVIF ไม่เกิน 10 MB รูปจะถูกย่อเป็นสี่เหลี่ยมจัตุรัส",
   "storehub.form.fixErrors": "ยังบันทึกไม่ได้ กรุณาแก้ไขช่องที่มีข้อความสีแดง",
   "storehub.error.badRequest": "คำขอไม่ถูกต้อง กรุณาโหลดหน้านี้ใหม่แล้วลองอีกครั้ง",
   "storehub.column.sku": "SKU",

@@ -50,17 +50,19 @@ export async function makeAdmin(
       .where(eq(user.id, existing.id));
     return { status: "promoted", email };
   }
-  await auth.api.signUpEmail({
-    body: {
-      email,
-      password: input.password ?? generatedPassword ?? "",
-      name: input.name ?? "ผู้ดูแลระบบ",
-    },
+  // Created by the operator on the server: the address counts as confirmed from the start.
+  // better-auth's sign-up endpoint would queue a "confirm your e-mail" message for it, so the
+  // account is made through its adapter instead (the same rows the endpoint writes).
+  const context = await auth.$context;
+  const created = await context.internalAdapter.createUser(
+    { email, name: input.name ?? "ผู้ดูแลระบบ", emailVerified: true, role: "admin" },
+    { method: "email-password" },
+  );
+  await context.internalAdapter.linkAccount({
+    userId: created.id,
+    providerId: "credential",
+    accountId: created.id,
+    password: await context.password.hash(input.password ?? generatedPassword ?? ""),
   });
-  // Created by the operator on the server: the address counts as confirmed.
-  await db
-    .update(user)
-    .set({ role: "admin", emailVerified: true, updatedAt: new Date() })
-    .where(eq(user.email, email));
   return { status: "created", email, generatedPassword };
 }

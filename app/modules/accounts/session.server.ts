@@ -3,6 +3,7 @@ import { appContext, sessionUserContext, type SessionUser } from "~/context";
 import { pagePath } from "~/lib/page-path";
 import { readThroughCache } from "~/modules/platform/notified-cache.server";
 import { SESSION_COOKIE_NAMES, type Auth } from "./auth.server";
+import { takeDisabledSessionNote } from "./disabled-sessions.server";
 
 /** The session cookie's value(s) in a Cookie header: the key of the cached session. */
 function sessionCookieKey(cookieHeader: string | null): string | null {
@@ -67,6 +68,16 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async (
       )
     : null;
   context.set(sessionUserContext, lookup?.user ?? null);
+  // A session ended by disabling the account: say so on the sign-in page, once. Only a page
+  // read (GET) is sent there; anything else is simply signed out.
+  if (
+    key &&
+    !lookup?.user &&
+    request.method === "GET" &&
+    (await takeDisabledSessionNote(db, request.headers.get("cookie")))
+  ) {
+    throw redirect("/user/signIn?disabled=1");
+  }
   const result = await next();
   for (const cookie of lookup?.setCookies ?? []) result.headers.append("Set-Cookie", cookie);
   return result;

@@ -2,6 +2,7 @@ import { count, desc, eq, ilike, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { containsPattern } from "~/db/escape-like";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
+import { noteDisabledSessions } from "~/modules/accounts/disabled-sessions.server";
 import { session, user } from "~/modules/accounts/schema";
 import { USER_SEARCH_MAX, type UserActionOutcome, type UserIntent } from "./user-actions";
 import { truncateText } from "~/lib/truncate-text";
@@ -63,6 +64,8 @@ export async function disableUser(db: Database, userId: string): Promise<boolean
       .where(eq(user.id, userId))
       .returning({ id: user.id });
     if (updated.length === 0) return false;
+    // So that the member's next page can say why they were signed out.
+    await noteDisabledSessions(tx, userId);
     await tx.delete(session).where(eq(session.userId, userId));
     return true;
   });

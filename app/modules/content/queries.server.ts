@@ -79,26 +79,18 @@ export function getArticleBySlug(db: Database, slug: string) {
   });
 }
 
-/** Other articles of the same category first, then the newest others. */
+/**
+ * Other articles of the same category, newest first. Nothing else is filled in: the newest
+ * articles of unrelated categories were suggested as "related" (an AI-camera article led to
+ * one about buying a house or a car), so an article alone in its category shows none.
+ */
 export function listRelatedArticles(db: Database, slug: string, category: string, limit = 3) {
   return cachedContent(db, `related:${slug}:${category}:${limit}`, () =>
-    readRelatedArticles(db, slug, category, limit),
+    db
+      .select(articleSummaryColumns)
+      .from(article)
+      .where(and(eq(article.category, category), ne(article.slug, slug)))
+      .orderBy(desc(article.publishedAt))
+      .limit(limit),
   );
-}
-
-async function readRelatedArticles(db: Database, slug: string, category: string, limit: number) {
-  const sameCategory = await db
-    .select(articleSummaryColumns)
-    .from(article)
-    .where(and(eq(article.category, category), ne(article.slug, slug)))
-    .orderBy(desc(article.publishedAt))
-    .limit(limit);
-  if (sameCategory.length >= limit) return sameCategory;
-  const others = await db
-    .select(articleSummaryColumns)
-    .from(article)
-    .where(and(ne(article.category, category), ne(article.slug, slug)))
-    .orderBy(desc(article.publishedAt))
-    .limit(limit - sameCategory.length);
-  return [...sameCategory, ...others];
 }

@@ -239,8 +239,7 @@ export const SHOPHUB_PAGE: { th: ShophubPageText; en: ShophubPageText } = {
       heading: "เริ่มขายอย่างมีระบบได้ตั้งแต่วันนี้",
       text: "สมัครฟรี สร้างร้านได้ในไม่กี่นาที และร้านใหม่ได้ใช้แพ็กเกจมาตรฐานฟรี 30 วัน",
       button: "สมัครใช้งานฟรี",
-      contact:
-        "มีคำถาม ติดต่อดีพี เทค โทร 02-114-7788 Line @dptech หรืออีเมล sales@dptech.co.th วันจันทร์–เสาร์ 08:30–17:30 น.",
+      contact: "มีคำถาม ติดต่อดีพี เทค วันจันทร์–เสาร์ 08:30–17:30 น.",
     },
   },
   en: {
@@ -481,8 +480,7 @@ export const SHOPHUB_PAGE: { th: ShophubPageText; en: ShophubPageText } = {
       heading: "Start selling the organised way today",
       text: "Sign up free, set up your shop in minutes, and enjoy 30 days of the Standard plan free as a new shop.",
       button: "Sign up free",
-      contact:
-        "Questions? Contact DP Tech: call 02-114-7788, Line @dptech or e-mail sales@dptech.co.th, Monday to Saturday, 08:30–17:30.",
+      contact: "Questions? Contact DP Tech, Monday to Saturday, 08:30–17:30.",
     },
   },
 };

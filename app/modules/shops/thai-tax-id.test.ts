@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { en } from "~/lib/i18n/en";
+import { th } from "~/lib/i18n/th";
 import { normalizeThaiTaxId } from "./thai-tax-id";
 
 describe("normalizeThaiTaxId", () => {
@@ -19,5 +21,17 @@ describe("normalizeThaiTaxId", () => {
 
   it.each(["", "123", "12345678901234", "abcdefghijklm"])("rejects %j", (input) => {
     expect(normalizeThaiTaxId(input)).toBeNull();
+  });
+});
+
+describe("the example tax ID shown next to the field", () => {
+  // A visitor who copies the example must not be told it is wrong.
+  it.each([
+    ["th", th["shops.field.taxIdHint"]],
+    ["en", en["shops.field.taxIdHint"]],
+  ])("%s: passes our own checksum", (_lang, hint) => {
+    const example = /\d[\d-]{15,}\d/.exec(hint)?.[0];
+    expect(example).toBeDefined();
+    expect(normalizeThaiTaxId(example ?? "")).not.toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { Alert, Button, Form as BsForm } from "react-bootstrap";
+import { formatPhoneForDisplay } from "~/lib/phone";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
 import { forgetCached } from "~/modules/platform/notified-cache.server";
@@ -57,7 +58,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     member: {
       name: member.name,
       email: member.email,
-      phone: member.phone,
+      // Shown back the Thai way (089-765-4321); stored as E.164.
+      phone: member.phone ? formatPhoneForDisplay(member.phone) : null,
       emailVerified: member.emailVerified,
       image: member.image,
     },

@@ -1,4 +1,5 @@
 import { Alert, Button, Form as BsForm } from "react-bootstrap";
+import { ErrorSummary } from "~/ui/error-summary";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
 import { appContext } from "~/context";
@@ -133,9 +134,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <h1>{t("account.register.title")}</h1>
       <p className="lead text-secondary">{t("account.register.lead")}</p>
       {failure?.formError && (
-        <Alert variant="danger" data-testid="form-error">
+        <ErrorSummary attempt={failure} data-testid="form-error">
           {t(failure.formError, { minutes: failure.retryMinutes ?? 15 })}
-        </Alert>
+        </ErrorSummary>
       )}
       <Form method="post" noValidate className="account-form">
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

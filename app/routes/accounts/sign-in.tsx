@@ -1,4 +1,5 @@
 import { Alert, Button, Form as BsForm } from "react-bootstrap";
+import { ErrorSummary } from "~/ui/error-summary";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { appContext } from "~/context";
@@ -36,6 +37,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
     passwordReset: url.searchParams.has("reset"),
     linkSent: url.searchParams.has("linkSent"),
     linkError: url.searchParams.has("linkError"),
+    // Sent here when an admin disabled the account this browser was signed in to.
+    accountDisabled: url.searchParams.has("disabled"),
     prefillEmail: url.searchParams.get("email") ?? "",
   };
 }
@@ -134,6 +137,11 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           {t("account.signIn.passwordReset")}
         </Alert>
       )}
+      {loaderData.accountDisabled && (
+        <Alert variant="warning" data-testid="account-disabled">
+          {t("auth.error.user-disabled")}
+        </Alert>
+      )}
       {loaderData.linkError && (
         <Alert variant="danger">{t("auth.error.invalid-action-code")}</Alert>
       )}
@@ -143,9 +151,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
             {t("account.signIn.title")}
           </h2>
           {passwordResult?.formError && (
-            <Alert variant="danger" data-testid="form-error">
+            <ErrorSummary attempt={passwordResult} data-testid="form-error">
               {t(passwordResult.formError, { minutes: passwordResult.retryMinutes ?? 15 })}
-            </Alert>
+            </ErrorSummary>
           )}
           <Form method="post" noValidate className="account-form">
             <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />

@@ -1,4 +1,6 @@
 import { Alert, Button, Form as BsForm } from "react-bootstrap";
+import { ErrorSummary } from "~/ui/error-summary";
+import { lineAddFriendUrl } from "~/lib/line-url";
 import { data, Form, redirect, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/contact";
 import { appContext } from "~/context";
@@ -135,7 +137,11 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
             {company.lineId && (
               <>
                 <dt>{t("contact.line")}</dt>
-                <dd>{company.lineId}</dd>
+                <dd>
+                  <a href={lineAddFriendUrl(company.lineId)} rel="noopener">
+                    {company.lineId}
+                  </a>
+                </dd>
               </>
             )}
             <dt>{t("contact.hours")}</dt>
@@ -159,7 +165,11 @@ export default function Contact({ loaderData, actionData, matches }: Route.Compo
               })}
             </Alert>
           )}
-          {hasErrors && <Alert variant="danger">{t("contact.fixErrors")}</Alert>}
+          {hasErrors && (
+            <ErrorSummary attempt={result} data-testid="error-summary">
+              {t("contact.fixErrors")}
+            </ErrorSummary>
+          )}
           <Form
             key={location.key}
             method="post"

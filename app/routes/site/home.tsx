@@ -114,6 +114,11 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
                   {category.articleSlug && (
                     <Link to={`/article/${category.articleSlug}`} className="stretched-link">
                       {t("home.productsCta")}
+                      {/* Seven cards: each link names its category for screen readers. */}
+                      <span className="visually-hidden">
+                        {": "}
+                        {th ? category.nameTh : category.nameEn}
+                      </span>
                     </Link>
                   )}
                 </div>

@@ -23,21 +23,16 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 interface BrowserChecks {
   push: boolean;
-  analyticsAllowed: boolean;
 }
 
 let cachedChecks: BrowserChecks | undefined;
 const subscribeNever = () => () => {};
 
-/** What only the browser can tell: push support and Do Not Track / Global Privacy Control. */
+/** What only the browser can tell: push support. */
 function readBrowserChecks(): BrowserChecks {
   if (cachedChecks) return cachedChecks;
-  const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
-  const doNotTrack =
-    nav.doNotTrack === "1" || (window as Window & { doNotTrack?: string }).doNotTrack === "1";
   cachedChecks = {
     push: "serviceWorker" in navigator && "PushManager" in window && "Notification" in window,
-    analyticsAllowed: !doNotTrack && nav.globalPrivacyControl !== true,
   };
   return cachedChecks;
 }
@@ -90,12 +85,8 @@ export default function SelfCheck({ loaderData }: Route.ComponentProps) {
     {
       id: "analytics",
       label: t("selfCheck.analytics"),
-      value: checks
-        ? checks.analyticsAllowed
-          ? t("selfCheck.analyticsYes")
-          : t("selfCheck.analyticsNo")
-        : t("selfCheck.checking"),
-      ok: checks?.analyticsAllowed,
+      // The site runs no analytics or tracking at all, so this is a fact, not a browser check.
+      value: t("selfCheck.analyticsNone"),
     },
   ];
   return (

@@ -1,4 +1,5 @@
 import { Form, Link, useSearchParams } from "react-router";
+import { lineAddFriendUrl } from "~/lib/line-url";
 import type { Route } from "./+types/shophub";
 import { formatDate } from "~/lib/format";
 import { useLang, useT } from "~/lib/i18n/use-translation";
@@ -17,6 +18,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 };
 
 export default function Shophub({ matches }: Route.ComponentProps) {
+  const t = useT();
   const lang = useLang();
   const text = SHOPHUB_PAGE[lang];
   const root = matches[0].loaderData;
@@ -231,10 +233,29 @@ export default function Shophub({ matches }: Route.ComponentProps) {
             <Link to="/register" className="btn btn-accent btn-lg">
               {text.finalCta.button}
             </Link>
-            <a href={`tel:${company.phone}`} className="btn btn-outline-light btn-lg">
-              {text.finalCta.contact} {company.phoneDisplay}
-            </a>
           </div>
+          {/* One link per way of reaching us: a whole sentence in a tel: link started a call
+              when the e-mail in it was tapped. */}
+          <p className="mt-4 mb-2">{text.finalCta.contact}</p>
+          <ul className="list-inline mb-0" data-testid="final-cta-contacts">
+            <li className="list-inline-item">
+              <a href={`tel:${company.phone}`} className="link-light">
+                {t("contact.phone")} {company.phoneDisplay}
+              </a>
+            </li>
+            <li className="list-inline-item">
+              <a href={`mailto:${company.email}`} className="link-light">
+                {company.email}
+              </a>
+            </li>
+            {company.lineId && (
+              <li className="list-inline-item">
+                <a href={lineAddFriendUrl(company.lineId)} rel="noopener" className="link-light">
+                  LINE {company.lineId}
+                </a>
+              </li>
+            )}
+          </ul>
         </div>
       </section>
     </>

@@ -1,0 +1,399 @@
+import pg from "pg";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { th } from "~/lib/i18n/th";
+import { baseURL, launchBrowser, newContext } from "./browser";
+
+/**
+ * What a page looks like, checked as layout facts (sizes, line counts, overlaps) rather
+ * than pixels: the header at desktop widths with a member and a shop, phone widths, the
+ * article cards, the home banner and the keyboard.
+ */
+
+const PASSWORD = "secret-123";
+// Long on purpose: the header must not cut or wrap around it.
+const SHOP_NAME = "ร้านกาแฟดอยช้างสาขานิมมานเหมินท์";
+const MEMBER_NAME = "สมชาย ใจดีมากมาย";
+
+let browser: Browser;
+let db: pg.Client;
+let member: BrowserContext;
+
+interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+const overlaps = (a: Box, b: Box) =>
+  a.left < b.right - 0.5 &&
+  b.left < a.right - 0.5 &&
+  a.top < b.bottom - 0.5 &&
+  b.top < a.bottom - 0.5;
+
+async function registerVerified(email: string): Promise<void> {
+  const response = await fetch(`${baseURL()}/register`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { origin: baseURL(), "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      redirectTo: "/",
+      email,
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      name: MEMBER_NAME,
+      phone: "",
+      acceptTerms: "on",
+    }).toString(),
+  });
+  expect(response.status).toBe(302);
+  // Polled by hand: expect.poll only works inside a test, and this runs in beforeAll.
+  let link = "";
+  for (let attempt = 0; attempt < 50 && link === ""; attempt++) {
+    const { rows } = await db.query<{ text_body: string }>(
+      "SELECT text_body FROM email_outbox WHERE to_address = $1 ORDER BY id",
+      [email],
+    );
+    link = /ยืนยันอีเมล: (\S+)/.exec(rows.at(-1)?.text_body ?? "")?.[1] ?? "";
+    if (link === "") await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect((await fetch(link, { redirect: "manual" })).status).toBe(302);
+}
+
+async function hydrated(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((css) => {
+    const element = document.querySelector(css);
+    return !!element && Object.keys(element).some((key) => key.startsWith("__react"));
+  }, selector);
+}
+
+async function setLanguage(context: BrowserContext, lang: "th" | "en"): Promise<void> {
+  await context.addCookies([{ name: "lang", value: lang, url: baseURL() }]);
+}
+
+beforeAll(async () => {
+  db = new pg.Client({ connectionString: inject("e2eDatabaseUrl") });
+  await db.connect();
+  await db.query("DELETE FROM rate_limit_bucket");
+  browser = await launchBrowser();
+  const email = `layout-${Date.now()}@example.com`;
+  await registerVerified(email);
+  // One member with an active shop, signed in once for the header checks.
+  member = await newContext(browser);
+  const page = await member.newPage();
+  page.setDefaultTimeout(10_000);
+  await page.goto("/user/signIn", { waitUntil: "domcontentloaded" });
+  await hydrated(page, "form.account-form");
+  await page.locator("#field-email").fill(email);
+  await page.locator("#field-password").fill(PASSWORD);
+  await page.locator("form.account-form button[type=submit]").click();
+  await page.getByTestId("signed-in-as").waitFor();
+  await page.goto("/shophub/new", { waitUntil: "domcontentloaded" });
+  await hydrated(page, "form.account-form");
+  await page.locator("#field-name").fill(SHOP_NAME);
+  await page.locator("#field-businessType").selectOption("cafe");
+  await page.locator("#field-address").fill("99/1 ถนนนิมมานเหมินท์ เชียงใหม่ 50200");
+  await page.locator("#field-phone").fill("053-123-456");
+  await page.locator("form.account-form button[type=submit]").click();
+  await page.waitForURL((url) => url.pathname === "/storehub");
+  await page.close();
+});
+
+afterAll(async () => {
+  await member?.close();
+  await db?.end();
+  await browser?.close();
+});
+
+/** Layout facts of the header on the current page. */
+function headerFacts(page: Page) {
+  return page.evaluate(() => {
+    const header = document.querySelector("header")!;
+    const box = (element: Element) => {
+      const { left, right, top, bottom } = element.getBoundingClientRect();
+      return { left, right, top, bottom };
+    };
+    // A label broken inside a word has text on more than one line.
+    const linesOf = (element: Element) => {
+      const tops = new Set<number>();
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
+      }
+      return tops.size;
+    };
+    const visible = (element: Element) => element.checkVisibility({ visibilityProperty: true });
+    const labels = Array.from(
+      header.querySelectorAll(".nav-link, .header-actions > * > summary, .header-actions .btn"),
+    ).filter(visible);
+    const summary = header.querySelector<HTMLElement>("[data-testid=active-shop]");
+    return {
+      height: header.getBoundingClientRect().height,
+      multiLine: labels.filter((label) => linesOf(label) > 1).map((l) => l.textContent),
+      parts: [
+        header.querySelector(".navbar-brand"),
+        header.querySelector(".navbar-nav"),
+        ...Array.from(header.querySelectorAll(".header-actions > *")),
+      ]
+        .filter((element): element is Element => !!element && visible(element))
+        .map((element) => ({ text: element.textContent, ...box(element) })),
+      shopFullName: summary?.closest("summary")?.getAttribute("title") ?? null,
+    };
+  });
+}
+
+describe("layout facts", () => {
+  it("the signed-in header with an active shop is one row at 992 to 1920 px, in Thai and English", async () => {
+    const page = await member.newPage();
+    try {
+      for (const lang of ["th", "en"] as const) {
+        await setLanguage(member, lang);
+        for (const width of [992, 1200, 1440, 1920]) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.goto("/contact", { waitUntil: "domcontentloaded" });
+          const facts = await headerFacts(page);
+          const where = `${lang} ${width}px`;
+          // 61 px is one row (brand, menu and buttons); two rows were 95 px.
+          expect(facts.height, where).toBeLessThan(70);
+          expect(facts.multiLine, `${where}: ${facts.multiLine.join(" / ")}`).toEqual([]);
+          for (const [i, a] of facts.parts.entries())
+            for (const b of facts.parts.slice(i + 1))
+              expect(overlaps(a, b), `${where}: ${a.text} / ${b.text}`).toBe(false);
+          if (width >= 1200) {
+            // Inline menu: the member menu and the shop switcher are there, in one row.
+            expect(facts.shopFullName, where).toBe(SHOP_NAME);
+            const tops = facts.parts.map((part) => Math.round(part.top));
+            expect(Math.max(...tops) - Math.min(...tops), where).toBeLessThan(20);
+          }
+        }
+      }
+      // The member menu leads to the member's own pages.
+      await setLanguage(member, "th");
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto("/", { waitUntil: "domcontentloaded" });
+      await hydrated(page, "[data-testid=member-menu]");
+      await page.getByTestId("signed-in-as").click();
+      const menu = page.getByTestId("member-menu");
+      for (const [key, href] of [
+        ["nav.profile", "/user/profile"],
+        ["nav.myListings", "/user/listings"],
+        ["nav.myShops", "/shophub"],
+      ] as const) {
+        const link = menu.getByRole("link", { name: th[key], exact: true });
+        expect(await link.isVisible(), key).toBe(true);
+        expect(await link.getAttribute("href")).toBe(href);
+      }
+      expect(
+        await menu.getByRole("button", { name: th["account.signOut"], exact: true }).isVisible(),
+      ).toBe(true);
+    } finally {
+      await page.close();
+      await setLanguage(member, "th");
+    }
+  });
+
+  it("pages do not scroll sideways on a 375 px phone, signed out and in", async () => {
+    const visitor = await newContext(browser, { viewport: { width: 375, height: 800 } });
+    try {
+      const pages = ["/", "/contact", "/article/wire", "/shophub", "/user/signIn", "/article"];
+      for (const context of [visitor, member]) {
+        const page = await context.newPage();
+        await page.setViewportSize({ width: 375, height: 800 });
+        for (const path of pages) {
+          await page.goto(path, { waitUntil: "domcontentloaded" });
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth),
+            path,
+          ).toBeLessThanOrEqual(375);
+        }
+        await page.close();
+      }
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it("article card pictures keep their 1200×630 shape on the home page and /article", async () => {
+    const page = await browser.newPage({
+      baseURL: baseURL(),
+      viewport: { width: 1200, height: 900 },
+    });
+    try {
+      for (const path of ["/", "/article"]) {
+        await page.goto(path, { waitUntil: "domcontentloaded" });
+        const sizes = await page
+          .locator(".article-card .card-img-top")
+          .evaluateAll((images) =>
+            images.map((image) => image.getBoundingClientRect()).map((r) => [r.width, r.height]),
+          );
+        expect(sizes.length, path).toBeGreaterThan(0);
+        for (const [width, height] of sizes) {
+          // About 354×186 at this width; the tall strips were 354×630.
+          expect(Math.abs(width! / height! - 1200 / 630), path).toBeLessThan(0.05);
+        }
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("the home banner: controls clear of the slide's text, a current indicator, focus rings, no pause with reduced motion", async () => {
+    for (const width of [375, 1280]) {
+      const page = await browser.newPage({ baseURL: baseURL(), viewport: { width, height: 900 } });
+      try {
+        await page.goto("/", { waitUntil: "domcontentloaded" });
+        const facts = await page.evaluate(() => {
+          const box = (selector: string) => {
+            const { left, right, top, bottom } = document
+              .querySelector(selector)!
+              .getBoundingClientRect();
+            return { left, right, top, bottom };
+          };
+          const indicators = Array.from(
+            document.querySelectorAll(".slide-carousel .carousel-indicators > button"),
+            (button) => getComputedStyle(button).backgroundColor,
+          );
+          const slide = box(".carousel-item.active .hero-slide");
+          const subtitle = box(".carousel-item.active .hero-slide__subtitle");
+          return {
+            controls: [box(".carousel-control-prev"), box(".carousel-control-next")],
+            text: [
+              box(".carousel-item.active .hero-slide__box .btn"),
+              box(".carousel-item.active .hero-slide__title"),
+              subtitle,
+            ],
+            activeIndicator: getComputedStyle(
+              document.querySelector(".slide-carousel .carousel-indicators > .active")!,
+            ).backgroundColor,
+            indicators,
+            subtitleShare: (subtitle.right - slide.left) / (slide.right - slide.left),
+          };
+        });
+        for (const control of facts.controls)
+          for (const text of facts.text) expect(overlaps(control, text), `${width}px`).toBe(false);
+        expect(facts.indicators.filter((color) => color === facts.activeIndicator)).toHaveLength(1);
+        // The drawing is on the right half: the subtitle keeps to the left of it.
+        if (width >= 992) expect(facts.subtitleShare).toBeLessThan(0.55);
+      } finally {
+        await page.close();
+      }
+    }
+    const page = await browser.newPage({
+      baseURL: baseURL(),
+      viewport: { width: 1280, height: 900 },
+    });
+    try {
+      await page.goto("/", { waitUntil: "domcontentloaded" });
+      await hydrated(page, "[data-testid=home-carousel]");
+      await page.locator(".carousel-control-next").focus();
+      await page.keyboard.press("Shift+Tab");
+      await page.keyboard.press("Tab");
+      expect(
+        await page
+          .locator(".carousel-control-next")
+          .evaluate((button) => getComputedStyle(button).outlineStyle),
+      ).not.toBe("none");
+      // The dark header's menu links show their focus too.
+      await page.locator("header .nav-link").first().focus();
+      expect(
+        await page
+          .locator("header .nav-link")
+          .first()
+          .evaluate((link) => getComputedStyle(link).outlineStyle),
+      ).not.toBe("none");
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      expect(await page.locator(".slide-carousel__pause").isVisible()).toBe(false);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("the article's contents box stays under the header, and /shophub's contacts are separate links", async () => {
+    const page = await browser.newPage({
+      baseURL: baseURL(),
+      viewport: { width: 1280, height: 800 },
+    });
+    try {
+      await page.goto("/article/wire", { waitUntil: "domcontentloaded" });
+      // Scroll until the contents box is carried up behind the header by the article's end.
+      const probe = await page.evaluate(() => {
+        const toc = document.querySelector(".article-toc")!;
+        const column = toc.parentElement!;
+        window.scrollTo({
+          top: column.getBoundingClientRect().bottom + window.scrollY - 30,
+          behavior: "instant",
+        });
+        const header = document.querySelector("header")!.getBoundingClientRect();
+        const rect = toc.getBoundingClientRect();
+        return {
+          x: rect.left + 10,
+          y: header.bottom - 5,
+          tocTop: rect.top,
+          headerBottom: header.bottom,
+        };
+      });
+      expect(probe.tocTop).toBeLessThan(probe.headerBottom);
+      expect(
+        await page.evaluate(
+          ({ x, y }) => !!document.elementFromPoint(x, y)?.closest("header"),
+          probe,
+        ),
+      ).toBe(true);
+
+      await page.goto("/shophub", { waitUntil: "domcontentloaded" });
+      const links = await page
+        .getByTestId("final-cta-contacts")
+        .locator("a")
+        .evaluateAll((anchors) =>
+          anchors.map((a) => ({ href: a.getAttribute("href")!, text: a.textContent! })),
+        );
+      expect(links.map((link) => link.href.split(":")[0])).toEqual(["tel", "mailto", "https"]);
+      // A tel: link holds a phone number, not a sentence with an e-mail in it.
+      expect(links[0]!.text).not.toContain("@");
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("keyboard: Tab stays in the phone menu, a failed form's summary gets the focus, category links differ", async () => {
+    const page = await browser.newPage({
+      baseURL: baseURL(),
+      viewport: { width: 375, height: 800 },
+    });
+    try {
+      await page.goto("/", { waitUntil: "domcontentloaded" });
+      await hydrated(page, ".navbar-toggler");
+      await page.locator(".navbar-toggler").click();
+      await page.locator("#site-menu[aria-modal=true]").waitFor();
+      for (let i = 0; i < 25; i++) {
+        await page.keyboard.press(i % 7 === 6 ? "Shift+Tab" : "Tab");
+        expect(
+          await page.evaluate(() => !!document.activeElement?.closest("#site-menu")),
+          `Tab ${i + 1}`,
+        ).toBe(true);
+      }
+      await page.keyboard.press("Escape");
+
+      const names = await page
+        .locator(".category-card a")
+        .evaluateAll((links) => links.map((link) => link.textContent?.trim()));
+      expect(names.length).toBeGreaterThan(1);
+      expect(new Set(names).size).toBe(names.length);
+
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto("/contact", { waitUntil: "domcontentloaded" });
+      await hydrated(page, "form.contact-form");
+      await page.locator("form.contact-form button[type=submit]").click();
+      await page.getByTestId("error-summary").waitFor();
+      await expect
+        .poll(() =>
+          page.evaluate(() => document.activeElement?.getAttribute("data-testid") ?? null),
+        )
+        .toBe("error-summary");
+    } finally {
+      await page.close();
+    }
+  });
+});
