@@ -3,9 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { th } from "~/lib/i18n/th";
 import { SEARCH_LIMIT } from "~/modules/platform/search-limit.server";
 import { baseURL } from "./browser";
-
-const SESSION_COOKIE = "dptech.session_token";
-const PASSWORD = "secret-123";
+import { verifiedAdminWhoOwnsAShop } from "./http-member";
 
 let db: pg.Client;
 let member = "";
@@ -14,48 +12,12 @@ beforeAll(async () => {
   db = new pg.Client({ connectionString: inject("e2eDatabaseUrl") });
   await db.connect();
   await db.query("DELETE FROM rate_limit_bucket");
-  member = await adminWhoOwnsAShop();
+  member = await verifiedAdminWhoOwnsAShop(db, "hardening-e2e");
 });
 afterAll(async () => {
   await db?.query("DELETE FROM rate_limit_bucket");
   await db?.end();
 });
-
-async function adminWhoOwnsAShop(): Promise<string> {
-  const email = `hardening-e2e-${Date.now()}@example.com`;
-  const response = await fetch(`${baseURL()}/register`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: baseURL() },
-    body: new URLSearchParams({
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      name: "ผู้ทดสอบความปลอดภัย",
-      phone: "",
-      acceptTerms: "on",
-      redirectTo: "/",
-    }),
-  });
-  expect(response.status).toBe(302);
-  const cookie = response.headers
-    .getSetCookie()
-    .find((value) => value.startsWith(`${SESSION_COOKIE}=`));
-  if (!cookie) throw new Error("no session cookie");
-  const { rows: users } = await db.query<{ id: string }>(
-    "UPDATE app_user SET role = 'admin' WHERE email = $1 RETURNING id",
-    [email],
-  );
-  const { rows: shops } = await db.query<{ id: string }>(
-    `INSERT INTO shop (name, business_type, address, phone)
-     VALUES ('ร้านทดสอบความปลอดภัย', 'grocery', '12 ถนนสุขุมวิท กรุงเทพฯ', '+66812345678') RETURNING id`,
-  );
-  await db.query("INSERT INTO shop_member (shop_id, user_id, role) VALUES ($1, $2, 'owner')", [
-    shops[0]?.id,
-    users[0]?.id,
-  ]);
-  return cookie.split(";")[0] ?? "";
-}
 
 const get = (path: string, cookie?: string) =>
   fetch(`${baseURL()}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });

@@ -6,9 +6,8 @@ import { en } from "~/lib/i18n/en";
 import { th } from "~/lib/i18n/th";
 import { bodyLimitFor } from "../../server/http/body-limit";
 import { baseURL } from "./browser";
+import { verifiedAdminWhoOwnsAShop } from "./http-member";
 
-const SESSION_COOKIE = "dptech.session_token";
-const PASSWORD = "secret-123";
 const MB = 1024 * 1024;
 
 const BOUNDARY = "----limit-test";
@@ -20,7 +19,7 @@ let memberCookie = "";
 beforeAll(async () => {
   db = new pg.Client({ connectionString: inject("e2eDatabaseUrl") });
   await db.connect();
-  memberCookie = await adminWhoOwnsAShop();
+  memberCookie = await verifiedAdminWhoOwnsAShop(db, "limits-e2e");
 });
 afterAll(async () => {
   await db?.query("DELETE FROM rate_limit_bucket");
@@ -29,43 +28,6 @@ afterAll(async () => {
 beforeEach(async () => {
   await db.query("DELETE FROM rate_limit_bucket");
 });
-
-/** A registered, verified member who is an admin and owns a shop: every signed-in form is open to them. */
-async function adminWhoOwnsAShop(): Promise<string> {
-  const email = `limits-e2e-${Date.now()}@example.com`;
-  const response = await fetch(`${baseURL()}/register`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: baseURL() },
-    body: new URLSearchParams({
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      name: "ผู้ทดสอบขนาดคำขอ",
-      phone: "",
-      acceptTerms: "on",
-      redirectTo: "/",
-    }),
-  });
-  expect(response.status).toBe(302);
-  const cookie = response.headers
-    .getSetCookie()
-    .find((value) => value.startsWith(`${SESSION_COOKIE}=`));
-  if (!cookie) throw new Error("no session cookie");
-  const { rows: users } = await db.query<{ id: string }>(
-    "UPDATE app_user SET role = 'admin', email_verified = true WHERE email = $1 RETURNING id",
-    [email],
-  );
-  const { rows: shops } = await db.query<{ id: string }>(
-    `INSERT INTO shop (name, business_type, address, phone)
-     VALUES ('ร้านทดสอบขนาดคำขอ', 'grocery', '12 ถนนสุขุมวิท กรุงเทพฯ', '+66812345678') RETURNING id`,
-  );
-  await db.query("INSERT INTO shop_member (shop_id, user_id, role) VALUES ($1, $2, 'owner')", [
-    shops[0]?.id,
-    users[0]?.id,
-  ]);
-  return cookie.split(";")[0] ?? "";
-}
 
 /** The server's resident memory, read from outside the process. */
 function serverRssBytes(): number {
