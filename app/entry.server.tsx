@@ -2,12 +2,44 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { appContext } from "./context";
+import { isDatabaseUnavailableError } from "./db/availability.server";
+import { databaseUnavailableResponse } from "./layout/database-unavailable-page.server";
 import { errorPageFailedResponse } from "./layout/error-page-failed.server";
 import { NonceProvider } from "./ui/nonce";
 
 export const streamTimeout = 5_000;
+
+// Requests (by their load context) during which a loader or action lost the database.
+const lostDatabase = new WeakSet<object>();
+
+/**
+ * A loader or action that failed because the database could not be reached makes the whole
+ * answer a 503 "briefly unavailable" page (handleRequest, handleDataRequest), and tells the
+ * server, which refuses further requests at once until the database answers again.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  // React Router wraps an error thrown while matching in an error response that keeps it.
+  const wrapped = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  const cause = wrapped ?? error;
+  if (isDatabaseUnavailableError(cause)) {
+    lostDatabase.add(context);
+    context.get(appContext).databaseAvailability?.reportError(cause);
+    return;
+  }
+  if (!request.signal.aborted) console.error(cause);
+};
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) =>
+  lostDatabase.has(context) ? databaseUnavailableResponse(request) : response;
 
 export default function handleRequest(
   request: Request,
@@ -16,6 +48,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  if (lostDatabase.has(loadContext)) return databaseUnavailableResponse(request);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -36,6 +36,10 @@ import {
 import { pruneRateLimitBuckets } from "~/modules/platform/rate-limit.server";
 import { createStockEvents } from "~/modules/stock/live-stock.server";
 import { mountAuthEndpoints, trustedClientAddress } from "./http/auth-endpoints";
+import {
+  databaseUnavailableErrors,
+  refuseWhileDatabaseUnavailable,
+} from "./http/database-unavailable";
 import { originCheck } from "./http/origin-check";
 import { securityHeaders } from "./http/security-headers";
 
@@ -77,6 +81,10 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     dataDir: env.dataDir,
     migrationsFolder: path.join(options.rootDir, "drizzle"),
     logger,
+    // The embedded PostgreSQL died and stayed down: exit, so that systemd, Docker or any
+    // supervisor restarts the whole service rather than keep answering 503 for ever.
+    onFatal: () => process.exit(1),
+    restartTimeoutMs: env.DATABASE_RESTART_TIMEOUT * 1000,
   });
   const { db } = database;
   const storage = createStorageFromEnv(env);
@@ -188,6 +196,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
 
+  app.use(refuseWhileDatabaseUnavailable(database.availability));
   app.use(originCheck({ publicOrigin }));
 
   // better-auth's own endpoints: only the links in e-mails (verify e-mail, reset password,
@@ -225,12 +234,14 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
           auth,
           storage,
           stockEvents,
+          databaseAvailability: database.availability,
         });
         return context;
       },
     }),
   );
 
+  app.use(databaseUnavailableErrors(database.availability));
   // Last resort: never show a stack trace.
   app.use(((error, req, res, _next) => {
     req.log?.error({ err: error }, "unhandled request error");

@@ -10,6 +10,8 @@ export type ErrorDescription =
   | { kind: "chunk" }
   /** The browser could not reach the server (the seed's network-request-failed). */
   | { kind: "network" }
+  /** The server answered 503: the database is briefly unavailable. */
+  | { kind: "unavailable" }
   /** `message` is undefined when the error carries none: the page then says "Error". */
   | { kind: "other"; status: number; message: string | undefined };
 
@@ -17,6 +19,7 @@ export type ErrorDescription =
 export function describeRouteError(error: unknown): ErrorDescription {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return { kind: "not-found" };
+    if (error.status === 503) return { kind: "unavailable" };
     // Only a message we wrote counts; the HTTP status text is English and often wrong
     // (React Router reports a thrown 403 as "Internal Server Error").
     const detail = typeof error.data === "string" && error.data ? error.data : undefined;
