@@ -43,6 +43,9 @@ import {
 import { originCheck } from "./http/origin-check";
 import { securityHeaders } from "./http/security-headers";
 
+// `npm run backup` and `npm run restore` (server/db-tool.ts) run these from the bundle.
+export { backupCommand, restoreCommand } from "~/db/backup.server";
+
 export interface BootstrapOptions {
   rootDir: string;
   env: NodeJS.ProcessEnv;

