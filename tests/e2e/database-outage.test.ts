@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
 import { freePort, stopChildProcess } from "~/lib/child-process.server";
 import {
   checkLedger,
@@ -36,7 +38,7 @@ function startServer(dataDir: string, port: number, env: Record<string, string> 
     SMTP_URL: "",
     ...env,
   };
-  delete childEnv.DATABASE_URL;
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
   const child = spawn(process.execPath, ["server/main.ts"], {
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
@@ -178,5 +180,57 @@ describe("the embedded PostgreSQL dies under the running app", () => {
     } finally {
       await rename(`${config}.away`, config);
     }
+  }, 120_000);
+});
+
+describe("an external PostgreSQL (DATABASE_URL) restarts under the running app", () => {
+  let folder: string;
+  const started: ChildProcess[] = [];
+  let database: EmbeddedPostgres | undefined;
+
+  beforeAll(async () => {
+    folder = await tempFolderForPostgres("dptech-external-");
+  });
+  afterAll(async () => {
+    for (const child of started) await stopChildProcess(child, "SIGKILL");
+    await database?.stop();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("answers 503 (never 500) while the server is away and recovers by itself when it is back", async () => {
+    const dataDir = path.join(folder, "postgres");
+    database = await startEmbeddedPostgres({ dataDir });
+    const port = database.port;
+    const admin = new pg.Client(database.adminUrl);
+    await admin.connect();
+    await admin.query("CREATE DATABASE site");
+    await admin.end();
+    const url = new URL(database.adminUrl);
+    url.pathname = "/site";
+    const server = startServer(path.join(folder, "data"), await freePort(), {
+      DATABASE_URL: url.toString(),
+    });
+    started.push(server.child);
+    await waitForStatus(server, "/healthz", 200);
+    expect((await fetch(`${server.url}/article/ai`)).status).toBe(200);
+
+    await database.stop();
+    database = undefined;
+    const seen = new Set<number>();
+    for (;;) {
+      const response = await fetch(`${server.url}/article/ai`);
+      seen.add(response.status);
+      if (response.status === 503) {
+        expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
+        expect(await response.text()).toContain("ขออภัย ระบบไม่พร้อมให้บริการชั่วคราว");
+        break;
+      }
+      await response.arrayBuffer();
+    }
+    expect(seen.has(500)).toBe(false);
+
+    database = await startEmbeddedPostgres({ dataDir, port });
+    await waitForStatus(server, "/article/ai", 200);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   }, 120_000);
 });
