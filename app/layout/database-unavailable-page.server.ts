@@ -8,13 +8,14 @@ export const RETRY_AFTER_SECONDS = 5;
 /**
  * The answer to a page, form or data request while the database is unavailable: 503 with
  * `Retry-After`, in the visitor's language. `.data` requests (React Router's client
- * navigations and form posts) get the text alone: the client turns an answer without its
- * own header into an error response with this status, which the error page shows.
+ * navigations and form posts) get an empty body: the client turns an answer without its own
+ * header into an error response with this status, which the error page shows as "briefly
+ * unavailable" in the page's language.
  */
 export function databaseUnavailableResponse(request: Request): Response {
   const lang = langFromCookieHeader(request.headers.get("cookie"));
   const data = new URL(request.url).pathname.endsWith(".data");
-  return new Response(data ? databaseUnavailableText(lang) : databaseUnavailableHtml(lang), {
+  return new Response(data ? "" : databaseUnavailableHtml(lang), {
     status: 503,
     headers: {
       "Content-Type": data ? "text/plain; charset=utf-8" : "text/html; charset=utf-8",

@@ -19,10 +19,11 @@ export type ErrorDescription =
 export function describeRouteError(error: unknown): ErrorDescription {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return { kind: "not-found" };
-    if (error.status === 503) return { kind: "unavailable" };
     // Only a message we wrote counts; the HTTP status text is English and often wrong
     // (React Router reports a thrown 403 as "Internal Server Error").
     const detail = typeof error.data === "string" && error.data ? error.data : undefined;
+    // A bare 503 is the server saying its database is briefly unavailable.
+    if (error.status === 503 && !detail) return { kind: "unavailable" };
     return { kind: "other", status: error.status, message: detail };
   }
   if (isChunkLoadError(error)) return { kind: "chunk" };

@@ -33,8 +33,12 @@ export function sendDatabaseUnavailable(req: Request, res: Response): void {
   const lang = langFromCookieHeader(req.get("cookie") ?? null);
   res.status(503).set("Retry-After", String(RETRY_AFTER_SECONDS)).set("Cache-Control", "no-store");
   // React Router's client turns a .data answer without its own header into an error
-  // response with this status and text, which the error page shows as "unavailable".
-  if (req.path.endsWith(".data") || !req.accepts("html")) {
+  // response with this status, which its error page shows as "briefly unavailable".
+  if (req.path.endsWith(".data")) {
+    res.end();
+    return;
+  }
+  if (!req.accepts("html")) {
     res.type("text/plain; charset=utf-8").send(databaseUnavailableText(lang));
     return;
   }
