@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
 import { freePort, stopChildProcess } from "~/lib/child-process.server";
@@ -12,7 +13,9 @@ import {
   postStockOut,
   type StockShop,
 } from "../../bench/stock-writers";
+import { th } from "~/lib/i18n/th";
 import { tempFolderForPostgres } from "../setup/temp-folder";
+import { launchBrowser } from "./browser";
 
 /*
  * The production server on its embedded PostgreSQL, whose PostgreSQL dies under it. To hold
@@ -77,9 +80,13 @@ describe("the embedded PostgreSQL dies under the running app", () => {
   let dataDir: string;
   let server: RunningServer;
   let shop: StockShop;
+  let browser: Browser;
   const started: ChildProcess[] = [];
+  // Writers stop at the end of the test, or here when it failed midway.
+  let writing = false;
 
   beforeAll(async () => {
+    browser = await launchBrowser();
     folder = await tempFolderForPostgres("dptech-outage-");
     dataDir = path.join(folder, "data");
     server = startServer(dataDir, await freePort());
@@ -88,6 +95,8 @@ describe("the embedded PostgreSQL dies under the running app", () => {
     shop = await createStockShop(await embeddedDatabaseUrl(dataDir), server.url);
   });
   afterAll(async () => {
+    writing = false;
+    await browser.close();
     for (const child of started) await stopChildProcess(child, "SIGKILL");
     await rm(folder, { recursive: true, force: true });
   });
@@ -96,7 +105,7 @@ describe("the embedded PostgreSQL dies under the running app", () => {
     // Writers keep posting stock-outs through the whole outage.
     const acknowledged: string[] = [];
     const statuses = new Set<number | "no answer">();
-    let writing = true;
+    writing = true;
     const writers = Array.from({ length: 4 }, async (_, writer) => {
       for (let n = 0; writing; n++) {
         const reference = `OUT-${writer}-${n}`;
@@ -106,45 +115,62 @@ describe("the embedded PostgreSQL dies under the running app", () => {
       }
     });
     while (acknowledged.length < 8) await new Promise((resolve) => setTimeout(resolve, 50));
+    // A visitor reading the site in a browser, with the page's scripts running.
+    const context = await browser.newContext({ baseURL: server.url, locale: "th-TH" });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto("/");
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector("header a") ?? {}).some((k) => k.startsWith("__react")),
+    );
 
     const config = path.join(dataDir, "postgres", "postgresql.conf");
     await rename(config, `${config}.away`);
-    process.kill(await postmasterPid(dataDir), "SIGKILL");
+    try {
+      process.kill(await postmasterPid(dataDir), "SIGKILL");
 
-    await waitForStatus(server, "/", 503);
-    const thai = await fetch(`${server.url}/storehub`);
-    expect(thai.status).toBe(503);
-    expect(thai.headers.get("retry-after")).toMatch(/^\d+$/);
-    const thaiPage = await thai.text();
-    expect(thaiPage).toContain('lang="th"');
-    expect(thaiPage).toContain("ขออภัย ระบบไม่พร้อมให้บริการชั่วคราว");
-    expect(thaiPage).not.toMatch(/ECONNREFUSED|at .*\.js:\d+/);
+      await waitForStatus(server, "/", 503);
+      const thai = await fetch(`${server.url}/storehub`);
+      expect(thai.status).toBe(503);
+      expect(thai.headers.get("retry-after")).toMatch(/^\d+$/);
+      const thaiPage = await thai.text();
+      expect(thaiPage).toContain('lang="th"');
+      expect(thaiPage).toContain("ขออภัย ระบบไม่พร้อมให้บริการชั่วคราว");
+      expect(thaiPage).not.toMatch(/ECONNREFUSED|at .*\.js:\d+/);
 
-    const english = await fetch(`${server.url}/article/ai`, { headers: { cookie: "lang=en" } });
-    expect(english.status).toBe(503);
-    expect(await english.text()).toContain("Sorry, the service is briefly unavailable");
+      const english = await fetch(`${server.url}/article/ai`, { headers: { cookie: "lang=en" } });
+      expect(english.status).toBe(503);
+      expect(await english.text()).toContain("Sorry, the service is briefly unavailable");
 
-    // A client-side navigation gets the same status, which its error page shows.
-    const data = await fetch(`${server.url}/contact.data`);
-    expect(data.status).toBe(503);
-    expect(data.headers.get("retry-after")).toMatch(/^\d+$/);
+      // A client-side navigation gets the same status, which its error page shows.
+      const data = await fetch(`${server.url}/contact.data`);
+      expect(data.status).toBe(503);
+      expect(data.headers.get("retry-after")).toMatch(/^\d+$/);
 
-    // A form posted now is refused with the message; nothing of it is written.
-    const refused = await fetch(`${server.url}/storehub/inout`, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        cookie: shop.cookie,
-        origin: server.url,
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: new URLSearchParams({ intent: "post", kind: "issue", reference: "DURING" }),
-    });
-    expect(refused.status).toBe(503);
-    expect(await refused.text()).toContain("ขออภัย ระบบไม่พร้อมให้บริการชั่วคราว");
-    expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
+      // A form posted now is refused with the message; nothing of it is written.
+      const refused = await fetch(`${server.url}/storehub/inout`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          cookie: shop.cookie,
+          origin: server.url,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ intent: "post", kind: "issue", reference: "DURING" }),
+      });
+      expect(refused.status).toBe(503);
+      expect(await refused.text()).toContain("ขออภัย ระบบไม่พร้อมให้บริการชั่วคราว");
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
 
-    await rename(`${config}.away`, config);
+      // A client-side navigation meanwhile shows the same message, not an error with a status.
+      await page.locator('header a[href="/article"]').first().click();
+      const notice = page.getByTestId("unavailable");
+      await notice.waitFor();
+      expect(await notice.innerText()).toContain(th["error.unavailable"]);
+    } finally {
+      await rename(`${config}.away`, config);
+      await context.close();
+    }
     await waitForStatus(server, "/", 200);
     expect(
       (await fetch(`${server.url}/storehub`, { headers: { cookie: shop.cookie } })).status,
