@@ -14,7 +14,9 @@ import { langFromCookieHeader } from "~/lib/i18n";
  */
 export function refuseWhileDatabaseUnavailable(availability: DatabaseAvailability): RequestHandler {
   return (req, res, next) => {
-    if (availability.available) return next();
+    // React Router's route manifest needs no database; refusing it would turn the browser's
+    // next navigation into a route error instead of the "briefly unavailable" page.
+    if (availability.available || req.path === "/__manifest") return next();
     sendDatabaseUnavailable(req, res);
   };
 }

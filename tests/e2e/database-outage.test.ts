@@ -162,7 +162,10 @@ describe("the embedded PostgreSQL dies under the running app", () => {
       expect(await refused.text()).toContain("ขออภัย ระบบไม่พร้อมให้บริการชั่วคราว");
       expect((await fetch(`${server.url}/healthz`)).status).toBe(503);
 
-      // A client-side navigation meanwhile shows the same message, not an error with a status.
+      // A client-side navigation meanwhile shows the same message, not an error with a status;
+      // the route manifest the browser may still need for it is not refused.
+      const manifest = await fetch(`${server.url}/__manifest?paths=%2Farticle&version=x`);
+      expect(manifest.status).not.toBe(503);
       await page.locator('header a[href="/article"]').first().click();
       const notice = page.getByTestId("unavailable");
       await notice.waitFor();
