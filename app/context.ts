@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import type { Logger } from "pino";
+import type { DatabaseAvailability } from "~/db/availability.server";
 import type { Database } from "~/db/client.server";
 import type { Auth } from "~/modules/accounts/auth.server";
 import type { FileStorage } from "~/modules/media/local-storage.server";
@@ -21,6 +22,8 @@ export interface AppContext {
   storage: FileStorage;
   /** Stock changes of each shop, heard through PostgreSQL LISTEN (live storehub pages). */
   stockEvents: StockEvents;
+  /** Told when a request lost the database, so that the next ones are refused at once. */
+  databaseAvailability?: DatabaseAvailability;
 }
 
 export const appContext = createContext<AppContext>();

@@ -6,28 +6,47 @@ import {
   isRouteErrorResponse,
   ServerRouter,
   type EntryContext,
+  type HandleDataRequestFunction,
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
 import { appContext } from "./context";
+import { isDatabaseUnavailableError } from "./db/availability.server";
+import { databaseUnavailableResponse } from "./layout/database-unavailable-page.server";
 import { errorPageFailedResponse } from "./layout/error-page-failed.server";
 import { isUnreadableFormError, markUnreadableBody } from "./lib/unreadable-body.server";
 import { NonceProvider } from "./ui/nonce";
 
 export const streamTimeout = 5_000;
 
-/** React Router's default (log unless the visitor left), except for unreadable form bodies. */
+// Requests (by their load context) during which a loader or action lost the database.
+const lostDatabase = new WeakSet<object>();
+
+/**
+ * React Router's default (log unless the visitor left), except for two kinds of failure with
+ * their own answers: an unreadable form body (400, server/http/body-limit.ts), and a loader
+ * or action that could not reach the database, which makes the whole answer a 503 "briefly
+ * unavailable" page (handleRequest, handleDataRequest) and tells the server, which refuses
+ * further requests at once until the database answers again.
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (isUnreadableFormError(error)) {
     markUnreadableBody(context);
     return;
   }
-  if (!request.signal.aborted) {
-    // An error response React Router made from a thrown Error carries that Error.
-    const cause = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
-    console.error(cause ?? error);
+  // React Router wraps an error thrown while matching in an error response that keeps it.
+  const wrapped = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  const cause = wrapped ?? error;
+  if (isDatabaseUnavailableError(cause)) {
+    lostDatabase.add(context);
+    context.get(appContext).databaseAvailability?.reportError(cause);
+    return;
   }
+  if (!request.signal.aborted) console.error(cause);
 };
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) =>
+  lostDatabase.has(context) ? databaseUnavailableResponse(request) : response;
 
 export default function handleRequest(
   request: Request,
@@ -36,6 +55,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  if (lostDatabase.has(loadContext)) return databaseUnavailableResponse(request);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

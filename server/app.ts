@@ -35,11 +35,18 @@ import { pruneRateLimitBuckets } from "~/modules/platform/rate-limit.server";
 import { createStockEvents } from "~/modules/stock/live-stock.server";
 import { mountAuthEndpoints, trustedClientAddress } from "./http/auth-endpoints";
 import { bodyLimit } from "./http/body-limit";
+import {
+  databaseUnavailableErrors,
+  refuseWhileDatabaseUnavailable,
+} from "./http/database-unavailable";
 import { originCheck } from "./http/origin-check";
 import { MISSING_PUBLIC_URL_WARNING, publicOriginResolver } from "./http/public-origin";
 import { createLogger, requestLogger } from "./http/request-logging";
 import { createRequestHandler } from "./http/react-router-handler";
 import { securityHeaders } from "./http/security-headers";
+
+// `npm run backup` and `npm run restore` (server/db-tool.ts) run these from the bundle.
+export { backupCommand, restoreCommand } from "~/db/backup.server";
 
 export interface BootstrapOptions {
   rootDir: string;
@@ -79,6 +86,10 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     dataDir: env.dataDir,
     migrationsFolder: path.join(options.rootDir, "drizzle"),
     logger,
+    // The embedded PostgreSQL died and stayed down: exit, so that systemd, Docker or any
+    // supervisor restarts the whole service rather than keep answering 503 for ever.
+    onFatal: () => process.exit(1),
+    restartTimeoutMs: env.DATABASE_RESTART_TIMEOUT * 1000,
   });
   const { db } = database;
   const storage = createStorageFromEnv(env);
@@ -189,6 +200,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   // Every request body is limited by path (server/http/body-limit.ts): a declared length over
   // the limit is refused here; the bytes actually received are counted where they are read.
   app.use(bodyLimit());
+  app.use(refuseWhileDatabaseUnavailable(database.availability));
   app.use(originCheck({ publicOrigin }));
 
   // better-auth's own endpoints: only the links in e-mails (verify e-mail, reset password,
@@ -228,12 +240,14 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
           auth,
           storage,
           stockEvents,
+          databaseAvailability: database.availability,
         });
         return context;
       },
     }),
   );
 
+  app.use(databaseUnavailableErrors(database.availability));
   // Last resort: never show a stack trace.
   app.use(((error, req, res, _next) => {
     req.log?.error({ err: error }, "unhandled request error");

@@ -45,6 +45,20 @@ export interface EmbeddedPostgresOptions {
   onLog?: (line: string) => void;
   /** Receives what this module itself has to say (e.g. that it stopped a leftover server). */
   onNotice?: (message: string) => void;
+  /**
+   * Called when the server exits without being asked to; it is then started again (its own
+   * crash recovery replays the WAL), with backoff.
+   */
+  onUnexpectedExit?: (detail: { code: number | null; signal: NodeJS.Signals | null }) => void;
+  /** Called once the server runs again after an unexpected exit. */
+  onRestarted?: () => void;
+  /**
+   * Called when the server could not be started again within `restartTimeoutMs`; the caller
+   * should then exit so that its own supervisor (systemd, Docker) restarts the whole service.
+   */
+  onGiveUp?: (error: Error) => void;
+  /** How long to keep trying to start the server again after it died (default 60 s). */
+  restartTimeoutMs?: number;
 }
 
 interface Binaries {
@@ -103,16 +117,73 @@ export async function startEmbeddedPostgres(
     const credentials = await ensureCluster(dataDir, bin, owner, log);
     await stopOrphanedServer(dataDir, options.onNotice ?? log);
     const port = options.port ?? (await freePort());
-    const child = await launchServer(dataDir, port, bin, owner, log);
+    const notice = options.onNotice ?? log;
+    let child = await launchServer(dataDir, port, bin, owner, log);
     // Tools such as `npm run admin:create` connect to this server while the site runs.
     await writeFile(portFilePath(dataDir), String(port), { mode: 0o600 });
     const adminUrl = `postgres://${SUPERUSER}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/postgres`;
     let stopped: Promise<void> | undefined;
+    let restarting: Promise<void> | undefined;
+    let restartTimer: NodeJS.Timeout | undefined;
+    let wakeRestart: (() => void) | undefined;
+
+    // The server may die on its own (killed, out of memory). Start it again on the same
+    // port, so the connection pools keep their URL and recover by themselves.
+    const restartTimeoutMs = options.restartTimeoutMs ?? 60_000;
+    const restart = async (): Promise<void> => {
+      const begun = Date.now();
+      for (let attempt = 1; ; attempt++) {
+        const delay = Math.min(5_000, 250 * 2 ** (attempt - 1));
+        await new Promise<void>((resolve) => {
+          wakeRestart = resolve;
+          restartTimer = setTimeout(resolve, delay);
+        });
+        if (stopped) return;
+        try {
+          notice(`starting PostgreSQL again (attempt ${attempt})`);
+          child = await launchServer(dataDir, port, bin, owner, log);
+          if (stopped) return;
+          watch(child);
+          notice("PostgreSQL runs again");
+          options.onRestarted?.();
+          return;
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          if (Date.now() - begun + delay * 2 > restartTimeoutMs) {
+            notice(
+              `PostgreSQL could not be started again within ${restartTimeoutMs} ms: ${reason}`,
+            );
+            options.onGiveUp?.(
+              new Error(`PostgreSQL could not be started again: ${reason}`, { cause: error }),
+            );
+            return;
+          }
+          notice(`PostgreSQL did not start (attempt ${attempt}): ${reason.slice(0, 300)}`);
+        }
+      }
+    };
+    const watch = (running: ChildProcess) => {
+      running.once("exit", (code, signal) => {
+        if (stopped) return;
+        notice(`PostgreSQL exited unexpectedly (code ${code}, signal ${signal}); restarting it`);
+        options.onUnexpectedExit?.({ code, signal });
+        restarting = restart().finally(() => {
+          restarting = undefined;
+        });
+      });
+    };
+    watch(child);
+
     return {
       adminUrl,
       port,
       stop() {
-        stopped ??= stopServer(child)
+        stopped ??= (async () => {
+          clearTimeout(restartTimer);
+          wakeRestart?.();
+          await restarting;
+          await stopServer(child);
+        })()
           .then(() => unlink(portFilePath(dataDir)).catch(() => {}))
           .finally(releaseLock);
         return stopped;
@@ -141,6 +212,41 @@ export async function findRunningEmbeddedPostgres(dataDirOption: string): Promis
   const passwordFile = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.password`);
   const password = (await readFile(passwordFile, "utf8")).trim();
   return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
+
+/**
+ * The pid of a process that uses the embedded cluster in `dataDir`: the app holding its lock,
+ * or a PostgreSQL server left running on it; null when the folder is at rest.
+ */
+export async function embeddedPostgresUser(dataDirOption: string): Promise<number | null> {
+  const dataDir = path.resolve(dataDirOption);
+  const holder = Number((await readFile(`${dataDir}.lock`, "utf8").catch(() => "")).trim());
+  if (holder && holder !== process.pid && isAlive(holder)) return holder;
+  const pidFile = await readFile(path.join(dataDir, "postmaster.pid"), "utf8").catch(() => "");
+  const postmaster = Number(pidFile.split("\n")[0]);
+  if (postmaster && isAlive(postmaster)) {
+    const command = await readFile(`/proc/${postmaster}/cmdline`, "utf8").catch(() => "");
+    if (command.includes("postgres")) return postmaster;
+  }
+  return null;
+}
+
+/** Takes the folder's lock (as the app does while it runs), for work on a stopped cluster. */
+export function lockEmbeddedDataDir(dataDir: string): Promise<() => Promise<void>> {
+  return acquireFolderLock(`${path.resolve(dataDir)}.lock`);
+}
+
+/** As root, hands a data folder (a restored copy) to the user PostgreSQL runs as. */
+export async function giveDataDirToServer(dataDir: string): Promise<void> {
+  const owner = serviceUserIds();
+  if (!owner) return;
+  const walk = async (entry: string): Promise<void> => {
+    await chown(entry, owner.uid, owner.gid);
+    const info = await lstat(entry);
+    if (!info.isDirectory()) return;
+    for (const child of await readdir(entry)) await walk(path.join(entry, child));
+  };
+  await walk(dataDir);
 }
 
 async function loadBinaries(): Promise<Binaries> {

@@ -10,6 +10,7 @@ export function ErrorPage() {
   if (described.kind === "not-found") return <NotFoundMessage />;
   if (described.kind === "chunk") return <ChunkLoadFailed />;
   if (described.kind === "network") return <NetworkFailed />;
+  if (described.kind === "unavailable") return <ServiceUnavailable />;
   return (
     <section
       className="container py-5 error-page"
@@ -78,6 +79,19 @@ function NetworkFailed() {
     <ReloadSuggestion
       testId="network-error"
       title={t("auth.error.network-request-failed")}
+      reloadLabel={t("error.reload")}
+    />
+  );
+}
+
+/** The database is briefly unavailable (503); a form sent meanwhile was not saved. */
+function ServiceUnavailable() {
+  const t = useT();
+  return (
+    <ReloadSuggestion
+      testId="unavailable"
+      title={t("error.unavailable")}
+      hint={t("error.unavailableHint")}
       reloadLabel={t("error.reload")}
     />
   );

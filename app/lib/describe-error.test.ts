@@ -8,6 +8,13 @@ function thrownResponse(body: string | null, status: number) {
 }
 
 describe("describeRouteError", () => {
+  it("shows the 'briefly unavailable' page for a 503 (the database is restarting)", () => {
+    // React Router's client makes this of the server's empty `.data` answer 503.
+    expect(describeRouteError(new ErrorResponseImpl(503, "Service Unavailable", ""))).toEqual({
+      kind: "unavailable",
+    });
+  });
+
   it("shows 'Error' with status 500 for an error without a message", () => {
     expect(describeRouteError(new Error())).toEqual({
       kind: "other",

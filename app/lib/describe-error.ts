@@ -10,6 +10,8 @@ export type ErrorDescription =
   | { kind: "chunk" }
   /** The browser could not reach the server (the seed's network-request-failed). */
   | { kind: "network" }
+  /** The server answered 503: the database is briefly unavailable. */
+  | { kind: "unavailable" }
   /** `message` is undefined when the error carries none: the page then says "Error". */
   | { kind: "other"; status: number; message: string | undefined };
 
@@ -20,6 +22,8 @@ export function describeRouteError(error: unknown): ErrorDescription {
     // Only a message we wrote counts; the HTTP status text is English and often wrong
     // (React Router reports a thrown 403 as "Internal Server Error").
     const detail = typeof error.data === "string" && error.data ? error.data : undefined;
+    // A bare 503 is the server saying its database is briefly unavailable.
+    if (error.status === 503 && !detail) return { kind: "unavailable" };
     return { kind: "other", status: error.status, message: detail };
   }
   if (isChunkLoadError(error)) return { kind: "chunk" };

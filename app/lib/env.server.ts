@@ -9,6 +9,11 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Where the embedded database (and later uploads) live. */
   DATA_DIR: z.string().default("./data"),
+  /**
+   * How long the app keeps trying to start a dead embedded PostgreSQL again before it exits
+   * (non-zero, for its supervisor to restart the service), in seconds.
+   */
+  DATABASE_RESTART_TIMEOUT: z.coerce.number().int().min(1).max(3600).default(60),
   /** e.g. smtp://user:password@mail.example.com:587; unset keeps mail in the outbox. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("DP Tech <no-reply@dptech.co.th>"),

@@ -8,24 +8,49 @@ import { useFetchers, useNavigation, useRevalidator } from "react-router";
 interface SharedSource {
   source: EventSource;
   subscribers: Set<() => void>;
+  retry?: ReturnType<typeof setTimeout>;
 }
 const sources = new Map<string, SharedSource>();
+
+const RETRY_MIN_MS = 5_000;
+const RETRY_MAX_MS = 60_000;
+
+function connect(url: string, shared: SharedSource, eventName: string, failures = 0): EventSource {
+  const source = new EventSource(url);
+  // Any subscriber's revalidation reloads every route of the page; one is enough.
+  const revalidate = () => shared.subscribers.values().next().value?.();
+  source.addEventListener(eventName, revalidate);
+  // After a reconnection the page may have missed changes: reload its data once.
+  if (failures > 0) source.addEventListener("open", revalidate, { once: true });
+  // EventSource reconnects by itself after a dropped connection, but gives up for good when
+  // the server answers with an error, such as the 503 while its database restarts. Try again
+  // later ourselves, less often each time (a page whose stream the server ends on purpose
+  // costs one request a minute).
+  source.addEventListener("error", () => {
+    if (source.readyState !== EventSource.CLOSED || sources.get(url) !== shared) return;
+    const delay = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** failures);
+    shared.retry = setTimeout(() => {
+      if (sources.get(url) === shared)
+        shared.source = connect(url, shared, eventName, failures + 1);
+    }, delay);
+  });
+  return source;
+}
 
 function subscribe(url: string, onEvent: () => void, eventName: string): () => void {
   let shared = sources.get(url);
   if (!shared) {
-    const source = new EventSource(url);
-    const created: SharedSource = { source, subscribers: new Set() };
-    // Any subscriber's revalidation reloads every route of the page; one is enough.
-    source.addEventListener(eventName, () => created.subscribers.values().next().value?.());
+    const created = { subscribers: new Set() } as unknown as SharedSource;
+    sources.set(url, created);
+    created.source = connect(url, created, eventName);
     shared = created;
-    sources.set(url, shared);
   }
   shared.subscribers.add(onEvent);
   const current = shared;
   return () => {
     current.subscribers.delete(onEvent);
     if (current.subscribers.size === 0) {
+      clearTimeout(current.retry);
       current.source.close();
       sources.delete(url);
     }

@@ -59,6 +59,9 @@ export const en: Record<MessageKey, string> = {
     "The site may have just been updated, or the connection dropped. Please reload the page.",
   "error.reload": "Reload the page",
   "error.tooManyRequests": "Too many requests. Please wait {minutes} minutes and try again.",
+  "error.unavailable": "Sorry, the service is briefly unavailable",
+  "error.unavailableHint":
+    "Please wait a moment and try again. If you just sent a form, it was not saved: please send it again.",
   "home.heroPrev": "Previous slide",
   "home.heroNext": "Next slide",
   "home.slidesLabel": "Featured products",

@@ -1,0 +1,297 @@
+// Soak test: `npm run bench:soak [-- --duration 600 --rate 20 --no-build]`. Starts the
+// production app on a fresh embedded PostgreSQL, measures how many requests per second it
+// answers over a mix of visitor pages, storehub pages and stock-out writes, then keeps it at
+// half that rate (or --rate) for --duration seconds. Reports errors (goal 0), p50/p99 per
+// window over time, and the app's memory (RSS) at the start and the end (goal: under 10 %
+// growth). See bench/README.md.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { freePort, stopChildProcess } from "../app/lib/child-process.server.ts";
+import { BROWSER_HEADERS, fixed, percentile, printTable, root, run } from "./harness.ts";
+import {
+  checkLedger,
+  createStockShop,
+  embeddedDatabaseUrl,
+  postStockOut,
+  type StockShop,
+} from "./stock-writers.ts";
+
+function parseOptions() {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: "string", default: "600" },
+      calibrate: { type: "string", default: "20" },
+      concurrency: { type: "string", default: "16" },
+      rate: { type: "string" },
+      window: { type: "string", default: "60" },
+      "no-build": { type: "boolean", default: false },
+    },
+  });
+  const numbers = {
+    duration: Number(values.duration),
+    calibrate: Number(values.calibrate),
+    concurrency: Number(values.concurrency),
+    window: Number(values.window),
+    rate: values.rate === undefined ? undefined : Number(values.rate),
+  };
+  for (const [name, value] of Object.entries(numbers)) {
+    if (value !== undefined && !(value > 0)) throw new Error(`--${name} must be above 0`);
+  }
+  return { ...numbers, build: !values["no-build"] };
+}
+
+type Kind = "visitor" | "storehub" | "write";
+
+/** The mix: what a small shop's site sees, weighted. */
+const MIX: { kind: Kind; weight: number; path: string }[] = [
+  { kind: "visitor", weight: 20, path: "/" },
+  { kind: "visitor", weight: 10, path: "/article/ai" },
+  { kind: "visitor", weight: 5, path: "/contact" },
+  { kind: "visitor", weight: 10, path: "/asset" },
+  { kind: "visitor", weight: 5, path: "/search/notebook" },
+  { kind: "storehub", weight: 15, path: "/storehub" },
+  { kind: "storehub", weight: 10, path: "/storehub/inout" },
+  { kind: "storehub", weight: 5, path: "/storehub/storage" },
+  { kind: "write", weight: 20, path: "/storehub/inout" },
+];
+const TOTAL_WEIGHT = MIX.reduce((sum, m) => sum + m.weight, 0);
+
+function pick(): (typeof MIX)[number] {
+  let roll = Math.random() * TOTAL_WEIGHT;
+  for (const entry of MIX) {
+    roll -= entry.weight;
+    if (roll < 0) return entry;
+  }
+  return MIX[0] as (typeof MIX)[number];
+}
+
+interface Sample {
+  at: number;
+  kind: Kind;
+  ms: number;
+  ok: boolean;
+  status: number | "no answer";
+}
+
+let writeCounter = 0;
+const acknowledged: string[] = [];
+
+async function request(appUrl: string, shop: StockShop): Promise<Sample> {
+  const entry = pick();
+  const started = performance.now();
+  const at = Date.now();
+  if (entry.kind === "write") {
+    const reference = `SOAK-${++writeCounter}`;
+    const result = await postStockOut(appUrl, shop, reference);
+    if (result.outcome === "acknowledged") acknowledged.push(reference);
+    return {
+      at,
+      kind: entry.kind,
+      ms: performance.now() - started,
+      ok: result.outcome === "acknowledged",
+      status: result.status ?? "no answer",
+    };
+  }
+  try {
+    const response = await fetch(`${appUrl}${entry.path}`, {
+      headers:
+        entry.kind === "storehub" ? { ...BROWSER_HEADERS, cookie: shop.cookie } : BROWSER_HEADERS,
+      redirect: "manual",
+    });
+    await response.arrayBuffer();
+    return {
+      at,
+      kind: entry.kind,
+      ms: performance.now() - started,
+      ok: response.status === 200,
+      status: response.status,
+    };
+  } catch {
+    return {
+      at,
+      kind: entry.kind,
+      ms: performance.now() - started,
+      ok: false,
+      status: "no answer",
+    };
+  }
+}
+
+/** Resident memory of a process, in MiB, from /proc. */
+async function rssMiB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+async function calibrate(appUrl: string, shop: StockShop, concurrency: number, seconds: number) {
+  const until = Date.now() + seconds * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < until) {
+        await request(appUrl, shop);
+        done++;
+      }
+    }),
+  );
+  return done / seconds;
+}
+
+/** Open loop: requests start at `rate` per second whatever the answers' speed. */
+async function soak(appUrl: string, shop: StockShop, rate: number, seconds: number) {
+  const samples: Sample[] = [];
+  const pending = new Set<Promise<void>>();
+  const begun = performance.now();
+  let sent = 0;
+  while (performance.now() - begun < seconds * 1000) {
+    const due = Math.floor(((performance.now() - begun) / 1000) * rate);
+    for (; sent < due; sent++) {
+      const task: Promise<void> = request(appUrl, shop).then((sample) => {
+        samples.push(sample);
+        pending.delete(task);
+      });
+      pending.add(task);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await Promise.all(pending);
+  return samples;
+}
+
+async function main(): Promise<number> {
+  const options = parseOptions();
+  if (options.build || !existsSync(path.join(root, "build/server/index.js"))) {
+    console.log("Building…");
+    const cli = path.join(root, "node_modules/@react-router/dev/bin.cjs");
+    await run(process.execPath, [cli, "build", "--logLevel", "warn"]);
+  }
+  const folder = await mkdtemp(path.join(os.tmpdir(), "dptech-soak-"));
+  // As root, PostgreSQL runs as the postgres user, which must pass through this folder.
+  await chmod(folder, 0o711);
+  const dataDir = path.join(folder, "data");
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    SMTP_URL: "",
+  };
+  delete env.DATABASE_URL;
+  const app: ChildProcess = spawn(process.execPath, [path.join(root, "server/main.ts")], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const appUrl = `http://127.0.0.1:${port}`;
+  const cleanup = async () => {
+    await stopChildProcess(app, "SIGTERM");
+    await rm(folder, { recursive: true, force: true });
+  };
+  process.once("SIGINT", () => void cleanup().finally(() => process.exit(130)));
+  try {
+    for (;;) {
+      if (app.exitCode !== null) throw new Error(`the app exited (${app.exitCode})`);
+      if (
+        await fetch(`${appUrl}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const shop = await createStockShop(await embeddedDatabaseUrl(dataDir), appUrl);
+    console.log(
+      `Measuring capacity: ${options.concurrency} clients for ${options.calibrate} s over the mix…`,
+    );
+    const capacity = await calibrate(appUrl, shop, options.concurrency, options.calibrate);
+    const rate = options.rate ?? Math.max(1, capacity / 2);
+    const memoryStart = await rssMiB(app.pid ?? 0);
+    console.log(
+      `Capacity ${fixed(capacity, 1)} req/s; soaking at ${fixed(rate, 1)} req/s for ` +
+        `${options.duration} s (app RSS ${fixed(memoryStart, 1)} MiB)…`,
+    );
+    const samples = await soak(appUrl, shop, rate, options.duration);
+    const memoryEnd = await rssMiB(app.pid ?? 0);
+
+    const first = samples.reduce((min, s) => Math.min(min, s.at), Number.POSITIVE_INFINITY);
+    const windows = new Map<number, Sample[]>();
+    for (const sample of samples) {
+      const index = Math.floor((sample.at - first) / (options.window * 1000));
+      windows.set(index, [...(windows.get(index) ?? []), sample]);
+    }
+    const row = (label: string, group: Sample[]) => {
+      const sorted = group.map((s) => s.ms).sort((a, b) => a - b);
+      return [
+        label,
+        String(group.length),
+        String(group.filter((s) => !s.ok).length),
+        fixed(percentile(sorted, 50), 0),
+        fixed(percentile(sorted, 99), 0),
+      ];
+    };
+    console.log("");
+    printTable(
+      ["window", "requests", "errors", "p50 ms", "p99 ms"],
+      [...windows.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([index, group]) =>
+          row(`${index * options.window}-${(index + 1) * options.window} s`, group),
+        ),
+    );
+    console.log("");
+    printTable(
+      ["kind", "requests", "errors", "p50 ms", "p99 ms"],
+      (["visitor", "storehub", "write"] as const).map((kind) =>
+        row(
+          kind,
+          samples.filter((s) => s.kind === kind),
+        ),
+      ),
+    );
+    const errors = samples.filter((s) => !s.ok);
+    const byStatus = new Map<string, number>();
+    for (const e of errors)
+      byStatus.set(String(e.status), (byStatus.get(String(e.status)) ?? 0) + 1);
+    const growth = (memoryEnd - memoryStart) / memoryStart;
+    const ledger = await checkLedger(await embeddedDatabaseUrl(dataDir), shop, acknowledged);
+    console.log("");
+    console.log(
+      `errors: ${errors.length} of ${samples.length}` +
+        (byStatus.size ? ` (${[...byStatus].map(([s, n]) => `${s}: ${n}`).join(", ")})` : "") +
+        " (goal 0)",
+    );
+    console.log(
+      `app RSS: ${fixed(memoryStart, 1)} MiB at the start, ${fixed(memoryEnd, 1)} MiB at the end ` +
+        `(${growth >= 0 ? "+" : ""}${fixed(growth * 100, 1)} %, goal under 10 %)`,
+    );
+    console.log(
+      `ledger: ${acknowledged.length} acknowledged stock-outs, ${ledger.lost.length} missing, ` +
+        `${ledger.balanceMismatches + ledger.onHandMismatches} invariant breaks`,
+    );
+    const passed =
+      errors.length === 0 &&
+      growth < 0.1 &&
+      ledger.lost.length + ledger.balanceMismatches + ledger.onHandMismatches === 0;
+    console.log(passed ? "PASS" : "FAIL");
+    return passed ? 0 : 1;
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+    process.exit(1);
+  },
+);
