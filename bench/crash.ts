@@ -5,10 +5,10 @@
 // every acknowledged write is in the ledger and that every balance equals its movements.
 // Prints one table row per round; exits 1 when any round lost a write or broke an invariant.
 // See bench/README.md.
+import { tempFolderForPostgres } from "../tests/setup/temp-folder.ts";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, chmod } from "node:fs/promises";
-import os from "node:os";
+import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { freePort, stopChildProcess } from "../app/lib/child-process.server.ts";
@@ -136,9 +136,7 @@ async function main(): Promise<number> {
     const cli = path.join(root, "node_modules/@react-router/dev/bin.cjs");
     await run(process.execPath, [cli, "build", "--logLevel", "warn"]);
   }
-  const folder = await mkdtemp(path.join(os.tmpdir(), "dptech-crash-"));
-  // As root, PostgreSQL runs as the postgres user, which must pass through this folder.
-  await chmod(folder, 0o711);
+  const folder = await tempFolderForPostgres("dptech-crash-");
   const dataDir = path.join(folder, "data");
   let app = startApp(dataDir, await freePort());
   const cleanup = async () => {

@@ -1,9 +1,9 @@
 // Process and measurement helpers shared by the benchmarks (site.ts, storehub.ts, listings.ts).
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { freePort, stopChildProcess } from "../app/lib/child-process.server.ts";
+import { tempFolderForPostgres } from "../tests/setup/temp-folder.ts";
 
 export const root = path.resolve(import.meta.dirname, "..");
 
@@ -146,7 +146,7 @@ export async function startAppAndBaseline(options: {
   nodeArgs?: string[];
 }): Promise<{ app: ChildProcess; appUrl: string; baseUrl: string; dataDir: string }> {
   const [appPort, basePort] = await Promise.all([freePort(), freePort()]);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), options.folderPrefix));
+  const dataDir = await tempFolderForPostgres(options.folderPrefix);
   removeOnCleanup(dataDir);
   const app = start(
     "server/main.ts",

@@ -4,10 +4,10 @@
 // half that rate (or --rate) for --duration seconds. Reports errors (goal 0), p50/p99 per
 // window over time, and the app's memory (RSS) at the start and the end (goal: under 10 %
 // growth). See bench/README.md.
+import { tempFolderForPostgres } from "../tests/setup/temp-folder.ts";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
-import os from "node:os";
+import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { freePort, stopChildProcess } from "../app/lib/child-process.server.ts";
@@ -170,9 +170,7 @@ async function main(): Promise<number> {
     const cli = path.join(root, "node_modules/@react-router/dev/bin.cjs");
     await run(process.execPath, [cli, "build", "--logLevel", "warn"]);
   }
-  const folder = await mkdtemp(path.join(os.tmpdir(), "dptech-soak-"));
-  // As root, PostgreSQL runs as the postgres user, which must pass through this folder.
-  await chmod(folder, 0o711);
+  const folder = await tempFolderForPostgres("dptech-soak-");
   const dataDir = path.join(folder, "data");
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
