@@ -134,6 +134,8 @@ export async function postStockOut(
         "content-type": "application/x-www-form-urlencoded",
       },
       body: new URLSearchParams({
+        // Every shop form names the shop it was rendered for (a post without it is refused).
+        shopId: shop.shopId,
         intent: "post",
         kind: "issue",
         reference,

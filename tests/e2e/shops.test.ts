@@ -415,8 +415,7 @@ describe("shops", () => {
       const other = await context.newPage();
       await other.goto("/contact", { waitUntil: "domcontentloaded" });
       await hydrated(other, "[data-testid=shop-switch]");
-      await headerSelect(other).selectOption(firstId);
-      await other.getByTestId("shop-switch").getByRole("button").click();
+      await switchShopInHeader(other, first);
       await expect.poll(() => activeShopCookie(context)).toBe(firstId);
 
       // Tab 1 saves: refused, nothing written, the message names the shop now active.
