@@ -168,8 +168,11 @@ BEGIN
   unit_cost := coalesce(unit_cost, round(abs(delta)::numeric / abs(p_qty))::bigint);
 
   IF has_balance THEN
+    -- Relative, not the values read above: the item's row lock orders every ledger writer,
+    -- but a write that bypasses it (the benchmark's bare UPDATE, a manual fix) must not be
+    -- lost (the storehub benchmark caught 29 lost units with absolute values).
     UPDATE stock_balance
-       SET qty = new_location_qty, value_satang = location_value + delta,
+       SET qty = qty + p_qty, value_satang = value_satang + delta,
            -- A row that is still below zero after stock came in stays allowed to be.
            negative_allowed = p_allow_negative OR new_location_qty < 0,
            updated_at = now()
