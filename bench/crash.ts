@@ -6,13 +6,12 @@
 // Prints one table row per round; exits 1 when any round lost a write or broke an invariant.
 // See bench/README.md.
 import { tempFolderForPostgres } from "../tests/setup/temp-folder.ts";
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { freePort, stopChildProcess } from "../app/lib/child-process.server.ts";
-import { fixed, printTable, root, run } from "./harness.ts";
+import { buildAppUnlessBuilt, fixed, printTable, spawnEmbeddedApp } from "./harness.ts";
 import {
   checkLedger,
   createStockShop,
@@ -58,21 +57,7 @@ interface App {
 }
 
 function startApp(dataDir: string, port: number): App {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    SMTP_URL: "",
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(root, "server/main.ts")], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawnEmbeddedApp(dataDir, port, ["ignore", "pipe", "pipe"]);
   const log: string[] = [];
   const keep = (chunk: Buffer) => log.push(chunk.toString("utf8"));
   child.stdout?.on("data", keep);
@@ -131,11 +116,7 @@ interface RoundRow {
 
 async function main(): Promise<number> {
   const options = parseOptions();
-  if (options.build || !existsSync(path.join(root, "build/server/index.js"))) {
-    console.log("Building…");
-    const cli = path.join(root, "node_modules/@react-router/dev/bin.cjs");
-    await run(process.execPath, [cli, "build", "--logLevel", "warn"]);
-  }
+  await buildAppUnlessBuilt(options.build);
   const folder = await tempFolderForPostgres("dptech-crash-");
   const dataDir = path.join(folder, "data");
   let app = startApp(dataDir, await freePort());

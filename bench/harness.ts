@@ -1,5 +1,6 @@
 // Process and measurement helpers shared by the benchmarks (site.ts, storehub.ts, listings.ts).
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
+import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { freePort, stopChildProcess } from "../app/lib/child-process.server.ts";
@@ -45,6 +46,32 @@ export async function buildAppAndBaseline(): Promise<void> {
     "warn",
     "--emptyOutDir",
   ]);
+}
+
+/** Builds the app unless asked not to and a build is already there (crash and soak tests). */
+export async function buildAppUnlessBuilt(force: boolean): Promise<void> {
+  if (!force && existsSync(path.join(root, "build/server/index.js"))) return;
+  console.log("Building…");
+  const cli = path.join(root, "node_modules/@react-router/dev/bin.cjs");
+  await run(process.execPath, [cli, "build", "--logLevel", "warn"]);
+}
+
+/**
+ * Starts the production app on its own embedded PostgreSQL in `dataDir` (DATABASE_URL
+ * unset), for the tests that kill and restart it themselves (crash and soak tests).
+ */
+export function spawnEmbeddedApp(dataDir: string, port: number, stdio: StdioOptions): ChildProcess {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    SMTP_URL: "",
+  };
+  delete env.DATABASE_URL;
+  return spawn(process.execPath, [path.join(root, "server/main.ts")], { cwd: root, env, stdio });
 }
 
 /** Starts a server script in production mode; it is stopped by `cleanup()`. */

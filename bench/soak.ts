@@ -5,13 +5,18 @@
 // window over time, and the app's memory (RSS) at the start and the end (goal: under 10 %
 // growth). See bench/README.md.
 import { tempFolderForPostgres } from "../tests/setup/temp-folder.ts";
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { freePort, stopChildProcess } from "../app/lib/child-process.server.ts";
-import { BROWSER_HEADERS, fixed, percentile, printTable, root, run } from "./harness.ts";
+import {
+  BROWSER_HEADERS,
+  buildAppUnlessBuilt,
+  fixed,
+  percentile,
+  printTable,
+  spawnEmbeddedApp,
+} from "./harness.ts";
 import {
   checkLedger,
   createStockShop,
@@ -165,29 +170,11 @@ async function soak(appUrl: string, shop: StockShop, rate: number, seconds: numb
 
 async function main(): Promise<number> {
   const options = parseOptions();
-  if (options.build || !existsSync(path.join(root, "build/server/index.js"))) {
-    console.log("Building…");
-    const cli = path.join(root, "node_modules/@react-router/dev/bin.cjs");
-    await run(process.execPath, [cli, "build", "--logLevel", "warn"]);
-  }
+  await buildAppUnlessBuilt(options.build);
   const folder = await tempFolderForPostgres("dptech-soak-");
   const dataDir = path.join(folder, "data");
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    SMTP_URL: "",
-  };
-  delete env.DATABASE_URL;
-  const app: ChildProcess = spawn(process.execPath, [path.join(root, "server/main.ts")], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const app = spawnEmbeddedApp(dataDir, port, ["ignore", "ignore", "inherit"]);
   const appUrl = `http://127.0.0.1:${port}`;
   const cleanup = async () => {
     await stopChildProcess(app, "SIGTERM");
