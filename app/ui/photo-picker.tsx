@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from "react";
+import { ACCEPTED_IMAGE_TYPES, imageFormatOfFile } from "~/lib/image-signature";
 import { useHydrated } from "./use-hydrated";
 
 export interface StoredPhoto {
@@ -46,8 +47,6 @@ type Item =
   | { key: string; kind: "stored"; token: string; thumb: string }
   | { key: string; kind: "new"; file: File; url: string };
 
-const ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif";
-
 /**
  * Photos of a form: stored ones plus new files. Without JavaScript it is a multi-file input
  * plus, per stored photo, a cover radio, an order number and a remove checkbox. With
@@ -90,13 +89,15 @@ export function PhotoPicker({
     itemsRef.current = items;
   }, [items]);
 
-  const add = (files: File[]) => {
+  const add = async (files: File[]) => {
     const messages: string[] = [];
-    const room = max - items.length;
     const accepted: Item[] = [];
-    for (const file of files) {
-      // A hint only: the server judges the content, not the declared type.
-      if (file.type && !file.type.startsWith("image/")) {
+    // The first bytes, not the name or declared type, say whether a file is a picture the
+    // server can read; the server still decodes every upload.
+    const formats = await Promise.all(files.map((file) => imageFormatOfFile(file)));
+    const room = max - itemsRef.current.length;
+    for (const [index, file] of files.entries()) {
+      if (!formats[index]) {
         messages.push(labels.skippedNotImage(file.name));
       } else if (file.size > maxBytes) {
         messages.push(labels.skippedTooLarge(file.name));
@@ -191,7 +192,7 @@ export function PhotoPicker({
           type="file"
           name={fields.files}
           multiple
-          accept={ACCEPT}
+          accept={ACCEPTED_IMAGE_TYPES}
           aria-describedby={describedBy}
           data-testid="photo-input"
         />
@@ -223,7 +224,7 @@ export function PhotoPicker({
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    add([...event.dataTransfer.files]);
+    void add([...event.dataTransfer.files]);
   };
 
   return (
@@ -258,11 +259,11 @@ export function PhotoPicker({
           id={`${id}-pick`}
           type="file"
           multiple
-          accept={ACCEPT}
+          accept={ACCEPTED_IMAGE_TYPES}
           className="visually-hidden"
           aria-describedby={describedBy}
           onChange={(event) => {
-            add([...(event.currentTarget.files ?? [])]);
+            void add([...(event.currentTarget.files ?? [])]);
             event.currentTarget.value = "";
           }}
           data-testid="photo-input"

@@ -266,10 +266,26 @@ describe("listings", () => {
     await context.close();
   });
 
-  it("explains in Thai why a file is refused, and keeps what was typed", async () => {
+  it("refuses a text file named .jpg in the picker, before upload, with a Thai note and no preview", async () => {
     const { context } = await signedInMember();
     const page = await openPage(context, "/user/bhPost");
     await page.getByTestId("photo-picker").waitFor();
+    const fake = path.join(folder, "notes.jpg");
+    await writeFile(fake, "นี่ไม่ใช่รูปภาพ เป็นไฟล์ข้อความที่ตั้งชื่อว่า .jpg");
+    const real = await photo("pump.jpg", 640, 480, "#1565c0");
+    await page.getByTestId("photo-input").setInputFiles([fake, real]);
+    await expect
+      .poll(() => page.getByTestId("photo-notes").innerText())
+      .toBe(th["listings.photos.skippedNotImage"].replace("{name}", "notes.jpg"));
+    // Only the real photo became a preview (and so can become the cover).
+    expect(await page.getByTestId("photo-item").count()).toBe(1);
+    await context.close();
+  });
+
+  it("explains in Thai why the server refuses a file, and keeps what was typed", async () => {
+    // Without JavaScript nothing checks the file before upload: the server's check answers.
+    const { context } = await signedInMember({ javaScript: false });
+    const page = await openPage(context, "/user/bhPost");
     const fake = path.join(folder, "scan.jpg");
     await writeFile(fake, "นี่ไม่ใช่รูปภาพ เป็นไฟล์ข้อความที่ตั้งชื่อว่า .jpg");
     await fillListing(page, {

@@ -231,4 +231,23 @@ describe("storehub items in the browser", () => {
       await context.close();
     }
   });
+
+  it("refuses a text file named .jpg as the item photo before upload, next to the field", async () => {
+    const { context, page } = await memberWithShop();
+    try {
+      await open(page, "/storehub/add");
+      const photo = page.locator("#item-image");
+      await photo.setInputFiles({
+        name: "catalogue.jpg",
+        mimeType: "image/jpeg",
+        buffer: Buffer.from("รายการสินค้า ไม่ใช่รูปภาพ", "utf8"),
+      });
+      const error = page.locator('[data-error-for="image"]');
+      await expect.poll(() => error.innerText()).toBe(th["media.error.notImage"]);
+      // The refused file is not kept for upload.
+      expect(await photo.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -32,6 +32,8 @@ import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
 import { TextField } from "~/ui/text-field";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 import { useClearPasswords } from "~/ui/use-clear-passwords";
+import { ACCEPTED_IMAGE_TYPES } from "~/lib/image-signature";
+import { usePictureFileCheck } from "~/ui/use-picture-file-check";
 import {
   keepFormOnNetworkError,
   skipRevalidationAfterNetworkFailure,
@@ -197,6 +199,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     const key = section(intent)?.errors[field];
     return key ? t(key) : undefined;
   };
+  const picture = usePictureFileCheck();
+  // A file refused in the browser replaces the server's earlier verdict on the field.
+  const photoError = picture.rejected ? t("media.error.notImage") : errorOf("photo", "photo");
   const notice = (intent: Intent) => {
     const s = section(intent);
     if (s?.done)
@@ -287,17 +292,18 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               <BsForm.Control
                 type="file"
                 name="photo"
-                accept="image/jpeg,image/png,image/webp,image/avif,image/heic"
-                isInvalid={Boolean(errorOf("photo", "photo"))}
-                aria-describedby={errorOf("photo", "photo") ? "photo-file-error" : undefined}
+                accept={ACCEPTED_IMAGE_TYPES}
+                onChange={picture.onChange}
+                isInvalid={Boolean(photoError)}
+                aria-describedby={photoError ? "photo-file-error" : undefined}
               />
-              {errorOf("photo", "photo") && (
+              {photoError && (
                 <BsForm.Control.Feedback
                   type="invalid"
                   id="photo-file-error"
                   data-error-for="photo"
                 >
-                  {errorOf("photo", "photo")}
+                  {photoError}
                 </BsForm.Control.Feedback>
               )}
             </BsForm.Group>

@@ -1,6 +1,8 @@
 import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { TextField } from "~/ui/text-field";
+import { ACCEPTED_IMAGE_TYPES } from "~/lib/image-signature";
+import { usePictureFileCheck } from "~/ui/use-picture-file-check";
 
 /** The item fields of the add and edit forms, with their errors and what was typed. */
 export function ItemFields({
@@ -113,6 +115,9 @@ export function ImageField({
   error?: MessageKey;
 }) {
   const t = useT();
+  const picture = usePictureFileCheck();
+  // A file refused in the browser replaces the server's earlier verdict on the field.
+  if (picture.rejected) error = "media.error.notImage";
   return (
     <div className="mb-3">
       <label htmlFor={`item-${name}`} className="form-label">
@@ -122,7 +127,8 @@ export function ImageField({
         id={`item-${name}`}
         type="file"
         name={name}
-        accept="image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif"
+        accept={ACCEPTED_IMAGE_TYPES}
+        onChange={picture.onChange}
         className={`form-control${error ? " is-invalid" : ""}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `item-${name}-error` : `item-${name}-hint`}
