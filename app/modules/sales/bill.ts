@@ -244,6 +244,7 @@ export function settlePayments(
   totalSatang: number,
   payments: readonly PaymentInput[],
 ): PaymentResult {
+  if (!isAmount(totalSatang)) throw new RangeError("A bill's total is whole satang, not negative");
   let nonCash = 0;
   let cash = 0;
   for (const [payment, { method, amountSatang }] of payments.entries()) {

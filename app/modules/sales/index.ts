@@ -61,4 +61,5 @@ export {
   type ScaleLabelLayout,
   type ScaleLabelRead,
   scaleLabelCode,
+  scaleLabelLine,
 } from "./scale-label";

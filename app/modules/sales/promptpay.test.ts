@@ -72,6 +72,20 @@ describe("PromptPay payloads against published examples", () => {
     expect(tag29(promptPayPayload(id.id, 1000))).toBe(tag29(published));
   });
 
+  it("reads the example of the article that first explained the format", () => {
+    // Blognone, "PromptPay QR" (https://www.blognone.com/node/95133, cited by promptpay-qr):
+    // a static QR for the dummy number 000-000-0000.
+    const published = "00020101021129370016A000000677010111011300660000000005802TH530376463048956";
+    expect(emvCrc(published.slice(0, -4))).toBe("8956");
+    expect(readPromptPayPayload(published)).toEqual({
+      id: { kind: "mobile", value: "0000000000" },
+      amountSatang: null,
+    });
+    expect(tag29(promptPayPayload({ kind: "mobile", value: "0000000000" }, 100))).toBe(
+      tag29(published),
+    );
+  });
+
   it("reads every published payload back, CRC included", () => {
     expect(readPromptPayPayload(dtinth.amount)).toEqual({
       id: { kind: "mobile", value: "0000000000" },

@@ -6,7 +6,9 @@ import {
   readScaleLabel,
   type ScaleLabelLayout,
   scaleLabelCode,
+  scaleLabelLine,
 } from "./scale-label";
+import { computeBill } from "./bill";
 
 const priceLayout: ScaleLabelLayout = { prefixes: ["22", "23"], itemCodeDigits: 4, value: "price" };
 
@@ -76,6 +78,35 @@ describe("scale labels", () => {
     expect(isValidScaleLabelLayout({ ...priceLayout, prefixes: ["19"] })).toBe(false);
     expect(() => scaleLabelCode(priceLayout, "23", "42", 100)).toThrow(RangeError);
     expect(() => scaleLabelCode(priceLayout, "23", "0042", 1_000_000)).toThrow(RangeError);
+  });
+});
+
+describe("scanned labels as cart lines", () => {
+  const noVat = { mode: "none", rateBasisPoints: 0 } as const;
+
+  it("a weight label sells its weight at the item's price per kilogram", () => {
+    const line = scaleLabelLine(
+      { prefix: "20", itemCode: "00123", kind: "weight", qtyMilli: 1_255 },
+      8_900,
+    );
+    expect(line).toEqual({ unitPriceSatang: 8_900, qtyMilli: 1_255 });
+    const bill = computeBill({ lines: [line], vat: noVat });
+    expect(bill.ok && bill.bill.totalSatang).toBe(11_170);
+  });
+
+  it("a price label charges what it says and works the weight back for the stock", () => {
+    const line = scaleLabelLine(
+      { prefix: "23", itemCode: "0042", kind: "price", priceSatang: 11_165 },
+      8_900,
+    );
+    // 111.65 / 89.00 = 1.2544… kg → 1.254 kg leaves the stock; the bill says 111.65.
+    expect(line).toEqual({ unitPriceSatang: 8_900, qtyMilli: 1_254, amountSatang: 11_165 });
+    const bill = computeBill({ lines: [line], vat: noVat });
+    expect(bill.ok && bill.bill.totalSatang).toBe(11_165);
+    // An item without a price sells one unit at the label's price.
+    expect(
+      scaleLabelLine({ prefix: "23", itemCode: "0042", kind: "price", priceSatang: 500 }, 0),
+    ).toEqual({ unitPriceSatang: 0, qtyMilli: 1_000, amountSatang: 500 });
   });
 });
 

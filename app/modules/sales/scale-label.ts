@@ -1,4 +1,7 @@
 import { gs1CheckDigit } from "~/modules/stock/barcode";
+import { mulDivHalfUp } from "./arithmetic";
+import type { BillLineInput } from "./bill";
+import { QTY_SCALE } from "./quantity";
 
 /**
  * EAN-13 labels printed by a shop's weighing scale. GS1 leaves the prefixes 20-29 to each
@@ -98,4 +101,17 @@ export function scaleLabelCode(
   }
   const body = `${prefix}${itemCode}${valueText.padStart(valueDigits, "0")}`;
   return `${body}${gs1CheckDigit(body)}`;
+}
+
+/**
+ * The cart line of a scanned label for an item priced `unitPriceSatang` per kilogram (or per
+ * unit). A weight label gives the quantity; a price label gives the line's amount as printed
+ * (the customer pays what the label says) and a quantity worked back from the price, for the
+ * stock ledger: round(price × 1000 / unit price) thousandths, at least one.
+ */
+export function scaleLabelLine(label: ScaleLabel, unitPriceSatang: number): BillLineInput {
+  if (label.kind === "weight") return { unitPriceSatang, qtyMilli: label.qtyMilli };
+  const qtyMilli =
+    unitPriceSatang > 0 ? mulDivHalfUp(label.priceSatang, QTY_SCALE, unitPriceSatang) : QTY_SCALE;
+  return { unitPriceSatang, qtyMilli: Math.max(1, qtyMilli), amountSatang: label.priceSatang };
 }
