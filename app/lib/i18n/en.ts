@@ -1,4 +1,5 @@
 import { enListings } from "./en-listings";
+import { enShophubSell } from "./en-shophub-sell";
 import { enShops } from "./en-shops";
 import { enStorehub } from "./en-storehub";
 import { enStorehubLedger } from "./en-storehub-ledger";
@@ -7,6 +8,7 @@ import type { MessageKey } from "./th";
 /** English interface text. The Record type makes a missing key a type error. */
 export const en: Record<MessageKey, string> = {
   ...enShops,
+  ...enShophubSell,
   ...enStorehub,
   ...enStorehubLedger,
   ...enListings,

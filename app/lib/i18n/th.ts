@@ -1,5 +1,6 @@
 import { thFrame } from "./th-frame";
 import { thListings } from "./th-listings";
+import { thShophubSell } from "./th-shophub-sell";
 import { thShops } from "./th-shops";
 import { thStorehub } from "./th-storehub";
 import { thStorehubLedger } from "./th-storehub-ledger";
@@ -9,6 +10,7 @@ export const th = {
   ...thFrame,
   // Area text lives in its own files so that areas grow without touching this one.
   ...thShops,
+  ...thShophubSell,
   ...thStorehub,
   ...thStorehubLedger,
   ...thListings,

@@ -1,0 +1,65 @@
+// The sales module's public surface. Everything here is pure and client-safe: the till runs
+// the same arithmetic in the browser that the server runs when the sale completes.
+export { bahtText } from "./baht-text";
+export {
+  type Bill,
+  type BillError,
+  type BillInput,
+  type BillLine,
+  type BillLineInput,
+  type BillResult,
+  computeBill,
+  type Discount,
+  MAX_BILL_SATANG,
+  type PaymentError,
+  type PaymentInput,
+  type PaymentMethod,
+  type PaymentResult,
+  quickCashAmounts,
+  remainingToPay,
+  settlePayments,
+  THAI_VAT_BASIS_POINTS,
+  type VatMode,
+  type VatSetting,
+} from "./bill";
+export {
+  buddhistYear,
+  DEFAULT_DOCUMENT_PREFIXES,
+  type DocumentPrefixResult,
+  normalizeDocumentPrefix,
+  saleDocumentNumber,
+  type SaleDocumentKind,
+} from "./document-number";
+export {
+  emvCrc,
+  formatPromptPayId,
+  normalizePromptPayId,
+  PROMPTPAY_MAX_SATANG,
+  type PromptPayId,
+  type PromptPayIdError,
+  type PromptPayIdKind,
+  type PromptPayIdResult,
+  promptPayPayload,
+  type PromptPayPayloadContent,
+  promptPayQrSvg,
+  readPromptPayPayload,
+} from "./promptpay";
+export {
+  formatQuantityMilli,
+  MAX_QTY_MILLI,
+  parsePercent,
+  parseQuantity,
+  QTY_SCALE,
+  qtyFromUnits,
+} from "./quantity";
+export {
+  DEFAULT_SCALE_LABEL_LAYOUT,
+  isValidScaleLabelLayout,
+  readScaleLabel,
+  type ScaleLabel,
+  type ScaleLabelError,
+  type ScaleLabelLayout,
+  type ScaleLabelRead,
+  scaleLabelCode,
+  scaleLabelLine,
+} from "./scale-label";
