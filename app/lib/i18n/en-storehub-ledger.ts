@@ -130,8 +130,9 @@ export const enStorehubLedger: Record<keyof typeof thStorehubLedger, string> = {
   "storehub.storage.filter": "Filter",
   "storehub.storage.ledger": "Stock history",
   "storehub.storage.ledgerOf": "Stock history of {name}",
-  "storehub.storage.ledgerCount": "{count} movements",
-  "storehub.storage.ledgerCountCapped": "More than {count} movements",
+  "storehub.storage.ledgerCount": "{count, plural, one {# movement} other {# movements}}",
+  "storehub.storage.ledgerCountCapped":
+    "More than {count, plural, one {# movement} other {# movements}}",
   "storehub.storage.ledgerEmpty": "No movements yet",
   "storehub.storage.column.date": "Date and time",
   "storehub.storage.column.document": "Document",

@@ -58,7 +58,8 @@ export const en: Record<MessageKey, string> = {
   "error.chunkFailedHint":
     "The site may have just been updated, or the connection dropped. Please reload the page.",
   "error.reload": "Reload the page",
-  "error.tooManyRequests": "Too many requests. Please wait {minutes} minutes and try again.",
+  "error.tooManyRequests":
+    "Too many requests. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.",
   "error.unavailable": "Sorry, the service is briefly unavailable",
   "error.unavailableHint":
     "Please wait a moment and try again. If you just sent a form, it was not saved: please send it again.",
@@ -206,7 +207,8 @@ export const en: Record<MessageKey, string> = {
   "account.password.level.4": "strong",
   "account.password.advice":
     "Longer is safer: a phrase of 3–4 words works well. Avoid common passwords, your e-mail and your name.",
-  "auth.error.too-many-requests": "Too many attempts. Please wait {minutes} minutes and try again.",
+  "auth.error.too-many-requests":
+    "Too many attempts. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.",
   "auth.error.network-request-failed":
     "A network error occurred. Check your connection and try again.",
   "auth.error.requires-recent-login":
@@ -252,8 +254,8 @@ export const en: Record<MessageKey, string> = {
   "admin.pagination.page": "Page {n}",
   "admin.dashboard.title": "Overview",
   "admin.dashboard.lead": "Members, e-mails, contact messages and notices of the site at a glance",
-  "admin.dashboard.users": "{count} accounts in total",
-  "admin.dashboard.admins": "{count} admins",
+  "admin.dashboard.users": "{count, plural, one {# account} other {# accounts}} in total",
+  "admin.dashboard.admins": "{count, plural, one {# admin} other {# admins}}",
   "admin.dashboard.disabled": "{count} disabled",
   "admin.dashboard.outboxPending": "{count} waiting to be sent",
   "admin.dashboard.outboxFailed": "{count} failed",
@@ -262,8 +264,9 @@ export const en: Record<MessageKey, string> = {
   "admin.users.title": "Members",
   "admin.users.search": "Search by name or e-mail",
   "admin.users.searchHint": "e.g. Somchai or somchai@example.com",
-  "admin.users.count": "{count} accounts",
-  "admin.users.foundFor": "{count} accounts match “{q}”",
+  "admin.users.count": "{count, plural, one {# account} other {# accounts}}",
+  "admin.users.foundFor":
+    "{count, plural, one {# account matches “{q}”} other {# accounts match “{q}”}}",
   "admin.users.none": "There are no members yet",
   "admin.users.noMatch": "No account matches your search. Try other words.",
   "admin.users.name": "Name",
@@ -318,7 +321,7 @@ export const en: Record<MessageKey, string> = {
   "admin.outbox.status.sent": "Sent",
   "admin.outbox.status.failed": "Failed",
   "admin.messages.title": "Contact messages",
-  "admin.messages.count": "{count} messages",
+  "admin.messages.count": "{count, plural, one {# message} other {# messages}}",
   "admin.messages.none": "No messages in this list",
   "admin.messages.status.new": "New",
   "admin.messages.status.read": "Read",
@@ -456,7 +459,7 @@ export const en: Record<MessageKey, string> = {
   "contact.error.messageTooShort": "Please write at least 10 characters.",
   "contact.error.messageTooLong": "The message is too long (5,000 characters at most).",
   "contact.error.tooMany":
-    "You have sent too many messages. Please wait about {minutes} minutes and try again, or call us on {phone}.",
+    "You have sent too many messages. Please wait about {minutes, plural, one {# minute} other {# minutes}} and try again, or call us on {phone}.",
   "selfCheck.title": "System check",
   "selfCheck.lead":
     "This page shows the site's status and what your browser supports. It holds nothing personal or secret.",

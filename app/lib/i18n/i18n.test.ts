@@ -43,14 +43,17 @@ describe("interface text", () => {
     const translate = createTranslate(
       { "nav.contact": "ติดต่อเรา", "error.notFound": "ไม่พบหน้านี้" },
       { "nav.contact": "ติดต่อฝ่ายคลังสินค้า" },
+      "th",
     );
     expect(translate("nav.contact")).toBe("ติดต่อฝ่ายคลังสินค้า");
     expect(translate("error.notFound")).toBe("ไม่พบหน้านี้");
   });
 
   it("falls back to the bundled Thai frame text when the messages are missing", () => {
-    expect(createTranslate(undefined)("error.notFound")).toBe(th["error.notFound"]);
-    expect(createTranslate(undefined)("nav.contact")).toBe(th["nav.contact"]);
+    expect(createTranslate(undefined, undefined, "th")("error.notFound")).toBe(
+      th["error.notFound"],
+    );
+    expect(createTranslate(undefined, undefined, "th")("nav.contact")).toBe(th["nav.contact"]);
   });
 
   it("bundles the frame and error texts as the fallback", () => {

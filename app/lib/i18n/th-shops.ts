@@ -79,7 +79,7 @@ export const thShops = {
 
   "shops.members.title": "สมาชิกร้าน",
   "shops.members.lead": "เชิญพนักงานด้วยอีเมล และกำหนดบทบาทของแต่ละคน มีเพียงเจ้าของร้านที่จัดการสมาชิกได้",
-  "shops.members.count": "สมาชิก {count} คน",
+  "shops.members.count": "สมาชิก {count, plural, other {# คน}}",
   "shops.members.name": "ชื่อ",
   "shops.members.email": "อีเมล",
   "shops.members.role": "บทบาท",
