@@ -65,7 +65,7 @@ function parseBranches(body: string): Map<string, Part[]> | null {
     const open = i + selector[0].length - 1;
     const close = closingBrace(body, open);
     if (close < 0) return null;
-    branches.set(selector[1]!, parse(body.slice(open + 1, close)));
+    branches.set(selector[1] ?? "other", parse(body.slice(open + 1, close)));
     i = close + 1;
   }
   return branches;
@@ -83,7 +83,7 @@ function parse(text: string): Part[] {
     const inner = text.slice(open + 1, close);
     const head = PLURAL_HEAD.exec(inner);
     const branches = head ? parseBranches(inner.slice(head[0].length)) : null;
-    if (head && branches) parts.push({ name: head[1]!, branches });
+    if (head && branches) parts.push({ name: head[1] ?? "", branches });
     else if (/^\w+$/.test(inner)) parts.push({ name: inner });
     else parts.push(text.slice(open, close + 1));
     i = close + 1;
