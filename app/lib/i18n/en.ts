@@ -3,6 +3,7 @@ import { enShops } from "./en-shops";
 import { enStorehub } from "./en-storehub";
 import { enStorehubLedger } from "./en-storehub-ledger";
 import type { MessageKey } from "./th";
+import { enShophubPage } from "./en-shophub-page";
 
 /** English interface text. The Record type makes a missing key a type error. */
 export const en: Record<MessageKey, string> = {
@@ -10,6 +11,7 @@ export const en: Record<MessageKey, string> = {
   ...enStorehub,
   ...enStorehubLedger,
   ...enListings,
+  ...enShophubPage,
   "site.name": "DP Tech",
   "site.title":
     "DP Tech | AI and inspection cameras, laser marking, warehouse solutions and AMR robots",
@@ -376,25 +378,6 @@ export const en: Record<MessageKey, string> = {
   "nav.myListings": "My listings",
   "nav.myShops": "My shops",
   "nav.noActiveShop": "Choose a shop",
-  "shophubPage.myShopsTitle": "My shops",
-  "shophubPage.myShopsLead":
-    "Open storehub for the shop you want. Owners manage members and the shop's details from here.",
-  "shophubPage.noShops":
-    "You have no shop yet. Create your first one now. If a shop owner invited you, the shop appears here once your e-mail is confirmed.",
-  "shophubPage.active": "Active",
-  "shophubPage.role.owner": "Owner",
-  "shophubPage.role.manager": "Manager",
-  "shophubPage.role.cashier": "Cashier",
-  "shophubPage.role.stock": "Stock keeper",
-  "shophubPage.openStorehub": "Open storehub",
-  "shophubPage.members": "Members",
-  "shophubPage.settings": "Shop settings",
-  "shophubPage.newShop": "Create a new shop",
-  "shophubPage.visitorTitle": "Start using shophub in your shop",
-  "shophubPage.visitorLead":
-    "Register for free and create your shop in a few minutes, or sign in if you already have an account.",
-  "shophubPage.register": "Register for free",
-  "shophubPage.signIn": "Sign in",
   "shopInvite.title": "Invitations to join a shop",
   "shopInvite.lead":
     "A shop invited you to join. You become a member only if you accept. If you do not know the shop, decline.",

@@ -3,6 +3,7 @@ import { thListings } from "./th-listings";
 import { thShops } from "./th-shops";
 import { thStorehub } from "./th-storehub";
 import { thStorehubLedger } from "./th-storehub-ledger";
+import { thShophubPage } from "./th-shophub-page";
 
 /** Thai interface text: the site's default language. Every key must exist in en.ts too. */
 export const th = {
@@ -12,6 +13,7 @@ export const th = {
   ...thStorehub,
   ...thStorehubLedger,
   ...thListings,
+  ...thShophubPage,
   "site.title": "ดีพี เทค | กล้อง AI กล้องตรวจสอบ เครื่องยิงเลเซอร์ โซลูชันคลังสินค้า และหุ่นยนต์ AMR",
   "site.description":
     "ดีพี เทค จำหน่ายและติดตั้งกล้อง AI ระบบ Machine Vision ตรวจสอบชิ้นงาน เครื่องยิงเลเซอร์มาร์กกิ้ง โซลูชันคลังสินค้า และหุ่นยนต์ AMR พร้อมระบบ POS shophub และระบบสต็อก storehub โทร {phone}",
@@ -305,23 +307,6 @@ export const th = {
   "nav.myListings": "ประกาศของฉัน",
   "nav.myShops": "ร้านของฉัน",
   "nav.noActiveShop": "เลือกร้าน",
-  "shophubPage.myShopsTitle": "ร้านของฉัน",
-  "shophubPage.myShopsLead": "เปิด storehub ของร้านที่ต้องการ เจ้าของร้านจัดการสมาชิกและข้อมูลร้านได้จากที่นี่",
-  "shophubPage.noShops":
-    "คุณยังไม่มีร้าน สร้างร้านแรกของคุณได้เลย หากเจ้าของร้านเชิญคุณไว้ ร้านจะปรากฏที่นี่เมื่อคุณยืนยันอีเมลแล้ว",
-  "shophubPage.active": "ใช้งานอยู่",
-  "shophubPage.role.owner": "เจ้าของร้าน",
-  "shophubPage.role.manager": "ผู้จัดการ",
-  "shophubPage.role.cashier": "แคชเชียร์",
-  "shophubPage.role.stock": "พนักงานคลังสินค้า",
-  "shophubPage.openStorehub": "เปิด storehub",
-  "shophubPage.members": "สมาชิก",
-  "shophubPage.settings": "ตั้งค่าร้าน",
-  "shophubPage.newShop": "สร้างร้านใหม่",
-  "shophubPage.visitorTitle": "เริ่มใช้ shophub กับร้านของคุณ",
-  "shophubPage.visitorLead": "สมัครสมาชิกฟรี แล้วสร้างร้านได้ในไม่กี่นาที หรือเข้าสู่ระบบหากมีบัญชีอยู่แล้ว",
-  "shophubPage.register": "สมัครสมาชิกฟรี",
-  "shophubPage.signIn": "เข้าสู่ระบบ",
   "shopInvite.title": "คำเชิญเข้าร่วมร้าน",
   "shopInvite.lead":
     "มีร้านเชิญคุณเข้าร่วม คุณจะเป็นสมาชิกของร้านก็ต่อเมื่อกดตอบรับเท่านั้น หากไม่รู้จักร้านนี้ กดปฏิเสธได้เลย",
