@@ -2,7 +2,6 @@ import type { thShops } from "./th-shops";
 
 /** English interface text of the shops area; a missing key is a type error. */
 export const enShops: Record<keyof typeof thShops, string> = {
-  "shops.area": "Shop management",
   "shops.backToShophub": "All my shops",
   "shops.tabs.label": "Shop management menu",
   "shops.tabs.members": "Members",

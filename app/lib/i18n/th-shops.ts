@@ -1,6 +1,5 @@
 /** Thai interface text of the shops area (sent by that area's layout loader, see areas.ts). */
 export const thShops = {
-  "shops.area": "จัดการร้านค้า",
   "shops.backToShophub": "ร้านทั้งหมดของฉัน",
   "shops.tabs.label": "เมนูจัดการร้าน",
   "shops.tabs.members": "สมาชิกร้าน",

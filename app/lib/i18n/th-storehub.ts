@@ -1,6 +1,5 @@
 /** Thai interface text of the storehub area (sent by that area's layout loader, see areas.ts). */
 export const thStorehub = {
-  "storehub.title": "storehub ระบบสต็อกและคลังสินค้า",
   "storehub.area": "storehub ระบบสต็อก",
   "storehub.nav.label": "เมนู storehub",
   "storehub.nav.overview": "ภาพรวม",

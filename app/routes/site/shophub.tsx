@@ -12,7 +12,7 @@ type Key = MessageKey;
 /*
  * The page's copy lives in the text system (the `shophubPage` area, decision 0007), so a
  * visitor downloads one language of it. These tables give the page its shape; the keys are
- * literal so that the text check (app/lib/i18n/keys.test.ts) sees each one in use.
+ * literal so that the text check (tests/integration/text-keys.test.ts) sees each one in use.
  */
 const WHAT: readonly Key[] = ["shophubPage.what.p1", "shophubPage.what.p2", "shophubPage.what.p3"];
 type Pair = { title: Key; text: Key };
