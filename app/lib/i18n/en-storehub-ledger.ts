@@ -49,7 +49,7 @@ export const enStorehubLedger: Record<keyof typeof thStorehubLedger, string> = {
   "storehub.inout.archivedItem":
     "This item is archived and hidden from selling: check that you mean to post it.",
   "storehub.inout.postedArchived":
-    "Note: {items} is archived. The stock is recorded, but it is not offered for sale until you restore it.",
+    "Note: the stock is recorded, but archived items are not offered for sale until you restore them. Archived: {items}",
   "storehub.inout.difference": "In the system {current} {unit} · difference {difference}",
   "storehub.inout.costDefault": "Empty = usual cost {cost}",
   "storehub.inout.removeLine": "Remove line {n}",
