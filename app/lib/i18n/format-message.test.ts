@@ -51,6 +51,8 @@ describe("plural messages", () => {
     ).toEqual(["count", "q"]);
     expect(placeholderNames("โทร {phone}")).toEqual(["phone"]);
     expect(pluralsOf(LISTINGS)).toEqual([{ name: "count", selectors: ["one", "other"] }]);
+    // A plural written wrongly is named so that the text check reports it.
+    expect(placeholderNames("{count, plural, one {# {a {b}}} other {#}}")).toContain("plural?");
   });
 
   it("reads the site's count phrases in both languages", () => {
