@@ -425,6 +425,9 @@ describe("shophub page", () => {
       const data = await (await fetch(`${baseURL()}/shophub.data`, { headers })).text();
       const payload = [html, data, ...javascript].join("\n");
       expect(html).toContain(sentence[lang]);
+      // The title tag reads the page's title text (the meta function sees the area too).
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+      expect(title).toContain({ th, en }[lang]["shophubPage.title"].slice(0, 20));
       expect(data).toContain(sentence[lang]);
       for (const form of [sentence[other], JSON.stringify(sentence[other]).slice(1, -1)]) {
         expect(payload.includes(form), `${lang} page carries the ${other} copy`).toBe(false);
