@@ -1,5 +1,12 @@
 import type { MetaDescriptor } from "react-router";
-import { createTranslate, type Lang, type MessageKey, type Messages, type Translate } from "./i18n";
+import {
+  createTranslate,
+  DEFAULT_LANG,
+  type Lang,
+  type MessageKey,
+  type Messages,
+  type Translate,
+} from "./i18n";
 
 /** What the root loader shares with every page's meta function. */
 export interface SiteMetaContext {
@@ -91,7 +98,7 @@ export function siteFromMatches(matches: readonly unknown[]): SiteMetaContext | 
 
 /** The translator for a meta function, from the root loader's messages. */
 export function siteTranslate(site: SiteMetaContext | undefined): Translate {
-  return createTranslate(site?.messages);
+  return createTranslate(site?.messages, undefined, site?.lang ?? DEFAULT_LANG);
 }
 
 /**
@@ -108,7 +115,7 @@ export function translateFromMatches(matches: readonly unknown[]): Translate {
           ?.areaMessages,
     )
     .find((messages) => messages !== undefined);
-  return createTranslate(site?.messages, area);
+  return createTranslate(site?.messages, area, site?.lang ?? DEFAULT_LANG);
 }
 
 /** Title tags of a private page of an area (admin, shops, storehub): translated, never indexed. */

@@ -404,4 +404,34 @@ describe("shophub page", () => {
       await expect.poll(() => page.locator("h1").innerText()).toMatch(THAI);
     });
   });
+  it("sends only the visitor's language of the page's copy, in the HTML and in the JavaScript", async () => {
+    // One long sentence of each language; neither may reach a visitor reading the other.
+    const sentence = { th: th["shophubPage.what.p1"], en: en["shophubPage.what.p1"] };
+    for (const [lang, other] of [
+      ["th", "en"],
+      ["en", "th"],
+    ] as const) {
+      const headers = { cookie: `lang=${lang}` };
+      const html = await (await fetch(`${baseURL()}/shophub`, { headers })).text();
+      // Every script the page loads: the entry, the route modules and their chunks.
+      const scripts = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/[^"]+\.js)"/g)].map(
+        (match) => match[1]!,
+      );
+      expect(scripts.length).toBeGreaterThan(0);
+      const javascript = await Promise.all(
+        scripts.map(async (path) => (await fetch(`${baseURL()}${path}`)).text()),
+      );
+      // What a client-side visit to the page fetches instead of the HTML.
+      const data = await (await fetch(`${baseURL()}/shophub.data`, { headers })).text();
+      const payload = [html, data, ...javascript].join("\n");
+      expect(html).toContain(sentence[lang]);
+      // The title tag reads the page's title text (the meta function sees the area too).
+      const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+      expect(title).toContain({ th, en }[lang]["shophubPage.title"].slice(0, 20));
+      expect(data).toContain(sentence[lang]);
+      for (const form of [sentence[other], JSON.stringify(sentence[other]).slice(1, -1)]) {
+        expect(payload.includes(form), `${lang} page carries the ${other} copy`).toBe(false);
+      }
+    }
+  });
 });

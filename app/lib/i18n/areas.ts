@@ -3,9 +3,10 @@ import type { MessageKey } from "./th";
 /**
  * Interface text is split by area: the root loader sends the site frame's text with every
  * page, and each area's layout loader sends its own keys (see `areaMessagesFor`). A visitor
- * reading an article never downloads the stock tool's or the admin's text.
+ * reading an article never downloads the stock tool's or the admin's text. `shophubPage` is the
+ * public /shophub page's own copy: long marketing text that only that page needs.
  */
-export const AREAS = ["admin", "shops", "storehub", "listings"] as const;
+export const AREAS = ["admin", "shops", "storehub", "listings", "shophubPage"] as const;
 export type Area = (typeof AREAS)[number];
 
 /** The area a key belongs to (its first dot-separated word), or null for site frame text. */

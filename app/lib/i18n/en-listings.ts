@@ -22,9 +22,9 @@ export const enListings: Record<keyof typeof thListings, string> = {
   "listings.post": "Post a listing",
   "listings.mine": "My listings",
   "listings.searchLink": "Search listings",
-  "listings.count": "{count} listings",
+  "listings.count": "{count, plural, one {# listing} other {# listings}}",
   "listings.countMany":
-    "More than {count} listings, newest first. Choose a category or province to narrow them down.",
+    "More than {count, plural, one {# listing} other {# listings}}, newest first. Choose a category or province to narrow them down.",
   "listings.none":
     "No listing matches these filters. Try another category, province or price range.",
   "listings.empty": "There are no listings yet. Be the first to post one.",
@@ -46,19 +46,18 @@ export const enListings: Record<keyof typeof thListings, string> = {
   "listings.search.label": "Search for",
   "listings.search.placeholder": "e.g. detached house, condo near BTS, pickup truck",
   "listings.search.submit": "Search",
-  "listings.search.found": "{count} listings found",
-  "listings.search.foundMany": "More than {count} listings found. Add words to narrow them down.",
+  "listings.search.found": "{count, plural, one {# listing found} other {# listings found}}",
+  "listings.search.foundMany":
+    "More than {count, plural, one {# listing} other {# listings}} found. Add words to narrow them down.",
   "listings.search.noResults":
     "Nothing matches “{q}”. Try a shorter word, a similar word, or browse all listings.",
   "listings.search.newest": "Newest listings",
   "listings.search.hint":
     "Type what you are looking for, such as a district, a car brand or a kind of property.",
   "listings.search.allListings": "Browse all listings",
-  "listings.detail.price": "Price",
   "listings.detail.category": "Category",
   "listings.detail.province": "Province",
   "listings.detail.postedOn": "Posted on {date}",
-  "listings.detail.updatedOn": "Last updated {date}",
   "listings.detail.description": "Details",
   "listings.detail.contact": "Contact the seller",
   "listings.detail.seller": "Posted by {name}",
@@ -138,7 +137,8 @@ export const enListings: Record<keyof typeof thListings, string> = {
     "The photos you chose were not uploaded. Please choose them again after correcting the form.",
   "listings.photos.skippedTooLarge": "“{name}” was not added: it is larger than 10 MB",
   "listings.photos.skippedNotImage": "“{name}” was not added: it is not an image",
-  "listings.photos.skippedTooMany": "Only {count} more photos can be added (12 at most)",
+  "listings.photos.skippedTooMany":
+    "Only {count, plural, one {# more photo} other {# more photos}} can be added (12 at most)",
   "listings.error.title": "Please enter a title of 3–120 characters",
   "listings.error.description": "Please enter details of 10–5,000 characters",
   "listings.error.category": "Please choose a category",
@@ -164,7 +164,6 @@ export const enListings: Record<keyof typeof thListings, string> = {
   "listings.mine.price": "Price",
   "listings.mine.updated": "Last updated",
   "listings.mine.actions": "Actions",
-  "listings.mine.view": "View",
   "listings.mine.edit": "Edit",
   "listings.mine.markSold": "Mark as sold",
   "listings.mine.publish": "Publish",

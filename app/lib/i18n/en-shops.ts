@@ -2,7 +2,6 @@ import type { thShops } from "./th-shops";
 
 /** English interface text of the shops area; a missing key is a type error. */
 export const enShops: Record<keyof typeof thShops, string> = {
-  "shops.area": "Shop management",
   "shops.backToShophub": "All my shops",
   "shops.tabs.label": "Shop management menu",
   "shops.tabs.members": "Members",
@@ -67,9 +66,9 @@ export const enShops: Record<keyof typeof thShops, string> = {
   "shops.error.roleRequired": "Please choose a role",
   "shops.error.alreadyMember": "The person with this e-mail is already a member of the shop",
   "shops.error.tooManyShops":
-    "You have created as many shops as allowed today. Please try again in about {hours} hours.",
+    "You have created as many shops as allowed today. Please try again in about {hours, plural, one {# hour} other {# hours}}.",
   "shops.error.tooManyInvitations":
-    "This shop has sent as many invitations as allowed today. Please try again in about {hours} hours.",
+    "This shop has sent as many invitations as allowed today. Please try again in about {hours, plural, one {# hour} other {# hours}}.",
   "shops.error.invitationNotFound":
     "This invitation was not found; it may have been cancelled or accepted.",
   "shops.error.badRequest": "This request was not valid. Please reload the page and try again.",
@@ -89,7 +88,7 @@ export const enShops: Record<keyof typeof thShops, string> = {
   "shops.members.title": "Shop members",
   "shops.members.lead":
     "Invite your staff by e-mail and give each of them a role. Only owners can manage members.",
-  "shops.members.count": "{count} members",
+  "shops.members.count": "{count, plural, one {# member} other {# members}}",
   "shops.members.name": "Name",
   "shops.members.email": "E-mail",
   "shops.members.role": "Role",

@@ -49,7 +49,7 @@ export const enStorehubLedger: Record<keyof typeof thStorehubLedger, string> = {
   "storehub.inout.archivedItem":
     "This item is archived and hidden from selling: check that you mean to post it.",
   "storehub.inout.postedArchived":
-    "Note: {items} is archived. The stock is recorded, but it is not offered for sale until you restore it.",
+    "Note: the stock is recorded, but archived items are not offered for sale until you restore them. Archived: {items}",
   "storehub.inout.difference": "In the system {current} {unit} · difference {difference}",
   "storehub.inout.costDefault": "Empty = usual cost {cost}",
   "storehub.inout.removeLine": "Remove line {n}",
@@ -130,8 +130,9 @@ export const enStorehubLedger: Record<keyof typeof thStorehubLedger, string> = {
   "storehub.storage.filter": "Filter",
   "storehub.storage.ledger": "Stock history",
   "storehub.storage.ledgerOf": "Stock history of {name}",
-  "storehub.storage.ledgerCount": "{count} movements",
-  "storehub.storage.ledgerCountCapped": "More than {count} movements",
+  "storehub.storage.ledgerCount": "{count, plural, one {# movement} other {# movements}}",
+  "storehub.storage.ledgerCountCapped":
+    "More than {count, plural, one {# movement} other {# movements}}",
   "storehub.storage.ledgerEmpty": "No movements yet",
   "storehub.storage.column.date": "Date and time",
   "storehub.storage.column.document": "Document",

@@ -2,7 +2,6 @@ import type { thStorehub } from "./th-storehub";
 
 /** English interface text of the storehub area; a missing key is a type error. */
 export const enStorehub: Record<keyof typeof thStorehub, string> = {
-  "storehub.title": "storehub stock and warehouse",
   "storehub.area": "storehub stock",
   "storehub.nav.label": "storehub menu",
   "storehub.nav.overview": "Overview",
@@ -159,7 +158,8 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.overview.lowStockNone": "No item is at or below its reorder level",
   "storehub.overview.lowStockTitle": "At reorder level",
   "storehub.overview.lowStockQty": "{onHand} left / reorder at {level} {unit}",
-  "storehub.overview.lowStockAll": "See all {count} low stock items",
+  "storehub.overview.lowStockAll":
+    "{count, plural, one {See the # low stock item} other {See all # low stock items}}",
   "storehub.overview.latestMovements": "Latest movements",
   "storehub.overview.allMovements": "Full history",
   "storehub.overview.noMovements": "Nothing has been received or issued yet",
@@ -201,7 +201,7 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.delete.hasHistory": "Cannot be deleted: it has stock movements",
   "storehub.delete.confirmArchiveTitle": "Confirm archiving",
   "storehub.delete.confirmArchive":
-    "These {count} items will be archived: hidden from selling, with their history and stock kept. You can restore them later.",
+    "{count, plural, one {This item} other {These # items}} will be archived: hidden from selling, with their history and stock kept. You can restore them later.",
   "storehub.delete.confirmArchiveButton": "Yes, archive",
   "storehub.delete.confirmDeleteTitle": "Confirm deleting for good",
   "storehub.delete.confirmDelete":
@@ -227,21 +227,22 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
     'A UTF-8 CSV file (Excel: save as "CSV UTF-8"), up to {megabytes} MB and {max} rows',
   "storehub.import.check": "Check the file",
   "storehub.import.problems":
-    "{count} problems found in {file}. Nothing has been imported: correct the file and upload it again.",
+    "{count, plural, one {# problem} other {# problems}} found in {file}. Nothing has been imported: correct the file and upload it again.",
   "storehub.import.problemsTitle": "What to correct",
   "storehub.import.row": "Row",
   "storehub.import.rowNumber": "Row {row}",
   "storehub.import.column": "Column",
   "storehub.import.problem": "Problem",
-  "storehub.import.moreProblems": "and {count} more problems",
+  "storehub.import.moreProblems":
+    "and {count, plural, one {# more problem} other {# more problems}}",
   "storehub.import.ready":
-    "Every row of {file} is valid: {count} items are ready to import ({stock} with opening stock at the shop's main location)",
-  "storehub.import.confirm": "Yes, import {count} items",
+    "Every row of {file} is valid: {count, plural, one {# item is} other {# items are}} ready to import ({stock} with opening stock at the shop's main location)",
+  "storehub.import.confirm": "Yes, import {count, plural, one {# item} other {# items}}",
   "storehub.import.done": "Items imported: {count} ({stock} with opening stock)",
   "storehub.import.seeItems": "See the items",
   "storehub.import.doneUpdated": "Existing items updated: {count}.",
   "storehub.import.readyUpdates":
-    "Some SKUs are already in the shop: {updates} items will be updated from the file and {same} are unchanged (quantities stay as they are).",
+    "Some SKUs are already in the shop: {updates, plural, one {# item will be updated} other {# items will be updated}} from the file and {same, plural, one {# is} other {# are}} unchanged (quantities stay as they are).",
   "storehub.import.changeColumn": "What happens",
   "storehub.import.action.new": "New item",
   "storehub.import.action.update": "Updates the item",
@@ -249,7 +250,8 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.import.changeText": "{field}: {from} → {to}",
   "storehub.import.error.openingOnUpdate":
     "This SKU is already in the shop. Opening stock is only for new items: receive the stock instead.",
-  "storehub.import.previewTitle": "The first {shown} of {count} rows",
+  "storehub.import.previewTitle":
+    "{count, plural, one {The file's only row} other {The first {shown} of # rows}}",
   "storehub.import.ignored": "Columns not recognised, left out: {columns}",
   "storehub.import.columnsTitle": "Columns",
   "storehub.import.columnsLead":

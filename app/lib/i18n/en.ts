@@ -4,6 +4,7 @@ import { enShops } from "./en-shops";
 import { enStorehub } from "./en-storehub";
 import { enStorehubLedger } from "./en-storehub-ledger";
 import type { MessageKey } from "./th";
+import { enShophubPage } from "./en-shophub-page";
 
 /** English interface text. The Record type makes a missing key a type error. */
 export const en: Record<MessageKey, string> = {
@@ -12,6 +13,7 @@ export const en: Record<MessageKey, string> = {
   ...enStorehub,
   ...enStorehubLedger,
   ...enListings,
+  ...enShophubPage,
   "site.name": "DP Tech",
   "site.title":
     "DP Tech | AI and inspection cameras, laser marking, warehouse solutions and AMR robots",
@@ -35,17 +37,14 @@ export const en: Record<MessageKey, string> = {
   "nav.main": "Main menu",
   "lang.switchLabel": "Change language",
   "lang.other": "ภาษาไทย",
-  "lang.otherShort": "TH",
   "footer.products": "Products and solutions",
   "footer.tools": "Business tools",
-  "footer.contact": "Contact",
   "footer.hours": "Opening hours",
   "footer.phone": "Phone",
   "footer.email": "E-mail",
   "footer.rights": "All rights reserved",
   "footer.selfCheck": "System check",
   "status.offline": "You are offline. What you see may be out of date.",
-  "status.online": "Back online",
   "status.loading": "Loading",
   "error.notFound": "This page could not be found",
   "error.notFoundHint": "The link may be wrong, or the page has moved.",
@@ -60,7 +59,8 @@ export const en: Record<MessageKey, string> = {
   "error.chunkFailedHint":
     "The site may have just been updated, or the connection dropped. Please reload the page.",
   "error.reload": "Reload the page",
-  "error.tooManyRequests": "Too many requests. Please wait {minutes} minutes and try again.",
+  "error.tooManyRequests":
+    "Too many requests. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.",
   "error.unavailable": "Sorry, the service is briefly unavailable",
   "error.unavailableHint":
     "Please wait a moment and try again. If you just sent a form, it was not saved: please send it again.",
@@ -74,7 +74,6 @@ export const en: Record<MessageKey, string> = {
   "home.categoriesTitle": "Products and solutions",
   "home.categoriesLead":
     "Automation equipment and systems for factories, warehouses and businesses in Thailand, with engineers for installation and after-sales service.",
-  "home.readMore": "Read more",
   "home.featuredTitle": "Featured articles",
   "home.allArticles": "All articles",
   "home.shophubTitle": "shophub: the point of sale for small shops",
@@ -166,7 +165,6 @@ export const en: Record<MessageKey, string> = {
     "Deleting your account removes your data for good; it cannot be undone.",
   "account.profile.deleteConfirm": "I understand that the account is deleted for good",
   "account.profile.deleteSubmit": "Delete my account",
-  "account.profile.deleted": "Your account has been deleted. Thank you for using our services.",
   "auth.error.current-password-wrong": "The current password is not correct.",
   "auth.error.confirm-required": "Please tick the confirmation before deleting the account.",
   "account.signIn.title": "Sign in",
@@ -208,7 +206,8 @@ export const en: Record<MessageKey, string> = {
   "account.password.level.4": "strong",
   "account.password.advice":
     "Longer is safer: a phrase of 3–4 words works well. Avoid common passwords, your e-mail and your name.",
-  "auth.error.too-many-requests": "Too many attempts. Please wait {minutes} minutes and try again.",
+  "auth.error.too-many-requests":
+    "Too many attempts. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.",
   "auth.error.network-request-failed":
     "A network error occurred. Check your connection and try again.",
   "auth.error.requires-recent-login":
@@ -254,8 +253,8 @@ export const en: Record<MessageKey, string> = {
   "admin.pagination.page": "Page {n}",
   "admin.dashboard.title": "Overview",
   "admin.dashboard.lead": "Members, e-mails, contact messages and notices of the site at a glance",
-  "admin.dashboard.users": "{count} accounts in total",
-  "admin.dashboard.admins": "{count} admins",
+  "admin.dashboard.users": "{count, plural, one {# account} other {# accounts}} in total",
+  "admin.dashboard.admins": "{count, plural, one {# admin} other {# admins}}",
   "admin.dashboard.disabled": "{count} disabled",
   "admin.dashboard.outboxPending": "{count} waiting to be sent",
   "admin.dashboard.outboxFailed": "{count} failed",
@@ -264,8 +263,9 @@ export const en: Record<MessageKey, string> = {
   "admin.users.title": "Members",
   "admin.users.search": "Search by name or e-mail",
   "admin.users.searchHint": "e.g. Somchai or somchai@example.com",
-  "admin.users.count": "{count} accounts",
-  "admin.users.foundFor": "{count} accounts match “{q}”",
+  "admin.users.count": "{count, plural, one {# account} other {# accounts}}",
+  "admin.users.foundFor":
+    "{count, plural, one {# account matches “{q}”} other {# accounts match “{q}”}}",
   "admin.users.none": "There are no members yet",
   "admin.users.noMatch": "No account matches your search. Try other words.",
   "admin.users.name": "Name",
@@ -320,7 +320,7 @@ export const en: Record<MessageKey, string> = {
   "admin.outbox.status.sent": "Sent",
   "admin.outbox.status.failed": "Failed",
   "admin.messages.title": "Contact messages",
-  "admin.messages.count": "{count} messages",
+  "admin.messages.count": "{count, plural, one {# message} other {# messages}}",
   "admin.messages.none": "No messages in this list",
   "admin.messages.status.new": "New",
   "admin.messages.status.read": "Read",
@@ -375,25 +375,6 @@ export const en: Record<MessageKey, string> = {
   "nav.myListings": "My listings",
   "nav.myShops": "My shops",
   "nav.noActiveShop": "Choose a shop",
-  "shophubPage.myShopsTitle": "My shops",
-  "shophubPage.myShopsLead":
-    "Open storehub for the shop you want. Owners manage members and the shop's details from here.",
-  "shophubPage.noShops":
-    "You have no shop yet. Create your first one now. If a shop owner invited you, the shop appears here once your e-mail is confirmed.",
-  "shophubPage.active": "Active",
-  "shophubPage.role.owner": "Owner",
-  "shophubPage.role.manager": "Manager",
-  "shophubPage.role.cashier": "Cashier",
-  "shophubPage.role.stock": "Stock keeper",
-  "shophubPage.openStorehub": "Open storehub",
-  "shophubPage.members": "Members",
-  "shophubPage.settings": "Shop settings",
-  "shophubPage.newShop": "Create a new shop",
-  "shophubPage.visitorTitle": "Start using shophub in your shop",
-  "shophubPage.visitorLead":
-    "Register for free and create your shop in a few minutes, or sign in if you already have an account.",
-  "shophubPage.register": "Register for free",
-  "shophubPage.signIn": "Sign in",
   "shopInvite.title": "Invitations to join a shop",
   "shopInvite.lead":
     "A shop invited you to join. You become a member only if you accept. If you do not know the shop, decline.",
@@ -416,7 +397,6 @@ export const en: Record<MessageKey, string> = {
     "The active shop has changed (it is now “{shop}”), so this was not saved, to keep it out of the wrong shop. What you typed is still here: check the shop and send it again.",
   "shopForm.switchBack": "Switch back to “{shop}”",
   "homeListings.title": "Latest listings",
-  "homeListings.lead": "Houses, condos, land, vehicles and machinery our members have just posted",
   "homeListings.all": "Browse all listings",
   "homeListings.noPhoto": "No photo",
   "contact.title": "Contact us",
@@ -458,7 +438,7 @@ export const en: Record<MessageKey, string> = {
   "contact.error.messageTooShort": "Please write at least 10 characters.",
   "contact.error.messageTooLong": "The message is too long (5,000 characters at most).",
   "contact.error.tooMany":
-    "You have sent too many messages. Please wait about {minutes} minutes and try again, or call us on {phone}.",
+    "You have sent too many messages. Please wait about {minutes, plural, one {# minute} other {# minutes}} and try again, or call us on {phone}.",
   "selfCheck.title": "System check",
   "selfCheck.lead":
     "This page shows the site's status and what your browser supports. It holds nothing personal or secret.",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { AREAS } from "./areas";
 import { en } from "./en";
 import { FALLBACK_MESSAGES } from "./fallback-messages";
 import { createTranslate, langFromCookieHeader } from "./index";
@@ -43,14 +44,17 @@ describe("interface text", () => {
     const translate = createTranslate(
       { "nav.contact": "ติดต่อเรา", "error.notFound": "ไม่พบหน้านี้" },
       { "nav.contact": "ติดต่อฝ่ายคลังสินค้า" },
+      "th",
     );
     expect(translate("nav.contact")).toBe("ติดต่อฝ่ายคลังสินค้า");
     expect(translate("error.notFound")).toBe("ไม่พบหน้านี้");
   });
 
   it("falls back to the bundled Thai frame text when the messages are missing", () => {
-    expect(createTranslate(undefined)("error.notFound")).toBe(th["error.notFound"]);
-    expect(createTranslate(undefined)("nav.contact")).toBe(th["nav.contact"]);
+    expect(createTranslate(undefined, undefined, "th")("error.notFound")).toBe(
+      th["error.notFound"],
+    );
+    expect(createTranslate(undefined, undefined, "th")("nav.contact")).toBe(th["nav.contact"]);
   });
 
   it("bundles the frame and error texts as the fallback", () => {
@@ -73,19 +77,14 @@ describe("interface text", () => {
   it("sends area text only with that area's pages", () => {
     const frame = messagesFor("th");
     expect(frame["nav.contact"]).toBe(th["nav.contact"]);
-    expect(Object.keys(frame).some((key) => /^(admin|shops|storehub|listings)\./.test(key))).toBe(
-      false,
-    );
+    expect(
+      Object.keys(frame).some((key) => /^(admin|shops|storehub|listings|shophubPage)\./.test(key)),
+    ).toBe(false);
     const admin = areaMessagesFor("en", "admin");
     expect(admin["admin.nav.users"]).toBe(en["admin.nav.users"]);
     expect(Object.keys(admin).every((key) => key.startsWith("admin."))).toBe(true);
     // Together the pieces are the whole dictionary.
-    const pieces = [
-      frame,
-      ...(["admin", "shops", "storehub", "listings"] as const).map((area) =>
-        areaMessagesFor("th", area),
-      ),
-    ];
+    const pieces = [frame, ...AREAS.map((area) => areaMessagesFor("th", area))];
     expect(pieces.reduce((sum, piece) => sum + Object.keys(piece).length, 0)).toBe(
       Object.keys(th).length,
     );

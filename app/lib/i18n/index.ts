@@ -1,4 +1,5 @@
 import { FALLBACK_MESSAGES } from "./fallback-messages";
+import { formatMessage } from "./format-message";
 import type { MessageKey } from "./th";
 
 export type Lang = "th" | "en";
@@ -11,25 +12,21 @@ export const LANG_COOKIE = "lang";
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
 /**
- * A translator over one language's messages. The browser only ever receives the messages of
- * the page's language (from the root loader); when those are missing (the root loader itself
- * failed) the small bundled Thai fallback covers the site frame and error pages.
- */
-/**
- * A translator over one or more dictionaries; the first that has a key wins. Layers are read
- * in place, not merged: a page renders useT in every row of a table, and copying a dictionary
- * of hundreds of texts for each call cost milliseconds per page.
+ * A translator over one or more dictionaries of one language; the first that has a key wins.
+ * The browser only ever receives the messages of the page's language (from the root loader);
+ * when those are missing (the root loader itself failed) the small bundled Thai fallback covers
+ * the site frame and error pages. Layers are read in place, not merged: a page renders useT in
+ * every row of a table, and copying a dictionary of hundreds of texts for each call cost
+ * milliseconds per page. `lang` picks the plural forms (see format-message.ts).
  */
 export function createTranslate(
   messages: Partial<Messages> | undefined,
-  over?: Partial<Messages>,
+  over: Partial<Messages> | undefined,
+  lang: Lang,
 ): Translate {
   return (key, values) => {
     const text = over?.[key] ?? messages?.[key] ?? FALLBACK_MESSAGES[key] ?? key;
-    if (!values) return text;
-    return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-      name in values ? String(values[name]) : whole,
-    );
+    return values ? formatMessage(text, values, lang) : text;
   };
 }
 

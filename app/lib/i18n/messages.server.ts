@@ -48,7 +48,7 @@ export function areaMessagesFor(lang: Lang, area: Area): PartialMessages {
 
 /** For server code that writes text itself (e-mails, plain-text responses). */
 export function serverTranslate(lang: Lang): Translate {
-  return createTranslate(dictionaries[lang]);
+  return createTranslate(dictionaries[lang], undefined, lang);
 }
 
 /** `{ areaMessages }` for an area layout's loader, in the language of the request. */

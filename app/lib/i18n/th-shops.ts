@@ -1,6 +1,5 @@
 /** Thai interface text of the shops area (sent by that area's layout loader, see areas.ts). */
 export const thShops = {
-  "shops.area": "จัดการร้านค้า",
   "shops.backToShophub": "ร้านทั้งหมดของฉัน",
   "shops.tabs.label": "เมนูจัดการร้าน",
   "shops.tabs.members": "สมาชิกร้าน",
@@ -79,7 +78,7 @@ export const thShops = {
 
   "shops.members.title": "สมาชิกร้าน",
   "shops.members.lead": "เชิญพนักงานด้วยอีเมล และกำหนดบทบาทของแต่ละคน มีเพียงเจ้าของร้านที่จัดการสมาชิกได้",
-  "shops.members.count": "สมาชิก {count} คน",
+  "shops.members.count": "สมาชิก {count, plural, other {# คน}}",
   "shops.members.name": "ชื่อ",
   "shops.members.email": "อีเมล",
   "shops.members.role": "บทบาท",

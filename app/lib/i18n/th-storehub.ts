@@ -1,6 +1,5 @@
 /** Thai interface text of the storehub area (sent by that area's layout loader, see areas.ts). */
 export const thStorehub = {
-  "storehub.title": "storehub ระบบสต็อกและคลังสินค้า",
   "storehub.area": "storehub ระบบสต็อก",
   "storehub.nav.label": "เมนู storehub",
   "storehub.nav.overview": "ภาพรวม",
@@ -151,7 +150,7 @@ export const thStorehub = {
   "storehub.overview.lowStockNone": "ไม่มีสินค้าที่ต่ำกว่าจุดสั่งซื้อ",
   "storehub.overview.lowStockTitle": "ถึงจุดสั่งซื้อแล้ว",
   "storehub.overview.lowStockQty": "เหลือ {onHand} / จุดสั่งซื้อ {level} {unit}",
-  "storehub.overview.lowStockAll": "ดูสินค้าใกล้หมดทั้ง {count} รายการ",
+  "storehub.overview.lowStockAll": "ดูสินค้าใกล้หมดทั้ง {count, plural, other {# รายการ}}",
   "storehub.overview.latestMovements": "ความเคลื่อนไหวล่าสุด",
   "storehub.overview.allMovements": "ดูประวัติทั้งหมด",
   "storehub.overview.noMovements": "ยังไม่มีการรับเข้าหรือเบิกออก",
@@ -193,7 +192,7 @@ export const thStorehub = {
   "storehub.delete.hasHistory": "ลบถาวรไม่ได้ เพราะมีประวัติการเคลื่อนไหว",
   "storehub.delete.confirmArchiveTitle": "ยืนยันการเก็บถาวร",
   "storehub.delete.confirmArchive":
-    "จะเก็บถาวรสินค้า {count} รายการต่อไปนี้ สินค้าจะไม่แสดงในการขาย ประวัติและยอดคงเหลือยังอยู่ และนำกลับมาใช้ได้ภายหลัง",
+    "จะเก็บถาวรสินค้า {count, plural, other {# รายการ}}ต่อไปนี้ สินค้าจะไม่แสดงในการขาย ประวัติและยอดคงเหลือยังอยู่ และนำกลับมาใช้ได้ภายหลัง",
   "storehub.delete.confirmArchiveButton": "ยืนยัน เก็บถาวร",
   "storehub.delete.confirmDeleteTitle": "ยืนยันการลบถาวร",
   "storehub.delete.confirmDelete": "จะลบสินค้าต่อไปนี้ออกจากร้านถาวร และกู้คืนไม่ได้ (สินค้านี้ไม่เคยมีการเคลื่อนไหว)",
@@ -218,21 +217,21 @@ export const thStorehub = {
     'ไฟล์ CSV แบบ UTF-8 (Excel: บันทึกเป็น "CSV UTF-8") ไม่เกิน {megabytes} MB และไม่เกิน {max} แถว',
   "storehub.import.check": "ตรวจสอบไฟล์",
   "storehub.import.problems":
-    "พบข้อผิดพลาด {count} จุดในไฟล์ {file} ยังไม่ได้นำเข้าสินค้าใดเลย กรุณาแก้ไขไฟล์แล้วอัปโหลดใหม่",
+    "พบข้อผิดพลาด {count, plural, other {# จุด}}ในไฟล์ {file} ยังไม่ได้นำเข้าสินค้าใดเลย กรุณาแก้ไขไฟล์แล้วอัปโหลดใหม่",
   "storehub.import.problemsTitle": "สิ่งที่ต้องแก้ไข",
   "storehub.import.row": "แถว",
   "storehub.import.rowNumber": "แถวที่ {row}",
   "storehub.import.column": "คอลัมน์",
   "storehub.import.problem": "ปัญหา",
-  "storehub.import.moreProblems": "และยังมีข้อผิดพลาดอีก {count} จุด",
+  "storehub.import.moreProblems": "และยังมีข้อผิดพลาดอีก {count, plural, other {# จุด}}",
   "storehub.import.ready":
-    "ไฟล์ {file} ถูกต้องทุกแถว พร้อมนำเข้าสินค้า {count} รายการ (มียอดยกมา {stock} รายการ ลงที่เก็บหลักของร้าน)",
-  "storehub.import.confirm": "ยืนยัน นำเข้า {count} รายการ",
+    "ไฟล์ {file} ถูกต้องทุกแถว พร้อมนำเข้าสินค้า {count, plural, other {# รายการ}} (มียอดยกมา {stock} รายการ ลงที่เก็บหลักของร้าน)",
+  "storehub.import.confirm": "ยืนยัน นำเข้า {count, plural, other {# รายการ}}",
   "storehub.import.done": "นำเข้าสินค้า {count} รายการแล้ว (มียอดยกมา {stock} รายการ)",
   "storehub.import.seeItems": "ดูรายการสินค้า",
   "storehub.import.doneUpdated": "แก้ไขสินค้าที่มีอยู่แล้ว {count} รายการ",
   "storehub.import.readyUpdates":
-    "ในจำนวนนี้มีสินค้าที่ร้านมีรหัสอยู่แล้ว: จะแก้ไข {updates} รายการตามไฟล์ และ {same} รายการไม่มีอะไรเปลี่ยน (ยอดคงเหลือไม่เปลี่ยน)",
+    "ในจำนวนนี้มีสินค้าที่ร้านมีรหัสอยู่แล้ว: จะแก้ไข {updates, plural, other {# รายการ}}ตามไฟล์ และ {same, plural, other {# รายการ}}ไม่มีอะไรเปลี่ยน (ยอดคงเหลือไม่เปลี่ยน)",
   "storehub.import.changeColumn": "สิ่งที่จะเกิดขึ้น",
   "storehub.import.action.new": "เพิ่มสินค้าใหม่",
   "storehub.import.action.update": "แก้ไขสินค้าเดิม",
@@ -240,7 +239,8 @@ export const thStorehub = {
   "storehub.import.changeText": "{field}: {from} → {to}",
   "storehub.import.error.openingOnUpdate":
     "สินค้ารหัสนี้มีอยู่แล้ว ยอดยกมาใช้ได้กับสินค้าใหม่เท่านั้น ให้รับสินค้าเข้าแทน",
-  "storehub.import.previewTitle": "ตัวอย่างข้อมูล {shown} แถวแรก จากทั้งหมด {count} แถว",
+  "storehub.import.previewTitle":
+    "ตัวอย่างข้อมูล {shown} แถวแรก จากทั้งหมด {count, plural, other {# แถว}}",
   "storehub.import.ignored": "คอลัมน์ที่ไม่รู้จักและจะไม่นำเข้า: {columns}",
   "storehub.import.columnsTitle": "คอลัมน์ที่ใช้ได้",
   "storehub.import.columnsLead":

@@ -4,6 +4,7 @@ import { thShophubSell } from "./th-shophub-sell";
 import { thShops } from "./th-shops";
 import { thStorehub } from "./th-storehub";
 import { thStorehubLedger } from "./th-storehub-ledger";
+import { thShophubPage } from "./th-shophub-page";
 
 /** Thai interface text: the site's default language. Every key must exist in en.ts too. */
 export const th = {
@@ -14,6 +15,7 @@ export const th = {
   ...thStorehub,
   ...thStorehubLedger,
   ...thListings,
+  ...thShophubPage,
   "site.title": "ดีพี เทค | กล้อง AI กล้องตรวจสอบ เครื่องยิงเลเซอร์ โซลูชันคลังสินค้า และหุ่นยนต์ AMR",
   "site.description":
     "ดีพี เทค จำหน่ายและติดตั้งกล้อง AI ระบบ Machine Vision ตรวจสอบชิ้นงาน เครื่องยิงเลเซอร์มาร์กกิ้ง โซลูชันคลังสินค้า และหุ่นยนต์ AMR พร้อมระบบ POS shophub และระบบสต็อก storehub โทร {phone}",
@@ -21,7 +23,6 @@ export const th = {
     "กล้อง AI, กล้องตรวจสอบ, machine vision, เครื่องยิงเลเซอร์, laser marking, คลังสินค้า, หุ่นยนต์ AMR, เซ็นเซอร์, สายไฟอุตสาหกรรม, POS, shophub, storehub",
   "footer.products": "สินค้าและโซลูชัน",
   "footer.tools": "เครื่องมือธุรกิจ",
-  "footer.contact": "ติดต่อ",
   "footer.hours": "เวลาทำการ",
   "footer.phone": "โทรศัพท์",
   "footer.email": "อีเมล",
@@ -37,7 +38,6 @@ export const th = {
   "home.categoriesTitle": "สินค้าและโซลูชัน",
   "home.categoriesLead":
     "อุปกรณ์และระบบอัตโนมัติสำหรับโรงงาน คลังสินค้า และธุรกิจในประเทศไทย พร้อมทีมวิศวกรติดตั้งและดูแลหลังการขาย",
-  "home.readMore": "อ่านเพิ่มเติม",
   "home.featuredTitle": "บทความแนะนำ",
   "home.allArticles": "บทความทั้งหมด",
   "home.shophubTitle": "shophub ระบบขายหน้าร้านสำหรับร้านค้าขนาดเล็ก",
@@ -120,7 +120,6 @@ export const th = {
   "account.profile.deleteLead": "การลบบัญชีจะลบข้อมูลของคุณอย่างถาวรและกู้คืนไม่ได้",
   "account.profile.deleteConfirm": "ฉันเข้าใจว่าบัญชีจะถูกลบถาวร",
   "account.profile.deleteSubmit": "ลบบัญชีของฉัน",
-  "account.profile.deleted": "ลบบัญชีเรียบร้อยแล้ว ขอบคุณที่ใช้บริการ",
   "auth.error.current-password-wrong": "รหัสผ่านปัจจุบันไม่ถูกต้อง",
   "auth.error.confirm-required": "กรุณาติ๊กยืนยันก่อนลบบัญชี",
   "account.signIn.title": "เข้าสู่ระบบ",
@@ -191,8 +190,8 @@ export const th = {
   "admin.pagination.page": "หน้า {n}",
   "admin.dashboard.title": "ภาพรวมระบบ",
   "admin.dashboard.lead": "สรุปสมาชิก อีเมล ข้อความติดต่อ และประกาศของเว็บไซต์",
-  "admin.dashboard.users": "สมาชิกทั้งหมด {count} บัญชี",
-  "admin.dashboard.admins": "ผู้ดูแลระบบ {count} คน",
+  "admin.dashboard.users": "สมาชิกทั้งหมด {count, plural, other {# บัญชี}}",
+  "admin.dashboard.admins": "ผู้ดูแลระบบ {count, plural, other {# คน}}",
   "admin.dashboard.disabled": "ถูกระงับ {count} บัญชี",
   "admin.dashboard.outboxPending": "รอส่ง {count} ฉบับ",
   "admin.dashboard.outboxFailed": "ส่งไม่สำเร็จ {count} ฉบับ",
@@ -201,8 +200,8 @@ export const th = {
   "admin.users.title": "สมาชิก",
   "admin.users.search": "ค้นหาชื่อหรืออีเมล",
   "admin.users.searchHint": "เช่น สมชาย หรือ somchai@example.com",
-  "admin.users.count": "สมาชิกทั้งหมด {count} บัญชี",
-  "admin.users.foundFor": "พบ {count} บัญชีที่ตรงกับ “{q}”",
+  "admin.users.count": "สมาชิกทั้งหมด {count, plural, other {# บัญชี}}",
+  "admin.users.foundFor": "พบ {count, plural, other {# บัญชี}}ที่ตรงกับ “{q}”",
   "admin.users.none": "ยังไม่มีสมาชิก",
   "admin.users.noMatch": "ไม่พบบัญชีที่ตรงกับคำค้นหา ลองค้นด้วยคำอื่น",
   "admin.users.name": "ชื่อ",
@@ -254,7 +253,7 @@ export const th = {
   "admin.outbox.status.sent": "ส่งแล้ว",
   "admin.outbox.status.failed": "ส่งไม่สำเร็จ",
   "admin.messages.title": "ข้อความติดต่อ",
-  "admin.messages.count": "{count} ข้อความ",
+  "admin.messages.count": "{count, plural, other {# ข้อความ}}",
   "admin.messages.none": "ไม่มีข้อความในรายการนี้",
   "admin.messages.status.new": "ใหม่",
   "admin.messages.status.read": "อ่านแล้ว",
@@ -307,23 +306,6 @@ export const th = {
   "nav.myListings": "ประกาศของฉัน",
   "nav.myShops": "ร้านของฉัน",
   "nav.noActiveShop": "เลือกร้าน",
-  "shophubPage.myShopsTitle": "ร้านของฉัน",
-  "shophubPage.myShopsLead": "เปิด storehub ของร้านที่ต้องการ เจ้าของร้านจัดการสมาชิกและข้อมูลร้านได้จากที่นี่",
-  "shophubPage.noShops":
-    "คุณยังไม่มีร้าน สร้างร้านแรกของคุณได้เลย หากเจ้าของร้านเชิญคุณไว้ ร้านจะปรากฏที่นี่เมื่อคุณยืนยันอีเมลแล้ว",
-  "shophubPage.active": "ใช้งานอยู่",
-  "shophubPage.role.owner": "เจ้าของร้าน",
-  "shophubPage.role.manager": "ผู้จัดการ",
-  "shophubPage.role.cashier": "แคชเชียร์",
-  "shophubPage.role.stock": "พนักงานคลังสินค้า",
-  "shophubPage.openStorehub": "เปิด storehub",
-  "shophubPage.members": "สมาชิก",
-  "shophubPage.settings": "ตั้งค่าร้าน",
-  "shophubPage.newShop": "สร้างร้านใหม่",
-  "shophubPage.visitorTitle": "เริ่มใช้ shophub กับร้านของคุณ",
-  "shophubPage.visitorLead": "สมัครสมาชิกฟรี แล้วสร้างร้านได้ในไม่กี่นาที หรือเข้าสู่ระบบหากมีบัญชีอยู่แล้ว",
-  "shophubPage.register": "สมัครสมาชิกฟรี",
-  "shophubPage.signIn": "เข้าสู่ระบบ",
   "shopInvite.title": "คำเชิญเข้าร่วมร้าน",
   "shopInvite.lead":
     "มีร้านเชิญคุณเข้าร่วม คุณจะเป็นสมาชิกของร้านก็ต่อเมื่อกดตอบรับเท่านั้น หากไม่รู้จักร้านนี้ กดปฏิเสธได้เลย",
@@ -342,7 +324,6 @@ export const th = {
     "ร้านที่ใช้งานอยู่เปลี่ยนไปแล้ว (ตอนนี้คือร้าน “{shop}”) ระบบจึงยังไม่ได้บันทึกรายการนี้ เพื่อไม่ให้บันทึกผิดร้าน ข้อมูลที่กรอกไว้ยังอยู่ กรุณาตรวจสอบร้านแล้วส่งอีกครั้ง",
   "shopForm.switchBack": "กลับไปใช้ร้าน “{shop}”",
   "homeListings.title": "ประกาศซื้อขายล่าสุด",
-  "homeListings.lead": "บ้าน คอนโด ที่ดิน รถ และเครื่องจักรที่สมาชิกเพิ่งลงประกาศ",
   "homeListings.all": "ดูประกาศทั้งหมด",
   "homeListings.noPhoto": "ไม่มีรูปภาพ",
   "contact.title": "ติดต่อเรา",

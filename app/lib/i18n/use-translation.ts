@@ -38,11 +38,12 @@ function areaMessagesOf(data: unknown): AreaMessagesData["areaMessages"] | undef
  */
 export function useT(): Translate {
   const matches = useMatches();
+  const lang = useLang();
   const root = useRouteLoaderData("root") as RootI18n | undefined;
   const rootMessages = root?.messages;
   const area = matches
     .map((match) => areaMessagesOf(match.loaderData))
     .findLast((messages) => messages !== undefined);
   // Both objects only change on a language switch or when entering another area.
-  return useMemo(() => createTranslate(rootMessages, area), [rootMessages, area]);
+  return useMemo(() => createTranslate(rootMessages, area, lang), [rootMessages, area, lang]);
 }

@@ -3,15 +3,133 @@ import { lineAddFriendUrl } from "~/lib/line-url";
 import type { Route } from "./+types/shophub";
 import { formatDate } from "~/lib/format";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import { buildMeta, siteFromMatches } from "~/lib/seo";
-import { SHOPHUB_PAGE } from "~/modules/content/shophub-page";
+import type { MessageKey } from "~/lib/i18n";
+import { areaMessagesForRequest } from "~/lib/i18n/messages.server";
+import { buildMeta, siteFromMatches, translateFromMatches } from "~/lib/seo";
+
+type Key = MessageKey;
+
+/*
+ * The page's copy lives in the text system (the `shophubPage` area, decision 0007), so a
+ * visitor downloads one language of it. These tables give the page its shape; the keys are
+ * literal so that the text check (tests/integration/text-keys.test.ts) sees each one in use.
+ */
+const WHAT: readonly Key[] = ["shophubPage.what.p1", "shophubPage.what.p2", "shophubPage.what.p3"];
+type Pair = { title: Key; text: Key };
+const WHY: readonly Pair[] = [
+  { title: "shophubPage.why.1.title", text: "shophubPage.why.1.text" },
+  { title: "shophubPage.why.2.title", text: "shophubPage.why.2.text" },
+  { title: "shophubPage.why.3.title", text: "shophubPage.why.3.text" },
+  { title: "shophubPage.why.4.title", text: "shophubPage.why.4.text" },
+  { title: "shophubPage.why.5.title", text: "shophubPage.why.5.text" },
+  { title: "shophubPage.why.6.title", text: "shophubPage.why.6.text" },
+];
+const FEATURES: readonly Pair[] = [
+  { title: "shophubPage.features.1.title", text: "shophubPage.features.1.text" },
+  { title: "shophubPage.features.2.title", text: "shophubPage.features.2.text" },
+  { title: "shophubPage.features.3.title", text: "shophubPage.features.3.text" },
+  { title: "shophubPage.features.4.title", text: "shophubPage.features.4.text" },
+  { title: "shophubPage.features.5.title", text: "shophubPage.features.5.text" },
+  { title: "shophubPage.features.6.title", text: "shophubPage.features.6.text" },
+  { title: "shophubPage.features.7.title", text: "shophubPage.features.7.text" },
+  { title: "shophubPage.features.8.title", text: "shophubPage.features.8.text" },
+];
+const PLANS: readonly {
+  id: "starter" | "standard" | "pro";
+  highlight: boolean;
+  name: Key;
+  price: Key;
+  period: Key;
+  features: readonly Key[];
+}[] = [
+  {
+    id: "starter",
+    highlight: false,
+    name: "shophubPage.pricing.starter.name",
+    price: "shophubPage.pricing.starter.price",
+    period: "shophubPage.pricing.starter.period",
+    features: [
+      "shophubPage.pricing.starter.feature1",
+      "shophubPage.pricing.starter.feature2",
+      "shophubPage.pricing.starter.feature3",
+    ],
+  },
+  {
+    id: "standard",
+    highlight: true,
+    name: "shophubPage.pricing.standard.name",
+    price: "shophubPage.pricing.standard.price",
+    period: "shophubPage.pricing.standard.period",
+    features: [
+      "shophubPage.pricing.standard.feature1",
+      "shophubPage.pricing.standard.feature2",
+      "shophubPage.pricing.standard.feature3",
+      "shophubPage.pricing.standard.feature4",
+    ],
+  },
+  {
+    id: "pro",
+    highlight: false,
+    name: "shophubPage.pricing.pro.name",
+    price: "shophubPage.pricing.pro.price",
+    period: "shophubPage.pricing.pro.period",
+    features: [
+      "shophubPage.pricing.pro.feature1",
+      "shophubPage.pricing.pro.feature2",
+      "shophubPage.pricing.pro.feature3",
+      "shophubPage.pricing.pro.feature4",
+      "shophubPage.pricing.pro.feature5",
+    ],
+  },
+];
+const PRICING_NOTES: readonly Key[] = [
+  "shophubPage.pricing.note1",
+  "shophubPage.pricing.note2",
+  "shophubPage.pricing.note3",
+];
+const REGISTER: readonly Pair[] = [
+  { title: "shophubPage.register.1.title", text: "shophubPage.register.1.text" },
+  { title: "shophubPage.register.2.title", text: "shophubPage.register.2.text" },
+  { title: "shophubPage.register.3.title", text: "shophubPage.register.3.text" },
+  { title: "shophubPage.register.4.title", text: "shophubPage.register.4.text" },
+  { title: "shophubPage.register.5.title", text: "shophubPage.register.5.text" },
+];
+const HOW_TO_USE: readonly Pair[] = [
+  { title: "shophubPage.howToUse.1.title", text: "shophubPage.howToUse.1.text" },
+  { title: "shophubPage.howToUse.2.title", text: "shophubPage.howToUse.2.text" },
+  { title: "shophubPage.howToUse.3.title", text: "shophubPage.howToUse.3.text" },
+  { title: "shophubPage.howToUse.4.title", text: "shophubPage.howToUse.4.text" },
+  { title: "shophubPage.howToUse.5.title", text: "shophubPage.howToUse.5.text" },
+  { title: "shophubPage.howToUse.6.title", text: "shophubPage.howToUse.6.text" },
+];
+const TUTORIAL: readonly Key[] = [
+  "shophubPage.tutorial.step1",
+  "shophubPage.tutorial.step2",
+  "shophubPage.tutorial.step3",
+  "shophubPage.tutorial.step4",
+  "shophubPage.tutorial.step5",
+  "shophubPage.tutorial.step6",
+  "shophubPage.tutorial.step7",
+  "shophubPage.tutorial.step8",
+];
+const FAQ: readonly { question: Key; answer: Key }[] = [
+  { question: "shophubPage.faq.1.question", answer: "shophubPage.faq.1.answer" },
+  { question: "shophubPage.faq.2.question", answer: "shophubPage.faq.2.answer" },
+  { question: "shophubPage.faq.3.question", answer: "shophubPage.faq.3.answer" },
+  { question: "shophubPage.faq.4.question", answer: "shophubPage.faq.4.answer" },
+  { question: "shophubPage.faq.5.question", answer: "shophubPage.faq.5.answer" },
+  { question: "shophubPage.faq.6.question", answer: "shophubPage.faq.6.answer" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return areaMessagesForRequest(request, "shophubPage");
+}
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const site = siteFromMatches(matches);
-  const text = SHOPHUB_PAGE[site?.lang ?? "th"];
-  return buildMeta(site, {
-    title: text.title,
-    description: text.lead,
+  const t = translateFromMatches(matches);
+  return buildMeta(siteFromMatches(matches), {
+    title: t("shophubPage.title"),
+    description: t("shophubPage.lead"),
     path: location.pathname,
     image: "/images/og-default.png",
   });
@@ -19,8 +137,6 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 export default function Shophub({ matches }: Route.ComponentProps) {
   const t = useT();
-  const lang = useLang();
-  const text = SHOPHUB_PAGE[lang];
   const root = matches[0].loaderData;
   const company = root.company;
   return (
@@ -29,15 +145,15 @@ export default function Shophub({ matches }: Route.ComponentProps) {
         <div className="container row align-items-center g-4 mx-auto">
           <div className="col-lg-6">
             <h1 id="shophub-title" className="display-5 fw-bold">
-              {text.title}
+              {t("shophubPage.title")}
             </h1>
-            <p className="lead">{text.lead}</p>
+            <p className="lead">{t("shophubPage.lead")}</p>
             <div className="d-flex flex-wrap gap-2">
               <Link to="/register" className="btn btn-accent btn-lg">
-                {text.heroCta}
+                {t("shophubPage.heroCta")}
               </Link>
               <a href="#pricing" className="btn btn-outline-light btn-lg">
-                {text.heroSecondary}
+                {t("shophubPage.heroSecondary")}
               </a>
             </div>
           </div>
@@ -63,10 +179,10 @@ export default function Shophub({ matches }: Route.ComponentProps) {
 
       <section id="what" className="container py-5" aria-labelledby="what-title">
         <h2 id="what-title" className="section-title">
-          {text.what.heading}
+          {t("shophubPage.what.heading")}
         </h2>
-        {text.what.paragraphs.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
+        {WHAT.map((paragraph) => (
+          <p key={paragraph}>{t(paragraph)}</p>
         ))}
       </section>
 
@@ -77,13 +193,13 @@ export default function Shophub({ matches }: Route.ComponentProps) {
       >
         <div className="container">
           <h2 id="why-title" className="section-title">
-            {text.why.heading}
+            {t("shophubPage.why.heading")}
           </h2>
           <div className="row g-4">
-            {text.why.items.map((item) => (
+            {WHY.map((item) => (
               <div key={item.title} className="col-md-6 col-lg-4">
-                <h3 className="h5">{item.title}</h3>
-                <p className="mb-0">{item.text}</p>
+                <h3 className="h5">{t(item.title)}</h3>
+                <p className="mb-0">{t(item.text)}</p>
               </div>
             ))}
           </div>
@@ -92,15 +208,15 @@ export default function Shophub({ matches }: Route.ComponentProps) {
 
       <section id="features" className="container py-5" aria-labelledby="features-title">
         <h2 id="features-title" className="section-title">
-          {text.features.heading}
+          {t("shophubPage.features.heading")}
         </h2>
         <div className="row g-4">
-          {text.features.items.map((item) => (
+          {FEATURES.map((item) => (
             <div key={item.title} className="col-md-6">
               <div className="card h-100">
                 <div className="card-body">
-                  <h3 className="h5">{item.title}</h3>
-                  <p className="mb-0">{item.text}</p>
+                  <h3 className="h5">{t(item.title)}</h3>
+                  <p className="mb-0">{t(item.text)}</p>
                 </div>
               </div>
             </div>
@@ -115,25 +231,25 @@ export default function Shophub({ matches }: Route.ComponentProps) {
       >
         <div className="container">
           <h2 id="pricing-title" className="section-title">
-            {text.pricing.heading}
+            {t("shophubPage.pricing.heading")}
           </h2>
-          <p className="lead">{text.pricing.lead}</p>
+          <p className="lead">{t("shophubPage.pricing.lead")}</p>
           <div className="row g-4">
-            {text.pricing.plans.map((plan) => (
+            {PLANS.map((plan) => (
               <div key={plan.id} className="col-md-4">
                 <div
                   className={`card h-100 ${plan.highlight ? "pricing-card--highlight" : ""}`}
                   data-plan={plan.id}
                 >
                   <div className="card-body">
-                    <h3 className="h4">{plan.name}</h3>
+                    <h3 className="h4">{t(plan.name)}</h3>
                     <p className="mb-3">
-                      <span className="display-6 fw-bold">{plan.price}</span>{" "}
-                      <span className="text-secondary">{plan.period}</span>
+                      <span className="display-6 fw-bold">{t(plan.price)}</span>{" "}
+                      <span className="text-secondary">{t(plan.period)}</span>
                     </p>
                     <ul className="check-list mb-0">
                       {plan.features.map((feature) => (
-                        <li key={feature}>{feature}</li>
+                        <li key={feature}>{t(feature)}</li>
                       ))}
                     </ul>
                   </div>
@@ -142,8 +258,8 @@ export default function Shophub({ matches }: Route.ComponentProps) {
             ))}
           </div>
           <ul className="small text-secondary mt-3 mb-0">
-            {text.pricing.notes.map((note) => (
-              <li key={note}>{note}</li>
+            {PRICING_NOTES.map((note) => (
+              <li key={note}>{t(note)}</li>
             ))}
           </ul>
         </div>
@@ -153,26 +269,26 @@ export default function Shophub({ matches }: Route.ComponentProps) {
         <div className="row g-5">
           <section id="register" className="col-lg-6" aria-labelledby="register-title">
             <h2 id="register-title" className="section-title">
-              {text.register.heading}
+              {t("shophubPage.register.heading")}
             </h2>
             <ol className="step-list">
-              {text.register.steps.map((step) => (
+              {REGISTER.map((step) => (
                 <li key={step.title}>
-                  <h3 className="h6 mb-1">{step.title}</h3>
-                  <p className="mb-0">{step.text}</p>
+                  <h3 className="h6 mb-1">{t(step.title)}</h3>
+                  <p className="mb-0">{t(step.text)}</p>
                 </li>
               ))}
             </ol>
           </section>
           <section id="how-to-use" className="col-lg-6" aria-labelledby="use-title">
             <h2 id="use-title" className="section-title">
-              {text.howToUse.heading}
+              {t("shophubPage.howToUse.heading")}
             </h2>
             <ol className="step-list">
-              {text.howToUse.steps.map((step) => (
+              {HOW_TO_USE.map((step) => (
                 <li key={step.title}>
-                  <h3 className="h6 mb-1">{step.title}</h3>
-                  <p className="mb-0">{step.text}</p>
+                  <h3 className="h6 mb-1">{t(step.title)}</h3>
+                  <p className="mb-0">{t(step.text)}</p>
                 </li>
               ))}
             </ol>
@@ -187,12 +303,12 @@ export default function Shophub({ matches }: Route.ComponentProps) {
       >
         <div className="container">
           <h2 id="tutorial-title" className="section-title">
-            {text.tutorial.heading}
+            {t("shophubPage.tutorial.heading")}
           </h2>
-          <p>{text.tutorial.lead}</p>
+          <p>{t("shophubPage.tutorial.lead")}</p>
           <ol>
-            {text.tutorial.steps.map((step) => (
-              <li key={step}>{step}</li>
+            {TUTORIAL.map((step) => (
+              <li key={step}>{t(step)}</li>
             ))}
           </ol>
         </div>
@@ -200,43 +316,43 @@ export default function Shophub({ matches }: Route.ComponentProps) {
 
       <section id="manual" className="container py-5" aria-labelledby="manual-title">
         <h2 id="manual-title" className="section-title">
-          {text.manual.heading}
+          {t("shophubPage.manual.heading")}
         </h2>
-        <p>{text.manual.text}</p>
+        <p>{t("shophubPage.manual.text")}</p>
         <div className="d-flex flex-wrap gap-2">
           <Link to="/article/pos-manual" className="btn btn-outline-primary">
-            {text.manual.manualLink}
+            {t("shophubPage.manual.manualLink")}
           </Link>
           <Link to="/article/shophub-pos" className="btn btn-outline-primary">
-            {text.manual.articleLink}
+            {t("shophubPage.manual.articleLink")}
           </Link>
         </div>
       </section>
 
       <section id="faq" className="container pb-5" aria-labelledby="faq-title">
         <h2 id="faq-title" className="section-title">
-          {text.faq.heading}
+          {t("shophubPage.faq.heading")}
         </h2>
-        {text.faq.items.map((item) => (
+        {FAQ.map((item) => (
           <details key={item.question} className="border-bottom py-2">
-            <summary className="fw-semibold">{item.question}</summary>
-            <p className="mt-2 mb-1">{item.answer}</p>
+            <summary className="fw-semibold">{t(item.question)}</summary>
+            <p className="mt-2 mb-1">{t(item.answer)}</p>
           </details>
         ))}
       </section>
 
       <section className="contact-cta text-white py-5" aria-labelledby="final-cta-title">
         <div className="container text-center">
-          <h2 id="final-cta-title">{text.finalCta.heading}</h2>
-          <p className="lead">{text.finalCta.text}</p>
+          <h2 id="final-cta-title">{t("shophubPage.finalCta.heading")}</h2>
+          <p className="lead">{t("shophubPage.finalCta.text")}</p>
           <div className="d-flex flex-wrap justify-content-center gap-2">
             <Link to="/register" className="btn btn-accent btn-lg">
-              {text.finalCta.button}
+              {t("shophubPage.finalCta.button")}
             </Link>
           </div>
           {/* One link per way of reaching us: a whole sentence in a tel: link started a call
               when the e-mail in it was tapped. */}
-          <p className="mt-4 mb-2">{text.finalCta.contact}</p>
+          <p className="mt-4 mb-2">{t("shophubPage.finalCta.contact")}</p>
           <ul className="list-inline mb-0" data-testid="final-cta-contacts">
             <li className="list-inline-item">
               <a href={`tel:${company.phone}`} className="link-light">
