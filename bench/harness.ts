@@ -60,7 +60,12 @@ export async function buildAppUnlessBuilt(force: boolean): Promise<void> {
  * Starts the production app on its own embedded PostgreSQL in `dataDir` (DATABASE_URL
  * unset), for the tests that kill and restart it themselves (crash and soak tests).
  */
-export function spawnEmbeddedApp(dataDir: string, port: number, stdio: StdioOptions): ChildProcess {
+export function spawnEmbeddedApp(
+  dataDir: string,
+  port: number,
+  stdio: StdioOptions,
+  nodeArgs: string[] = [],
+): ChildProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -71,7 +76,11 @@ export function spawnEmbeddedApp(dataDir: string, port: number, stdio: StdioOpti
     SMTP_URL: "",
   };
   delete env.DATABASE_URL;
-  return spawn(process.execPath, [path.join(root, "server/main.ts")], { cwd: root, env, stdio });
+  return spawn(process.execPath, [...nodeArgs, path.join(root, "server/main.ts")], {
+    cwd: root,
+    env,
+    stdio,
+  });
 }
 
 /** Starts a server script in production mode; it is stopped by `cleanup()`. */

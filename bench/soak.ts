@@ -2,8 +2,10 @@
 // production app on a fresh embedded PostgreSQL, measures how many requests per second it
 // answers over a mix of visitor pages, storehub pages and stock-out writes, then keeps it at
 // half that rate (or --rate) for --duration seconds. Reports errors (goal 0), p50/p99 per
-// window over time, and the app's memory (RSS) at the start and the end (goal: under 10 %
-// growth). See bench/README.md.
+// window over time, and the app's memory at the start and the end: the live heap after a full
+// garbage collection (read through the inspector; goal: under 10 % growth) and the RSS per
+// window. `--heap-detail` adds heap snapshots at both ends and lists what grew. See
+// bench/README.md.
 import { tempFolderForPostgres } from "../tests/setup/temp-folder.ts";
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
@@ -17,6 +19,8 @@ import {
   printTable,
   spawnEmbeddedApp,
 } from "./harness.ts";
+import { heapGrowth, measureLiveHeap } from "./heap-snapshot.ts";
+import { InspectorSession, type LiveMemory } from "./inspector.ts";
 import {
   checkLedger,
   createStockShop,
@@ -34,6 +38,7 @@ function parseOptions() {
       rate: { type: "string" },
       window: { type: "string", default: "60" },
       "no-build": { type: "boolean", default: false },
+      "heap-detail": { type: "boolean", default: false },
     },
   });
   const numbers = {
@@ -46,7 +51,7 @@ function parseOptions() {
   for (const [name, value] of Object.entries(numbers)) {
     if (value !== undefined && !(value > 0)) throw new Error(`--${name} must be above 0`);
   }
-  return { ...numbers, build: !values["no-build"] };
+  return { ...numbers, build: !values["no-build"], heapDetail: values["heap-detail"] };
 }
 
 type Kind = "visitor" | "storehub" | "write";
@@ -174,7 +179,18 @@ async function main(): Promise<number> {
   const folder = await tempFolderForPostgres("dptech-soak-");
   const dataDir = path.join(folder, "data");
   const port = await freePort();
-  const app = spawnEmbeddedApp(dataDir, port, ["ignore", "ignore", "inherit"]);
+  const inspectPort = await freePort();
+  const app = spawnEmbeddedApp(
+    dataDir,
+    port,
+    ["ignore", "ignore", "inherit"],
+    [
+      `--inspect=127.0.0.1:${inspectPort}`,
+      ...(options.heapDetail
+        ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${folder}`]
+        : []),
+    ],
+  );
   const appUrl = `http://127.0.0.1:${port}`;
   const cleanup = async () => {
     await stopChildProcess(app, "SIGTERM");
@@ -199,13 +215,26 @@ async function main(): Promise<number> {
     );
     const capacity = await calibrate(appUrl, shop, options.concurrency, options.calibrate);
     const rate = options.rate ?? Math.max(1, capacity / 2);
+    // Calibration warmed every page and cache; the live memory now is the baseline.
+    const inspector = await InspectorSession.connect(inspectPort);
+    const liveStart = await inspector.liveMemory();
     const memoryStart = await rssMiB(app.pid ?? 0);
+    // Writing a snapshot makes the process grow: with --heap-detail, RSS includes that.
+    const heapStart = options.heapDetail ? await measureLiveHeap(app.pid ?? 0, folder) : undefined;
     console.log(
       `Capacity ${fixed(capacity, 1)} req/s; soaking at ${fixed(rate, 1)} req/s for ` +
         `${options.duration} s (app RSS ${fixed(memoryStart, 1)} MiB)…`,
     );
+    const rss: number[] = [];
+    const rssTimer = setInterval(() => {
+      void rssMiB(app.pid ?? 0).then((mib) => rss.push(mib));
+    }, options.window * 1000);
     const samples = await soak(appUrl, shop, rate, options.duration);
+    clearInterval(rssTimer);
     const memoryEnd = await rssMiB(app.pid ?? 0);
+    const liveEnd = await inspector.liveMemory();
+    inspector.close();
+    const heapEnd = heapStart ? await measureLiveHeap(app.pid ?? 0, folder) : undefined;
 
     const first = samples.reduce((min, s) => Math.min(min, s.at), Number.POSITIVE_INFINITY);
     const windows = new Map<number, Sample[]>();
@@ -246,7 +275,10 @@ async function main(): Promise<number> {
     const byStatus = new Map<string, number>();
     for (const e of errors)
       byStatus.set(String(e.status), (byStatus.get(String(e.status)) ?? 0) + 1);
-    const growth = (memoryEnd - memoryStart) / memoryStart;
+    const live = (memory: LiveMemory) => memory.heapUsed + memory.external;
+    const growth = (live(liveEnd) - live(liveStart)) / live(liveStart);
+    const rssGrowth = (memoryEnd - memoryStart) / memoryStart;
+    const mib = (bytes: number) => fixed(bytes / 1024 / 1024, 1);
     const ledger = await checkLedger(await embeddedDatabaseUrl(dataDir), shop, acknowledged);
     console.log("");
     console.log(
@@ -254,10 +286,24 @@ async function main(): Promise<number> {
         (byStatus.size ? ` (${[...byStatus].map(([s, n]) => `${s}: ${n}`).join(", ")})` : "") +
         " (goal 0)",
     );
+    const signed = (ratio: number) => `${ratio >= 0 ? "+" : ""}${fixed(ratio * 100, 1)} %`;
+    console.log(
+      `app live memory after a full GC (heap + external): ${mib(live(liveStart))} MiB at the ` +
+        `start, ${mib(live(liveEnd))} MiB at the end (${signed(growth)}, goal under 10 %)`,
+    );
     console.log(
       `app RSS: ${fixed(memoryStart, 1)} MiB at the start, ${fixed(memoryEnd, 1)} MiB at the end ` +
-        `(${growth >= 0 ? "+" : ""}${fixed(growth * 100, 1)} %, goal under 10 %)`,
+        `(${signed(rssGrowth)}); per window: ${rss.map((m) => fixed(m, 0)).join(", ")} MiB`,
     );
+    if (heapStart && heapEnd) {
+      console.log(
+        `heap snapshots: ${mib(heapStart.bytes)} then ${mib(heapEnd.bytes)} MiB; grew most:`,
+      );
+      printTable(
+        ["kind", "bytes", "objects"],
+        heapGrowth(heapStart, heapEnd, 8).map((g) => [g.name, String(g.bytes), String(g.count)]),
+      );
+    }
     console.log(
       `ledger: ${acknowledged.length} acknowledged stock-outs, ${ledger.lost.length} missing, ` +
         `${ledger.balanceMismatches + ledger.onHandMismatches} invariant breaks`,
