@@ -9,9 +9,9 @@ import { findItem } from "~/modules/stock/items.server";
 import { postStockDocument } from "~/modules/stock/ledger.server";
 import { createLocation } from "~/modules/stock/locations.server";
 import type { ShopRole } from "~/modules/shops/schema";
-import * as inoutRoute from "~/routes/storehub/inout";
+import * as inoutRoute from "~/routes/storehub/inout/route";
 import * as lookupRoute from "~/routes/storehub/lookup";
-import * as storageRoute from "~/routes/storehub/storage";
+import * as storageRoute from "~/routes/storehub/storage/route";
 import {
   callRoute,
   formShopIdOf,

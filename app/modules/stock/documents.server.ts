@@ -101,12 +101,5 @@ export async function getStockDocument(
   return { ...document, lines };
 }
 
-/** Whether storehub may undo this document (sales are undone from the till, reversals never). */
-export function isReversible(document: { kind: DocumentKind; reversedBy: number | null }) {
-  return (
-    document.reversedBy === null &&
-    document.kind !== "reversal" &&
-    document.kind !== "sale" &&
-    document.kind !== "sale_void"
-  );
-}
+// The reversal rules live in reversal.ts (pure, shared with the page and the till).
+export { isReversible } from "./reversal";

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { useLiveRevalidate } from "./use-live-revalidate";
+import { useLiveRevalidate } from "~/ui/use-live-revalidate";
 
 /** The storehub layout's route id (its loader names the active shop). */
 const STOREHUB_LAYOUT = "routes/storehub/layout";
