@@ -13,6 +13,6 @@ export function LiveStock() {
   const layout = useRouteLoaderData(STOREHUB_LAYOUT) as
     { shop?: { id: string } | null } | undefined;
   const shopId = layout?.shop?.id;
-  useLiveRevalidate(shopId ? `/storehub/live?shopId=${encodeURIComponent(shopId)}` : null);
+  useLiveRevalidate(shopId ? `/storehub/live?shopId=${encodeURIComponent(shopId)}` : null, "stock");
   return null;
 }
