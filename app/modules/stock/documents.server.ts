@@ -100,6 +100,3 @@ export async function getStockDocument(
     .orderBy(asc(stockMovement.lineNo), asc(stockMovement.id));
   return { ...document, lines };
 }
-
-// The reversal rules live in reversal.ts (pure, shared with the page and the till).
-export { isReversible } from "./reversal";

@@ -9,9 +9,6 @@ import { requireFormForShop } from "~/modules/shops/shop-form-guard.server";
 export const STOCK_READERS: readonly ShopRole[] = ["owner", "manager", "stock", "cashier"];
 export const STOCK_WRITERS: readonly ShopRole[] = ["owner", "manager", "stock"];
 
-// The reversal rules live in reversal.ts (pure, shared with the page and the till).
-export { mayReverseDocuments } from "./reversal";
-
 /** Cashiers sell; what the stock cost the shop is not theirs to see (PRODUCT.md). */
 export function maySeeCosts(role: ShopRole): boolean {
   return role !== "cashier";
