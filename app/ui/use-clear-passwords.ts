@@ -9,7 +9,7 @@ export function useClearPasswords(actionResult: unknown): void {
     if (!actionResult) return;
     for (const input of document.querySelectorAll<HTMLInputElement>("main input[type=password]")) {
       input.value = "";
-      // Lets listeners such as the strength hint (password-strength.tsx) see the empty field.
+      // Lets listeners such as the strength hint (features/accounts/password-strength.tsx) see the empty field.
       input.dispatchEvent(new Event("input", { bubbles: true }));
     }
   }, [actionResult]);

@@ -3,7 +3,7 @@ import { useFetchers, useNavigation, useRevalidator } from "react-router";
 
 /*
  * One EventSource per URL for the whole page, however many components ask for it (the
- * storehub layout and a page may both do): each event reloads the page's data once.
+ * layout and a page may both do): each event reloads the page's data once.
  */
 interface SharedSource {
   source: EventSource;
@@ -62,7 +62,7 @@ function subscribe(url: string, onEvent: () => void, eventName: string): () => v
  * `url` (null: not connected). It waits while a form is being submitted or data is loading,
  * then reloads once. EventSource reconnects by itself after a network drop.
  */
-export function useLiveRevalidate(url: string | null, eventName = "stock"): void {
+export function useLiveRevalidate(url: string | null, eventName: string): void {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const fetchers = useFetchers();

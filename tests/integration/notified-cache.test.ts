@@ -18,7 +18,7 @@ import {
 import { resolveActiveShop } from "~/modules/shops/active-shop.server";
 import { changeMembership, updateShop } from "~/modules/shops/shops.server";
 import { createStockEvents, type StockEvents } from "~/modules/stock/live-stock.server";
-import * as inoutRoute from "~/routes/storehub/inout";
+import * as inoutRoute from "~/routes/storehub/inout/route";
 import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
 import { insertItem, insertShop, insertUser } from "../setup/stock-factory";
 import { createTestAuth } from "../setup/test-auth";

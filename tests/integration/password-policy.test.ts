@@ -17,7 +17,7 @@ import {
 import * as profileRoute from "~/routes/accounts/profile";
 import * as registerRoute from "~/routes/accounts/register";
 import * as resetRoute from "~/routes/accounts/reset-password";
-import { passwordStrength } from "~/ui/password-strength";
+import { passwordStrength } from "~/features/accounts/password-strength";
 import { callRoute, outcomeOf, routeContext } from "../setup/route-call";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";

@@ -8,10 +8,11 @@ import type { FormMessage, InoutErrors, InoutValues } from "~/modules/stock/inou
 import { findItem } from "~/modules/stock/items.server";
 import { postStockDocument } from "~/modules/stock/ledger.server";
 import { createLocation } from "~/modules/stock/locations.server";
+import { explainShortage } from "~/modules/stock/stock-shortage.server";
 import type { ShopRole } from "~/modules/shops/schema";
-import * as inoutRoute from "~/routes/storehub/inout";
+import * as inoutRoute from "~/routes/storehub/inout/route";
 import * as lookupRoute from "~/routes/storehub/lookup";
-import * as storageRoute from "~/routes/storehub/storage";
+import * as storageRoute from "~/routes/storehub/storage/route";
 import {
   callRoute,
   formShopIdOf,
@@ -70,6 +71,14 @@ interface InoutActionData {
 
 const say = (message: FormMessage | undefined) =>
   message ? th(message.key, message.values) : undefined;
+
+async function findLocationName(id: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: stockLocation.name })
+    .from(stockLocation)
+    .where(eq(stockLocation.id, id));
+  return row?.name;
+}
 
 async function documentsOf(shopId: string): Promise<number> {
   return db.$count(stockDocument, eq(stockDocument.shopId, shopId));
@@ -473,6 +482,38 @@ describe("the ledger (/storehub/storage?item=)", () => {
       th("storehub.error.alreadyReversed"),
     );
     expect(await balance(water.id, home)).toBe(6);
+  });
+});
+
+describe("the not-enough-stock explanation (modules/stock)", () => {
+  it("names this shop's item and the place's full path when only ids are known", async () => {
+    const { shopId, owner, home } = await newShop();
+    const water = await insertItem(db, shopId, owner.id);
+    const zone = await createLocation(db, shopId, { parentId: home, name: "โซน ก" });
+    if (!zone.ok) throw new Error("zone not created");
+    const homeName = (await findLocationName(home)) ?? "";
+    expect(
+      await explainShortage(db, shopId, {
+        itemId: water.id,
+        locationId: zone.location.id,
+        available: 2,
+      }),
+    ).toEqual({
+      itemId: water.id,
+      item: water.name,
+      unit: water.unit,
+      locationId: zone.location.id,
+      location: `${homeName} › โซน ก`,
+      available: 2,
+    });
+    // Another shop's item and place are not named.
+    const other = await newShop();
+    const theirs = await explainShortage(db, other.shopId, {
+      itemId: water.id,
+      locationId: zone.location.id,
+      available: 2,
+    });
+    expect(theirs).toMatchObject({ item: "", unit: "", location: "" });
   });
 });
 

@@ -9,7 +9,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
 /**
  * Refuses a post that was not made for `current`, the shop the action is about to change:
- * every shop form carries `shopId` (app/ui/shop-form.tsx), the shop its page was rendered
+ * every shop form carries `shopId` (app/features/shops/shop-form.tsx), the shop its page was rendered
  * for. Two tabs on two shops share one active-shop cookie, so without this a form rendered
  * in one tab would write into the shop chosen later in the other. A post without the field
  * is refused too: all our forms send it, and a forged or stale one must not fall back to

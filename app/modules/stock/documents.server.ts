@@ -100,13 +100,3 @@ export async function getStockDocument(
     .orderBy(asc(stockMovement.lineNo), asc(stockMovement.id));
   return { ...document, lines };
 }
-
-/** Whether storehub may undo this document (sales are undone from the till, reversals never). */
-export function isReversible(document: { kind: DocumentKind; reversedBy: number | null }) {
-  return (
-    document.reversedBy === null &&
-    document.kind !== "reversal" &&
-    document.kind !== "sale" &&
-    document.kind !== "sale_void"
-  );
-}

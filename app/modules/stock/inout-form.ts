@@ -1,5 +1,6 @@
 import type { MessageKey } from "~/lib/i18n";
 import { parseBahtToSatang } from "~/lib/money";
+import type { StockShortage } from "./stock-shortage";
 
 // The stock in/out form (/storehub/inout): its fields, how a browser posts them, and the
 // rules that need no database. Shared by the page (to show lines) and its action.
@@ -39,6 +40,19 @@ export type DocumentField = "reference" | "reason" | "note" | "scan";
 export interface FormMessage {
   key: MessageKey;
   values?: Record<string, string | number>;
+}
+
+/** "Not enough {item} at {location}: {available} {unit} left", from the ledger's refusal. */
+export function shortageMessage(shortage: StockShortage): FormMessage {
+  return {
+    key: "storehub.error.insufficient",
+    values: {
+      item: shortage.item,
+      location: shortage.location,
+      available: shortage.available,
+      unit: shortage.unit,
+    },
+  };
 }
 
 export interface InoutErrors {

@@ -4,6 +4,7 @@ import {
   addScannedLine,
   checkInoutValues,
   hasErrors,
+  shortageMessage,
   type CheckedLine,
   type InoutErrors,
   type InoutKind,
@@ -13,6 +14,7 @@ import { findItemByCode, type StockItem } from "./items.server";
 import { postStockDocument } from "./ledger.server";
 import { buildLocationTree, flattenLocationTree, listLocations } from "./locations.server";
 import { stockBalance, stockItem } from "./schema";
+import { describeShortage } from "./stock-shortage";
 
 /** A place as the forms list it: "คลังหลัก › โซน A › ชั้น 1". */
 export interface LocationOption {
@@ -262,18 +264,12 @@ export async function submitInout(
         error.code === "notFound" ? "storehub.error.itemNotFound" : "storehub.inout.error.failed",
     };
   } else if (error.code === "insufficient") {
-    const item = items.get(index);
-    errors.lines[index] = {
-      [field]: {
-        key: "storehub.error.insufficient",
-        values: {
-          item: item?.name ?? "",
-          location: locations.get(error.locationId)?.path ?? "",
-          available: error.available,
-          unit: item?.unit ?? "",
-        },
-      },
-    };
+    const shortage = describeShortage(
+      error,
+      items.get(index),
+      locations.get(error.locationId)?.path,
+    );
+    errors.lines[index] = { [field]: shortageMessage(shortage) };
   } else if (error.code === "notFound") {
     errors.lines[index] = { item: { key: "storehub.error.itemNotFound" } };
   } else {

@@ -26,7 +26,7 @@ import {
 import { removeProfilePhoto, setProfilePhoto } from "~/modules/accounts/profile-photo.server";
 import { requireUser } from "~/modules/accounts/session.server";
 import { passwordRefusal } from "~/modules/accounts/password-policy.server";
-import { PasswordStrength } from "~/ui/password-strength";
+import { PasswordStrength } from "~/features/accounts/password-strength";
 import { listingPhotoKeysOf, removeListingPhotoFiles } from "~/modules/listings/listings.server";
 import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
 import { TextField } from "~/ui/text-field";

@@ -9,7 +9,7 @@ import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
 import { parseForm, registerFormSchema } from "~/modules/accounts/account-forms";
 import { registerMember } from "~/modules/accounts/account-commands.server";
 import { passwordRefusal } from "~/modules/accounts/password-policy.server";
-import { PasswordStrength } from "~/ui/password-strength";
+import { PasswordStrength } from "~/features/accounts/password-strength";
 import type { FormFailure } from "~/modules/accounts/form-result";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { TextField } from "~/ui/text-field";

@@ -14,7 +14,7 @@ import {
   resetPasswordWithToken,
 } from "~/modules/accounts/account-commands.server";
 import { passwordRefusal, resetLinkOwner } from "~/modules/accounts/password-policy.server";
-import { PasswordStrength } from "~/ui/password-strength";
+import { PasswordStrength } from "~/features/accounts/password-strength";
 import type { FormFailure } from "~/modules/accounts/form-result";
 import { TextField } from "~/ui/text-field";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";

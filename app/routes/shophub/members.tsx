@@ -29,7 +29,7 @@ import { changeMembership, findShopMember, listShopMembers } from "~/modules/sho
 import { TextField } from "~/ui/text-field";
 import { Pagination } from "~/ui/pagination";
 import { ConfirmPanel } from "~/ui/confirm-panel";
-import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
+import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
 
 const INTENTS = ["invite", "role", "remove", "cancelInvite"] as const;

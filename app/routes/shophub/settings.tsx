@@ -15,7 +15,7 @@ import { requireUser } from "~/modules/accounts/session.server";
 import { requireChosenShop } from "~/modules/shops/active-shop.server";
 import { shopSettingsFormSchema } from "~/modules/shops/shop-form";
 import { updateShop } from "~/modules/shops/shops.server";
-import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
+import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

@@ -17,11 +17,11 @@ import {
   listLocations,
 } from "~/modules/stock/locations.server";
 import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
-import { ImageField, ItemFields } from "~/ui/storehub/item-fields";
-import { Notice, storehubMeta } from "~/ui/storehub/storehub-ui";
+import { ImageField, ItemFields } from "~/features/storehub/item-fields";
+import { Notice, storehubMeta } from "~/features/storehub/storehub-ui";
 import { TextField } from "~/ui/text-field";
 import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
-import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
+import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 
 // Refuse oversized uploads before reading the body (the image limit plus the form's fields).
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;

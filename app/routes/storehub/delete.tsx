@@ -16,16 +16,16 @@ import {
 } from "~/modules/stock/items.server";
 import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
 import { Pagination } from "~/ui/pagination";
-import { ItemTable } from "~/ui/storehub/item-table";
+import { ItemTable } from "~/features/storehub/item-table";
 import {
   Notice,
   storehubMeta,
   useStorehubPaginationLabels,
   withParams,
   ItemQueryFields,
-} from "~/ui/storehub/storehub-ui";
+} from "~/features/storehub/storehub-ui";
 import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
-import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
+import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 
 const DONE = ["archived", "restored", "deleted"] as const;
 type Done = (typeof DONE)[number];

@@ -13,16 +13,16 @@ import { toItemRow } from "~/modules/stock/item-row";
 import { findItem, findItemByCode, searchItems, updateItem } from "~/modules/stock/items.server";
 import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
 import { Pagination } from "~/ui/pagination";
-import { ImageField, ItemFields } from "~/ui/storehub/item-fields";
-import { ItemTable } from "~/ui/storehub/item-table";
+import { ImageField, ItemFields } from "~/features/storehub/item-fields";
+import { ItemTable } from "~/features/storehub/item-table";
 import {
   ItemStatusBadges,
   Notice,
   storehubMeta,
   useStorehubPaginationLabels,
-} from "~/ui/storehub/storehub-ui";
+} from "~/features/storehub/storehub-ui";
 import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
-import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
+import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 

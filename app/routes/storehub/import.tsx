@@ -17,9 +17,9 @@ import {
   type ImportProblem,
 } from "~/modules/stock/item-csv.server";
 import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
-import { Notice, storehubMeta } from "~/ui/storehub/storehub-ui";
+import { Notice, storehubMeta } from "~/features/storehub/storehub-ui";
 import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
-import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
+import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 
 /** Problems listed on the page; a file with more shows the first ones and the count. */
 const PROBLEMS_SHOWN = 200;

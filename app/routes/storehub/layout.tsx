@@ -7,7 +7,7 @@ import { useT } from "~/lib/i18n/use-translation";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { resolveActiveShop } from "~/modules/shops/active-shop.server";
 import { STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
-import { LiveStock } from "~/ui/live-stock";
+import { LiveStock } from "~/features/storehub/live-stock";
 
 const TABS: {
   to: string;

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/lookup";
 import { appContext } from "~/context";
+import type { ItemSuggestion, LookupItem } from "~/features/stock-entry/item-lookup";
 import { searchItems } from "~/modules/stock/items.server";
 import { balancesOf, resolveItemText } from "~/modules/stock/inout.server";
 import { queryNamesShop } from "~/modules/shops/shop-form-guard.server";
@@ -47,7 +48,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
           balances: Object.fromEntries(
             [...balances].map(([key, qty]) => [key.split(":")[1] ?? "", qty]),
           ),
-        },
+          // The shape the shared look-up hooks read (features/stock-entry).
+        } satisfies LookupItem,
       },
       { headers },
     );
@@ -56,7 +58,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (!q) return Response.json({ items: [] }, { headers });
   const page = await searchItems(db, shopId, { search: q, page: 1, pageSize: SUGGESTIONS });
   return Response.json(
-    { items: page.rows.map((item) => ({ sku: item.sku, name: item.name, unit: item.unit })) },
+    {
+      items: page.rows.map((item): ItemSuggestion => ({
+        sku: item.sku,
+        name: item.name,
+        unit: item.unit,
+      })),
+    },
     { headers },
   );
 }

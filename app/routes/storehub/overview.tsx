@@ -19,13 +19,13 @@ import {
   STOCK_WRITERS,
 } from "~/modules/stock/storehub-access.server";
 import { Pagination } from "~/ui/pagination";
-import { ItemTable } from "~/ui/storehub/item-table";
+import { ItemTable } from "~/features/storehub/item-table";
 import {
   ItemQueryFields,
   storehubMeta,
   useStorehubPaginationLabels,
   withParams,
-} from "~/ui/storehub/storehub-ui";
+} from "~/features/storehub/storehub-ui";
 
 /** Where a new shop is created (the shops area); visitors register or sign in first. */
 const NEW_SHOP_PATH = "/shophub/new";

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { useLiveRevalidate } from "./use-live-revalidate";
+import { useLiveRevalidate } from "~/ui/use-live-revalidate";
 
 /** The storehub layout's route id (its loader names the active shop). */
 const STOREHUB_LAYOUT = "routes/storehub/layout";
@@ -13,6 +13,6 @@ export function LiveStock() {
   const layout = useRouteLoaderData(STOREHUB_LAYOUT) as
     { shop?: { id: string } | null } | undefined;
   const shopId = layout?.shop?.id;
-  useLiveRevalidate(shopId ? `/storehub/live?shopId=${encodeURIComponent(shopId)}` : null);
+  useLiveRevalidate(shopId ? `/storehub/live?shopId=${encodeURIComponent(shopId)}` : null, "stock");
   return null;
 }

@@ -1,0 +1,158 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/route";
+import { appContext } from "~/context";
+import { storehubPageMeta } from "~/layout/storehub-page-meta";
+import { useT } from "~/lib/i18n/use-translation";
+import { documentNumber } from "~/modules/stock/document-number";
+import { getStockDocument } from "~/modules/stock/documents.server";
+import {
+  BLANK_LINES,
+  blankLine,
+  INOUT_KINDS,
+  isInoutKind,
+  readInoutValues,
+  type InoutKind,
+} from "~/modules/stock/inout-form";
+import { locationOptions, previewInout, submitInout } from "~/modules/stock/inout.server";
+import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+import { LiveStock } from "~/features/storehub/live-stock";
+import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { isShopChangedResult } from "~/modules/shops/shop-types";
+import { ShopChangedNotice } from "~/features/shops/shop-form";
+import { keptAfterShopChange, type ActionData } from "./action-data";
+import { InoutForm } from "./inout-form";
+import { PostedDocument } from "./posted-document";
+
+// /storehub/inout: stock documents (receive, issue, transfer, count) with several lines.
+
+function kindOf(value: unknown): InoutKind {
+  return isInoutKind(value) ? value : "receive";
+}
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { db } = context.get(appContext);
+  const kind = kindOf(url.searchParams.get("kind"));
+  const locations = await locationOptions(db, shopId);
+  const rawDoc = url.searchParams.get("doc");
+  let posted = null;
+  if (rawDoc !== null) {
+    const document = /^\d{1,15}$/.test(rawDoc)
+      ? await getStockDocument(db, shopId, Number(rawDoc))
+      : null;
+    // Another shop's document is simply not there.
+    if (!document) throw data(null, { status: 404 });
+    posted = { ...document, number: documentNumber(document.kind, document.number) };
+  }
+  return {
+    // The shop this page is rendered for: its forms send it back (ShopIdField).
+    formShopId: shopId,
+    kind,
+    locations,
+    defaultLocationId: locations.find((location) => location.isDefault)?.id ?? 0,
+    posted,
+    // Changes whenever the data is reloaded (a live stock event): cached look-ups are stale.
+    version: Date.now(),
+  };
+}
+
+export const action = keepFormOnShopChange(async function action({
+  request,
+  context,
+}: Route.ActionArgs) {
+  const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { db, logger } = context.get(appContext);
+  const form = await request.formData();
+  const kind = form.get("kind");
+  if (!isInoutKind(kind)) throw data(null, { status: 400 });
+  const values = readInoutValues(form);
+  const intent = form.get("intent");
+  if (intent === "post") {
+    const outcome = await submitInout(db, { shopId, userId: user.id, kind, values });
+    if (outcome.ok) {
+      logger.info(
+        { shopId, userId: user.id, documentId: outcome.documentId, kind },
+        "stock posted",
+      );
+      return redirect(`/storehub/inout?kind=${kind}&doc=${outcome.documentId}`);
+    }
+    return data<ActionData>(
+      {
+        formKey: crypto.randomUUID(),
+        kind,
+        values,
+        errors: outcome.errors,
+        previews: outcome.previews,
+        intent: "post",
+      },
+      { status: 400 },
+    );
+  }
+  // "add lines" (without JavaScript), or "check" (also Enter in a field, e.g. a scanner).
+  const locations = await locationOptions(db, shopId);
+  const defaultLocationId = locations.find((location) => location.isDefault)?.id ?? 0;
+  if (intent === "addLines") {
+    values.lines.push(...Array.from({ length: BLANK_LINES }, () => blankLine(defaultLocationId)));
+  }
+  const checked = await previewInout(db, shopId, kind, values, defaultLocationId);
+  return data<ActionData>({
+    formKey: crypto.randomUUID(),
+    kind,
+    values: checked.values,
+    errors: checked.errors,
+    previews: checked.previews,
+    intent: "check",
+  });
+});
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  storehubPageMeta(matches, location.pathname, "storehub.inout.title");
+
+export default function StockInOut({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const { kind, locations, defaultLocationId, posted, version } = loaderData;
+  const result =
+    actionData && "kind" in actionData && actionData.kind === kind
+      ? (actionData as ActionData)
+      : isShopChangedResult(actionData) && actionData.values.kind === kind
+        ? keptAfterShopChange(kind, actionData.values)
+        : undefined;
+  return (
+    <>
+      <LiveStock />
+      <h1 className="h3 mb-3">{t("storehub.inout.title")}</h1>
+      <ShopChangedNotice />
+      <nav aria-label={t("storehub.inout.kindsLabel")} className="mb-3">
+        <ul className="nav nav-pills flex-nowrap overflow-auto text-nowrap">
+          {INOUT_KINDS.map((each) => (
+            <li key={each} className="nav-item">
+              <Link
+                to={`/storehub/inout?kind=${each}`}
+                className={`nav-link${each === kind ? " active" : ""}`}
+                aria-current={each === kind ? "page" : undefined}
+                data-testid={`inout-kind-${each}`}
+              >
+                {t(`storehub.inout.kind.${each}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {posted ? (
+        <PostedDocument posted={posted} locations={locations} />
+      ) : (
+        <>
+          <p className="text-secondary">{t(`storehub.inout.intro.${kind}`)}</p>
+          <InoutForm
+            key={result?.formKey ?? `new-${kind}`}
+            kind={kind}
+            locations={locations}
+            defaultLocationId={defaultLocationId}
+            version={version}
+            result={result}
+          />
+        </>
+      )}
+    </>
+  );
+}
