@@ -18,8 +18,8 @@ import {
   VAT_MODE_TEXT,
 } from "./sell-text";
 
-const tTh = createTranslate(th);
-const tEn = createTranslate(en);
+const tTh = createTranslate(th, undefined, "th");
+const tEn = createTranslate(en, undefined, "en");
 
 describe("the till's codes as text", () => {
   it("has a Thai text without Latin words and an English text for every code", () => {
