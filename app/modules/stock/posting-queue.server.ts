@@ -1,4 +1,7 @@
+import { sql } from "drizzle-orm";
 import type pg from "pg";
+import type { Database } from "~/db/client.server";
+import { announceStockChange } from "./stock-change-notifier.server";
 
 /**
  * Group commit for stock documents (docs/decisions/0010-stock-posting-group-commit.md).
@@ -38,8 +41,38 @@ interface Waiting {
   reject(error: unknown): void;
 }
 
+/**
+ * A unit of work another module submits (runInShopBatch): it writes its own rows and posts
+ * its movements with the transaction it is given.
+ */
+export interface ShopUnit<T> {
+  /**
+   * Every item whose stock the unit will move. The batch locks all of them once, in id order
+   * (the order every writer uses), before any unit runs, so that batches of several app
+   * instances wait for each other and never deadlock.
+   */
+  items: readonly number[];
+  /**
+   * Runs inside the batch's transaction, in its own savepoint. It may run a second time, in a
+   * transaction of its own, if something outside it failed the batch: it must only write
+   * through `tx` (no other side effects).
+   */
+  run(tx: ShopTransaction): Promise<T>;
+}
+
+/** The transaction a unit is given (a Drizzle transaction on the app's schema). */
+export type ShopTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+interface WaitingUnit {
+  db: Database;
+  unit: ShopUnit<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
 interface ShopQueue {
   waiting: Waiting[];
+  units: WaitingUnit[];
   writing: boolean;
 }
 
@@ -69,7 +102,12 @@ async function drain(
 ) {
   queue.writing = true;
   try {
-    while (queue.waiting.length > 0) {
+    while (queue.waiting.length > 0 || queue.units.length > 0) {
+      // Documents and units of one shop share this loop: one batch of the shop at a time.
+      if (queue.units.length > 0) {
+        await runUnits(shopId, queue.units.splice(0, MAX_BATCH));
+        continue;
+      }
       const batch = queue.waiting.splice(0, MAX_BATCH);
       try {
         const results = await postBatch(
@@ -97,8 +135,108 @@ async function drain(
     }
   } finally {
     queue.writing = false;
-    if (queue.waiting.length === 0) queues.delete(shopId);
+    if (queue.waiting.length === 0 && queue.units.length === 0) queues.delete(shopId);
   }
+}
+
+type Settled = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/**
+ * One transaction for the units: their items locked first, each unit in a savepoint (one
+ * that throws rolls back alone), one commit. Callers hear of their outcome only after the
+ * commit (or after the rollback that undid them): a sale is never reported done before it is
+ * durable. The shop's stock change is announced once, after the commit, if any unit committed.
+ */
+async function runUnits(shopId: string, batch: WaitingUnit[]): Promise<void> {
+  const db = batch[0]?.db;
+  if (!db) return;
+  let settled: Settled[];
+  try {
+    settled = await runUnitsInOneTransaction(db, shopId, batch);
+  } catch (error) {
+    if (batch.length === 1) {
+      batch[0]?.reject(error);
+      return;
+    }
+    // Something outside the units failed the whole batch (a lost connection, a deadlock with
+    // a writer that locks items out of order, a failed commit): nothing of it was committed,
+    // so each unit is run alone and one cannot take the others down.
+    await Promise.all(batch.map((entry) => runUnits(shopId, [entry])));
+    return;
+  }
+  if (settled.some((outcome) => outcome.ok)) announceStockChange(db, shopId);
+  batch.forEach((entry, index) => {
+    const outcome = settled[index];
+    if (outcome?.ok) entry.resolve(outcome.value);
+    else entry.reject(outcome?.error);
+  });
+}
+
+async function runUnitsInOneTransaction(
+  db: Database,
+  shopId: string,
+  batch: WaitingUnit[],
+): Promise<Settled[]> {
+  const items = [...new Set(batch.flatMap((entry) => entry.unit.items))].map(Number);
+  return db.transaction(async (tx) => {
+    if (items.length > 0) {
+      await tx.execute(
+        sql`SELECT 1 FROM stock_item WHERE shop_id = ${shopId}
+              AND id = ANY(${`{${items.join(",")}}`}::bigint[]) ORDER BY id FOR UPDATE`,
+      );
+    }
+    const settled: Settled[] = [];
+    for (const entry of batch) {
+      try {
+        // A nested Drizzle transaction is a savepoint: released on success, rolled back to
+        // when the unit throws (with the error passed on to here).
+        const value = await tx.transaction((unitTx) => entry.unit.run(unitTx));
+        settled.push({ ok: true, value });
+      } catch (error) {
+        settled.push({ ok: false, error });
+      }
+    }
+    return settled;
+  });
+}
+
+/**
+ * Runs a unit of work of the shop in a group-committed batch with the others that are waiting
+ * (see runUnits). Resolves with what the unit returned, after the commit; rejects with what it
+ * threw (its own writes rolled back, the others' committed), or with the error that kept the
+ * database from committing it.
+ */
+export function runInShopBatch<T>(db: Database, shopId: string, unit: ShopUnit<T>): Promise<T> {
+  const queues = queuesOf(db.$client);
+  const queue = queueOf(queues, shopId);
+  const promise = new Promise<T>((resolve, reject) => {
+    queue.units.push({
+      db,
+      unit: unit as ShopUnit<unknown>,
+      resolve: resolve as (value: unknown) => void,
+      reject,
+    });
+  });
+  if (!queue.writing) void drain(db.$client, shopId, queue, queues);
+  return promise;
+}
+
+function queuesOf(pool: pg.Pool): Map<string, ShopQueue> {
+  let queues = queuesByPool.get(pool);
+  if (!queues) {
+    queues = new Map();
+    queuesByPool.set(pool, queues);
+  }
+  return queues;
+}
+
+function queueOf(queues: Map<string, ShopQueue>, shopId: string): ShopQueue {
+  let queue = queues.get(shopId);
+  if (!queue) {
+    queue = { waiting: [], units: [], writing: false };
+    queues.set(shopId, queue);
+  }
+  return queue;
 }
 
 /**
@@ -111,16 +249,8 @@ export function postThroughQueue(
   shopId: string,
   document: BatchDocument,
 ): Promise<BatchResult> {
-  let queues = queuesByPool.get(pool);
-  if (!queues) {
-    queues = new Map();
-    queuesByPool.set(pool, queues);
-  }
-  let queue = queues.get(shopId);
-  if (!queue) {
-    queue = { waiting: [], writing: false };
-    queues.set(shopId, queue);
-  }
+  const queues = queuesOf(pool);
+  const queue = queueOf(queues, shopId);
   const promise = new Promise<BatchResult>((resolve, reject) => {
     queue.waiting.push({ document, resolve, reject });
   });

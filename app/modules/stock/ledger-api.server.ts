@@ -1,0 +1,199 @@
+import { sql } from "drizzle-orm";
+import type { Database, DbExecutor } from "~/db/client.server";
+import { pgErrorOf } from "~/db/pg-error";
+import { stockErrorOf, type PostableDocumentKind, type StockError } from "./ledger.server";
+import { runInShopBatch, type ShopTransaction, type ShopUnit } from "./posting-queue.server";
+import type { MovementKind } from "./schema";
+
+/*
+ * The ledger API another module (the till) calls to move stock inside ITS OWN transaction,
+ * without losing the group commit (docs/decisions/NNNN-ledger-api-for-sales.md):
+ *
+ *   const sale = await runLedgerWork(db, shopId, {
+ *     items: [itemA, itemB],
+ *     run: async (tx) => {
+ *       const header = await tx.insert(saleTable).values(...).returning();
+ *       const posted = await postMovements(tx, { shopId, userId, kind: "sale", lines });
+ *       await tx.insert(saleLine).values(lines with posted.movements[i].unitCostSatang);
+ *       return header;
+ *     },
+ *   });
+ *
+ * The runner runs the shop's waiting units in one transaction, each in a savepoint, commits
+ * once, resolves every caller after the commit and announces the stock change to live pages;
+ * a unit that throws (a LedgerError, or anything of the caller's) is rolled back alone.
+ */
+
+/** A ledger rule refused the movements (not enough stock, unknown item, already voided...). */
+export class LedgerError extends Error {
+  constructor(readonly error: StockError) {
+    super(`stock ledger refused the movements: ${error.code}`);
+    this.name = "LedgerError";
+  }
+}
+
+/** One movement as the ledger wrote it. */
+export interface PostedMovement {
+  id: number;
+  /** The line it came from (1-based, in the order given). */
+  line: number;
+  itemId: number;
+  locationId: number;
+  kind: MovementKind;
+  /** Signed: negative out of the location (a sale), positive into it (a void). */
+  qty: number;
+  /** The unit cost it moved at: for a sale, the moving average at that moment. */
+  unitCostSatang: number;
+  /** The change of stock value at cost (negative for a sale: the cost of goods sold). */
+  valueSatang: number;
+  locationQtyAfter: number;
+  itemQtyAfter: number;
+  /** For a sale_void: the sale movement it gives back. */
+  reversesMovementId: number | null;
+}
+
+export interface PostedMovements {
+  documentId: number;
+  /** The stock document's own number (gapless per shop and kind). */
+  number: number;
+  movements: PostedMovement[];
+}
+
+/** A line that takes stock out or brings it in, the item by id. */
+export interface MovementLine {
+  itemId: number;
+  locationId: number;
+  /** How many units (positive). */
+  qty?: number;
+  /** receive/opening: the cost of one unit in satang. */
+  unitCostSatang?: number;
+  toLocationId?: number;
+  counted?: number;
+  reason?: string;
+}
+
+/** Gives back (part of) what one sale movement took out, at the cost it left with. */
+export interface VoidLine {
+  movementId: number;
+  /** Units to give back; all that is still out when left out. */
+  qty?: number;
+  reason?: string;
+}
+
+interface RawMovement {
+  id: number;
+  line: number;
+  item: number;
+  location: number;
+  kind: MovementKind;
+  qty: number;
+  unitCost: number;
+  value: number;
+  locationQtyAfter: number;
+  itemQtyAfter: number;
+  reverses: number | null;
+}
+
+async function post(
+  tx: DbExecutor,
+  input: { shopId: string; userId: string; kind: string; reference?: string; note?: string },
+  lines: Record<string, unknown>[],
+): Promise<PostedMovements> {
+  try {
+    const result = await tx.execute<{
+      posted: { id: number; number: number; movements: RawMovement[] };
+    }>(
+      sql`SELECT stock_post_movements(${input.shopId}, ${input.kind}, ${input.reference ?? ""},
+            ${input.note ?? ""}, ${input.userId}, ${JSON.stringify(lines)}::jsonb) AS posted`,
+    );
+    const posted = result.rows[0]?.posted;
+    if (!posted) throw new Error("stock_post_movements returned nothing");
+    return {
+      documentId: Number(posted.id),
+      number: Number(posted.number),
+      movements: posted.movements.map((m) => ({
+        id: Number(m.id),
+        line: m.line,
+        itemId: Number(m.item),
+        locationId: Number(m.location),
+        kind: m.kind,
+        qty: Number(m.qty),
+        unitCostSatang: Number(m.unitCost),
+        valueSatang: Number(m.value),
+        locationQtyAfter: Number(m.locationQtyAfter),
+        itemQtyAfter: Number(m.itemQtyAfter),
+        reversesMovementId: m.reverses === null ? null : Number(m.reverses),
+      })),
+    };
+  } catch (error) {
+    const stockError = stockErrorOf(pgErrorOf(error) ?? {});
+    if (stockError) throw new LedgerError(stockError);
+    throw error;
+  }
+}
+
+/**
+ * Posts one document's movements inside the caller's transaction (a unit of runLedgerWork, or
+ * any transaction) and returns them with their unit cost and value. Throws LedgerError when a
+ * rule refuses them; the caller's transaction (or savepoint) must then roll back, which the
+ * runner does by itself.
+ */
+export function postMovements(
+  tx: DbExecutor,
+  input: {
+    shopId: string;
+    userId: string;
+    kind: PostableDocumentKind | "sale";
+    reference?: string;
+    note?: string;
+    lines: MovementLine[];
+  },
+): Promise<PostedMovements> {
+  return post(
+    tx,
+    input,
+    input.lines.map((line, index) => ({
+      line: index + 1,
+      item: line.itemId,
+      location: line.locationId,
+      qty: line.qty,
+      unitCost: line.unitCostSatang,
+      toLocation: line.toLocationId,
+      counted: line.counted,
+      reason: line.reason,
+    })),
+  );
+}
+
+/**
+ * Gives back what sale movements took out (a voided sale, or returned lines), each to the
+ * place it left from at the cost it left with, as one `sale_void` document. A movement is
+ * never given back more than it took (LedgerError "alreadyReversed" or "invalid").
+ */
+export function voidSaleMovements(
+  tx: DbExecutor,
+  input: { shopId: string; userId: string; reference?: string; note?: string; lines: VoidLine[] },
+): Promise<PostedMovements> {
+  return post(
+    tx,
+    { ...input, kind: "sale_void" },
+    input.lines.map((line, index) => ({
+      line: index + 1,
+      movement: line.movementId,
+      qty: line.qty,
+      reason: line.reason,
+    })),
+  );
+}
+
+/**
+ * Runs a unit of work of the shop in a group-committed batch (posting-queue.server.ts): the
+ * unit writes its own rows and calls postMovements / voidSaleMovements with the transaction it
+ * is given. Resolves after the commit with what the unit returned; rejects with what it threw
+ * (a LedgerError for a refused movement). Live pages hear of the change after the commit.
+ */
+export function runLedgerWork<T>(db: Database, shopId: string, unit: ShopUnit<T>): Promise<T> {
+  return runInShopBatch(db, shopId, unit);
+}
+
+export type { ShopTransaction, ShopUnit };
