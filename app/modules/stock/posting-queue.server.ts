@@ -70,9 +70,38 @@ interface WaitingUnit {
   reject(error: unknown): void;
 }
 
+/**
+ * A unit of work written as a SQL function of the caller's module (runShopStatement):
+ * `fn(p_shop uuid, p_payload jsonb) RETURNS jsonb`, run by `stock_run_units`
+ * (drizzle/0018_ledger_api_for_sales.sql) with the other waiting units of the shop in ONE
+ * statement: one round trip and one commit for the whole batch.
+ */
+export interface ShopStatement {
+  /** The function's name; from the application's code, never from a request. */
+  fn: string;
+  /** Every item whose stock the unit will move (locked for the batch in id order). */
+  items: readonly number[];
+  payload: unknown;
+}
+
+/** What `stock_run_units` answers for one unit. */
+export type StatementResult =
+  | { ok: unknown }
+  | {
+      error: { state: string; detail: string | null; message: string; constraint: string | null };
+    };
+
+interface WaitingStatement {
+  db: Database;
+  statement: ShopStatement;
+  resolve(result: StatementResult): void;
+  reject(error: unknown): void;
+}
+
 interface ShopQueue {
   waiting: Waiting[];
   units: WaitingUnit[];
+  statements: WaitingStatement[];
   writing: boolean;
 }
 
@@ -102,8 +131,12 @@ async function drain(
 ) {
   queue.writing = true;
   try {
-    while (queue.waiting.length > 0 || queue.units.length > 0) {
+    while (queue.waiting.length > 0 || queue.units.length > 0 || queue.statements.length > 0) {
       // Documents and units of one shop share this loop: one batch of the shop at a time.
+      if (queue.statements.length > 0) {
+        await runStatements(shopId, queue.statements.splice(0, MAX_BATCH));
+        continue;
+      }
       if (queue.units.length > 0) {
         await runUnits(shopId, queue.units.splice(0, MAX_BATCH));
         continue;
@@ -135,34 +168,46 @@ async function drain(
     }
   } finally {
     queue.writing = false;
-    if (queue.waiting.length === 0 && queue.units.length === 0) queues.delete(shopId);
+    if (queue.waiting.length + queue.units.length + queue.statements.length === 0) {
+      queues.delete(shopId);
+    }
   }
 }
 
 type Settled = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
- * One transaction for the units: their items locked first, each unit in a savepoint (one
- * that throws rolls back alone), one commit. Callers hear of their outcome only after the
- * commit (or after the rollback that undid them): a sale is never reported done before it is
- * durable. The shop's stock change is announced once, after the commit, if any unit committed.
+ * One transaction for the units: their items locked first, then the units one after the
+ * other, one commit. Callers hear of their outcome only after the commit (or after the
+ * rollback that undid them): a sale is never reported done before it is durable. The shop's
+ * stock change is announced once, after the commit, if any unit committed.
+ *
+ * Savepoints cost two round trips per unit while its batch holds the items' locks, and units
+ * rarely fail; so a batch is first run without them. Only when something in it throws is it
+ * run again with each unit in its own savepoint (one that throws rolls back alone, the others
+ * commit), and when even that cannot commit, each unit alone.
  */
 async function runUnits(shopId: string, batch: WaitingUnit[]): Promise<void> {
   const db = batch[0]?.db;
   if (!db) return;
   let settled: Settled[];
   try {
-    settled = await runUnitsInOneTransaction(db, shopId, batch);
+    settled = await runUnitsInOneTransaction(db, shopId, batch, false);
   } catch (error) {
     if (batch.length === 1) {
+      // Alone, the unit's error and the batch's are the same thing.
       batch[0]?.reject(error);
       return;
     }
-    // Something outside the units failed the whole batch (a lost connection, a deadlock with
-    // a writer that locks items out of order, a failed commit): nothing of it was committed,
-    // so each unit is run alone and one cannot take the others down.
-    await Promise.all(batch.map((entry) => runUnits(shopId, [entry])));
-    return;
+    try {
+      settled = await runUnitsInOneTransaction(db, shopId, batch, true);
+    } catch {
+      // Something outside the units failed the whole batch (a lost connection, a deadlock
+      // with a writer that locks items out of order, a failed commit): nothing of it was
+      // committed, so each unit is run alone and one cannot take the others down.
+      await Promise.all(batch.map((entry) => runUnits(shopId, [entry])));
+      return;
+    }
   }
   if (settled.some((outcome) => outcome.ok)) announceStockChange(db, shopId);
   batch.forEach((entry, index) => {
@@ -176,6 +221,7 @@ async function runUnitsInOneTransaction(
   db: Database,
   shopId: string,
   batch: WaitingUnit[],
+  withSavepoints: boolean,
 ): Promise<Settled[]> {
   const items = [...new Set(batch.flatMap((entry) => entry.unit.items))].map(Number);
   return db.transaction(async (tx) => {
@@ -187,6 +233,11 @@ async function runUnitsInOneTransaction(
     }
     const settled: Settled[] = [];
     for (const entry of batch) {
+      if (!withSavepoints) {
+        // A unit that throws here aborts the whole attempt (see runUnits).
+        settled.push({ ok: true, value: await entry.unit.run(tx) });
+        continue;
+      }
       try {
         // A nested Drizzle transaction is a savepoint: released on success, rolled back to
         // when the unit throws (with the error passed on to here).
@@ -198,6 +249,59 @@ async function runUnitsInOneTransaction(
     }
     return settled;
   });
+}
+
+/**
+ * The statements of one shop as one call of `stock_run_units`: it has committed when the
+ * answer arrives, so every caller hears of its outcome after the commit; the shop's stock
+ * change is announced once if any unit committed.
+ */
+async function runStatements(shopId: string, batch: WaitingStatement[]): Promise<void> {
+  const db = batch[0]?.db;
+  if (!db) return;
+  let results: StatementResult[];
+  try {
+    const answer = await db.$client.query<{ results: StatementResult[] }>(
+      "SELECT stock_run_units($1, $2::jsonb) AS results",
+      [shopId, JSON.stringify(batch.map((entry) => entry.statement))],
+    );
+    const rows = answer.rows[0]?.results;
+    if (!Array.isArray(rows) || rows.length !== batch.length) {
+      throw new Error("stock_run_units returned a result of the wrong length");
+    }
+    results = rows;
+  } catch (error) {
+    if (batch.length === 1) {
+      batch[0]?.reject(error);
+      return;
+    }
+    // An error outside the units' own (see stock_run_units) failed the whole batch: each unit
+    // is run alone, so one cannot take the others down.
+    await Promise.all(batch.map((entry) => runStatements(shopId, [entry])));
+    return;
+  }
+  if (results.some((result) => "ok" in result)) announceStockChange(db, shopId);
+  batch.forEach((entry, index) => entry.resolve(results[index] as StatementResult));
+}
+
+/**
+ * Runs a SQL unit of work of the shop (see ShopStatement) in a group-committed batch with the
+ * others that are waiting. Resolves, after the commit, with the unit's own answer: what its
+ * function returned, or the error of its own that rolled it back alone. Rejects only when the
+ * database could not run it.
+ */
+export function runShopStatement(
+  db: Database,
+  shopId: string,
+  statement: ShopStatement,
+): Promise<StatementResult> {
+  const queues = queuesOf(db.$client);
+  const queue = queueOf(queues, shopId);
+  const promise = new Promise<StatementResult>((resolve, reject) => {
+    queue.statements.push({ db, statement, resolve, reject });
+  });
+  if (!queue.writing) void drain(db.$client, shopId, queue, queues);
+  return promise;
 }
 
 /**
@@ -233,7 +337,7 @@ function queuesOf(pool: pg.Pool): Map<string, ShopQueue> {
 function queueOf(queues: Map<string, ShopQueue>, shopId: string): ShopQueue {
   let queue = queues.get(shopId);
   if (!queue) {
-    queue = { waiting: [], units: [], writing: false };
+    queue = { waiting: [], units: [], statements: [], writing: false };
     queues.set(shopId, queue);
   }
   return queue;
