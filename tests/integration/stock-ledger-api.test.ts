@@ -7,8 +7,11 @@ import { resolveItemText } from "~/modules/stock/inout.server";
 import { findItemByCode } from "~/modules/stock/items.server";
 import {
   LedgerError,
+  postedMovementsOf,
   postMovements,
+  runLedgerStatement,
   runLedgerWork,
+  UnitError,
   voidSaleMovements,
   type PostedMovements,
 } from "~/modules/stock/ledger-api.server";
@@ -29,7 +32,25 @@ beforeAll(async () => {
   // The caller's own rows (the till's sale header), written in the same unit as the movements.
   await db.execute(sql`CREATE TABLE test_sale (
     id serial PRIMARY KEY, shop_id uuid NOT NULL, label text NOT NULL,
-    cost_satang bigint NOT NULL DEFAULT 0)`);
+    cost_satang bigint NOT NULL DEFAULT 0, UNIQUE (shop_id, label))`);
+  // A SQL unit as the till's module would write one: its row, then its movements; a payload
+  // with "fail" raises an error of the module's own class after posting.
+  await db.execute(sql`CREATE FUNCTION test_sale_post(p_shop uuid, p_sale jsonb) RETURNS jsonb
+    LANGUAGE plpgsql AS $$
+    DECLARE
+      posted jsonb;
+    BEGIN
+      posted := stock_post_movements(p_shop, 'sale', p_sale->>'label', '', p_sale->>'user',
+                                     p_sale->'lines');
+      INSERT INTO test_sale (shop_id, label, cost_satang)
+      SELECT p_shop, p_sale->>'label', -sum((m->>'value')::bigint)
+        FROM jsonb_array_elements(posted->'movements') AS m;
+      IF (p_sale->>'fail')::boolean THEN
+        RAISE EXCEPTION 'payment declined' USING ERRCODE = 'SX001';
+      END IF;
+      RETURN posted;
+    END;
+    $$`);
 });
 afterAll(async () => {
   await Promise.all(hubs.map((hub) => hub.close()));
@@ -85,6 +106,26 @@ function sell(
       return posted;
     },
   });
+}
+
+/** The same 1-line sale as a SQL unit (runLedgerStatement). */
+async function sellInSql(
+  shop: { id: string; userId: string; locationId: number },
+  itemId: number,
+  label: string,
+  options: { qty?: number; fail?: boolean } = {},
+): Promise<PostedMovements> {
+  const posted = await runLedgerStatement<Parameters<typeof postedMovementsOf>[0]>(db, shop.id, {
+    fn: "test_sale_post",
+    items: [itemId],
+    payload: {
+      label,
+      user: shop.userId,
+      fail: options.fail ?? false,
+      lines: [{ line: 1, item: itemId, location: shop.locationId, qty: options.qty ?? 1 }],
+    },
+  });
+  return postedMovementsOf(posted);
 }
 
 /** Holds the shop's queue until released, so that the units submitted meanwhile form one batch. */
@@ -391,6 +432,117 @@ describe("the ledger API for sales (units of work, group-committed)", () => {
         VALUES (${shop.id}, ${movement?.documentId}, 9, ${item.id}, ${shop.locationId},
           'refund', 1, 2, 2, 0, 0)`),
     ).toMatchObject({ code: "23514", constraint: "stock_movement_kind_known" });
+  });
+});
+
+describe("the ledger API's SQL units (one statement per batch)", () => {
+  it("commits the unit's rows and movements together and answers the movements with their cost", async () => {
+    const shop = await newShop();
+    const item = await insertItem(db, shop.id, shop.userId, {
+      opening: { qty: 10, locationId: shop.locationId },
+    });
+    await postStockDocument(db, {
+      shopId: shop.id,
+      userId: shop.userId,
+      kind: "receive",
+      lines: [{ itemId: item.id, locationId: shop.locationId, qty: 10, unitCostSatang: 1_000 }],
+    });
+    const posted = await sellInSql(shop, item.id, "Q-1", { qty: 4 });
+    expect(posted.movements).toEqual([
+      expect.objectContaining({ kind: "sale", qty: -4, unitCostSatang: 850, valueSatang: -3_400 }),
+    ]);
+    const rows = await db.execute<{ label: string; cost_satang: string }>(
+      sql`SELECT label, cost_satang FROM test_sale WHERE shop_id = ${shop.id}`,
+    );
+    expect(rows.rows.map((row) => [row.label, Number(row.cost_satang)])).toEqual([["Q-1", 3_400]]);
+    expect(await quantityOf(item.id, shop.locationId)).toBe(16);
+  });
+
+  it("rolls back a failing unit alone, with its own error, and commits the others of the batch at once", async () => {
+    const shop = await newShop();
+    const item = await insertItem(db, shop.id, shop.userId, {
+      opening: { qty: 10, locationId: shop.locationId },
+    });
+    const release = holdQueue(shop.id);
+    const outcomes = Promise.allSettled([
+      sellInSql(shop, item.id, "A"),
+      sellInSql(shop, item.id, "B", { fail: true }),
+      sellInSql(shop, item.id, "C", { qty: 20 }),
+      sellInSql(shop, item.id, "A"), // the same sale sent twice (a retry): one sale
+      sellInSql(shop, item.id, "E"),
+    ]);
+    release();
+    const [a, b, c, replay, e] = await outcomes;
+
+    expect(a?.status).toBe("fulfilled");
+    expect(e?.status).toBe("fulfilled");
+    expect((b as PromiseRejectedResult).reason).toBeInstanceOf(UnitError);
+    expect((b as PromiseRejectedResult).reason).toMatchObject({ state: "SX001" });
+    expect((c as PromiseRejectedResult).reason).toBeInstanceOf(LedgerError);
+    expect((c as PromiseRejectedResult).reason).toMatchObject({
+      error: { code: "insufficient", available: 9 },
+    });
+    expect((replay as PromiseRejectedResult).reason).toMatchObject({
+      state: "23505",
+      constraint: "test_sale_shop_id_label_key",
+    });
+    expect(await salesLabelled(shop.id)).toEqual(["A", "E"]);
+    expect(await quantityOf(item.id, shop.locationId)).toBe(8);
+    const sales = await db
+      .select({ createdAt: stockMovement.createdAt })
+      .from(stockMovement)
+      .where(and(eq(stockMovement.itemId, item.id), eq(stockMovement.kind, "sale")));
+    expect(sales).toHaveLength(2);
+    expect(new Set(sales.map((row) => row.createdAt.getTime())).size).toBe(1);
+  });
+
+  it("never oversells when 32 units sell the same item at once, in fewer commits than sales", async () => {
+    const shop = await newShop();
+    const item = await insertItem(db, shop.id, shop.userId, {
+      opening: { qty: 20, locationId: shop.locationId },
+    });
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 32 }, (_, index) => sellInSql(shop, item.id, `Q${index}`)),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(20);
+    const refused = outcomes.filter((outcome) => outcome.status === "rejected");
+    expect(refused).toHaveLength(12);
+    for (const outcome of refused) {
+      expect((outcome.reason as LedgerError).error.code).toBe("insufficient");
+    }
+    expect(await quantityOf(item.id, shop.locationId)).toBe(0);
+    const [commits] = await db
+      .select({ count: sql<number>`count(DISTINCT ${stockMovement.createdAt})::int` })
+      .from(stockMovement)
+      .where(and(eq(stockMovement.itemId, item.id), eq(stockMovement.kind, "sale")));
+    expect(commits?.count).toBeLessThan(20);
+  });
+
+  it("announces a committed unit to live pages and nothing for a unit that rolled back", async () => {
+    const shop = await newShop();
+    const item = await insertItem(db, shop.id, shop.userId, {
+      opening: { qty: 5, locationId: shop.locationId },
+    });
+    let loads = 0;
+    const summary = () => cachedStockSummary(shop.id, async () => ++loads);
+    expect(await summary()).toBe(1);
+    await expect(sellInSql(shop, item.id, "X", { fail: true })).rejects.toBeInstanceOf(UnitError);
+    await expect(sellInSql(shop, item.id, "Y", { qty: 9 })).rejects.toBeInstanceOf(LedgerError);
+    expect(await summary()).toBe(1);
+
+    const hub = createStockEvents({
+      createClient: () => new pg.Client({ connectionString: test.url }),
+      debounceMs: 10,
+      reconnectMinMs: 50,
+      reconnectMaxMs: 200,
+    });
+    hubs.push(hub);
+    const heard: string[] = [];
+    hub.subscribe(shop.id, (event) => void heard.push(event));
+    await hub.whenListening();
+    await sellInSql(shop, item.id, "Z");
+    expect(await summary()).toBe(2);
+    await expect.poll(() => heard, { timeout: 5_000 }).toEqual(["change"]);
   });
 });
 
