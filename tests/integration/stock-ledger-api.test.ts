@@ -269,6 +269,8 @@ describe("the ledger API for sales (units of work, group-committed)", () => {
     await sell(shop, item.id, "LIVE");
 
     await expect.poll(() => heard, { timeout: 5_000 }).toEqual(["change"]);
+    // A listening hub forgets cached totals of any shop it hears of: the next tests watch those.
+    await hub.close();
   });
 
   it("announces nothing for a unit that rolled back (this instance keeps its cached totals)", async () => {
@@ -518,6 +520,33 @@ describe("the ledger API's SQL units (one statement per batch)", () => {
     expect(commits?.count).toBeLessThan(20);
   });
 
+  it("does not let a stream of sales starve a stock document of the same shop", async () => {
+    const shop = await newShop();
+    const item = await insertItem(db, shop.id, shop.userId, {
+      opening: { qty: 100, locationId: shop.locationId },
+    });
+    const release = holdQueue(shop.id);
+    // More sales than one batch takes, then a storehub document behind them.
+    const sales = Array.from({ length: 40 }, (_, index) => sellInSql(shop, item.id, `F${index}`));
+    const delivery = postStockDocument(db, {
+      shopId: shop.id,
+      userId: shop.userId,
+      kind: "issue",
+      reference: "DELIVERY",
+      lines: [{ itemId: item.id, locationId: shop.locationId, qty: 1 }],
+    });
+    release();
+    await Promise.all([...sales, delivery]);
+    const [order] = await db
+      .select({
+        delivery: sql<number>`max(${stockMovement.id}) FILTER (WHERE ${stockMovement.kind} = 'issue')`,
+        lastSale: sql<number>`max(${stockMovement.id}) FILTER (WHERE ${stockMovement.kind} = 'sale')`,
+      })
+      .from(stockMovement)
+      .where(eq(stockMovement.itemId, item.id));
+    expect(Number(order?.delivery)).toBeLessThan(Number(order?.lastSale));
+  });
+
   it("announces a committed unit to live pages and nothing for a unit that rolled back", async () => {
     const shop = await newShop();
     const item = await insertItem(db, shop.id, shop.userId, {
@@ -543,6 +572,7 @@ describe("the ledger API's SQL units (one statement per batch)", () => {
     await sellInSql(shop, item.id, "Z");
     expect(await summary()).toBe(2);
     await expect.poll(() => heard, { timeout: 5_000 }).toEqual(["change"]);
+    await hub.close();
   });
 });
 

@@ -12,22 +12,36 @@ import {
 import type { MovementKind } from "./schema";
 
 /*
- * The ledger API another module (the till) calls to move stock inside ITS OWN transaction,
- * without losing the group commit (docs/decisions/NNNN-ledger-api-for-sales.md):
+ * The ledger API another module (the till) calls to move stock together with ITS OWN rows in
+ * one transaction, without losing the group commit (docs/decisions/NNNN-ledger-api-for-sales.md).
+ * Two ways, both group-committed per shop (one batch of the shop at a time, one commit for
+ * all the units waiting, every caller answered after the commit, live pages told after it,
+ * a failing unit rolled back alone):
  *
- *   const sale = await runLedgerWork(db, shopId, {
- *     items: [itemA, itemB],
- *     run: async (tx) => {
- *       const header = await tx.insert(saleTable).values(...).returning();
- *       const posted = await postMovements(tx, { shopId, userId, kind: "sale", lines });
- *       await tx.insert(saleLine).values(lines with posted.movements[i].unitCostSatang);
- *       return header;
- *     },
- *   });
+ * 1. SQL units, the fast path for the till's sales (runLedgerStatement). The module writes
+ *    `sale_post(p_shop uuid, p_sale jsonb) RETURNS jsonb` in its own migration: it calls
+ *    `stock_post_movements(shop, 'sale', reference, note, user, lines)` (which answers the
+ *    movements with their unit cost), writes the header, lines, payments and number, and
+ *    raises errors of its own SQLSTATE class (e.g. 'SL...') to refuse. The batch goes to the
+ *    database as one statement: one round trip however many tills wait.
  *
- * The runner runs the shop's waiting units in one transaction, each in a savepoint, commits
- * once, resolves every caller after the commit and announces the stock change to live pages;
- * a unit that throws (a LedgerError, or anything of the caller's) is rolled back alone.
+ *      const sale = await runLedgerStatement<SaleRow>(db, shopId, {
+ *        fn: "sale_post", items: cart.map((line) => line.itemId), payload: sale,
+ *      });
+ *
+ * 2. TypeScript units (runLedgerWork), for the rarer writes where Drizzle reads better (a
+ *    void, a credit note, a full tax invoice): the unit gets a Drizzle transaction, writes
+ *    its rows and calls postMovements / voidSaleMovements. The batch's units run one after
+ *    the other on one connection, so each costs its round trips while the batch holds the
+ *    items (bench/README.md, "Ledger API": about half the rate of SQL units under load).
+ *
+ *      await runLedgerWork(db, shopId, {
+ *        items: [itemA],
+ *        run: async (tx) => {
+ *          const posted = await voidSaleMovements(tx, { shopId, userId, lines });
+ *          await tx.update(sale).set({ status: "void" }).where(eq(sale.id, saleId));
+ *        },
+ *      });
  */
 
 /** A ledger rule refused the movements (not enough stock, unknown item, already voided...). */

@@ -123,6 +123,32 @@ async function postBatch(
   return results;
 }
 
+async function runDocuments(pool: pg.Pool, shopId: string, batch: Waiting[]): Promise<void> {
+  try {
+    const results = await postBatch(
+      pool,
+      shopId,
+      batch.map((entry) => entry.document),
+    );
+    batch.forEach((entry, index) => entry.resolve(results[index] as BatchResult));
+  } catch (error) {
+    if (batch.length === 1) {
+      batch[0]?.reject(error);
+      return;
+    }
+    // Something outside the ledger's rules failed the whole batch (a lost connection, a
+    // constraint): each document is tried alone, so one cannot take the others down.
+    await Promise.all(
+      batch.map((entry) =>
+        postBatch(pool, shopId, [entry.document]).then(
+          (results) => entry.resolve(results[0] as BatchResult),
+          (alone: unknown) => entry.reject(alone),
+        ),
+      ),
+    );
+  }
+}
+
 async function drain(
   pool: pg.Pool,
   shopId: string,
@@ -131,39 +157,17 @@ async function drain(
 ) {
   queue.writing = true;
   try {
+    // Documents, SQL units and TypeScript units of one shop share this loop: one batch of the
+    // shop at a time, each kind in turn so that 32 selling tills never starve a delivery.
     while (queue.waiting.length > 0 || queue.units.length > 0 || queue.statements.length > 0) {
-      // Documents and units of one shop share this loop: one batch of the shop at a time.
       if (queue.statements.length > 0) {
         await runStatements(shopId, queue.statements.splice(0, MAX_BATCH));
-        continue;
       }
       if (queue.units.length > 0) {
         await runUnits(shopId, queue.units.splice(0, MAX_BATCH));
-        continue;
       }
-      const batch = queue.waiting.splice(0, MAX_BATCH);
-      try {
-        const results = await postBatch(
-          pool,
-          shopId,
-          batch.map((entry) => entry.document),
-        );
-        batch.forEach((entry, index) => entry.resolve(results[index] as BatchResult));
-      } catch (error) {
-        if (batch.length === 1) {
-          batch[0]?.reject(error);
-          continue;
-        }
-        // Something outside the ledger's rules failed the whole batch (a lost connection, a
-        // constraint): each document is tried alone, so one cannot take the others down.
-        await Promise.all(
-          batch.map((entry) =>
-            postBatch(pool, shopId, [entry.document]).then(
-              (results) => entry.resolve(results[0] as BatchResult),
-              (alone: unknown) => entry.reject(alone),
-            ),
-          ),
-        );
+      if (queue.waiting.length > 0) {
+        await runDocuments(pool, shopId, queue.waiting.splice(0, MAX_BATCH));
       }
     }
   } finally {
