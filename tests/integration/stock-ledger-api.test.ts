@@ -389,6 +389,34 @@ describe("the ledger API for sales (units of work, group-committed)", () => {
     expect(await itemState(item.id)).toEqual(before);
   });
 
+  it("never gives back more than a sale took when voids of it race in separate transactions", async () => {
+    const shop = await newShop();
+    const item = await insertItem(db, shop.id, shop.userId, {
+      opening: { qty: 10, locationId: shop.locationId },
+    });
+    const sale = await sell(shop, item.id, "RACE", { qty: 5 });
+    const movementId = sale.movements[0]?.id ?? 0;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 8 }, () =>
+        db.transaction((tx) =>
+          voidSaleMovements(tx, {
+            shopId: shop.id,
+            userId: shop.userId,
+            lines: [{ movementId, qty: 1 }],
+          }),
+        ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(5);
+    for (const outcome of outcomes) {
+      if (outcome.status === "rejected") {
+        expect(outcome.reason).toMatchObject({ error: { code: "alreadyReversed" } });
+      }
+    }
+    expect(await quantityOf(item.id, shop.locationId)).toBe(10);
+    expect(await itemState(item.id)).toMatchObject({ onHand: 10, value: 7_000, avg: 700 });
+  });
+
   it("refuses to sell below zero unless the shop allows negative stock", async () => {
     const strict = await newShop();
     const lenient = await newShop({ allowNegativeStock: true });

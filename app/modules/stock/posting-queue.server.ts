@@ -55,7 +55,9 @@ export interface ShopUnit<T> {
   /**
    * Runs inside the batch's transaction, in its own savepoint. It may run a second time, in a
    * transaction of its own, if something outside it failed the batch: it must only write
-   * through `tx` (no other side effects).
+   * through `tx` (no other side effects). A unit that wants to go on after a failed
+   * statement (a LedgerError it handles) wraps that statement in `tx.transaction(...)`, its own
+   * savepoint: otherwise the failed statement aborts the unit.
    */
   run(tx: ShopTransaction): Promise<T>;
 }
