@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import {
   addScannedLine,
@@ -10,10 +10,10 @@ import {
   type InoutKind,
   type InoutValues,
 } from "./inout-form";
-import { findItemByCode, type StockItem } from "./items.server";
+import { matchItemsByText, type StockItem } from "./items.server";
 import { postStockDocument } from "./ledger.server";
 import { buildLocationTree, flattenLocationTree, listLocations } from "./locations.server";
-import { stockBalance, stockItem } from "./schema";
+import { stockBalance } from "./schema";
 import { describeShortage } from "./stock-shortage";
 
 /** A place as the forms list it: "คลังหลัก › โซน A › ชั้น 1". */
@@ -51,15 +51,10 @@ export async function resolveItemText(
 ): Promise<ResolvedItem> {
   const value = text.trim();
   if (!value) return { ok: false, error: "notFound" };
-  const byCode = await findItemByCode(db, shopId, value);
-  if (byCode) return { ok: true, item: byCode };
-  const byName = await db
-    .select()
-    .from(stockItem)
-    .where(and(eq(stockItem.shopId, shopId), sql`lower(${stockItem.name}) = lower(${value})`))
-    .limit(2);
-  if (byName.length === 1 && byName[0]) return { ok: true, item: byName[0] };
-  return { ok: false, error: byName.length > 1 ? "ambiguous" : "notFound" };
+  // The same rule the ledger applies when it posts the item as typed (stock_item_matches).
+  const found = await matchItemsByText(db, shopId, value, true);
+  if (found.length === 1 && found[0]) return { ok: true, item: found[0] };
+  return { ok: false, error: found.length > 1 ? "ambiguous" : "notFound" };
 }
 
 /** Quantities of some items at each location: `${itemId}:${locationId}` -> qty. */

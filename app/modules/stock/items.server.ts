@@ -147,6 +147,29 @@ export async function findItem(
   return item ?? null;
 }
 
+/**
+ * The items of the shop that match what a person or a scanner typed, by THE lookup rule:
+ * the database's stock_item_matches (drizzle/0018), which the posting functions use too.
+ * Barcode or SKU (upper-cased) first; then, with `byName`, the exact name (case-insensitive).
+ * At most two: one is the item, two mean the name is ambiguous.
+ */
+export async function matchItemsByText(
+  db: DbExecutor,
+  shopId: string,
+  text: string,
+  byName: boolean,
+): Promise<StockItem[]> {
+  return db
+    .select()
+    .from(stockItem)
+    .where(
+      and(
+        eq(stockItem.shopId, shopId),
+        sql`${stockItem.id} = ANY(stock_item_matches(${shopId}::uuid, ${text}, ${byName}))`,
+      ),
+    );
+}
+
 /** The item a scanner or a person typed: exact barcode or SKU first (case-insensitive SKU). */
 export async function findItemByCode(
   db: DbExecutor,
@@ -155,17 +178,7 @@ export async function findItemByCode(
 ): Promise<StockItem | null> {
   const value = code.trim();
   if (!value) return null;
-  const [item] = await db
-    .select()
-    .from(stockItem)
-    .where(
-      and(
-        eq(stockItem.shopId, shopId),
-        or(eq(stockItem.barcode, value), eq(stockItem.sku, value.toUpperCase())),
-      ),
-    )
-    .orderBy(sql`${stockItem.barcode} = ${value} DESC NULLS LAST`)
-    .limit(1);
+  const [item] = await matchItemsByText(db, shopId, value, false);
   return item ?? null;
 }
 

@@ -54,7 +54,7 @@ interface DatabaseError {
 }
 
 /** Turns the ledger functions' SK-class errors into results; anything else is a real fault. */
-function stockErrorOf({ code, detail, constraint }: DatabaseError): StockError | null {
+export function stockErrorOf({ code, detail, constraint }: DatabaseError): StockError | null {
   if (code === "23505" && constraint === "stock_document_reversed_once") {
     return { code: "alreadyReversed" };
   }
@@ -76,6 +76,8 @@ function stockErrorOf({ code, detail, constraint }: DatabaseError): StockError |
     };
   }
   if (code === "SK404" || code === "SK405") return { code: "notFound", line };
+  // A sale movement whose stock has all been given back already (sale_void).
+  if (code === "SK410") return { code: "alreadyReversed" };
   return { code: "invalid", line };
 }
 
@@ -103,7 +105,8 @@ export async function postStockDocument(
     line: index + 1,
     ...(line.itemText === undefined
       ? { item: line.itemId }
-      : { text: line.itemText.trim(), sku: line.itemText.trim().toUpperCase() }),
+      : // The lookup rule (barcode, SKU, exact name) is the database's stock_item_matches.
+        { text: line.itemText.trim() }),
     location: line.locationId,
     qty: line.qty,
     unitCost: line.unitCostSatang,

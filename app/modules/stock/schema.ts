@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -13,6 +14,12 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { shop } from "../shops/schema";
+
+/** `column IN ('a', 'b')` with the kinds as literals (a CHECK constraint takes no parameters). */
+function inList(column: AnyPgColumn, values: readonly string[]) {
+  const list = values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", ");
+  return sql`${column} IN (${sql.raw(list)})`;
+}
 
 /*
  * The stock ledger. Every shop-owned table carries shop_id (the key Citus would distribute
@@ -171,10 +178,14 @@ export const stockDocument = pgTable(
   },
   (table) => [
     index("stock_document_shop_idx").on(table.shopId, table.id),
+    // Date-range reports (a day's sales, a month's receipts) of one shop.
+    index("stock_document_shop_created").on(table.shopId, table.createdAt),
     uniqueIndex("stock_document_shop_kind_number").on(table.shopId, table.kind, table.number),
     uniqueIndex("stock_document_reversed_once")
       .on(table.reversesDocumentId)
       .where(sql`${table.reversesDocumentId} IS NOT NULL`),
+    // The database, not only the TypeScript union, knows the kinds (any writer, any script).
+    check("stock_document_kind_known", inList(table.kind, DOCUMENT_KINDS)),
   ],
 );
 
@@ -256,6 +267,13 @@ export const stockMovement = pgTable(
     index("stock_movement_item_idx").on(table.itemId, table.id),
     index("stock_movement_location_idx").on(table.locationId, table.id),
     index("stock_movement_document_idx").on(table.documentId),
+    // Date-range reports (cost of goods sold per day) of one shop.
+    index("stock_movement_shop_created").on(table.shopId, table.createdAt),
+    // What a sale_void gives back per sale movement is summed over these (never more than sold).
+    index("stock_movement_reverses_idx")
+      .on(table.reversesMovementId)
+      .where(sql`${table.reversesMovementId} IS NOT NULL`),
     check("stock_movement_qty_not_zero", sql`${table.qty} <> 0`),
+    check("stock_movement_kind_known", inList(table.kind, MOVEMENT_KINDS)),
   ],
 );
