@@ -14,6 +14,7 @@ import {
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { DELETED_UPLOADS_FOLDER } from "~/lib/deleted-uploads";
 import { readEnv } from "~/lib/env.server";
 import {
   embeddedPostgresUser,
@@ -134,7 +135,8 @@ export async function createBackup(options: {
     await copyWal(path.join(pgDir, "pg_wal"), path.join(partial, "postgres", "pg_wal"));
     await client.query("SELECT pg_drop_replication_slot($1)", [slot]);
     await copyFile(`${pgDir}.password`, path.join(partial, "postgres.password"));
-    // After the database: every file a restored row points to was written before the row.
+    // After the database: every file a restored row points to was written before the row, and
+    // one removed since is still under uploads/.deleted (local-storage.server.ts).
     const uploads = path.resolve(options.dataDir, "uploads");
     const hasUploads = existsSync(uploads);
     if (hasUploads) {
@@ -214,6 +216,36 @@ async function pruneBackups(into: string, keep: number, log: (m: string) => void
 }
 
 /**
+ * Puts the files removed shortly before or during the backup (kept under `.deleted/<hour>/`
+ * by the local storage) back in their places when nothing else took that place, then drops
+ * the rest: a restored row may name a photo that was removed after the database copy ended.
+ * Files no row names any more come back too; they are never served to anyone who did not
+ * have their address, and are harmless. Returns how many came back.
+ */
+export async function restoreDeletedUploads(uploads: string): Promise<number> {
+  const deleted = path.join(uploads, DELETED_UPLOADS_FOLDER);
+  const buckets = (await readdir(deleted).catch(() => [] as string[])).sort().reverse();
+  let revived = 0;
+  for (const bucket of buckets) {
+    const files = await readdir(path.join(deleted, bucket), {
+      recursive: true,
+      withFileTypes: true,
+    });
+    for (const file of files) {
+      if (!file.isFile()) continue;
+      const from = path.join(file.parentPath, file.name);
+      const to = path.join(uploads, path.relative(path.join(deleted, bucket), from));
+      if (existsSync(to)) continue;
+      await mkdir(path.dirname(to), { recursive: true });
+      await rename(from, to);
+      revived++;
+    }
+  }
+  await rm(deleted, { recursive: true, force: true });
+  return revived;
+}
+
+/**
  * Restores a backup into `<dataDir>`: the database folder, its password file and the
  * uploads. Refuses while anything uses that folder's database. What was there before is
  * moved aside into `<dataDir>/before-restore-<time>`, never deleted.
@@ -260,6 +292,8 @@ export async function restoreBackup(options: {
     await chmod(`${pgDir}.password`, 0o600);
     if (manifest.uploads) {
       await cp(path.join(backup, "uploads"), path.join(dataDir, "uploads"), { recursive: true });
+      const revived = await restoreDeletedUploads(path.join(dataDir, "uploads"));
+      if (revived > 0) log(`put back ${revived} file(s) removed while the backup was made`);
     }
     await giveDataDirToServer(pgDir);
     return { movedAside: moved ? aside : null };

@@ -1,9 +1,10 @@
-import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createBackup, restoreBackup } from "~/db/backup.server";
 import { startEmbeddedPostgres } from "~/db/embedded-postgres.server";
+import { assertSafeKey, createLocalStorage } from "~/modules/media/local-storage.server";
 import { tempFolderForPostgres } from "../setup/temp-folder";
 
 describe("backups of the embedded database", () => {
@@ -62,4 +63,66 @@ describe("backups of the embedded database", () => {
       await server.stop();
     }
   }, 120_000);
+
+  it("keeps a photo removed while the backup runs, so a restored row that names it finds it", async () => {
+    const folder = await tempFolderForPostgres("dptech-backup-race-");
+    folders.push(folder);
+    const dataDir = path.join(folder, "data");
+    const uploads = path.join(dataDir, "uploads");
+    const storage = createLocalStorage(uploads);
+    const server = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "postgres") });
+    try {
+      const client = new pg.Client(server.adminUrl);
+      await client.connect();
+      await client.query("CREATE TABLE photo (key text)");
+      await client.query("INSERT INTO photo VALUES ('listings/pump.webp')");
+      await client.end();
+      await storage.put("listings/pump.webp", new TextEncoder().encode("pump photo"), "image/webp");
+      await storage.put("listings/old.webp", new TextEncoder().encode("old photo"), "image/webp");
+      await storage.remove("listings/old.webp");
+
+      // The database copy has ended (the row is in it); the member then removes the photo
+      // before the uploads are copied.
+      const backup = await createBackup({
+        dataDir,
+        into: path.join(folder, "backups"),
+        keep: 1,
+        log: (message) => {
+          if (message.startsWith("copying the write-ahead log")) {
+            void storage.remove("listings/pump.webp");
+          }
+        },
+      });
+      expect(await readdir(path.join(uploads, "listings"))).toEqual([]);
+
+      const restoredDir = path.join(folder, "restored");
+      const said: string[] = [];
+      await restoreBackup({ backup, dataDir: restoredDir, log: (m) => said.push(m) });
+      const restoredUploads = path.join(restoredDir, "uploads");
+      expect(await readFile(path.join(restoredUploads, "listings", "pump.webp"), "utf8")).toBe(
+        "pump photo",
+      );
+      expect((await readdir(restoredUploads)).sort()).toEqual(["listings"]);
+      expect(said.join("\n")).toMatch(/put back 2 file/);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+
+  it("purges removed files after two days, and never serves them", async () => {
+    const folder = await tempFolderForPostgres("dptech-deleted-uploads-");
+    folders.push(folder);
+    let now = new Date("2026-11-20T08:30:00Z");
+    const storage = createLocalStorage(folder, () => now);
+    await storage.put("avatars/a.webp", new TextEncoder().encode("a"), "image/webp");
+    await storage.remove("avatars/a.webp");
+    expect(await readdir(path.join(folder, ".deleted"))).toEqual(["2026112008"]);
+    expect(await storage.get("avatars/a.webp")).toBeNull();
+    expect(() => assertSafeKey(".deleted/2026112008/avatars/a.webp")).toThrow();
+
+    now = new Date("2026-11-22T09:00:00Z");
+    await storage.put("avatars/b.webp", new TextEncoder().encode("b"), "image/webp");
+    await storage.remove("avatars/b.webp");
+    expect(await readdir(path.join(folder, ".deleted"))).toEqual(["2026112209"]);
+  });
 });

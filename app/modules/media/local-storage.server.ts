@@ -1,5 +1,6 @@
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { DELETED_UPLOADS_FOLDER } from "~/lib/deleted-uploads";
 
 /**
  * Where uploaded files live: one interface, whether a folder on this machine or an
@@ -23,8 +24,39 @@ export function assertSafeKey(key: string): void {
   }
 }
 
+/**
+ * Removed files are kept for a while under `<root>/.deleted/<UTC hour>/<key>` (never served:
+ * a key cannot start with a dot). A backup copies the uploads after the database, so a photo
+ * removed while it runs would otherwise be missing from it while a restored row still names
+ * it; restoring puts such files back (restoreDeletedUploads in app/db/backup.server.ts).
+ * Anything kept longer than this is purged.
+ */
+const KEEP_DELETED_HOURS = 48;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+function hourBucket(at: Date): string {
+  return at.toISOString().slice(0, 13).replace(/[-T]/g, "");
+}
+
+/** Deletes the hour folders of removed files older than KEEP_DELETED_HOURS. */
+export async function purgeDeletedUploads(root: string, now = new Date()): Promise<void> {
+  const oldest = hourBucket(new Date(now.getTime() - KEEP_DELETED_HOURS * 60 * 60 * 1000));
+  const buckets = await readdir(path.join(root, DELETED_UPLOADS_FOLDER)).catch(
+    () => [] as string[],
+  );
+  for (const bucket of buckets) {
+    if (/^\d{10}$/.test(bucket) && bucket < oldest) {
+      await rm(path.join(root, DELETED_UPLOADS_FOLDER, bucket), { recursive: true, force: true });
+    }
+  }
+}
+
 /** Files under `<DATA_DIR>/uploads`, served by the /media route. */
-export function createLocalStorage(root: string): FileStorage {
+export function createLocalStorage(
+  root: string,
+  clock: () => Date = () => new Date(),
+): FileStorage {
+  let lastPurge = 0;
   const resolve = (key: string) => {
     assertSafeKey(key);
     return path.join(root, key);
@@ -43,7 +75,17 @@ export function createLocalStorage(root: string): FileStorage {
       }
     },
     async remove(key) {
-      await rm(resolve(key), { force: true });
+      const file = resolve(key);
+      const now = clock();
+      const kept = path.join(root, DELETED_UPLOADS_FOLDER, hourBucket(now), key);
+      await mkdir(path.dirname(kept), { recursive: true });
+      await rename(file, kept).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+      });
+      if (now.getTime() - lastPurge > PURGE_EVERY_MS) {
+        lastPurge = now.getTime();
+        await purgeDeletedUploads(root, now);
+      }
     },
     urlOf(key) {
       assertSafeKey(key);
