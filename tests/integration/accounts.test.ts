@@ -9,8 +9,9 @@ import {
   requestSignInLink,
   resetPasswordWithToken,
   signInWithPassword,
-} from "~/modules/accounts/account-commands.server";
-import { parseForm, registerFormSchema } from "~/modules/accounts/account-forms";
+  parseForm,
+  registerFormSchema,
+} from "~/modules/accounts/index.server";
 import { hashPassword, needsRehash, verifyPassword } from "~/modules/accounts/password-hash.server";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";

@@ -12,11 +12,12 @@ import {
   requestSignInLink,
   resetPasswordWithToken,
   signInWithPassword,
-} from "~/modules/accounts/account-commands.server";
-import { createAccountMailer } from "~/modules/accounts/account-emails.server";
-import { createAuth, SESSION_ABSOLUTE_TTL_SECONDS } from "~/modules/accounts/auth.server";
-import { listOutbox } from "~/modules/admin/outbox.server";
-import { purgeOldEmailBodies } from "~/modules/platform/outbox.server";
+  createAccountMailer,
+  createAuth,
+  SESSION_ABSOLUTE_TTL_SECONDS,
+} from "~/modules/accounts/index.server";
+import { listOutbox } from "~/modules/admin/index.server";
+import { purgeOldEmailBodies } from "~/modules/platform/index.server";
 import * as registerRoute from "~/routes/accounts/register";
 import * as signInRoute from "~/routes/accounts/sign-in";
 import * as postRoute from "~/routes/listings/post";

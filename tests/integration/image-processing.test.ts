@@ -1,7 +1,7 @@
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { ImageRejectedError, processSquareImage } from "~/modules/media/image-processing.server";
+import { ImageRejectedError, processSquareImage } from "~/modules/media/index.server";
 
 /** A PNG whose header claims width x height pixels, with almost no data behind it. */
 function pngHeaderOnly(width: number, height: number): Uint8Array {

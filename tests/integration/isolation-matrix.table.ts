@@ -1,4 +1,4 @@
-import type { ShopRole } from "~/modules/shops/shop-types";
+import type { ShopRole } from "~/modules/shops/index.server";
 import type { ShopIds } from "../setup/attack-fixture";
 
 /**

@@ -2,22 +2,24 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox, rateLimitBucket, session, shopMember, user } from "~/db/schema";
 import { th } from "~/lib/i18n/th";
-import { createShop } from "~/modules/shops/shops.server";
-import { createAccountMailer } from "~/modules/accounts/account-emails.server";
-import { registerMember, signInWithPassword } from "~/modules/accounts/account-commands.server";
+import { createShop } from "~/modules/shops/index.server";
 import {
+  createAccountMailer,
+  registerMember,
+  signInWithPassword,
   changePassword,
   deleteAccount,
   requestEmailChange,
   signOutEverywhere,
   updateProfile,
-} from "~/modules/accounts/profile-commands.server";
+  removeProfilePhoto,
+  setProfilePhoto,
+} from "~/modules/accounts/index.server";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { removeProfilePhoto, setProfilePhoto } from "~/modules/accounts/profile-photo.server";
-import { createLocalStorage } from "~/modules/media/local-storage.server";
+import { createLocalStorage } from "~/modules/media/index.server";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 

@@ -6,7 +6,7 @@ import {
   createShop,
   listShopsOfMember,
   requireShopMember,
-} from "~/modules/shops/shops.server";
+} from "~/modules/shops/index.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 describe("shops (the tenant)", () => {

@@ -2,8 +2,11 @@ import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { MessageKey } from "~/lib/i18n";
-import { rateLimitSubjectForAddress } from "~/modules/platform/client-address";
-import { hitRateLimit, type RateLimitRule } from "~/modules/platform/rate-limit.server";
+import {
+  rateLimitSubjectForAddress,
+  hitRateLimit,
+  type RateLimitRule,
+} from "~/modules/platform/index.server";
 import {
   EMAIL_VERIFIED_PAGE,
   MIN_PASSWORD_LENGTH,

@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import type { Database } from "~/db/client.server";
-import { hitRateLimit } from "~/modules/platform/rate-limit.server";
-import { shopsLeftWithoutOwner } from "~/modules/shops/shops.server";
+import { hitRateLimit } from "~/modules/platform/index.server";
+import { shopsLeftWithoutOwner } from "~/modules/shops/index.server";
 import { ACCOUNT_RATE_LIMITS, catalogueError, type CommandResult } from "./account-commands.server";
 import type { Auth, AuthMailer } from "./auth.server";
 

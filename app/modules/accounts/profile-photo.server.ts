@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import type { Auth } from "./auth.server";
-import type { FileStorage } from "~/modules/media/local-storage.server";
 import {
+  type FileStorage,
   ImageRejectedError,
   MAX_IMAGE_BYTES,
   processSquareImage,
-} from "~/modules/media/image-processing.server";
+} from "~/modules/media/index.server";
 import type { MessageKey } from "~/lib/i18n";
 
 export const AVATAR_SIZE = 256;

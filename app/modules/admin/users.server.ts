@@ -2,8 +2,8 @@ import { count, desc, eq, ilike, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { containsPattern } from "~/db/escape-like";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
-import { noteDisabledSessions } from "~/modules/accounts/disabled-sessions.server";
-import { session, user } from "~/modules/accounts/schema";
+import { noteDisabledSessions } from "~/modules/accounts/index.server";
+import { session, user } from "~/db/schema";
 import { USER_SEARCH_MAX, type UserActionOutcome, type UserIntent } from "./user-actions";
 import { truncateText } from "~/lib/truncate-text";
 

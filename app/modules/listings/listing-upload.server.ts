@@ -13,7 +13,7 @@ import {
   ImageRejectedError,
   MAX_IMAGE_BYTES,
   type ProcessedImage,
-} from "~/modules/media/image-processing.server";
+} from "~/modules/media/index.server";
 import { MAX_LISTING_PHOTOS } from "./limits";
 import { processListingPhoto } from "./listing-photos.server";
 import { PHOTO_FIELD } from "./photo-plan";

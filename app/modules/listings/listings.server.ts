@@ -4,8 +4,7 @@ import { data } from "react-router";
 import type { Database, DbExecutor } from "~/db/client.server";
 import type { Lang } from "~/lib/i18n";
 import { PAGE_SIZE, pageWindow, toPage, type Page } from "~/lib/paging";
-import type { FileStorage } from "~/modules/media/local-storage.server";
-import type { ProcessedImage } from "~/modules/media/image-processing.server";
+import type { FileStorage, ProcessedImage } from "~/modules/media/index.server";
 import type { ListingCategory, ListingStatus } from "./categories";
 import type { ListingFormData } from "./listing-form";
 import {
@@ -18,7 +17,7 @@ import {
 import type { PhotoPlan } from "./photo-plan";
 import { formatPrice } from "./price";
 import { provinceName } from "./provinces";
-import { user } from "~/modules/accounts/schema";
+import { user } from "~/db/schema";
 import { listing, listingPhoto, listingSearchWord } from "./schema";
 import { searchTokens } from "./search-tokens";
 

@@ -1,16 +1,25 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { SessionUser } from "~/context";
 import type { Database } from "~/db/client.server";
 import { formatDate } from "~/lib/format";
 import { serverTranslate } from "~/lib/i18n/messages.server";
-import { user } from "~/modules/accounts/schema";
-import { renderBilingualEmail } from "~/modules/platform/email-layout.server";
-import { queueEmail } from "~/modules/platform/outbox.server";
-import { hitRateLimit } from "~/modules/platform/rate-limit.server";
-import { forgetCached } from "~/modules/platform/notified-cache.server";
+import { user } from "~/db/schema";
+import {
+  renderBilingualEmail,
+  queueEmail,
+  hitRateLimit,
+  forgetCached,
+} from "~/modules/platform/index.server";
 import { shopInvitation, shopMember, type ShopRole } from "./schema";
 import { INVITATION_TTL_DAYS } from "./shop-types";
 import { SHOP_RATE_LIMITS, type Shop } from "./shops.server";
+
+/** What the invitation rules need to know of the signed-in member (modules do not read the
+ * request context). */
+interface InvitedMember {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+}
 
 export interface PendingInvitation {
   id: number;
@@ -185,7 +194,7 @@ export interface InvitationForMember {
  */
 export async function listInvitationsForMember(
   db: Database,
-  member: Pick<SessionUser, "email" | "emailVerified">,
+  member: Pick<InvitedMember, "email" | "emailVerified">,
 ): Promise<InvitationForMember[]> {
   if (!member.emailVerified) return [];
   const rows = await db.execute<{
@@ -226,7 +235,7 @@ export type InvitationAnswer =
  */
 export async function acceptInvitation(
   db: Database,
-  member: Pick<SessionUser, "id" | "email" | "emailVerified">,
+  member: Pick<InvitedMember, "id" | "email" | "emailVerified">,
   invitationId: number,
 ): Promise<InvitationAnswer> {
   if (!member.emailVerified) return { ok: false, error: "shopInvite.error.unverified" };
@@ -259,7 +268,7 @@ export async function acceptInvitation(
  */
 export async function declineInvitation(
   db: Database,
-  member: Pick<SessionUser, "email">,
+  member: Pick<InvitedMember, "email">,
   invitationId: number,
 ): Promise<boolean> {
   const deleted = await db

@@ -3,9 +3,8 @@ import { data } from "react-router";
 import type { Database } from "~/db/client.server";
 import type { MessageKey } from "~/lib/i18n";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
-import { user } from "~/modules/accounts/schema";
-import { hitRateLimit, type RateLimitRule } from "~/modules/platform/rate-limit.server";
-import { forgetCached } from "~/modules/platform/notified-cache.server";
+import { user } from "~/db/schema";
+import { hitRateLimit, type RateLimitRule, forgetCached } from "~/modules/platform/index.server";
 import { shop, shopMember, type ShopRole } from "./schema";
 import type { ShopFormInput } from "./shop-form";
 

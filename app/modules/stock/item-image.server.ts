@@ -4,8 +4,8 @@ import {
   ImageRejectedError,
   MAX_IMAGE_BYTES,
   processSquareImage,
-} from "~/modules/media/image-processing.server";
-import type { FileStorage } from "~/modules/media/local-storage.server";
+  type FileStorage,
+} from "~/modules/media/index.server";
 
 /** Item photos are shown small in lists and up to this size on the item's page. */
 export const ITEM_IMAGE_SIZE = 512;

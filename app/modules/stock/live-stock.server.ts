@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { IDENTITY_CHANGED_CHANNEL } from "~/modules/platform/notified-cache.server";
+import { IDENTITY_CHANGED_CHANNEL } from "~/modules/platform/index.server";
 import { forgetStockSummary } from "./stock-summary-cache.server";
 
 /*

@@ -2,33 +2,34 @@ import { Alert, Button, Form as BsForm } from "react-bootstrap";
 import { formatPhoneForDisplay } from "~/lib/phone";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
-import { forgetCached } from "~/modules/platform/notified-cache.server";
+import { forgetCached } from "~/modules/platform/index.server";
 import { appContext, type SessionUser } from "~/context";
 import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
-import { createAccountMailer } from "~/modules/accounts/account-emails.server";
-import { parseForm } from "~/modules/accounts/account-forms";
-import type { FormFailure } from "~/modules/accounts/form-result";
 import {
+  createAccountMailer,
   changePassword,
   deleteAccount,
   requestEmailChange,
   signOutEverywhere,
   updateProfile,
-} from "~/modules/accounts/profile-commands.server";
+  removeProfilePhoto,
+  setProfilePhoto,
+  requireUser,
+  passwordRefusal,
+} from "~/modules/accounts/index.server";
 import {
+  parseForm,
+  type FormFailure,
   changeEmailSchema,
   changePasswordSchema,
   deleteAccountSchema,
   profileDetailsSchema,
-} from "~/modules/accounts/profile-forms";
-import { removeProfilePhoto, setProfilePhoto } from "~/modules/accounts/profile-photo.server";
-import { requireUser } from "~/modules/accounts/session.server";
-import { passwordRefusal } from "~/modules/accounts/password-policy.server";
+} from "~/modules/accounts";
 import { PasswordStrength } from "~/ui/password-strength";
-import { listingPhotoKeysOf, removeListingPhotoFiles } from "~/modules/listings/listings.server";
-import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
+import { listingPhotoKeysOf, removeListingPhotoFiles } from "~/modules/listings/index.server";
+import { MAX_IMAGE_BYTES } from "~/modules/media/index.server";
 import { TextField } from "~/ui/text-field";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 import { useClearPasswords } from "~/ui/use-clear-passwords";

@@ -8,14 +8,15 @@ import {
   emailOnlyFormSchema,
   newPasswordFormSchema,
   parseForm,
-} from "~/modules/accounts/account-forms";
+  type FormFailure,
+} from "~/modules/accounts";
 import {
   requestPasswordReset,
   resetPasswordWithToken,
-} from "~/modules/accounts/account-commands.server";
-import { passwordRefusal, resetLinkOwner } from "~/modules/accounts/password-policy.server";
+  passwordRefusal,
+  resetLinkOwner,
+} from "~/modules/accounts/index.server";
 import { PasswordStrength } from "~/ui/password-strength";
-import type { FormFailure } from "~/modules/accounts/form-result";
 import { TextField } from "~/ui/text-field";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 import { useClearPasswords } from "~/ui/use-clear-passwords";

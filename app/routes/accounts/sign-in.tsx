@@ -6,10 +6,17 @@ import { appContext } from "~/context";
 import { useT } from "~/lib/i18n/use-translation";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
-import { emailOnlyFormSchema, parseForm, signInFormSchema } from "~/modules/accounts/account-forms";
-import { requestSignInLink, signInWithPassword } from "~/modules/accounts/account-commands.server";
-import type { FormFailure } from "~/modules/accounts/form-result";
-import { getSessionUser } from "~/modules/accounts/session.server";
+import {
+  emailOnlyFormSchema,
+  parseForm,
+  signInFormSchema,
+  type FormFailure,
+} from "~/modules/accounts";
+import {
+  requestSignInLink,
+  signInWithPassword,
+  getSessionUser,
+} from "~/modules/accounts/index.server";
 import { TextField } from "~/ui/text-field";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 import { useClearPasswords } from "~/ui/use-clear-passwords";

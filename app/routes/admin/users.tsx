@@ -14,9 +14,9 @@ import { formatDateTime } from "~/lib/bangkok-time";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { isUserIntent, USER_SEARCH_MAX, type UserIntent } from "~/modules/admin/user-actions";
-import { applyUserAction, listUsers } from "~/modules/admin/users.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
+import { isUserIntent, USER_SEARCH_MAX, type UserIntent } from "~/modules/admin";
+import { applyUserAction, listUsers } from "~/modules/admin/index.server";
 import { Pagination } from "~/ui/pagination";
 import { truncateText } from "~/lib/truncate-text";
 

@@ -9,13 +9,9 @@ import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { useListingPaginationLabels } from "~/layout/listing-grid";
-import { requireUser } from "~/modules/accounts/session.server";
-import type { ListingStatus } from "~/modules/listings/categories";
-import {
-  deleteListing,
-  listOwnListings,
-  setListingStatus,
-} from "~/modules/listings/listings.server";
+import { requireUser } from "~/modules/accounts/index.server";
+import type { ListingStatus } from "~/modules/listings";
+import { deleteListing, listOwnListings, setListingStatus } from "~/modules/listings/index.server";
 import { Pagination } from "~/ui/pagination";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 

@@ -12,32 +12,31 @@ import {
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
-import { parseForm } from "~/modules/accounts/account-forms";
-import { requireUser } from "~/modules/accounts/session.server";
-import { LISTING_CATEGORIES, LISTING_STATUSES } from "~/modules/listings/categories";
+import { parseForm } from "~/modules/accounts";
+import { requireUser } from "~/modules/accounts/index.server";
 import {
+  LISTING_CATEGORIES,
+  LISTING_STATUSES,
   DESCRIPTION_MAX,
   MAX_LISTING_PHOTOS,
   MAX_PHOTO_BYTES,
   TITLE_MAX,
-} from "~/modules/listings/limits";
-import { listingFormSchema } from "~/modules/listings/listing-form";
-import { readListingRequest } from "~/modules/listings/listing-upload.server";
-import {
-  LISTING_SAVE_LIMIT,
-  requireOwnListing,
-  saveListing,
-} from "~/modules/listings/listings.server";
-import {
+  listingFormSchema,
   existingToken,
   newToken,
   PHOTO_FIELD,
   planPhotos,
   POSITION_FIELD_PREFIX,
-} from "~/modules/listings/photo-plan";
-import { satangToBahtInput } from "~/modules/listings/price";
-import { provincesForSelect } from "~/modules/listings/provinces";
-import { hitRateLimit } from "~/modules/platform/rate-limit.server";
+  satangToBahtInput,
+  provincesForSelect,
+} from "~/modules/listings";
+import {
+  readListingRequest,
+  LISTING_SAVE_LIMIT,
+  requireOwnListing,
+  saveListing,
+} from "~/modules/listings/index.server";
+import { hitRateLimit } from "~/modules/platform/index.server";
 import { PhotoPicker } from "~/ui/photo-picker";
 import { TextField } from "~/ui/text-field";
 

@@ -7,12 +7,10 @@ import { useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { ListingGrid, useListingPaginationLabels } from "~/layout/listing-grid";
-import type { TextPart } from "~/modules/listings/highlight";
-import { listNewestListings } from "~/modules/listings/listings.server";
+import { type TextPart, KEYWORD_MAX } from "~/modules/listings";
+import { listNewestListings, searchListings } from "~/modules/listings/index.server";
 import { truncateText } from "~/lib/truncate-text";
-import { KEYWORD_MAX } from "~/modules/listings/limits";
-import { searchListings } from "~/modules/listings/search.server";
-import { limitSearches } from "~/modules/platform/search-limit.server";
+import { limitSearches } from "~/modules/platform/index.server";
 import { Pagination } from "~/ui/pagination";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {

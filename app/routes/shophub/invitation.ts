@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/invitation";
 import { appContext } from "~/context";
-import { requireUser } from "~/modules/accounts/session.server";
-import { acceptInvitation, declineInvitation } from "~/modules/shops/invitations.server";
+import { requireUser } from "~/modules/accounts/index.server";
+import { acceptInvitation, declineInvitation } from "~/modules/shops/index.server";
 
 // Nothing to show: the invitations are answered from the list on /shophub.
 export function loader() {

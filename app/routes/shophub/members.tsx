@@ -15,22 +15,23 @@ import { formatDate } from "~/lib/format";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
-import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
-import { requireUser } from "~/modules/accounts/session.server";
-import { requireChosenShop } from "~/modules/shops/active-shop.server";
+import { parseForm, type FieldErrors } from "~/modules/accounts";
+import { requireUser } from "~/modules/accounts/index.server";
 import {
+  requireChosenShop,
   cancelInvitation,
   inviteToShop,
   listPendingInvitations,
-} from "~/modules/shops/invitations.server";
-import { inviteFormSchema, roleFormSchema } from "~/modules/shops/shop-form";
-import { SHOP_ROLES } from "~/modules/shops/shop-types";
-import { changeMembership, findShopMember, listShopMembers } from "~/modules/shops/shops.server";
+  changeMembership,
+  findShopMember,
+  listShopMembers,
+  keepFormOnShopChange,
+} from "~/modules/shops/index.server";
+import { inviteFormSchema, roleFormSchema, SHOP_ROLES } from "~/modules/shops";
 import { TextField } from "~/ui/text-field";
 import { Pagination } from "~/ui/pagination";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
-import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
 
 const INTENTS = ["invite", "role", "remove", "cancelInvite"] as const;
 type Intent = (typeof INTENTS)[number];

@@ -10,11 +10,15 @@ import {
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
-import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
-import { requireUser } from "~/modules/accounts/session.server";
-import { activeShopCookie, isHttpsOrigin } from "~/modules/shops/active-shop.server";
-import { shopFormSchema } from "~/modules/shops/shop-form";
-import { markShopUsed, openShop } from "~/modules/shops/shops.server";
+import { parseForm, type FieldErrors } from "~/modules/accounts";
+import { requireUser } from "~/modules/accounts/index.server";
+import {
+  activeShopCookie,
+  isHttpsOrigin,
+  markShopUsed,
+  openShop,
+} from "~/modules/shops/index.server";
+import { shopFormSchema } from "~/modules/shops";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUser(request, context);

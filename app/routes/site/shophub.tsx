@@ -4,7 +4,7 @@ import type { Route } from "./+types/shophub";
 import { formatDate } from "~/lib/format";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
-import { SHOPHUB_PAGE } from "~/modules/content/shophub-page";
+import { SHOPHUB_PAGE } from "~/modules/content";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);

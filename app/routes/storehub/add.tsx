@@ -5,22 +5,25 @@ import { appContext } from "~/context";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
-import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
-import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
-import { newItemSchema } from "~/modules/stock/item-form";
-import { removeItemImage, storeItemImage } from "~/modules/stock/item-image.server";
-import { createItem, findItem } from "~/modules/stock/items.server";
+import { parseForm, type FieldErrors } from "~/modules/accounts";
+import { MAX_IMAGE_BYTES } from "~/modules/media/index.server";
+import { newItemSchema } from "~/modules/stock";
 import {
+  removeItemImage,
+  storeItemImage,
+  createItem,
+  findItem,
   buildLocationTree,
   findLocation,
   flattenLocationTree,
   listLocations,
-} from "~/modules/stock/locations.server";
-import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+  requireStorehubShop,
+  STOCK_WRITERS,
+} from "~/modules/stock/index.server";
 import { ImageField, ItemFields } from "~/ui/storehub/item-fields";
 import { Notice, storehubMeta } from "~/ui/storehub/storehub-ui";
 import { TextField } from "~/ui/text-field";
-import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { keepFormOnShopChange } from "~/modules/shops/index.server";
 import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
 
 // Refuse oversized uploads before reading the body (the image limit plus the form's fields).

@@ -4,14 +4,26 @@ import type { Route } from "./+types/edit";
 import { appContext } from "~/context";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity, satangToBahtInput } from "~/lib/money";
-import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
-import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
-import { itemFieldsSchema } from "~/modules/stock/item-form";
-import { itemImageUrl, removeItemImage, storeItemImage } from "~/modules/stock/item-image.server";
-import { ITEM_SEARCH_MAX, readItemListParams, toItemQuery } from "~/modules/stock/item-list-query";
-import { toItemRow } from "~/modules/stock/item-row";
-import { findItem, findItemByCode, searchItems, updateItem } from "~/modules/stock/items.server";
-import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+import { parseForm, type FieldErrors } from "~/modules/accounts";
+import { MAX_IMAGE_BYTES } from "~/modules/media/index.server";
+import {
+  itemFieldsSchema,
+  ITEM_SEARCH_MAX,
+  readItemListParams,
+  toItemQuery,
+  toItemRow,
+} from "~/modules/stock";
+import {
+  itemImageUrl,
+  removeItemImage,
+  storeItemImage,
+  findItem,
+  findItemByCode,
+  searchItems,
+  updateItem,
+  requireStorehubShop,
+  STOCK_WRITERS,
+} from "~/modules/stock/index.server";
 import { Pagination } from "~/ui/pagination";
 import { ImageField, ItemFields } from "~/ui/storehub/item-fields";
 import { ItemTable } from "~/ui/storehub/item-table";
@@ -21,7 +33,7 @@ import {
   storehubMeta,
   useStorehubPaginationLabels,
 } from "~/ui/storehub/storehub-ui";
-import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { keepFormOnShopChange } from "~/modules/shops/index.server";
 import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
 
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;

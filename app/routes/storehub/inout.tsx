@@ -13,9 +13,8 @@ import { storehubPageMeta } from "~/layout/storehub-page-meta";
 import type { Lang, Translate } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
-import { documentNumber } from "~/modules/stock/document-number";
-import { getStockDocument } from "~/modules/stock/documents.server";
 import {
+  documentNumber,
   addScannedLine,
   BLANK_LINES,
   blankLine,
@@ -36,18 +35,20 @@ import {
   type InoutValues,
   type LineField,
   type LineValues,
-} from "~/modules/stock/inout-form";
+} from "~/modules/stock";
 import {
+  getStockDocument,
   locationOptions,
   previewInout,
   submitInout,
   type LinePreview,
   type LocationOption,
-} from "~/modules/stock/inout.server";
-import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+  requireStorehubShop,
+  STOCK_WRITERS,
+} from "~/modules/stock/index.server";
 import { LiveStock } from "~/ui/live-stock";
-import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
-import { isShopChangedResult } from "~/modules/shops/shop-types";
+import { keepFormOnShopChange } from "~/modules/shops/index.server";
+import { isShopChangedResult } from "~/modules/shops";
 import { ShopChangedNotice, ShopIdField, useFormShopId } from "~/ui/shop-form";
 
 function kindOf(value: unknown): InoutKind {

@@ -1,10 +1,13 @@
 import type { Route } from "./+types/live";
 import { appContext } from "~/context";
-import { getSessionUser } from "~/modules/accounts/session.server";
-import { queryNamesShop } from "~/modules/shops/shop-form-guard.server";
-import { findMembershipRole } from "~/modules/shops/shops.server";
-import { MAX_STREAMS_PER_MEMBER, stockEventStream } from "~/modules/stock/live-stock.server";
-import { requireStorehubShop, STOCK_READERS } from "~/modules/stock/storehub-access.server";
+import { getSessionUser } from "~/modules/accounts/index.server";
+import { queryNamesShop, findMembershipRole } from "~/modules/shops/index.server";
+import {
+  MAX_STREAMS_PER_MEMBER,
+  stockEventStream,
+  requireStorehubShop,
+  STOCK_READERS,
+} from "~/modules/stock/index.server";
 
 /**
  * Server-sent events for open storehub pages: `event: stock` when the active shop's stock

@@ -2,22 +2,21 @@ import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/overview";
 import { appContext } from "~/context";
-import { limitSearches } from "~/modules/platform/search-limit.server";
+import { limitSearches } from "~/modules/platform/index.server";
 import { formatDateTime } from "~/lib/bangkok-time";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
-import { getSessionUser } from "~/modules/accounts/session.server";
-import { resolveActiveShop } from "~/modules/shops/active-shop.server";
-import { readItemListParams, toItemQuery } from "~/modules/stock/item-list-query";
-import { toItemRow, withoutCosts } from "~/modules/stock/item-row";
-import { searchItems } from "~/modules/stock/items.server";
-import { getStockOverview } from "~/modules/stock/overview.server";
+import { getSessionUser } from "~/modules/accounts/index.server";
+import { resolveActiveShop } from "~/modules/shops/index.server";
+import { readItemListParams, toItemQuery, toItemRow, withoutCosts } from "~/modules/stock";
 import {
+  searchItems,
+  getStockOverview,
   maySeeCosts,
   requireStorehubShop,
   STOCK_READERS,
   STOCK_WRITERS,
-} from "~/modules/stock/storehub-access.server";
+} from "~/modules/stock/index.server";
 import { Pagination } from "~/ui/pagination";
 import { ItemTable } from "~/ui/storehub/item-table";
 import {

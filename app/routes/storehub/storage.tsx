@@ -2,23 +2,22 @@ import { Fragment, type ReactNode } from "react";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/storage";
 import { appContext } from "~/context";
-import { limitSearches } from "~/modules/platform/search-limit.server";
+import { limitSearches } from "~/modules/platform/index.server";
 import { storehubPageMeta } from "~/layout/storehub-page-meta";
 import { formatDateTime } from "~/lib/bangkok-time";
 import type { Lang, MessageKey, Translate } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
 import { readPageNumber } from "~/lib/paging";
-import { documentNumber } from "~/modules/stock/document-number";
-import { getStockDocument, isReversible } from "~/modules/stock/documents.server";
-import { findItem, searchItems } from "~/modules/stock/items.server";
+import { documentNumber, LOCATION_NAME_MAX, parseLocationName } from "~/modules/stock";
 import {
+  getStockDocument,
+  isReversible,
+  findItem,
+  searchItems,
   listMovements,
   MOVEMENT_COUNT_CAP,
   reverseStockDocument,
-} from "~/modules/stock/ledger.server";
-import { LOCATION_NAME_MAX, parseLocationName } from "~/modules/stock/location-form";
-import {
   buildLocationTree,
   createLocation,
   deleteLocation,
@@ -27,18 +26,16 @@ import {
   listLocations,
   balancesByLocation,
   renameLocation,
-} from "~/modules/stock/locations.server";
-import {
   mayReverseDocuments,
   maySeeCosts,
   requireStorehubShop,
   STOCK_READERS,
   STOCK_WRITERS,
-} from "~/modules/stock/storehub-access.server";
+} from "~/modules/stock/index.server";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { LiveStock } from "~/ui/live-stock";
 import { Pagination, type PaginationLabels } from "~/ui/pagination";
-import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { keepFormOnShopChange } from "~/modules/shops/index.server";
 import { ShopChangedNotice, ShopIdField, useFormShopId } from "~/ui/shop-form";
 import { truncateText } from "~/lib/truncate-text";
 
