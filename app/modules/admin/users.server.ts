@@ -107,18 +107,13 @@ export async function applyUserAction(
 ): Promise<UserActionOutcome> {
   const { intent, userId } = action;
   if (userId === actorId && (intent === "disable" || intent === "revokeAdmin")) {
-    return {
-      status: "error",
-      error:
-        intent === "disable" ? "admin.users.error.disableSelf" : "admin.users.error.revokeSelf",
-      httpStatus: 400,
-    };
+    return { status: "error", error: intent === "disable" ? "disable-self" : "revoke-self" };
   }
   const [target] = await db
     .select({ id: user.id, name: user.name, email: user.email })
     .from(user)
     .where(eq(user.id, userId));
-  if (!target) return { status: "error", error: "admin.users.error.notFound", httpStatus: 404 };
+  if (!target) return { status: "error", error: "not-found" };
   if (!action.confirmed) return { status: "confirm", intent, user: target };
   if (intent === "disable") await disableUser(db, userId);
   else if (intent === "enable") await enableUser(db, userId);

@@ -5,6 +5,7 @@
 export * from "./categories";
 export * from "./highlight";
 export * from "./limits";
+export * from "./listing-errors";
 export * from "./listing-form";
 export * from "./photo-plan";
 export * from "./price";

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { Database } from "~/db/client.server";
-import type { MessageKey } from "~/lib/i18n";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
 import { user } from "~/db/schema";
 import { hitRateLimit, type RateLimitRule, forgetCached } from "~/modules/platform/index.server";
@@ -163,9 +162,10 @@ export async function requireShopMember(
   return found;
 }
 
-export type MembershipChange =
-  | { ok: true }
-  | { ok: false; error: Extract<MessageKey, "shops.error.lastOwner" | "shops.error.notMember"> };
+/** Why a membership change was refused (the routes say it: app/routes/shophub/errors.ts). */
+export type MembershipRefusal = "not-member" | "last-owner";
+
+export type MembershipChange = { ok: true } | { ok: false; error: MembershipRefusal };
 
 /**
  * Changes a member's role or removes them. The shop always keeps at least one owner: the
@@ -187,9 +187,9 @@ export async function changeMembership(
       .from(shopMember)
       .where(and(eq(shopMember.shopId, shopId), eq(shopMember.userId, userId)))
       .for("update");
-    if (!member) return { ok: false, error: "shops.error.notMember" };
+    if (!member) return { ok: false, error: "not-member" };
     const losesOwner = member.role === "owner" && ("remove" in change || change.role !== "owner");
-    if (losesOwner && owners.rows.length <= 1) return { ok: false, error: "shops.error.lastOwner" };
+    if (losesOwner && owners.rows.length <= 1) return { ok: false, error: "last-owner" };
     if ("remove" in change) {
       await tx
         .delete(shopMember)

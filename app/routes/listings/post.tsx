@@ -39,6 +39,7 @@ import {
 import { hitRateLimit } from "~/modules/platform/index.server";
 import { PhotoPicker } from "~/ui/photo-picker";
 import { TextField } from "~/ui/text-field";
+import { LISTING_REFUSALS, listingErrorPage } from "./errors";
 
 interface ActionData {
   values: Record<string, string>;
@@ -56,7 +57,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db, storage } = context.get(appContext);
   const lang = langFromCookieHeader(request.headers.get("cookie"));
   const id = url.searchParams.get("id");
-  const own = id ? await requireOwnListing(db, storage, member.id, id) : null;
+  const own = id
+    ? await requireOwnListing(db, storage, member.id, id).catch(listingErrorPage)
+    : null;
   const listing = own?.listing;
   return {
     editing: listing ? { id: listing.id, hidden: listing.hiddenAt !== null } : null,
@@ -85,7 +88,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { db, storage, logger } = context.get(appContext);
   const id = url.searchParams.get("id");
   // Only the owner may change a listing: checked before the upload is even read.
-  const own = id ? await requireOwnListing(db, storage, member.id, id) : null;
+  const own = id
+    ? await requireOwnListing(db, storage, member.id, id).catch(listingErrorPage)
+    : null;
   const reply = (result: Partial<ActionData>, status: number, headers?: HeadersInit) =>
     data<ActionData>({ values: {}, errors: {}, photoErrors: [], ...result }, { status, headers });
 
@@ -138,11 +143,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     data: parsed.data,
     uploads: read.photos.flatMap((photo) => (photo.ok ? [photo.image] : [])),
     plan: plan.plan,
-  });
+  }).catch(listingErrorPage);
   if (!outcome.ok) {
+    const refusal = LISTING_REFUSALS[outcome.error];
     return reply(
-      { values: parsed.values, errors: { status: outcome.error }, photosDropped: true },
-      400,
+      { values: parsed.values, errors: { status: refusal.message }, photosDropped: true },
+      refusal.status,
     );
   }
   logger.info(

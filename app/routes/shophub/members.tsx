@@ -32,6 +32,7 @@ import { TextField } from "~/ui/text-field";
 import { Pagination } from "~/ui/pagination";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
+import { MEMBERSHIP_REFUSALS } from "./errors";
 
 const INTENTS = ["invite", "role", "remove", "cancelInvite"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -158,7 +159,8 @@ export const action = keepFormOnShopChange(async function action({
       const { userId, role } = parsed.data;
       const result = await changeMembership(db, shop.id, userId, { role });
       if (!result.ok) {
-        return fail(result.error, result.error === "shops.error.lastOwner" ? 409 : 404, userId);
+        const refusal = MEMBERSHIP_REFUSALS[result.error];
+        return fail(refusal.message, refusal.status, userId);
       }
       // An owner who stepped down can no longer see this page.
       return userId === member.id && role !== "owner" ? redirect("/shophub") : back("role");
@@ -176,7 +178,8 @@ export const action = keepFormOnShopChange(async function action({
       }
       const result = await changeMembership(db, shop.id, userId, { remove: true });
       if (!result.ok) {
-        return fail(result.error, result.error === "shops.error.lastOwner" ? 409 : 404, userId);
+        const refusal = MEMBERSHIP_REFUSALS[result.error];
+        return fail(refusal.message, refusal.status, userId);
       }
       return userId === member.id ? redirect("/shophub") : back("remove");
     }

@@ -3,6 +3,7 @@ import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/overview";
 import { appContext } from "~/context";
 import { limitSearches } from "~/modules/platform/index.server";
+import { tooManyRequestsPage } from "~/routes/errors.server";
 import { formatDateTime } from "~/lib/bangkok-time";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
@@ -42,7 +43,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const asked = readItemListParams(url.searchParams);
   // Sorting by value would reveal the costs' order to a cashier.
   const params = !showCosts && asked.sort === "value" ? { ...asked, sort: "name" as const } : asked;
-  if (params.q) await limitSearches(db, request, context.get(appContext).clientAddress);
+  if (params.q) {
+    await limitSearches(db, context.get(appContext).clientAddress).catch(
+      tooManyRequestsPage(request),
+    );
+  }
   const overview = await getStockOverview(db, shopId);
   // The plain list (active items, no search) is as long as the overview's count: the page
   // then costs one index scan instead of a second pass over every item of the shop.

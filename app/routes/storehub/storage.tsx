@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/storage";
 import { appContext } from "~/context";
 import { limitSearches } from "~/modules/platform/index.server";
+import { tooManyRequestsPage } from "~/routes/errors.server";
 import { storehubPageMeta } from "~/layout/storehub-page-meta";
 import { formatDateTime } from "~/lib/bangkok-time";
 import type { Lang, MessageKey, Translate } from "~/lib/i18n";
@@ -60,7 +61,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const location =
     locationParam === null ? null : await findLocationOr404(db, shopId, locationParam);
   const q = truncateText((params.get("q") ?? "").trim(), SEARCH_MAX);
-  if (q) await limitSearches(db, request, context.get(appContext).clientAddress);
+  if (q) {
+    await limitSearches(db, context.get(appContext).clientAddress).catch(
+      tooManyRequestsPage(request),
+    );
+  }
   const page = readPageNumber(params);
 
   const [locations, { quantities, values }, ledger, matches] = await Promise.all([

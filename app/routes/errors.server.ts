@@ -1,0 +1,26 @@
+import { data } from "react-router";
+import { langFromCookieHeader } from "~/lib/i18n";
+import { serverTranslate } from "~/lib/i18n/messages.server";
+import { RateLimitedError } from "~/modules/platform/index.server";
+
+/**
+ * Errors of the modules that every area meets (today: rate limits), mapped to a status and a
+ * text in one place. Each area maps its own module's errors next to its routes
+ * (`app/routes/<area>/errors.ts`).
+ */
+
+/**
+ * For `.catch()` after a rate-limited command in a loader: RateLimitedError becomes a 429 page
+ * saying in the visitor's language how long to wait (Retry-After carries the same in seconds);
+ * anything else is thrown on unchanged.
+ */
+export function tooManyRequestsPage(request: Request): (error: unknown) => never {
+  return (error) => {
+    if (!(error instanceof RateLimitedError)) throw error;
+    const t = serverTranslate(langFromCookieHeader(request.headers.get("cookie")));
+    throw data(t("error.tooManyRequests", { minutes: Math.ceil(error.retryAfterSeconds / 60) }), {
+      status: 429,
+      headers: { "Retry-After": String(error.retryAfterSeconds), "Cache-Control": "no-store" },
+    });
+  };
+}
