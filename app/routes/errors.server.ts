@@ -1,11 +1,12 @@
 import { data } from "react-router";
-import { langFromCookieHeader } from "~/lib/i18n";
+import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
 import { serverTranslate } from "~/lib/i18n/messages.server";
+import type { ImageRejection } from "~/modules/media/index.server";
 import { RateLimitedError } from "~/modules/platform/index.server";
 
 /**
- * Errors of the modules that every area meets (today: rate limits), mapped to a status and a
- * text in one place. Each area maps its own module's errors next to its routes
+ * Errors of the modules that every area meets (rate limits, refused images), mapped to a
+ * status and a text in one place. Each area maps its own module's errors next to its routes
  * (`app/routes/<area>/errors.ts`).
  */
 
@@ -24,3 +25,10 @@ export function tooManyRequestsPage(request: Request): (error: unknown) => never
     });
   };
 }
+
+/** The text next to a photo field for each reason the media module refuses an image. */
+export const IMAGE_REJECTIONS = {
+  "not-image": "media.error.notImage",
+  "too-large": "media.error.tooLarge",
+  "too-many-pixels": "media.error.tooManyPixels",
+} as const satisfies Record<ImageRejection, MessageKey>;

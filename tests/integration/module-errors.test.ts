@@ -4,19 +4,24 @@ import type { SessionUser } from "~/context";
 import { user } from "~/db/schema";
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import { USER_ACTION_REFUSALS } from "~/routes/admin/errors";
-import { tooManyRequestsPage } from "~/routes/errors.server";
-import { LISTING_REFUSALS, listingErrorPage } from "~/routes/listings/errors";
+import { IMAGE_REJECTIONS, tooManyRequestsPage } from "~/routes/errors.server";
+import { LISTING_REFUSALS, listingErrorPage, UPLOAD_REFUSALS } from "~/routes/listings/errors";
 import { MEMBERSHIP_REFUSALS } from "~/routes/shophub/errors";
 import { applyUserAction } from "~/modules/admin/index.server";
 import { ListingError } from "~/modules/listings";
 import {
+  readListingRequest,
   requireOwnListing,
   saveListing,
   setListingHidden,
   setListingStatus,
   type ListingFormData,
 } from "~/modules/listings/index.server";
-import { createLocalStorage } from "~/modules/media/index.server";
+import {
+  createLocalStorage,
+  ImageRejectedError,
+  processSquareImage,
+} from "~/modules/media/index.server";
 import { limitSearches, RateLimitedError, SEARCH_LIMIT } from "~/modules/platform/index.server";
 import { changeMembership, createShop } from "~/modules/shops/index.server";
 import * as mineRoute from "~/routes/listings/mine";
@@ -125,6 +130,35 @@ describe("listings", () => {
     expect(outcome.status).toBe(400);
     expect(th(outcome.data!.error)).toBe("ผู้ดูแลระบบระงับประกาศนี้ จึงเผยแพร่อีกไม่ได้ กรุณาติดต่อผู้ดูแลระบบ");
     expect(LISTING_REFUSALS.hidden.message).toBe(outcome.data!.error);
+  });
+});
+
+describe("uploads", () => {
+  it("an oversized listing post is refused by name; the page says it in Thai with 413", async () => {
+    const request = new Request("http://localhost/user/bhPost", {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=x", "content-length": "999999999" },
+      body: "",
+    });
+    const read = await readListingRequest(request);
+    expect(read).toEqual({ ok: false, error: "upload-too-large" });
+    if (read.ok) return;
+    expect(UPLOAD_REFUSALS[read.error].status).toBe(413);
+    expect(th(UPLOAD_REFUSALS[read.error].message)).toBe(
+      "ไฟล์ที่ส่งมารวมกันใหญ่เกินไป (รวมกันได้ไม่เกินประมาณ 120 MB)",
+    );
+  });
+
+  it("a refused image names its reason; the text next to the field is Thai", async () => {
+    const refused = await processSquareImage(new TextEncoder().encode("ไม่ใช่รูป"), 64).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(ImageRejectedError);
+    const reason = (refused as ImageRejectedError).reason;
+    expect(reason).toBe("not-image");
+    expect(th(IMAGE_REJECTIONS[reason])).toBe(
+      "ไฟล์นี้ไม่ใช่รูปภาพที่รองรับ กรุณาเลือกไฟล์ JPEG, PNG, WebP หรือ AVIF",
+    );
   });
 });
 

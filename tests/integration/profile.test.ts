@@ -297,7 +297,7 @@ describe("the profile", () => {
         new File(["not an image"], "virus.jpg", { type: "image/jpeg" }),
         m.devices[0]!,
       );
-      expect(fake).toEqual({ ok: false, error: "media.error.notImage" });
+      expect(fake).toEqual({ ok: false, error: "not-image" });
 
       await removeProfilePhoto(auth, storage, { image: secondUrl }, m.devices[0]!);
       const [after] = await test.db.select().from(user).where(eq(user.id, m.id));

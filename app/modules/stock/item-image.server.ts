@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { MessageKey } from "~/lib/i18n";
 import {
   ImageRejectedError,
+  type ImageRejection,
   MAX_IMAGE_BYTES,
   processSquareImage,
   type FileStorage,
@@ -21,8 +21,8 @@ export async function storeItemImage(
   storage: FileStorage,
   shopId: string,
   file: File,
-): Promise<{ ok: true; key: string } | { ok: false; error: MessageKey }> {
-  if (file.size > MAX_IMAGE_BYTES) return { ok: false, error: "media.error.tooLarge" };
+): Promise<{ ok: true; key: string } | { ok: false; error: ImageRejection }> {
+  if (file.size > MAX_IMAGE_BYTES) return { ok: false, error: "too-large" };
   let webp: Buffer;
   try {
     webp = await processSquareImage(new Uint8Array(await file.arrayBuffer()), ITEM_IMAGE_SIZE);

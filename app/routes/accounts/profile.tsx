@@ -37,6 +37,7 @@ import {
   keepFormOnNetworkError,
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
+import { IMAGE_REJECTIONS } from "~/routes/errors.server";
 
 const INTENTS = [
   "details",
@@ -127,7 +128,7 @@ async function changeProfile({ request, context }: Route.ActionArgs, member: Ses
       const result = await setProfilePhoto(auth, storage, member, file, headers);
       return result.ok
         ? reply({ done: "account.profile.photoSaved" })
-        : reply({ errors: { photo: result.error } }, 400);
+        : reply({ errors: { photo: IMAGE_REJECTIONS[result.error] } }, 400);
     }
     case "photo-remove":
       await removeProfilePhoto(auth, storage, member, headers);

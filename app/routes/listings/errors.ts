@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { MessageKey } from "~/lib/i18n";
 import { ListingError, type ListingRefusal } from "~/modules/listings";
+import type { ListingUploadRefusal } from "~/modules/listings/index.server";
 
 /**
  * Every refusal of the listings module as the listings pages show it: the status, and the
@@ -22,3 +23,11 @@ export function listingErrorPage(error: unknown): never {
   }
   throw error;
 }
+
+/** A post/edit request refused before its fields were read: the status and the text. */
+export const UPLOAD_REFUSALS = {
+  "upload-too-large": { status: 413, message: "listings.error.uploadTooLarge" },
+  "photo-too-large": { status: 413, message: "listings.error.photoTooLarge" },
+  "too-many-photos": { status: 413, message: "listings.error.tooManyPhotos" },
+  "bad-request": { status: 400, message: "listings.error.badRequest" },
+} as const satisfies Record<ListingUploadRefusal, { status: number; message: MessageKey }>;

@@ -39,7 +39,8 @@ import {
 import { hitRateLimit } from "~/modules/platform/index.server";
 import { PhotoPicker } from "~/ui/photo-picker";
 import { TextField } from "~/ui/text-field";
-import { LISTING_REFUSALS, listingErrorPage } from "./errors";
+import { IMAGE_REJECTIONS } from "~/routes/errors.server";
+import { LISTING_REFUSALS, listingErrorPage, UPLOAD_REFUSALS } from "./errors";
 
 interface ActionData {
   values: Record<string, string>;
@@ -114,10 +115,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 
   const read = await readListingRequest(request);
-  if (!read.ok) return reply({ errors: { photos: read.error }, photosDropped: true }, read.status);
+  if (!read.ok) {
+    const refusal = UPLOAD_REFUSALS[read.error];
+    return reply({ errors: { photos: refusal.message }, photosDropped: true }, refusal.status);
+  }
   const parsed = parseForm(listingFormSchema, read.form);
   const rejected = read.photos.flatMap((photo) =>
-    photo.ok ? [] : [{ name: photo.name, error: photo.error }],
+    photo.ok ? [] : [{ name: photo.name, error: IMAGE_REJECTIONS[photo.error] }],
   );
   const plan = planPhotos(
     (own?.photos ?? []).map((photo) => ({ id: photo.id, isCover: photo.isCover })),

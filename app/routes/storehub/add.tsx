@@ -25,6 +25,7 @@ import { Notice, storehubMeta } from "~/ui/storehub/storehub-ui";
 import { TextField } from "~/ui/text-field";
 import { keepFormOnShopChange } from "~/modules/shops/index.server";
 import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
+import { IMAGE_REJECTIONS } from "~/routes/errors.server";
 
 // Refuse oversized uploads before reading the body (the image limit plus the form's fields).
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
@@ -95,7 +96,7 @@ export const action = keepFormOnShopChange(async function action({
   const file = form.get("image");
   if (file instanceof File && file.size > 0) {
     const stored = await storeItemImage(storage, shopId, file);
-    if (!stored.ok) return fail(parsed.values, { image: stored.error });
+    if (!stored.ok) return fail(parsed.values, { image: IMAGE_REJECTIONS[stored.error] });
     imageKey = stored.key;
   }
 

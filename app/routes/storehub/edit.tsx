@@ -35,6 +35,7 @@ import {
 } from "~/ui/storehub/storehub-ui";
 import { keepFormOnShopChange } from "~/modules/shops/index.server";
 import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
+import { IMAGE_REJECTIONS } from "~/routes/errors.server";
 
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 
@@ -123,7 +124,7 @@ export const action = keepFormOnShopChange(async function action({
   const file = form.get("image");
   if (file instanceof File && file.size > 0) {
     const stored = await storeItemImage(storage, shopId, file);
-    if (!stored.ok) return fail(parsed.values, { image: stored.error });
+    if (!stored.ok) return fail(parsed.values, { image: IMAGE_REJECTIONS[stored.error] });
     imageKey = stored.key;
   } else if (form.get("removeImage") === "1") {
     imageKey = null;
