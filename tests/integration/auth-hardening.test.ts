@@ -217,7 +217,7 @@ describe("account pre-hijacking", () => {
     expect(await sessionsOf(squatted.id)).toBe(0);
     expect(await signIn("victim@example.com", "squatter1")).toMatchObject({
       ok: false,
-      error: "auth.error.wrong-credentials",
+      error: "wrong-credentials",
     });
     // The owner signs in with a sign-in link from now on (or sets a password by reset).
     sent.length = 0;
@@ -283,7 +283,7 @@ describe("account pre-hijacking", () => {
     await open(lastLink("verify"));
     expect(await register("settled@example.com", "other12")).toMatchObject({
       ok: false,
-      error: "auth.error.email-already-in-use",
+      error: "email-already-in-use",
     });
   });
 

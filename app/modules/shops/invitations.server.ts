@@ -31,8 +31,8 @@ export interface PendingInvitation {
 
 export type InviteResult =
   | { ok: true; invitationId: number }
-  | { ok: false; error: "shops.error.alreadyMember" }
-  | { ok: false; error: "shops.error.tooManyInvitations"; retryAfterSeconds: number };
+  | { ok: false; error: "already-member" }
+  | { ok: false; error: "too-many-invitations"; retryAfterSeconds: number };
 
 /**
  * Invites an e-mail address to a shop with a role and queues the invitation e-mail. Inviting
@@ -56,13 +56,13 @@ export async function inviteToShop(
     .from(shopMember)
     .innerJoin(user, eq(user.id, shopMember.userId))
     .where(and(eq(shopMember.shopId, input.shop.id), eq(user.email, email)));
-  if (existing) return { ok: false, error: "shops.error.alreadyMember" };
+  if (existing) return { ok: false, error: "already-member" };
 
   const limit = await hitRateLimit(db, SHOP_RATE_LIMITS.invitePerShop, input.shop.id);
   if (!limit.allowed) {
     return {
       ok: false,
-      error: "shops.error.tooManyInvitations",
+      error: "too-many-invitations",
       retryAfterSeconds: limit.retryAfterSeconds,
     };
   }
@@ -222,8 +222,7 @@ export async function listInvitationsForMember(
 }
 
 export type InvitationAnswer =
-  | { ok: true; shopId: string; shopName: string }
-  | { ok: false; error: "shopInvite.error.notFound" | "shopInvite.error.unverified" };
+  { ok: true; shopId: string; shopName: string } | { ok: false; error: "not-found" | "unverified" };
 
 /**
  * Accepts one invitation, on the member's explicit request (a button on /shophub): they
@@ -238,7 +237,7 @@ export async function acceptInvitation(
   member: Pick<InvitedMember, "id" | "email" | "emailVerified">,
   invitationId: number,
 ): Promise<InvitationAnswer> {
-  if (!member.emailVerified) return { ok: false, error: "shopInvite.error.unverified" };
+  if (!member.emailVerified) return { ok: false, error: "unverified" };
   const result = await db.execute<{ shop_id: string; shop_name: string }>(sql`
     WITH accepted AS (
       UPDATE shop_invitation
@@ -255,7 +254,7 @@ export async function acceptInvitation(
     FROM accepted JOIN shop ON shop.id = accepted.shop_id
   `);
   const [row] = result.rows;
-  if (!row) return { ok: false, error: "shopInvite.error.notFound" };
+  if (!row) return { ok: false, error: "not-found" };
   // The page shown next must already list the new shop.
   forgetCached(db, `user:${member.id}`);
   return { ok: true, shopId: row.shop_id, shopName: row.shop_name };

@@ -44,14 +44,13 @@ export async function openShop(
   ownerUserId: string,
   input: ShopFormInput,
 ): Promise<
-  | { ok: true; shop: Shop }
-  | { ok: false; error: "shops.error.tooManyShops"; retryAfterSeconds: number }
+  { ok: true; shop: Shop } | { ok: false; error: "too-many-shops"; retryAfterSeconds: number }
 > {
   const limit = await hitRateLimit(db, SHOP_RATE_LIMITS.createPerUser, ownerUserId);
   if (!limit.allowed) {
     return {
       ok: false,
-      error: "shops.error.tooManyShops",
+      error: "too-many-shops",
       retryAfterSeconds: limit.retryAfterSeconds,
     };
   }

@@ -18,6 +18,7 @@ import {
   setProfilePhoto,
   requireUser,
   passwordRefusal,
+  type AccountRefusal,
 } from "~/modules/accounts/index.server";
 import {
   parseForm,
@@ -38,6 +39,7 @@ import {
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
 import { IMAGE_REJECTIONS } from "~/routes/errors.server";
+import { ACCOUNT_REFUSALS } from "./errors";
 
 const INTENTS = [
   "details",
@@ -98,20 +100,20 @@ async function changeProfile({ request, context }: Route.ActionArgs, member: Ses
       { status, headers: extraHeaders },
     );
   const failed = (
-    result: { error: MessageKey; status: number; field?: string; retryAfterSeconds?: number },
+    result: { error: AccountRefusal; field?: string; retryAfterSeconds?: number },
     values: Record<string, string>,
   ) =>
     reply(
       result.field
-        ? { values, errors: { [result.field]: result.error } }
+        ? { values, errors: { [result.field]: ACCOUNT_REFUSALS[result.error].message } }
         : {
             values,
-            formError: result.error,
+            formError: ACCOUNT_REFUSALS[result.error].message,
             retryMinutes: result.retryAfterSeconds
               ? Math.ceil(result.retryAfterSeconds / 60)
               : undefined,
           },
-      result.status,
+      ACCOUNT_REFUSALS[result.error].status,
     );
 
   switch (intent) {

@@ -16,6 +16,7 @@ import {
   keepFormOnNetworkError,
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
+import { ACCOUNT_REFUSALS } from "./errors";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -46,22 +47,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers: request.headers,
   });
   if (!result.ok) {
+    const refusal = ACCOUNT_REFUSALS[result.error];
     const failure: FormFailure =
-      result.error === "auth.error.email-already-in-use" ||
-      result.error === "auth.error.invalid-email"
-        ? { values: parsed.values, errors: { email: result.error } }
-        : result.error === "auth.error.weak-password"
-          ? { values: parsed.values, errors: { password: result.error } }
+      result.error === "email-already-in-use" || result.error === "invalid-email"
+        ? { values: parsed.values, errors: { email: refusal.message } }
+        : result.error === "weak-password"
+          ? { values: parsed.values, errors: { password: refusal.message } }
           : {
               values: parsed.values,
               errors: {},
-              formError: result.error,
+              formError: refusal.message,
               retryMinutes: result.retryAfterSeconds
                 ? Math.ceil(result.retryAfterSeconds / 60)
                 : undefined,
             };
     return data(failure, {
-      status: result.status,
+      status: refusal.status,
       headers: result.retryAfterSeconds
         ? { "Retry-After": String(result.retryAfterSeconds) }
         : undefined,

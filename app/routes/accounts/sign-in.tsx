@@ -24,6 +24,7 @@ import {
   keepFormOnNetworkError,
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
+import { ACCOUNT_REFUSALS } from "./errors";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -74,9 +75,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await requestSignInLink(auth, db, parsed.data.email, redirectTo, client);
     if (!result.ok)
       return fail(
-        { values: parsed.values, errors: {}, formError: result.error },
+        { values: parsed.values, errors: {}, formError: ACCOUNT_REFUSALS[result.error].message },
         "link",
-        result.status,
+        ACCOUNT_REFUSALS[result.error].status,
         result.retryAfterSeconds,
       );
     return redirect(`/user/signIn?linkSent=1&redirectTo=${encodeURIComponent(redirectTo)}`);
@@ -88,9 +89,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     // Wrong e-mail and wrong password read the same, so nobody can probe for accounts.
     return fail(
-      { values: parsed.values, errors: {}, formError: result.error },
+      { values: parsed.values, errors: {}, formError: ACCOUNT_REFUSALS[result.error].message },
       "password",
-      result.status,
+      ACCOUNT_REFUSALS[result.error].status,
       result.retryAfterSeconds,
     );
   }

@@ -129,7 +129,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     read.form,
   );
   const errors = parsed.ok ? {} : { ...parsed.errors };
-  if (!plan.ok) errors.photos = plan.error;
+  if (!plan.ok) errors.photos = UPLOAD_REFUSALS[plan.error].message;
   if (!parsed.ok || !plan.ok || rejected.length > 0) {
     return reply(
       {

@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "accept") {
     const result = await acceptInvitation(db, member, id);
     if (!result.ok) {
-      return back(result.error === "shopInvite.error.unverified" ? "unverified" : "notFound");
+      return back(result.error === "unverified" ? "unverified" : "notFound");
     }
     logger.info({ userId: member.id, shopId: result.shopId }, "invitation accepted");
     return back("accepted");

@@ -32,7 +32,7 @@ import { TextField } from "~/ui/text-field";
 import { Pagination } from "~/ui/pagination";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
-import { MEMBERSHIP_REFUSALS } from "./errors";
+import { INVITE_REFUSALS, MEMBERSHIP_REFUSALS } from "./errors";
 
 const INTENTS = ["invite", "role", "remove", "cancelInvite"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -132,22 +132,27 @@ export const action = keepFormOnShopChange(async function action({
         invitedBy: { id: member.id, name: member.name },
         origin: publicOrigin,
       });
-      if (!result.ok && result.error === "shops.error.alreadyMember") {
+      if (!result.ok && result.error === "already-member") {
+        const refusal = INVITE_REFUSALS[result.error];
         return data<ActionData>(
-          { intent, values: parsed.values, errors: { email: result.error } },
-          { status: 409 },
+          { intent, values: parsed.values, errors: { email: refusal.message } },
+          { status: refusal.status },
         );
       }
       if (!result.ok) {
+        const refusal = INVITE_REFUSALS[result.error];
         return data<ActionData>(
           {
             intent,
             values: parsed.values,
             errors: {},
-            formError: result.error,
+            formError: refusal.message,
             retryHours: Math.ceil(result.retryAfterSeconds / 3600),
           },
-          { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+          {
+            status: refusal.status,
+            headers: { "Retry-After": String(result.retryAfterSeconds) },
+          },
         );
       }
       logger.info({ shopId: shop.id, by: member.id }, "shop invitation sent");

@@ -19,6 +19,7 @@ import {
   openShop,
 } from "~/modules/shops/index.server";
 import { shopFormSchema } from "~/modules/shops";
+import { OPEN_SHOP_REFUSALS } from "./errors";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUser(request, context);
@@ -42,14 +43,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await openShop(db, member.id, parsed.data);
   if (!result.ok) {
+    const refusal = OPEN_SHOP_REFUSALS[result.error];
     return data<Failure>(
       {
         values: parsed.values,
         errors: {},
-        formError: result.error,
+        formError: refusal.message,
         retryHours: Math.ceil(result.retryAfterSeconds / 3600),
       },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      { status: refusal.status, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }
   logger.info({ userId: member.id, shopId: result.shop.id }, "shop created");

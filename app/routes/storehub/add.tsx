@@ -26,6 +26,7 @@ import { TextField } from "~/ui/text-field";
 import { keepFormOnShopChange } from "~/modules/shops/index.server";
 import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
 import { IMAGE_REJECTIONS } from "~/routes/errors.server";
+import { DUPLICATE_FIELD_TEXTS } from "./errors";
 
 // Refuse oversized uploads before reading the body (the image limit plus the form's fields).
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
@@ -111,7 +112,7 @@ export const action = keepFormOnShopChange(async function action({
       const field = result.error.code === "notFound" ? "openingLocationId" : "openingQty";
       return fail(parsed.values, { [field]: error });
     }
-    return fail(parsed.values, { [result.field]: result.error });
+    return fail(parsed.values, { [result.field]: DUPLICATE_FIELD_TEXTS[result.error] });
   }
   logger.info({ shopId, itemId: result.item.id, userId: user.id }, "stock item added");
   return redirect(`/storehub/add?created=${result.item.id}`);

@@ -36,6 +36,7 @@ import {
 import { keepFormOnShopChange } from "~/modules/shops/index.server";
 import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
 import { IMAGE_REJECTIONS } from "~/routes/errors.server";
+import { DUPLICATE_FIELD_TEXTS } from "./errors";
 
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 
@@ -139,7 +140,7 @@ export const action = keepFormOnShopChange(async function action({
   if (!result.ok) {
     if (imageKey) await removeItemImage(storage, imageKey);
     if (result.field === "sku" || result.field === "barcode") {
-      return fail(parsed.values, { [result.field]: result.error });
+      return fail(parsed.values, { [result.field]: DUPLICATE_FIELD_TEXTS[result.error] });
     }
     // Deleted meanwhile (updateItem never posts stock, so nothing else can fail here).
     throw data(null, { status: 404 });

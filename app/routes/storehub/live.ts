@@ -34,11 +34,19 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (stockEvents.openFor(member.id) >= MAX_STREAMS_PER_MEMBER) {
     return new Response(null, { status: 429, headers: { "Retry-After": "30" } });
   }
-  return stockEventStream(stockEvents, shopId, request.signal, undefined, {
+  const stream = stockEventStream(stockEvents, shopId, request.signal, undefined, {
     userId: member.id,
     stillAllowed: async () => {
       const role = await findMembershipRole(db, member.id, shopId);
       return role !== null && STOCK_READERS.includes(role);
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store",
+      // Tells nginx-style proxies not to buffer the stream either.
+      "X-Accel-Buffering": "no",
     },
   });
 }
