@@ -25,6 +25,14 @@ export default defineConfig({
     client: {
       build: {
         rollupOptions: {
+          // A module's client-safe index.ts re-exports all of its shared pure files (forms,
+          // types, formatting). Importing a file of app/modules runs no side effects, so a page
+          // gets only the files whose exports it uses, not every zod schema of the module
+          // (docs/decisions/NNNN-modules-public-surface-and-layers.md).
+          treeshake: {
+            moduleSideEffects: (id) =>
+              /[\\/]app[\\/]modules[\\/]/.test(id) && !/[.]server[.]/.test(id) ? false : undefined,
+          },
           output: {
             // React, React DOM and React Router load on every page: one chunk for all of
             // them compresses better than the five pieces the default splitting makes.

@@ -2,9 +2,9 @@ import { createContext } from "react-router";
 import type { Logger } from "pino";
 import type { DatabaseAvailability } from "~/db/availability.server";
 import type { Database } from "~/db/client.server";
-import type { Auth } from "~/modules/accounts/auth.server";
-import type { FileStorage } from "~/modules/media/local-storage.server";
-import type { StockEvents } from "~/modules/stock/live-stock.server";
+import type { Auth } from "~/modules/accounts/index.server";
+import type { FileStorage } from "~/modules/media/index.server";
+import type { StockEvents } from "~/modules/stock/index.server";
 
 /** What the server gives every loader and action (see server/app.ts). */
 export interface AppContext {

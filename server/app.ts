@@ -11,28 +11,29 @@ import { appContext } from "~/context";
 import { isDatabaseReachable } from "~/db/migrate.server";
 import { openDatabase, openDatabaseForTool } from "~/db/open-database.server";
 import { readEnv } from "~/lib/env.server";
-import { createAccountMailer } from "~/modules/accounts/account-emails.server";
-import { createAuth, MIN_PASSWORD_LENGTH } from "~/modules/accounts/auth.server";
-import { makeAdmin } from "~/modules/accounts/admin-role.server";
-import { adminPasswordRefusal } from "~/modules/accounts/password-policy.server";
-import { seedDemoContent } from "~/modules/content/seed.server";
-import { seedDemoListings } from "~/modules/listings/demo-listings.server";
-import { getOrCreateSecret } from "~/modules/platform/app-secret.server";
-import { createStorageFromEnv, storageImageOrigin } from "~/modules/media/storage.server";
 import {
+  createAccountMailer,
+  createAuth,
+  MIN_PASSWORD_LENGTH,
+  makeAdmin,
+  adminPasswordRefusal,
+} from "~/modules/accounts/index.server";
+import { seedDemoContent } from "~/modules/content/index.server";
+import { seedDemoListings } from "~/modules/listings/index.server";
+import {
+  getOrCreateSecret,
   createSmtpSender,
   purgeOldEmailBodies,
   requeueStuckEmails,
   startOutboxWorker,
-} from "~/modules/platform/outbox.server";
-import {
   attachNotifiedCache,
   CONTENT_CHANGED_CHANNEL,
   createNotifiedCache,
   IDENTITY_CHANGED_CHANNEL,
-} from "~/modules/platform/notified-cache.server";
-import { pruneRateLimitBuckets } from "~/modules/platform/rate-limit.server";
-import { createStockEvents } from "~/modules/stock/live-stock.server";
+  pruneRateLimitBuckets,
+} from "~/modules/platform/index.server";
+import { createStorageFromEnv, storageImageOrigin } from "~/modules/media/index.server";
+import { createStockEvents } from "~/modules/stock/index.server";
 import { mountAuthEndpoints, trustedClientAddress } from "./http/auth-endpoints";
 import { bodyLimit } from "./http/body-limit";
 import {

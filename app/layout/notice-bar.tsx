@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useT } from "~/lib/i18n/use-translation";
-import type { PublicNotice } from "~/modules/notices/notice-types";
+import type { PublicNotice } from "~/modules/notices";
 import { useNonce } from "~/ui/nonce";
 
 const POLL_MS = 30_000;

@@ -4,7 +4,7 @@ import { NavLink } from "react-router";
 import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { privatePageMeta } from "~/lib/seo";
-import { BUSINESS_TYPES } from "~/modules/shops/shop-types";
+import { BUSINESS_TYPES } from "~/modules/shops";
 import { TextField } from "~/ui/text-field";
 import type { PaginationLabels } from "~/ui/pagination";
 

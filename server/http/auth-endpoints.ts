@@ -1,6 +1,6 @@
 import { toNodeHandler } from "better-auth/node";
 import type { Express, RequestHandler } from "express";
-import { CLIENT_ADDRESS_HEADER, type Auth } from "~/modules/accounts/auth.server";
+import { CLIENT_ADDRESS_HEADER, type Auth } from "~/modules/accounts/index.server";
 
 export const AUTH_BASE_PATH = "/api/auth";
 

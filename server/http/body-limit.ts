@@ -2,9 +2,9 @@ import type { IncomingMessage } from "node:http";
 import type { Request as ExpressRequest, RequestHandler, Response } from "express";
 import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
 import { serverTranslate } from "~/lib/i18n/messages.server";
-import { MAX_LISTING_REQUEST_BYTES } from "~/modules/listings/listing-upload.server";
-import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
-import { IMPORT_MAX_BYTES } from "~/modules/stock/item-csv.server";
+import { MAX_LISTING_REQUEST_BYTES } from "~/modules/listings/index.server";
+import { MAX_IMAGE_BYTES } from "~/modules/media/index.server";
+import { IMPORT_MAX_BYTES } from "~/modules/stock/index.server";
 
 const KB = 1024;
 const MB = 1024 * KB;

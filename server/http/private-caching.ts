@@ -1,5 +1,5 @@
 import type { Request } from "express";
-import { SESSION_COOKIE_NAMES } from "~/modules/accounts/auth.server";
+import { SESSION_COOKIE_NAMES } from "~/modules/accounts/index.server";
 
 /** The areas only members reach: their pages are never kept by a browser or a proxy. */
 const PRIVATE_PATH =

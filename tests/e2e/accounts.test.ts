@@ -2,7 +2,7 @@ import pg from "pg";
 import type { Browser, BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { ACCOUNT_RATE_LIMITS } from "~/modules/accounts/account-commands.server";
+import { ACCOUNT_RATE_LIMITS } from "~/modules/accounts/index.server";
 import { baseURL, launchBrowser, newContext, withPage } from "./browser";
 
 const SESSION_COOKIE = "dptech.session_token";

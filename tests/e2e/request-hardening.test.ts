@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { SEARCH_LIMIT } from "~/modules/platform/search-limit.server";
+import { SEARCH_LIMIT } from "~/modules/platform/index.server";
 import { baseURL } from "./browser";
 import { verifiedAdminWhoOwnsAShop } from "./http-member";
 

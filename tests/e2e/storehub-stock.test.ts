@@ -3,10 +3,13 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDatabase, type Database } from "~/db/client.server";
 import { th } from "~/lib/i18n/th";
-import { createShop } from "~/modules/shops/shops.server";
-import { createItem, type StockItem } from "~/modules/stock/items.server";
-import { postStockDocument } from "~/modules/stock/ledger.server";
-import { getDefaultLocation } from "~/modules/stock/locations.server";
+import { createShop } from "~/modules/shops/index.server";
+import {
+  createItem,
+  type StockItem,
+  postStockDocument,
+  getDefaultLocation,
+} from "~/modules/stock/index.server";
 import { baseURL, launchBrowser, newContext } from "./browser";
 
 const SESSION_COOKIE = "dptech.session_token";

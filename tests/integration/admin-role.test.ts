@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session, user } from "~/db/schema";
-import { registerMember, signInWithPassword } from "~/modules/accounts/account-commands.server";
-import { makeAdmin } from "~/modules/accounts/admin-role.server";
+import { registerMember, signInWithPassword, makeAdmin } from "~/modules/accounts/index.server";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 

@@ -12,11 +12,12 @@ import {
   requestSignInLink,
   resetPasswordWithToken,
   signInWithPassword,
-} from "~/modules/accounts/account-commands.server";
-import { createAccountMailer } from "~/modules/accounts/account-emails.server";
-import { createAuth, SESSION_ABSOLUTE_TTL_SECONDS } from "~/modules/accounts/auth.server";
-import { listOutbox } from "~/modules/admin/outbox.server";
-import { purgeOldEmailBodies } from "~/modules/platform/outbox.server";
+  createAccountMailer,
+  createAuth,
+  SESSION_ABSOLUTE_TTL_SECONDS,
+} from "~/modules/accounts/index.server";
+import { listOutbox } from "~/modules/admin/index.server";
+import { purgeOldEmailBodies } from "~/modules/platform/index.server";
 import * as registerRoute from "~/routes/accounts/register";
 import * as signInRoute from "~/routes/accounts/sign-in";
 import * as postRoute from "~/routes/listings/post";
@@ -216,7 +217,7 @@ describe("account pre-hijacking", () => {
     expect(await sessionsOf(squatted.id)).toBe(0);
     expect(await signIn("victim@example.com", "squatter1")).toMatchObject({
       ok: false,
-      error: "auth.error.wrong-credentials",
+      error: "wrong-credentials",
     });
     // The owner signs in with a sign-in link from now on (or sets a password by reset).
     sent.length = 0;
@@ -282,7 +283,7 @@ describe("account pre-hijacking", () => {
     await open(lastLink("verify"));
     expect(await register("settled@example.com", "other12")).toMatchObject({
       ok: false,
-      error: "auth.error.email-already-in-use",
+      error: "email-already-in-use",
     });
   });
 

@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createBackup, restoreBackup } from "~/db/backup.server";
 import { startEmbeddedPostgres } from "~/db/embedded-postgres.server";
-import { assertSafeKey, createLocalStorage } from "~/modules/media/local-storage.server";
+import { assertSafeKey, createLocalStorage } from "~/modules/media/index.server";
 import { tempFolderForPostgres } from "../setup/temp-folder";
 
 describe("backups of the embedded database", () => {

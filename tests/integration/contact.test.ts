@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactMessage, emailOutbox, rateLimitBucket } from "~/db/schema";
-import { parseContactForm } from "~/modules/contact/contact-form";
-import { CONTACT_RATE_LIMIT, submitContactMessage } from "~/modules/contact/submit-contact.server";
-import { seedDemoContent } from "~/modules/content/seed.server";
+import {
+  parseContactForm,
+  CONTACT_RATE_LIMIT,
+  submitContactMessage,
+} from "~/modules/contact/index.server";
+import { seedDemoContent } from "~/modules/content/index.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 function form(fields: Record<string, string>): FormData {

@@ -8,8 +8,8 @@ import type { SessionUser } from "~/context";
 import { rateLimitBucket } from "~/db/schema";
 import { areaOfKey, type Area } from "~/lib/i18n/areas";
 import { th } from "~/lib/i18n/th";
-import { registerMember, signInWithPassword } from "~/modules/accounts/account-commands.server";
-import { createLocalStorage } from "~/modules/media/local-storage.server";
+import { registerMember, signInWithPassword } from "~/modules/accounts/index.server";
+import { createLocalStorage } from "~/modules/media/index.server";
 import routes from "~/routes";
 import { attack, type AttackOutcome, type DataFunction } from "../setup/attack-call";
 import {

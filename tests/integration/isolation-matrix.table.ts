@@ -1,4 +1,4 @@
-import type { ShopRole } from "~/modules/shops/shop-types";
+import type { ShopRole } from "~/modules/shops/index.server";
 import type { ShopIds } from "../setup/attack-fixture";
 
 /**
@@ -161,6 +161,7 @@ export const MATRIX: Record<string, MatrixRow> = {
     member: 404,
   },
   "routes/site/contact loader": publicPage({ path: "/contact" }),
+  "routes/site/shophub loader": publicPage({ path: "/shophub" }),
   "routes/site/contact action": {
     access: "public",
     request: { path: "/contact", form: {} },

@@ -14,11 +14,12 @@ import {
   getListingForViewer,
   saveListing,
   setListingHidden,
-} from "~/modules/listings/listings.server";
-import type { ListingFormData } from "~/modules/listings/listing-form";
-import { DEMO_LISTINGS_OWNER, seedDemoListings } from "~/modules/listings/demo-listings.server";
-import { searchListings } from "~/modules/listings/search.server";
-import { createLocalStorage, type FileStorage } from "~/modules/media/local-storage.server";
+  type ListingFormData,
+  DEMO_LISTINGS_OWNER,
+  seedDemoListings,
+  searchListings,
+} from "~/modules/listings/index.server";
+import { createLocalStorage, type FileStorage } from "~/modules/media/index.server";
 import * as detailRoute from "~/routes/listings/detail";
 import * as mineRoute from "~/routes/listings/mine";
 import * as postRoute from "~/routes/listings/post";

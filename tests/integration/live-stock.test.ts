@@ -2,14 +2,14 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { postStockDocument } from "~/modules/stock/ledger.server";
-import { IDENTITY_CHANGED_CHANNEL } from "~/modules/platform/notified-cache.server";
 import {
+  postStockDocument,
   createStockEvents,
   MAX_STREAMS_PER_MEMBER,
   type StockEvent,
   type StockEvents,
-} from "~/modules/stock/live-stock.server";
+} from "~/modules/stock/index.server";
+import { IDENTITY_CHANGED_CHANNEL } from "~/modules/platform/index.server";
 import * as liveRoute from "~/routes/storehub/live";
 import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
 import { insertItem, insertShop, insertUser } from "../setup/stock-factory";

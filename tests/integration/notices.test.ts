@@ -5,16 +5,16 @@ import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appContext, sessionUserContext, type AppContext } from "~/context";
 import { siteNotice, user } from "~/db/schema";
-import { seedDemoContent } from "~/modules/content/seed.server";
-import { parseNoticeForm } from "~/modules/notices/notice-form";
+import { seedDemoContent } from "~/modules/content/index.server";
 import {
+  parseNoticeForm,
   createNotice,
   deleteNotice,
   getNotice,
   listActiveNotices,
   listNotices,
   updateNotice,
-} from "~/modules/notices/notices.server";
+} from "~/modules/notices/index.server";
 import * as noticesApi from "~/routes/api/notices";
 import * as root from "~/root";
 import { IDLE_STOCK_EVENTS } from "../setup/idle-stock-events";

@@ -3,21 +3,22 @@ import { type RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionUserContext, type AppContext } from "~/context";
 import { createDatabase, type Database } from "~/db/client.server";
-import { registerMember, signInWithPassword } from "~/modules/accounts/account-commands.server";
-import type { Auth } from "~/modules/accounts/auth.server";
-import { sessionMiddleware } from "~/modules/accounts/session.server";
-import { getCompanyProfile, listArticles } from "~/modules/content/queries.server";
-import { seedDemoContent } from "~/modules/content/seed.server";
+import {
+  registerMember,
+  signInWithPassword,
+  type Auth,
+  sessionMiddleware,
+} from "~/modules/accounts/index.server";
+import { getCompanyProfile, listArticles, seedDemoContent } from "~/modules/content/index.server";
 import {
   attachNotifiedCache,
   CONTENT_CHANGED_CHANNEL,
   createNotifiedCache,
   IDENTITY_CHANGED_CHANNEL,
   type NotifiedCache,
-} from "~/modules/platform/notified-cache.server";
-import { resolveActiveShop } from "~/modules/shops/active-shop.server";
-import { changeMembership, updateShop } from "~/modules/shops/shops.server";
-import { createStockEvents, type StockEvents } from "~/modules/stock/live-stock.server";
+} from "~/modules/platform/index.server";
+import { resolveActiveShop, changeMembership, updateShop } from "~/modules/shops/index.server";
+import { createStockEvents, type StockEvents } from "~/modules/stock/index.server";
 import * as inoutRoute from "~/routes/storehub/inout/route";
 import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
 import { insertItem, insertShop, insertUser } from "../setup/stock-factory";

@@ -7,7 +7,7 @@ import {
   deliverDueEmails,
   queueEmail,
   retryDelayMs,
-} from "~/modules/platform/outbox.server";
+} from "~/modules/platform/index.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 interface Received {

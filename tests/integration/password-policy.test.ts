@@ -7,13 +7,11 @@ import {
   registerMember,
   requestPasswordReset,
   signInWithPassword,
-} from "~/modules/accounts/account-commands.server";
-import type { FormFailure } from "~/modules/accounts/form-result";
-import {
+  type FormFailure,
   adminPasswordRefusal,
   loadCommonPasswords,
   passwordRefusal,
-} from "~/modules/accounts/password-policy.server";
+} from "~/modules/accounts/index.server";
 import * as profileRoute from "~/routes/accounts/profile";
 import * as registerRoute from "~/routes/accounts/register";
 import * as resetRoute from "~/routes/accounts/reset-password";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hitRateLimit, pruneRateLimitBuckets } from "~/modules/platform/rate-limit.server";
+import { hitRateLimit, pruneRateLimitBuckets } from "~/modules/platform/index.server";
 import { rateLimitBucket } from "~/db/schema";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { article, banner, companyProfile, productCategory } from "~/db/schema";
-import { listRelatedArticles } from "~/modules/content/queries.server";
-import { seedDemoContent } from "~/modules/content/seed.server";
+import { listRelatedArticles, seedDemoContent } from "~/modules/content/index.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { SEED_ARTICLE_SLUGS as SEED_SLUGS } from "~/modules/content/article-slugs";
 

@@ -1,8 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session } from "~/db/schema";
-import { registerMember, signInWithPassword } from "~/modules/accounts/account-commands.server";
-import { createAuth, SESSION_TTL_SECONDS } from "~/modules/accounts/auth.server";
+import {
+  registerMember,
+  signInWithPassword,
+  createAuth,
+  SESSION_TTL_SECONDS,
+} from "~/modules/accounts/index.server";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 

@@ -3,12 +3,16 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
 import { emailOutbox, rateLimitBucket, shopInvitation, shopMember, user } from "~/db/schema";
-import { seedDemoContent } from "~/modules/content/seed.server";
-import { inviteToShop } from "~/modules/shops/invitations.server";
+import { seedDemoContent } from "~/modules/content/index.server";
+import {
+  inviteToShop,
+  type ShopRole,
+  createShop,
+  SHOP_RATE_LIMITS,
+  type Shop,
+} from "~/modules/shops/index.server";
 import * as rootRoute from "~/root";
 import * as invitationRoute from "~/routes/shophub/invitation";
-import type { ShopRole } from "~/modules/shops/shop-types";
-import { createShop, SHOP_RATE_LIMITS, type Shop } from "~/modules/shops/shops.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { callRoute, outcomeOf, routeContext } from "../setup/route-call";
 
@@ -125,7 +129,7 @@ describe("inviting by e-mail", () => {
     const shop = await newShop(owner);
     expect(await invite(shop, owner, owner.email.toUpperCase())).toEqual({
       ok: false,
-      error: "shops.error.alreadyMember",
+      error: "already-member",
     });
   });
 
@@ -138,7 +142,7 @@ describe("inviting by e-mail", () => {
       expect((await invite(shop, owner, uniqueEmail("bulk"))).ok).toBe(true);
     }
     const refused = await invite(shop, owner, uniqueEmail("bulk"));
-    expect(refused).toMatchObject({ ok: false, error: "shops.error.tooManyInvitations" });
+    expect(refused).toMatchObject({ ok: false, error: "too-many-invitations" });
     // Another shop has its own count.
     expect((await invite(other, owner, uniqueEmail("bulk"))).ok).toBe(true);
   });

@@ -4,9 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
 import { emailOutbox, rateLimitBucket, shop, shopInvitation, shopMember, user } from "~/db/schema";
 import { th } from "~/lib/i18n/th";
-import { resolveActiveShop } from "~/modules/shops/active-shop.server";
-import type { ShopRole } from "~/modules/shops/shop-types";
-import { createShop, SHOP_RATE_LIMITS, type Shop } from "~/modules/shops/shops.server";
+import {
+  resolveActiveShop,
+  type ShopRole,
+  createShop,
+  SHOP_RATE_LIMITS,
+  type Shop,
+} from "~/modules/shops/index.server";
 import * as layoutRoute from "~/routes/shophub/layout";
 import * as membersRoute from "~/routes/shophub/members";
 import * as newRoute from "~/routes/shophub/new";

@@ -6,7 +6,7 @@ import {
   createShop,
   listShopsOfMember,
   requireShopMember,
-} from "~/modules/shops/shops.server";
+} from "~/modules/shops/index.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 describe("shops (the tenant)", () => {
@@ -79,11 +79,11 @@ describe("shops (the tenant)", () => {
     const created = await createShop(test.db, first, shopInput);
     expect(await changeMembership(test.db, created.id, first, { role: "manager" })).toEqual({
       ok: false,
-      error: "shops.error.lastOwner",
+      error: "last-owner",
     });
     expect(await changeMembership(test.db, created.id, first, { remove: true })).toEqual({
       ok: false,
-      error: "shops.error.lastOwner",
+      error: "last-owner",
     });
 
     await test.db.insert(shopMember).values({ shopId: created.id, userId: second, role: "owner" });
@@ -111,7 +111,7 @@ describe("shops (the tenant)", () => {
     expect(await status(requireShopMember(test.db, staff, created.id, ["stock"]))).toBe(404);
     expect(await changeMembership(test.db, created.id, staff, { remove: true })).toEqual({
       ok: false,
-      error: "shops.error.notMember",
+      error: "not-member",
     });
   });
 });

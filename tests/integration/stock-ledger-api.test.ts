@@ -3,8 +3,13 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { pgErrorOf } from "~/db/pg-error";
-import { resolveItemText } from "~/modules/stock/inout.server";
-import { findItemByCode } from "~/modules/stock/items.server";
+import {
+  resolveItemText,
+  findItemByCode,
+  postStockDocument,
+  createStockEvents,
+  type StockEvents,
+} from "~/modules/stock/index.server";
 import {
   LedgerError,
   postedMovementsOf,
@@ -15,9 +20,7 @@ import {
   voidSaleMovements,
   type PostedMovements,
 } from "~/modules/stock/ledger-api.server";
-import { postStockDocument } from "~/modules/stock/ledger.server";
-import { createStockEvents, type StockEvents } from "~/modules/stock/live-stock.server";
-import { stockBalance, stockItem, stockMovement } from "~/modules/stock/schema";
+import { stockBalance, stockItem, stockMovement } from "~/db/schema";
 import { cachedStockSummary } from "~/modules/stock/stock-summary-cache.server";
 import { insertItem, insertShop } from "../setup/stock-factory";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";

@@ -4,14 +4,14 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "~/db/client.server";
 import { stockBalance, stockDocument, stockItem, stockMovement } from "~/db/schema";
-import { findItem } from "~/modules/stock/items.server";
 import {
+  findItem,
   listMovements,
   postStockDocument,
   reverseStockDocument,
   type StockLine,
-} from "~/modules/stock/ledger.server";
-import { createLocation } from "~/modules/stock/locations.server";
+  createLocation,
+} from "~/modules/stock/index.server";
 import {
   ANNOUNCE_WINDOW_MS,
   announceStockChange,

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "~/db/client.server";
-import { stockBalance, stockDocument, stockItem } from "~/modules/stock/schema";
-import { postStockDocument } from "~/modules/stock/ledger.server";
+import { stockBalance, stockDocument, stockItem } from "~/db/schema";
+import { postStockDocument } from "~/modules/stock/index.server";
 import { postThroughQueue } from "~/modules/stock/posting-queue.server";
 import { insertItem, insertShop } from "../setup/stock-factory";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";

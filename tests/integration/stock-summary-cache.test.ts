@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createItem } from "~/modules/stock/items.server";
-import { postStockDocument } from "~/modules/stock/ledger.server";
-import { createStockEvents } from "~/modules/stock/live-stock.server";
-import { getStockOverview } from "~/modules/stock/overview.server";
+import {
+  createItem,
+  postStockDocument,
+  createStockEvents,
+  getStockOverview,
+} from "~/modules/stock/index.server";
 import { STOCK_CHANGED_CHANNEL } from "~/modules/stock/stock-change-notifier.server";
 import { insertItem, insertShop, itemFields } from "../setup/stock-factory";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";

@@ -6,14 +6,16 @@ import type { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
-import { shopMember, stockDocument, stockItem, stockMovement } from "~/db/schema";
+import { shopMember, stockDocument, stockItem, stockMovement, type ShopRole } from "~/db/schema";
 import { en } from "~/lib/i18n/en";
 import { th } from "~/lib/i18n/th";
-import { EXPORT_BATCH, IMPORT_MAX_ROWS } from "~/modules/stock/item-csv.server";
-import { postStockDocument } from "~/modules/stock/ledger.server";
-import { createLocation } from "~/modules/stock/locations.server";
-import type { ShopRole } from "~/modules/shops/schema";
-import { createLocalStorage, type FileStorage } from "~/modules/media/local-storage.server";
+import {
+  EXPORT_BATCH,
+  IMPORT_MAX_ROWS,
+  postStockDocument,
+  createLocation,
+} from "~/modules/stock/index.server";
+import { createLocalStorage, type FileStorage } from "~/modules/media/index.server";
 import * as addRoute from "~/routes/storehub/add";
 import * as deleteRoute from "~/routes/storehub/delete";
 import * as editRoute from "~/routes/storehub/edit";

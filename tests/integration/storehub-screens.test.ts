@@ -2,14 +2,17 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
 import type { Database } from "~/db/client.server";
-import { shopMember, stockBalance, stockDocument, stockLocation } from "~/db/schema";
+import { shopMember, stockBalance, stockDocument, stockLocation, type ShopRole } from "~/db/schema";
 import { serverTranslate } from "~/lib/i18n/messages.server";
-import type { FormMessage, InoutErrors, InoutValues } from "~/modules/stock/inout-form";
-import { findItem } from "~/modules/stock/items.server";
-import { postStockDocument } from "~/modules/stock/ledger.server";
-import { createLocation } from "~/modules/stock/locations.server";
-import { explainShortage } from "~/modules/stock/stock-shortage.server";
-import type { ShopRole } from "~/modules/shops/schema";
+import {
+  type FormMessage,
+  type InoutErrors,
+  type InoutValues,
+  findItem,
+  postStockDocument,
+  createLocation,
+  explainShortage,
+} from "~/modules/stock/index.server";
 import * as inoutRoute from "~/routes/storehub/inout/route";
 import * as lookupRoute from "~/routes/storehub/lookup";
 import * as storageRoute from "~/routes/storehub/storage/route";

@@ -4,15 +4,14 @@ import { describe, expect, it } from "vitest";
 import { en } from "~/lib/i18n/en";
 import { placeholderNames, pluralsOf } from "~/lib/i18n/format-message";
 import { th, type MessageKey } from "~/lib/i18n/th";
-import { CONTACT_STATUSES, OUTBOX_STATUSES } from "~/modules/admin/statuses";
-import { USER_INTENTS } from "~/modules/admin/user-actions";
-import { CONTACT_TOPICS } from "~/modules/contact/contact-topics";
+import { CONTACT_STATUSES, OUTBOX_STATUSES, USER_INTENTS } from "~/modules/admin/index.server";
+import { CONTACT_TOPICS } from "~/modules/contact/index.server";
 import { ARTICLE_CATEGORIES } from "~/modules/content/article-source";
-import { LISTING_CATEGORIES, LISTING_STATUSES } from "~/modules/listings/categories";
-import { NOTICE_LEVELS } from "~/modules/notices/notice-types";
-import { BUSINESS_TYPES, SHOP_ROLES } from "~/modules/shops/shop-types";
-import { INOUT_KINDS } from "~/modules/stock/inout-form";
-import { DOCUMENT_KINDS, LOCATION_KINDS, MOVEMENT_KINDS } from "~/modules/stock/schema";
+import { LISTING_CATEGORIES, LISTING_STATUSES } from "~/modules/listings/index.server";
+import { NOTICE_LEVELS } from "~/modules/notices/index.server";
+import { BUSINESS_TYPES, SHOP_ROLES } from "~/modules/shops/index.server";
+import { INOUT_KINDS } from "~/modules/stock/index.server";
+import { DOCUMENT_KINDS, LOCATION_KINDS, MOVEMENT_KINDS } from "~/db/schema";
 
 /**
  * The keys that code builds from a value (`t(\`shops.role.${role}\`)`), one entry per prefix,

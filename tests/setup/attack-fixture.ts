@@ -3,8 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import type { SessionUser } from "~/context";
 import type { Database } from "~/db/client.server";
 import { listing, shopInvitation, shopMember, stockDocument, user } from "~/db/schema";
-import type { ShopRole } from "~/modules/shops/shop-types";
-import { createLocation } from "~/modules/stock/locations.server";
+import type { ShopRole } from "~/modules/shops/index.server";
+import { createLocation } from "~/modules/stock/index.server";
 import { sessionUserOf } from "./route-call";
 import { insertItem, insertShop, insertUser } from "./stock-factory";
 

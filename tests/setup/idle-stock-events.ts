@@ -1,4 +1,4 @@
-import type { StockEvents } from "~/modules/stock/live-stock.server";
+import type { StockEvents } from "~/modules/stock/index.server";
 
 /** For route tests that never open a live stock stream. */
 export const IDLE_STOCK_EVENTS: StockEvents = {

@@ -131,7 +131,7 @@ export async function formShopIdOf(
   userId: string,
   cookie?: string,
 ): Promise<string | undefined> {
-  const { resolveActiveShop } = await import("~/modules/shops/active-shop.server");
+  const { resolveActiveShop } = await import("~/modules/shops/index.server");
   const request = new Request("http://localhost/", {
     headers: cookie ? { cookie } : {},
   });

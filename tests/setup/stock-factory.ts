@@ -1,10 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { shop, user } from "~/db/schema";
-import { createShop, type Shop } from "~/modules/shops/shops.server";
-import type { ItemFields } from "~/modules/stock/item-form";
-import { createItem, type StockItem } from "~/modules/stock/items.server";
-import { getDefaultLocation } from "~/modules/stock/locations.server";
+import { createShop, type Shop } from "~/modules/shops/index.server";
+import {
+  type ItemFields,
+  createItem,
+  type StockItem,
+  getDefaultLocation,
+} from "~/modules/stock/index.server";
 
 let counter = 0;
 

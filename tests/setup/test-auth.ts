@@ -1,4 +1,4 @@
-import { createAuth, type AuthMailer } from "~/modules/accounts/auth.server";
+import { createAuth, type AuthMailer } from "~/modules/accounts/index.server";
 import type { Database } from "~/db/client.server";
 
 export interface SentLink {

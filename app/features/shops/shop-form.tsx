@@ -1,6 +1,6 @@
 import { Form, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "react-router";
 import { useT } from "~/lib/i18n/use-translation";
-import { isShopChangedResult, SHOP_FORM_FIELD } from "~/modules/shops/shop-types";
+import { isShopChangedResult, SHOP_FORM_FIELD } from "~/modules/shops";
 
 interface RootShops {
   activeShopId?: string | null;

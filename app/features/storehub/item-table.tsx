@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
-import type { ItemRow } from "~/modules/stock/item-row";
+import type { ItemRow } from "~/modules/stock";
 import { ItemStatusBadges, SortHeader } from "./storehub-ui";
 
 /**

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { useT } from "~/lib/i18n/use-translation";
 import { privatePageMeta } from "~/lib/seo";
-import { ITEM_SEARCH_MAX, type ItemListStatus } from "~/modules/stock/item-list-query";
+import { ITEM_SEARCH_MAX, type ItemListStatus } from "~/modules/stock";
 import type { PaginationLabels } from "~/ui/pagination";
 
 // Pieces shared by the storehub item pages (overview, add, edit, delete, import).

@@ -389,10 +389,6 @@ export const en: Record<MessageKey, string> = {
     "This invitation was not found. It may have expired, been withdrawn or already been answered.",
   "shopInvite.outcome.unverified":
     "Please confirm your e-mail address first; then you can accept the invitation.",
-  "shopInvite.error.notFound":
-    "This invitation was not found. It may have expired, been withdrawn or already been answered.",
-  "shopInvite.error.unverified":
-    "Please confirm your e-mail address first; then you can accept the invitation.",
   "shopForm.changed":
     "The active shop has changed (it is now “{shop}”), so this was not saved, to keep it out of the wrong shop. What you typed is still here: check the shop and send it again.",
   "shopForm.switchBack": "Switch back to “{shop}”",

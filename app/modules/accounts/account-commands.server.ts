@@ -1,9 +1,11 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import type { MessageKey } from "~/lib/i18n";
-import { rateLimitSubjectForAddress } from "~/modules/platform/client-address";
-import { hitRateLimit, type RateLimitRule } from "~/modules/platform/rate-limit.server";
+import {
+  rateLimitSubjectForAddress,
+  hitRateLimit,
+  type RateLimitRule,
+} from "~/modules/platform/index.server";
 import {
   EMAIL_VERIFIED_PAGE,
   MIN_PASSWORD_LENGTH,
@@ -42,16 +44,33 @@ export const ACCOUNT_RATE_LIMITS = {
   linkByAccount: { name: "link-account", limit: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
+/**
+ * Why an account command was refused. The accounts routes give each a status and a text
+ * (app/routes/accounts/errors.ts).
+ */
+export type AccountRefusal =
+  | "too-many-requests"
+  | "wrong-credentials"
+  | "email-already-in-use"
+  | "weak-password"
+  | "invalid-email"
+  | "user-disabled"
+  | "invalid-action-code"
+  | "expired-action-code"
+  | "requires-recent-login"
+  | "current-password-wrong"
+  | "last-shop-owner"
+  | "unknown";
+
 export type CommandResult =
-  | { ok: true; headers: Headers }
-  | { ok: false; error: MessageKey; status: number; retryAfterSeconds?: number };
+  { ok: true; headers: Headers } | { ok: false; error: AccountRefusal; retryAfterSeconds?: number };
 
 export interface Client {
   address: string;
   headers: Headers;
 }
 
-/** Counts one attempt against each rule; the first rule over its limit answers 429. */
+/** Counts one attempt against each rule; the first rule over its limit refuses. */
 async function overLimit(
   db: Database,
   checks: [RateLimitRule, string][],
@@ -59,12 +78,7 @@ async function overLimit(
   for (const [rule, subject] of checks) {
     const result = await hitRateLimit(db, rule, subject);
     if (!result.allowed) {
-      return {
-        ok: false,
-        error: "auth.error.too-many-requests",
-        status: 429,
-        retryAfterSeconds: result.retryAfterSeconds,
-      };
+      return { ok: false, error: "too-many-requests", retryAfterSeconds: result.retryAfterSeconds };
     }
   }
   return null;
@@ -74,23 +88,20 @@ async function overLimit(
 export function catalogueError(error: unknown): Extract<CommandResult, { ok: false }> {
   if (!(error instanceof APIError)) throw error;
   const code = (error.body as { code?: string } | undefined)?.code ?? "";
-  const map: Record<string, MessageKey> = {
-    INVALID_EMAIL_OR_PASSWORD: "auth.error.wrong-credentials",
-    USER_NOT_FOUND: "auth.error.wrong-credentials",
-    INVALID_PASSWORD: "auth.error.wrong-credentials",
-    USER_ALREADY_EXISTS: "auth.error.email-already-in-use",
-    USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "auth.error.email-already-in-use",
-    PASSWORD_TOO_SHORT: "auth.error.weak-password",
-    PASSWORD_TOO_LONG: "auth.error.weak-password",
-    INVALID_EMAIL: "auth.error.invalid-email",
-    BANNED_USER: "auth.error.user-disabled",
-    INVALID_TOKEN: "auth.error.invalid-action-code",
-    TOKEN_EXPIRED: "auth.error.expired-action-code",
+  const map: Record<string, AccountRefusal> = {
+    INVALID_EMAIL_OR_PASSWORD: "wrong-credentials",
+    USER_NOT_FOUND: "wrong-credentials",
+    INVALID_PASSWORD: "wrong-credentials",
+    USER_ALREADY_EXISTS: "email-already-in-use",
+    USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "email-already-in-use",
+    PASSWORD_TOO_SHORT: "weak-password",
+    PASSWORD_TOO_LONG: "weak-password",
+    INVALID_EMAIL: "invalid-email",
+    BANNED_USER: "user-disabled",
+    INVALID_TOKEN: "invalid-action-code",
+    TOKEN_EXPIRED: "expired-action-code",
   };
-  const key = map[code] ?? "auth.error.unknown";
-  const status =
-    key === "auth.error.unknown" ? 500 : key === "auth.error.user-disabled" ? 403 : 400;
-  return { ok: false, error: key, status };
+  return { ok: false, error: map[code] ?? "unknown" };
 }
 
 /**
@@ -114,7 +125,7 @@ export async function registerMember(
   const [existing] = await db.select().from(user).where(eq(user.email, input.email));
   if (existing && !existing.emailVerified && !existing.banned) {
     if (input.password.length < MIN_PASSWORD_LENGTH || input.password.length > 256)
-      return { ok: false, error: "auth.error.weak-password", status: 400 };
+      return { ok: false, error: "weak-password" };
     await issueClaim(
       db,
       claimToken,
@@ -250,9 +261,8 @@ export async function resetPasswordWithToken(
   // better-auth's internal adapter hashes the same way when it looks a token up.
   const context = await auth.$context;
   const row = await context.internalAdapter.findVerificationValue(`reset-password:${input.token}`);
-  if (!row) return { ok: false, error: "auth.error.invalid-action-code", status: 400 };
-  if (row.expiresAt.getTime() < Date.now())
-    return { ok: false, error: "auth.error.expired-action-code", status: 400 };
+  if (!row) return { ok: false, error: "invalid-action-code" };
+  if (row.expiresAt.getTime() < Date.now()) return { ok: false, error: "expired-action-code" };
   try {
     await auth.api.resetPassword({ body: { newPassword: input.password, token: input.token } });
     return { ok: true, headers: new Headers(), userId: row.value };

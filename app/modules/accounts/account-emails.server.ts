@@ -1,6 +1,5 @@
 import type { Database } from "~/db/client.server";
-import { renderBilingualEmail } from "~/modules/platform/email-layout.server";
-import { queueEmail } from "~/modules/platform/outbox.server";
+import { renderBilingualEmail, queueEmail } from "~/modules/platform/index.server";
 import type { AuthMailer } from "./auth.server";
 
 /** The account e-mails, queued in the outbox (sent through SMTP when configured). */

@@ -4,7 +4,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins/admin";
 import { magicLink } from "better-auth/plugins/magic-link";
 import type { Database } from "~/db/client.server";
-import { shopsLeftWithoutOwner } from "~/modules/shops/shops.server";
+import { shopsLeftWithoutOwner } from "~/modules/shops/index.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import {
   claimTokenFromRequest,

@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import type { Database } from "~/db/client.server";
-import { hitRateLimit } from "~/modules/platform/rate-limit.server";
-import { shopsLeftWithoutOwner } from "~/modules/shops/shops.server";
+import { hitRateLimit } from "~/modules/platform/index.server";
+import { shopsLeftWithoutOwner } from "~/modules/shops/index.server";
 import { ACCOUNT_RATE_LIMITS, catalogueError, type CommandResult } from "./account-commands.server";
 import type { Auth, AuthMailer } from "./auth.server";
 
@@ -22,16 +22,14 @@ async function checkCurrentPassword(
   if (!password)
     return {
       ok: false,
-      error: "auth.error.requires-recent-login",
-      status: 400,
+      error: "requires-recent-login",
       field: "currentPassword",
     };
   const limit = await hitRateLimit(db, ACCOUNT_RATE_LIMITS.currentPasswordByAccount, email);
   if (!limit.allowed) {
     return {
       ok: false,
-      error: "auth.error.too-many-requests",
-      status: 429,
+      error: "too-many-requests",
       retryAfterSeconds: limit.retryAfterSeconds,
     };
   }
@@ -42,8 +40,7 @@ async function checkCurrentPassword(
     if (error instanceof APIError) {
       return {
         ok: false,
-        error: "auth.error.current-password-wrong",
-        status: 400,
+        error: "current-password-wrong",
         field: "currentPassword",
       };
     }
@@ -140,7 +137,7 @@ export async function deleteAccount(
   const denied = await checkCurrentPassword(auth, db, member.email, password, headers);
   if (denied) return denied;
   if ((await shopsLeftWithoutOwner(db, member.id)).length > 0) {
-    return { ok: false, error: "account.error.lastShopOwner", status: 409 };
+    return { ok: false, error: "last-shop-owner" };
   }
   try {
     const result = await auth.api.deleteUser({ body: { password }, headers, returnHeaders: true });

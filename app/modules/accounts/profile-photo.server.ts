@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import type { Auth } from "./auth.server";
-import type { FileStorage } from "~/modules/media/local-storage.server";
 import {
+  type FileStorage,
   ImageRejectedError,
+  type ImageRejection,
   MAX_IMAGE_BYTES,
   processSquareImage,
-} from "~/modules/media/image-processing.server";
-import type { MessageKey } from "~/lib/i18n";
+} from "~/modules/media/index.server";
 
 export const AVATAR_SIZE = 256;
 
@@ -20,8 +20,8 @@ export async function setProfilePhoto(
   member: { id: string; image: string | null },
   file: File,
   headers: Headers,
-): Promise<{ ok: true; url: string } | { ok: false; error: MessageKey }> {
-  if (file.size > MAX_IMAGE_BYTES) return { ok: false, error: "media.error.tooLarge" };
+): Promise<{ ok: true; url: string } | { ok: false; error: ImageRejection }> {
+  if (file.size > MAX_IMAGE_BYTES) return { ok: false, error: "too-large" };
   let webp: Buffer;
   try {
     webp = await processSquareImage(new Uint8Array(await file.arrayBuffer()), AVATAR_SIZE);

@@ -1,7 +1,7 @@
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { appContext, sessionUserContext, type SessionUser } from "~/context";
 import { pagePath } from "~/lib/page-path";
-import { readThroughCache } from "~/modules/platform/notified-cache.server";
+import { readThroughCache } from "~/modules/platform/index.server";
 import { SESSION_COOKIE_NAMES, type Auth } from "./auth.server";
 import { takeDisabledSessionNote } from "./disabled-sessions.server";
 

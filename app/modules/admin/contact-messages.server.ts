@@ -1,7 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
-import { contactMessage } from "~/modules/contact/schema";
+import { contactMessage } from "~/db/schema";
 import type { ContactStatus } from "./statuses";
 
 export type AdminContactRow = Omit<

@@ -1,7 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
-import { emailOutbox } from "~/modules/platform/schema";
+import { emailOutbox } from "~/db/schema";
 import { OUTBOX_STATUSES, type OutboxStatus } from "./statuses";
 
 export interface AdminOutboxRow {

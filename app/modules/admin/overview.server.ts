@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { user } from "~/modules/accounts/schema";
-import { listActiveNotices } from "~/modules/notices/notices.server";
+import { user } from "~/db/schema";
+import { listActiveNotices } from "~/modules/notices/index.server";
 import { countUnreadContactMessages } from "./contact-messages.server";
 import { countOutboxByStatus } from "./outbox.server";
 

@@ -1,5 +1,4 @@
-import type { contactMessage } from "~/modules/contact/schema";
-import type { emailOutbox } from "~/modules/platform/schema";
+import type { contactMessage, emailOutbox } from "~/db/schema";
 
 // The pages (browser code) need these lists, so they are spelled out here instead of read
 // from the schemas; the type checks below fail when a column's statuses change.

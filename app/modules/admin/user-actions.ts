@@ -1,5 +1,3 @@
-import type { MessageKey } from "~/lib/i18n";
-
 /** Longest search the users page accepts. */
 export const USER_SEARCH_MAX = 100;
 
@@ -19,4 +17,11 @@ export type UserActionOutcome =
       intent: UserIntent;
       user: { id: string; name: string; email: string };
     }
-  | { status: "error"; error: MessageKey; httpStatus: number };
+  | { status: "error"; error: UserActionRefusal };
+
+/**
+ * Why an action on an account was refused: admins may not disable themselves or drop their
+ * own admin role, and the account may be gone. The admin pages say it
+ * (app/routes/admin/errors.ts).
+ */
+export type UserActionRefusal = "disable-self" | "revoke-self" | "not-found";

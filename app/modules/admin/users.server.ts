@@ -2,8 +2,8 @@ import { count, desc, eq, ilike, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { containsPattern } from "~/db/escape-like";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
-import { noteDisabledSessions } from "~/modules/accounts/disabled-sessions.server";
-import { session, user } from "~/modules/accounts/schema";
+import { noteDisabledSessions } from "~/modules/accounts/index.server";
+import { session, user } from "~/db/schema";
 import { USER_SEARCH_MAX, type UserActionOutcome, type UserIntent } from "./user-actions";
 import { truncateText } from "~/lib/truncate-text";
 
@@ -107,18 +107,13 @@ export async function applyUserAction(
 ): Promise<UserActionOutcome> {
   const { intent, userId } = action;
   if (userId === actorId && (intent === "disable" || intent === "revokeAdmin")) {
-    return {
-      status: "error",
-      error:
-        intent === "disable" ? "admin.users.error.disableSelf" : "admin.users.error.revokeSelf",
-      httpStatus: 400,
-    };
+    return { status: "error", error: intent === "disable" ? "disable-self" : "revoke-self" };
   }
   const [target] = await db
     .select({ id: user.id, name: user.name, email: user.email })
     .from(user)
     .where(eq(user.id, userId));
-  if (!target) return { status: "error", error: "admin.users.error.notFound", httpStatus: 404 };
+  if (!target) return { status: "error", error: "not-found" };
   if (!action.confirmed) return { status: "confirm", intent, user: target };
   if (intent === "disable") await disableUser(db, userId);
   else if (intent === "enable") await enableUser(db, userId);

@@ -1,8 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { formatPhoneForDisplay } from "~/lib/phone";
-import { queueEmail } from "~/modules/platform/outbox.server";
-import { hitRateLimit, type RateLimitRule } from "~/modules/platform/rate-limit.server";
-import { getCompanyProfile } from "~/modules/content/queries.server";
+import { queueEmail, hitRateLimit, type RateLimitRule } from "~/modules/platform/index.server";
+import { getCompanyProfile } from "~/modules/content/index.server";
 import { th } from "~/lib/i18n/th";
 import { en } from "~/lib/i18n/en";
 import type { ContactSubmission } from "./contact-form";

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { readThroughCache } from "~/modules/platform/notified-cache.server";
+import { readThroughCache } from "~/modules/platform/index.server";
 import { article, banner, companyProfile, productCategory } from "./schema";
 
 export type CompanyProfile = typeof companyProfile.$inferSelect;

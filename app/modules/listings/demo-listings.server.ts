@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { user } from "~/modules/accounts/schema";
-import type { FileStorage } from "~/modules/media/local-storage.server";
+import { user } from "~/db/schema";
+import type { FileStorage } from "~/modules/media/index.server";
 import sharp from "sharp";
 import type { ListingFormData } from "./listing-form";
 import { processListingPhoto } from "./listing-photos.server";

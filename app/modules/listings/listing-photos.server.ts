@@ -1,5 +1,8 @@
-import type { FileStorage } from "~/modules/media/local-storage.server";
-import { processImageVariants, type ProcessedImage } from "~/modules/media/image-processing.server";
+import {
+  type FileStorage,
+  processImageVariants,
+  type ProcessedImage,
+} from "~/modules/media/index.server";
 
 /**
  * The sizes stored for each photo (longer side, pixels). Cards use thumb and card through

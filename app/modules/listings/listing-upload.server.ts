@@ -8,12 +8,12 @@ import {
   parseFormData,
   type FileUpload,
 } from "@remix-run/form-data-parser";
-import type { MessageKey } from "~/lib/i18n";
 import {
   ImageRejectedError,
+  type ImageRejection,
   MAX_IMAGE_BYTES,
   type ProcessedImage,
-} from "~/modules/media/image-processing.server";
+} from "~/modules/media/index.server";
 import { MAX_LISTING_PHOTOS } from "./limits";
 import { processListingPhoto } from "./listing-photos.server";
 import { PHOTO_FIELD } from "./photo-plan";
@@ -26,11 +26,18 @@ const MAX_TEXT_FORM_BYTES = 128 * 1024;
 
 export type UploadedPhoto =
   | { ok: true; name: string; image: ProcessedImage }
-  | { ok: false; name: string; error: MessageKey };
+  | { ok: false; name: string; error: ImageRejection };
+
+/**
+ * Why the whole post/edit request was refused before its fields were read; the listings
+ * routes give each a status and a text (app/routes/listings/errors.ts).
+ */
+export type ListingUploadRefusal =
+  "upload-too-large" | "photo-too-large" | "too-many-photos" | "bad-request";
 
 export type ListingRequest =
   | { ok: true; form: FormData; photos: UploadedPhoto[] }
-  | { ok: false; error: MessageKey; status: number };
+  | { ok: false; error: ListingUploadRefusal };
 
 /**
  * Reads the post/edit form. The body is streamed with limits (file count, 10 MB per file, the
@@ -41,12 +48,12 @@ export type ListingRequest =
 export async function readListingRequest(request: Request): Promise<ListingRequest> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > MAX_LISTING_REQUEST_BYTES) {
-    return { ok: false, error: "listings.error.uploadTooLarge", status: 413 };
+    return { ok: false, error: "upload-too-large" };
   }
   const type = request.headers.get("content-type") ?? "";
   const multipart = type.startsWith("multipart/form-data");
   if (!multipart && !type.startsWith("application/x-www-form-urlencoded")) {
-    return { ok: false, error: "listings.error.badRequest", status: 400 };
+    return { ok: false, error: "bad-request" };
   }
   const photos: UploadedPhoto[] = [];
   const handle = async (file: FileUpload) => {
@@ -76,20 +83,20 @@ export async function readListingRequest(request: Request): Promise<ListingReque
     return { ok: true, form, photos };
   } catch (error) {
     if (error instanceof MaxFilesExceededError) {
-      return { ok: false, error: "listings.error.tooManyPhotos", status: 413 };
+      return { ok: false, error: "too-many-photos" };
     }
     if (error instanceof MaxFileSizeExceededError) {
-      return { ok: false, error: "listings.error.photoTooLarge", status: 413 };
+      return { ok: false, error: "photo-too-large" };
     }
     if (error instanceof MaxTotalSizeExceededError) {
-      return { ok: false, error: "listings.error.uploadTooLarge", status: 413 };
+      return { ok: false, error: "upload-too-large" };
     }
     if (
       error instanceof MaxPartsExceededError ||
       error instanceof MaxHeaderSizeExceededError ||
       error instanceof FormDataParseError
     ) {
-      return { ok: false, error: "listings.error.badRequest", status: 400 };
+      return { ok: false, error: "bad-request" };
     }
     throw error;
   }

@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
-import { data } from "react-router";
 import type { Database, DbExecutor } from "~/db/client.server";
 import type { Lang } from "~/lib/i18n";
 import { PAGE_SIZE, pageWindow, toPage, type Page } from "~/lib/paging";
-import type { FileStorage } from "~/modules/media/local-storage.server";
-import type { ProcessedImage } from "~/modules/media/image-processing.server";
+import type { FileStorage, ProcessedImage } from "~/modules/media/index.server";
 import type { ListingCategory, ListingStatus } from "./categories";
 import type { ListingFormData } from "./listing-form";
 import {
@@ -18,9 +16,10 @@ import {
 import type { PhotoPlan } from "./photo-plan";
 import { formatPrice } from "./price";
 import { provinceName } from "./provinces";
-import { user } from "~/modules/accounts/schema";
+import { user } from "~/db/schema";
 import { listing, listingPhoto, listingSearchWord } from "./schema";
 import { searchTokens } from "./search-tokens";
+import { ListingError } from "./listing-errors";
 
 export type Listing = typeof listing.$inferSelect;
 
@@ -281,7 +280,8 @@ export async function getListingForViewer(
 
 /**
  * The member's own listing with its photos in their order, for editing. Someone else's
- * listing is a 403 (only its owner may change it), an unknown id a 404.
+ * listing is refused with ListingError "not-owner" (only its owner may change it), an
+ * unknown id with "not-found".
  */
 export async function requireOwnListing(
   db: Database,
@@ -290,8 +290,8 @@ export async function requireOwnListing(
   id: string,
 ): Promise<{ listing: Listing; photos: PhotoView[] }> {
   const found = await findListing(db, id);
-  if (!found) throw data(null, { status: 404 });
-  if (found.ownerId !== ownerId) throw data(null, { status: 403 });
+  if (!found) throw new ListingError("not-found");
+  if (found.ownerId !== ownerId) throw new ListingError("not-owner");
   const photos = await db
     .select()
     .from(listingPhoto)
@@ -312,7 +312,7 @@ export function listSitemapListings(db: Database) {
 
 // ---- writing ---------------------------------------------------------------------------
 
-export type SaveOutcome = { ok: true; id: string } | { ok: false; error: "listings.error.hidden" };
+export type SaveOutcome = { ok: true; id: string } | { ok: false; error: "hidden" };
 
 /**
  * Creates or updates a member's listing with its photos. New photos' files are written
@@ -352,9 +352,9 @@ export async function saveListing(
           .where(eq(listing.id, listingId))
           .for("update");
         // Checked by the route already; checked again under the lock.
-        if (!current || current.ownerId !== input.ownerId) throw data(null, { status: 403 });
+        if (!current || current.ownerId !== input.ownerId) throw new ListingError("not-owner");
         if (current.hiddenAt && form.status === "published") {
-          return { ok: false, error: "listings.error.hidden" };
+          return { ok: false, error: "hidden" };
         }
         await tx
           .update(listing)
@@ -457,7 +457,7 @@ export async function saveListing(
   return { ok: true, id: listingId };
 }
 
-/** Deletes the owner's listing and its photo files; 403 for anyone else, 404 if unknown. */
+/** Deletes the owner's listing and its photo files; ListingError for anyone else or an unknown id. */
 export async function deleteListing(
   db: Database,
   storage: FileStorage,
@@ -465,8 +465,8 @@ export async function deleteListing(
   id: string,
 ): Promise<void> {
   const found = await findListing(db, id);
-  if (!found) throw data(null, { status: 404 });
-  if (found.ownerId !== ownerId) throw data(null, { status: 403 });
+  if (!found) throw new ListingError("not-found");
+  if (found.ownerId !== ownerId) throw new ListingError("not-owner");
   const photos = await db.transaction(async (tx) => {
     const keys = await tx
       .select({ storageKey: listingPhoto.storageKey })
@@ -509,10 +509,9 @@ export async function setListingStatus(
   status: ListingStatus,
 ): Promise<SaveOutcome> {
   const found = await findListing(db, id);
-  if (!found) throw data(null, { status: 404 });
-  if (found.ownerId !== ownerId) throw data(null, { status: 403 });
-  if (found.hiddenAt && status === "published")
-    return { ok: false, error: "listings.error.hidden" };
+  if (!found) throw new ListingError("not-found");
+  if (found.ownerId !== ownerId) throw new ListingError("not-owner");
+  if (found.hiddenAt && status === "published") return { ok: false, error: "hidden" };
   await db
     .update(listing)
     .set({

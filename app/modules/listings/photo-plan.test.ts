@@ -57,7 +57,7 @@ describe("photo plan", () => {
     expect(fresh.ok && fresh.plan.cover).toEqual({ kind: "new", index: 0 });
     expect(planPhotos(stored, 11, form([]))).toEqual({
       ok: false,
-      error: "listings.error.tooManyPhotos",
+      error: "too-many-photos",
     });
   });
 });

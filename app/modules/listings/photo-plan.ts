@@ -36,15 +36,14 @@ export function planPhotos(
   existing: readonly { id: string; isCover: boolean }[],
   newCount: number,
   form: FormData,
-): { ok: true; plan: PhotoPlan } | { ok: false; error: "listings.error.tooManyPhotos" } {
+): { ok: true; plan: PhotoPlan } | { ok: false; error: "too-many-photos" } {
   const removedTokens = new Set(form.getAll("photoRemove").map(String));
   const kept = existing.filter((photo) => !removedTokens.has(existingToken(photo.id)));
   const slots: PhotoSlot[] = [
     ...kept.map((photo) => ({ kind: "existing" as const, id: photo.id })),
     ...Array.from({ length: newCount }, (_, index) => ({ kind: "new" as const, index })),
   ];
-  if (slots.length > MAX_LISTING_PHOTOS)
-    return { ok: false, error: "listings.error.tooManyPhotos" };
+  if (slots.length > MAX_LISTING_PHOTOS) return { ok: false, error: "too-many-photos" };
   const placeOf = (slot: PhotoSlot, fallback: number) => {
     const raw = form.get(`${POSITION_FIELD_PREFIX}${slotToken(slot)}`);
     const value = typeof raw === "string" && /^\d{1,3}$/.test(raw.trim()) ? Number(raw) : NaN;

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { containsPattern } from "~/db/escape-like";
 import type { Lang } from "~/lib/i18n";
 import { PAGE_SIZE, toPage, type Page } from "~/lib/paging";
-import type { FileStorage } from "~/modules/media/local-storage.server";
+import type { FileStorage } from "~/modules/media/index.server";
 import { highlightParts, snippetAround, type TextPart } from "./highlight";
 import { KEYWORD_MAX } from "./limits";
 import {

@@ -1,5 +1,4 @@
 import sharp, { type Metadata } from "sharp";
-import type { MessageKey } from "~/lib/i18n";
 
 /** Formats we accept, recognised from the file's bytes (never from its name or declared type). */
 export const ACCEPTED_IMAGE_FORMATS = ["jpeg", "png", "webp", "avif", "heif"] as const;
@@ -7,10 +6,16 @@ export const ACCEPTED_IMAGE_FORMATS = ["jpeg", "png", "webp", "avif", "heif"] as
 export const MAX_IMAGE_PIXELS = 50_000_000;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
+/**
+ * Why an image was refused; the routes say it in the visitor's language
+ * (app/routes/errors.server.ts).
+ */
+export type ImageRejection = "not-image" | "too-large" | "too-many-pixels";
+
 export class ImageRejectedError extends Error {
   // A plain field rather than a parameter property: Node's type stripping (bench/) cannot run those.
-  readonly reason: MessageKey;
-  constructor(reason: MessageKey) {
+  readonly reason: ImageRejection;
+  constructor(reason: ImageRejection) {
     super(reason);
     this.name = "ImageRejectedError";
     this.reason = reason;
@@ -22,22 +27,22 @@ export class ImageRejectedError extends Error {
  * one of the accepted formats, too many bytes, or too many pixels.
  */
 async function inspectImage(input: Uint8Array): Promise<Metadata> {
-  if (input.byteLength === 0) throw new ImageRejectedError("media.error.notImage");
-  if (input.byteLength > MAX_IMAGE_BYTES) throw new ImageRejectedError("media.error.tooLarge");
+  if (input.byteLength === 0) throw new ImageRejectedError("not-image");
+  if (input.byteLength > MAX_IMAGE_BYTES) throw new ImageRejectedError("too-large");
   let metadata: Metadata;
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw new ImageRejectedError("media.error.notImage");
+    throw new ImageRejectedError("not-image");
   }
   if (
     !metadata.format ||
     !(ACCEPTED_IMAGE_FORMATS as readonly string[]).includes(metadata.format)
   ) {
-    throw new ImageRejectedError("media.error.notImage");
+    throw new ImageRejectedError("not-image");
   }
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_IMAGE_PIXELS) {
-    throw new ImageRejectedError("media.error.tooManyPixels");
+    throw new ImageRejectedError("too-many-pixels");
   }
   return metadata;
 }
@@ -56,7 +61,7 @@ export async function processSquareImage(input: Uint8Array, size: number): Promi
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
-    throw new ImageRejectedError("media.error.notImage");
+    throw new ImageRejectedError("not-image");
   }
 }
 
@@ -111,6 +116,6 @@ export async function processImageVariants(
       variants: encoded,
     };
   } catch {
-    throw new ImageRejectedError("media.error.notImage");
+    throw new ImageRejectedError("not-image");
   }
 }

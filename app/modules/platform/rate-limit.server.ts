@@ -16,6 +16,20 @@ export interface RateLimitResult {
 }
 
 /**
+ * Thrown by a command that refuses work past a rate limit; routes turn it into a 429 page
+ * in the visitor's language (app/routes/errors.server.ts).
+ */
+export class RateLimitedError extends Error {
+  constructor(
+    readonly rule: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`rate limited: ${rule}`);
+    this.name = "RateLimitedError";
+  }
+}
+
+/**
  * Counts one hit for `subject` (a client address or an account) under `rule` and says
  * whether it is within the limit. One atomic upsert, so concurrent requests and several
  * app instances share the count.

@@ -2,7 +2,7 @@ import { checksum, parse } from "promptparse";
 import { anyId } from "promptparse/generate";
 import { anyId as readAnyId } from "promptparse/validate";
 import { renderSVG } from "uqr";
-import { normalizeThaiTaxId } from "~/modules/shops/thai-tax-id";
+import { normalizeThaiTaxId } from "~/modules/shops";
 
 /**
  * PromptPay "AnyID" QR codes (Bank of Thailand Thai QR Payment standard, EMVCo merchant-

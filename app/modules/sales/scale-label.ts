@@ -1,4 +1,4 @@
-import { gs1CheckDigit } from "~/modules/stock/barcode";
+import { gs1CheckDigit } from "~/modules/stock";
 import { mulDivHalfUp } from "./arithmetic";
 import type { BillLineInput } from "./bill";
 import { QTY_SCALE } from "./quantity";

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Database } from "~/db/client.server";
-import { readThroughCache } from "~/modules/platform/notified-cache.server";
+import { readThroughCache } from "~/modules/platform/index.server";
 import type { ShopRole } from "./schema";
 import { requireFormForShop } from "./shop-form-guard.server";
 import { listShopsOfMember, requireShopMember, type Shop } from "./shops.server";

@@ -1,16 +1,25 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { SessionUser } from "~/context";
 import type { Database } from "~/db/client.server";
 import { formatDate } from "~/lib/format";
 import { serverTranslate } from "~/lib/i18n/messages.server";
-import { user } from "~/modules/accounts/schema";
-import { renderBilingualEmail } from "~/modules/platform/email-layout.server";
-import { queueEmail } from "~/modules/platform/outbox.server";
-import { hitRateLimit } from "~/modules/platform/rate-limit.server";
-import { forgetCached } from "~/modules/platform/notified-cache.server";
+import { user } from "~/db/schema";
+import {
+  renderBilingualEmail,
+  queueEmail,
+  hitRateLimit,
+  forgetCached,
+} from "~/modules/platform/index.server";
 import { shopInvitation, shopMember, type ShopRole } from "./schema";
 import { INVITATION_TTL_DAYS } from "./shop-types";
 import { SHOP_RATE_LIMITS, type Shop } from "./shops.server";
+
+/** What the invitation rules need to know of the signed-in member (modules do not read the
+ * request context). */
+interface InvitedMember {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+}
 
 export interface PendingInvitation {
   id: number;
@@ -22,8 +31,8 @@ export interface PendingInvitation {
 
 export type InviteResult =
   | { ok: true; invitationId: number }
-  | { ok: false; error: "shops.error.alreadyMember" }
-  | { ok: false; error: "shops.error.tooManyInvitations"; retryAfterSeconds: number };
+  | { ok: false; error: "already-member" }
+  | { ok: false; error: "too-many-invitations"; retryAfterSeconds: number };
 
 /**
  * Invites an e-mail address to a shop with a role and queues the invitation e-mail. Inviting
@@ -47,13 +56,13 @@ export async function inviteToShop(
     .from(shopMember)
     .innerJoin(user, eq(user.id, shopMember.userId))
     .where(and(eq(shopMember.shopId, input.shop.id), eq(user.email, email)));
-  if (existing) return { ok: false, error: "shops.error.alreadyMember" };
+  if (existing) return { ok: false, error: "already-member" };
 
   const limit = await hitRateLimit(db, SHOP_RATE_LIMITS.invitePerShop, input.shop.id);
   if (!limit.allowed) {
     return {
       ok: false,
-      error: "shops.error.tooManyInvitations",
+      error: "too-many-invitations",
       retryAfterSeconds: limit.retryAfterSeconds,
     };
   }
@@ -185,7 +194,7 @@ export interface InvitationForMember {
  */
 export async function listInvitationsForMember(
   db: Database,
-  member: Pick<SessionUser, "email" | "emailVerified">,
+  member: Pick<InvitedMember, "email" | "emailVerified">,
 ): Promise<InvitationForMember[]> {
   if (!member.emailVerified) return [];
   const rows = await db.execute<{
@@ -213,8 +222,7 @@ export async function listInvitationsForMember(
 }
 
 export type InvitationAnswer =
-  | { ok: true; shopId: string; shopName: string }
-  | { ok: false; error: "shopInvite.error.notFound" | "shopInvite.error.unverified" };
+  { ok: true; shopId: string; shopName: string } | { ok: false; error: "not-found" | "unverified" };
 
 /**
  * Accepts one invitation, on the member's explicit request (a button on /shophub): they
@@ -226,10 +234,10 @@ export type InvitationAnswer =
  */
 export async function acceptInvitation(
   db: Database,
-  member: Pick<SessionUser, "id" | "email" | "emailVerified">,
+  member: Pick<InvitedMember, "id" | "email" | "emailVerified">,
   invitationId: number,
 ): Promise<InvitationAnswer> {
-  if (!member.emailVerified) return { ok: false, error: "shopInvite.error.unverified" };
+  if (!member.emailVerified) return { ok: false, error: "unverified" };
   const result = await db.execute<{ shop_id: string; shop_name: string }>(sql`
     WITH accepted AS (
       UPDATE shop_invitation
@@ -246,7 +254,7 @@ export async function acceptInvitation(
     FROM accepted JOIN shop ON shop.id = accepted.shop_id
   `);
   const [row] = result.rows;
-  if (!row) return { ok: false, error: "shopInvite.error.notFound" };
+  if (!row) return { ok: false, error: "not-found" };
   // The page shown next must already list the new shop.
   forgetCached(db, `user:${member.id}`);
   return { ok: true, shopId: row.shop_id, shopName: row.shop_name };
@@ -259,7 +267,7 @@ export async function acceptInvitation(
  */
 export async function declineInvitation(
   db: Database,
-  member: Pick<SessionUser, "email">,
+  member: Pick<InvitedMember, "email">,
   invitationId: number,
 ): Promise<boolean> {
   const deleted = await db

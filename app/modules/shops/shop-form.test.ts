@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { parseForm } from "~/modules/accounts/account-forms";
+import { parseForm } from "~/modules/accounts";
 import { inviteFormSchema, shopFormSchema, shopSettingsFormSchema } from "./shop-form";
 
 function form(fields: Record<string, string>): FormData {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { toE164 } from "~/lib/phone";
-import { EMAIL_FIELD } from "~/modules/accounts/account-forms";
+import { EMAIL_FIELD } from "~/modules/accounts";
 import { BUSINESS_TYPES, SHOP_ROLES } from "./shop-types";
 import { normalizeThaiTaxId } from "./thai-tax-id";
 

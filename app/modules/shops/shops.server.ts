@@ -1,11 +1,9 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { Database } from "~/db/client.server";
-import type { MessageKey } from "~/lib/i18n";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
-import { user } from "~/modules/accounts/schema";
-import { hitRateLimit, type RateLimitRule } from "~/modules/platform/rate-limit.server";
-import { forgetCached } from "~/modules/platform/notified-cache.server";
+import { user } from "~/db/schema";
+import { hitRateLimit, type RateLimitRule, forgetCached } from "~/modules/platform/index.server";
 import { shop, shopMember, type ShopRole } from "./schema";
 import type { ShopFormInput } from "./shop-form";
 
@@ -46,14 +44,13 @@ export async function openShop(
   ownerUserId: string,
   input: ShopFormInput,
 ): Promise<
-  | { ok: true; shop: Shop }
-  | { ok: false; error: "shops.error.tooManyShops"; retryAfterSeconds: number }
+  { ok: true; shop: Shop } | { ok: false; error: "too-many-shops"; retryAfterSeconds: number }
 > {
   const limit = await hitRateLimit(db, SHOP_RATE_LIMITS.createPerUser, ownerUserId);
   if (!limit.allowed) {
     return {
       ok: false,
-      error: "shops.error.tooManyShops",
+      error: "too-many-shops",
       retryAfterSeconds: limit.retryAfterSeconds,
     };
   }
@@ -164,9 +161,10 @@ export async function requireShopMember(
   return found;
 }
 
-export type MembershipChange =
-  | { ok: true }
-  | { ok: false; error: Extract<MessageKey, "shops.error.lastOwner" | "shops.error.notMember"> };
+/** Why a membership change was refused (the routes say it: app/routes/shophub/errors.ts). */
+export type MembershipRefusal = "not-member" | "last-owner";
+
+export type MembershipChange = { ok: true } | { ok: false; error: MembershipRefusal };
 
 /**
  * Changes a member's role or removes them. The shop always keeps at least one owner: the
@@ -188,9 +186,9 @@ export async function changeMembership(
       .from(shopMember)
       .where(and(eq(shopMember.shopId, shopId), eq(shopMember.userId, userId)))
       .for("update");
-    if (!member) return { ok: false, error: "shops.error.notMember" };
+    if (!member) return { ok: false, error: "not-member" };
     const losesOwner = member.role === "owner" && ("remove" in change || change.role !== "owner");
-    if (losesOwner && owners.rows.length <= 1) return { ok: false, error: "shops.error.lastOwner" };
+    if (losesOwner && owners.rows.length <= 1) return { ok: false, error: "last-owner" };
     if ("remove" in change) {
       await tx
         .delete(shopMember)

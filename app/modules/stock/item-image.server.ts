@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { MessageKey } from "~/lib/i18n";
 import {
   ImageRejectedError,
+  type ImageRejection,
   MAX_IMAGE_BYTES,
   processSquareImage,
-} from "~/modules/media/image-processing.server";
-import type { FileStorage } from "~/modules/media/local-storage.server";
+  type FileStorage,
+} from "~/modules/media/index.server";
 
 /** Item photos are shown small in lists and up to this size on the item's page. */
 export const ITEM_IMAGE_SIZE = 512;
@@ -21,8 +21,8 @@ export async function storeItemImage(
   storage: FileStorage,
   shopId: string,
   file: File,
-): Promise<{ ok: true; key: string } | { ok: false; error: MessageKey }> {
-  if (file.size > MAX_IMAGE_BYTES) return { ok: false, error: "media.error.tooLarge" };
+): Promise<{ ok: true; key: string } | { ok: false; error: ImageRejection }> {
+  if (file.size > MAX_IMAGE_BYTES) return { ok: false, error: "too-large" };
   let webp: Buffer;
   try {
     webp = await processSquareImage(new Uint8Array(await file.arrayBuffer()), ITEM_IMAGE_SIZE);

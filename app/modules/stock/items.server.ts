@@ -14,7 +14,8 @@ export type ItemWriteResult =
   | {
       ok: false;
       field: "sku" | "barcode";
-      error: "storehub.error.skuTaken" | "storehub.error.barcodeTaken";
+      /** The storehub routes say it next to the field (app/routes/storehub/errors.ts). */
+      error: "sku-taken" | "barcode-taken";
     }
   | { ok: false; field: "opening"; error: StockError };
 
@@ -23,10 +24,10 @@ function duplicateFieldOf(error: unknown): ItemWriteResult | null {
   const { code, constraint } = pgErrorOf(error) ?? {};
   if (code !== "23505") return null;
   if (constraint === "stock_item_shop_sku") {
-    return { ok: false, field: "sku", error: "storehub.error.skuTaken" };
+    return { ok: false, field: "sku", error: "sku-taken" };
   }
   if (constraint === "stock_item_shop_barcode") {
-    return { ok: false, field: "barcode", error: "storehub.error.barcodeTaken" };
+    return { ok: false, field: "barcode", error: "barcode-taken" };
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { IDENTITY_CHANGED_CHANNEL } from "~/modules/platform/notified-cache.server";
+import { IDENTITY_CHANGED_CHANNEL } from "~/modules/platform/index.server";
 import { forgetStockSummary } from "./stock-summary-cache.server";
 
 /*
@@ -287,7 +287,8 @@ export interface StreamMember {
 }
 
 /**
- * The server-sent-events response of one open storehub page: an `event: stock` message when
+ * The server-sent-events stream of one open storehub page (the route sends it as
+ * `text/event-stream`): an `event: stock` message when
  * the shop's stock changes, a comment every HEARTBEAT_MS, and cleanup when the browser goes
  * away (the request's signal aborts) or the server stops. With `member`, the stream counts
  * toward that member's limit and ends as soon as their membership of the shop ends (a removed
@@ -299,7 +300,7 @@ export function stockEventStream(
   signal: AbortSignal,
   heartbeatMs = HEARTBEAT_MS,
   member?: StreamMember,
-): Response {
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let finished = false;
   let cleanup = () => {};
@@ -359,12 +360,5 @@ export function stockEventStream(
       cleanup();
     },
   });
-  return new Response(stream, {
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-store",
-      // Tells nginx-style proxies not to buffer the stream either.
-      "X-Accel-Buffering": "no",
-    },
-  });
+  return stream;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ShopRole } from "~/modules/shops/shop-types";
+import type { ShopRole } from "~/modules/shops";
 import { documentRefusal, isReversible, mayReverseDocuments, reversalPreview } from "./reversal";
 
 const member = (role: ShopRole, stockMayReverse = false) => ({ role, shop: { stockMayReverse } });

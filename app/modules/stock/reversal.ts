@@ -1,4 +1,4 @@
-import type { ShopRole } from "~/modules/shops/shop-types";
+import type { ShopRole } from "~/modules/shops";
 import type { DocumentKind } from "./schema";
 
 /*

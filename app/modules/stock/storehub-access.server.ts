@@ -1,9 +1,12 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { appContext, type SessionUser } from "~/context";
-import { requireUser } from "~/modules/accounts/session.server";
-import { resolveActiveShop, type ActiveShop } from "~/modules/shops/active-shop.server";
-import type { ShopRole } from "~/modules/shops/schema";
-import { requireFormForShop } from "~/modules/shops/shop-form-guard.server";
+import { requireUser } from "~/modules/accounts/index.server";
+import {
+  resolveActiveShop,
+  type ActiveShop,
+  requireFormForShop,
+} from "~/modules/shops/index.server";
+import type { ShopRole } from "~/db/schema";
 
 /** Who may look at stock (cashiers see it to sell) and who may change it. */
 export const STOCK_READERS: readonly ShopRole[] = ["owner", "manager", "stock", "cashier"];

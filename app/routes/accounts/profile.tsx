@@ -2,33 +2,35 @@ import { Alert, Button, Form as BsForm } from "react-bootstrap";
 import { formatPhoneForDisplay } from "~/lib/phone";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
-import { forgetCached } from "~/modules/platform/notified-cache.server";
+import { forgetCached } from "~/modules/platform/index.server";
 import { appContext, type SessionUser } from "~/context";
 import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
-import { createAccountMailer } from "~/modules/accounts/account-emails.server";
-import { parseForm } from "~/modules/accounts/account-forms";
-import type { FormFailure } from "~/modules/accounts/form-result";
 import {
+  createAccountMailer,
   changePassword,
   deleteAccount,
   requestEmailChange,
   signOutEverywhere,
   updateProfile,
-} from "~/modules/accounts/profile-commands.server";
+  removeProfilePhoto,
+  setProfilePhoto,
+  requireUser,
+  passwordRefusal,
+  type AccountRefusal,
+} from "~/modules/accounts/index.server";
 import {
+  parseForm,
+  type FormFailure,
   changeEmailSchema,
   changePasswordSchema,
   deleteAccountSchema,
   profileDetailsSchema,
-} from "~/modules/accounts/profile-forms";
-import { removeProfilePhoto, setProfilePhoto } from "~/modules/accounts/profile-photo.server";
-import { requireUser } from "~/modules/accounts/session.server";
-import { passwordRefusal } from "~/modules/accounts/password-policy.server";
+} from "~/modules/accounts";
 import { PasswordStrength } from "~/features/accounts/password-strength";
-import { listingPhotoKeysOf, removeListingPhotoFiles } from "~/modules/listings/listings.server";
-import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
+import { listingPhotoKeysOf, removeListingPhotoFiles } from "~/modules/listings/index.server";
+import { MAX_IMAGE_BYTES } from "~/modules/media/index.server";
 import { TextField } from "~/ui/text-field";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 import { useClearPasswords } from "~/ui/use-clear-passwords";
@@ -38,6 +40,8 @@ import {
   keepFormOnNetworkError,
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
+import { IMAGE_REJECTIONS } from "~/routes/errors.server";
+import { ACCOUNT_REFUSALS } from "./errors";
 
 const INTENTS = [
   "details",
@@ -98,20 +102,20 @@ async function changeProfile({ request, context }: Route.ActionArgs, member: Ses
       { status, headers: extraHeaders },
     );
   const failed = (
-    result: { error: MessageKey; status: number; field?: string; retryAfterSeconds?: number },
+    result: { error: AccountRefusal; field?: string; retryAfterSeconds?: number },
     values: Record<string, string>,
   ) =>
     reply(
       result.field
-        ? { values, errors: { [result.field]: result.error } }
+        ? { values, errors: { [result.field]: ACCOUNT_REFUSALS[result.error].message } }
         : {
             values,
-            formError: result.error,
+            formError: ACCOUNT_REFUSALS[result.error].message,
             retryMinutes: result.retryAfterSeconds
               ? Math.ceil(result.retryAfterSeconds / 60)
               : undefined,
           },
-      result.status,
+      ACCOUNT_REFUSALS[result.error].status,
     );
 
   switch (intent) {
@@ -128,7 +132,7 @@ async function changeProfile({ request, context }: Route.ActionArgs, member: Ses
       const result = await setProfilePhoto(auth, storage, member, file, headers);
       return result.ok
         ? reply({ done: "account.profile.photoSaved" })
-        : reply({ errors: { photo: result.error } }, 400);
+        : reply({ errors: { photo: IMAGE_REJECTIONS[result.error] } }, 400);
     }
     case "photo-remove":
       await removeProfilePhoto(auth, storage, member, headers);

@@ -6,12 +6,9 @@ import { appContext } from "~/context";
 import { useT } from "~/lib/i18n/use-translation";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
-import { parseForm, registerFormSchema } from "~/modules/accounts/account-forms";
-import { registerMember } from "~/modules/accounts/account-commands.server";
-import { passwordRefusal } from "~/modules/accounts/password-policy.server";
+import { parseForm, registerFormSchema, type FormFailure } from "~/modules/accounts";
+import { registerMember, passwordRefusal, getSessionUser } from "~/modules/accounts/index.server";
 import { PasswordStrength } from "~/features/accounts/password-strength";
-import type { FormFailure } from "~/modules/accounts/form-result";
-import { getSessionUser } from "~/modules/accounts/session.server";
 import { TextField } from "~/ui/text-field";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 import { useClearPasswords } from "~/ui/use-clear-passwords";
@@ -19,6 +16,7 @@ import {
   keepFormOnNetworkError,
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
+import { ACCOUNT_REFUSALS } from "./errors";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -49,22 +47,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers: request.headers,
   });
   if (!result.ok) {
+    const refusal = ACCOUNT_REFUSALS[result.error];
     const failure: FormFailure =
-      result.error === "auth.error.email-already-in-use" ||
-      result.error === "auth.error.invalid-email"
-        ? { values: parsed.values, errors: { email: result.error } }
-        : result.error === "auth.error.weak-password"
-          ? { values: parsed.values, errors: { password: result.error } }
+      result.error === "email-already-in-use" || result.error === "invalid-email"
+        ? { values: parsed.values, errors: { email: refusal.message } }
+        : result.error === "weak-password"
+          ? { values: parsed.values, errors: { password: refusal.message } }
           : {
               values: parsed.values,
               errors: {},
-              formError: result.error,
+              formError: refusal.message,
               retryMinutes: result.retryAfterSeconds
                 ? Math.ceil(result.retryAfterSeconds / 60)
                 : undefined,
             };
     return data(failure, {
-      status: result.status,
+      status: refusal.status,
       headers: result.retryAfterSeconds
         ? { "Retry-After": String(result.retryAfterSeconds) }
         : undefined,

@@ -8,14 +8,15 @@ import {
   emailOnlyFormSchema,
   newPasswordFormSchema,
   parseForm,
-} from "~/modules/accounts/account-forms";
+  type FormFailure,
+} from "~/modules/accounts";
 import {
   requestPasswordReset,
   resetPasswordWithToken,
-} from "~/modules/accounts/account-commands.server";
-import { passwordRefusal, resetLinkOwner } from "~/modules/accounts/password-policy.server";
+  passwordRefusal,
+  resetLinkOwner,
+} from "~/modules/accounts/index.server";
 import { PasswordStrength } from "~/features/accounts/password-strength";
-import type { FormFailure } from "~/modules/accounts/form-result";
 import { TextField } from "~/ui/text-field";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 import { useClearPasswords } from "~/ui/use-clear-passwords";
@@ -23,6 +24,7 @@ import {
   keepFormOnNetworkError,
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
+import { ACCOUNT_REFUSALS } from "./errors";
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -55,8 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!result.ok)
       return data<FormFailure>(
-        { values: parsed.values, errors: {}, formError: result.error },
-        { status: result.status },
+        { values: parsed.values, errors: {}, formError: ACCOUNT_REFUSALS[result.error].message },
+        { status: ACCOUNT_REFUSALS[result.error].status },
       );
     // Not signed in automatically: the member signs in with the new password.
     return redirect("/user/signIn?reset=1");
@@ -73,11 +75,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       {
         values: parsed.values,
         errors: {},
-        formError: result.error,
+        formError: ACCOUNT_REFUSALS[result.error].message,
         retryMinutes: Math.ceil((result.retryAfterSeconds ?? 60) / 60),
       },
       {
-        status: result.status,
+        status: ACCOUNT_REFUSALS[result.error].status,
         headers: result.retryAfterSeconds
           ? { "Retry-After": String(result.retryAfterSeconds) }
           : undefined,

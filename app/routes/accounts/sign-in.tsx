@@ -6,10 +6,17 @@ import { appContext } from "~/context";
 import { useT } from "~/lib/i18n/use-translation";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
-import { emailOnlyFormSchema, parseForm, signInFormSchema } from "~/modules/accounts/account-forms";
-import { requestSignInLink, signInWithPassword } from "~/modules/accounts/account-commands.server";
-import type { FormFailure } from "~/modules/accounts/form-result";
-import { getSessionUser } from "~/modules/accounts/session.server";
+import {
+  emailOnlyFormSchema,
+  parseForm,
+  signInFormSchema,
+  type FormFailure,
+} from "~/modules/accounts";
+import {
+  requestSignInLink,
+  signInWithPassword,
+  getSessionUser,
+} from "~/modules/accounts/index.server";
 import { TextField } from "~/ui/text-field";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 import { useClearPasswords } from "~/ui/use-clear-passwords";
@@ -17,6 +24,7 @@ import {
   keepFormOnNetworkError,
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
+import { ACCOUNT_REFUSALS } from "./errors";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -67,9 +75,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await requestSignInLink(auth, db, parsed.data.email, redirectTo, client);
     if (!result.ok)
       return fail(
-        { values: parsed.values, errors: {}, formError: result.error },
+        { values: parsed.values, errors: {}, formError: ACCOUNT_REFUSALS[result.error].message },
         "link",
-        result.status,
+        ACCOUNT_REFUSALS[result.error].status,
         result.retryAfterSeconds,
       );
     return redirect(`/user/signIn?linkSent=1&redirectTo=${encodeURIComponent(redirectTo)}`);
@@ -81,9 +89,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     // Wrong e-mail and wrong password read the same, so nobody can probe for accounts.
     return fail(
-      { values: parsed.values, errors: {}, formError: result.error },
+      { values: parsed.values, errors: {}, formError: ACCOUNT_REFUSALS[result.error].message },
       "password",
-      result.status,
+      ACCOUNT_REFUSALS[result.error].status,
       result.retryAfterSeconds,
     );
   }

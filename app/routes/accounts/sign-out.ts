@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/sign-out";
 import { appContext } from "~/context";
-import { signOut } from "~/modules/accounts/account-commands.server";
+import { signOut } from "~/modules/accounts/index.server";
 
 /** POST only (a link could be triggered by another site); ends this browser's session. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -4,8 +4,8 @@ import { appContext } from "~/context";
 import { adminMeta } from "~/layout/admin-page";
 import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { getAdminOverview } from "~/modules/admin/overview.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
+import { getAdminOverview } from "~/modules/admin/index.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(request, context);

@@ -3,7 +3,7 @@ import type { Route } from "./+types/layout";
 import type { MessageKey } from "~/lib/i18n";
 import { areaMessagesForRequest } from "~/lib/i18n/messages.server";
 import { useT } from "~/lib/i18n/use-translation";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
 
 const TABS: { to: string; label: MessageKey; end?: boolean }[] = [
   { to: "/admin", label: "admin.nav.dashboard", end: true },

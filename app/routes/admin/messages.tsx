@@ -13,13 +13,10 @@ import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
 import { formatPhoneForDisplay } from "~/lib/phone";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import {
-  listContactMessages,
-  markContactMessageRead,
-} from "~/modules/admin/contact-messages.server";
-import { CONTACT_STATUSES, isContactStatus, type ContactStatus } from "~/modules/admin/statuses";
-import { CONTACT_TOPICS } from "~/modules/contact/contact-topics";
+import { requireAdmin } from "~/modules/accounts/index.server";
+import { listContactMessages, markContactMessageRead } from "~/modules/admin/index.server";
+import { CONTACT_STATUSES, isContactStatus, type ContactStatus } from "~/modules/admin";
+import { CONTACT_TOPICS } from "~/modules/contact";
 import { Pagination } from "~/ui/pagination";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

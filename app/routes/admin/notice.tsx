@@ -5,27 +5,25 @@ import { adminMeta, ConfirmPanel, DoneAlert, ErrorAlert } from "~/layout/admin-p
 import { formatDateTime, toBangkokLocalInput } from "~/lib/bangkok-time";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
 import {
   parseNoticeForm,
   type NoticeErrors,
   type NoticeField,
   type NoticeValues,
-} from "~/modules/notices/notice-form";
-import {
   NOTICE_BODY_MAX,
   NOTICE_LEVELS,
   NOTICE_TITLE_MAX,
   noticeState,
   type NoticeState,
-} from "~/modules/notices/notice-types";
+} from "~/modules/notices";
 import {
   createNotice,
   deleteNotice,
   getNotice,
   listNotices,
   updateNotice,
-} from "~/modules/notices/notices.server";
+} from "~/modules/notices/index.server";
 
 const DONE = ["created", "updated", "deleted"] as const;
 type Done = (typeof DONE)[number];

@@ -5,9 +5,9 @@ import { adminMeta, usePaginationLabels } from "~/layout/admin-page";
 import { formatDateTime } from "~/lib/bangkok-time";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { countOutboxByStatus, listOutbox } from "~/modules/admin/outbox.server";
-import { isOutboxStatus, OUTBOX_STATUSES, type OutboxStatus } from "~/modules/admin/statuses";
+import { requireAdmin } from "~/modules/accounts/index.server";
+import { countOutboxByStatus, listOutbox } from "~/modules/admin/index.server";
+import { isOutboxStatus, OUTBOX_STATUSES, type OutboxStatus } from "~/modules/admin";
 import { Pagination } from "~/ui/pagination";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

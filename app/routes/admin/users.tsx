@@ -14,11 +14,12 @@ import { formatDateTime } from "~/lib/bangkok-time";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
-import { requireAdmin } from "~/modules/accounts/session.server";
-import { isUserIntent, USER_SEARCH_MAX, type UserIntent } from "~/modules/admin/user-actions";
-import { applyUserAction, listUsers } from "~/modules/admin/users.server";
+import { requireAdmin } from "~/modules/accounts/index.server";
+import { isUserIntent, USER_SEARCH_MAX, type UserIntent } from "~/modules/admin";
+import { applyUserAction, listUsers } from "~/modules/admin/index.server";
 import { Pagination } from "~/ui/pagination";
 import { truncateText } from "~/lib/truncate-text";
+import { USER_ACTION_REFUSALS } from "./errors";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const admin = requireAdmin(request, context);
@@ -52,7 +53,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     confirmed: form.get("confirmed") === "1",
   });
   if (outcome.status === "error") {
-    return data<ActionData>({ error: outcome.error, userId }, { status: outcome.httpStatus });
+    const refusal = USER_ACTION_REFUSALS[outcome.error];
+    return data<ActionData>({ error: refusal.message, userId }, { status: refusal.status });
   }
   if (outcome.status === "confirm") {
     return data<ActionData>({ confirm: { intent, user: outcome.user } });

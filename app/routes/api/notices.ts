@@ -1,6 +1,6 @@
 import type { Route } from "./+types/notices";
 import { appContext } from "~/context";
-import { listActiveNotices } from "~/modules/notices/notices.server";
+import { listActiveNotices } from "~/modules/notices/index.server";
 
 /** The notices showing now, polled by the notice bar; never cached, so changes show at once. */
 export async function loader({ context }: Route.LoaderArgs) {

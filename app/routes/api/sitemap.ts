@@ -1,7 +1,7 @@
 import type { Route } from "./+types/sitemap";
 import { appContext } from "~/context";
-import { listArticles } from "~/modules/content/queries.server";
-import { listSitemapListings } from "~/modules/listings/listings.server";
+import { listArticles } from "~/modules/content/index.server";
+import { listSitemapListings } from "~/modules/listings/index.server";
 
 const PUBLIC_PAGES = [
   "/",

@@ -7,11 +7,15 @@ import { useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { ListingGrid, useListingPaginationLabels } from "~/layout/listing-grid";
-import { getSessionUser } from "~/modules/accounts/session.server";
-import { isListingCategory, LISTING_CATEGORIES } from "~/modules/listings/categories";
-import { listPublishedListings } from "~/modules/listings/listings.server";
-import { parseBahtToSatang } from "~/modules/listings/price";
-import { isProvinceCode, provincesForSelect } from "~/modules/listings/provinces";
+import { getSessionUser } from "~/modules/accounts/index.server";
+import {
+  isListingCategory,
+  LISTING_CATEGORIES,
+  parseBahtToSatang,
+  isProvinceCode,
+  provincesForSelect,
+} from "~/modules/listings";
+import { listPublishedListings } from "~/modules/listings/index.server";
 import { Pagination } from "~/ui/pagination";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

@@ -9,10 +9,9 @@ import { useLang, useT } from "~/lib/i18n/use-translation";
 import { pagePath } from "~/lib/page-path";
 import { formatPhoneForDisplay } from "~/lib/phone";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
-import { getSessionUser, requireAdmin } from "~/modules/accounts/session.server";
-import { getListingForViewer, setListingHidden } from "~/modules/listings/listings.server";
-import { formatPrice } from "~/modules/listings/price";
-import { provinceName } from "~/modules/listings/provinces";
+import { getSessionUser, requireAdmin } from "~/modules/accounts/index.server";
+import { getListingForViewer, setListingHidden } from "~/modules/listings/index.server";
+import { formatPrice, provinceName } from "~/modules/listings";
 import { PhotoGallery } from "~/ui/photo-gallery";
 
 const ADMIN_DONE = ["hidden", "restored"] as const;

@@ -9,15 +9,12 @@ import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { useListingPaginationLabels } from "~/layout/listing-grid";
-import { requireUser } from "~/modules/accounts/session.server";
-import type { ListingStatus } from "~/modules/listings/categories";
-import {
-  deleteListing,
-  listOwnListings,
-  setListingStatus,
-} from "~/modules/listings/listings.server";
+import { requireUser } from "~/modules/accounts/index.server";
+import type { ListingStatus } from "~/modules/listings";
+import { deleteListing, listOwnListings, setListingStatus } from "~/modules/listings/index.server";
 import { Pagination } from "~/ui/pagination";
 import { ConfirmPanel } from "~/ui/confirm-panel";
+import { LISTING_REFUSALS, listingErrorPage } from "./errors";
 
 const INTENTS = ["sold", "published", "draft", "delete"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -53,11 +50,16 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
   if (intent === "delete") {
     if (form.get("confirmed") !== "1") return data<ActionData>({ confirmDelete: { id } });
-    await deleteListing(db, storage, member.id, id);
+    await deleteListing(db, storage, member.id, id).catch(listingErrorPage);
     logger.info({ listingId: id, ownerId: member.id }, "listing deleted");
   } else {
-    const outcome = await setListingStatus(db, member.id, id, intent as ListingStatus);
-    if (!outcome.ok) return data<ActionData>({ error: outcome.error }, { status: 400 });
+    const outcome = await setListingStatus(db, member.id, id, intent as ListingStatus).catch(
+      listingErrorPage,
+    );
+    if (!outcome.ok) {
+      const refusal = LISTING_REFUSALS[outcome.error];
+      return data<ActionData>({ error: refusal.message }, { status: refusal.status });
+    }
   }
   const back = new URLSearchParams(url.search);
   back.set("done", intent);

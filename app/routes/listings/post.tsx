@@ -12,34 +12,35 @@ import {
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
-import { parseForm } from "~/modules/accounts/account-forms";
-import { requireUser } from "~/modules/accounts/session.server";
-import { LISTING_CATEGORIES, LISTING_STATUSES } from "~/modules/listings/categories";
+import { parseForm } from "~/modules/accounts";
+import { requireUser } from "~/modules/accounts/index.server";
 import {
+  LISTING_CATEGORIES,
+  LISTING_STATUSES,
   DESCRIPTION_MAX,
   MAX_LISTING_PHOTOS,
   MAX_PHOTO_BYTES,
   TITLE_MAX,
-} from "~/modules/listings/limits";
-import { listingFormSchema } from "~/modules/listings/listing-form";
-import { readListingRequest } from "~/modules/listings/listing-upload.server";
-import {
-  LISTING_SAVE_LIMIT,
-  requireOwnListing,
-  saveListing,
-} from "~/modules/listings/listings.server";
-import {
+  listingFormSchema,
   existingToken,
   newToken,
   PHOTO_FIELD,
   planPhotos,
   POSITION_FIELD_PREFIX,
-} from "~/modules/listings/photo-plan";
-import { satangToBahtInput } from "~/modules/listings/price";
-import { provincesForSelect } from "~/modules/listings/provinces";
-import { hitRateLimit } from "~/modules/platform/rate-limit.server";
+  satangToBahtInput,
+  provincesForSelect,
+} from "~/modules/listings";
+import {
+  readListingRequest,
+  LISTING_SAVE_LIMIT,
+  requireOwnListing,
+  saveListing,
+} from "~/modules/listings/index.server";
+import { hitRateLimit } from "~/modules/platform/index.server";
 import { PhotoPicker } from "~/ui/photo-picker";
 import { TextField } from "~/ui/text-field";
+import { IMAGE_REJECTIONS } from "~/routes/errors.server";
+import { LISTING_REFUSALS, listingErrorPage, UPLOAD_REFUSALS } from "./errors";
 
 interface ActionData {
   values: Record<string, string>;
@@ -57,7 +58,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db, storage } = context.get(appContext);
   const lang = langFromCookieHeader(request.headers.get("cookie"));
   const id = url.searchParams.get("id");
-  const own = id ? await requireOwnListing(db, storage, member.id, id) : null;
+  const own = id
+    ? await requireOwnListing(db, storage, member.id, id).catch(listingErrorPage)
+    : null;
   const listing = own?.listing;
   return {
     editing: listing ? { id: listing.id, hidden: listing.hiddenAt !== null } : null,
@@ -86,7 +89,9 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const { db, storage, logger } = context.get(appContext);
   const id = url.searchParams.get("id");
   // Only the owner may change a listing: checked before the upload is even read.
-  const own = id ? await requireOwnListing(db, storage, member.id, id) : null;
+  const own = id
+    ? await requireOwnListing(db, storage, member.id, id).catch(listingErrorPage)
+    : null;
   const reply = (result: Partial<ActionData>, status: number, headers?: HeadersInit) =>
     data<ActionData>({ values: {}, errors: {}, photoErrors: [], ...result }, { status, headers });
 
@@ -110,10 +115,13 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   }
 
   const read = await readListingRequest(request);
-  if (!read.ok) return reply({ errors: { photos: read.error }, photosDropped: true }, read.status);
+  if (!read.ok) {
+    const refusal = UPLOAD_REFUSALS[read.error];
+    return reply({ errors: { photos: refusal.message }, photosDropped: true }, refusal.status);
+  }
   const parsed = parseForm(listingFormSchema, read.form);
   const rejected = read.photos.flatMap((photo) =>
-    photo.ok ? [] : [{ name: photo.name, error: photo.error }],
+    photo.ok ? [] : [{ name: photo.name, error: IMAGE_REJECTIONS[photo.error] }],
   );
   const plan = planPhotos(
     (own?.photos ?? []).map((photo) => ({ id: photo.id, isCover: photo.isCover })),
@@ -121,7 +129,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     read.form,
   );
   const errors = parsed.ok ? {} : { ...parsed.errors };
-  if (!plan.ok) errors.photos = plan.error;
+  if (!plan.ok) errors.photos = UPLOAD_REFUSALS[plan.error].message;
   if (!parsed.ok || !plan.ok || rejected.length > 0) {
     return reply(
       {
@@ -139,11 +147,12 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     data: parsed.data,
     uploads: read.photos.flatMap((photo) => (photo.ok ? [photo.image] : [])),
     plan: plan.plan,
-  });
+  }).catch(listingErrorPage);
   if (!outcome.ok) {
+    const refusal = LISTING_REFUSALS[outcome.error];
     return reply(
-      { values: parsed.values, errors: { status: outcome.error }, photosDropped: true },
-      400,
+      { values: parsed.values, errors: { status: refusal.message }, photosDropped: true },
+      refusal.status,
     );
   }
   logger.info(

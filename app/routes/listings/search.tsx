@@ -7,12 +7,11 @@ import { useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { ListingGrid, useListingPaginationLabels } from "~/layout/listing-grid";
-import type { TextPart } from "~/modules/listings/highlight";
-import { listNewestListings } from "~/modules/listings/listings.server";
+import { type TextPart, KEYWORD_MAX } from "~/modules/listings";
+import { listNewestListings, searchListings } from "~/modules/listings/index.server";
 import { truncateText } from "~/lib/truncate-text";
-import { KEYWORD_MAX } from "~/modules/listings/limits";
-import { searchListings } from "~/modules/listings/search.server";
-import { limitSearches } from "~/modules/platform/search-limit.server";
+import { limitSearches } from "~/modules/platform/index.server";
+import { tooManyRequestsPage } from "~/routes/errors.server";
 import { Pagination } from "~/ui/pagination";
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
@@ -25,7 +24,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const { db, storage, clientAddress } = context.get(appContext);
   const lang = langFromCookieHeader(request.headers.get("cookie"));
   const keyword = truncateText((params.keyword ?? "").trim(), KEYWORD_MAX);
-  if (keyword) await limitSearches(db, request, clientAddress);
+  if (keyword) await limitSearches(db, clientAddress).catch(tooManyRequestsPage(request));
   const results = keyword
     ? await searchListings(db, storage, lang, keyword, readPageNumber(url.searchParams))
     : null;

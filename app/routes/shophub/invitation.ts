@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/invitation";
 import { appContext } from "~/context";
-import { requireUser } from "~/modules/accounts/session.server";
-import { acceptInvitation, declineInvitation } from "~/modules/shops/invitations.server";
+import { requireUser } from "~/modules/accounts/index.server";
+import { acceptInvitation, declineInvitation } from "~/modules/shops/index.server";
 
 // Nothing to show: the invitations are answered from the list on /shophub.
 export function loader() {
@@ -29,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "accept") {
     const result = await acceptInvitation(db, member, id);
     if (!result.ok) {
-      return back(result.error === "shopInvite.error.unverified" ? "unverified" : "notFound");
+      return back(result.error === "unverified" ? "unverified" : "notFound");
     }
     logger.info({ userId: member.id, shopId: result.shopId }, "invitation accepted");
     return back("accepted");

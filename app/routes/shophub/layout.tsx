@@ -2,7 +2,7 @@ import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { areaMessagesForRequest } from "~/lib/i18n/messages.server";
 import { useT } from "~/lib/i18n/use-translation";
-import { requireUser } from "~/modules/accounts/session.server";
+import { requireUser } from "~/modules/accounts/index.server";
 
 // Every page under it checks the member (and the shop and role) itself too: loaders run in
 // parallel, so a layout's check alone would not keep a page's data from being read.

@@ -15,22 +15,24 @@ import { formatDate } from "~/lib/format";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
-import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
-import { requireUser } from "~/modules/accounts/session.server";
-import { requireChosenShop } from "~/modules/shops/active-shop.server";
+import { parseForm, type FieldErrors } from "~/modules/accounts";
+import { requireUser } from "~/modules/accounts/index.server";
 import {
+  requireChosenShop,
   cancelInvitation,
   inviteToShop,
   listPendingInvitations,
-} from "~/modules/shops/invitations.server";
-import { inviteFormSchema, roleFormSchema } from "~/modules/shops/shop-form";
-import { SHOP_ROLES } from "~/modules/shops/shop-types";
-import { changeMembership, findShopMember, listShopMembers } from "~/modules/shops/shops.server";
+  changeMembership,
+  findShopMember,
+  listShopMembers,
+  keepFormOnShopChange,
+} from "~/modules/shops/index.server";
+import { inviteFormSchema, roleFormSchema, SHOP_ROLES } from "~/modules/shops";
 import { TextField } from "~/ui/text-field";
 import { Pagination } from "~/ui/pagination";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
-import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { INVITE_REFUSALS, MEMBERSHIP_REFUSALS } from "./errors";
 
 const INTENTS = ["invite", "role", "remove", "cancelInvite"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -130,22 +132,27 @@ export const action = keepFormOnShopChange(async function action({
         invitedBy: { id: member.id, name: member.name },
         origin: publicOrigin,
       });
-      if (!result.ok && result.error === "shops.error.alreadyMember") {
+      if (!result.ok && result.error === "already-member") {
+        const refusal = INVITE_REFUSALS[result.error];
         return data<ActionData>(
-          { intent, values: parsed.values, errors: { email: result.error } },
-          { status: 409 },
+          { intent, values: parsed.values, errors: { email: refusal.message } },
+          { status: refusal.status },
         );
       }
       if (!result.ok) {
+        const refusal = INVITE_REFUSALS[result.error];
         return data<ActionData>(
           {
             intent,
             values: parsed.values,
             errors: {},
-            formError: result.error,
+            formError: refusal.message,
             retryHours: Math.ceil(result.retryAfterSeconds / 3600),
           },
-          { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+          {
+            status: refusal.status,
+            headers: { "Retry-After": String(result.retryAfterSeconds) },
+          },
         );
       }
       logger.info({ shopId: shop.id, by: member.id }, "shop invitation sent");
@@ -157,7 +164,8 @@ export const action = keepFormOnShopChange(async function action({
       const { userId, role } = parsed.data;
       const result = await changeMembership(db, shop.id, userId, { role });
       if (!result.ok) {
-        return fail(result.error, result.error === "shops.error.lastOwner" ? 409 : 404, userId);
+        const refusal = MEMBERSHIP_REFUSALS[result.error];
+        return fail(refusal.message, refusal.status, userId);
       }
       // An owner who stepped down can no longer see this page.
       return userId === member.id && role !== "owner" ? redirect("/shophub") : back("role");
@@ -175,7 +183,8 @@ export const action = keepFormOnShopChange(async function action({
       }
       const result = await changeMembership(db, shop.id, userId, { remove: true });
       if (!result.ok) {
-        return fail(result.error, result.error === "shops.error.lastOwner" ? 409 : 404, userId);
+        const refusal = MEMBERSHIP_REFUSALS[result.error];
+        return fail(refusal.message, refusal.status, userId);
       }
       return userId === member.id ? redirect("/shophub") : back("remove");
     }

@@ -10,11 +10,16 @@ import {
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
-import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
-import { requireUser } from "~/modules/accounts/session.server";
-import { activeShopCookie, isHttpsOrigin } from "~/modules/shops/active-shop.server";
-import { shopFormSchema } from "~/modules/shops/shop-form";
-import { markShopUsed, openShop } from "~/modules/shops/shops.server";
+import { parseForm, type FieldErrors } from "~/modules/accounts";
+import { requireUser } from "~/modules/accounts/index.server";
+import {
+  activeShopCookie,
+  isHttpsOrigin,
+  markShopUsed,
+  openShop,
+} from "~/modules/shops/index.server";
+import { shopFormSchema } from "~/modules/shops";
+import { OPEN_SHOP_REFUSALS } from "./errors";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUser(request, context);
@@ -38,14 +43,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await openShop(db, member.id, parsed.data);
   if (!result.ok) {
+    const refusal = OPEN_SHOP_REFUSALS[result.error];
     return data<Failure>(
       {
         values: parsed.values,
         errors: {},
-        formError: result.error,
+        formError: refusal.message,
         retryHours: Math.ceil(result.retryAfterSeconds / 3600),
       },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      { status: refusal.status, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
   }
   logger.info({ userId: member.id, shopId: result.shop.id }, "shop created");

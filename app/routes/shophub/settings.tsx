@@ -10,13 +10,11 @@ import {
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
 import { formatPhoneForDisplay } from "~/lib/phone";
-import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
-import { requireUser } from "~/modules/accounts/session.server";
-import { requireChosenShop } from "~/modules/shops/active-shop.server";
-import { shopSettingsFormSchema } from "~/modules/shops/shop-form";
-import { updateShop } from "~/modules/shops/shops.server";
+import { parseForm, type FieldErrors } from "~/modules/accounts";
+import { requireUser } from "~/modules/accounts/index.server";
+import { requireChosenShop, updateShop, keepFormOnShopChange } from "~/modules/shops/index.server";
+import { shopSettingsFormSchema } from "~/modules/shops";
 import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
-import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const member = requireUser(request, context);

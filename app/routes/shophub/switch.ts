@@ -2,10 +2,14 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/switch";
 import { appContext } from "~/context";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { requireUser } from "~/modules/accounts/session.server";
-import { activeShopCookie, isHttpsOrigin } from "~/modules/shops/active-shop.server";
-import { SHOP_ROLES } from "~/modules/shops/shop-types";
-import { markShopUsed, requireShopMember } from "~/modules/shops/shops.server";
+import { requireUser } from "~/modules/accounts/index.server";
+import {
+  activeShopCookie,
+  isHttpsOrigin,
+  markShopUsed,
+  requireShopMember,
+} from "~/modules/shops/index.server";
+import { SHOP_ROLES } from "~/modules/shops";
 
 // Nothing to show, and nothing changes on a GET (a link or an image on another site must not
 // choose the shop): the switch is the header's form, a POST behind the origin check.

@@ -5,7 +5,7 @@ import { formatDate } from "~/lib/format";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
-import { listArticles } from "~/modules/content/queries.server";
+import { listArticles } from "~/modules/content/index.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);

@@ -5,7 +5,7 @@ import { formatDate } from "~/lib/format";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
-import { loadArticlePage } from "~/modules/content/article-page.server";
+import { loadArticlePage } from "~/modules/content/index.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);

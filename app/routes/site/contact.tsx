@@ -7,10 +7,14 @@ import { appContext } from "~/context";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
-import { parseContactForm, type ContactErrors } from "~/modules/contact/contact-form";
-import { CONTACT_TOPICS, type ContactValues } from "~/modules/contact/contact-topics";
-import { submitContactMessage } from "~/modules/contact/submit-contact.server";
-import { rateLimitSubjectForAddress } from "~/modules/platform/client-address";
+import {
+  parseContactForm,
+  type ContactErrors,
+  CONTACT_TOPICS,
+  type ContactValues,
+} from "~/modules/contact";
+import { submitContactMessage } from "~/modules/contact/index.server";
+import { rateLimitSubjectForAddress } from "~/modules/platform/index.server";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 
 const EMPTY_VALUES: ContactValues = { name: "", email: "", phone: "", topic: "", message: "" };

@@ -9,8 +9,8 @@ import {
   listActiveBanners,
   listArticles,
   listProductCategories,
-} from "~/modules/content/queries.server";
-import { listNewestListings } from "~/modules/listings/listings.server";
+} from "~/modules/content/index.server";
+import { listNewestListings } from "~/modules/listings/index.server";
 import { ListingCard } from "~/layout/listing-card";
 import { SlideCarousel } from "~/ui/slide-carousel";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/legal";
 import { langFromCookieHeader } from "~/lib/i18n";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
-import { loadLegalPage, type LegalPage } from "~/modules/content/legal-pages.server";
+import { loadLegalPage, type LegalPage } from "~/modules/content/index.server";
 
 /** /terms and /privacy: the page is chosen by the route's id. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -5,23 +5,28 @@ import { appContext } from "~/context";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
-import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
-import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
-import { newItemSchema } from "~/modules/stock/item-form";
-import { removeItemImage, storeItemImage } from "~/modules/stock/item-image.server";
-import { createItem, findItem } from "~/modules/stock/items.server";
+import { parseForm, type FieldErrors } from "~/modules/accounts";
+import { MAX_IMAGE_BYTES } from "~/modules/media/index.server";
+import { newItemSchema } from "~/modules/stock";
 import {
+  removeItemImage,
+  storeItemImage,
+  createItem,
+  findItem,
   buildLocationTree,
   findLocation,
   flattenLocationTree,
   listLocations,
-} from "~/modules/stock/locations.server";
-import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+  requireStorehubShop,
+  STOCK_WRITERS,
+} from "~/modules/stock/index.server";
 import { ImageField, ItemFields } from "~/features/storehub/item-fields";
 import { Notice, storehubMeta } from "~/features/storehub/storehub-ui";
 import { TextField } from "~/ui/text-field";
-import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { keepFormOnShopChange } from "~/modules/shops/index.server";
 import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
+import { IMAGE_REJECTIONS } from "~/routes/errors.server";
+import { DUPLICATE_FIELD_TEXTS } from "./errors";
 
 // Refuse oversized uploads before reading the body (the image limit plus the form's fields).
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
@@ -92,7 +97,7 @@ export const action = keepFormOnShopChange(async function action({
   const file = form.get("image");
   if (file instanceof File && file.size > 0) {
     const stored = await storeItemImage(storage, shopId, file);
-    if (!stored.ok) return fail(parsed.values, { image: stored.error });
+    if (!stored.ok) return fail(parsed.values, { image: IMAGE_REJECTIONS[stored.error] });
     imageKey = stored.key;
   }
 
@@ -107,7 +112,7 @@ export const action = keepFormOnShopChange(async function action({
       const field = result.error.code === "notFound" ? "openingLocationId" : "openingQty";
       return fail(parsed.values, { [field]: error });
     }
-    return fail(parsed.values, { [result.field]: result.error });
+    return fail(parsed.values, { [result.field]: DUPLICATE_FIELD_TEXTS[result.error] });
   }
   logger.info({ shopId, itemId: result.item.id, userId: user.id }, "stock item added");
   return redirect(`/storehub/add?created=${result.item.id}`);

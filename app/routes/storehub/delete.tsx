@@ -4,17 +4,18 @@ import { appContext } from "~/context";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatQuantity } from "~/lib/money";
-import { removeItemImage } from "~/modules/stock/item-image.server";
-import { readItemListParams, toItemQuery } from "~/modules/stock/item-list-query";
-import { toItemRow } from "~/modules/stock/item-row";
-import { findItemsOfShop, readItemIds } from "~/modules/stock/item-selection.server";
 import {
+  removeItemImage,
+  findItemsOfShop,
+  readItemIds,
   deleteItemForever,
   findItem,
   searchItems,
   setItemsStatus,
-} from "~/modules/stock/items.server";
-import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+  requireStorehubShop,
+  STOCK_WRITERS,
+} from "~/modules/stock/index.server";
+import { readItemListParams, toItemQuery, toItemRow } from "~/modules/stock";
 import { Pagination } from "~/ui/pagination";
 import { ItemTable } from "~/features/storehub/item-table";
 import {
@@ -24,7 +25,7 @@ import {
   withParams,
   ItemQueryFields,
 } from "~/features/storehub/storehub-ui";
-import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { keepFormOnShopChange } from "~/modules/shops/index.server";
 import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 
 const DONE = ["archived", "restored", "deleted"] as const;

@@ -4,14 +4,26 @@ import type { Route } from "./+types/edit";
 import { appContext } from "~/context";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity, satangToBahtInput } from "~/lib/money";
-import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
-import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
-import { itemFieldsSchema } from "~/modules/stock/item-form";
-import { itemImageUrl, removeItemImage, storeItemImage } from "~/modules/stock/item-image.server";
-import { ITEM_SEARCH_MAX, readItemListParams, toItemQuery } from "~/modules/stock/item-list-query";
-import { toItemRow } from "~/modules/stock/item-row";
-import { findItem, findItemByCode, searchItems, updateItem } from "~/modules/stock/items.server";
-import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+import { parseForm, type FieldErrors } from "~/modules/accounts";
+import { MAX_IMAGE_BYTES } from "~/modules/media/index.server";
+import {
+  itemFieldsSchema,
+  ITEM_SEARCH_MAX,
+  readItemListParams,
+  toItemQuery,
+  toItemRow,
+} from "~/modules/stock";
+import {
+  itemImageUrl,
+  removeItemImage,
+  storeItemImage,
+  findItem,
+  findItemByCode,
+  searchItems,
+  updateItem,
+  requireStorehubShop,
+  STOCK_WRITERS,
+} from "~/modules/stock/index.server";
 import { Pagination } from "~/ui/pagination";
 import { ImageField, ItemFields } from "~/features/storehub/item-fields";
 import { ItemTable } from "~/features/storehub/item-table";
@@ -21,8 +33,10 @@ import {
   storehubMeta,
   useStorehubPaginationLabels,
 } from "~/features/storehub/storehub-ui";
-import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { keepFormOnShopChange } from "~/modules/shops/index.server";
 import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
+import { IMAGE_REJECTIONS } from "~/routes/errors.server";
+import { DUPLICATE_FIELD_TEXTS } from "./errors";
 
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 
@@ -111,7 +125,7 @@ export const action = keepFormOnShopChange(async function action({
   const file = form.get("image");
   if (file instanceof File && file.size > 0) {
     const stored = await storeItemImage(storage, shopId, file);
-    if (!stored.ok) return fail(parsed.values, { image: stored.error });
+    if (!stored.ok) return fail(parsed.values, { image: IMAGE_REJECTIONS[stored.error] });
     imageKey = stored.key;
   } else if (form.get("removeImage") === "1") {
     imageKey = null;
@@ -126,7 +140,7 @@ export const action = keepFormOnShopChange(async function action({
   if (!result.ok) {
     if (imageKey) await removeItemImage(storage, imageKey);
     if (result.field === "sku" || result.field === "barcode") {
-      return fail(parsed.values, { [result.field]: result.error });
+      return fail(parsed.values, { [result.field]: DUPLICATE_FIELD_TEXTS[result.error] });
     }
     // Deleted meanwhile (updateItem never posts stock, so nothing else can fail here).
     throw data(null, { status: 404 });

@@ -1,13 +1,13 @@
 import type { Route } from "./+types/export-balances";
 import { appContext } from "~/context";
 import { langFromCookieHeader } from "~/lib/i18n";
-import { balancesCsv } from "~/modules/stock/item-csv.server";
 import {
+  balancesCsv,
   maySeeCosts,
   requireStorehubShop,
   STOCK_READERS,
-} from "~/modules/stock/storehub-access.server";
-import { csvDownloadHeaders } from "~/modules/stock/csv-download.server";
+  csvDownloadHeaders,
+} from "~/modules/stock/index.server";
 
 /** Quantities per item and location as a CSV file (UTF-8 with BOM); a cashier's has no costs. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,13 +1,13 @@
 import type { Route } from "./+types/export-items";
 import { appContext } from "~/context";
 import { langFromCookieHeader } from "~/lib/i18n";
-import { itemsCsv } from "~/modules/stock/item-csv.server";
 import {
+  itemsCsv,
   maySeeCosts,
   requireStorehubShop,
   STOCK_READERS,
-} from "~/modules/stock/storehub-access.server";
-import { csvDownloadHeaders } from "~/modules/stock/csv-download.server";
+  csvDownloadHeaders,
+} from "~/modules/stock/index.server";
 
 /** The shop's items as a CSV file (UTF-8 with BOM, so Excel shows the Thai text); a cashier's has no costs. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -15,10 +15,11 @@ import {
   type ImportField,
   type ImportPreviewRow,
   type ImportProblem,
-} from "~/modules/stock/item-csv.server";
-import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+  requireStorehubShop,
+  STOCK_WRITERS,
+} from "~/modules/stock/index.server";
 import { Notice, storehubMeta } from "~/features/storehub/storehub-ui";
-import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { keepFormOnShopChange } from "~/modules/shops/index.server";
 import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 
 /** Problems listed on the page; a file with more shows the first ones and the count. */

@@ -4,9 +4,9 @@ import { appContext } from "~/context";
 import type { MessageKey } from "~/lib/i18n";
 import { areaMessagesForRequest } from "~/lib/i18n/messages.server";
 import { useT } from "~/lib/i18n/use-translation";
-import { getSessionUser } from "~/modules/accounts/session.server";
-import { resolveActiveShop } from "~/modules/shops/active-shop.server";
-import { STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+import { getSessionUser } from "~/modules/accounts/index.server";
+import { resolveActiveShop } from "~/modules/shops/index.server";
+import { STOCK_WRITERS } from "~/modules/stock/index.server";
 import { LiveStock } from "~/features/storehub/live-stock";
 
 const TABS: {

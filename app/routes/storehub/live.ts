@@ -1,10 +1,13 @@
 import type { Route } from "./+types/live";
 import { appContext } from "~/context";
-import { getSessionUser } from "~/modules/accounts/session.server";
-import { queryNamesShop } from "~/modules/shops/shop-form-guard.server";
-import { findMembershipRole } from "~/modules/shops/shops.server";
-import { MAX_STREAMS_PER_MEMBER, stockEventStream } from "~/modules/stock/live-stock.server";
-import { requireStorehubShop, STOCK_READERS } from "~/modules/stock/storehub-access.server";
+import { getSessionUser } from "~/modules/accounts/index.server";
+import { queryNamesShop, findMembershipRole } from "~/modules/shops/index.server";
+import {
+  MAX_STREAMS_PER_MEMBER,
+  stockEventStream,
+  requireStorehubShop,
+  STOCK_READERS,
+} from "~/modules/stock/index.server";
 
 /**
  * Server-sent events for open storehub pages: `event: stock` when the active shop's stock
@@ -31,11 +34,19 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   if (stockEvents.openFor(member.id) >= MAX_STREAMS_PER_MEMBER) {
     return new Response(null, { status: 429, headers: { "Retry-After": "30" } });
   }
-  return stockEventStream(stockEvents, shopId, request.signal, undefined, {
+  const stream = stockEventStream(stockEvents, shopId, request.signal, undefined, {
     userId: member.id,
     stillAllowed: async () => {
       const role = await findMembershipRole(db, member.id, shopId);
       return role !== null && STOCK_READERS.includes(role);
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store",
+      // Tells nginx-style proxies not to buffer the stream either.
+      "X-Accel-Buffering": "no",
     },
   });
 }

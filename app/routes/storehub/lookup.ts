@@ -1,14 +1,15 @@
 import type { Route } from "./+types/lookup";
 import { appContext } from "~/context";
 import type { ItemSuggestion, LookupItem } from "~/features/stock-entry/item-lookup";
-import { searchItems } from "~/modules/stock/items.server";
-import { balancesOf, resolveItemText } from "~/modules/stock/inout.server";
-import { queryNamesShop } from "~/modules/shops/shop-form-guard.server";
 import {
+  searchItems,
+  balancesOf,
+  resolveItemText,
   maySeeCosts,
   requireStorehubShop,
   STOCK_READERS,
-} from "~/modules/stock/storehub-access.server";
+} from "~/modules/stock/index.server";
+import { queryNamesShop } from "~/modules/shops/index.server";
 
 const SUGGESTIONS = 10;
 

@@ -2,22 +2,22 @@ import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/overview";
 import { appContext } from "~/context";
-import { limitSearches } from "~/modules/platform/search-limit.server";
+import { limitSearches } from "~/modules/platform/index.server";
+import { tooManyRequestsPage } from "~/routes/errors.server";
 import { formatDateTime } from "~/lib/bangkok-time";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
-import { getSessionUser } from "~/modules/accounts/session.server";
-import { resolveActiveShop } from "~/modules/shops/active-shop.server";
-import { readItemListParams, toItemQuery } from "~/modules/stock/item-list-query";
-import { toItemRow, withoutCosts } from "~/modules/stock/item-row";
-import { searchItems } from "~/modules/stock/items.server";
-import { getStockOverview } from "~/modules/stock/overview.server";
+import { getSessionUser } from "~/modules/accounts/index.server";
+import { resolveActiveShop } from "~/modules/shops/index.server";
+import { readItemListParams, toItemQuery, toItemRow, withoutCosts } from "~/modules/stock";
 import {
+  searchItems,
+  getStockOverview,
   maySeeCosts,
   requireStorehubShop,
   STOCK_READERS,
   STOCK_WRITERS,
-} from "~/modules/stock/storehub-access.server";
+} from "~/modules/stock/index.server";
 import { Pagination } from "~/ui/pagination";
 import { ItemTable } from "~/features/storehub/item-table";
 import {
@@ -43,7 +43,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const asked = readItemListParams(url.searchParams);
   // Sorting by value would reveal the costs' order to a cashier.
   const params = !showCosts && asked.sort === "value" ? { ...asked, sort: "name" as const } : asked;
-  if (params.q) await limitSearches(db, request, context.get(appContext).clientAddress);
+  if (params.q) {
+    await limitSearches(db, context.get(appContext).clientAddress).catch(
+      tooManyRequestsPage(request),
+    );
+  }
   const overview = await getStockOverview(db, shopId);
   // The plain list (active items, no search) is as long as the overview's count: the page
   // then costs one index scan instead of a second pass over every item of the shop.

@@ -1,6 +1,6 @@
 import type { Lang, Translate } from "~/lib/i18n";
 import { formatQuantity } from "~/lib/money";
-import type { FormMessage } from "~/modules/stock/inout-form";
+import type { FormMessage } from "~/modules/stock";
 
 // Turning the stock module's messages and quantities into the reader's text, for the
 // storehub screens (in/out and storage).

@@ -1,11 +1,10 @@
-import type { StockDocumentView } from "~/modules/stock/documents.server";
+import type { StockDocumentView, LinePreview } from "~/modules/stock/index.server";
 import {
   readInoutValues,
   type InoutErrors,
   type InoutKind,
   type InoutValues,
-} from "~/modules/stock/inout-form";
-import type { LinePreview } from "~/modules/stock/inout.server";
+} from "~/modules/stock";
 
 /** What the in/out action answers when it does not redirect: the form as checked. */
 export interface ActionData {

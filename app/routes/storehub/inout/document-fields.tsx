@@ -8,7 +8,7 @@ import {
   type InoutErrors,
   type InoutKind,
   type InoutValues,
-} from "~/modules/stock/inout-form";
+} from "~/modules/stock";
 import { say } from "../stock-text";
 
 /** The document's own fields: reference (supplier's for a receipt), reason, note. */

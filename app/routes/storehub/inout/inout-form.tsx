@@ -17,8 +17,8 @@ import {
   type InoutKind,
   type InoutValues,
   type LineField,
-} from "~/modules/stock/inout-form";
-import type { LocationOption } from "~/modules/stock/inout.server";
+} from "~/modules/stock";
+import type { LocationOption } from "~/modules/stock/index.server";
 import { useHydrated } from "~/ui/use-hydrated";
 import { say } from "../stock-text";
 import type { ActionData } from "./action-data";

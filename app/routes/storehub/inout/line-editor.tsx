@@ -10,8 +10,8 @@ import {
   type InoutKind,
   type LineField,
   type LineValues,
-} from "~/modules/stock/inout-form";
-import type { LinePreview, LocationOption } from "~/modules/stock/inout.server";
+} from "~/modules/stock";
+import type { LinePreview, LocationOption } from "~/modules/stock/index.server";
 import { say, signed } from "../stock-text";
 
 /** One line of the form as the page holds it. */

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
-import { isInoutKind } from "~/modules/stock/inout-form";
-import type { LocationOption } from "~/modules/stock/inout.server";
+import { isInoutKind } from "~/modules/stock";
+import type { LocationOption } from "~/modules/stock/index.server";
 import { signed } from "../stock-text";
 import type { Posted } from "./action-data";
 

@@ -3,21 +3,26 @@ import type { Route } from "./+types/route";
 import { appContext } from "~/context";
 import { storehubPageMeta } from "~/layout/storehub-page-meta";
 import { useT } from "~/lib/i18n/use-translation";
-import { documentNumber } from "~/modules/stock/document-number";
-import { getStockDocument } from "~/modules/stock/documents.server";
 import {
+  documentNumber,
   BLANK_LINES,
   blankLine,
   INOUT_KINDS,
   isInoutKind,
   readInoutValues,
   type InoutKind,
-} from "~/modules/stock/inout-form";
-import { locationOptions, previewInout, submitInout } from "~/modules/stock/inout.server";
-import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+} from "~/modules/stock";
+import {
+  getStockDocument,
+  locationOptions,
+  previewInout,
+  submitInout,
+  requireStorehubShop,
+  STOCK_WRITERS,
+} from "~/modules/stock/index.server";
 import { LiveStock } from "~/features/storehub/live-stock";
-import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
-import { isShopChangedResult } from "~/modules/shops/shop-types";
+import { keepFormOnShopChange } from "~/modules/shops/index.server";
+import { isShopChangedResult } from "~/modules/shops";
 import { ShopChangedNotice } from "~/features/shops/shop-form";
 import { keptAfterShopChange, type ActionData } from "./action-data";
 import { InoutForm } from "./inout-form";

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import type { ReversalPreview } from "~/modules/stock/reversal";
+import type { ReversalPreview } from "~/modules/stock";
 import { Pagination, type PaginationLabels } from "~/ui/pagination";
 import { say } from "../stock-text";
 import { ItemSummary } from "./item-summary";

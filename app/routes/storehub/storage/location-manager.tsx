@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { ShopIdField } from "~/features/shops/shop-form";
 import { useT } from "~/lib/i18n/use-translation";
-import { LOCATION_NAME_MAX } from "~/modules/stock/location-form";
+import { LOCATION_NAME_MAX } from "~/modules/stock";
 import { ErrorText } from "./error-text";
 
 /** A place's own forms: rename it, add a place inside it, delete it (when empty). */

@@ -3,7 +3,7 @@ import { Form, Link, useLocation } from "react-router";
 import { ShopIdField, useFormShopId } from "~/features/shops/shop-form";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatQuantity } from "~/lib/money";
-import { LOCATION_NAME_MAX } from "~/modules/stock/location-form";
+import { LOCATION_NAME_MAX } from "~/modules/stock";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { say } from "../stock-text";
 import { ErrorText } from "./error-text";

@@ -1,7 +1,6 @@
-import type { FormMessage } from "~/modules/stock/inout-form";
-import type { LocationOption } from "~/modules/stock/inout.server";
-import type { ReversalPreview } from "~/modules/stock/reversal";
-import type { DocumentKind, MovementKind } from "~/modules/stock/schema";
+import type { FormMessage, ReversalPreview } from "~/modules/stock";
+import type { LocationOption } from "~/modules/stock/index.server";
+import type { DocumentKind, MovementKind } from "~/db/schema";
 
 // The shapes the storage page's loader and action hand to its components.
 

@@ -1,6 +1,6 @@
 import { useFormShopId } from "~/features/shops/shop-form";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import type { ReversalPreview } from "~/modules/stock/reversal";
+import type { ReversalPreview } from "~/modules/stock";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { signed } from "../stock-text";
 import { ErrorText } from "./error-text";

@@ -8,19 +8,26 @@ import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
 import { truncateText } from "~/lib/truncate-text";
-import { limitSearches } from "~/modules/platform/search-limit.server";
-import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
-import { documentNumber } from "~/modules/stock/document-number";
-import { getStockDocument } from "~/modules/stock/documents.server";
-import { shortageMessage } from "~/modules/stock/inout-form";
-import { findItem, searchItems } from "~/modules/stock/items.server";
+import { limitSearches } from "~/modules/platform/index.server";
+import { tooManyRequestsPage } from "~/routes/errors.server";
+import { keepFormOnShopChange } from "~/modules/shops/index.server";
 import {
+  documentNumber,
+  shortageMessage,
+  parseLocationName,
+  documentRefusal,
+  isReversible,
+  mayReverseDocuments,
+  reversalPreview,
+  type ReversalRefusal,
+} from "~/modules/stock";
+import {
+  getStockDocument,
+  findItem,
+  searchItems,
   listMovements,
   MOVEMENT_COUNT_CAP,
   reverseStockDocument,
-} from "~/modules/stock/ledger.server";
-import { parseLocationName } from "~/modules/stock/location-form";
-import {
   buildLocationTree,
   createLocation,
   deleteLocation,
@@ -29,21 +36,12 @@ import {
   listLocations,
   balancesByLocation,
   renameLocation,
-} from "~/modules/stock/locations.server";
-import {
-  documentRefusal,
-  isReversible,
-  mayReverseDocuments,
-  reversalPreview,
-  type ReversalRefusal,
-} from "~/modules/stock/reversal";
-import { explainShortage } from "~/modules/stock/stock-shortage.server";
-import {
+  explainShortage,
   maySeeCosts,
   requireStorehubShop,
   STOCK_READERS,
   STOCK_WRITERS,
-} from "~/modules/stock/storehub-access.server";
+} from "~/modules/stock/index.server";
 import { ItemPicker } from "./item-picker";
 import { LedgerSection } from "./ledger-section";
 import { LocationsSection } from "./locations-section";
@@ -84,7 +82,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const location =
     locationParam === null ? null : await findLocationOr404(db, shopId, locationParam);
   const q = truncateText((params.get("q") ?? "").trim(), SEARCH_MAX);
-  if (q) await limitSearches(db, request, context.get(appContext).clientAddress);
+  if (q) {
+    await limitSearches(db, context.get(appContext).clientAddress).catch(
+      tooManyRequestsPage(request),
+    );
+  }
   const page = readPageNumber(params);
 
   const [locations, { quantities, values }, ledger, matches] = await Promise.all([

@@ -1,0 +1,130 @@
+// Layer rules of app/ (docs/decisions/NNNN-modules-public-surface-and-layers.md), checked by
+// `npm run lint` through `depcruise app server`:
+//
+//   routes, layout, ui  ->  modules (through their index files)  ->  lib, db
+//
+// tests/setup/dependency-rules.test.ts proves that every rule fires on a bad import.
+
+/**
+ * Files that break "modules never import app/context.ts" today because they ARE the access
+ * guards and the session middleware, which helper arch-gates is moving into the routes layer
+ * in the same pass. Delete this list (and its uses below) once that branch is merged.
+ */
+const GUARDS_MOVING_TO_ROUTES = [
+  "^app/modules/accounts/session[.]server[.]ts$",
+  "^app/modules/stock/storehub-access[.]server[.]ts$",
+];
+
+/**
+ * Files that still throw `redirect`/`data` because they ARE the access guards (arch-gates moves
+ * them into the routes layer in the same pass; `requireShopMember` lives in shops.server.ts).
+ * Delete this list and its rule's exception once that branch is merged.
+ */
+const GUARDS_THROWING_HTTP = [
+  ...GUARDS_MOVING_TO_ROUTES,
+  "^app/modules/shops/active-shop[.]server[.]ts$",
+  "^app/modules/shops/shop-form-guard[.]server[.]ts$",
+  "^app/modules/shops/shops[.]server[.]ts$",
+];
+
+const MODULE_INDEX = "^app/modules/[^/]+/index([.]server)?[.]ts$";
+const MODULE_SCHEMA = "^app/modules/[^/]+/schema[.]ts$";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: "no-import-cycles",
+      comment:
+        "Import cycles make load order matter (a value read before its module ran) and tie " +
+        "layers together. Type-only imports are erased at build time and may go both ways.",
+      severity: "error",
+      from: { path: "^(app|server)/" },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+    },
+    {
+      name: "modules-not-to-upper-layers",
+      comment:
+        "Business modules know nothing of pages: no routes, layout, ui, nor the request " +
+        "context (app/context.ts). They return data and typed errors; routes map them.",
+      severity: "error",
+      from: { path: "^app/modules/", pathNot: GUARDS_MOVING_TO_ROUTES },
+      to: { path: ["^app/routes/", "^app/layout/", "^app/ui/", "^app/context[.]ts$"] },
+    },
+    {
+      name: "modules-not-to-http",
+      comment:
+        "Business modules speak in typed results and errors; the routes choose the HTTP " +
+        "status, redirect and text (app/routes/<area>/errors.ts). Types from react-router " +
+        "(e.g. a middleware's type) are fine.",
+      severity: "error",
+      from: { path: "^app/modules/", pathNot: GUARDS_THROWING_HTTP },
+      to: { path: "(^|/)node_modules/react-router/", dependencyTypesNot: ["type-only"] },
+    },
+    {
+      name: "lib-db-not-to-modules-or-routes",
+      comment:
+        "app/lib and app/db are the bottom layer: they never import modules or routes. The " +
+        "one exception is app/db/schema.ts, which gathers every module's Drizzle tables for " +
+        "the database client and drizzle-kit.",
+      severity: "error",
+      from: { path: "^app/(lib|db)/", pathNot: "^app/db/schema[.]ts$" },
+      to: { path: ["^app/modules/", "^app/routes/", "^app/layout/", "^app/ui/"] },
+    },
+    {
+      name: "db-schema-only-to-module-schemas",
+      comment: "app/db/schema.ts may import module schema files, and nothing else of a module.",
+      severity: "error",
+      from: { path: "^app/db/schema[.]ts$" },
+      to: { path: "^app/modules/", pathNot: MODULE_SCHEMA },
+    },
+    {
+      name: "module-to-module-through-index",
+      comment:
+        "A module uses another module only through its public files (index.ts for client-safe " +
+        "code, index.server.ts for the rest). Tables come through ~/db/schema.",
+      severity: "error",
+      from: { path: "^app/modules/([^/]+)/", pathNot: MODULE_SCHEMA },
+      to: { path: "^app/modules/", pathNot: ["^app/modules/$1/", MODULE_INDEX] },
+    },
+    {
+      name: "schema-to-schema-only",
+      comment:
+        "A module's schema.ts may reference another module's tables (foreign keys) by " +
+        "importing that schema.ts, and nothing else of another module.",
+      severity: "error",
+      from: { path: "^app/modules/([^/]+)/schema[.]ts$" },
+      to: { path: "^app/modules/", pathNot: ["^app/modules/$1/", MODULE_SCHEMA] },
+    },
+    {
+      name: "outside-to-module-through-index",
+      comment:
+        "Routes, layout, ui, server and the root files import a module only through its " +
+        "index files, so a module can reorganise its files without touching its callers.",
+      severity: "error",
+      from: { path: "^(app|server)/", pathNot: ["^app/modules/", "^app/db/schema[.]ts$"] },
+      to: { path: "^app/modules/", pathNot: MODULE_INDEX },
+    },
+    {
+      name: "ui-layout-not-to-routes",
+      comment: "Shared components and the page frame do not depend on particular pages.",
+      severity: "error",
+      from: { path: "^app/(ui|layout)/" },
+      to: { path: "^app/routes/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: ["[.]react-router/", "^build/"] },
+    // react-router is kept in the graph (not followed) for the modules-not-to-http rule.
+    includeOnly: { path: ["^(app|server)/", "(^|/)node_modules/react-router/"] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};

@@ -1,0 +1,11 @@
+// The public surface of this module: other folders import only this file (see
+// docs/decisions/NNNN-modules-public-surface-and-layers.md). Kept by
+// /work/wt/_tools/rewrite-module-imports.mjs, which adds a line when something outside the
+// module starts using one of its files.
+export * from "./app-secret.server";
+export * from "./client-address";
+export * from "./email-layout.server";
+export * from "./notified-cache.server";
+export * from "./outbox.server";
+export * from "./rate-limit.server";
+export * from "./search-limit.server";
