@@ -12,7 +12,7 @@ import {
 } from "~/modules/stock/live-stock.server";
 import * as liveRoute from "~/routes/storehub/live";
 import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
-import { insertItem, insertShop, insertUser } from "../setup/stock-factory";
+import { insertItem, insertShop, insertUser } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let test: TestDatabase;

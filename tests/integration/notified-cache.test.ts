@@ -20,7 +20,7 @@ import { changeMembership, updateShop } from "~/modules/shops/shops.server";
 import { createStockEvents, type StockEvents } from "~/modules/stock/live-stock.server";
 import * as inoutRoute from "~/routes/storehub/inout";
 import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
-import { insertItem, insertShop, insertUser } from "../setup/stock-factory";
+import { insertItem, insertShop, insertUser } from "../setup/factories";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 

@@ -19,6 +19,7 @@ import sharp from "sharp";
 import { removeProfilePhoto, setProfilePhoto } from "~/modules/accounts/profile-photo.server";
 import { createLocalStorage } from "~/modules/media/local-storage.server";
 import { createTestAuth } from "../setup/test-auth";
+import { joinShop } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 describe("the profile", () => {
@@ -187,9 +188,7 @@ describe("the profile", () => {
       phone: "+66812345678",
       taxId: null,
     });
-    await test.db
-      .insert(shopMember)
-      .values({ shopId: shop.id, userId: colleague.id, role: "cashier" });
+    await joinShop(test.db, shop.id, colleague.id, "cashier");
 
     expect(await deleteAccount(auth, test.db, m, "secret1", m.devices[0]!)).toMatchObject({
       ok: false,

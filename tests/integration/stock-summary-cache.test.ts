@@ -6,7 +6,7 @@ import { postStockDocument } from "~/modules/stock/ledger.server";
 import { createStockEvents } from "~/modules/stock/live-stock.server";
 import { getStockOverview } from "~/modules/stock/overview.server";
 import { STOCK_CHANGED_CHANNEL } from "~/modules/stock/stock-change-notifier.server";
-import { insertItem, insertShop, itemFields } from "../setup/stock-factory";
+import { insertItem, insertShop, itemFields } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 describe("the storehub overview's cached totals", () => {

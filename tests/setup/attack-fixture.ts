@@ -6,7 +6,7 @@ import { listing, shopInvitation, shopMember, stockDocument, user } from "~/db/s
 import type { ShopRole } from "~/modules/shops/shop-types";
 import { createLocation } from "~/modules/stock/locations.server";
 import { sessionUserOf } from "./route-call";
-import { insertItem, insertShop, insertUser } from "./stock-factory";
+import { insertItem, insertShop, insertUser } from "./factories";
 
 // Two shops with every kind of row an attacker could aim at (items, locations, documents,
 // members, invitations), for the isolation matrix and the form fuzzer.
