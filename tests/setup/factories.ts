@@ -17,7 +17,7 @@ import type { ShopRole } from "~/modules/shops/shop-types";
 import { createShop, type Shop } from "~/modules/shops/shops.server";
 import type { ItemFields } from "~/modules/stock/item-form";
 import { createItem, type StockItem } from "~/modules/stock/items.server";
-import { getDefaultLocation } from "~/modules/stock/locations.server";
+import { getDefaultLocation, type StockLocation } from "~/modules/stock/locations.server";
 
 /**
  * Test data straight in the database, for every integration and end-to-end test: members,
@@ -119,6 +119,8 @@ export interface TestShop {
   shop: Shop;
   ownerId: string;
   defaultLocationId: number;
+  /** The default location's row (its name shows on the stock pages). */
+  defaultLocation: StockLocation;
 }
 
 /** A shop owned by a member (a new one unless given), with its default location. */
@@ -135,7 +137,7 @@ export async function insertShop(db: Database, options: ShopOptions = {}): Promi
     await db.update(shop).set({ allowNegativeStock: true }).where(eq(shop.id, created.id));
   }
   const location = await getDefaultLocation(db, created.id);
-  return { shop: created, ownerId, defaultLocationId: location.id };
+  return { shop: created, ownerId, defaultLocationId: location.id, defaultLocation: location };
 }
 
 /** Makes an existing member a member of the shop in a role. */
