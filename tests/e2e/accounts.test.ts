@@ -248,7 +248,9 @@ describe("registration", () => {
     const taken = newMember("มีแล้ว");
     await registerDirectly(taken);
     // Only a verified address is refused; an unverified one may be registered again.
-    await e2e.sql.query("UPDATE app_user SET email_verified = true WHERE email = $1", [taken.email]);
+    await e2e.sql.query("UPDATE app_user SET email_verified = true WHERE email = $1", [
+      taken.email,
+    ]);
     const email = uniqueEmail();
     const name = uniqueName("พิมพ์ผิด");
 
@@ -467,7 +469,9 @@ describe("sign-in link", () => {
     const member = newMember("ลิงก์");
     await registerDirectly(member);
     // Sign-in links go to confirmed addresses only (an unconfirmed one gets a confirmation link).
-    await e2e.sql.query("UPDATE app_user SET email_verified = true WHERE email = $1", [member.email]);
+    await e2e.sql.query("UPDATE app_user SET email_verified = true WHERE email = $1", [
+      member.email,
+    ]);
     const linkForm = (page: Page) => page.locator("form:has(#link-email)");
 
     await withPage(e2e.browser, async (page) => {

@@ -15,7 +15,7 @@ import {
 } from "../../bench/stock-writers";
 import { th } from "~/lib/i18n/th";
 import { tempFolderForPostgres } from "../setup/temp-folder";
-import { launchBrowser } from "./browser";
+import { launchBrowser } from "./fixtures";
 
 /*
  * The production server on its embedded PostgreSQL, whose PostgreSQL dies under it. To hold

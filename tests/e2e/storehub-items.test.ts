@@ -125,9 +125,10 @@ describe("storehub items in the browser", () => {
       await page.getByTestId("confirm-submit").click();
       await page.getByTestId("delete-done").waitFor();
       expect(await page.getByTestId("item-row").count()).toBe(0);
-      const { rows: status } = await e2e.sql.query("SELECT status FROM stock_item WHERE shop_id = $1", [
-        shopId,
-      ]);
+      const { rows: status } = await e2e.sql.query(
+        "SELECT status FROM stock_item WHERE shop_id = $1",
+        [shopId],
+      );
       expect(status).toEqual([{ status: "archived" }]);
     } finally {
       await context.close();
