@@ -1,37 +1,26 @@
-import pg from "pg";
-import type { Browser, BrowserContext, Page, Response } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Page, Response } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
 import { ACCOUNT_RATE_LIMITS } from "~/modules/accounts/index.server";
-import { baseURL, launchBrowser, newContext, withPage } from "./browser";
+import {
+  baseURL,
+  linkIn,
+  mailsTo as mailsInOutbox,
+  newContext,
+  PASSWORD,
+  registerMember,
+  SESSION_COOKIE,
+  setupE2E,
+  waitForMail as waitForMailTo,
+  withPage,
+} from "./fixtures";
 
-const SESSION_COOKIE = "dptech.session_token";
-const PASSWORD = "secret-123";
-
-let browser: Browser;
-let db: pg.Client;
+const e2e = setupE2E();
 let counter = 0;
 
 /** An address no other test (or earlier run) uses. */
 const uniqueEmail = () => `e2e-${Date.now()}-${++counter}@example.com`;
 const uniqueName = (label: string) => `สมหญิง ${label} ${counter}`;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject("e2eDatabaseUrl") });
-  await db.connect();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  // Leave no rate-limit state behind for other test files.
-  await db?.query("DELETE FROM rate_limit_bucket");
-  await db?.end();
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  await db.query("DELETE FROM rate_limit_bucket");
-});
 
 // ---------------------------------------------------------------------------------------------
 // Page helpers
@@ -121,24 +110,7 @@ async function register(page: Page, member: Member): Promise<void> {
  * (no page to render: a prerequisite of the test, not what it checks).
  */
 async function registerDirectly(member: Member): Promise<void> {
-  const response = await fetch(`${baseURL()}/register`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: baseURL(), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      redirectTo: "/",
-      email: member.email,
-      password: member.password,
-      confirmPassword: member.password,
-      name: member.name,
-      phone: member.phone ?? "",
-      acceptTerms: "on",
-    }).toString(),
-  });
-  expect(response.status).toBe(302);
-  expect(response.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=`))).toBe(
-    true,
-  );
+  await registerMember(e2e, member);
 }
 
 /** The password form as a browser without JavaScript posts it; returns the status. */
@@ -181,45 +153,11 @@ const pathOf = (page: Page) => {
 // ---------------------------------------------------------------------------------------------
 // Database helpers
 
-interface Mail {
-  id: number;
-  subject: string;
-  text_body: string;
-  html_body: string;
-}
-
-async function mailsTo(email: string): Promise<Mail[]> {
-  const { rows } = await db.query<Mail>(
-    "SELECT id::int AS id, subject, text_body, html_body FROM email_outbox WHERE to_address = $1 ORDER BY id",
-    [email],
-  );
-  return rows;
-}
-
-/** The newest mail to `email` whose subject contains `subject` (waits briefly for it). */
-async function waitForMail(email: string, subject: string): Promise<Mail> {
-  let found: Mail | undefined;
-  await expect
-    .poll(
-      async () => {
-        found = (await mailsTo(email)).filter((mail) => mail.subject.includes(subject)).at(-1);
-        return found !== undefined;
-      },
-      { timeout: 5_000, interval: 100 },
-    )
-    .toBe(true);
-  return found!;
-}
-
-/** The link after the Thai label in the text part, e.g. `ยืนยันอีเมล: http://…`. */
-function linkIn(mail: Mail, thaiLabel: string): string {
-  const match = new RegExp(`${thaiLabel}: (\\S+)`).exec(mail.text_body);
-  if (!match) throw new Error(`no "${thaiLabel}" link in:\n${mail.text_body}`);
-  return match[1]!;
-}
+const mailsTo = (email: string) => mailsInOutbox(e2e, email);
+const waitForMail = (email: string, subject: string) => waitForMailTo(e2e, email, subject);
 
 async function userRow(email: string) {
-  const { rows } = await db.query<{
+  const { rows } = await e2e.sql.query<{
     id: string;
     phone: string | null;
     email_verified: boolean;
@@ -237,7 +175,7 @@ async function sessionCookie(context: BrowserContext) {
 describe("registration", () => {
   it("registers, verifies the e-mail, signs out and signs in again", async () => {
     const member = { ...newMember("สมัครใหม่"), phone: "081-234-5678" };
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await open(page, "/register");
       await fillRegistration(page, { ...member, acceptTerms: true });
       await submitButton(page).click();
@@ -267,7 +205,7 @@ describe("registration", () => {
       expect(mail.subject).toContain("ยืนยันอีเมล");
       expect(mail.text_body).toContain("— English —");
       expect(mail.html_body).toContain("Confirm your e-mail address");
-      const link = linkIn(mail, "ยืนยันอีเมล");
+      const link = linkIn(mail.text_body, "ยืนยันอีเมล");
       expect(link.startsWith(`${baseURL()}/api/auth/`)).toBe(true);
 
       await page.goto(link);
@@ -290,7 +228,7 @@ describe("registration", () => {
   it("returns to a same-site redirectTo after signing in, and never to another site", async () => {
     const member = newMember("กลับหน้าเดิม");
     await registerDirectly(member);
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await signIn(page, member, `?redirectTo=${encodeURIComponent("/contact")}`);
       expect(pathOf(page)).toBe("/contact");
       await signOut(page);
@@ -310,11 +248,13 @@ describe("registration", () => {
     const taken = newMember("มีแล้ว");
     await registerDirectly(taken);
     // Only a verified address is refused; an unverified one may be registered again.
-    await db.query("UPDATE app_user SET email_verified = true WHERE email = $1", [taken.email]);
+    await e2e.sql.query("UPDATE app_user SET email_verified = true WHERE email = $1", [
+      taken.email,
+    ]);
     const email = uniqueEmail();
     const name = uniqueName("พิมพ์ผิด");
 
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await open(page, "/register");
       const expectKept = async (expected: { email: string; acceptTerms: boolean }) => {
         expect(await page.locator("#field-email").inputValue()).toBe(expected.email);
@@ -391,7 +331,7 @@ describe("registration", () => {
 
     expect(await userRow(email)).toBeUndefined();
     // Still the one name the first registration gave it.
-    const { rows } = await db.query<{ name: string }>(
+    const { rows } = await e2e.sql.query<{ name: string }>(
       "SELECT name FROM app_user WHERE email = $1",
       [taken.email],
     );
@@ -402,7 +342,7 @@ describe("registration", () => {
     const email = uniqueEmail();
     const name = uniqueName("ไม่มีเจเอส");
     await withPage(
-      browser,
+      e2e.browser,
       async (page) => {
         await open(page, "/register", { javaScript: false });
         await fillRegistration(page, {
@@ -434,14 +374,14 @@ describe("password reset", () => {
   it("sets a new password from the e-mailed link and signs every browser out", async () => {
     const member = newMember("ลืมรหัส");
     const newPassword = "brand-new-456";
-    const other = await newContext(browser);
+    const other = await newContext(e2e.browser);
     try {
       // The member's other browser: registered there, and still signed in.
       const otherPage = await other.newPage();
       otherPage.setDefaultTimeout(10_000);
       await register(otherPage, member);
 
-      await withPage(browser, async (page) => {
+      await withPage(e2e.browser, async (page) => {
         await open(page, "/user/resetPw");
         await page.locator("#field-email").fill(member.email);
         await submitButton(page).click();
@@ -460,7 +400,7 @@ describe("password reset", () => {
         expect(await mailsTo(unknown)).toEqual([]);
 
         const mail = await waitForMail(member.email, "ตั้งรหัสผ่านใหม่");
-        const link = linkIn(mail, "ตั้งรหัสผ่านใหม่");
+        const link = linkIn(mail.text_body, "ตั้งรหัสผ่านใหม่");
         expect(link).toMatch(
           new RegExp(`^${baseURL()}/api/auth/reset-password/[^/?]+\\?callbackURL=`),
         );
@@ -529,10 +469,12 @@ describe("sign-in link", () => {
     const member = newMember("ลิงก์");
     await registerDirectly(member);
     // Sign-in links go to confirmed addresses only (an unconfirmed one gets a confirmation link).
-    await db.query("UPDATE app_user SET email_verified = true WHERE email = $1", [member.email]);
+    await e2e.sql.query("UPDATE app_user SET email_verified = true WHERE email = $1", [
+      member.email,
+    ]);
     const linkForm = (page: Page) => page.locator("form:has(#link-email)");
 
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await open(page, "/user/signIn");
       await page.locator("#link-email").fill(member.email);
       await linkForm(page).locator("button[type=submit]").click();
@@ -542,7 +484,7 @@ describe("sign-in link", () => {
       expect(await signedInAs(page).count()).toBe(0);
 
       const mail = await waitForMail(member.email, "ลิงก์เข้าสู่ระบบ");
-      const link = linkIn(mail, "เข้าสู่ระบบ");
+      const link = linkIn(mail.text_body, "เข้าสู่ระบบ");
       expect(link.startsWith(`${baseURL()}/api/auth/`)).toBe(true);
 
       await page.goto(link);
@@ -551,7 +493,7 @@ describe("sign-in link", () => {
     });
 
     const unknown = uniqueEmail();
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await open(page, "/user/signIn");
       await page.locator("#link-email").fill(unknown);
       await linkForm(page).locator("button[type=submit]").click();
@@ -577,7 +519,7 @@ describe("abuse protection", () => {
     const { limit } = ACCOUNT_RATE_LIMITS.signInByAccountAndAddress;
 
     await withPage(
-      browser,
+      e2e.browser,
       async (page) => {
         await open(page, "/user/signIn", { javaScript: false });
         const wrongAttempt = async (attempt: number) => {
@@ -620,12 +562,12 @@ describe("abuse protection", () => {
 
   it("signs a disabled member out and refuses to sign them in again", async () => {
     const member = newMember("ถูกระงับ");
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await register(page, member);
       const row = await userRow(member.email);
       // What the admin "disable" command does.
-      await db.query("UPDATE app_user SET banned = true WHERE email = $1", [member.email]);
-      await db.query("DELETE FROM auth_session WHERE user_id = $1", [row!.id]);
+      await e2e.sql.query("UPDATE app_user SET banned = true WHERE email = $1", [member.email]);
+      await e2e.sql.query("DELETE FROM auth_session WHERE user_id = $1", [row!.id]);
 
       await page.reload();
       await expectSignedOut(page);
@@ -643,7 +585,7 @@ describe("abuse protection", () => {
 describe("session cookie", () => {
   it("is HttpOnly and SameSite=Lax, and is a new one at every sign-in", async () => {
     const member = newMember("คุกกี้");
-    await withPage(browser, async (page, context) => {
+    await withPage(e2e.browser, async (page, context) => {
       await register(page, member);
       const values: string[] = [];
       for (let round = 0; round < 3; round++) {

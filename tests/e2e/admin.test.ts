@@ -1,63 +1,25 @@
-import pg from "pg";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { baseURL, launchBrowser, newContext } from "./browser";
+import {
+  baseURL,
+  newContext,
+  registerMember as register,
+  setupE2E,
+  signInWithForm,
+} from "./fixtures";
 
-const PASSWORD = "secret-123";
-let browser: Browser;
-let db: pg.Client;
+const e2e = setupE2E();
 let counter = 0;
 
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject("e2eDatabaseUrl") });
-  await db.connect();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await db?.end();
-  await browser?.close();
-});
-beforeEach(async () => {
-  await db.query("DELETE FROM rate_limit_bucket");
-});
-
 /** Registers through the real form handler (without a browser, to keep the test quick). */
-async function registerMember(role: "member" | "admin" = "member") {
-  const email = `admin-e2e-${Date.now()}-${++counter}@example.com`;
-  const name = `ทดสอบ ${role} ${counter}`;
-  const body = new URLSearchParams({
-    email,
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    name,
-    phone: "",
-    acceptTerms: "on",
-    redirectTo: "/",
-  });
-  const response = await fetch(`${baseURL()}/register`, {
-    method: "POST",
-    body,
-    headers: { origin: baseURL() },
-    redirect: "manual",
-  });
-  expect(response.status).toBe(302);
-  if (role === "admin")
-    await db.query("UPDATE app_user SET role = 'admin' WHERE email = $1", [email]);
-  return { email, name };
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto("/user/signIn");
-  await page.locator("#field-email").fill(email);
-  await page.locator("#field-password").fill(PASSWORD);
-  await page.locator("form.account-form button[type=submit]").click();
-  await page.getByTestId("signed-in-as").waitFor();
+function registerMember(role: "member" | "admin" = "member") {
+  counter += 1;
+  return register(e2e, { emailPrefix: "admin-e2e", name: `ทดสอบ ${role} ${counter}`, role });
 }
 
 describe("the admin area", () => {
   it("sends visitors to sign in and answers members with 403", async () => {
-    const visitor = await newContext(browser);
+    const visitor = await newContext(e2e.browser);
     const page = await visitor.newPage();
     for (const path of ["/admin", "/admin/users", "/admin/notice"]) {
       await page.goto(path);
@@ -67,9 +29,9 @@ describe("the admin area", () => {
     await visitor.close();
 
     const member = await registerMember();
-    const context = await newContext(browser);
+    const context = await newContext(e2e.browser);
     const memberPage = await context.newPage();
-    await signIn(memberPage, member.email);
+    await signInWithForm(memberPage, member);
     for (const path of [
       "/admin",
       "/admin/users",
@@ -87,7 +49,7 @@ describe("the admin area", () => {
       headers: { origin: baseURL() },
     });
     expect(post.status()).toBe(403);
-    const { rows } = await db.query(
+    const { rows } = await e2e.sql.query(
       "SELECT count(*)::int AS n FROM site_notice WHERE title = 'ไม่ควรถูกบันทึก'",
     );
     expect(rows[0].n).toBe(0);
@@ -96,16 +58,16 @@ describe("the admin area", () => {
 
   it("publishes a notice that visitors see, also on a page that is already open, and can dismiss", async () => {
     const admin = await registerMember("admin");
-    const visitor = await newContext(browser);
+    const visitor = await newContext(e2e.browser);
     const visitorPage = await visitor.newPage();
     await visitorPage.clock.install();
     await visitorPage.goto("/article");
     const title = `ปิดปรับปรุงระบบ ${counter}`;
     expect(await visitorPage.getByText(title).count()).toBe(0);
 
-    const adminContext = await newContext(browser);
+    const adminContext = await newContext(e2e.browser);
     const adminPage = await adminContext.newPage();
-    await signIn(adminPage, admin.email);
+    await signInWithForm(adminPage, admin);
     await adminPage.goto("/admin/notice");
     await adminPage.locator("#notice-title").fill(title);
     await adminPage.locator("#notice-body").fill("ระบบจะปิดปรับปรุงวันเสาร์ เวลา 22:00–23:00 น.");
@@ -137,13 +99,13 @@ describe("the admin area", () => {
   it("disables a member, who is signed out on the next request", async () => {
     const admin = await registerMember("admin");
     const member = await registerMember();
-    const memberContext = await newContext(browser);
+    const memberContext = await newContext(e2e.browser);
     const memberPage = await memberContext.newPage();
-    await signIn(memberPage, member.email);
+    await signInWithForm(memberPage, member);
 
-    const adminContext = await newContext(browser);
+    const adminContext = await newContext(e2e.browser);
     const adminPage = await adminContext.newPage();
-    await signIn(adminPage, admin.email);
+    await signInWithForm(adminPage, admin);
     await adminPage.goto(`/admin/users?q=${encodeURIComponent(member.email)}`);
     const row = adminPage.getByTestId("user-row").filter({ hasText: member.email });
     await row.getByTestId("user-action-disable").click();
@@ -157,7 +119,9 @@ describe("the admin area", () => {
         memberPage.locator("header").getByRole("link", { name: th["nav.signIn"] }).count(),
       )
       .toBe(1);
-    const { rows } = await db.query("SELECT banned FROM app_user WHERE email = $1", [member.email]);
+    const { rows } = await e2e.sql.query("SELECT banned FROM app_user WHERE email = $1", [
+      member.email,
+    ]);
     expect(rows[0].banned).toBe(true);
     await adminContext.close();
     await memberContext.close();

@@ -13,44 +13,10 @@ import {
   type StockShop,
 } from "../../bench/stock-writers";
 import { tempFolderForPostgres } from "../setup/temp-folder";
+import { startOwnServer, waitUntilHealthy } from "./fixtures/own-server";
 
-interface RunningServer {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-function startServer(dataDir: string, port: number): RunningServer {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    SMTP_URL: "",
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ["server/main.ts"], { env, stdio: "pipe" });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  return { child, url: `http://127.0.0.1:${port}`, output: () => output };
-}
-
-async function waitUntilHealthy(server: RunningServer): Promise<void> {
-  for (;;) {
-    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
-    if (
-      await fetch(`${server.url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const startServer = (dataDir: string, port: number) =>
+  startOwnServer({ dataDir, port, logLevel: "warn" });
 
 /** `npm run backup|restore -- …` as a person would run it; resolves with code and output. */
 function dbTool(args: string[], dataDir: string): Promise<{ code: number | null; output: string }> {

@@ -1,17 +1,12 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { launchBrowser, newContext } from "./browser";
+import { newContext, setupE2E } from "./fixtures";
+
+const e2e = setupE2E();
 
 describe("a code chunk that fails to load", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-
   it("reloads the page once, and within 60 s shows a Thai error page instead of reloading again", async () => {
-    const context = await newContext(browser);
+    const context = await newContext(e2e.browser);
     const page = await context.newPage();
     // The contact page's route module can no longer be downloaded (as after a redeploy).
     await page.route(/\/assets\/contact-[\w-]+\.js$/, (route) => route.abort());

@@ -1,44 +1,22 @@
-import pg from "pg";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { baseURL, launchBrowser, withPage } from "./browser";
+import { baseURL, hydrated, setupE2E, withPage } from "./fixtures";
 
 const COMPANY_EMAIL = "sales@dptech.co.th";
 
-let browser: Browser;
-let db: pg.Client;
+const e2e = setupE2E();
 let counter = 0;
 
 /** A name no other test uses, so the database rows of one test are easy to find. */
 const uniqueName = (label: string) => `สมชาย ${label} ${Date.now()}-${++counter}`;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject("e2eDatabaseUrl") });
-  await db.connect();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  // Leave no rate-limit state behind for other test files.
-  await db?.query("DELETE FROM rate_limit_bucket");
-  await db?.end();
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  await db.query("DELETE FROM rate_limit_bucket");
-});
 
 async function openContact(page: Page, { javaScript = true } = {}): Promise<void> {
   const response = await page.goto("/contact");
   expect(response?.status()).toBe(200);
   if (javaScript) {
     // Wait for hydration, so the submission goes through React Router's <Form>.
-    await page.waitForFunction(() => {
-      const form = document.querySelector("form.contact-form");
-      return !!form && Object.keys(form).some((key) => key.startsWith("__react"));
-    });
+    await hydrated(page, "form.contact-form");
   }
 }
 
@@ -74,10 +52,11 @@ const errorFor = (page: Page, field: string) => page.locator(`[data-error-for="$
 const valueOf = (page: Page, field: string) => page.locator(`#contact-${field}`).inputValue();
 
 async function messagesNamed(name: string) {
-  const { rows } = await db.query<{ phone: string | null; email: string | null; topic: string }>(
-    "SELECT phone, email, topic FROM contact_message WHERE name = $1",
-    [name],
-  );
+  const { rows } = await e2e.sql.query<{
+    phone: string | null;
+    email: string | null;
+    topic: string;
+  }>("SELECT phone, email, topic FROM contact_message WHERE name = $1", [name]);
   return rows;
 }
 
@@ -86,7 +65,7 @@ const validMessage = "สนใจกล้อง AI สำหรับตรว
 describe("contact form with JavaScript", () => {
   it("sends a message, shows the success alert, empties the form and stores the message", async () => {
     const name = uniqueName("ส่งสำเร็จ");
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await openContact(page);
       // Marks this document: a client-side submission keeps it, a full reload loses it.
       await page.evaluate(() => ((window as Window & { __marker?: number }).__marker = 1));
@@ -108,7 +87,7 @@ describe("contact form with JavaScript", () => {
 
     const rows = await messagesNamed(name);
     expect(rows).toEqual([{ phone: "+66812345678", email: null, topic: "quotation" }]);
-    const outbox = await db.query<{ to_address: string; text_body: string }>(
+    const outbox = await e2e.sql.query<{ to_address: string; text_body: string }>(
       "SELECT to_address, text_body FROM email_outbox WHERE subject LIKE $1",
       [`%${name}`],
     );
@@ -118,7 +97,7 @@ describe("contact form with JavaScript", () => {
   });
 
   it("shows an error next to every missing field", async () => {
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await openContact(page);
       expect(await submit(page)).toBe(400);
       await errorFor(page, "name").waitFor();
@@ -135,7 +114,7 @@ describe("contact form with JavaScript", () => {
   });
 
   it("asks for an e-mail or a phone number already on the first, empty submission", async () => {
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await openContact(page);
       expect(await submit(page)).toBe(400);
       await errorFor(page, "name").waitFor();
@@ -148,7 +127,7 @@ describe("contact form with JavaScript", () => {
 
   it("asks for an e-mail or a phone number when both are left empty", async () => {
     const name = uniqueName("ไม่มีช่องทาง");
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await openContact(page);
       await fill(page, { name, topic: "product", message: validMessage });
       expect(await submit(page)).toBe(400);
@@ -165,7 +144,7 @@ describe("contact form with JavaScript", () => {
 
   it("keeps the typed values and explains what is wrong with them", async () => {
     const name = uniqueName("ผิดรูปแบบ");
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await openContact(page);
       await fill(page, { name, email: "somchai@", topic: "demo", message: "สั้นไป" });
       expect(await submit(page)).toBe(400);
@@ -187,7 +166,7 @@ describe("contact form with JavaScript", () => {
 
   it("rejects a phone number that is not a Thai number", async () => {
     const name = uniqueName("เบอร์ผิด");
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await openContact(page);
       await fill(page, { name, phone: "12345", topic: "product", message: validMessage });
       expect(await submit(page)).toBe(400);
@@ -207,7 +186,7 @@ describe("contact form without JavaScript", () => {
   it("sends a message through the server redirect", async () => {
     const name = uniqueName("ไม่มีเจเอส");
     await withPage(
-      browser,
+      e2e.browser,
       async (page) => {
         await openContact(page, { javaScript: false });
         await fill(page, {
@@ -232,7 +211,7 @@ describe("contact form without JavaScript", () => {
   it("re-renders an invalid submission with HTTP 400, the errors and the typed values", async () => {
     const name = uniqueName("ไม่มีเจเอสผิด");
     await withPage(
-      browser,
+      e2e.browser,
       async (page) => {
         await openContact(page, { javaScript: false });
         await fill(page, { name, email: "somchai@", message: "สั้นไป" });
@@ -291,7 +270,7 @@ describe("contact form abuse protection", () => {
 
     // The sixth, from a browser without JavaScript: the document response itself is the 429.
     await withPage(
-      browser,
+      e2e.browser,
       async (page) => {
         await openContact(page, { javaScript: false });
         const phone = (await page.locator('footer a[href^="tel:"]').innerText()).trim();
@@ -313,7 +292,7 @@ describe("contact form abuse protection", () => {
     );
 
     // And with JavaScript, the same warning appears in place.
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await openContact(page);
       await fill(page, {
         name: `${name} #7`,
@@ -329,7 +308,7 @@ describe("contact form abuse protection", () => {
       expect(await valueOf(page, "name")).toBe(`${name} #7`);
     });
 
-    const { rows } = await db.query<{ name: string }>(
+    const { rows } = await e2e.sql.query<{ name: string }>(
       "SELECT name FROM contact_message WHERE name LIKE $1 ORDER BY id",
       [`${name} #%`],
     );
@@ -338,8 +317,10 @@ describe("contact form abuse protection", () => {
 
   it("answers a filled honeypot like a success but stores nothing", async () => {
     const name = uniqueName("บอท");
-    const outboxBefore = await db.query<{ count: string }>("SELECT count(*) FROM email_outbox");
-    await withPage(browser, async (page) => {
+    const outboxBefore = await e2e.sql.query<{ count: string }>(
+      "SELECT count(*) FROM email_outbox",
+    );
+    await withPage(e2e.browser, async (page) => {
       await openContact(page);
       await fill(page, { name, phone: "081-234-5678", topic: "product", message: validMessage });
       await page.locator("#contact-website").evaluate((input: HTMLInputElement) => {
@@ -350,12 +331,12 @@ describe("contact form abuse protection", () => {
       expect((await page.getByTestId("contact-sent").innerText()).trim()).toBe(th["contact.sent"]);
     });
     expect(await messagesNamed(name)).toEqual([]);
-    const outboxAfter = await db.query<{ count: string }>("SELECT count(*) FROM email_outbox");
+    const outboxAfter = await e2e.sql.query<{ count: string }>("SELECT count(*) FROM email_outbox");
     expect(outboxAfter.rows[0]!.count).toBe(outboxBefore.rows[0]!.count);
   });
 
   it("the honeypot field is hidden from people", async () => {
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await openContact(page, { javaScript: false });
       const box = await page.locator("#contact-website").boundingBox();
       // Off-screen: nobody sees or tabs to it.

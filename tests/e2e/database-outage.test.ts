@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
@@ -15,7 +15,8 @@ import {
 } from "../../bench/stock-writers";
 import { th } from "~/lib/i18n/th";
 import { tempFolderForPostgres } from "../setup/temp-folder";
-import { launchBrowser } from "./browser";
+import { launchBrowser } from "./fixtures";
+import { startOwnServer, waitForStatus, type OwnServer } from "./fixtures/own-server";
 
 /*
  * The production server on its embedded PostgreSQL, whose PostgreSQL dies under it. To hold
@@ -24,45 +25,8 @@ import { launchBrowser } from "./browser";
  * is back.
  */
 
-interface RunningServer {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-function startServer(dataDir: string, port: number, env: Record<string, string> = {}) {
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "info",
-    SMTP_URL: "",
-    ...env,
-  };
-  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    env: childEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  return { child, url: `http://127.0.0.1:${port}`, output: () => output } as RunningServer;
-}
-
-async function waitForStatus(server: RunningServer, pathname: string, status: number) {
-  for (;;) {
-    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
-    const got = await fetch(`${server.url}${pathname}`).then(
-      (r) => r.status,
-      () => 0,
-    );
-    if (got === status) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+const startServer = (dataDir: string, port: number, env: Record<string, string> = {}) =>
+  startOwnServer({ dataDir, port, env });
 
 async function postmasterPid(dataDir: string): Promise<number> {
   const pidFile = await readFile(path.join(dataDir, "postgres", "postmaster.pid"), "utf8");
@@ -78,7 +42,7 @@ function waitForExit(child: ChildProcess): Promise<number | null> {
 describe("the embedded PostgreSQL dies under the running app", () => {
   let folder: string;
   let dataDir: string;
-  let server: RunningServer;
+  let server: OwnServer;
   let shop: StockShop;
   let browser: Browser;
   const started: ChildProcess[] = [];

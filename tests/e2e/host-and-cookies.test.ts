@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort, stopChildProcess } from "~/lib/child-process.server";
-import { baseURL } from "./browser";
+import { baseURL, resetRateLimits, setupE2E } from "./fixtures";
+import { startOwnServer, waitUntilHealthy, type OwnServer } from "./fixtures/own-server";
 
 const PASSWORD = "secret-123";
 const FORGED = "evil.example";
@@ -74,16 +74,8 @@ async function register(base: string, db: pg.Client) {
 }
 
 describe("a forged Host header (no PUBLIC_URL)", () => {
-  let db: pg.Client;
-  beforeAll(async () => {
-    db = new pg.Client({ connectionString: inject("e2eDatabaseUrl") });
-    await db.connect();
-    await db.query("DELETE FROM rate_limit_bucket");
-  });
-  afterAll(async () => {
-    await db?.query("DELETE FROM rate_limit_bucket");
-    await db?.end();
-  });
+  const shared = setupE2E({ browser: false, resetRateLimits: false });
+  beforeAll(() => resetRateLimits(shared));
 
   it("does not reach the canonical link of a page", async () => {
     const page = await requestWithHost(baseURL(), "/", { host: FORGED });
@@ -94,7 +86,7 @@ describe("a forged Host header (no PUBLIC_URL)", () => {
   });
 
   it("does not reach the link in an invitation e-mail", async () => {
-    const owner = await register(baseURL(), db);
+    const owner = await register(baseURL(), shared.sql);
     const invited = `invited-${Date.now()}@example.com`;
     const answer = await requestWithHost(baseURL(), "/shophub/members", {
       host: FORGED,
@@ -109,7 +101,7 @@ describe("a forged Host header (no PUBLIC_URL)", () => {
       }).toString(),
     });
     expect(answer.status).toBeLessThan(400);
-    const { rows } = await db.query<{ text_body: string; html_body: string }>(
+    const { rows } = await shared.sql.query<{ text_body: string; html_body: string }>(
       "SELECT text_body, html_body FROM email_outbox WHERE to_address = $1",
       [invited],
     );
@@ -119,14 +111,14 @@ describe("a forged Host header (no PUBLIC_URL)", () => {
   });
 
   it("does not reach the link in a password reset e-mail", async () => {
-    const member = await register(baseURL(), db);
+    const member = await register(baseURL(), shared.sql);
     const answer = await requestWithHost(baseURL(), "/user/resetPw", {
       host: FORGED,
       method: "POST",
       body: new URLSearchParams({ email: member.email }).toString(),
     });
     expect(answer.status).toBeLessThan(400);
-    const { rows } = await db.query<{ text_body: string }>(
+    const { rows } = await shared.sql.query<{ text_body: string }>(
       "SELECT text_body FROM email_outbox WHERE to_address = $1 AND text_body LIKE '%reset-password%'",
       [member.email],
     );
@@ -136,7 +128,7 @@ describe("a forged Host header (no PUBLIC_URL)", () => {
 });
 
 describe("with an https PUBLIC_URL", () => {
-  let server: ChildProcess;
+  let server: OwnServer | undefined;
   let base = "";
   let db: pg.Client;
 
@@ -149,36 +141,19 @@ describe("with an https PUBLIC_URL", () => {
     await admin.query("CREATE DATABASE e2e_https");
     await admin.end();
     url.pathname = "/e2e_https";
-    const port = await freePort();
-    server = spawn(process.execPath, ["server/main.ts"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATABASE_URL: url.href,
-        PUBLIC_URL: "https://shop.example.test",
-        LOG_LEVEL: "error",
-        SMTP_URL: "",
-      },
-      stdio: ["ignore", "inherit", "inherit"],
+    server = startOwnServer({
+      port: await freePort(),
+      env: { DATABASE_URL: url.href, PUBLIC_URL: "https://shop.example.test" },
+      logLevel: "error",
     });
-    base = `http://127.0.0.1:${port}`;
-    for (let attempt = 0; attempt < 240; attempt++) {
-      if (server.exitCode !== null) throw new Error("the https server exited");
-      const up = await fetch(`${base}/healthz`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (up) break;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    base = server.url;
+    await waitUntilHealthy(server);
     db = new pg.Client({ connectionString: url.href });
     await db.connect();
   });
   afterAll(async () => {
     await db?.end();
-    if (server) await stopChildProcess(server);
+    if (server) await stopChildProcess(server.child);
   });
 
   it("marks every cookie Secure: session, language, active shop", async () => {

@@ -1,8 +1,15 @@
-import pg from "pg";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { baseURL, launchBrowser, newContext } from "./browser";
+import {
+  baseURL,
+  hydrated,
+  newContext,
+  registerMember,
+  resetRateLimits,
+  setupE2E,
+  signInWithForm,
+} from "./fixtures";
 
 /**
  * What a page looks like, checked as layout facts (sizes, line counts, overlaps) rather
@@ -10,13 +17,11 @@ import { baseURL, launchBrowser, newContext } from "./browser";
  * article cards, the home banner and the keyboard.
  */
 
-const PASSWORD = "secret-123";
 // Long on purpose: the header must not cut or wrap around it.
 const SHOP_NAME = "ร้านกาแฟดอยช้างสาขานิมมานเหมินท์";
 const MEMBER_NAME = "สมชาย ใจดีมากมาย";
 
-let browser: Browser;
-let db: pg.Client;
+const e2e = setupE2E();
 let member: BrowserContext;
 
 interface Box {
@@ -31,63 +36,22 @@ const overlaps = (a: Box, b: Box) =>
   a.top < b.bottom - 0.5 &&
   b.top < a.bottom - 0.5;
 
-async function registerVerified(email: string): Promise<void> {
-  const response = await fetch(`${baseURL()}/register`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: baseURL(), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      redirectTo: "/",
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      name: MEMBER_NAME,
-      phone: "",
-      acceptTerms: "on",
-    }).toString(),
-  });
-  expect(response.status).toBe(302);
-  // Polled by hand: expect.poll only works inside a test, and this runs in beforeAll.
-  let link = "";
-  for (let attempt = 0; attempt < 50 && link === ""; attempt++) {
-    const { rows } = await db.query<{ text_body: string }>(
-      "SELECT text_body FROM email_outbox WHERE to_address = $1 ORDER BY id",
-      [email],
-    );
-    link = /ยืนยันอีเมล: (\S+)/.exec(rows.at(-1)?.text_body ?? "")?.[1] ?? "";
-    if (link === "") await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  expect((await fetch(link, { redirect: "manual" })).status).toBe(302);
-}
-
-async function hydrated(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction((css) => {
-    const element = document.querySelector(css);
-    return !!element && Object.keys(element).some((key) => key.startsWith("__react"));
-  }, selector);
-}
-
 async function setLanguage(context: BrowserContext, lang: "th" | "en"): Promise<void> {
   await context.addCookies([{ name: "lang", value: lang, url: baseURL() }]);
 }
 
 beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject("e2eDatabaseUrl") });
-  await db.connect();
-  await db.query("DELETE FROM rate_limit_bucket");
-  browser = await launchBrowser();
-  const email = `layout-${Date.now()}@example.com`;
-  await registerVerified(email);
+  await resetRateLimits(e2e);
+  const registered = await registerMember(e2e, {
+    email: `layout-${Date.now()}@example.com`,
+    name: MEMBER_NAME,
+    verified: "link",
+  });
   // One member with an active shop, signed in once for the header checks.
-  member = await newContext(browser);
+  member = await newContext(e2e.browser);
   const page = await member.newPage();
   page.setDefaultTimeout(10_000);
-  await page.goto("/user/signIn", { waitUntil: "domcontentloaded" });
-  await hydrated(page, "form.account-form");
-  await page.locator("#field-email").fill(email);
-  await page.locator("#field-password").fill(PASSWORD);
-  await page.locator("form.account-form button[type=submit]").click();
-  await page.getByTestId("signed-in-as").waitFor();
+  await signInWithForm(page, registered);
   await page.goto("/shophub/new", { waitUntil: "domcontentloaded" });
   await hydrated(page, "form.account-form");
   await page.locator("#field-name").fill(SHOP_NAME);
@@ -101,8 +65,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await member?.close();
-  await db?.end();
-  await browser?.close();
 });
 
 /** Layout facts of the header on the current page. */
@@ -195,7 +157,7 @@ describe("layout facts", () => {
   });
 
   it("pages do not scroll sideways on a 375 px phone, signed out and in", async () => {
-    const visitor = await newContext(browser, { viewport: { width: 375, height: 800 } });
+    const visitor = await newContext(e2e.browser, { viewport: { width: 375, height: 800 } });
     try {
       const pages = ["/", "/contact", "/article/wire", "/shophub", "/user/signIn", "/article"];
       for (const context of [visitor, member]) {
@@ -216,7 +178,7 @@ describe("layout facts", () => {
   });
 
   it("article card pictures keep their 1200×630 shape on the home page and /article", async () => {
-    const page = await browser.newPage({
+    const page = await e2e.browser.newPage({
       baseURL: baseURL(),
       viewport: { width: 1200, height: 900 },
     });
@@ -241,7 +203,10 @@ describe("layout facts", () => {
 
   it("the home banner: controls clear of the slide's text, a current indicator, focus rings, no pause with reduced motion", async () => {
     for (const width of [375, 992, 1280, 1440]) {
-      const page = await browser.newPage({ baseURL: baseURL(), viewport: { width, height: 900 } });
+      const page = await e2e.browser.newPage({
+        baseURL: baseURL(),
+        viewport: { width, height: 900 },
+      });
       try {
         await page.goto("/", { waitUntil: "domcontentloaded" });
         const facts = await page.evaluate(() => {
@@ -290,7 +255,7 @@ describe("layout facts", () => {
         await page.close();
       }
     }
-    const page = await browser.newPage({
+    const page = await e2e.browser.newPage({
       baseURL: baseURL(),
       viewport: { width: 1280, height: 900 },
     });
@@ -321,7 +286,7 @@ describe("layout facts", () => {
   });
 
   it("the article's contents box stays under the header, and /shophub's contacts are separate links", async () => {
-    const page = await browser.newPage({
+    const page = await e2e.browser.newPage({
       baseURL: baseURL(),
       viewport: { width: 1280, height: 800 },
     });
@@ -368,7 +333,7 @@ describe("layout facts", () => {
   });
 
   it("keyboard: Tab stays in the phone menu, a failed form's summary gets the focus, category links differ", async () => {
-    const page = await browser.newPage({
+    const page = await e2e.browser.newPage({
       baseURL: baseURL(),
       viewport: { width: 375, height: 800 },
     });

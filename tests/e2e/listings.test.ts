@@ -1,34 +1,21 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { baseURL, launchBrowser, newContext } from "./browser";
+import { baseURL, newContext, registerMember, setupE2E, signedInContext } from "./fixtures";
 
-const PASSWORD = "secret-123";
-const SESSION_COOKIE = "dptech.session_token";
-let browser: Browser;
-let db: pg.Client;
+const e2e = setupE2E();
 let folder: string;
 let counter = 0;
 
 beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject("e2eDatabaseUrl") });
-  await db.connect();
-  browser = await launchBrowser();
   folder = await mkdtemp(path.join(tmpdir(), "dptech-e2e-photos-"));
 });
 afterAll(async () => {
-  await db?.query("DELETE FROM rate_limit_bucket");
-  await db?.end();
-  await browser?.close();
   if (folder) await rm(folder, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  await db.query("DELETE FROM rate_limit_bucket");
 });
 
 /**
@@ -36,39 +23,18 @@ beforeEach(async () => {
  * quick) and returns a browser context signed in with the session cookie it received.
  */
 async function signedInMember(options: { javaScript?: boolean } = {}) {
-  const email = `listings-e2e-${Date.now()}-${++counter}@example.com`;
-  const name = `ผู้ขาย ทดสอบ ${counter}`;
-  const response = await fetch(`${baseURL()}/register`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: baseURL() },
-    body: new URLSearchParams({
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      name,
-      phone: "081-234-5678",
-      acceptTerms: "on",
-      redirectTo: "/",
-    }),
+  counter += 1;
+  const member = await registerMember(e2e, {
+    emailPrefix: "listings-e2e",
+    name: `ผู้ขาย ทดสอบ ${counter}`,
+    phone: "081-234-5678",
+    // Only members with a verified address may post (account pre-hijacking).
+    verified: "database",
   });
-  expect(response.status).toBe(302);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0] ?? "")
-    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
-  if (!cookie) throw new Error("registration set no session cookie");
-  // Only members with a verified address may post (account pre-hijacking).
-  await db.query("UPDATE app_user SET email_verified = true WHERE email = $1", [email]);
-  const context = await newContext(browser, { javaScriptEnabled: options.javaScript ?? true });
-  await context.addCookies([
-    {
-      name: SESSION_COOKIE,
-      value: cookie.slice(SESSION_COOKIE.length + 1),
-      url: baseURL(),
-    },
-  ]);
-  return { context, name };
+  const context = await signedInContext(e2e.browser, member, {
+    javaScriptEnabled: options.javaScript ?? true,
+  });
+  return { context, name: member.name };
 }
 
 /** A JPEG of the given size and colour in the temporary folder; returns its path. */
@@ -102,7 +68,7 @@ async function fillListing(
 }
 
 async function coverOf(listingId: string) {
-  const { rows } = await db.query<{ width: number; height: number }>(
+  const { rows } = await e2e.sql.query<{ width: number; height: number }>(
     "SELECT width, height FROM listing_photo WHERE listing_id = $1 AND is_cover",
     [listingId],
   );
@@ -158,7 +124,7 @@ describe("listings", () => {
     expect(await page.getByTestId("listing-title").innerText()).toBe(title);
     expect(await page.getByTestId("listing-price").innerText()).toBe("฿4,800,000");
     expect(await coverOf(listingId)).toEqual({ width: 1600, height: 900 });
-    const { rows: order } = await db.query<{ width: number }>(
+    const { rows: order } = await e2e.sql.query<{ width: number }>(
       "SELECT width FROM listing_photo WHERE listing_id = $1 ORDER BY position",
       [listingId],
     );
@@ -171,7 +137,7 @@ describe("listings", () => {
     }
 
     // Anyone finds it by a word in the middle of its (space-less) description.
-    const visitor = await newContext(browser);
+    const visitor = await newContext(e2e.browser);
     const search = await openPage(visitor, `/search/${encodeURIComponent("หมอนทอง")}`);
     const card = search.getByTestId("listing-card").filter({ hasText: title });
     await card.waitFor();
@@ -181,7 +147,7 @@ describe("listings", () => {
     await search.getByTestId("gallery").waitFor();
     // The cover comes first in the gallery; the phone is for members only.
     const coverPhotoId = await search.getByTestId("gallery-image").getAttribute("data-photo-id");
-    const { rows: coverRows } = await db.query<{ id: string }>(
+    const { rows: coverRows } = await e2e.sql.query<{ id: string }>(
       "SELECT id FROM listing_photo WHERE listing_id = $1 AND is_cover",
       [listingId],
     );
@@ -219,7 +185,9 @@ describe("listings", () => {
     await row.getByTestId("listing-action-sold").click();
     await page.getByTestId("listing-done").waitFor();
     expect(await row.getByTestId("my-listing-status").innerText()).toBe(th["listings.status.sold"]);
-    const { rows: sold } = await db.query("SELECT status FROM listing WHERE id = $1", [listingId]);
+    const { rows: sold } = await e2e.sql.query("SELECT status FROM listing WHERE id = $1", [
+      listingId,
+    ]);
     expect(sold[0]?.status).toBe("sold");
 
     await row.getByTestId("listing-action-delete").click();

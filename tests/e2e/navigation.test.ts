@@ -1,17 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { launchBrowser, withPage } from "./browser";
+import { withPage, setupE2E } from "./fixtures";
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const e2e = setupE2E();
 
 /** Opens `path` and waits until React has hydrated it, so links navigate client-side. */
 async function open(page: Page, path: string): Promise<void> {
@@ -41,7 +33,7 @@ async function delayDataRequests(page: Page, ms: number): Promise<() => Promise<
 
 describe("history and scrolling", () => {
   it("back and forward restore the scroll position; a new page starts at the top", async () => {
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await open(page, "/article/pos-manual");
       const height = await page.evaluate(() => document.documentElement.scrollHeight);
       expect(height).toBeGreaterThan(1500 + 720);
@@ -68,7 +60,7 @@ describe("history and scrolling", () => {
   });
 
   it("a table-of-contents #hash link scrolls its heading into view below the sticky header", async () => {
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await open(page, "/article/pos-manual");
       const links = page.locator("aside .article-toc a");
       expect(await links.count()).toBeGreaterThan(2);
@@ -99,7 +91,7 @@ describe("history and scrolling", () => {
 
 describe("connection status", () => {
   it("shows the offline indicator while the browser is offline", async () => {
-    await withPage(browser, async (page, context) => {
+    await withPage(e2e.browser, async (page, context) => {
       await open(page, "/");
       const indicator = page.getByTestId("offline-indicator");
       expect(await indicator.count()).toBe(0);
@@ -116,7 +108,7 @@ describe("connection status", () => {
 
 describe("navigation feedback", () => {
   it("shows no progress bar for a navigation that ends within 200 ms", async () => {
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       // Virtual time, paused: the navigation completes while no time passes, however slow the
       // machine is, so this checks the rule (not the machine's speed). An installed clock
       // alone keeps ticking with real time.
@@ -142,7 +134,7 @@ describe("navigation feedback", () => {
   });
 
   it("shows the progress bar during a slow navigation and hides it afterwards", async () => {
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await open(page, "/");
       const release = await delayDataRequests(page, 1_200);
       const bar = page.getByTestId("progress-bar");
@@ -163,7 +155,7 @@ describe("navigation feedback", () => {
   });
 
   it("fades the current page out while the next one loads", async () => {
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await open(page, "/");
       const release = await delayDataRequests(page, 1_200);
       const current = page.locator("main > .page");

@@ -1,17 +1,12 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { launchBrowser, withPage } from "./browser";
+import { withPage, setupE2E } from "./fixtures";
+
+const e2e = setupE2E();
 
 describe("a form that cannot reach the server", () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(() => browser.close());
-
   it("keeps the form and what was typed, and says the network failed", async () => {
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await page.goto("/user/signIn");
       await page.waitForFunction(() =>
         Object.keys(document.querySelector("header a") ?? {}).some((k) => k.startsWith("__react")),

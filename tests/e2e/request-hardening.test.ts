@@ -1,22 +1,15 @@
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
 import { SEARCH_LIMIT } from "~/modules/platform/index.server";
-import { baseURL } from "./browser";
+import { baseURL, resetRateLimits, setupE2E } from "./fixtures";
 import { verifiedAdminWhoOwnsAShop } from "./http-member";
 
-let db: pg.Client;
+const e2e = setupE2E({ browser: false, resetRateLimits: false });
 let member = "";
 
 beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject("e2eDatabaseUrl") });
-  await db.connect();
-  await db.query("DELETE FROM rate_limit_bucket");
-  member = await verifiedAdminWhoOwnsAShop(db, "hardening-e2e");
-});
-afterAll(async () => {
-  await db?.query("DELETE FROM rate_limit_bucket");
-  await db?.end();
+  await resetRateLimits(e2e);
+  member = await verifiedAdminWhoOwnsAShop(e2e.sql, "hardening-e2e");
 });
 
 const get = (path: string, cookie?: string) =>
@@ -82,11 +75,11 @@ describe("paging and other numbers in the address", () => {
 
 describe("search rate limit", () => {
   it("lets a person search, and answers 429 in Thai with Retry-After past the limit", async () => {
-    await db.query("DELETE FROM rate_limit_bucket");
+    await e2e.sql.query("DELETE FROM rate_limit_bucket");
     const first = await get("/search/house");
     expect(first.status).toBe(200);
     // As if this address had already searched as often as the limit allows this minute.
-    await db.query("UPDATE rate_limit_bucket SET hits = $1 WHERE key LIKE 'search:%'", [
+    await e2e.sql.query("UPDATE rate_limit_bucket SET hits = $1 WHERE key LIKE 'search:%'", [
       SEARCH_LIMIT.limit,
     ]);
     const refused = await get("/search/house");
@@ -99,14 +92,14 @@ describe("search rate limit", () => {
   });
 
   it("limits the storehub item search the same way", async () => {
-    await db.query("DELETE FROM rate_limit_bucket");
+    await e2e.sql.query("DELETE FROM rate_limit_bucket");
     expect((await get("/storehub?q=abc", member)).status).toBe(200);
-    await db.query("UPDATE rate_limit_bucket SET hits = $1 WHERE key LIKE 'search:%'", [
+    await e2e.sql.query("UPDATE rate_limit_bucket SET hits = $1 WHERE key LIKE 'search:%'", [
       SEARCH_LIMIT.limit,
     ]);
     const refused = await get("/storehub?q=abc", member);
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBeTruthy();
-    await db.query("DELETE FROM rate_limit_bucket");
+    await e2e.sql.query("DELETE FROM rate_limit_bucket");
   });
 });

@@ -1,11 +1,10 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
-import pg from "pg";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { en } from "~/lib/i18n/en";
 import { th } from "~/lib/i18n/th";
 import { bodyLimitFor } from "../../server/http/body-limit";
-import { baseURL } from "./browser";
+import { baseURL, setupE2E } from "./fixtures";
 import { verifiedAdminWhoOwnsAShop } from "./http-member";
 
 const MB = 1024 * 1024;
@@ -13,20 +12,11 @@ const MB = 1024 * 1024;
 const BOUNDARY = "----limit-test";
 const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
 
-let db: pg.Client;
+const e2e = setupE2E({ browser: false });
 let memberCookie = "";
 
 beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject("e2eDatabaseUrl") });
-  await db.connect();
-  memberCookie = await verifiedAdminWhoOwnsAShop(db, "limits-e2e");
-});
-afterAll(async () => {
-  await db?.query("DELETE FROM rate_limit_bucket");
-  await db?.end();
-});
-beforeEach(async () => {
-  await db.query("DELETE FROM rate_limit_bucket");
+  memberCookie = await verifiedAdminWhoOwnsAShop(e2e.sql, "limits-e2e");
 });
 
 /** The server's resident memory, read from outside the process. */

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
@@ -6,56 +6,9 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, stopChildProcess as stopProcess } from "~/lib/child-process.server";
 import { tempFolderForPostgres } from "../setup/temp-folder";
+import { startOwnServer, waitUntilHealthy } from "./fixtures/own-server";
 
-interface RunningServer {
-  child: ChildProcess;
-  output: () => string;
-  port: number;
-  /** The embedded PostgreSQL's port, from the server's log. */
-  postgresPort: () => number | undefined;
-}
-
-function startServer(dataDir: string, port: number): RunningServer {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "info",
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  return {
-    child,
-    port,
-    output: () => output,
-    postgresPort: () => {
-      const line = output.split("\n").find((l) => l.includes("embedded PostgreSQL started"));
-      return line ? (JSON.parse(line) as { port: number }).port : undefined;
-    },
-  };
-}
-
-async function waitUntilHealthy(server: RunningServer): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
-    const ok = await fetch(`http://127.0.0.1:${server.port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server not healthy: ${server.output()}`);
-}
+const startServer = (dataDir: string, port: number) => startOwnServer({ dataDir, port });
 
 function isRunning(pid: number): boolean {
   try {

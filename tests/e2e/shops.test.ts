@@ -1,30 +1,20 @@
-import pg from "pg";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { baseURL, launchBrowser, withPage } from "./browser";
+import {
+  baseURL,
+  hydrated,
+  linkIn,
+  PASSWORD,
+  registerMember,
+  setupE2E,
+  signInWithForm,
+  waitForMail,
+  withPage,
+} from "./fixtures";
 
-const PASSWORD = "secret-123";
-
-let browser: Browser;
-let db: pg.Client;
+const e2e = setupE2E();
 let counter = 0;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject("e2eDatabaseUrl") });
-  await db.connect();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await db?.query("DELETE FROM rate_limit_bucket");
-  await db?.end();
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  await db.query("DELETE FROM rate_limit_bucket");
-});
 
 interface Member {
   email: string;
@@ -36,75 +26,12 @@ function newMember(label: string): Member {
   return { email: `shops-${Date.now()}-${counter}@example.com`, name: `${label} ${counter}` };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Accounts: prerequisites, done the way a browser without JavaScript would (accounts.test.ts
-// checks those pages themselves).
-
-async function waitForMail(email: string, subject: string): Promise<string> {
-  let text = "";
-  await expect
-    .poll(
-      async () => {
-        const { rows } = await db.query<{ subject: string; text_body: string }>(
-          "SELECT subject, text_body FROM email_outbox WHERE to_address = $1 ORDER BY id",
-          [email],
-        );
-        text = rows.filter((row) => row.subject.includes(subject)).at(-1)?.text_body ?? "";
-        return text !== "";
-      },
-      { timeout: 5_000, interval: 100 },
-    )
-    .toBe(true);
-  return text;
-}
-
-function linkIn(text: string, thaiLabel: string): string {
-  const match = new RegExp(`${thaiLabel}: (\\S+)`).exec(text);
-  if (!match?.[1]) throw new Error(`no "${thaiLabel}" link in:\n${text}`);
-  return match[1];
-}
-
 /** Registers through the form (no JavaScript) and opens the verification link. */
 async function registerVerified(member: Member): Promise<void> {
-  const response = await fetch(`${baseURL()}/register`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: baseURL(), "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      redirectTo: "/",
-      email: member.email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      name: member.name,
-      phone: "",
-      acceptTerms: "on",
-    }).toString(),
-  });
-  expect(response.status).toBe(302);
-  const link = linkIn(await waitForMail(member.email, "Confirm your e-mail"), "ยืนยันอีเมล");
-  const verified = await fetch(link, { redirect: "manual" });
-  expect(verified.status).toBe(302);
+  await registerMember(e2e, { ...member, verified: "link" });
 }
 
-// ---------------------------------------------------------------------------------------------
-// Pages
-
-/** Waits until React has hydrated the element (a form), so clicks go through the router. */
-async function hydrated(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction((css) => {
-    const element = document.querySelector(css);
-    return !!element && Object.keys(element).some((key) => key.startsWith("__react"));
-  }, selector);
-}
-
-async function signIn(page: Page, member: Member): Promise<void> {
-  await page.goto("/user/signIn", { waitUntil: "domcontentloaded" });
-  await hydrated(page, "form.account-form");
-  await page.locator("#field-email").fill(member.email);
-  await page.locator("#field-password").fill(PASSWORD);
-  await page.locator("form.account-form button[type=submit]").click();
-  await page.getByTestId("signed-in-as").waitFor();
-}
+const signIn = (page: Page, member: Member) => signInWithForm(page, member);
 
 const headerSelect = (page: Page) => page.locator("header [data-testid=shop-switch]");
 
@@ -148,7 +75,9 @@ async function createShop(page: Page, name: string): Promise<void> {
 }
 
 async function shopIdNamed(name: string): Promise<string> {
-  const { rows } = await db.query<{ id: string }>("SELECT id FROM shop WHERE name = $1", [name]);
+  const { rows } = await e2e.sql.query<{ id: string }>("SELECT id FROM shop WHERE name = $1", [
+    name,
+  ]);
   if (!rows[0]) throw new Error(`no shop named ${name}`);
   return rows[0].id;
 }
@@ -166,7 +95,7 @@ describe("shops", () => {
     const first = `ร้านกาแฟดอยช้าง ${counter}`;
     const second = `ร้านขนมบ้านสวน ${counter}`;
 
-    await withPage(browser, async (page, context) => {
+    await withPage(e2e.browser, async (page, context) => {
       await signIn(page, owner);
       // No shop yet: the header has no switcher, /shophub offers to create one.
       expect(await headerSelect(page).count()).toBe(0);
@@ -227,7 +156,7 @@ describe("shops", () => {
 
     // The switcher is a plain form: it works without JavaScript too.
     await withPage(
-      browser,
+      e2e.browser,
       async (page, context) => {
         await page.goto("/user/signIn");
         await page.locator("#field-email").fill(owner.email);
@@ -253,7 +182,7 @@ describe("shops", () => {
     await registerVerified(owner);
     const shopName = `ร้านใจดีมินิมาร์ท ${counter}`;
 
-    await withPage(browser, async (ownerPage) => {
+    await withPage(e2e.browser, async (ownerPage) => {
       await signIn(ownerPage, owner);
       await createShop(ownerPage, shopName);
 
@@ -273,11 +202,11 @@ describe("shops", () => {
       );
       await invitation.waitFor();
 
-      const mail = await waitForMail(staff.email, shopName);
+      const mail = (await waitForMail(e2e, staff.email, shopName)).text_body;
       expect(mail).toContain(`${baseURL()}/register`);
       expect(mail).toContain(`${baseURL()}/user/signIn`);
 
-      await withPage(browser, async (staffPage) => {
+      await withPage(e2e.browser, async (staffPage) => {
         // Registered but not verified yet: not in the shop.
         await staffPage.goto("/register", { waitUntil: "domcontentloaded" });
         await hydrated(staffPage, "form.account-form");
@@ -294,7 +223,8 @@ describe("shops", () => {
 
         // Verified: the invitation waits for their answer (a notice in the header); joining
         // is their choice.
-        const link = linkIn(await waitForMail(staff.email, "Confirm your e-mail"), "ยืนยันอีเมล");
+        const verifyMail = await waitForMail(e2e, staff.email, "Confirm your e-mail");
+        const link = linkIn(verifyMail.text_body, "ยืนยันอีเมล");
         await staffPage.goto(link);
         await staffPage.getByTestId("email-verified").waitFor();
         // Verification ends the sessions made before it (account pre-hijacking).
@@ -384,7 +314,7 @@ describe("shops", () => {
     await registerVerified(owner);
     const first = `ร้านชาริมทาง ${counter}`;
     const second = `ร้านข้าวมันไก่ ${counter}`;
-    await withPage(browser, async (page, context) => {
+    await withPage(e2e.browser, async (page, context) => {
       await signIn(page, owner);
       await createShop(page, first);
       await createShop(page, second);
@@ -426,7 +356,7 @@ describe("shops", () => {
         th["shopForm.changed"].replace("{shop}", first).slice(0, 40),
       );
       expect(await page.locator("#item-name").inputValue()).toBe("ชาไทยเย็น");
-      const { rows } = await db.query("SELECT 1 FROM stock_item WHERE sku = 'THAI-TEA-1'");
+      const { rows } = await e2e.sql.query("SELECT 1 FROM stock_item WHERE sku = 'THAI-TEA-1'");
       expect(rows).toHaveLength(0);
 
       // Switching back to the shop the form was made for, then saving, saves it there.
@@ -441,7 +371,7 @@ describe("shops", () => {
       }
       await page.getByTestId("item-save").click();
       await page.getByTestId("item-created").waitFor();
-      const saved = await db.query<{ shop_id: string }>(
+      const saved = await e2e.sql.query<{ shop_id: string }>(
         "SELECT shop_id FROM stock_item WHERE sku = 'THAI-TEA-1'",
       );
       expect(saved.rows.map((row) => row.shop_id)).toEqual([secondId]);
@@ -453,14 +383,14 @@ describe("shops", () => {
     await registerVerified(owner);
     const first = `ร้านผลไม้ ${counter}`;
     const second = `ร้านน้ำแข็ง ${counter}`;
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await signIn(page, owner);
       await createShop(page, first);
       await createShop(page, second);
     });
     const firstId = await shopIdNamed(first);
     await withPage(
-      browser,
+      e2e.browser,
       async (page, context) => {
         await page.goto("/user/signIn");
         await page.locator("#field-email").fill(owner.email);
@@ -489,7 +419,7 @@ describe("shops", () => {
         expect(await page.getByTestId("inout-reason").inputValue()).toBe("ของเสีย");
         expect(await page.locator('[name="item-0"]').inputValue()).toBe("ANY-SKU");
         expect(await page.locator('[name="qty-0"]').inputValue()).toBe("2");
-        const { rows } = await db.query(
+        const { rows } = await e2e.sql.query(
           "SELECT 1 FROM stock_document d JOIN shop s ON s.id = d.shop_id WHERE s.name IN ($1, $2)",
           [first, second],
         );

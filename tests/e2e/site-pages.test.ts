@@ -1,21 +1,13 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { en } from "~/lib/i18n/en";
 import { th } from "~/lib/i18n/th";
 import { DEMO_CATEGORIES } from "~/modules/content/demo-content";
-import { baseURL, launchBrowser, withPage } from "./browser";
+import { baseURL, withPage, setupE2E } from "./fixtures";
 
 const THAI = /[\u0E00-\u0E7F]/;
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const e2e = setupE2E();
 
 /** Every JSON-LD block of the page, parsed. */
 async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
@@ -33,7 +25,7 @@ async function waitForHydration(page: Page): Promise<void> {
 
 describe("home page", () => {
   it("is Thai by default and carries the SEO tags and the Organization JSON-LD", async () => {
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       const response = await page.goto("/");
       expect(response?.status()).toBe(200);
       await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("th");
@@ -62,7 +54,7 @@ describe("home page", () => {
   });
 
   it("lists the seven product categories, the featured articles and the shophub promotion", async () => {
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await page.goto("/");
       const products = page.locator("#products");
       await expect
@@ -115,7 +107,7 @@ describe("home carousel", () => {
   const following = (ids: string[], id: string) => ids[(ids.indexOf(id) + 1) % ids.length];
 
   it("advances by itself within about seven seconds", async () => {
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       const ids = await openHome(page);
       const first = await activeSlide(page);
       expect(first).toBe(ids[0]);
@@ -126,7 +118,7 @@ describe("home carousel", () => {
   });
 
   it("advances with the next control and with the ArrowRight key", async () => {
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       const ids = await openHome(page);
       const carousel = page.getByTestId("home-carousel");
       // Keep the pointer over the slides (which pauses auto-advance) so only our input moves them.
@@ -154,7 +146,7 @@ describe("home carousel", () => {
   const SIX_SECONDS = 6_000;
 
   it("does not advance while keyboard focus is inside it", async () => {
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await page.clock.install();
       await openHome(page);
       await expect.poll(() => activeSlide(page)).not.toBeNull();
@@ -175,7 +167,7 @@ describe("home carousel", () => {
   });
 
   it("stops advancing after the pause button is pressed", async () => {
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await page.clock.install();
       await openHome(page);
       const pause = page.locator(".slide-carousel__pause");
@@ -209,7 +201,7 @@ describe("articles", () => {
   it.each(["ai", "pos-manual", "buy-house-or-car"])(
     "/article/%s renders in Thai with headings and Article JSON-LD",
     async (slug) => {
-      await withPage(browser, async (page) => {
+      await withPage(e2e.browser, async (page) => {
         const response = await page.goto(`/article/${slug}`);
         expect(response?.status()).toBe(200);
         const h1 = (await page.locator("h1").innerText()).trim();
@@ -228,7 +220,7 @@ describe("articles", () => {
   );
 
   it("the article list shows twelve cards linking to the articles", async () => {
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await page.goto("/article");
       expect(await page.locator("h1").innerText()).toBe(th["articles.title"]);
       const cards = page.locator('[data-testid="article-list"] .article-card');
@@ -244,7 +236,7 @@ describe("articles", () => {
 
 describe("404 page", () => {
   it("answers 404 in Thai, links home, and switches to English", async () => {
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       const response = await page.goto("/no/such/page");
       expect(response?.status()).toBe(404);
       await expect.poll(() => page.locator("h1").innerText()).toBe(th["error.notFound"]);
@@ -274,7 +266,7 @@ describe("404 page", () => {
   });
 
   it("the Thai 'back home' link goes to the home page", async () => {
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await page.goto("/no/such/page");
       await waitForHydration(page);
       await page.getByRole("link", { name: th["error.backHome"] }).click();
@@ -289,7 +281,7 @@ describe("mobile menu", () => {
 
   it("opens a 320 px offcanvas menu with the nav links, and a link navigates and closes it", async () => {
     await withPage(
-      browser,
+      e2e.browser,
       async (page) => {
         await page.goto("/");
         await waitForHydration(page);
@@ -319,7 +311,7 @@ describe("mobile menu", () => {
 
   it("labels the menu button in Thai for screen readers", async () => {
     await withPage(
-      browser,
+      e2e.browser,
       async (page) => {
         await page.goto("/");
         const toggler = page.locator(".navbar-toggler");
@@ -347,7 +339,7 @@ describe("self-check page", () => {
 
   it("shows the version, the connection and resolves the browser checks", async () => {
     const health = (await (await fetch(`${baseURL()}/healthz`)).json()) as { version: string };
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       await page.goto("/test");
       expect(await page.locator("h1").innerText()).toBe(th["selfCheck.title"]);
       expect((await row(page, "version").innerText()).trim()).toBe(health.version);
@@ -365,7 +357,7 @@ describe("self-check page", () => {
   it("without JavaScript, the browser-only rows stay at the checking text", async () => {
     // This is what the server sends before the browser takes over.
     await withPage(
-      browser,
+      e2e.browser,
       async (page) => {
         await page.goto("/test");
         expect((await row(page, "push").innerText()).trim()).toBe(th["selfCheck.checking"]);
@@ -383,7 +375,7 @@ describe("self-check page", () => {
 
 describe("shophub page", () => {
   it("shows the three plans and links to the manual and the article", async () => {
-    await withPage(browser, async (page) => {
+    await withPage(e2e.browser, async (page) => {
       const response = await page.goto("/shophub");
       expect(response?.status()).toBe(200);
       const plans = await page

@@ -1,8 +1,9 @@
-import pg from "pg";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { baseURL } from "./browser";
+import { baseURL, setupE2E } from "./fixtures";
 import { SEED_ARTICLE_SLUGS as ARTICLES } from "~/modules/content/article-slugs";
+
+const e2e = setupE2E({ browser: false, resetRateLimits: false });
 
 describe("every URL of the company site answers with the right status", () => {
   it.each([
@@ -96,15 +97,12 @@ describe("a server error", () => {
   it("answers 500 with the error page saying 'Error', and never a stack trace", async () => {
     // A query that fails inside the server (not an outage): the listings table is renamed for
     // the length of one request, as a broken migration or a bug in a query would leave it.
-    const db = new pg.Client({ connectionString: inject("e2eDatabaseUrl") });
-    await db.connect();
     let response: Response;
     try {
-      await db.query("ALTER TABLE listing RENAME TO listing_hidden_by_test");
+      await e2e.sql.query("ALTER TABLE listing RENAME TO listing_hidden_by_test");
       response = await fetch(`${baseURL()}/asset`);
     } finally {
-      await db.query("ALTER TABLE IF EXISTS listing_hidden_by_test RENAME TO listing");
-      await db.end();
+      await e2e.sql.query("ALTER TABLE IF EXISTS listing_hidden_by_test RENAME TO listing");
     }
     expect(response.status).toBe(500);
     const html = await response.text();

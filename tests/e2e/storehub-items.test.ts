@@ -1,76 +1,27 @@
 import { readFile } from "node:fs/promises";
-import pg from "pg";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { baseURL, launchBrowser, newContext } from "./browser";
+import { memberWithShop as shopFixture, openAs, setupE2E } from "./fixtures";
 
-const SESSION_COOKIE = "dptech.session_token";
-const PASSWORD = "secret-123";
-
-let browser: Browser;
-let db: pg.Client;
+const e2e = setupE2E();
 let counter = 0;
-
-beforeAll(async () => {
-  db = new pg.Client({ connectionString: inject("e2eDatabaseUrl") });
-  await db.connect();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await db?.query("DELETE FROM rate_limit_bucket");
-  await db?.end();
-  await browser?.close();
-});
-beforeEach(async () => {
-  await db.query("DELETE FROM rate_limit_bucket");
-});
 
 /**
  * A registered member (through the real form handler) who owns a new shop, created straight
  * in the database (the shop screens are another area), signed in in a fresh browser.
  */
 async function memberWithShop(): Promise<{ context: BrowserContext; page: Page; shopId: string }> {
-  const email = `storehub-e2e-${Date.now()}-${++counter}@example.com`;
-  const response = await fetch(`${baseURL()}/register`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: baseURL() },
-    body: new URLSearchParams({
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      name: `เจ้าของร้าน ${counter}`,
-      phone: "",
-      acceptTerms: "on",
-      redirectTo: "/",
-    }),
+  counter += 1;
+  const { member, shop } = await shopFixture(e2e, {
+    member: { emailPrefix: "storehub-e2e", name: `เจ้าของร้าน ${counter}` },
+    shop: { name: `ร้านชำทดสอบ ${counter}`, address: "12 ถนนสุขุมวิท กรุงเทพฯ" },
   });
-  expect(response.status).toBe(302);
-  const cookie = response.headers
-    .getSetCookie()
-    .find((value) => value.startsWith(`${SESSION_COOKIE}=`));
-  if (!cookie) throw new Error("no session cookie");
-  const token = cookie.slice(SESSION_COOKIE.length + 1).split(";")[0] ?? "";
-  const { rows: users } = await db.query<{ id: string }>(
-    "SELECT id FROM app_user WHERE email = $1",
-    [email],
-  );
-  const { rows: shops } = await db.query<{ id: string }>(
-    `INSERT INTO shop (name, business_type, address, phone)
-     VALUES ($1, 'grocery', '12 ถนนสุขุมวิท กรุงเทพฯ', '+66812345678') RETURNING id`,
-    [`ร้านชำทดสอบ ${counter}`],
-  );
-  const shopId = shops[0]?.id ?? "";
-  await db.query("INSERT INTO shop_member (shop_id, user_id, role) VALUES ($1, $2, 'owner')", [
-    shopId,
-    users[0]?.id,
-  ]);
-  const context = await newContext(browser, { acceptDownloads: true });
-  await context.addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL() }]);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { context, page, shopId };
+  const { context, page } = await openAs(e2e.browser, member, {
+    acceptDownloads: true,
+    timeout: 15_000,
+  });
+  return { context, page, shopId: shop.id };
 }
 
 /** Opens a storehub page and waits until React has hydrated it. */
@@ -83,7 +34,7 @@ async function open(page: Page, path: string): Promise<void> {
 }
 
 async function countItems(shopId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
+  const { rows } = await e2e.sql.query<{ n: number }>(
     "SELECT count(*)::int AS n FROM stock_item WHERE shop_id = $1",
     [shopId],
   );
@@ -151,7 +102,7 @@ describe("storehub items in the browser", () => {
       await page.locator("#item-price").fill("110");
       await page.getByTestId("item-save").click();
       await page.getByTestId("item-saved").waitFor();
-      const { rows } = await db.query(
+      const { rows } = await e2e.sql.query(
         "SELECT name, price_satang, on_hand FROM stock_item WHERE shop_id = $1",
         [shopId],
       );
@@ -174,9 +125,10 @@ describe("storehub items in the browser", () => {
       await page.getByTestId("confirm-submit").click();
       await page.getByTestId("delete-done").waitFor();
       expect(await page.getByTestId("item-row").count()).toBe(0);
-      const { rows: status } = await db.query("SELECT status FROM stock_item WHERE shop_id = $1", [
-        shopId,
-      ]);
+      const { rows: status } = await e2e.sql.query(
+        "SELECT status FROM stock_item WHERE shop_id = $1",
+        [shopId],
+      );
       expect(status).toEqual([{ status: "archived" }]);
     } finally {
       await context.close();

@@ -1,121 +1,53 @@
-import pg from "pg";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createDatabase, type Database } from "~/db/client.server";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { createShop } from "~/modules/shops/index.server";
+import { type StockItem, postStockDocument } from "~/modules/stock/index.server";
 import {
-  createItem,
-  type StockItem,
-  postStockDocument,
-  getDefaultLocation,
-} from "~/modules/stock/index.server";
-import { baseURL, launchBrowser, newContext } from "./browser";
+  memberWithShop as shopFixture,
+  signedInContext as signedIn,
+  setupE2E,
+  type Member,
+} from "./fixtures";
 
-const SESSION_COOKIE = "dptech.session_token";
-const PASSWORD = "secret-123";
-
-let browser: Browser;
-let db: Database;
-let sql: pg.Client;
+const e2e = setupE2E();
 let counter = 0;
 // expect.poll gives up after 1 s by default; a loaded 2-core machine needs longer.
 const SLOW = { timeout: 10_000 };
 
-beforeAll(async () => {
-  db = createDatabase(inject("e2eDatabaseUrl"), { max: 2 });
-  sql = new pg.Client({ connectionString: inject("e2eDatabaseUrl") });
-  await sql.connect();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await sql?.query("DELETE FROM rate_limit_bucket");
-  await sql?.end();
-  await db?.$client.end();
-  await browser?.close();
-});
-
-interface Member {
-  id: string;
-  name: string;
-  cookie: string;
-}
-
-/** Registers through the real form handler (which signs in) and keeps the session cookie. */
-async function registerMember(): Promise<Member> {
-  await sql.query("DELETE FROM rate_limit_bucket");
-  const email = `storehub-e2e-${Date.now()}-${++counter}@example.com`;
-  const name = `สมศรี คลังสินค้า ${counter}`;
-  const response = await fetch(`${baseURL()}/register`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: baseURL() },
-    body: new URLSearchParams({
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      name,
-      phone: "",
-      acceptTerms: "on",
-      redirectTo: "/",
-    }),
-  });
-  expect(response.status).toBe(302);
-  const cookie = response.headers
-    .getSetCookie()
-    .find((value) => value.startsWith(`${SESSION_COOKIE}=`));
-  if (!cookie) throw new Error("no session cookie after registration");
-  const { rows } = await sql.query<{ id: string }>("SELECT id FROM app_user WHERE email = $1", [
-    email,
-  ]);
-  return { id: rows[0]!.id, name, cookie: cookie.split(";")[0]!.slice(SESSION_COOKIE.length + 1) };
-}
-
 /** A member with a shop of their own (the active shop: their only one) and two items. */
 async function memberWithShop() {
-  const member = await registerMember();
-  const shop = await createShop(db, member.id, {
-    name: `ร้านสมศรีมินิมาร์ท ${counter}`,
-    businessType: "grocery",
-    address: "1 ถนนสุขุมวิท กรุงเทพฯ",
-    phone: "+66812345678",
-    taxId: null,
+  counter += 1;
+  const item = { category: "", price: 1_000, cost: 700, reorderLevel: 0 };
+  const { member, shop, home, items } = await shopFixture(e2e, {
+    member: { emailPrefix: "storehub-e2e", name: `สมศรี คลังสินค้า ${counter}` },
+    shop: { name: `ร้านสมศรีมินิมาร์ท ${counter}`, address: "1 ถนนสุขุมวิท กรุงเทพฯ" },
+    items: [
+      {
+        fields: {
+          ...item,
+          name: "น้ำดื่มตราช้าง 600 มล.",
+          sku: `WATER-${counter}`,
+          barcode: null,
+          unit: "ขวด",
+        },
+      },
+      {
+        fields: {
+          ...item,
+          name: "ข้าวหอมมะลิ 5 กก.",
+          sku: `RICE-${counter}`,
+          barcode: ["8850000000010", "8850000000027", "8850000000034", "8850000000041"][
+            counter % 4
+          ]!,
+          unit: "ถุง",
+        },
+      },
+    ],
   });
-  const home = await getDefaultLocation(db, shop.id);
-  const item = async (fields: {
-    name: string;
-    sku: string;
-    barcode: string | null;
-    unit: string;
-  }) => {
-    const created = await createItem(db, {
-      shopId: shop.id,
-      userId: member.id,
-      fields: { ...fields, category: "", price: 1_000, cost: 700, reorderLevel: 0 },
-    });
-    if (!created.ok) throw new Error("item not created");
-    return created.item;
-  };
-  const water = await item({
-    name: "น้ำดื่มตราช้าง 600 มล.",
-    sku: `WATER-${counter}`,
-    barcode: null,
-    unit: "ขวด",
-  });
-  const rice = await item({
-    name: "ข้าวหอมมะลิ 5 กก.",
-    sku: `RICE-${counter}`,
-    barcode: ["8850000000010", "8850000000027", "8850000000034", "8850000000041"][counter % 4]!,
-    unit: "ถุง",
-  });
-  return { member, shop, home, water, rice };
+  return { member, shop, home, water: items[0]!, rice: items[1]! };
 }
 
-async function signedInContext(member: Member, options = {}): Promise<BrowserContext> {
-  const context = await newContext(browser, options);
-  await context.addCookies([{ name: SESSION_COOKIE, value: member.cookie, url: baseURL() }]);
-  return context;
-}
+const signedInContext = (member: Member, options = {}) => signedIn(e2e.browser, member, options);
 
 /** Opens the stock in/out page of a kind and waits for React (the add-line button is JS-only). */
 async function openInout(page: Page, kind: string): Promise<void> {
@@ -130,7 +62,7 @@ async function post(page: Page): Promise<void> {
 }
 
 async function onHand(item: StockItem): Promise<number> {
-  const { rows } = await sql.query<{ on_hand: number }>(
+  const { rows } = await e2e.sql.query<{ on_hand: number }>(
     "SELECT on_hand FROM stock_item WHERE id = $1",
     [item.id],
   );
@@ -138,7 +70,7 @@ async function onHand(item: StockItem): Promise<number> {
 }
 
 async function documentCount(shopId: string): Promise<number> {
-  const { rows } = await sql.query<{ n: number }>(
+  const { rows } = await e2e.sql.query<{ n: number }>(
     "SELECT count(*)::int AS n FROM stock_document WHERE shop_id = $1",
     [shopId],
   );
@@ -245,7 +177,7 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
 
   it("shows the Thai error next to a line that takes more than there is, keeps the input and posts nothing (with and without JavaScript)", async () => {
     const { member, shop, home, water } = await memberWithShop();
-    await postStockDocument(db, {
+    await postStockDocument(e2e.db, {
       shopId: shop.id,
       userId: member.id,
       kind: "receive",
@@ -368,20 +300,20 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
 
   it("labels a reversal as a reversal in the latest movements, with the sign of what it did", async () => {
     const { member, shop, home, water } = await memberWithShop();
-    await postStockDocument(db, {
+    await postStockDocument(e2e.db, {
       shopId: shop.id,
       userId: member.id,
       kind: "receive",
       lines: [{ itemId: water.id, locationId: home.id, qty: 5, unitCostSatang: 700 }],
     });
-    const issued = await postStockDocument(db, {
+    const issued = await postStockDocument(e2e.db, {
       shopId: shop.id,
       userId: member.id,
       kind: "issue",
       lines: [{ itemId: water.id, locationId: home.id, qty: 1 }],
     });
     if (!issued.ok) throw new Error("issue not posted");
-    await sql.query("SELECT stock_reverse_document($1, $2, $3, 'บันทึกผิด')", [
+    await e2e.sql.query("SELECT stock_reverse_document($1, $2, $3, 'บันทึกผิด')", [
       shop.id,
       issued.documentId,
       member.id,
@@ -401,7 +333,7 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
 
   it("shows a quantity change live on another member's open storage page, without a reload", async () => {
     const { member, shop, home, water } = await memberWithShop();
-    await postStockDocument(db, {
+    await postStockDocument(e2e.db, {
       shopId: shop.id,
       userId: member.id,
       kind: "receive",
@@ -437,7 +369,7 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
     expect(await watcher.getByTestId("ledger-qty").first().innerText()).toBe("-3");
 
     // A change posted elsewhere (another app instance, a till) arrives the same way.
-    await postStockDocument(db, {
+    await postStockDocument(e2e.db, {
       shopId: shop.id,
       userId: member.id,
       kind: "issue",

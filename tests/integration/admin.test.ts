@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { RouterContextProvider } from "react-router";
@@ -15,6 +14,14 @@ import * as messagesRoute from "~/routes/admin/messages";
 import * as noticeRoute from "~/routes/admin/notice";
 import * as outboxRoute from "~/routes/admin/outbox";
 import * as usersRoute from "~/routes/admin/users";
+import {
+  createUser,
+  insertContactMessages,
+  insertNotice,
+  insertOutboxMail,
+  insertSession,
+  type UserFields,
+} from "../setup/factories";
 import { IDLE_STOCK_EVENTS } from "../setup/idle-stock-events";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -117,27 +124,9 @@ async function outcome(
   return { thrown, status: 200, data: value };
 }
 
-async function addUser(fields: Partial<typeof user.$inferInsert> = {}) {
-  const id = fields.id ?? randomUUID();
-  await test.db.insert(user).values({
-    id,
-    name: fields.name ?? `สมาชิก ${id.slice(0, 6)}`,
-    email: fields.email ?? `${id}@example.com`,
-    role: fields.role ?? "member",
-    banned: fields.banned ?? false,
-    createdAt: fields.createdAt ?? new Date(),
-  });
-  return id;
-}
-
-async function addSession(userId: string) {
-  await test.db.insert(session).values({
-    id: randomUUID(),
-    token: randomUUID(),
-    userId,
-    expiresAt: new Date(Date.now() + 86_400_000),
-  });
-}
+// Accounts as the admin pages list them: unverified unless a test says otherwise.
+const addUser = async (fields: UserFields = {}) =>
+  (await createUser(test.db, { emailVerified: false, ...fields })).id;
 
 beforeAll(async () => {
   test = await createTestDatabase();
@@ -201,13 +190,7 @@ describe("admin guards", () => {
 
   it.each(GUARDED)("$name works for an admin", async (c) => {
     if (c.fn === messagesRoute.action) {
-      await test.db.insert(contactMessage).values({
-        id: 1,
-        name: "ลูกค้า",
-        topic: "quotation",
-        message: "ขอใบเสนอราคา",
-        clientAddress: "192.0.2.1",
-      });
+      await insertContactMessages(test.db, [{ id: 1 }]);
     }
     const result = await outcome(call(c.fn, c.path, ADMIN, c.form) as Promise<unknown>);
     expect(result.thrown).toBe(false);
@@ -218,11 +201,11 @@ describe("admin guards", () => {
 describe("admin dashboard", () => {
   it("counts members, admins, disabled accounts, mail, messages and notices", async () => {
     await addUser({ banned: true });
-    await test.db.insert(emailOutbox).values([
-      { toAddress: "a@example.com", subject: "ก", textBody: "x", htmlBody: "x" },
-      { toAddress: "b@example.com", subject: "ข", textBody: "x", htmlBody: "x", status: "failed" },
+    await insertOutboxMail(test.db, [
+      { toAddress: "a@example.com", subject: "ก" },
+      { toAddress: "b@example.com", subject: "ข", status: "failed" },
     ]);
-    await test.db.insert(siteNotice).values({ title: "ประกาศ", body: "ข้อความ" });
+    await insertNotice(test.db, { title: "ประกาศ", body: "ข้อความ" });
     const result = await outcome(call(dashboardRoute.loader, "/admin", ADMIN) as Promise<unknown>);
     expect(result.data).toEqual({
       overview: {
@@ -299,7 +282,7 @@ describe("admin user actions", () => {
   const row = async (id: string) => (await test.db.select().from(user).where(eq(user.id, id)))[0];
 
   it("asks for confirmation first and changes nothing until confirmed", async () => {
-    await addSession(MEMBER.id);
+    await insertSession(test.db, MEMBER.id);
     const asked = await act({ intent: "disable", userId: MEMBER.id });
     expect(asked.status).toBe(200);
     expect((asked.data as ActionData).confirm).toMatchObject({
@@ -311,9 +294,9 @@ describe("admin user actions", () => {
   });
 
   it("disables an account: banned, every session deleted, back to the same list", async () => {
-    await addSession(MEMBER.id);
-    await addSession(MEMBER.id);
-    await addSession(ADMIN.id);
+    await insertSession(test.db, MEMBER.id);
+    await insertSession(test.db, MEMBER.id);
+    await insertSession(test.db, ADMIN.id);
     const done = await act({ intent: "disable", userId: MEMBER.id, confirmed: "1" });
     expect(done.status).toBe(302);
     const back = new URL(done.location ?? "", "http://localhost");
@@ -397,7 +380,7 @@ describe("admin user actions", () => {
   });
 
   it("refuses to let an admin disable themselves", async () => {
-    await addSession(ADMIN.id);
+    await insertSession(test.db, ADMIN.id);
     const refused = await act({ intent: "disable", userId: ADMIN.id, confirmed: "1" });
     expect(refused.status).toBe(400);
     expect((refused.data as ActionData).error).toBe("admin.users.error.disableSelf");
@@ -429,12 +412,11 @@ describe("admin outbox", () => {
 
   it("lists e-mails newest first, 20 per page, filtered by status", async () => {
     const base = Date.UTC(2026, 0, 1);
-    await test.db.insert(emailOutbox).values(
+    await insertOutboxMail(
+      test.db,
       Array.from({ length: 25 }, (_, i) => ({
         toAddress: `to${i}@example.com`,
         subject: `อีเมล ${i}`,
-        textBody: "x",
-        htmlBody: "x",
         status: i % 5 === 0 ? ("failed" as const) : ("sent" as const),
         createdAt: new Date(base + i * 1000),
       })),
@@ -466,12 +448,12 @@ describe("admin contact messages", () => {
 
   it("lists messages newest first, paginated, and marks one as read", async () => {
     const base = Date.UTC(2026, 0, 1);
-    await test.db.insert(contactMessage).values(
+    await insertContactMessages(
+      test.db,
       Array.from({ length: 22 }, (_, i) => ({
         name: `ลูกค้า ${i}`,
         topic: "product",
         message: "สอบถามราคา",
-        clientAddress: "192.0.2.1",
         createdAt: new Date(base + i * 1000),
       })),
     );
@@ -598,10 +580,7 @@ describe("admin notices page", () => {
   });
 
   it("deletes a notice only after confirmation", async () => {
-    const [row] = await test.db
-      .insert(siteNotice)
-      .values({ title: "ลบฉัน", body: "ข้อความ" })
-      .returning();
+    const row = await insertNotice(test.db, { title: "ลบฉัน", body: "ข้อความ" });
     const asked = await outcome(
       call(noticeRoute.action, "/admin/notice", ADMIN, {
         intent: "delete",

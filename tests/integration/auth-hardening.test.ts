@@ -27,6 +27,7 @@ import {
   trustedClientAddress,
 } from "../../server/http/auth-endpoints";
 import { callRoute, outcomeOf, routeContext } from "../setup/route-call";
+import { insertOutboxMail } from "../setup/factories";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -395,7 +396,7 @@ describe("one-time tokens and the outbox", () => {
     await test.db.delete(emailOutbox);
     const day = 24 * 60 * 60 * 1000;
     const base = { toAddress: "a@example.com", subject: "s", textBody: "body", htmlBody: "<p>" };
-    await test.db.insert(emailOutbox).values([
+    await insertOutboxMail(test.db, [
       { ...base, subject: "old", status: "sent", sentAt: new Date(Date.now() - 31 * day) },
       { ...base, subject: "recent", status: "sent", sentAt: new Date(Date.now() - 29 * day) },
       { ...base, subject: "pending", status: "pending" },

@@ -9,10 +9,9 @@ import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appContext, sessionUserContext, type SessionUser } from "~/context";
-import { listing, listingPhoto, user } from "~/db/schema";
+import { listing, listingPhoto } from "~/db/schema";
 import {
   getListingForViewer,
-  saveListing,
   setListingHidden,
   type ListingFormData,
   DEMO_LISTINGS_OWNER,
@@ -24,6 +23,7 @@ import * as detailRoute from "~/routes/listings/detail";
 import * as mineRoute from "~/routes/listings/mine";
 import * as postRoute from "~/routes/listings/post";
 import * as searchRoute from "~/routes/listings/search";
+import { createUser, insertListing } from "../setup/factories";
 import { createTestAuth } from "../setup/test-auth";
 import { IDLE_STOCK_EVENTS } from "../setup/idle-stock-events";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -46,20 +46,8 @@ afterAll(async () => {
 
 // ---- helpers -----------------------------------------------------------------------------
 
-async function addMember(role: "member" | "admin" = "member"): Promise<SessionUser> {
-  const id = randomUUID();
-  const member: SessionUser = {
-    id,
-    name: `สมาชิก ${id.slice(0, 4)}`,
-    email: `${id}@example.com`,
-    emailVerified: true,
-    image: null,
-    phone: "+66812345678",
-    role,
-  };
-  await test.db.insert(user).values({ id, name: member.name, email: member.email, role });
-  return member;
-}
+const addMember = (role: "member" | "admin" = "member"): Promise<SessionUser> =>
+  createUser(test.db, { role, phone: "+66812345678" });
 
 function contextFor(sessionUser: SessionUser | null): RouterContextProvider {
   const context = new RouterContextProvider();
@@ -119,28 +107,9 @@ async function call(
   return { status: 200, data: value };
 }
 
-const baseForm: ListingFormData = {
-  title: "",
-  description: "",
-  category: "house",
-  price: 250_000_000,
-  province: "10",
-  contactPhone: "+66812345678",
-  status: "published",
-};
-
 /** A published listing without photos, saved through the module like the form does. */
-async function publish(ownerId: string, fields: Partial<ListingFormData>): Promise<string> {
-  const outcome = await saveListing(test.db, storage, {
-    ownerId,
-    existingId: null,
-    data: { ...baseForm, ...fields },
-    uploads: [],
-    plan: { order: [], cover: null, removed: [] },
-  });
-  if (!outcome.ok) throw new Error(outcome.error);
-  return outcome.id;
-}
+const publish = (ownerId: string, fields: Partial<ListingFormData>) =>
+  insertListing(test.db, storage, ownerId, fields);
 
 function formFields(fields: Record<string, string>, files: File[] = []): FormData {
   const form = new FormData();

@@ -12,7 +12,7 @@ import {
 import { IDENTITY_CHANGED_CHANNEL } from "~/modules/platform/index.server";
 import * as liveRoute from "~/routes/storehub/live";
 import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
-import { insertItem, insertShop, insertUser } from "../setup/stock-factory";
+import { insertItem, insertShop, insertUser, joinShop } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let test: TestDatabase;
@@ -248,9 +248,7 @@ describe("the SSE route /storehub/live", () => {
     expect(ninth.status).toBe(429);
     // Another member is not held back by this one's streams.
     const other = await insertUser(db);
-    await db.execute(
-      sql`INSERT INTO shop_member (shop_id, user_id, role) VALUES (${a.shop.id}, ${other}, 'cashier')`,
-    );
+    await joinShop(db, a.shop.id, other, "cashier");
     const colleague = await outcomeOf(
       callRoute(liveRoute.loader, `/storehub/live?shopId=${a.shop.id}`, {
         context: routeContext(db, sessionUserOf(other), { stockEvents: hub }),
@@ -278,9 +276,7 @@ describe("the SSE route /storehub/live", () => {
     const a = await insertShop(db);
     const item = await insertItem(db, a.shop.id, a.ownerId);
     const clerk = await insertUser(db);
-    await db.execute(
-      sql`INSERT INTO shop_member (shop_id, user_id, role) VALUES (${a.shop.id}, ${clerk}, 'cashier')`,
-    );
+    await joinShop(db, a.shop.id, clerk, "cashier");
     const hub = hubHearingIdentity();
     await hub.whenListening();
     const openFor = async (userId: string) => {

@@ -19,6 +19,7 @@ import * as noticesApi from "~/routes/api/notices";
 import * as root from "~/root";
 import { IDLE_STOCK_EVENTS } from "../setup/idle-stock-events";
 import { createTestAuth } from "../setup/test-auth";
+import { createUser } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 // These pages never store files.
@@ -204,7 +205,12 @@ describe("site notices", () => {
 
   it("keeps a notice when its author is deleted, and refuses a period that ends first", async () => {
     const authorId = randomUUID();
-    await test.db.insert(user).values({ id: authorId, name: "ผู้เขียน", email: "w@example.com" });
+    await createUser(test.db, {
+      id: authorId,
+      name: "ผู้เขียน",
+      email: "w@example.com",
+      emailVerified: false,
+    });
     const notice = await createNotice(test.db, input(), authorId);
     expect(notice.createdBy).toBe(authorId);
     await test.db.delete(user).where(eq(user.id, authorId));

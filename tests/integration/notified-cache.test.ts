@@ -21,7 +21,7 @@ import { resolveActiveShop, changeMembership, updateShop } from "~/modules/shops
 import { createStockEvents, type StockEvents } from "~/modules/stock/index.server";
 import * as inoutRoute from "~/routes/storehub/inout/route";
 import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
-import { insertItem, insertShop, insertUser } from "../setup/stock-factory";
+import { insertItem, insertShop, insertUser } from "../setup/factories";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 

@@ -21,6 +21,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { createLocalStorage } from "~/modules/media/index.server";
 import { createTestAuth } from "../setup/test-auth";
+import { joinShop } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { ACCOUNT_REFUSALS } from "~/routes/accounts/errors";
 
@@ -190,9 +191,7 @@ describe("the profile", () => {
       phone: "+66812345678",
       taxId: null,
     });
-    await test.db
-      .insert(shopMember)
-      .values({ shopId: shop.id, userId: colleague.id, role: "cashier" });
+    await joinShop(test.db, shop.id, colleague.id, "cashier");
 
     expect(await deleteAccount(auth, test.db, m, "secret1", m.devices[0]!)).toMatchObject({
       ok: false,

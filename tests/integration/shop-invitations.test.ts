@@ -1,18 +1,17 @@
-import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
-import { emailOutbox, rateLimitBucket, shopInvitation, shopMember, user } from "~/db/schema";
+import { emailOutbox, rateLimitBucket, shopInvitation, shopMember } from "~/db/schema";
 import { seedDemoContent } from "~/modules/content/index.server";
 import {
   inviteToShop,
   type ShopRole,
-  createShop,
   SHOP_RATE_LIMITS,
   type Shop,
 } from "~/modules/shops/index.server";
 import * as rootRoute from "~/root";
 import * as invitationRoute from "~/routes/shophub/invitation";
+import { createUser, insertShop, joinShop } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { callRoute, outcomeOf, routeContext } from "../setup/route-call";
 
@@ -28,28 +27,16 @@ beforeEach(async () => {
   await test.db.delete(rateLimitBucket);
 });
 
-async function addMember(email: string, emailVerified = true): Promise<SessionUser> {
-  const id = randomUUID();
-  await test.db.insert(user).values({ id, name: `สมาชิก ${email}`, email, emailVerified });
-  return {
-    id,
-    name: `สมาชิก ${email}`,
-    email,
-    emailVerified,
-    image: null,
-    phone: null,
-    role: "member",
-  };
-}
+const addMember = (email: string, emailVerified = true): Promise<SessionUser> =>
+  createUser(test.db, { name: `สมาชิก ${email}`, email, emailVerified });
 
 async function newShop(owner: SessionUser, name = "ร้านใจดีมินิมาร์ท"): Promise<Shop> {
-  return createShop(test.db, owner.id, {
+  const { shop } = await insertShop(test.db, {
+    ownerId: owner.id,
     name,
-    businessType: "grocery",
     address: "12 ถนนสุขุมวิท กรุงเทพฯ",
-    phone: "+66812345678",
-    taxId: null,
   });
+  return shop;
 }
 
 function invite(shop: Shop, owner: SessionUser, email: string, role: ShopRole = "cashier") {
@@ -283,9 +270,7 @@ describe("answering an invitation", () => {
     const email = uniqueEmail("already");
     await invite(shop, owner, email, "cashier");
     const manager = await addMember(email);
-    await test.db
-      .insert(shopMember)
-      .values({ shopId: shop.id, userId: manager.id, role: "manager" });
+    await joinShop(test.db, shop.id, manager.id, "manager");
     await answer(manager, "accept", await invitationId(shop.id));
     expect(await roleIn(shop.id, manager.id)).toBe("manager");
   });

@@ -2,12 +2,11 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
-import { emailOutbox, rateLimitBucket, shop, shopInvitation, shopMember, user } from "~/db/schema";
+import { emailOutbox, rateLimitBucket, shop, shopInvitation, shopMember } from "~/db/schema";
 import { th } from "~/lib/i18n/th";
 import {
   resolveActiveShop,
   type ShopRole,
-  createShop,
   SHOP_RATE_LIMITS,
   type Shop,
 } from "~/modules/shops/index.server";
@@ -18,6 +17,7 @@ import * as settingsRoute from "~/routes/shophub/settings";
 import * as switchRoute from "~/routes/shophub/switch";
 import { callRoute, outcomeOf, routeContext } from "../setup/route-call";
 import { createTestAuth } from "../setup/test-auth";
+import { createUser, insertShop, joinShop } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let test: TestDatabase;
@@ -46,12 +46,12 @@ function call(
 }
 
 let counter = 0;
-async function addMember(label: string): Promise<SessionUser> {
-  const id = randomUUID();
-  const email = `${label}-${++counter}@example.com`;
-  const name = `${label} ${counter}`;
-  await test.db.insert(user).values({ id, name, email, emailVerified: true });
-  return { id, name, email, emailVerified: true, image: null, phone: null, role: "member" };
+function addMember(label: string): Promise<SessionUser> {
+  counter += 1;
+  return createUser(test.db, {
+    name: `${label} ${counter}`,
+    email: `${label}-${counter}@example.com`,
+  });
 }
 
 const SHOP_FORM = {
@@ -63,18 +63,16 @@ const SHOP_FORM = {
 };
 
 async function newShop(owner: SessionUser, name = "ร้านใจดีมินิมาร์ท"): Promise<Shop> {
-  return createShop(test.db, owner.id, {
+  const { shop } = await insertShop(test.db, {
+    ownerId: owner.id,
     name,
-    businessType: "grocery",
     address: SHOP_FORM.address,
-    phone: "+66812345678",
-    taxId: null,
   });
+  return shop;
 }
 
-async function join(shopId: string, member: SessionUser, role: ShopRole) {
-  await test.db.insert(shopMember).values({ shopId, userId: member.id, role });
-}
+const join = (shopId: string, member: SessionUser, role: ShopRole) =>
+  joinShop(test.db, shopId, member.id, role);
 
 async function roleIn(shopId: string, userId: string) {
   const [row] = await test.db

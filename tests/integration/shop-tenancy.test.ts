@@ -21,7 +21,7 @@ import * as lookupRoute from "~/routes/storehub/lookup";
 import * as overviewRoute from "~/routes/storehub/overview";
 import * as storageRoute from "~/routes/storehub/storage/route";
 import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
-import { insertItem, insertShop, insertUser } from "../setup/stock-factory";
+import { addShopMember, insertItem, insertShop, insertUser } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { seedDemoContent } from "~/modules/content/index.server";
 
@@ -65,11 +65,8 @@ async function ownerOfTwoShops() {
   return { owner, a: first, b: second, itemA, itemB };
 }
 
-async function memberOf(shopId: string, role: ShopRole): Promise<SessionUser> {
-  const id = await insertUser(db, `พนักงาน ${role}`);
-  await db.insert(shopMember).values({ shopId, userId: id, role });
-  return sessionUserOf(id, `พนักงาน ${role}`);
-}
+const memberOf = (shopId: string, role: ShopRole): Promise<SessionUser> =>
+  addShopMember(db, shopId, role, { name: `พนักงาน ${role}` });
 
 const itemsIn = (shopId: string) => db.$count(stockItem, eq(stockItem.shopId, shopId));
 const locationsIn = (shopId: string) => db.$count(stockLocation, eq(stockLocation.shopId, shopId));

@@ -1,29 +1,23 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shopMember, user } from "~/db/schema";
+import { shopMember } from "~/db/schema";
 import {
   changeMembership,
   createShop,
   listShopsOfMember,
   requireShopMember,
 } from "~/modules/shops/index.server";
+import { createUser, joinShop } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 describe("shops (the tenant)", () => {
   let test: TestDatabase;
-  let counter = 0;
   beforeAll(async () => {
     test = await createTestDatabase();
   });
   afterAll(() => test.drop());
 
-  async function newUser(): Promise<string> {
-    const id = `user-${++counter}`;
-    await test.db
-      .insert(user)
-      .values({ id, name: `สมาชิก ${counter}`, email: `shop${counter}@example.com` });
-    return id;
-  }
+  const newUser = async () => (await createUser(test.db, { emailVerified: false })).id;
   const shopInput = {
     name: "ร้านใจดีมินิมาร์ท",
     businessType: "grocery" as const,
@@ -59,7 +53,7 @@ describe("shops (the tenant)", () => {
     const ownerB = await newUser();
     const cashier = await newUser();
     const shopA = await createShop(test.db, ownerA, shopInput);
-    await test.db.insert(shopMember).values({ shopId: shopA.id, userId: cashier, role: "cashier" });
+    await joinShop(test.db, shopA.id, cashier, "cashier");
 
     expect(
       await status(
@@ -86,7 +80,7 @@ describe("shops (the tenant)", () => {
       error: "last-owner",
     });
 
-    await test.db.insert(shopMember).values({ shopId: created.id, userId: second, role: "owner" });
+    await joinShop(test.db, created.id, second, "owner");
     const results = await Promise.all([
       changeMembership(test.db, created.id, first, { role: "manager" }),
       changeMembership(test.db, created.id, second, { remove: true }),
@@ -100,7 +94,7 @@ describe("shops (the tenant)", () => {
     const owner = await newUser();
     const staff = await newUser();
     const created = await createShop(test.db, owner, shopInput);
-    await test.db.insert(shopMember).values({ shopId: created.id, userId: staff, role: "cashier" });
+    await joinShop(test.db, created.id, staff, "cashier");
     expect(await changeMembership(test.db, created.id, staff, { role: "stock" })).toEqual({
       ok: true,
     });

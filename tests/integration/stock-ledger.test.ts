@@ -17,7 +17,7 @@ import {
   announceStockChange,
   STOCK_CHANGED_CHANNEL,
 } from "~/modules/stock/stock-change-notifier.server";
-import { insertItem, insertShop } from "../setup/stock-factory";
+import { insertItem, insertShop } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 describe("the stock ledger", () => {

@@ -7,7 +7,7 @@ import { inject } from "vitest";
 import { createDatabase, type Database } from "~/db/client.server";
 import { applyMigrations } from "~/db/migrate.server";
 import { withDatabase } from "../setup/global-postgres";
-import { insertShop, insertUser } from "../setup/stock-factory";
+import { insertShop, insertUser } from "../setup/factories";
 
 // Migration 0017 on a database that already has stock: documents keep the numbers they were
 // shown with, each shop's kinds continue from there, and existing values are split over the

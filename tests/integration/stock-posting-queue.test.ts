@@ -4,7 +4,7 @@ import { createDatabase, type Database } from "~/db/client.server";
 import { stockBalance, stockDocument, stockItem } from "~/db/schema";
 import { postStockDocument } from "~/modules/stock/index.server";
 import { postThroughQueue } from "~/modules/stock/posting-queue.server";
-import { insertItem, insertShop } from "../setup/stock-factory";
+import { insertItem, insertShop } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let test: TestDatabase;

@@ -8,7 +8,7 @@ import {
   getStockOverview,
 } from "~/modules/stock/index.server";
 import { STOCK_CHANGED_CHANNEL } from "~/modules/stock/stock-change-notifier.server";
-import { insertItem, insertShop, itemFields } from "../setup/stock-factory";
+import { insertItem, insertShop, itemFields } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 describe("the storehub overview's cached totals", () => {

@@ -29,7 +29,7 @@ import * as storageRoute from "~/routes/storehub/storage/route";
 import { createTestAuth } from "../setup/test-auth";
 import { formShopIdOf, outcomeOf, routeContext, type Outcome } from "../setup/route-call";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
-import { insertItem, insertShop, insertUser } from "../setup/stock-factory";
+import { addShopMember, insertItem, insertShop, insertUser } from "../setup/factories";
 
 type DataFunction = (args: never) => unknown;
 
@@ -126,11 +126,8 @@ const run = (
   options?: { cookie?: string; multipart?: boolean },
 ) => outcomeOf(call(fn, path, userId, body, options));
 
-async function addMember(shopId: string, role: ShopRole): Promise<string> {
-  const userId = await insertUser(test.db);
-  await test.db.insert(shopMember).values({ shopId, userId, role });
-  return userId;
-}
+const addMember = async (shopId: string, role: ShopRole): Promise<string> =>
+  (await addShopMember(test.db, shopId, role)).id;
 
 async function itemById(id: number) {
   const [row] = await test.db.select().from(stockItem).where(eq(stockItem.id, id));

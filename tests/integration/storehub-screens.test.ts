@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
 import type { Database } from "~/db/client.server";
-import { shopMember, stockBalance, stockDocument, stockLocation, type ShopRole } from "~/db/schema";
+import { stockBalance, stockDocument, stockLocation, type ShopRole } from "~/db/schema";
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import {
   type FormMessage,
@@ -24,7 +24,7 @@ import {
   sessionUserOf,
   type Outcome,
 } from "../setup/route-call";
-import { insertItem, insertShop, insertUser } from "../setup/stock-factory";
+import { addShopMember, insertItem, insertShop, insertUser } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let test: TestDatabase;
@@ -48,11 +48,8 @@ async function newShop(): Promise<ShopFixture> {
   return { shopId: shop.id, owner: sessionUserOf(ownerId), home: defaultLocationId };
 }
 
-async function memberOf(shopId: string, role: ShopRole): Promise<SessionUser> {
-  const id = await insertUser(db, `พนักงาน ${role}`);
-  await db.insert(shopMember).values({ shopId, userId: id, role });
-  return sessionUserOf(id, `พนักงาน ${role}`);
-}
+const memberOf = (shopId: string, role: ShopRole): Promise<SessionUser> =>
+  addShopMember(db, shopId, role, { name: `พนักงาน ${role}` });
 
 // Posts like the page's forms do: with `shopId`, the member's active shop, unless given.
 const run = async (

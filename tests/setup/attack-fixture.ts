@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { SessionUser } from "~/context";
 import type { Database } from "~/db/client.server";
-import { listing, shopInvitation, shopMember, stockDocument, user } from "~/db/schema";
+import { listing, shopInvitation, stockDocument, user } from "~/db/schema";
 import type { ShopRole } from "~/modules/shops/index.server";
 import { createLocation } from "~/modules/stock/index.server";
 import { sessionUserOf } from "./route-call";
-import { insertItem, insertShop, insertUser } from "./stock-factory";
+import { addShopMember, insertItem, insertShop, insertUser, joinShop } from "./factories";
 
 // Two shops with every kind of row an attacker could aim at (items, locations, documents,
 // members, invitations), for the isolation matrix and the form fuzzer.
@@ -48,10 +48,8 @@ export interface AttackFixture {
   admin: SessionUser;
 }
 
-async function member(db: Database, shopId: string, role: ShopRole, name: string) {
-  const id = await insertUser(db, name);
-  await db.insert(shopMember).values({ shopId, userId: id, role });
-  return sessionUserOf(id, name);
+function member(db: Database, shopId: string, role: ShopRole, name: string) {
+  return addShopMember(db, shopId, role, { name });
 }
 
 async function shopWithRows(
@@ -134,7 +132,7 @@ export async function createAttackFixture(db: Database): Promise<AttackFixture> 
     stock: await member(db, home.shopId, "stock", "พนักงานคลัง"),
   };
   const dual = await member(db, home.shopId, "cashier", "แคชเชียร์สองร้าน");
-  await db.insert(shopMember).values({ shopId: victim.shopId, userId: dual.id, role: "owner" });
+  await joinShop(db, victim.shopId, dual.id, "owner");
   const loner = sessionUserOf(await insertUser(db, "ไม่มีร้าน"), "ไม่มีร้าน");
   const adminId = await insertUser(db, "ผู้ดูแล");
   await db.update(user).set({ role: "admin" }).where(eq(user.id, adminId));
