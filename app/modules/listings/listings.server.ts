@@ -16,7 +16,7 @@ import {
   type PhotoView,
 } from "./listing-photos.server";
 import type { PhotoPlan } from "./photo-plan";
-import { formatPrice } from "./price";
+import { formatPrice } from "~/lib/money";
 import { provinceName } from "./provinces";
 import { user } from "~/modules/accounts/schema";
 import { listing, listingPhoto, listingSearchWord } from "./schema";

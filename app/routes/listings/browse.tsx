@@ -10,7 +10,7 @@ import { ListingGrid, useListingPaginationLabels } from "~/layout/listing-grid";
 import { getSessionUser } from "~/modules/accounts/session.server";
 import { isListingCategory, LISTING_CATEGORIES } from "~/modules/listings/categories";
 import { listPublishedListings } from "~/modules/listings/listings.server";
-import { parseBahtToSatang } from "~/modules/listings/price";
+import { parseBahtToSatang } from "~/lib/money";
 import { isProvinceCode, provincesForSelect } from "~/modules/listings/provinces";
 import { Pagination } from "~/ui/pagination";
 

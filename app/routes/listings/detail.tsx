@@ -11,7 +11,7 @@ import { formatPhoneForDisplay } from "~/lib/phone";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { getSessionUser, requireAdmin } from "~/modules/accounts/session.server";
 import { getListingForViewer, setListingHidden } from "~/modules/listings/listings.server";
-import { formatPrice } from "~/modules/listings/price";
+import { formatPrice } from "~/lib/money";
 import { provinceName } from "~/modules/listings/provinces";
 import { PhotoGallery } from "~/ui/photo-gallery";
 

@@ -35,7 +35,7 @@ import {
   planPhotos,
   POSITION_FIELD_PREFIX,
 } from "~/modules/listings/photo-plan";
-import { satangToBahtInput } from "~/modules/listings/price";
+import { satangToBahtInput } from "~/lib/money";
 import { provincesForSelect } from "~/modules/listings/provinces";
 import { hitRateLimit } from "~/modules/platform/rate-limit.server";
 import { PhotoPicker } from "~/ui/photo-picker";
@@ -65,7 +65,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       title: listing?.title ?? "",
       description: listing?.description ?? "",
       category: listing?.category ?? "",
-      price: listing ? satangToBahtInput(listing.priceSatang) : "",
+      price: listing ? satangToBahtInput(listing.priceSatang, { dropZeroSatang: true }) : "",
       province: listing?.province ?? "",
       contactPhone: formatPhoneForDisplay(listing?.contactPhone ?? member.phone ?? "") || "",
       status: listing?.status ?? "published",

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import type { MessageKey } from "~/lib/i18n";
+import { parseBahtToSatang } from "~/lib/money";
+
+// Field rules several forms share. Each names the message key shown next to the field.
+
+/** Largest id of a `serial` (int4) column; bigserial ids stay below Number.MAX_SAFE_INTEGER. */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * A row id as a form or a URL sends it: digits only, positive, at most `max` (an id beyond the
+ * column's range is "not found", never a failed query). Null for anything else.
+ */
+export function readId(value: unknown, max: number = Number.MAX_SAFE_INTEGER): number | null {
+  if (typeof value !== "string" || !/^\d{1,16}$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 && id <= max ? id : null;
+}
+
+/** A required row id (see readId). */
+export function idField(message: MessageKey, max?: number) {
+  return z.string().transform((value, ctx) => {
+    const id = readId(value, max);
+    if (id === null) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return id;
+  });
+}
+
+/** A whole number typed with optional thousands commas; empty reads as 0. */
+export function wholeNumberField(message: MessageKey, max = 1_000_000_000) {
+  return z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      const cleaned = value.replace(/,/g, "");
+      if (cleaned === "") return 0;
+      if (!/^\d{1,10}$/.test(cleaned) || Number(cleaned) > max) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return Number(cleaned);
+    });
+}
+
+/** An amount in baht as typed ("1,250.50", "฿99"), read as integer satang; empty reads as 0. */
+export function bahtField(message: MessageKey) {
+  return z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      if (value === "") return 0;
+      const satang = parseBahtToSatang(value);
+      if (satang === null) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return satang;
+    });
+}
+
+/** A checkbox: sent as "on" when ticked, absent otherwise. */
+export function checkboxField() {
+  return z
+    .string()
+    .optional()
+    .transform((value) => value === "on");
+}
