@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseBangkokLocal } from "~/lib/bangkok-time";
+import { parseBangkokLocal } from "~/lib/dates";
 import type { MessageKey } from "~/lib/i18n";
 import { NOTICE_BODY_MAX, NOTICE_LEVELS, NOTICE_TITLE_MAX } from "./notice-types";
 

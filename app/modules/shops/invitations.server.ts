@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { SessionUser } from "~/context";
 import type { Database } from "~/db/client.server";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/dates";
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import { user } from "~/modules/accounts/schema";
 import { renderBilingualEmail } from "~/modules/platform/email-layout.server";

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useLocation, useNavigation } from "react-ro
 import type { Route } from "./+types/notice";
 import { appContext } from "~/context";
 import { adminMeta, ConfirmPanel, DoneAlert, ErrorAlert } from "~/layout/admin-page";
-import { formatDateTime, toBangkokLocalInput } from "~/lib/bangkok-time";
+import { formatDateTime, toBangkokLocalInput } from "~/lib/dates";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { requireAdmin } from "~/modules/accounts/session.server";

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/detail";
 import { appContext } from "~/context";
 import { translateFromMatches } from "~/lib/seo";
-import { formatDate, isoDate } from "~/lib/format";
+import { bangkokIsoDate, formatDate } from "~/lib/dates";
 import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { pagePath } from "~/lib/page-path";
@@ -213,7 +213,7 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
             <dd className="col-8">{t(`listings.category.${listing.category}` as MessageKey)}</dd>
           </dl>
           <p className="small text-secondary mb-3">
-            <time dateTime={isoDate(listing.postedAt)} data-testid="listing-posted">
+            <time dateTime={bangkokIsoDate(listing.postedAt)} data-testid="listing-posted">
               {t("listings.detail.postedOn", { date: formatDate(listing.postedAt, lang) })}
             </time>
             {" · "}

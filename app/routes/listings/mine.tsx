@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/mine";
 import { appContext } from "~/context";
 import { translateFromMatches } from "~/lib/seo";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/dates";
 import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";

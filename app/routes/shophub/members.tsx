@@ -11,7 +11,7 @@ import {
   StatusAlert,
   useShopsPaginationLabels,
 } from "~/layout/shops-page";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/dates";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";

@@ -3,7 +3,7 @@ import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/overview";
 import { appContext } from "~/context";
 import { limitSearches } from "~/modules/platform/search-limit.server";
-import { formatDateTime } from "~/lib/bangkok-time";
+import { formatDateTime } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
 import { getSessionUser } from "~/modules/accounts/session.server";
