@@ -6,7 +6,7 @@ import type { MessageKey } from "~/lib/i18n";
 export type FormValues = Record<string, string>;
 
 /** Per field (its name in the form; "form" for the whole form), the key of its first problem. */
-export type FieldErrors<Field extends string = string> = Partial<Record<Field, MessageKey>>;
+export type FieldErrors = Record<string, MessageKey>;
 
 export type FormReading<T> =
   | { ok: true; data: T; values: FormValues }

@@ -8,7 +8,7 @@ import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
 import { createAccountMailer } from "~/modules/accounts/account-emails.server";
-import { parseForm } from "~/modules/accounts/account-forms";
+import { readForm } from "~/lib/forms/read-form";
 import type { FormFailure } from "~/modules/accounts/form-result";
 import {
   changePassword,
@@ -114,7 +114,7 @@ async function changeProfile({ request, context }: Route.ActionArgs, member: Ses
 
   switch (intent) {
     case "details": {
-      const parsed = parseForm(profileDetailsSchema, form);
+      const parsed = readForm(form, profileDetailsSchema);
       if (!parsed.ok) return reply({ values: parsed.values, errors: parsed.errors }, 400);
       const result = await updateProfile(auth, parsed.data, headers);
       return result.ok ? reply({ done: "account.profile.saved" }) : failed(result, parsed.values);
@@ -132,7 +132,7 @@ async function changeProfile({ request, context }: Route.ActionArgs, member: Ses
       await removeProfilePhoto(auth, storage, member, headers);
       return reply({ done: "account.profile.saved" });
     case "email": {
-      const parsed = parseForm(changeEmailSchema, form);
+      const parsed = readForm(form, changeEmailSchema);
       if (!parsed.ok) return reply({ values: parsed.values, errors: parsed.errors }, 400);
       const result = await requestEmailChange(auth, db, member, parsed.data, headers);
       return result.ok
@@ -140,7 +140,7 @@ async function changeProfile({ request, context }: Route.ActionArgs, member: Ses
         : failed(result, parsed.values);
     }
     case "password": {
-      const parsed = parseForm(changePasswordSchema, form);
+      const parsed = readForm(form, changePasswordSchema);
       if (!parsed.ok) return reply({ values: parsed.values, errors: parsed.errors }, 400);
       const refused = passwordRefusal(parsed.data.newPassword, member);
       if (refused) return reply({ values: parsed.values, errors: { newPassword: refused } }, 400);
@@ -159,7 +159,7 @@ async function changeProfile({ request, context }: Route.ActionArgs, member: Ses
     case "sessions":
       return redirect("/", { headers: await signOutEverywhere(auth, headers) });
     case "delete": {
-      const parsed = parseForm(deleteAccountSchema, form);
+      const parsed = readForm(form, deleteAccountSchema);
       if (!parsed.ok) return reply({ values: parsed.values, errors: parsed.errors }, 400);
       // The account's listings go with it (foreign keys); their photo files are removed after.
       const photoKeys = await listingPhotoKeysOf(db, member.id);

@@ -6,7 +6,8 @@ import { appContext } from "~/context";
 import { useT } from "~/lib/i18n/use-translation";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
-import { parseForm, registerFormSchema } from "~/modules/accounts/account-forms";
+import { readForm } from "~/lib/forms/read-form";
+import { registerFormSchema } from "~/modules/accounts/account-forms";
 import { registerMember } from "~/modules/accounts/account-commands.server";
 import { passwordRefusal } from "~/modules/accounts/password-policy.server";
 import { PasswordStrength } from "~/ui/password-strength";
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, auth, clientAddress } = context.get(appContext);
   const form = await request.formData();
   const redirectTo = safeRedirectPath(form.get("redirectTo"));
-  const parsed = parseForm(registerFormSchema, form);
+  const parsed = readForm(form, registerFormSchema);
   if (!parsed.ok)
     return data<FormFailure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
   const refused = passwordRefusal(parsed.data.password, parsed.data);

@@ -4,11 +4,8 @@ import type { Route } from "./+types/reset-password";
 import { appContext } from "~/context";
 import { useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
-import {
-  emailOnlyFormSchema,
-  newPasswordFormSchema,
-  parseForm,
-} from "~/modules/accounts/account-forms";
+import { readForm } from "~/lib/forms/read-form";
+import { emailOnlyFormSchema, newPasswordFormSchema } from "~/modules/accounts/account-forms";
 import {
   requestPasswordReset,
   resetPasswordWithToken,
@@ -38,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, auth, clientAddress } = context.get(appContext);
   const form = await request.formData();
   if (form.get("intent") === "set") {
-    const parsed = parseForm(newPasswordFormSchema, form);
+    const parsed = readForm(form, newPasswordFormSchema);
     if (!parsed.ok)
       return data<FormFailure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
     // An unknown link is reported by resetPasswordWithToken below.
@@ -61,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Not signed in automatically: the member signs in with the new password.
     return redirect("/user/signIn?reset=1");
   }
-  const parsed = parseForm(emailOnlyFormSchema, form);
+  const parsed = readForm(form, emailOnlyFormSchema);
   if (!parsed.ok)
     return data<FormFailure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
   const result = await requestPasswordReset(auth, db, parsed.data.email, {

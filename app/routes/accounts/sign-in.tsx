@@ -6,7 +6,8 @@ import { appContext } from "~/context";
 import { useT } from "~/lib/i18n/use-translation";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
-import { emailOnlyFormSchema, parseForm, signInFormSchema } from "~/modules/accounts/account-forms";
+import { readForm } from "~/lib/forms/read-form";
+import { emailOnlyFormSchema, signInFormSchema } from "~/modules/accounts/account-forms";
 import { requestSignInLink, signInWithPassword } from "~/modules/accounts/account-commands.server";
 import type { FormFailure } from "~/modules/accounts/form-result";
 import { getSessionUser } from "~/modules/accounts/session.server";
@@ -62,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
 
   if (form.get("intent") === "link") {
-    const parsed = parseForm(emailOnlyFormSchema, form);
+    const parsed = readForm(form, emailOnlyFormSchema);
     if (!parsed.ok) return fail({ values: parsed.values, errors: parsed.errors }, "link", 400);
     const result = await requestSignInLink(auth, db, parsed.data.email, redirectTo, client);
     if (!result.ok)
@@ -75,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/user/signIn?linkSent=1&redirectTo=${encodeURIComponent(redirectTo)}`);
   }
 
-  const parsed = parseForm(signInFormSchema, form);
+  const parsed = readForm(form, signInFormSchema);
   if (!parsed.ok) return fail({ values: parsed.values, errors: parsed.errors }, "password", 400);
   const result = await signInWithPassword(auth, db, parsed.data, client);
   if (!result.ok) {

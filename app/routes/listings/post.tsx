@@ -12,7 +12,7 @@ import {
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
-import { parseForm } from "~/modules/accounts/account-forms";
+import { readForm } from "~/lib/forms/read-form";
 import { requireUser } from "~/modules/accounts/session.server";
 import { LISTING_CATEGORIES, LISTING_STATUSES } from "~/modules/listings/categories";
 import {
@@ -111,7 +111,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
   const read = await readListingRequest(request);
   if (!read.ok) return reply({ errors: { photos: read.error }, photosDropped: true }, read.status);
-  const parsed = parseForm(listingFormSchema, read.form);
+  const parsed = readForm(read.form, listingFormSchema);
   const rejected = read.photos.flatMap((photo) =>
     photo.ok ? [] : [{ name: photo.name, error: photo.error }],
   );

@@ -15,7 +15,7 @@ import { formatDate } from "~/lib/dates";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
-import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
+import { readForm, type FieldErrors } from "~/lib/forms/read-form";
 import { requireUser } from "~/modules/accounts/session.server";
 import { requireChosenShop } from "~/modules/shops/active-shop.server";
 import {
@@ -116,7 +116,7 @@ export const action = keepFormOnShopChange(async function action({
 
   switch (intent) {
     case "invite": {
-      const parsed = parseForm(inviteFormSchema, form);
+      const parsed = readForm(form, inviteFormSchema);
       if (!parsed.ok) {
         return data<ActionData>(
           { intent, values: parsed.values, errors: parsed.errors },
@@ -152,7 +152,7 @@ export const action = keepFormOnShopChange(async function action({
       return back("invite");
     }
     case "role": {
-      const parsed = parseForm(roleFormSchema, form);
+      const parsed = readForm(form, roleFormSchema);
       if (!parsed.ok) return fail("shops.error.badRequest", 400);
       const { userId, role } = parsed.data;
       const result = await changeMembership(db, shop.id, userId, { role });

@@ -10,7 +10,7 @@ import {
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
-import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
+import { readForm, type FieldErrors } from "~/lib/forms/read-form";
 import { requireUser } from "~/modules/accounts/session.server";
 import { activeShopCookie, isHttpsOrigin } from "~/modules/shops/active-shop.server";
 import { shopFormSchema } from "~/modules/shops/shop-form";
@@ -32,7 +32,7 @@ interface Failure {
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireUser(request, context);
   const { db, logger, publicOrigin } = context.get(appContext);
-  const parsed = parseForm(shopFormSchema, await request.formData());
+  const parsed = readForm(await request.formData(), shopFormSchema);
   if (!parsed.ok) {
     return data<Failure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
   }

@@ -10,7 +10,7 @@ import {
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
 import { formatPhoneForDisplay } from "~/lib/phone";
-import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
+import { readForm, type FieldErrors } from "~/lib/forms/read-form";
 import { requireUser } from "~/modules/accounts/session.server";
 import { requireChosenShop } from "~/modules/shops/active-shop.server";
 import { shopSettingsFormSchema } from "~/modules/shops/shop-form";
@@ -61,7 +61,7 @@ export const action = keepFormOnShopChange(async function action({
     "owner",
   ]);
   const form = await request.formData();
-  const parsed = parseForm(shopSettingsFormSchema, form);
+  const parsed = readForm(form, shopSettingsFormSchema);
   if (!parsed.ok) {
     return data<Failure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
   }

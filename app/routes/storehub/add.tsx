@@ -5,7 +5,7 @@ import { appContext } from "~/context";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
-import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
+import { readForm, type FieldErrors } from "~/lib/forms/read-form";
 import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
 import { newItemSchema } from "~/modules/stock/item-form";
 import { removeItemImage, storeItemImage } from "~/modules/stock/item-image.server";
@@ -74,7 +74,7 @@ export const action = keepFormOnShopChange(async function action({
   const { user, shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
   const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
-  const parsed = parseForm(newItemSchema, form);
+  const parsed = readForm(form, newItemSchema);
   if (!parsed.ok) return fail(parsed.values, parsed.errors);
   const { openingQty, openingLocationId, ...fields } = parsed.data;
 

@@ -4,7 +4,7 @@ import type { Route } from "./+types/edit";
 import { appContext } from "~/context";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity, satangToBahtInput } from "~/lib/money";
-import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
+import { readForm, type FieldErrors } from "~/lib/forms/read-form";
 import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
 import { itemFieldsSchema } from "~/modules/stock/item-form";
 import { itemImageUrl, removeItemImage, storeItemImage } from "~/modules/stock/item-image.server";
@@ -104,7 +104,7 @@ export const action = keepFormOnShopChange(async function action({
   const form = await request.formData();
   const item = await findItem(db, shopId, itemIdOf(form.get("id")));
   if (!item) throw data(null, { status: 404 });
-  const parsed = parseForm(itemFieldsSchema, form);
+  const parsed = readForm(form, itemFieldsSchema);
   if (!parsed.ok) return fail(parsed.values, parsed.errors);
 
   let imageKey: string | null | undefined;
