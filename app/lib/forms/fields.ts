@@ -68,3 +68,19 @@ export function checkboxField() {
     .optional()
     .transform((value) => value === "on");
 }
+
+/** An id that may be left out (a form that creates when it names no row): null then. */
+export function optionalIdField(max?: number) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => readId(value, max));
+}
+
+/** The hidden "confirmed" field a confirmation panel sends ("1") on the second post. */
+export function confirmedField() {
+  return z
+    .string()
+    .optional()
+    .transform((value) => value === "1");
+}
