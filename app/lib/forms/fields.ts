@@ -77,10 +77,40 @@ export function optionalIdField(max?: number) {
     .transform((value) => readId(value, max));
 }
 
-/** The hidden "confirmed" field a confirmation panel sends ("1") on the second post. */
-export function confirmedField() {
+/**
+ * A hidden field that is set when it says "1": the "confirmed" of a confirmation panel's
+ * second post, "remove the photo".
+ */
+export function flagField() {
   return z
     .string()
     .optional()
     .transform((value) => value === "1");
+}
+
+/**
+ * Ticked rows (checkboxes of one name): their ids, each once, at most `maxCount`; none ticked
+ * reads as an empty list. Anything that is not an id refuses the whole list (a form we did
+ * not render).
+ */
+export function idListField(message: MessageKey, maxCount: number) {
+  return z
+    .union([z.string(), z.array(z.string())], { error: message })
+    .optional()
+    .transform((value, ctx) => {
+      const ids = new Set<number>();
+      for (const each of value === undefined ? [] : [value].flat()) {
+        const id = readId(each);
+        if (id === null) {
+          ctx.addIssue({ code: "custom", message });
+          return z.NEVER;
+        }
+        ids.add(id);
+      }
+      if (ids.size > maxCount) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return [...ids];
+    });
 }

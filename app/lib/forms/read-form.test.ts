@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { en } from "~/lib/i18n/en";
 import { th } from "~/lib/i18n/th";
-import { bahtField, checkboxField, idField, INT4_MAX, readId, wholeNumberField } from "./fields";
+import {
+  bahtField,
+  checkboxField,
+  idField,
+  idListField,
+  INT4_MAX,
+  readId,
+  wholeNumberField,
+} from "./fields";
 import { readForm } from "./read-form";
 
 const schema = z.object({
@@ -188,5 +196,44 @@ describe("readId", () => {
     expect(readId(String(INT4_MAX + 1), INT4_MAX)).toBeNull();
     expect(readId(null)).toBeNull();
     expect(readId(new File(["1"], "1"))).toBeNull();
+  });
+});
+
+describe("readForm with hostile names", () => {
+  it("reads names like __proto__ and toString as plain names, and pollutes nothing", () => {
+    const read = readForm(
+      form([
+        ["__proto__", "x"],
+        ["toString", "y"],
+        ["constructor.prototype.polluted", "z"],
+        ["name", "ok"],
+      ]),
+      z.object({ name: z.string() }),
+    );
+    expect(read).toMatchObject({ ok: true, data: { name: "ok" } });
+    expect(Object.hasOwn(read.values, "toString")).toBe(true);
+    expect(read.values.toString).toBe("y");
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("does not build a list from a huge index", () => {
+    const ids = z.object({ ids: idListField("storehub.error.badRequest", 200) });
+    const read = readForm(form([["ids[99999999]", "1"]]), ids);
+    expect(read).toEqual({ ok: true, data: { ids: [] }, values: {} });
+    expect(
+      readForm(
+        form([
+          ["ids", "1"],
+          ["ids", "x"],
+        ]),
+        ids,
+      ),
+    ).toMatchObject({
+      ok: false,
+      errors: { ids: "storehub.error.badRequest" },
+    });
+    const tooMany = Array.from({ length: 201 }, (_, i): [string, string] => ["ids", String(i + 1)]);
+    expect(readForm(form(tooMany), ids)).toMatchObject({ ok: false });
+    expect(readForm(form([]), ids)).toMatchObject({ ok: true, data: { ids: [] } });
   });
 });

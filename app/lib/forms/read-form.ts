@@ -15,6 +15,9 @@ export type FormReading<T> =
 // Conform reads these two names as its own instructions (and JSON-parses one of them); a
 // crafted post must not reach that, our forms never use them.
 const CONFORM_RESERVED = new Set(["__intent__", "__state__"]);
+// "lines[99999999].qty" would make a list of a hundred million empty places for the schema
+// to walk through; no form of ours has a list that long, so such a name is not read.
+const HUGE_INDEX = /\[\d{4,}\]/;
 // Passwords are never sent back to the page.
 const SECRET_FIELD = /password/i;
 /** The key shown next to a field whose rule did not name one (a validator's own English). */
@@ -35,14 +38,16 @@ export function readForm<S extends z.ZodType>(
   schema: S,
 ): FormReading<z.output<S>> {
   const body = new FormData();
-  const values: FormValues = {};
+  // A Map, so that names such as "__proto__" or "toString" are plain names.
+  const typed = new Map<string, string>();
   for (const [name, value] of form) {
-    if (CONFORM_RESERVED.has(name)) continue;
+    if (CONFORM_RESERVED.has(name) || HUGE_INDEX.test(name)) continue;
     body.append(name, value);
-    if (typeof value === "string" && !SECRET_FIELD.test(name) && !(name in values)) {
-      values[name] = value;
+    if (typeof value === "string" && !SECRET_FIELD.test(name) && !typed.has(name)) {
+      typed.set(name, value);
     }
   }
+  const values: FormValues = Object.fromEntries(typed);
   let submission = parse(body, schema);
   if (submission.status !== "success") {
     const missing = Object.keys(submission.error ?? {}).filter(

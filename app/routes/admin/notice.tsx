@@ -4,7 +4,7 @@ import type { Route } from "./+types/notice";
 import { appContext } from "~/context";
 import { adminMeta, ConfirmPanel, DoneAlert, ErrorAlert } from "~/layout/admin-page";
 import { formatDateTime, toBangkokLocalInput } from "~/lib/dates";
-import { confirmedField, INT4_MAX, optionalIdField, readId } from "~/lib/forms/fields";
+import { flagField, INT4_MAX, optionalIdField, readId } from "~/lib/forms/fields";
 import { readForm } from "~/lib/forms/read-form";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
@@ -38,7 +38,7 @@ const EMPTY: NoticeValues = { title: "", body: "", level: "info", startsAt: "", 
 const noticeIntentSchema = z.object({
   intent: z.enum(["save", "delete"], { error: "admin.error.badRequest" }),
   id: optionalIdField(INT4_MAX),
-  confirmed: confirmedField(),
+  confirmed: flagField(),
 });
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

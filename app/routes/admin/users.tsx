@@ -12,7 +12,7 @@ import {
   usePaginationLabels,
 } from "~/layout/admin-page";
 import { formatDateTime } from "~/lib/dates";
-import { confirmedField } from "~/lib/forms/fields";
+import { flagField } from "~/lib/forms/fields";
 import { readForm } from "~/lib/forms/read-form";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
@@ -48,7 +48,7 @@ type ActionData =
 const userActionSchema = z.object({
   intent: z.enum(USER_INTENTS),
   userId: z.string().min(1),
-  confirmed: confirmedField(),
+  confirmed: flagField(),
 });
 
 export async function action({ request, context, url }: Route.ActionArgs) {

@@ -16,7 +16,7 @@ import { formatDate } from "~/lib/dates";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
-import { confirmedField, idField } from "~/lib/forms/fields";
+import { flagField, idField } from "~/lib/forms/fields";
 import { readForm, type FieldErrors } from "~/lib/forms/read-form";
 import { requireUser } from "~/modules/accounts/session.server";
 import { requireChosenShop } from "~/modules/shops/active-shop.server";
@@ -84,7 +84,7 @@ type ActionData =
 const intentSchema = z.object({ intent: z.enum(INTENTS) });
 const removeSchema = z.object({
   userId: z.string().min(1, "shops.error.badRequest"),
-  confirmed: confirmedField(),
+  confirmed: flagField(),
 });
 const cancelInviteSchema = z.object({ invitationId: idField("shops.error.badRequest") });
 

@@ -81,7 +81,8 @@ export const action = keepFormOnShopChange(async function action({
   let opening: { qty: number; locationId: number } | null = null;
   if (openingQty > 0) {
     // The location is looked up in this shop: another shop's id is simply not found.
-    const location = await findLocation(db, shopId, Number(openingLocationId));
+    const location =
+      openingLocationId === null ? null : await findLocation(db, shopId, openingLocationId);
     if (!location) {
       return fail(parsed.values, { openingLocationId: "storehub.error.locationNotFound" });
     }
