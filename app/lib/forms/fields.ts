@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { MessageKey } from "~/lib/i18n";
 import { parseBahtToSatang } from "~/lib/money";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 
 // Field rules several forms share. Each names the message key shown next to the field.
 
@@ -113,4 +114,13 @@ export function idListField(message: MessageKey, maxCount: number) {
       }
       return [...ids];
     });
+}
+
+/** The page to go back to (a hidden "redirectTo"): a path on this site, else `fallback`. */
+export function returnPathField(fallback = "/") {
+  return z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((value) => safeRedirectPath(value, fallback));
 }

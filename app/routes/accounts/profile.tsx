@@ -1,6 +1,7 @@
 import { Alert, Button, Form as BsForm } from "react-bootstrap";
 import { formatPhoneForDisplay } from "~/lib/phone";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/profile";
 import { forgetCached } from "~/modules/platform/notified-cache.server";
 import { appContext, type SessionUser } from "~/context";
@@ -49,6 +50,11 @@ const INTENTS = [
 // Refuse oversized uploads before reading the body (the image limit plus form overhead).
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 type Intent = (typeof INTENTS)[number];
+// A form without a known intent is the details form (the first on the page).
+const intentSchema = z.object({ intent: z.enum(INTENTS).catch("details") });
+const photoSchema = z.object({
+  photo: z.file({ error: "media.error.noFile" }).min(1, "media.error.noFile"),
+});
 type ActionResult = FormFailure & { intent: Intent; done?: MessageKey };
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -86,9 +92,8 @@ async function changeProfile({ request, context }: Route.ActionArgs, member: Ses
     );
   }
   const form = await request.formData();
-  const intent = (INTENTS as readonly string[]).includes(String(form.get("intent")))
-    ? (form.get("intent") as Intent)
-    : "details";
+  const chosen = readForm(form, intentSchema);
+  const intent = chosen.ok ? chosen.data.intent : "details";
   const headers = request.headers;
   const reply = (result: Partial<ActionResult>, status = 200, extraHeaders?: HeadersInit) =>
     data<ActionResult>(
@@ -120,10 +125,9 @@ async function changeProfile({ request, context }: Route.ActionArgs, member: Ses
       return result.ok ? reply({ done: "account.profile.saved" }) : failed(result, parsed.values);
     }
     case "photo": {
-      const file = form.get("photo");
-      if (!(file instanceof File) || file.size === 0)
-        return reply({ errors: { photo: "media.error.noFile" } }, 400);
-      const result = await setProfilePhoto(auth, storage, member, file, headers);
+      const read = readForm(form, photoSchema);
+      if (!read.ok) return reply({ errors: read.errors }, 400);
+      const result = await setProfilePhoto(auth, storage, member, read.data.photo, headers);
       return result.ok
         ? reply({ done: "account.profile.photoSaved" })
         : reply({ errors: { photo: result.error } }, 400);

@@ -1,11 +1,13 @@
 import { Alert, Button, Form as BsForm } from "react-bootstrap";
 import { ErrorSummary } from "~/ui/error-summary";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/register";
 import { appContext } from "~/context";
 import { useT } from "~/lib/i18n/use-translation";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
+import { returnPathField } from "~/lib/forms/fields";
 import { readForm } from "~/lib/forms/read-form";
 import { registerFormSchema } from "~/modules/accounts/account-forms";
 import { registerMember } from "~/modules/accounts/account-commands.server";
@@ -32,10 +34,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { redirectTo, registeredEmail: null };
 }
 
+const returnSchema = z.object({ redirectTo: returnPathField() });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, auth, clientAddress } = context.get(appContext);
   const form = await request.formData();
-  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const back = readForm(form, returnSchema);
+  const redirectTo = back.ok ? back.data.redirectTo : "/";
   const parsed = readForm(form, registerFormSchema);
   if (!parsed.ok)
     return data<FormFailure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });

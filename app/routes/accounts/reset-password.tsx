@@ -1,5 +1,6 @@
 import { Alert, Button } from "react-bootstrap";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/reset-password";
 import { appContext } from "~/context";
 import { useT } from "~/lib/i18n/use-translation";
@@ -31,10 +32,14 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** "set" is the new-password form of an e-mailed link; anything else asks for a link. */
+const stepSchema = z.object({ intent: z.string().optional().catch(undefined) });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, auth, clientAddress } = context.get(appContext);
   const form = await request.formData();
-  if (form.get("intent") === "set") {
+  const step = readForm(form, stepSchema);
+  if (step.ok && step.data.intent === "set") {
     const parsed = readForm(form, newPasswordFormSchema);
     if (!parsed.ok)
       return data<FormFailure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });

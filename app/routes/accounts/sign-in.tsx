@@ -1,11 +1,13 @@
 import { Alert, Button, Form as BsForm } from "react-bootstrap";
 import { ErrorSummary } from "~/ui/error-summary";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/sign-in";
 import { appContext } from "~/context";
 import { useT } from "~/lib/i18n/use-translation";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
+import { returnPathField } from "~/lib/forms/fields";
 import { readForm } from "~/lib/forms/read-form";
 import { emailOnlyFormSchema, signInFormSchema } from "~/modules/accounts/account-forms";
 import { requestSignInLink, signInWithPassword } from "~/modules/accounts/account-commands.server";
@@ -45,11 +47,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ActionResult = FormFailure & { intent: "password" | "link" };
+/** Which of the two forms was sent, and where to go afterwards. */
+const stepSchema = z.object({
+  intent: z.enum(["password", "link"]).catch("password"),
+  redirectTo: returnPathField(),
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, auth, clientAddress } = context.get(appContext);
   const form = await request.formData();
-  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const step = readForm(form, stepSchema);
+  const { intent, redirectTo } = step.ok ? step.data : { intent: "password", redirectTo: "/" };
   const client = { address: clientAddress, headers: request.headers };
   const fail = (
     failure: FormFailure,
@@ -62,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
     );
 
-  if (form.get("intent") === "link") {
+  if (intent === "link") {
     const parsed = readForm(form, emailOnlyFormSchema);
     if (!parsed.ok) return fail({ values: parsed.values, errors: parsed.errors }, "link", 400);
     const result = await requestSignInLink(auth, db, parsed.data.email, redirectTo, client);
