@@ -124,3 +124,12 @@ export function returnPathField(fallback = "/") {
     .catch(undefined)
     .transform((value) => safeRedirectPath(value, fallback));
 }
+
+/** A file input that may be left empty: the chosen file, else undefined (also for a text). */
+export function optionalFileField() {
+  return z
+    .file()
+    .optional()
+    .catch(undefined)
+    .transform((file) => (file && file.size > 0 ? file : undefined));
+}

@@ -5,6 +5,7 @@ import { appContext } from "~/context";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
+import { optionalFileField } from "~/lib/forms/fields";
 import { readForm, type FieldErrors } from "~/lib/forms/read-form";
 import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
 import { newItemSchema } from "~/modules/stock/item-form";
@@ -25,6 +26,8 @@ import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
 
 // Refuse oversized uploads before reading the body (the image limit plus the form's fields).
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
+
+const addItemSchema = newItemSchema.extend({ image: optionalFileField() });
 
 interface ActionResult {
   values: Record<string, string>;
@@ -74,9 +77,9 @@ export const action = keepFormOnShopChange(async function action({
   const { user, shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
   const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
-  const parsed = readForm(form, newItemSchema);
+  const parsed = readForm(form, addItemSchema);
   if (!parsed.ok) return fail(parsed.values, parsed.errors);
-  const { openingQty, openingLocationId, ...fields } = parsed.data;
+  const { openingQty, openingLocationId, image: file, ...fields } = parsed.data;
 
   let opening: { qty: number; locationId: number } | null = null;
   if (openingQty > 0) {
@@ -90,8 +93,7 @@ export const action = keepFormOnShopChange(async function action({
   }
 
   let imageKey: string | null = null;
-  const file = form.get("image");
-  if (file instanceof File && file.size > 0) {
+  if (file) {
     const stored = await storeItemImage(storage, shopId, file);
     if (!stored.ok) return fail(parsed.values, { image: stored.error });
     imageKey = stored.key;

@@ -5,7 +5,7 @@ import type { Route } from "./+types/edit";
 import { appContext } from "~/context";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity, satangToBahtInput } from "~/lib/money";
-import { flagField, optionalIdField, readId } from "~/lib/forms/fields";
+import { flagField, optionalFileField, optionalIdField, readId } from "~/lib/forms/fields";
 import { readForm, type FieldErrors } from "~/lib/forms/read-form";
 import { MAX_IMAGE_BYTES } from "~/modules/media/image-processing.server";
 import { itemFieldsSchema } from "~/modules/stock/item-form";
@@ -35,7 +35,10 @@ interface ActionResult {
 
 /** The item the form is for; a missing or foreign id is "not found". */
 const itemRefSchema = z.object({ id: optionalIdField() });
-const editItemSchema = itemFieldsSchema.extend({ removeImage: flagField() });
+const editItemSchema = itemFieldsSchema.extend({
+  image: optionalFileField(),
+  removeImage: flagField(),
+});
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
@@ -110,11 +113,10 @@ export const action = keepFormOnShopChange(async function action({
   if (!item) throw data(null, { status: 404 });
   const parsed = readForm(form, editItemSchema);
   if (!parsed.ok) return fail(parsed.values, parsed.errors);
-  const { removeImage, ...fields } = parsed.data;
+  const { image: file, removeImage, ...fields } = parsed.data;
 
   let imageKey: string | null | undefined;
-  const file = form.get("image");
-  if (file instanceof File && file.size > 0) {
+  if (file) {
     const stored = await storeItemImage(storage, shopId, file);
     if (!stored.ok) return fail(parsed.values, { image: stored.error });
     imageKey = stored.key;
