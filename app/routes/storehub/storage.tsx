@@ -72,7 +72,7 @@ const parentSchema = z.object({
       return id;
     }),
 });
-const nameSchema = z.object({ name: locationNameField });
+const nameSchema = z.object({ name: locationNameField() });
 const locationRefSchema = z.object({ locationId: idField("storehub.error.locationNotFound") });
 const reverseSchema = z.object({
   documentId: idField("storehub.storage.error.badRequest"),
