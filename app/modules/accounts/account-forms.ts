@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkboxField } from "~/lib/forms/fields";
 import type { MessageKey } from "~/lib/i18n";
 import { toE164 } from "~/lib/phone";
 
@@ -52,10 +53,7 @@ export const registerFormSchema = z
 export const signInFormSchema = z.object({
   email: EMAIL_FIELD,
   password: z.string().min(1, "auth.error.wrong-credentials"),
-  rememberMe: z
-    .string()
-    .optional()
-    .transform((value) => value === "on"),
+  rememberMe: checkboxField(),
 });
 
 export const emailOnlyFormSchema = z.object({ email: EMAIL_FIELD });
