@@ -1,11 +1,12 @@
 import { Link } from "react-router";
+import { bangkokYear } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import type { RootCompany } from "./site-shell";
 
 export function SiteFooter({ company }: { company: RootCompany }) {
   const t = useT();
   const lang = useLang();
-  const year = new Date().getFullYear();
+  const year = bangkokYear(new Date());
   return (
     <footer className="site-footer mt-5">
       <div className="container py-5">

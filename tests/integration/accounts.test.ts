@@ -9,9 +9,9 @@ import {
   requestSignInLink,
   resetPasswordWithToken,
   signInWithPassword,
-  parseForm,
   registerFormSchema,
 } from "~/modules/accounts/index.server";
+import { readForm } from "~/lib/forms/read-form";
 import { hashPassword, needsRehash, verifyPassword } from "~/modules/accounts/password-hash.server";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -54,7 +54,7 @@ describe("registration form rules", () => {
   };
 
   it("accepts a complete form, normalising the e-mail and the phone to E.164", () => {
-    const result = parseForm(registerFormSchema, form(valid));
+    const result = readForm(form(valid), registerFormSchema);
     expect(result.ok && result.data).toMatchObject({
       email: "somchai@example.com",
       phone: "+66812345678",
@@ -69,7 +69,7 @@ describe("registration form rules", () => {
     ["name", "auth.error.name-required", { name: " " }],
     ["acceptTerms", "auth.error.terms-required", { acceptTerms: "" }],
   ])("reports %s as %s and never sends passwords back", (field, key, change) => {
-    const result = parseForm(registerFormSchema, form({ ...valid, ...change }));
+    const result = readForm(form({ ...valid, ...change }), registerFormSchema);
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.errors[field]).toBe(key);

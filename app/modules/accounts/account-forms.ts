@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkboxField } from "~/lib/forms/fields";
 import type { MessageKey } from "~/lib/i18n";
 import { toE164 } from "~/lib/phone";
 
@@ -52,10 +53,7 @@ export const registerFormSchema = z
 export const signInFormSchema = z.object({
   email: EMAIL_FIELD,
   password: z.string().min(1, "auth.error.wrong-credentials"),
-  rememberMe: z
-    .string()
-    .optional()
-    .transform((value) => value === "on"),
+  rememberMe: checkboxField(),
 });
 
 export const emailOnlyFormSchema = z.object({ email: EMAIL_FIELD });
@@ -67,45 +65,3 @@ export const newPasswordFormSchema = z
     confirmPassword: z.string(),
   })
   .refine(...confirmationMatches("password"));
-
-export type FieldErrors = Record<string, MessageKey>;
-
-/**
- * Validates a form against a schema. Returns what was typed (passwords left out, so they are
- * never sent back to the page) and, per field, the message key of its first problem.
- */
-export function parseForm<T extends z.ZodType>(
-  schema: T,
-  form: FormData,
-):
-  | { ok: true; data: z.output<T>; values: Record<string, string> }
-  | { ok: false; errors: FieldErrors; values: Record<string, string> } {
-  const raw: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") raw[key] = value;
-  const values = Object.fromEntries(Object.entries(raw).filter(([key]) => !/password/i.test(key)));
-  let result = schema.safeParse(raw);
-  if (!result.success) {
-    // A text field the form did not send at all (a stale or tampered form) is read as empty,
-    // so it gets the field's own message instead of the validator's English "Invalid input".
-    const missing = result.error.issues
-      .map((issue) => issue.path[0])
-      .filter((field): field is string => typeof field === "string" && !(field in raw));
-    if (missing.length > 0) {
-      result = schema.safeParse({ ...raw, ...Object.fromEntries(missing.map((f) => [f, ""])) });
-    }
-  }
-  if (result.success) return { ok: true, data: result.data, values };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    // Every rule names its message key; a rule that does not (a validator's own English
-    // text) still shows a Thai message next to the field.
-    errors[field] ??= isMessageKey(issue.message) ? issue.message : "error.invalidField";
-  }
-  return { ok: false, errors, values };
-}
-
-/** Our rules' messages are keys ("auth.error.weak-password"); a validator's own are sentences. */
-function isMessageKey(text: string): text is MessageKey {
-  return /^[a-z][\w-]*(\.[\w-]+)+$/i.test(text);
-}

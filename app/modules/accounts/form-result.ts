@@ -1,5 +1,5 @@
 import type { MessageKey } from "~/lib/i18n";
-import type { FieldErrors } from "./account-forms";
+import type { FieldErrors } from "~/lib/forms/read-form";
 
 /** What an account action sends back to its page when something is wrong. */
 export interface FormFailure {

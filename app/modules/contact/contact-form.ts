@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readForm } from "~/lib/forms/read-form";
 import { toE164 } from "~/lib/phone";
 import type { MessageKey } from "~/lib/i18n";
 import {
@@ -55,19 +56,12 @@ export function parseContactForm(
 ):
   | { ok: true; values: ContactValues; submission: ContactSubmission }
   | { ok: false; values: ContactValues; errors: ContactErrors } {
+  const read = readForm(form, contactFormSchema);
   const values = Object.fromEntries(
-    CONTACT_FIELDS.map((field) => {
-      const raw = form.get(field);
-      return [field, typeof raw === "string" ? raw : ""];
-    }),
+    CONTACT_FIELDS.map((field) => [field, read.values[field] ?? ""]),
   ) as ContactValues;
-  const result = contactFormSchema.safeParse(values);
-  if (result.success) return { ok: true, values, submission: result.data };
-  const errors: ContactErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as ContactField;
-    errors[field] ??= issue.message as MessageKey;
-  }
+  if (read.ok) return { ok: true, values, submission: read.data };
+  const errors: ContactErrors = read.errors;
   // Zod skips object-level checks once a field has failed; this one must show on the first try.
   if (values.email.trim() === "" && values.phone.trim() === "") {
     errors.email ??= "contact.error.reachRequired";

@@ -8,5 +8,4 @@ export * from "./limits";
 export * from "./listing-errors";
 export * from "./listing-form";
 export * from "./photo-plan";
-export * from "./price";
 export * from "./provinces";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { toE164 } from "~/lib/phone";
 import { LISTING_CATEGORIES, LISTING_STATUSES } from "./categories";
 import { DESCRIPTION_MAX, TITLE_MAX } from "./limits";
-import { parseBahtToSatang } from "./price";
+import { parseBahtToSatang } from "~/lib/money";
 import { isProvinceCode } from "./provinces";
 
 /** The text fields of the post/edit form (photos are read separately, see listing-upload.server.ts). */

@@ -14,7 +14,7 @@ import {
   type PhotoView,
 } from "./listing-photos.server";
 import type { PhotoPlan } from "./photo-plan";
-import { formatPrice } from "./price";
+import { formatPrice } from "~/lib/money";
 import { provinceName } from "./provinces";
 import { user } from "~/db/schema";
 import { listing, listingPhoto, listingSearchWord } from "./schema";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { parseBangkokLocal } from "~/lib/bangkok-time";
+import { parseBangkokLocal } from "~/lib/dates";
+import { readForm } from "~/lib/forms/read-form";
 import type { MessageKey } from "~/lib/i18n";
 import { NOTICE_BODY_MAX, NOTICE_LEVELS, NOTICE_TITLE_MAX } from "./notice-types";
 
@@ -55,19 +56,12 @@ export function parseNoticeForm(
 ):
   | { ok: true; values: NoticeValues; input: NoticeInput }
   | { ok: false; values: NoticeValues; errors: NoticeErrors } {
+  const read = readForm(form, noticeFormSchema);
   const values = Object.fromEntries(
-    NOTICE_FIELDS.map((field) => {
-      const raw = form.get(field);
-      return [field, typeof raw === "string" ? raw : ""];
-    }),
+    NOTICE_FIELDS.map((field) => [field, read.values[field] ?? ""]),
   ) as NoticeValues;
-  const result = noticeFormSchema.safeParse(values);
-  if (result.success) return { ok: true, values, input: result.data };
-  const errors: NoticeErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as NoticeField;
-    errors[field] ??= issue.message as MessageKey;
-  }
+  if (read.ok) return { ok: true, values, input: read.data };
+  const errors: NoticeErrors = read.errors;
   // Zod skips object-level checks once a field has failed; the period must still be reported.
   const startsAt = parseBangkokLocal(values.startsAt);
   const endsAt = parseBangkokLocal(values.endsAt);

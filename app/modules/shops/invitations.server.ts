@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/dates";
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import { user } from "~/db/schema";
 import {

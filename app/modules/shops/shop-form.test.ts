@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { parseForm } from "~/modules/accounts";
+import { readForm } from "~/lib/forms/read-form";
 import { inviteFormSchema, shopFormSchema, shopSettingsFormSchema } from "./shop-form";
 
 function form(fields: Record<string, string>): FormData {
@@ -19,14 +19,14 @@ const VALID = {
 
 /** The Thai text of each field's problem, as the page shows it. */
 function thaiErrors(fields: Record<string, string>) {
-  const parsed = parseForm(shopFormSchema, form(fields));
+  const parsed = readForm(form(fields), shopFormSchema);
   if (parsed.ok) return {};
   return Object.fromEntries(Object.entries(parsed.errors).map(([field, key]) => [field, th[key]]));
 }
 
 describe("the shop form", () => {
   it("stores the phone as E.164 and the tax ID as 13 digits, trimmed", () => {
-    const parsed = parseForm(shopFormSchema, form(VALID));
+    const parsed = readForm(form(VALID), shopFormSchema);
     expect(parsed).toMatchObject({
       ok: true,
       data: {
@@ -45,7 +45,7 @@ describe("the shop form", () => {
       ["+66 81 234 5678", "+66812345678"],
       ["+44 20 7946 0958", "+442079460958"],
     ]) {
-      const parsed = parseForm(shopFormSchema, form({ ...VALID, phone, taxId: "" }));
+      const parsed = readForm(form({ ...VALID, phone, taxId: "" }), shopFormSchema);
       expect(parsed.ok && parsed.data).toMatchObject({ phone: e164, taxId: null });
     }
   });
@@ -93,25 +93,25 @@ describe("the shop form", () => {
   });
 
   it("keeps what was typed when something is wrong", () => {
-    const parsed = parseForm(shopFormSchema, form({ ...VALID, phone: "12345" }));
+    const parsed = readForm(form({ ...VALID, phone: "12345" }), shopFormSchema);
     expect(parsed.ok).toBe(false);
     expect(parsed.values).toEqual({ ...VALID, phone: "12345" });
   });
 
   it("reads the negative-stock switch of the settings", () => {
-    const on = parseForm(shopSettingsFormSchema, form({ ...VALID, allowNegativeStock: "on" }));
-    const off = parseForm(shopSettingsFormSchema, form(VALID));
+    const on = readForm(form({ ...VALID, allowNegativeStock: "on" }), shopSettingsFormSchema);
+    const off = readForm(form(VALID), shopSettingsFormSchema);
     expect(on.ok && on.data.allowNegativeStock).toBe(true);
     expect(off.ok && off.data.allowNegativeStock).toBe(false);
   });
 
   it("lower-cases an invited address and only accepts the four roles", () => {
-    const parsed = parseForm(
-      inviteFormSchema,
+    const parsed = readForm(
       form({ email: " Somchai@Example.COM ", role: "stock" }),
+      inviteFormSchema,
     );
     expect(parsed.ok && parsed.data).toEqual({ email: "somchai@example.com", role: "stock" });
-    const bad = parseForm(inviteFormSchema, form({ email: "somchai", role: "admin" }));
+    const bad = readForm(form({ email: "somchai", role: "admin" }), inviteFormSchema);
     expect(!bad.ok && bad.errors).toEqual({
       email: "auth.error.invalid-email",
       role: "shops.error.roleRequired",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkboxField } from "~/lib/forms/fields";
 import { toE164 } from "~/lib/phone";
 import { EMAIL_FIELD } from "~/modules/accounts";
 import { BUSINESS_TYPES, SHOP_ROLES } from "./shop-types";
@@ -56,14 +57,8 @@ export type ShopFormInput = z.output<typeof shopFormSchema>;
  * whether stock staff may reverse documents.
  */
 export const shopSettingsFormSchema = shopFormSchema.extend({
-  allowNegativeStock: z
-    .string()
-    .optional()
-    .transform((value) => value === "on"),
-  stockMayReverse: z
-    .string()
-    .optional()
-    .transform((value) => value === "on"),
+  allowNegativeStock: checkboxField(),
+  stockMayReverse: checkboxField(),
 });
 
 export const inviteFormSchema = z.object({

@@ -5,7 +5,8 @@ import type { Lang, MessageKey } from "~/lib/i18n";
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import { satangToBahtInput } from "~/lib/money";
 import { csvRow, csvText, CsvSyntaxError, fromCsvText, parseCsv, UTF8_BOM } from "./csv";
-import { itemFieldsSchema, wholeNumberField, type ItemFields } from "./item-form";
+import { wholeNumberField } from "~/lib/forms/fields";
+import { itemFieldsSchema, type ItemFields } from "./item-form";
 import { postStockDocument } from "./ledger.server";
 import {
   buildLocationTree,

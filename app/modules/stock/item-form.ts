@@ -1,36 +1,8 @@
 import { z } from "zod";
-import { parseBahtToSatang } from "~/lib/money";
+import { bahtField, optionalIdField, wholeNumberField } from "~/lib/forms/fields";
 import { checkBarcode } from "./barcode";
 
 // Rules of the item form (add and edit), shared by the page and its action.
-
-const bahtField = (message: "storehub.error.priceInvalid" | "storehub.error.costInvalid") =>
-  z
-    .string()
-    .trim()
-    .transform((value, context) => {
-      if (value === "") return 0;
-      const satang = parseBahtToSatang(value);
-      if (satang === null) {
-        context.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      return satang;
-    });
-
-const wholeNumber = (message: string, max = 1_000_000_000) =>
-  z
-    .string()
-    .trim()
-    .transform((value, context) => {
-      const cleaned = value.replace(/,/g, "");
-      if (cleaned === "") return 0;
-      if (!/^\d{1,10}$/.test(cleaned) || Number(cleaned) > max) {
-        context.addIssue({ code: "custom", message });
-        return z.NEVER;
-      }
-      return Number(cleaned);
-    });
 
 export const itemFieldsSchema = z.object({
   name: z
@@ -66,15 +38,14 @@ export const itemFieldsSchema = z.object({
     .max(20, "storehub.error.unitRequired"),
   price: bahtField("storehub.error.priceInvalid"),
   cost: bahtField("storehub.error.costInvalid"),
-  reorderLevel: wholeNumber("storehub.error.reorderInvalid"),
+  reorderLevel: wholeNumberField("storehub.error.reorderInvalid"),
 });
 
 export type ItemFields = z.output<typeof itemFieldsSchema>;
 
 /** The add form also takes optional opening stock at a location. */
 export const newItemSchema = itemFieldsSchema.extend({
-  openingQty: wholeNumber("storehub.error.qtyInvalid"),
-  openingLocationId: z.string().trim(),
+  openingQty: wholeNumberField("storehub.error.qtyInvalid"),
+  // Looked up in the shop by the action: a missing or foreign id is "location not found".
+  openingLocationId: optionalIdField(),
 });
-
-export { wholeNumber as wholeNumberField };

@@ -6,21 +6,6 @@ import { stockItem } from "./schema";
 /** Most items one bulk action takes (a page of the list is 20). */
 export const MAX_SELECTED_ITEMS = 200;
 
-/**
- * Item ids ticked in a form: whole positive numbers, each once; null when a value is not an
- * id or there are too many (a form we did not render).
- */
-export function readItemIds(values: FormDataEntryValue[]): number[] | null {
-  const ids = new Set<number>();
-  for (const value of values) {
-    if (typeof value !== "string" || !/^\d{1,15}$/.test(value)) return null;
-    const id = Number(value);
-    if (id <= 0) return null;
-    ids.add(id);
-  }
-  return ids.size > MAX_SELECTED_ITEMS ? null : [...ids];
-}
-
 /** The items of this shop among the ids, by name (another shop's ids are not found). */
 export async function findItemsOfShop(
   db: DbExecutor,

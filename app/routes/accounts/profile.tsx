@@ -1,6 +1,8 @@
 import { Alert, Button, Form as BsForm } from "react-bootstrap";
 import { formatPhoneForDisplay } from "~/lib/phone";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import type { FormFailure } from "~/modules/accounts";
 import type { Route } from "./+types/profile";
 import { forgetCached } from "~/modules/platform/index.server";
 import { appContext, type SessionUser } from "~/context";
@@ -20,9 +22,8 @@ import {
   passwordRefusal,
   type AccountRefusal,
 } from "~/modules/accounts/index.server";
+import { readForm } from "~/lib/forms/read-form";
 import {
-  parseForm,
-  type FormFailure,
   changeEmailSchema,
   changePasswordSchema,
   deleteAccountSchema,
@@ -55,6 +56,11 @@ const INTENTS = [
 // Refuse oversized uploads before reading the body (the image limit plus form overhead).
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 type Intent = (typeof INTENTS)[number];
+// A form without a known intent is the details form (the first on the page).
+const intentSchema = z.object({ intent: z.enum(INTENTS).catch("details") });
+const photoSchema = z.object({
+  photo: z.file({ error: "media.error.noFile" }).min(1, "media.error.noFile"),
+});
 type ActionResult = FormFailure & { intent: Intent; done?: MessageKey };
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -92,9 +98,8 @@ async function changeProfile({ request, context }: Route.ActionArgs, member: Ses
     );
   }
   const form = await request.formData();
-  const intent = (INTENTS as readonly string[]).includes(String(form.get("intent")))
-    ? (form.get("intent") as Intent)
-    : "details";
+  const chosen = readForm(form, intentSchema);
+  const intent = chosen.ok ? chosen.data.intent : "details";
   const headers = request.headers;
   const reply = (result: Partial<ActionResult>, status = 200, extraHeaders?: HeadersInit) =>
     data<ActionResult>(
@@ -120,16 +125,15 @@ async function changeProfile({ request, context }: Route.ActionArgs, member: Ses
 
   switch (intent) {
     case "details": {
-      const parsed = parseForm(profileDetailsSchema, form);
+      const parsed = readForm(form, profileDetailsSchema);
       if (!parsed.ok) return reply({ values: parsed.values, errors: parsed.errors }, 400);
       const result = await updateProfile(auth, parsed.data, headers);
       return result.ok ? reply({ done: "account.profile.saved" }) : failed(result, parsed.values);
     }
     case "photo": {
-      const file = form.get("photo");
-      if (!(file instanceof File) || file.size === 0)
-        return reply({ errors: { photo: "media.error.noFile" } }, 400);
-      const result = await setProfilePhoto(auth, storage, member, file, headers);
+      const read = readForm(form, photoSchema);
+      if (!read.ok) return reply({ errors: read.errors }, 400);
+      const result = await setProfilePhoto(auth, storage, member, read.data.photo, headers);
       return result.ok
         ? reply({ done: "account.profile.photoSaved" })
         : reply({ errors: { photo: IMAGE_REJECTIONS[result.error] } }, 400);
@@ -138,7 +142,7 @@ async function changeProfile({ request, context }: Route.ActionArgs, member: Ses
       await removeProfilePhoto(auth, storage, member, headers);
       return reply({ done: "account.profile.saved" });
     case "email": {
-      const parsed = parseForm(changeEmailSchema, form);
+      const parsed = readForm(form, changeEmailSchema);
       if (!parsed.ok) return reply({ values: parsed.values, errors: parsed.errors }, 400);
       const result = await requestEmailChange(auth, db, member, parsed.data, headers);
       return result.ok
@@ -146,7 +150,7 @@ async function changeProfile({ request, context }: Route.ActionArgs, member: Ses
         : failed(result, parsed.values);
     }
     case "password": {
-      const parsed = parseForm(changePasswordSchema, form);
+      const parsed = readForm(form, changePasswordSchema);
       if (!parsed.ok) return reply({ values: parsed.values, errors: parsed.errors }, 400);
       const refused = passwordRefusal(parsed.data.newPassword, member);
       if (refused) return reply({ values: parsed.values, errors: { newPassword: refused } }, 400);
@@ -165,7 +169,7 @@ async function changeProfile({ request, context }: Route.ActionArgs, member: Ses
     case "sessions":
       return redirect("/", { headers: await signOutEverywhere(auth, headers) });
     case "delete": {
-      const parsed = parseForm(deleteAccountSchema, form);
+      const parsed = readForm(form, deleteAccountSchema);
       if (!parsed.ok) return reply({ values: parsed.values, errors: parsed.errors }, 400);
       // The account's listings go with it (foreign keys); their photo files are removed after.
       const photoKeys = await listingPhotoKeysOf(db, member.id);

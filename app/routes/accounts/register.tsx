@@ -1,14 +1,18 @@
 import { Alert, Button, Form as BsForm } from "react-bootstrap";
 import { ErrorSummary } from "~/ui/error-summary";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import type { FormFailure } from "~/modules/accounts";
 import type { Route } from "./+types/register";
 import { appContext } from "~/context";
 import { useT } from "~/lib/i18n/use-translation";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
-import { parseForm, registerFormSchema, type FormFailure } from "~/modules/accounts";
+import { registerFormSchema } from "~/modules/accounts";
 import { registerMember, passwordRefusal, getSessionUser } from "~/modules/accounts/index.server";
 import { PasswordStrength } from "~/features/accounts/password-strength";
+import { returnPathField } from "~/lib/forms/fields";
+import { readForm } from "~/lib/forms/read-form";
 import { TextField } from "~/ui/text-field";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 import { useClearPasswords } from "~/ui/use-clear-passwords";
@@ -29,11 +33,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { redirectTo, registeredEmail: null };
 }
 
+const returnSchema = z.object({ redirectTo: returnPathField() });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, auth, clientAddress } = context.get(appContext);
   const form = await request.formData();
-  const redirectTo = safeRedirectPath(form.get("redirectTo"));
-  const parsed = parseForm(registerFormSchema, form);
+  const back = readForm(form, returnSchema);
+  const redirectTo = back.ok ? back.data.redirectTo : "/";
+  const parsed = readForm(form, registerFormSchema);
   if (!parsed.ok)
     return data<FormFailure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
   const refused = passwordRefusal(parsed.data.password, parsed.data);

@@ -1,15 +1,13 @@
 import { Alert, Button } from "react-bootstrap";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import type { FormFailure } from "~/modules/accounts";
 import type { Route } from "./+types/reset-password";
 import { appContext } from "~/context";
 import { useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
-import {
-  emailOnlyFormSchema,
-  newPasswordFormSchema,
-  parseForm,
-  type FormFailure,
-} from "~/modules/accounts";
+import { emailOnlyFormSchema, newPasswordFormSchema } from "~/modules/accounts";
+import { readForm } from "~/lib/forms/read-form";
 import {
   requestPasswordReset,
   resetPasswordWithToken,
@@ -36,11 +34,15 @@ export function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** "set" is the new-password form of an e-mailed link; anything else asks for a link. */
+const stepSchema = z.object({ intent: z.string().optional().catch(undefined) });
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, auth, clientAddress } = context.get(appContext);
   const form = await request.formData();
-  if (form.get("intent") === "set") {
-    const parsed = parseForm(newPasswordFormSchema, form);
+  const step = readForm(form, stepSchema);
+  if (step.ok && step.data.intent === "set") {
+    const parsed = readForm(form, newPasswordFormSchema);
     if (!parsed.ok)
       return data<FormFailure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
     // An unknown link is reported by resetPasswordWithToken below.
@@ -63,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Not signed in automatically: the member signs in with the new password.
     return redirect("/user/signIn?reset=1");
   }
-  const parsed = parseForm(emailOnlyFormSchema, form);
+  const parsed = readForm(form, emailOnlyFormSchema);
   if (!parsed.ok)
     return data<FormFailure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
   const result = await requestPasswordReset(auth, db, parsed.data.email, {

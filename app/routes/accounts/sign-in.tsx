@@ -1,22 +1,21 @@
 import { Alert, Button, Form as BsForm } from "react-bootstrap";
 import { ErrorSummary } from "~/ui/error-summary";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import type { FormFailure } from "~/modules/accounts";
 import type { Route } from "./+types/sign-in";
 import { appContext } from "~/context";
 import { useT } from "~/lib/i18n/use-translation";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
-import {
-  emailOnlyFormSchema,
-  parseForm,
-  signInFormSchema,
-  type FormFailure,
-} from "~/modules/accounts";
+import { emailOnlyFormSchema, signInFormSchema } from "~/modules/accounts";
 import {
   requestSignInLink,
   signInWithPassword,
   getSessionUser,
 } from "~/modules/accounts/index.server";
+import { returnPathField } from "~/lib/forms/fields";
+import { readForm } from "~/lib/forms/read-form";
 import { TextField } from "~/ui/text-field";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 import { useClearPasswords } from "~/ui/use-clear-passwords";
@@ -52,11 +51,17 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type ActionResult = FormFailure & { intent: "password" | "link" };
+/** Which of the two forms was sent, and where to go afterwards. */
+const stepSchema = z.object({
+  intent: z.enum(["password", "link"]).catch("password"),
+  redirectTo: returnPathField(),
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, auth, clientAddress } = context.get(appContext);
   const form = await request.formData();
-  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const step = readForm(form, stepSchema);
+  const { intent, redirectTo } = step.ok ? step.data : { intent: "password", redirectTo: "/" };
   const client = { address: clientAddress, headers: request.headers };
   const fail = (
     failure: FormFailure,
@@ -69,8 +74,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined },
     );
 
-  if (form.get("intent") === "link") {
-    const parsed = parseForm(emailOnlyFormSchema, form);
+  if (intent === "link") {
+    const parsed = readForm(form, emailOnlyFormSchema);
     if (!parsed.ok) return fail({ values: parsed.values, errors: parsed.errors }, "link", 400);
     const result = await requestSignInLink(auth, db, parsed.data.email, redirectTo, client);
     if (!result.ok)
@@ -83,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(`/user/signIn?linkSent=1&redirectTo=${encodeURIComponent(redirectTo)}`);
   }
 
-  const parsed = parseForm(signInFormSchema, form);
+  const parsed = readForm(form, signInFormSchema);
   if (!parsed.ok) return fail({ values: parsed.values, errors: parsed.errors }, "password", 400);
   const result = await signInWithPassword(auth, db, parsed.data, client);
   if (!result.ok) {

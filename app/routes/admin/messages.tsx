@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/messages";
 import { appContext } from "~/context";
 import {
@@ -8,7 +9,9 @@ import {
   useHere,
   usePaginationLabels,
 } from "~/layout/admin-page";
-import { formatDateTime } from "~/lib/bangkok-time";
+import { formatDateTime } from "~/lib/dates";
+import { idField, INT4_MAX } from "~/lib/forms/fields";
+import { readForm } from "~/lib/forms/read-form";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
@@ -31,14 +34,19 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
+const markReadSchema = z.object({
+  intent: z.literal("markRead"),
+  id: idField("admin.error.badRequest", INT4_MAX),
+});
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
   const { db, logger } = context.get(appContext);
-  const form = await request.formData();
-  const id = Number(form.get("id"));
-  if (form.get("intent") !== "markRead" || !Number.isSafeInteger(id) || id <= 0) {
+  const read = readForm(await request.formData(), markReadSchema);
+  if (!read.ok) {
     return data<{ error: MessageKey }>({ error: "admin.error.badRequest" }, { status: 400 });
   }
+  const { id } = read.data;
   if (!(await markContactMessageRead(db, id))) {
     return data<{ error: MessageKey }>({ error: "admin.messages.notFound" }, { status: 404 });
   }

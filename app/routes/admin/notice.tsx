@@ -1,8 +1,11 @@
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/notice";
 import { appContext } from "~/context";
 import { adminMeta, ConfirmPanel, DoneAlert, ErrorAlert } from "~/layout/admin-page";
-import { formatDateTime, toBangkokLocalInput } from "~/lib/bangkok-time";
+import { formatDateTime, toBangkokLocalInput } from "~/lib/dates";
+import { flagField, INT4_MAX, optionalIdField, readId } from "~/lib/forms/fields";
+import { readForm } from "~/lib/forms/read-form";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { requireAdmin } from "~/modules/accounts/index.server";
@@ -29,17 +32,18 @@ const DONE = ["created", "updated", "deleted"] as const;
 type Done = (typeof DONE)[number];
 const EMPTY: NoticeValues = { title: "", body: "", level: "info", startsAt: "", endsAt: "" };
 
-function readId(value: unknown): number | null {
-  if (typeof value !== "string" || !/^\d{1,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 ? id : null;
-}
+/** Which button was pressed, on which notice (none: a new one). */
+const noticeIntentSchema = z.object({
+  intent: z.enum(["save", "delete"], { error: "admin.error.badRequest" }),
+  id: optionalIdField(INT4_MAX),
+  confirmed: flagField(),
+});
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   requireAdmin(request, context);
   const { db } = context.get(appContext);
   const rawId = url.searchParams.get("id");
-  const editId = readId(rawId);
+  const editId = readId(rawId, INT4_MAX);
   const editing = editId ? await getNotice(db, editId) : null;
   if (rawId !== null && !editing) throw data("ไม่พบประกาศนี้ / Notice not found", { status: 404 });
   const now = new Date();
@@ -80,8 +84,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
-  const intent = form.get("intent");
-  const id = readId(form.get("id"));
+  const read = readForm(form, noticeIntentSchema);
+  if (!read.ok) return data<ActionData>({ error: "admin.error.badRequest" }, { status: 400 });
+  const { intent, id, confirmed } = read.data;
   if (intent === "save") {
     const parsed = parseNoticeForm(form);
     if (!parsed.ok) {
@@ -101,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "delete" && id) {
     const notice = await getNotice(db, id);
     if (!notice) return data<ActionData>({ error: "admin.notices.notFound" }, { status: 404 });
-    if (form.get("confirmed") !== "1") {
+    if (!confirmed) {
       return data<ActionData>({ confirmDelete: { id, title: notice.title } });
     }
     await deleteNotice(db, id);

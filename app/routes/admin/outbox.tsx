@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/outbox";
 import { appContext } from "~/context";
 import { adminMeta, usePaginationLabels } from "~/layout/admin-page";
-import { formatDateTime } from "~/lib/bangkok-time";
+import { formatDateTime } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
 import { requireAdmin } from "~/modules/accounts/index.server";

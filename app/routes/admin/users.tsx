@@ -1,5 +1,6 @@
 import { Fragment } from "react";
 import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/users";
 import { appContext } from "~/context";
 import {
@@ -10,12 +11,14 @@ import {
   useHere,
   usePaginationLabels,
 } from "~/layout/admin-page";
-import { formatDateTime } from "~/lib/bangkok-time";
+import { formatDateTime } from "~/lib/dates";
+import { flagField } from "~/lib/forms/fields";
+import { readForm } from "~/lib/forms/read-form";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
 import { requireAdmin } from "~/modules/accounts/index.server";
-import { isUserIntent, USER_SEARCH_MAX, type UserIntent } from "~/modules/admin";
+import { isUserIntent, USER_SEARCH_MAX, type UserIntent, USER_INTENTS } from "~/modules/admin";
 import { applyUserAction, listUsers } from "~/modules/admin/index.server";
 import { Pagination } from "~/ui/pagination";
 import { truncateText } from "~/lib/truncate-text";
@@ -38,20 +41,19 @@ type ActionData =
   | { error: MessageKey; userId?: string }
   | { confirm: { intent: UserIntent; user: { id: string; name: string; email: string } } };
 
+const userActionSchema = z.object({
+  intent: z.enum(USER_INTENTS),
+  userId: z.string().min(1),
+  confirmed: flagField(),
+});
+
 export async function action({ request, context, url }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
   const { db, logger } = context.get(appContext);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const userId = form.get("userId");
-  if (!isUserIntent(intent) || typeof userId !== "string" || userId === "") {
-    return data<ActionData>({ error: "admin.error.badRequest" }, { status: 400 });
-  }
-  const outcome = await applyUserAction(db, admin.id, {
-    intent,
-    userId,
-    confirmed: form.get("confirmed") === "1",
-  });
+  const read = readForm(await request.formData(), userActionSchema);
+  if (!read.ok) return data<ActionData>({ error: "admin.error.badRequest" }, { status: 400 });
+  const { intent, userId, confirmed } = read.data;
+  const outcome = await applyUserAction(db, admin.id, { intent, userId, confirmed });
   if (outcome.status === "error") {
     const refusal = USER_ACTION_REFUSALS[outcome.error];
     return data<ActionData>({ error: refusal.message, userId }, { status: refusal.status });

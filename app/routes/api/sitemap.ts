@@ -2,6 +2,7 @@ import type { Route } from "./+types/sitemap";
 import { appContext } from "~/context";
 import { listArticles } from "~/modules/content/index.server";
 import { listSitemapListings } from "~/modules/listings/index.server";
+import { bangkokIsoDate } from "~/lib/dates";
 
 const PUBLIC_PAGES = [
   "/",
@@ -23,11 +24,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     ...PUBLIC_PAGES.map((path) => ({ loc: `${publicOrigin}${path}`, lastmod: undefined })),
     ...articles.map((a) => ({
       loc: `${publicOrigin}/article/${encodeURIComponent(a.slug)}`,
-      lastmod: a.updatedAt.toISOString().slice(0, 10),
+      lastmod: bangkokIsoDate(a.updatedAt),
     })),
     ...listings.map((l) => ({
       loc: `${publicOrigin}/asset/${l.id}`,
-      lastmod: l.updatedAt.toISOString().slice(0, 10),
+      lastmod: bangkokIsoDate(l.updatedAt),
     })),
   ];
   const xml = [

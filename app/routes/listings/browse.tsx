@@ -11,11 +11,11 @@ import { getSessionUser } from "~/modules/accounts/index.server";
 import {
   isListingCategory,
   LISTING_CATEGORIES,
-  parseBahtToSatang,
   isProvinceCode,
   provincesForSelect,
 } from "~/modules/listings";
 import { listPublishedListings } from "~/modules/listings/index.server";
+import { parseBahtToSatang } from "~/lib/money";
 import { Pagination } from "~/ui/pagination";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {

@@ -1,9 +1,11 @@
 import { useState, useSyncExternalStore } from "react";
 import { data, Form, Link, redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/detail";
 import { appContext } from "~/context";
 import { translateFromMatches } from "~/lib/seo";
-import { formatDate, isoDate } from "~/lib/format";
+import { bangkokIsoDate, formatDate } from "~/lib/dates";
+import { readForm } from "~/lib/forms/read-form";
 import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { pagePath } from "~/lib/page-path";
@@ -11,7 +13,8 @@ import { formatPhoneForDisplay } from "~/lib/phone";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { getSessionUser, requireAdmin } from "~/modules/accounts/index.server";
 import { getListingForViewer, setListingHidden } from "~/modules/listings/index.server";
-import { formatPrice, provinceName } from "~/modules/listings";
+import { provinceName } from "~/modules/listings";
+import { formatPrice } from "~/lib/money";
 import { PhotoGallery } from "~/ui/photo-gallery";
 
 const ADMIN_DONE = ["hidden", "restored"] as const;
@@ -58,13 +61,15 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   };
 }
 
+const moderateSchema = z.object({ intent: z.enum(["hide", "restore"]) });
+
 /** Admins take a listing off the site or put it back (checked here, not by the button). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = requireAdmin(request, context);
   const { db, logger } = context.get(appContext);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent !== "hide" && intent !== "restore") throw data(null, { status: 400 });
+  const read = readForm(await request.formData(), moderateSchema);
+  if (!read.ok) throw data(null, { status: 400 });
+  const { intent } = read.data;
   const found = await setListingHidden(db, admin.id, params.id, intent === "hide");
   if (!found) throw data(null, { status: 404 });
   logger.info({ adminId: admin.id, listingId: params.id, intent }, "admin moderated a listing");
@@ -212,7 +217,7 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
             <dd className="col-8">{t(`listings.category.${listing.category}` as MessageKey)}</dd>
           </dl>
           <p className="small text-secondary mb-3">
-            <time dateTime={isoDate(listing.postedAt)} data-testid="listing-posted">
+            <time dateTime={bangkokIsoDate(listing.postedAt)} data-testid="listing-posted">
               {t("listings.detail.postedOn", { date: formatDate(listing.postedAt, lang) })}
             </time>
             {" · "}

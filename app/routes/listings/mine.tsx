@@ -1,16 +1,18 @@
 import { Fragment } from "react";
 import { data, Form, Link, redirect, useLocation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/mine";
 import { appContext } from "~/context";
 import { translateFromMatches } from "~/lib/seo";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/dates";
+import { flagField } from "~/lib/forms/fields";
+import { readForm } from "~/lib/forms/read-form";
 import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { useListingPaginationLabels } from "~/layout/listing-grid";
 import { requireUser } from "~/modules/accounts/index.server";
-import type { ListingStatus } from "~/modules/listings";
 import { deleteListing, listOwnListings, setListingStatus } from "~/modules/listings/index.server";
 import { Pagination } from "~/ui/pagination";
 import { ConfirmPanel } from "~/ui/confirm-panel";
@@ -18,6 +20,11 @@ import { LISTING_REFUSALS, listingErrorPage } from "./errors";
 
 const INTENTS = ["sold", "published", "draft", "delete"] as const;
 type Intent = (typeof INTENTS)[number];
+const listingActionSchema = z.object({
+  intent: z.enum(INTENTS),
+  id: z.string().min(1),
+  confirmed: flagField(),
+});
 const DONE: Record<Intent, MessageKey> = {
   sold: "listings.mine.done.sold",
   published: "listings.mine.done.published",
@@ -42,20 +49,15 @@ type ActionData = { error: MessageKey } | { confirmDelete: { id: string } };
 export async function action({ request, context, url }: Route.ActionArgs) {
   const member = requireUser(request, context);
   const { db, storage, logger } = context.get(appContext);
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "");
-  if (!(INTENTS as readonly string[]).includes(intent) || !id) {
-    return data<ActionData>({ error: "listings.error.badRequest" }, { status: 400 });
-  }
+  const read = readForm(await request.formData(), listingActionSchema);
+  if (!read.ok) return data<ActionData>({ error: "listings.error.badRequest" }, { status: 400 });
+  const { intent, id, confirmed } = read.data;
   if (intent === "delete") {
-    if (form.get("confirmed") !== "1") return data<ActionData>({ confirmDelete: { id } });
+    if (!confirmed) return data<ActionData>({ confirmDelete: { id } });
     await deleteListing(db, storage, member.id, id).catch(listingErrorPage);
     logger.info({ listingId: id, ownerId: member.id }, "listing deleted");
   } else {
-    const outcome = await setListingStatus(db, member.id, id, intent as ListingStatus).catch(
-      listingErrorPage,
-    );
+    const outcome = await setListingStatus(db, member.id, id, intent).catch(listingErrorPage);
     if (!outcome.ok) {
       const refusal = LISTING_REFUSALS[outcome.error];
       return data<ActionData>({ error: refusal.message }, { status: refusal.status });

@@ -12,8 +12,8 @@ import {
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
-import { parseForm } from "~/modules/accounts";
 import { requireUser } from "~/modules/accounts/index.server";
+import { readForm } from "~/lib/forms/read-form";
 import {
   LISTING_CATEGORIES,
   LISTING_STATUSES,
@@ -27,7 +27,6 @@ import {
   PHOTO_FIELD,
   planPhotos,
   POSITION_FIELD_PREFIX,
-  satangToBahtInput,
   provincesForSelect,
 } from "~/modules/listings";
 import {
@@ -37,6 +36,7 @@ import {
   saveListing,
 } from "~/modules/listings/index.server";
 import { hitRateLimit } from "~/modules/platform/index.server";
+import { satangToBahtInput } from "~/lib/money";
 import { PhotoPicker } from "~/ui/photo-picker";
 import { TextField } from "~/ui/text-field";
 import { IMAGE_REJECTIONS } from "~/routes/errors.server";
@@ -68,7 +68,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       title: listing?.title ?? "",
       description: listing?.description ?? "",
       category: listing?.category ?? "",
-      price: listing ? satangToBahtInput(listing.priceSatang) : "",
+      price: listing ? satangToBahtInput(listing.priceSatang, { dropZeroSatang: true }) : "",
       province: listing?.province ?? "",
       contactPhone: formatPhoneForDisplay(listing?.contactPhone ?? member.phone ?? "") || "",
       status: listing?.status ?? "published",
@@ -119,7 +119,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const refusal = UPLOAD_REFUSALS[read.error];
     return reply({ errors: { photos: refusal.message }, photosDropped: true }, refusal.status);
   }
-  const parsed = parseForm(listingFormSchema, read.form);
+  const parsed = readForm(read.form, listingFormSchema);
   const rejected = read.photos.flatMap((photo) =>
     photo.ok ? [] : [{ name: photo.name, error: IMAGE_REJECTIONS[photo.error] }],
   );

@@ -1,8 +1,11 @@
 import { redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/invitation";
 import { appContext } from "~/context";
 import { requireUser } from "~/modules/accounts/index.server";
 import { acceptInvitation, declineInvitation } from "~/modules/shops/index.server";
+import { idField } from "~/lib/forms/fields";
+import { readForm } from "~/lib/forms/read-form";
 
 // Nothing to show: the invitations are answered from the list on /shophub.
 export function loader() {
@@ -11,6 +14,11 @@ export function loader() {
 
 /** The answers /shophub shows after the redirect (`?invitation=`). */
 type Outcome = "accepted" | "declined" | "notFound" | "unverified";
+
+const answerSchema = z.object({
+  intent: z.enum(["accept", "decline"]),
+  invitationId: idField("shops.error.badRequest"),
+});
 
 /**
  * Accepts or declines one invitation of the signed-in member (a plain form on /shophub, so
@@ -21,12 +29,11 @@ type Outcome = "accepted" | "declined" | "notFound" | "unverified";
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireUser(request, context);
   const { db, logger } = context.get(appContext);
-  const form = await request.formData();
-  const rawId = form.get("invitationId");
-  const id = typeof rawId === "string" && /^\d{1,15}$/.test(rawId) ? Number(rawId) : null;
   const back = (outcome: Outcome) => redirect(`/shophub?invitation=${outcome}#my-shops`);
-  if (id === null) return back("notFound");
-  if (form.get("intent") === "accept") {
+  const read = readForm(await request.formData(), answerSchema);
+  if (!read.ok) return back("notFound");
+  const { intent, invitationId: id } = read.data;
+  if (intent === "accept") {
     const result = await acceptInvitation(db, member, id);
     if (!result.ok) {
       return back(result.error === "unverified" ? "unverified" : "notFound");
@@ -34,10 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger.info({ userId: member.id, shopId: result.shopId }, "invitation accepted");
     return back("accepted");
   }
-  if (form.get("intent") === "decline") {
-    if (!(await declineInvitation(db, member, id))) return back("notFound");
-    logger.info({ userId: member.id, invitationId: id }, "invitation declined");
-    return back("declined");
-  }
-  return back("notFound");
+  if (!(await declineInvitation(db, member, id))) return back("notFound");
+  logger.info({ userId: member.id, invitationId: id }, "invitation declined");
+  return back("declined");
 }

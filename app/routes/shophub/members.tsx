@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import { Button } from "react-bootstrap";
 import { data, Form, redirect, useLocation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/members";
 import { appContext } from "~/context";
 import {
@@ -11,12 +12,13 @@ import {
   StatusAlert,
   useShopsPaginationLabels,
 } from "~/layout/shops-page";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/dates";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
-import { parseForm, type FieldErrors } from "~/modules/accounts";
 import { requireUser } from "~/modules/accounts/index.server";
+import { flagField, idField } from "~/lib/forms/fields";
+import { readForm, type FieldErrors } from "~/lib/forms/read-form";
 import {
   requireChosenShop,
   cancelInvitation,
@@ -81,10 +83,12 @@ type ActionData =
   | { intent: "role" | "remove" | "cancelInvite" | null; error: MessageKey; userId?: string }
   | { intent: "remove"; confirm: { userId: string; name: string; email: string } };
 
-function readId(value: FormDataEntryValue | null): number | null {
-  if (typeof value !== "string" || !/^\d{1,15}$/.test(value)) return null;
-  return Number(value);
-}
+const intentSchema = z.object({ intent: z.enum(INTENTS) });
+const removeSchema = z.object({
+  userId: z.string().min(1, "shops.error.badRequest"),
+  confirmed: flagField(),
+});
+const cancelInviteSchema = z.object({ invitationId: idField("shops.error.badRequest") });
 
 /**
  * Invite, change a role, remove (after a confirmation), cancel an invitation. The shop is the
@@ -107,18 +111,16 @@ export const action = keepFormOnShopChange(async function action({
     MANAGE,
   );
   const form = await request.formData();
-  const intent = form.get("intent");
+  const chosen = readForm(form, intentSchema);
+  const intent = chosen.ok ? chosen.data.intent : null;
   const back = (done: Intent) =>
     redirect(`/shophub/members?shop=${encodeURIComponent(shop.id)}&done=${done}`);
   const fail = (error: MessageKey, status: number, userId?: string) =>
-    data<ActionData>(
-      { intent: isIntent(intent) && intent !== "invite" ? intent : null, error, userId },
-      { status },
-    );
+    data<ActionData>({ intent: intent !== "invite" ? intent : null, error, userId }, { status });
 
   switch (intent) {
     case "invite": {
-      const parsed = parseForm(inviteFormSchema, form);
+      const parsed = readForm(form, inviteFormSchema);
       if (!parsed.ok) {
         return data<ActionData>(
           { intent, values: parsed.values, errors: parsed.errors },
@@ -159,7 +161,7 @@ export const action = keepFormOnShopChange(async function action({
       return back("invite");
     }
     case "role": {
-      const parsed = parseForm(roleFormSchema, form);
+      const parsed = readForm(form, roleFormSchema);
       if (!parsed.ok) return fail("shops.error.badRequest", 400);
       const { userId, role } = parsed.data;
       const result = await changeMembership(db, shop.id, userId, { role });
@@ -171,9 +173,10 @@ export const action = keepFormOnShopChange(async function action({
       return userId === member.id && role !== "owner" ? redirect("/shophub") : back("role");
     }
     case "remove": {
-      const userId = form.get("userId");
-      if (typeof userId !== "string" || userId === "") return fail("shops.error.badRequest", 400);
-      if (form.get("confirmed") !== "1") {
+      const read = readForm(form, removeSchema);
+      if (!read.ok) return fail("shops.error.badRequest", 400);
+      const { userId, confirmed } = read.data;
+      if (!confirmed) {
         const found = await findShopMember(db, shop.id, userId);
         if (!found) return fail("shops.error.notMember", 404, userId);
         return data<ActionData>({
@@ -189,9 +192,9 @@ export const action = keepFormOnShopChange(async function action({
       return userId === member.id ? redirect("/shophub") : back("remove");
     }
     case "cancelInvite": {
-      const id = readId(form.get("invitationId"));
-      if (id === null) return fail("shops.error.badRequest", 400);
-      if (!(await cancelInvitation(db, shop.id, id))) {
+      const read = readForm(form, cancelInviteSchema);
+      if (!read.ok) return fail("shops.error.badRequest", 400);
+      if (!(await cancelInvitation(db, shop.id, read.data.invitationId))) {
         return fail("shops.error.invitationNotFound", 404);
       }
       return back("cancelInvite");

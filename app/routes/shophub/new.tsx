@@ -10,7 +10,6 @@ import {
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
-import { parseForm, type FieldErrors } from "~/modules/accounts";
 import { requireUser } from "~/modules/accounts/index.server";
 import {
   activeShopCookie,
@@ -20,6 +19,7 @@ import {
 } from "~/modules/shops/index.server";
 import { shopFormSchema } from "~/modules/shops";
 import { OPEN_SHOP_REFUSALS } from "./errors";
+import { readForm, type FieldErrors } from "~/lib/forms/read-form";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireUser(request, context);
@@ -37,7 +37,7 @@ interface Failure {
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireUser(request, context);
   const { db, logger, publicOrigin } = context.get(appContext);
-  const parsed = parseForm(shopFormSchema, await request.formData());
+  const parsed = readForm(await request.formData(), shopFormSchema);
   if (!parsed.ok) {
     return data<Failure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
   }

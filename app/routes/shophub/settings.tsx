@@ -10,11 +10,11 @@ import {
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
 import { formatPhoneForDisplay } from "~/lib/phone";
-import { parseForm, type FieldErrors } from "~/modules/accounts";
 import { requireUser } from "~/modules/accounts/index.server";
 import { requireChosenShop, updateShop, keepFormOnShopChange } from "~/modules/shops/index.server";
 import { shopSettingsFormSchema } from "~/modules/shops";
 import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
+import { readForm, type FieldErrors } from "~/lib/forms/read-form";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const member = requireUser(request, context);
@@ -59,7 +59,7 @@ export const action = keepFormOnShopChange(async function action({
     "owner",
   ]);
   const form = await request.formData();
-  const parsed = parseForm(shopSettingsFormSchema, form);
+  const parsed = readForm(form, shopSettingsFormSchema);
   if (!parsed.ok) {
     return data<Failure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
   }

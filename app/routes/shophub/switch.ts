@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/switch";
 import { appContext } from "~/context";
+import { readForm } from "~/lib/forms/read-form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { requireUser } from "~/modules/accounts/index.server";
 import {
@@ -13,6 +15,12 @@ import { SHOP_ROLES } from "~/modules/shops";
 
 // Nothing to show, and nothing changes on a GET (a link or an image on another site must not
 // choose the shop): the switch is the header's form, a POST behind the origin check.
+// Nothing here is refused outright: an unknown shop is "not found", a bad address goes home.
+const switchSchema = z.object({
+  shop: z.string().catch(""),
+  redirectTo: z.string().optional().catch(undefined),
+});
+
 export function loader() {
   return redirect("/shophub");
 }
@@ -24,18 +32,13 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const member = requireUser(request, context);
   const { db, publicOrigin } = context.get(appContext);
-  const form = await request.formData();
-  const shopId = form.get("shop");
-  const { shop } = await requireShopMember(
-    db,
-    member.id,
-    typeof shopId === "string" ? shopId : "",
-    SHOP_ROLES,
-  );
+  const read = readForm(await request.formData(), switchSchema);
+  const chosen = read.ok ? read.data : { shop: "", redirectTo: undefined };
+  const { shop } = await requireShopMember(db, member.id, chosen.shop, SHOP_ROLES);
   // The member's default shop in any browser from now on.
   await markShopUsed(db, member.id, shop.id);
   // A page opened for one shop (?shop=…) would otherwise keep showing the old one.
-  const back = new URL(safeRedirectPath(form.get("redirectTo"), "/shophub"), "http://x");
+  const back = new URL(safeRedirectPath(chosen.redirectTo, "/shophub"), "http://x");
   back.searchParams.delete("shop");
   return redirect(`${back.pathname}${back.search}${back.hash}`, {
     headers: { "Set-Cookie": activeShopCookie(shop.id, isHttpsOrigin(publicOrigin)) },

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/article-list";
 import { appContext } from "~/context";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/dates";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";

@@ -2,8 +2,10 @@ import { Alert, Button, Form as BsForm } from "react-bootstrap";
 import { ErrorSummary } from "~/ui/error-summary";
 import { lineAddFriendUrl } from "~/lib/line-url";
 import { data, Form, redirect, useLocation, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/contact";
 import { appContext } from "~/context";
+import { readForm } from "~/lib/forms/read-form";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
@@ -20,6 +22,7 @@ import { retryAfterHeaders } from "~/lib/retry-after-headers";
 const EMPTY_VALUES: ContactValues = { name: "", email: "", phone: "", topic: "", message: "" };
 // Bots fill every field they find; people never see this one.
 const HONEYPOT_FIELD = "website";
+const honeypotSchema = z.object({ [HONEYPOT_FIELD]: z.string().optional().catch(undefined) });
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -40,8 +43,9 @@ type ActionResult = {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, clientAddress, logger } = context.get(appContext);
   const form = await request.formData();
-  const honeypot = form.get(HONEYPOT_FIELD);
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+  const trap = readForm(form, honeypotSchema);
+  const honeypot = trap.ok ? trap.data[HONEYPOT_FIELD] : undefined;
+  if (honeypot !== undefined && honeypot.trim() !== "") {
     // Answer like a success so the bot learns nothing; store nothing.
     logger.info({ clientAddress }, "contact form honeypot triggered");
     return redirect("/contact?sent=1");

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from "react";
 import type { Route } from "./+types/self-check";
 import { appContext } from "~/context";
 import { isDatabaseReachable } from "~/db/migrate.server";
+import { formatDateTimeLong } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
 import { useOnlineStatus } from "~/ui/use-online-status";
@@ -54,11 +55,7 @@ export default function SelfCheck({ loaderData }: Route.ComponentProps) {
     {
       id: "time",
       label: t("selfCheck.time"),
-      value: new Intl.DateTimeFormat(lang === "th" ? "th-TH-u-ca-buddhist" : "en-GB", {
-        dateStyle: "long",
-        timeStyle: "medium",
-        timeZone: "Asia/Bangkok",
-      }).format(new Date(loaderData.serverTime)),
+      value: formatDateTimeLong(loaderData.serverTime, lang),
     },
     {
       id: "javascript",

@@ -1,7 +1,7 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { lineAddFriendUrl } from "~/lib/line-url";
 import type { Route } from "./+types/shophub";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import type { MessageKey } from "~/lib/i18n";
 import { areaMessagesForRequest } from "~/lib/i18n/messages.server";

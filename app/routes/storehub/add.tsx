@@ -5,9 +5,10 @@ import { appContext } from "~/context";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
-import { parseForm, type FieldErrors } from "~/modules/accounts";
 import { MAX_IMAGE_BYTES } from "~/modules/media/index.server";
 import { newItemSchema } from "~/modules/stock";
+import { optionalFileField } from "~/lib/forms/fields";
+import { readForm, type FieldErrors } from "~/lib/forms/read-form";
 import {
   removeItemImage,
   storeItemImage,
@@ -30,6 +31,8 @@ import { DUPLICATE_FIELD_TEXTS } from "./errors";
 
 // Refuse oversized uploads before reading the body (the image limit plus the form's fields).
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
+
+const addItemSchema = newItemSchema.extend({ image: optionalFileField() });
 
 interface ActionResult {
   values: Record<string, string>;
@@ -79,14 +82,15 @@ export const action = keepFormOnShopChange(async function action({
   const { user, shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
   const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
-  const parsed = parseForm(newItemSchema, form);
+  const parsed = readForm(form, addItemSchema);
   if (!parsed.ok) return fail(parsed.values, parsed.errors);
-  const { openingQty, openingLocationId, ...fields } = parsed.data;
+  const { openingQty, openingLocationId, image: file, ...fields } = parsed.data;
 
   let opening: { qty: number; locationId: number } | null = null;
   if (openingQty > 0) {
     // The location is looked up in this shop: another shop's id is simply not found.
-    const location = await findLocation(db, shopId, Number(openingLocationId));
+    const location =
+      openingLocationId === null ? null : await findLocation(db, shopId, openingLocationId);
     if (!location) {
       return fail(parsed.values, { openingLocationId: "storehub.error.locationNotFound" });
     }
@@ -94,8 +98,7 @@ export const action = keepFormOnShopChange(async function action({
   }
 
   let imageKey: string | null = null;
-  const file = form.get("image");
-  if (file instanceof File && file.size > 0) {
+  if (file) {
     const stored = await storeItemImage(storage, shopId, file);
     if (!stored.ok) return fail(parsed.values, { image: IMAGE_REJECTIONS[stored.error] });
     imageKey = stored.key;

@@ -1,13 +1,16 @@
 import { data, Form, Link, redirect, useLocation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/delete";
 import { appContext } from "~/context";
+import { flagField, idListField, readId } from "~/lib/forms/fields";
+import { readForm } from "~/lib/forms/read-form";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatQuantity } from "~/lib/money";
 import {
   removeItemImage,
   findItemsOfShop,
-  readItemIds,
+  MAX_SELECTED_ITEMS,
   deleteItemForever,
   findItem,
   searchItems,
@@ -67,6 +70,21 @@ const confirmItem = (item: ConfirmItem): ConfirmItem => ({
   unit: item.unit,
 });
 
+/** The "delete for good" button of one item (its id), after a confirmation. */
+const deleteOneSchema = z.object({
+  deleteId: z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : readId(value))),
+  confirmed: flagField(),
+});
+/** Archive or restore the ticked items. */
+const bulkSchema = z.object({
+  intent: z.enum(["archive", "restore"]),
+  ids: idListField("storehub.error.badRequest", MAX_SELECTED_ITEMS),
+  confirmed: flagField(),
+});
+
 export const action = keepFormOnShopChange(async function action({
   request,
   context,
@@ -75,14 +93,15 @@ export const action = keepFormOnShopChange(async function action({
   const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
   const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
-  const confirmed = form.get("confirmed") === "1";
   const back = (done: Done, count: number) =>
     redirect(`${url.pathname}${withParams(url.search, { done, count: String(count) })}`);
 
-  const deleteId = form.get("deleteId");
-  if (typeof deleteId === "string") {
+  const one = readForm(form, deleteOneSchema);
+  if (!one.ok) return data<ActionData>({ error: "storehub.error.badRequest" }, { status: 400 });
+  if (one.data.deleteId !== undefined) {
+    const { deleteId, confirmed } = one.data;
     // Looked up with the shop: another shop's item is not found, and nothing changes.
-    const item = await findItem(db, shopId, readItemIds([deleteId])?.[0] ?? Number.NaN);
+    const item = deleteId === null ? null : await findItem(db, shopId, deleteId);
     if (!item) throw data(null, { status: 404 });
     if (item.hasMovements) {
       return data<ActionData>({ error: "storehub.error.hasMovements" }, { status: 409 });
@@ -100,13 +119,9 @@ export const action = keepFormOnShopChange(async function action({
     return back("deleted", 1);
   }
 
-  const intent = form.get("intent");
-  if (intent !== "archive" && intent !== "restore") {
-    return data<ActionData>({ error: "storehub.error.badRequest" }, { status: 400 });
-  }
-  const ids = readItemIds(form.getAll("ids"));
-  if (ids === null)
-    return data<ActionData>({ error: "storehub.error.badRequest" }, { status: 400 });
+  const bulk = readForm(form, bulkSchema);
+  if (!bulk.ok) return data<ActionData>({ error: "storehub.error.badRequest" }, { status: 400 });
+  const { intent, ids, confirmed } = bulk.data;
   if (ids.length === 0) {
     return data<ActionData>({ error: "storehub.delete.noneSelected" }, { status: 400 });
   }

@@ -1,10 +1,10 @@
 import { Button } from "react-bootstrap";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/edit";
 import { appContext } from "~/context";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity, satangToBahtInput } from "~/lib/money";
-import { parseForm, type FieldErrors } from "~/modules/accounts";
 import { MAX_IMAGE_BYTES } from "~/modules/media/index.server";
 import {
   itemFieldsSchema,
@@ -24,6 +24,8 @@ import {
   requireStorehubShop,
   STOCK_WRITERS,
 } from "~/modules/stock/index.server";
+import { flagField, optionalFileField, optionalIdField, readId } from "~/lib/forms/fields";
+import { readForm, type FieldErrors } from "~/lib/forms/read-form";
 import { Pagination } from "~/ui/pagination";
 import { ImageField, ItemFields } from "~/features/storehub/item-fields";
 import { ItemTable } from "~/features/storehub/item-table";
@@ -45,17 +47,20 @@ interface ActionResult {
   errors: FieldErrors;
 }
 
-/** The item id in a URL or a form, or NaN (which findItem never finds). */
-function itemIdOf(value: unknown): number {
-  return typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
-}
+/** The item the form is for; a missing or foreign id is "not found". */
+const itemRefSchema = z.object({ id: optionalIdField() });
+const editItemSchema = itemFieldsSchema.extend({
+  image: optionalFileField(),
+  removeImage: flagField(),
+});
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
   const { db, storage } = context.get(appContext);
   if (url.searchParams.has("id")) {
     // Looked up with the shop: another shop's item is "not found", never shown.
-    const item = await findItem(db, shopId, itemIdOf(url.searchParams.get("id")));
+    const id = readId(url.searchParams.get("id"));
+    const item = id === null ? null : await findItem(db, shopId, id);
     if (!item) throw data(null, { status: 404 });
     return {
       // The shop this page is rendered for: its forms send it back (ShopIdField).
@@ -116,25 +121,27 @@ export const action = keepFormOnShopChange(async function action({
   const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
   const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
-  const item = await findItem(db, shopId, itemIdOf(form.get("id")));
+  const ref = readForm(form, itemRefSchema);
+  const itemId = ref.ok ? ref.data.id : null;
+  const item = itemId === null ? null : await findItem(db, shopId, itemId);
   if (!item) throw data(null, { status: 404 });
-  const parsed = parseForm(itemFieldsSchema, form);
+  const parsed = readForm(form, editItemSchema);
   if (!parsed.ok) return fail(parsed.values, parsed.errors);
+  const { image: file, removeImage, ...fields } = parsed.data;
 
   let imageKey: string | null | undefined;
-  const file = form.get("image");
-  if (file instanceof File && file.size > 0) {
+  if (file) {
     const stored = await storeItemImage(storage, shopId, file);
     if (!stored.ok) return fail(parsed.values, { image: IMAGE_REJECTIONS[stored.error] });
     imageKey = stored.key;
-  } else if (form.get("removeImage") === "1") {
+  } else if (removeImage) {
     imageKey = null;
   }
 
   const result = await updateItem(db, {
     shopId,
     itemId: item.id,
-    fields: parsed.data,
+    fields,
     imageKey,
   });
   if (!result.ok) {

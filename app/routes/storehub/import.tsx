@@ -1,7 +1,9 @@
 import { Button } from "react-bootstrap";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/import";
 import { appContext } from "~/context";
+import { readForm } from "~/lib/forms/read-form";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatQuantity } from "~/lib/money";
@@ -98,6 +100,17 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The upload (a file) or, after the check, the confirmation (intent "import" with the checked
+ * text). A field of the wrong kind reads as no file.
+ */
+const importFormSchema = z.object({
+  intent: z.string().optional(),
+  csv: z.string().optional(),
+  fileName: z.string().optional(),
+  file: z.file().optional(),
+});
+
 export const action = keepFormOnShopChange(async function action({
   request,
   context,
@@ -109,14 +122,15 @@ export const action = keepFormOnShopChange(async function action({
   }
   const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
   const { db, logger } = context.get(appContext);
-  const form = await request.formData();
-  const intent = form.get("intent");
+  const read = readForm(await request.formData(), importFormSchema);
+  if (!read.ok) return fileProblem("storehub.import.error.noFile");
+  const { intent, file } = read.data;
 
   if (intent === "import") {
     // The checked file comes back with the confirmation and is checked again in full.
-    const text = form.get("csv");
-    const fileName = String(form.get("fileName") ?? "");
-    if (typeof text !== "string" || text === "") {
+    const text = read.data.csv;
+    const fileName = read.data.fileName ?? "";
+    if (text === undefined || text === "") {
       return fileProblem("storehub.import.error.noFile");
     }
     const result = await importItems(db, { shopId, userId: user.id, text });
@@ -131,8 +145,7 @@ export const action = keepFormOnShopChange(async function action({
     );
   }
 
-  const file = form.get("file");
-  if (!(file instanceof File) || file.size === 0) {
+  if (file === undefined || file.size === 0) {
     return fileProblem("storehub.import.error.noFile");
   }
   if (file.size > IMPORT_MAX_BYTES) return fileProblem("storehub.import.error.tooLarge", file.name);

@@ -4,7 +4,7 @@ import type { Route } from "./+types/overview";
 import { appContext } from "~/context";
 import { limitSearches } from "~/modules/platform/index.server";
 import { tooManyRequestsPage } from "~/routes/errors.server";
-import { formatDateTime } from "~/lib/bangkok-time";
+import { formatDateTime } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
 import { getSessionUser } from "~/modules/accounts/index.server";

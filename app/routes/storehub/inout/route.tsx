@@ -1,7 +1,9 @@
 import { data, Link, redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/route";
 import { appContext } from "~/context";
 import { storehubPageMeta } from "~/layout/storehub-page-meta";
+import { readForm } from "~/lib/forms/read-form";
 import { useT } from "~/lib/i18n/use-translation";
 import {
   documentNumber,
@@ -61,6 +63,16 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The kind of document and the button: "post", "addLines" (without JavaScript), anything else
+ * checks (also Enter in a field, e.g. a scanner). The lines, named by number ("qty-3"), are
+ * read as typed by readInoutValues and checked against the shop's items by the stock module.
+ */
+const inoutStepSchema = z.object({
+  kind: z.enum(INOUT_KINDS),
+  intent: z.enum(["post", "addLines", "check"]).catch("check"),
+});
+
 export const action = keepFormOnShopChange(async function action({
   request,
   context,
@@ -68,10 +80,10 @@ export const action = keepFormOnShopChange(async function action({
   const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
-  const kind = form.get("kind");
-  if (!isInoutKind(kind)) throw data(null, { status: 400 });
+  const step = readForm(form, inoutStepSchema);
+  if (!step.ok) throw data(null, { status: 400 });
+  const { kind, intent } = step.data;
   const values = readInoutValues(form);
-  const intent = form.get("intent");
   if (intent === "post") {
     const outcome = await submitInout(db, { shopId, userId: user.id, kind, values });
     if (outcome.ok) {

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { ShopIdField } from "~/features/shops/shop-form";
-import { formatDateTime } from "~/lib/bangkok-time";
+import { formatDateTime } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
 import { signed } from "../stock-text";

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/route";
 import { appContext } from "~/context";
 import { LiveStock } from "~/features/storehub/live-stock";
@@ -6,6 +7,8 @@ import { ShopChangedNotice } from "~/features/shops/shop-form";
 import { storehubPageMeta } from "~/layout/storehub-page-meta";
 import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
+import { flagField, idField, readId } from "~/lib/forms/fields";
+import { readForm } from "~/lib/forms/read-form";
 import { readPageNumber } from "~/lib/paging";
 import { truncateText } from "~/lib/truncate-text";
 import { limitSearches } from "~/modules/platform/index.server";
@@ -14,7 +17,7 @@ import { keepFormOnShopChange } from "~/modules/shops/index.server";
 import {
   documentNumber,
   shortageMessage,
-  parseLocationName,
+  locationNameField,
   documentRefusal,
   isReversible,
   mayReverseDocuments,
@@ -65,11 +68,39 @@ const REVERSAL_REFUSED: Record<ReversalRefusal | "notAllowed", MessageKey> = {
   notReversible: "storehub.storage.error.notReversible",
 };
 
-function readId(value: unknown): number | null {
-  if (typeof value !== "string" || !/^\d{1,15}$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
+// The storage forms: which button was pressed, then the fields of that one form.
+const intentSchema = z.object({
+  intent: z
+    .enum(["addLocation", "renameLocation", "deleteLocation", "reverse"])
+    .optional()
+    .catch(undefined),
+  confirmed: flagField(),
+});
+/** Empty: a new warehouse at the top; else the location the new one goes under. */
+const parentSchema = z.object({
+  parentId: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === "") return null;
+      const id = readId(value);
+      if (id === null) {
+        ctx.addIssue({ code: "custom", message: "storehub.error.locationNotFound" });
+        return z.NEVER;
+      }
+      return id;
+    }),
+});
+const nameSchema = z.object({ name: locationNameField() });
+const locationRefSchema = z.object({ locationId: idField("storehub.error.locationNotFound") });
+const reverseSchema = z.object({
+  documentId: idField("storehub.storage.error.badRequest"),
+  reason: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((value) => (value ?? "").trim().slice(0, 500)),
+});
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { shopId, active } = await requireStorehubShop(request, context, STOCK_READERS);
@@ -212,7 +243,8 @@ export const action = keepFormOnShopChange(async function action({
   const { shopId, user, active } = await requireStorehubShop(request, context, STOCK_WRITERS);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
-  const intent = form.get("intent");
+  const chosen = readForm(form, intentSchema);
+  const { intent, confirmed } = chosen.ok ? chosen.data : { intent: undefined, confirmed: false };
   const back = (done: Done, extra: Record<string, string> = {}) => {
     const params = new URLSearchParams(url.search);
     params.delete("number");
@@ -224,16 +256,18 @@ export const action = keepFormOnShopChange(async function action({
     data<ActionData>({ error: { key }, target, ...extra } as ActionData, { status });
 
   if (intent === "addLocation") {
-    const rawParent = form.get("parentId");
-    const parentId = rawParent === null || rawParent === "" ? null : readId(rawParent);
+    const parent = readForm(form, parentSchema);
+    if (!parent.ok) return fail("add", "storehub.error.locationNotFound", 404);
+    const { parentId } = parent.data;
     const target = parentId === null ? "add" : `location-${parentId}`;
-    if (rawParent && parentId === null) return fail(target, "storehub.error.locationNotFound", 404);
-    const name = parseLocationName(form.get("name"));
-    if (!name.ok)
-      return fail(target, name.error, 400, {
-        name: String(form.get("name") ?? ""),
+    const named = readForm(form, nameSchema);
+    if (!named.ok) {
+      return fail(target, named.errors.name ?? "storehub.storage.error.nameRequired", 400, {
+        name: named.values.name ?? "",
         adding: true,
       });
+    }
+    const name = named.data;
     const created = await createLocation(db, shopId, { parentId, name: name.name });
     if (!created.ok) {
       if (created.error === "parentNotFound" || created.error === "notFound") {
@@ -250,12 +284,18 @@ export const action = keepFormOnShopChange(async function action({
   }
 
   if (intent === "renameLocation" || intent === "deleteLocation") {
-    const locationId = readId(form.get("locationId"));
+    const ref = readForm(form, locationRefSchema);
+    const locationId = ref.ok ? ref.data.locationId : null;
     const target = `location-${locationId ?? 0}`;
     if (locationId === null) return fail(target, "storehub.error.locationNotFound", 404);
     if (intent === "renameLocation") {
-      const name = parseLocationName(form.get("name"));
-      if (!name.ok) return fail(target, name.error, 400, { name: String(form.get("name") ?? "") });
+      const named = readForm(form, nameSchema);
+      if (!named.ok) {
+        return fail(target, named.errors.name ?? "storehub.storage.error.nameRequired", 400, {
+          name: named.values.name ?? "",
+        });
+      }
+      const name = named.data;
       const renamed = await renameLocation(db, shopId, locationId, name.name);
       if (!renamed.ok) {
         return renamed.error === "notFound"
@@ -264,7 +304,7 @@ export const action = keepFormOnShopChange(async function action({
       }
       return back("renamed");
     }
-    if (form.get("confirmed") !== "1") {
+    if (!confirmed) {
       const location = await findLocation(db, shopId, locationId);
       if (!location) return fail(target, "storehub.error.locationNotFound", 404);
       const tree = flattenLocationTree(
@@ -288,8 +328,10 @@ export const action = keepFormOnShopChange(async function action({
     if (!mayReverseDocuments(active)) {
       return fail("reverse", REVERSAL_REFUSED.notAllowed, 403);
     }
-    const documentId = readId(form.get("documentId"));
-    const document = documentId === null ? null : await getStockDocument(db, shopId, documentId);
+    const read = readForm(form, reverseSchema);
+    if (!read.ok) return fail("reverse", "storehub.storage.error.badRequest", 404);
+    const { documentId, reason } = read.data;
+    const document = await getStockDocument(db, shopId, documentId);
     if (!document) return fail("reverse", "storehub.storage.error.badRequest", 404);
     const confirm = reversalPreview(document, documentNumber(document.kind, document.number));
     const refused = documentRefusal(document);
@@ -299,9 +341,7 @@ export const action = keepFormOnShopChange(async function action({
         { status: 409 },
       );
     }
-    const rawReason = form.get("reason");
-    const reason = typeof rawReason === "string" ? rawReason.trim().slice(0, 500) : "";
-    if (form.get("confirmed") !== "1") return data<ActionData>({ confirmReverse: confirm });
+    if (!confirmed) return data<ActionData>({ confirmReverse: confirm });
     if (!reason) {
       return data<ActionData>(
         {

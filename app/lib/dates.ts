@@ -1,0 +1,122 @@
+import type { Lang } from "./i18n";
+
+// Every date a person reads goes through this module: Thai in the Buddhist era (พ.ศ.),
+// English in the Gregorian calendar, both in Bangkok time whatever the server's or the
+// browser's own time zone (so the server's HTML and the hydrated page agree).
+
+const TIME_ZONE = "Asia/Bangkok";
+// Thailand keeps UTC+7 all year (no daylight saving), so a fixed offset is exact.
+const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
+
+const LOCALES: Record<Lang, string> = {
+  th: "th-TH-u-ca-buddhist",
+  en: "en-GB",
+};
+
+const STYLES = {
+  /** "12 มกราคม 2569", "12 January 2026" */
+  date: { day: "numeric", month: "long", year: "numeric" },
+  /** "12 ม.ค. 2569 09:30", "12 Jan 2026, 09:30" */
+  dateTime: { dateStyle: "medium", timeStyle: "short" },
+  /** "12 มกราคม 2569 เวลา 09:30:15", "12 January 2026 at 09:30:15" */
+  dateTimeLong: { dateStyle: "long", timeStyle: "medium" },
+  /** The parts of a document date (see formatDocumentDate). */
+  document: {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+type Style = keyof typeof STYLES;
+
+// Building an Intl formatter is costly (it showed in server profiles); build each once.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(style: Style, lang: Lang): Intl.DateTimeFormat {
+  const key = `${style}:${lang}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(LOCALES[lang], { ...STYLES[style], timeZone: TIME_ZONE });
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+/** A calendar date such as "12 มกราคม 2569" or "12 January 2026", in Bangkok time. */
+export function formatDate(value: Date | string, lang: Lang): string {
+  return formatter("date", lang).format(new Date(value));
+}
+
+/** A date and time such as "12 ม.ค. 2569 09:30" or "12 Jan 2026, 09:30", in Bangkok time. */
+export function formatDateTime(value: Date | string, lang: Lang): string {
+  return formatter("dateTime", lang).format(new Date(value));
+}
+
+/** With the month's full name and seconds: "12 มกราคม 2569 เวลา 09:30:15". */
+export function formatDateTimeLong(value: Date | string, lang: Lang): string {
+  return formatter("dateTimeLong", lang).format(new Date(value));
+}
+
+/**
+ * The date a document prints (receipts, invoices, stock documents): "23 พ.ย. 2569 14:05" or
+ * "23 Nov 2026 14:05", in Bangkok time, 24-hour clock. Put together from its parts so the
+ * layout stays fixed whatever separators a future ICU puts between them.
+ */
+export function formatDocumentDate(value: Date | string, lang: Lang): string {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of formatter("document", lang).formatToParts(new Date(value))) {
+    parts[part.type] = part.value;
+  }
+  return `${parts.day} ${parts.month} ${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
+/**
+ * The Bangkok calendar day as YYYY-MM-DD (Gregorian) for machine-readable places: `<time
+ * dateTime>`, sitemaps, file names. 23:30 UTC is already the next day in Bangkok.
+ */
+export function bangkokIsoDate(value: Date | string): string {
+  return new Date(new Date(value).getTime() + BANGKOK_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The Gregorian year in Bangkok (the footer's copyright line). */
+export function bangkokYear(value: Date | string): number {
+  return new Date(new Date(value).getTime() + BANGKOK_OFFSET_MS).getUTCFullYear();
+}
+
+const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * Reads the value of an `<input type="datetime-local">` ("2026-01-12T09:30") as Bangkok time.
+ * Returns null for an empty or malformed value, or a date that does not exist (31 February).
+ */
+export function parseBangkokLocal(value: string): Date | null {
+  const match = LOCAL_INPUT.exec(value.trim());
+  if (!match) return null;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = match
+    .slice(1)
+    .map((part) => Number(part ?? 0));
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second);
+  const check = new Date(utc);
+  if (
+    check.getUTCFullYear() !== year ||
+    check.getUTCMonth() !== month - 1 ||
+    check.getUTCDate() !== day ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  ) {
+    return null;
+  }
+  return new Date(utc - BANGKOK_OFFSET_MS);
+}
+
+/** The value for an `<input type="datetime-local">` showing this moment in Bangkok time. */
+export function toBangkokLocalInput(value: Date | string | null | undefined): string {
+  if (value == null) return "";
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  return new Date(date.getTime() + BANGKOK_OFFSET_MS).toISOString().slice(0, 16);
+}
