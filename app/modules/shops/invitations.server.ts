@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import type { SessionUser } from "~/context";
+import type { SessionUser } from "~/modules/accounts/session-user";
 import type { Database } from "~/db/client.server";
 import { formatDate } from "~/lib/format";
 import { serverTranslate } from "~/lib/i18n/messages.server";

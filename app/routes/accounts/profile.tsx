@@ -24,7 +24,7 @@ import {
   profileDetailsSchema,
 } from "~/modules/accounts/profile-forms";
 import { removeProfilePhoto, setProfilePhoto } from "~/modules/accounts/profile-photo.server";
-import { requireUser } from "~/modules/accounts/session.server";
+import { memberOf } from "~/routes/_gates/member.server";
 import { passwordRefusal } from "~/modules/accounts/password-policy.server";
 import { PasswordStrength } from "~/ui/password-strength";
 import { listingPhotoKeysOf, removeListingPhotoFiles } from "~/modules/listings/listings.server";
@@ -52,7 +52,7 @@ type Intent = (typeof INTENTS)[number];
 type ActionResult = FormFailure & { intent: Intent; done?: MessageKey };
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const member = requireUser(request, context);
+  const member = memberOf(context);
   const url = new URL(request.url);
   return {
     member: {
@@ -68,7 +68,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const member = requireUser(args.request, args.context);
+  const member = memberOf(args.context);
   try {
     return await changeProfile(args, member);
   } finally {

@@ -11,7 +11,7 @@ import { registerMember } from "~/modules/accounts/account-commands.server";
 import { passwordRefusal } from "~/modules/accounts/password-policy.server";
 import { PasswordStrength } from "~/ui/password-strength";
 import type { FormFailure } from "~/modules/accounts/form-result";
-import { getSessionUser } from "~/modules/accounts/session.server";
+import { sessionUserOf } from "~/routes/_gates/session.server";
 import { TextField } from "~/ui/text-field";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 import { useClearPasswords } from "~/ui/use-clear-passwords";
@@ -23,7 +23,7 @@ import {
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
-  const user = getSessionUser(context);
+  const user = sessionUserOf(context);
   // Right after registering: say where the verification e-mail went.
   if (user && url.searchParams.get("done") === "1")
     return { redirectTo, registeredEmail: user.email };

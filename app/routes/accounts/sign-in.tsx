@@ -9,7 +9,7 @@ import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
 import { emailOnlyFormSchema, parseForm, signInFormSchema } from "~/modules/accounts/account-forms";
 import { requestSignInLink, signInWithPassword } from "~/modules/accounts/account-commands.server";
 import type { FormFailure } from "~/modules/accounts/form-result";
-import { getSessionUser } from "~/modules/accounts/session.server";
+import { sessionUserOf } from "~/routes/_gates/session.server";
 import { TextField } from "~/ui/text-field";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 import { useClearPasswords } from "~/ui/use-clear-passwords";
@@ -27,7 +27,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`${url.pathname}${url.search}`);
   }
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
-  const signedIn = getSessionUser(context) !== null;
+  const signedIn = sessionUserOf(context) !== null;
   // The e-mail verification link lands here; a member who is signed in just sees the news.
   if (signedIn && !url.searchParams.has("verified")) throw redirect(redirectTo);
   return {

@@ -4,11 +4,10 @@ import { appContext } from "~/context";
 import { adminMeta } from "~/layout/admin-page";
 import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
-import { requireAdmin } from "~/modules/accounts/session.server";
+
 import { getAdminOverview } from "~/modules/admin/overview.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   return { overview: await getAdminOverview(db) };
 }

@@ -13,7 +13,7 @@ import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
 import { formatPhoneForDisplay } from "~/lib/phone";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { memberOf } from "~/routes/_gates/member.server";
 import {
   listContactMessages,
   markContactMessageRead,
@@ -22,8 +22,7 @@ import { CONTACT_STATUSES, isContactStatus, type ContactStatus } from "~/modules
 import { CONTACT_TOPICS } from "~/modules/contact/contact-topics";
 import { Pagination } from "~/ui/pagination";
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  requireAdmin(request, context);
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const raw = url.searchParams.get("status");
   const status = isContactStatus(raw) ? raw : undefined;
@@ -35,7 +34,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const admin = requireAdmin(request, context);
+  const admin = memberOf(context);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
   const id = Number(form.get("id"));

@@ -5,7 +5,7 @@ import { adminMeta, ConfirmPanel, DoneAlert, ErrorAlert } from "~/layout/admin-p
 import { formatDateTime, toBangkokLocalInput } from "~/lib/bangkok-time";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { memberOf } from "~/routes/_gates/member.server";
 import {
   parseNoticeForm,
   type NoticeErrors,
@@ -37,8 +37,7 @@ function readId(value: unknown): number | null {
   return id > 0 ? id : null;
 }
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  requireAdmin(request, context);
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const rawId = url.searchParams.get("id");
   const editId = readId(rawId);
@@ -79,7 +78,7 @@ type ActionData =
   | { confirmDelete: { id: number; title: string } };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(request, context);
+  const admin = memberOf(context);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
   const intent = form.get("intent");

@@ -14,14 +14,14 @@ import { formatDateTime } from "~/lib/bangkok-time";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
-import { requireAdmin } from "~/modules/accounts/session.server";
+import { memberOf } from "~/routes/_gates/member.server";
 import { isUserIntent, USER_SEARCH_MAX, type UserIntent } from "~/modules/admin/user-actions";
 import { applyUserAction, listUsers } from "~/modules/admin/users.server";
 import { Pagination } from "~/ui/pagination";
 import { truncateText } from "~/lib/truncate-text";
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const admin = requireAdmin(request, context);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const admin = memberOf(context);
   const { db } = context.get(appContext);
   const q = truncateText((url.searchParams.get("q") ?? "").trim(), USER_SEARCH_MAX);
   const done = url.searchParams.get("done");
@@ -38,7 +38,7 @@ type ActionData =
   | { confirm: { intent: UserIntent; user: { id: string; name: string; email: string } } };
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const admin = requireAdmin(request, context);
+  const admin = memberOf(context);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
   const intent = form.get("intent");

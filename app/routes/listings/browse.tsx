@@ -7,7 +7,7 @@ import { useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { ListingGrid, useListingPaginationLabels } from "~/layout/listing-grid";
-import { getSessionUser } from "~/modules/accounts/session.server";
+import { sessionUserOf } from "~/routes/_gates/session.server";
 import { isListingCategory, LISTING_CATEGORIES } from "~/modules/listings/categories";
 import { listPublishedListings } from "~/modules/listings/listings.server";
 import { parseBahtToSatang } from "~/modules/listings/price";
@@ -40,7 +40,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     },
     filtered: Object.values(filters).some((value) => value !== undefined),
     provinces: provincesForSelect(lang),
-    signedIn: getSessionUser(context) !== null,
+    signedIn: sessionUserOf(context) !== null,
   };
 }
 

@@ -9,7 +9,7 @@ import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { useListingPaginationLabels } from "~/layout/listing-grid";
-import { requireUser } from "~/modules/accounts/session.server";
+import { memberOf } from "~/routes/_gates/member.server";
 import type { ListingStatus } from "~/modules/listings/categories";
 import {
   deleteListing,
@@ -29,7 +29,7 @@ const DONE: Record<Intent, MessageKey> = {
 };
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const member = requireUser(request, context);
+  const member = memberOf(context);
   const { db, storage } = context.get(appContext);
   const lang = langFromCookieHeader(request.headers.get("cookie"));
   const done = url.searchParams.get("done");
@@ -43,7 +43,7 @@ type ActionData = { error: MessageKey } | { confirmDelete: { id: string } };
 
 /** The owner changes a listing's status or deletes it (a second POST confirms the delete). */
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const member = requireUser(request, context);
+  const member = memberOf(context);
   const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");

@@ -13,7 +13,7 @@ import {
 } from "~/lib/keep-form-on-network-error";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { parseForm } from "~/modules/accounts/account-forms";
-import { requireUser } from "~/modules/accounts/session.server";
+import { memberOf } from "~/routes/_gates/member.server";
 import { LISTING_CATEGORIES, LISTING_STATUSES } from "~/modules/listings/categories";
 import {
   DESCRIPTION_MAX,
@@ -53,7 +53,7 @@ interface ActionData {
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const member = requireUser(request, context);
+  const member = memberOf(context);
   const { db, storage } = context.get(appContext);
   const lang = langFromCookieHeader(request.headers.get("cookie"));
   const id = url.searchParams.get("id");
@@ -82,7 +82,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const member = requireUser(request, context);
+  const member = memberOf(context);
   const { db, storage, logger } = context.get(appContext);
   const id = url.searchParams.get("id");
   // Only the owner may change a listing: checked before the upload is even read.

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/invitation";
 import { appContext } from "~/context";
-import { requireUser } from "~/modules/accounts/session.server";
 import { acceptInvitation, declineInvitation } from "~/modules/shops/invitations.server";
+import { memberOf } from "~/routes/_gates/member.server";
 
 // Nothing to show: the invitations are answered from the list on /shophub.
 export function loader() {
@@ -19,7 +19,7 @@ type Outcome = "accepted" | "declined" | "notFound" | "unverified";
  * verified, can accept it; anyone else's answer is "not found".
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const member = requireUser(request, context);
+  const member = memberOf(context);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
   const rawId = form.get("invitationId");

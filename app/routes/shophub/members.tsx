@@ -16,8 +16,6 @@ import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
 import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
-import { requireUser } from "~/modules/accounts/session.server";
-import { requireChosenShop } from "~/modules/shops/active-shop.server";
 import {
   cancelInvitation,
   inviteToShop,
@@ -30,7 +28,9 @@ import { TextField } from "~/ui/text-field";
 import { Pagination } from "~/ui/pagination";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
-import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
+import { memberOf } from "~/routes/_gates/member.server";
+import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 
 const INTENTS = ["invite", "role", "remove", "cancelInvite"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -38,18 +38,13 @@ const isIntent = (value: unknown): value is Intent =>
   typeof value === "string" && (INTENTS as readonly string[]).includes(value);
 
 // Owners manage the members; the list itself (names and e-mails of the staff) is theirs too.
-const MANAGE: ["owner"] = ["owner"];
+// The shop is the one the page was opened for (?shop=, else the active one).
+export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner"])];
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const member = requireUser(request, context);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const member = memberOf(context);
   const { db } = context.get(appContext);
-  const { shop } = await requireChosenShop(
-    db,
-    request,
-    member.id,
-    url.searchParams.get("shop"),
-    MANAGE,
-  );
+  const { shop } = chosenShopOf(context);
   const [members, invitations] = await Promise.all([
     listShopMembers(db, shop.id, readPageNumber(url.searchParams)),
     listPendingInvitations(db, shop.id),
@@ -92,18 +87,11 @@ function readId(value: FormDataEntryValue | null): number | null {
 export const action = keepFormOnShopChange(async function action({
   request,
   context,
-  url,
 }: Route.ActionArgs) {
-  const member = requireUser(request, context);
+  const member = memberOf(context);
   const { db, logger, publicOrigin } = context.get(appContext);
-  // The shop the page was opened for (?shop=, else the active one); the form must name it.
-  const { shop } = await requireChosenShop(
-    db,
-    request,
-    member.id,
-    url.searchParams.get("shop"),
-    MANAGE,
-  );
+  // The shop the page was opened for; the form must name it (409 otherwise).
+  const { shop } = chosenShopOf(context);
   const form = await request.formData();
   const intent = form.get("intent");
   const back = (done: Intent) =>

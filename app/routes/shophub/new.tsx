@@ -11,13 +11,12 @@ import {
 } from "~/lib/keep-form-on-network-error";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
-import { requireUser } from "~/modules/accounts/session.server";
-import { activeShopCookie, isHttpsOrigin } from "~/modules/shops/active-shop.server";
 import { shopFormSchema } from "~/modules/shops/shop-form";
 import { markShopUsed, openShop } from "~/modules/shops/shops.server";
+import { chooseActiveShop } from "~/routes/_gates/active-shop-cookie.server";
+import { memberOf } from "~/routes/_gates/member.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
+export function loader() {
   return null;
 }
 
@@ -30,7 +29,7 @@ interface Failure {
 
 /** Creates the shop with the member as its owner, makes it the active shop, opens storehub. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const member = requireUser(request, context);
+  const member = memberOf(context);
   const { db, logger, publicOrigin } = context.get(appContext);
   const parsed = parseForm(shopFormSchema, await request.formData());
   if (!parsed.ok) {
@@ -52,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The new shop is the member's default shop in any browser too.
   await markShopUsed(db, member.id, result.shop.id);
   return redirect("/storehub", {
-    headers: { "Set-Cookie": activeShopCookie(result.shop.id, isHttpsOrigin(publicOrigin)) },
+    headers: { "Set-Cookie": await chooseActiveShop(result.shop.id, publicOrigin) },
   });
 }
 

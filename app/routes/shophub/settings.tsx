@@ -11,19 +11,17 @@ import {
 } from "~/lib/keep-form-on-network-error";
 import { formatPhoneForDisplay } from "~/lib/phone";
 import { parseForm, type FieldErrors } from "~/modules/accounts/account-forms";
-import { requireUser } from "~/modules/accounts/session.server";
-import { requireChosenShop } from "~/modules/shops/active-shop.server";
 import { shopSettingsFormSchema } from "~/modules/shops/shop-form";
 import { updateShop } from "~/modules/shops/shops.server";
 import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
-import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
+import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const member = requireUser(request, context);
-  const { db } = context.get(appContext);
-  const { shop } = await requireChosenShop(db, request, member.id, url.searchParams.get("shop"), [
-    "owner",
-  ]);
+// The shop the page was opened for (?shop=, else the active one); only its owner edits it.
+export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner"])];
+
+export function loader({ context, url }: Route.LoaderArgs) {
+  const { shop } = chosenShopOf(context);
   return {
     shop: { id: shop.id, name: shop.name },
     values: {
@@ -52,14 +50,10 @@ interface Failure {
 export const action = keepFormOnShopChange(async function action({
   request,
   context,
-  url,
 }: Route.ActionArgs) {
-  const member = requireUser(request, context);
   const { db } = context.get(appContext);
-  // The shop the page was opened for (?shop=, else the active one); the form must name it.
-  const { shop } = await requireChosenShop(db, request, member.id, url.searchParams.get("shop"), [
-    "owner",
-  ]);
+  // The shop the page was opened for; the form must name it (409 otherwise).
+  const { shop } = chosenShopOf(context);
   const form = await request.formData();
   const parsed = parseForm(shopSettingsFormSchema, form);
   if (!parsed.ok) {

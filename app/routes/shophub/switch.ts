@@ -1,11 +1,10 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/switch";
 import { appContext } from "~/context";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { requireUser } from "~/modules/accounts/session.server";
-import { activeShopCookie, isHttpsOrigin } from "~/modules/shops/active-shop.server";
-import { SHOP_ROLES } from "~/modules/shops/shop-types";
-import { markShopUsed, requireShopMember } from "~/modules/shops/shops.server";
+import { findShopMembership, markShopUsed } from "~/modules/shops/shops.server";
+import { chooseActiveShop } from "~/routes/_gates/active-shop-cookie.server";
+import { memberOf } from "~/routes/_gates/member.server";
 
 // Nothing to show, and nothing changes on a GET (a link or an image on another site must not
 // choose the shop): the switch is the header's form, a POST behind the origin check.
@@ -18,22 +17,20 @@ export function loader() {
  * the form was on. A shop the member does not belong to answers 404 and changes nothing.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const member = requireUser(request, context);
+  const member = memberOf(context);
   const { db, publicOrigin } = context.get(appContext);
   const form = await request.formData();
   const shopId = form.get("shop");
-  const { shop } = await requireShopMember(
-    db,
-    member.id,
-    typeof shopId === "string" ? shopId : "",
-    SHOP_ROLES,
-  );
+  // Any role may work in its shop; someone outside it learns nothing of it.
+  const found = await findShopMembership(db, member.id, typeof shopId === "string" ? shopId : "");
+  if (!found) throw data(null, { status: 404 });
+  const { shop } = found;
   // The member's default shop in any browser from now on.
   await markShopUsed(db, member.id, shop.id);
   // A page opened for one shop (?shop=…) would otherwise keep showing the old one.
   const back = new URL(safeRedirectPath(form.get("redirectTo"), "/shophub"), "http://x");
   back.searchParams.delete("shop");
   return redirect(`${back.pathname}${back.search}${back.hash}`, {
-    headers: { "Set-Cookie": activeShopCookie(shop.id, isHttpsOrigin(publicOrigin)) },
+    headers: { "Set-Cookie": await chooseActiveShop(shop.id, publicOrigin) },
   });
 }

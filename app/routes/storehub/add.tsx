@@ -16,11 +16,12 @@ import {
   flattenLocationTree,
   listLocations,
 } from "~/modules/stock/locations.server";
-import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+import { STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+import { storehubOf, storehubRoles } from "~/routes/_gates/storehub.server";
 import { ImageField, ItemFields } from "~/ui/storehub/item-fields";
 import { Notice, storehubMeta } from "~/ui/storehub/storehub-ui";
 import { TextField } from "~/ui/text-field";
-import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
 
 // Refuse oversized uploads before reading the body (the image limit plus the form's fields).
@@ -31,8 +32,11 @@ interface ActionResult {
   errors: FieldErrors;
 }
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
+// Only the roles that change stock open this page (the area admits its readers).
+export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { shopId } = storehubOf(context);
   const { db } = context.get(appContext);
   const locations = flattenLocationTree(
     buildLocationTree(await listLocations(db, shopId), new Map()),
@@ -71,7 +75,7 @@ export const action = keepFormOnShopChange(async function action({
   if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
     return fail({}, { image: "media.error.tooLarge" }, 413);
   }
-  const { user, shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { user, shopId } = storehubOf(context);
   const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
   const parsed = parseForm(newItemSchema, form);

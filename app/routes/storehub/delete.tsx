@@ -14,7 +14,8 @@ import {
   searchItems,
   setItemsStatus,
 } from "~/modules/stock/items.server";
-import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+import { STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+import { storehubOf, storehubRoles } from "~/routes/_gates/storehub.server";
 import { Pagination } from "~/ui/pagination";
 import { ItemTable } from "~/ui/storehub/item-table";
 import {
@@ -24,7 +25,7 @@ import {
   withParams,
   ItemQueryFields,
 } from "~/ui/storehub/storehub-ui";
-import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
 
 const DONE = ["archived", "restored", "deleted"] as const;
@@ -41,8 +42,11 @@ interface ConfirmItem {
 type ActionData =
   { error: MessageKey } | { confirm: { intent: "archive" | "delete"; items: ConfirmItem[] } };
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
+// Only the roles that change stock open this page (the area admits its readers).
+export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { shopId } = storehubOf(context);
   const { db } = context.get(appContext);
   const params = readItemListParams(url.searchParams);
   const items = await searchItems(db, shopId, toItemQuery(params));
@@ -71,7 +75,7 @@ export const action = keepFormOnShopChange(async function action({
   context,
   url,
 }: Route.ActionArgs) {
-  const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { shopId, user } = storehubOf(context);
   const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
   const confirmed = form.get("confirmed") === "1";

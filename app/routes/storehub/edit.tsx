@@ -11,7 +11,8 @@ import { itemImageUrl, removeItemImage, storeItemImage } from "~/modules/stock/i
 import { ITEM_SEARCH_MAX, readItemListParams, toItemQuery } from "~/modules/stock/item-list-query";
 import { toItemRow } from "~/modules/stock/item-row";
 import { findItem, findItemByCode, searchItems, updateItem } from "~/modules/stock/items.server";
-import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+import { STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+import { storehubOf, storehubRoles } from "~/routes/_gates/storehub.server";
 import { Pagination } from "~/ui/pagination";
 import { ImageField, ItemFields } from "~/ui/storehub/item-fields";
 import { ItemTable } from "~/ui/storehub/item-table";
@@ -21,7 +22,7 @@ import {
   storehubMeta,
   useStorehubPaginationLabels,
 } from "~/ui/storehub/storehub-ui";
-import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
 
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
@@ -36,8 +37,11 @@ function itemIdOf(value: unknown): number {
   return typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
 }
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
+// Only the roles that change stock open this page (the area admits its readers).
+export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { shopId } = storehubOf(context);
   const { db, storage } = context.get(appContext);
   if (url.searchParams.has("id")) {
     // Looked up with the shop: another shop's item is "not found", never shown.
@@ -99,7 +103,7 @@ export const action = keepFormOnShopChange(async function action({
   if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
     return fail({}, { image: "media.error.tooLarge" }, 413);
   }
-  const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { shopId, user } = storehubOf(context);
   const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
   const item = await findItem(db, shopId, itemIdOf(form.get("id")));

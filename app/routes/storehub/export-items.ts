@@ -2,16 +2,13 @@ import type { Route } from "./+types/export-items";
 import { appContext } from "~/context";
 import { langFromCookieHeader } from "~/lib/i18n";
 import { itemsCsv } from "~/modules/stock/item-csv.server";
-import {
-  maySeeCosts,
-  requireStorehubShop,
-  STOCK_READERS,
-} from "~/modules/stock/storehub-access.server";
+import { maySeeCosts } from "~/modules/stock/storehub-access.server";
+import { storehubOf } from "~/routes/_gates/storehub.server";
 import { csvDownloadHeaders } from "~/modules/stock/csv-download.server";
 
 /** The shop's items as a CSV file (UTF-8 with BOM, so Excel shows the Thai text); a cashier's has no costs. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { shopId, active } = await requireStorehubShop(request, context, STOCK_READERS);
+  const { shopId, active } = storehubOf(context);
   const { db } = context.get(appContext);
   const lang = langFromCookieHeader(request.headers.get("cookie"));
   return new Response(itemsCsv(db, shopId, lang, { costs: maySeeCosts(active.role) }), {

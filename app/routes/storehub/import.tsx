@@ -16,9 +16,10 @@ import {
   type ImportPreviewRow,
   type ImportProblem,
 } from "~/modules/stock/item-csv.server";
-import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+import { STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+import { storehubOf, storehubRoles } from "~/routes/_gates/storehub.server";
 import { Notice, storehubMeta } from "~/ui/storehub/storehub-ui";
-import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { ShopChangedNotice, ShopIdField } from "~/ui/shop-form";
 
 /** Problems listed on the page; a file with more shows the first ones and the count. */
@@ -79,8 +80,11 @@ function summarize(check: ImportCheck): CheckSummary {
 const fileProblem = (fileError: MessageKey, fileName = "", status = 400) =>
   data<ActionData>({ check: summarize({ ok: false, fileError }), fileName, csv: null }, { status });
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
+// Only the roles that change stock open this page (the area admits its readers).
+export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { shopId } = storehubOf(context);
   const created = url.searchParams.get("created");
   return {
     // The shop this page is rendered for: its forms send it back (ShopIdField).
@@ -106,7 +110,7 @@ export const action = keepFormOnShopChange(async function action({
   if (Number(request.headers.get("content-length") ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) {
     return fileProblem("storehub.import.error.tooLarge", "", 413);
   }
-  const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { shopId, user } = storehubOf(context);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
   const intent = form.get("intent");

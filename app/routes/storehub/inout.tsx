@@ -44,9 +44,10 @@ import {
   type LinePreview,
   type LocationOption,
 } from "~/modules/stock/inout.server";
-import { requireStorehubShop, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+import { STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+import { storehubOf, storehubRoles } from "~/routes/_gates/storehub.server";
 import { LiveStock } from "~/ui/live-stock";
-import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { isShopChangedResult } from "~/modules/shops/shop-types";
 import { ShopChangedNotice, ShopIdField, useFormShopId } from "~/ui/shop-form";
 
@@ -54,8 +55,11 @@ function kindOf(value: unknown): InoutKind {
   return isInoutKind(value) ? value : "receive";
 }
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
+// Only the roles that change stock open this page (the area admits its readers).
+export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { shopId } = storehubOf(context);
   const { db } = context.get(appContext);
   const kind = kindOf(url.searchParams.get("kind"));
   const locations = await locationOptions(db, shopId);
@@ -94,7 +98,7 @@ export const action = keepFormOnShopChange(async function action({
   request,
   context,
 }: Route.ActionArgs) {
-  const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { shopId, user } = storehubOf(context);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
   const kind = form.get("kind");

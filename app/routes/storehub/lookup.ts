@@ -2,12 +2,9 @@ import type { Route } from "./+types/lookup";
 import { appContext } from "~/context";
 import { searchItems } from "~/modules/stock/items.server";
 import { balancesOf, resolveItemText } from "~/modules/stock/inout.server";
-import { queryNamesShop } from "~/modules/shops/shop-form-guard.server";
-import {
-  maySeeCosts,
-  requireStorehubShop,
-  STOCK_READERS,
-} from "~/modules/stock/storehub-access.server";
+import { queryNamesShop } from "~/routes/_gates/shop-form.server";
+import { maySeeCosts } from "~/modules/stock/storehub-access.server";
+import { storehubOf } from "~/routes/_gates/storehub.server";
 
 const SUGGESTIONS = 10;
 
@@ -17,8 +14,8 @@ const SUGGESTIONS = 10;
  * `?q=` suggests items whose name or SKU contains the text. `?shopId=` must name the active
  * shop (409 otherwise).
  */
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { shopId, active } = await requireStorehubShop(request, context, STOCK_READERS);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { shopId, active } = storehubOf(context);
   const { db } = context.get(appContext);
   const headers = { "Cache-Control": "no-store" };
   // The page names the shop it was rendered for; after a switch in another tab its look-ups

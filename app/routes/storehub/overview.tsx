@@ -6,18 +6,12 @@ import { limitSearches } from "~/modules/platform/search-limit.server";
 import { formatDateTime } from "~/lib/bangkok-time";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
-import { getSessionUser } from "~/modules/accounts/session.server";
-import { resolveActiveShop } from "~/modules/shops/active-shop.server";
 import { readItemListParams, toItemQuery } from "~/modules/stock/item-list-query";
 import { toItemRow, withoutCosts } from "~/modules/stock/item-row";
 import { searchItems } from "~/modules/stock/items.server";
 import { getStockOverview } from "~/modules/stock/overview.server";
-import {
-  maySeeCosts,
-  requireStorehubShop,
-  STOCK_READERS,
-  STOCK_WRITERS,
-} from "~/modules/stock/storehub-access.server";
+import { maySeeCosts, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
+import { storehubVisitOf } from "~/routes/_gates/storehub.server";
 import { Pagination } from "~/ui/pagination";
 import { ItemTable } from "~/ui/storehub/item-table";
 import {
@@ -31,14 +25,11 @@ import {
 const NEW_SHOP_PATH = "/shophub/new";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const user = getSessionUser(context);
+  const visit = storehubVisitOf(context);
   const { db } = context.get(appContext);
   // Visitors and members without a shop see what storehub is and how to start.
-  if (!user) return { kind: "intro" as const, signedIn: false };
-  if (!(await resolveActiveShop(db, request, user.id))) {
-    return { kind: "intro" as const, signedIn: true };
-  }
-  const { shopId, active } = await requireStorehubShop(request, context, STOCK_READERS);
+  if (visit.kind === "intro") return { kind: "intro" as const, signedIn: visit.signedIn };
+  const { shopId, active } = visit.access;
   const showCosts = maySeeCosts(active.role);
   const asked = readItemListParams(url.searchParams);
   // Sorting by value would reveal the costs' order to a cashier.

@@ -31,14 +31,13 @@ import {
 import {
   mayReverseDocuments,
   maySeeCosts,
-  requireStorehubShop,
-  STOCK_READERS,
   STOCK_WRITERS,
 } from "~/modules/stock/storehub-access.server";
+import { storehubOf } from "~/routes/_gates/storehub.server";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { LiveStock } from "~/ui/live-stock";
 import { Pagination, type PaginationLabels } from "~/ui/pagination";
-import { keepFormOnShopChange } from "~/modules/shops/shop-form-guard.server";
+import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { ShopChangedNotice, ShopIdField, useFormShopId } from "~/ui/shop-form";
 import { truncateText } from "~/lib/truncate-text";
 
@@ -53,7 +52,7 @@ function readId(value: unknown): number | null {
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { shopId, active } = await requireStorehubShop(request, context, STOCK_READERS);
+  const { shopId, active } = storehubOf(context);
   const { db } = context.get(appContext);
   const params = url.searchParams;
   // An id of another shop (or nonsense) is simply not found: 404, nothing revealed.
@@ -207,7 +206,7 @@ export const action = keepFormOnShopChange(async function action({
   url,
 }: Route.ActionArgs) {
   // Every change here is a writer's: a cashier gets 403 whatever the intent.
-  const { shopId, user, active } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { shopId, user, active } = storehubOf(context);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
   const intent = form.get("intent");

@@ -1,32 +1,40 @@
 import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
-import { SHOP_FORM_FIELD, isShopChangedResult, type ShopChangedResult } from "./shop-types";
+import {
+  SHOP_FORM_FIELD,
+  isShopChangedResult,
+  type ShopChangedResult,
+} from "~/modules/shops/shop-types";
 
-// The guard reads the body before the action does; nothing legitimate is larger than an
+// The gate reads the body before the action does; nothing legitimate is larger than an
 // item's photo with its fields, and a bigger body is refused before it is read.
 const MAX_GUARDED_BODY_BYTES = 16 * 1024 * 1024;
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
+export type ShopChangedAnswer = DataWithResponseInit<ShopChangedResult>;
+
 /**
- * Refuses a post that was not made for `current`, the shop the action is about to change:
- * every shop form carries `shopId` (app/ui/shop-form.tsx), the shop its page was rendered
- * for. Two tabs on two shops share one active-shop cookie, so without this a form rendered
- * in one tab would write into the shop chosen later in the other. A post without the field
- * is refused too: all our forms send it, and a forged or stale one must not fall back to
- * whatever shop is active. Throws a 409 carrying what was typed; `keepFormOnShopChange`
- * turns it into the action's answer so the page shows the message above the kept form.
+ * Whether a post was made for `current`, the shop the action is about to change: null when
+ * it was (or the request is a read), else the 409 answer. Every shop form carries `shopId`
+ * (app/ui/shop-form.tsx), the shop its page was rendered for. Two tabs on two shops share one
+ * active-shop cookie, so without this a form rendered in one tab would write into the shop
+ * chosen later in the other. A post without the field is refused too: all our forms send it,
+ * and a forged or stale one must not fall back to whatever shop is active. The answer carries
+ * what was typed; the gates hand it to the action when it reads its shop, and
+ * `keepFormOnShopChange` turns it into the action's answer so the page shows the message
+ * above the kept form. A body too large to be a form is refused (413) before it is read.
  */
-export async function requireFormForShop(
+export async function checkFormShop(
   request: Request,
   current: { id: string; name: string },
-): Promise<void> {
-  if (SAFE_METHODS.has(request.method)) return;
+): Promise<ShopChangedAnswer | null> {
+  if (SAFE_METHODS.has(request.method)) return null;
   if (Number(request.headers.get("content-length") ?? 0) > MAX_GUARDED_BODY_BYTES) {
     throw data(null, { status: 413 });
   }
   const { sent, values } = await readSentShop(request);
-  if (sent === current.id) return;
-  throw shopChanged(sent, current, values);
+  if (sent === current.id) return null;
+  return shopChanged(sent, current, values);
 }
 
 /**
@@ -41,7 +49,7 @@ function shopChanged(
   sent: string | null,
   current: { id: string; name: string },
   values: Record<string, string>,
-): DataWithResponseInit<ShopChangedResult> {
+): ShopChangedAnswer {
   return data<ShopChangedResult>(
     {
       shopChanged: { sentShopId: sent, current: { id: current.id, name: current.name } },
@@ -81,10 +89,11 @@ async function readSentShop(
 }
 
 /**
- * Wraps a shop page's action: when the guard refused the post because the form was made for
- * another shop, the 409 becomes the action's data instead of an error page, so the page
- * stays, with what was typed and the message (ShopChangedNotice). Nothing was written: the
- * guard runs before the action reads or changes anything.
+ * Wraps a shop page's action: when the gate refused the post because the form was made for
+ * another shop (thrown the moment the action asks the gate for its shop), the 409 becomes the
+ * action's data instead of an error page, so the page stays, with what was typed and the
+ * message (ShopChangedNotice). Nothing was written: an action learns its shop only from the
+ * gate, before it reads or changes anything.
  */
 export function keepFormOnShopChange<Args, Result>(
   action: (args: Args) => Promise<Result>,

@@ -1,0 +1,70 @@
+import {
+  createContext,
+  data,
+  redirect,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+} from "react-router";
+import { appContext } from "~/context";
+import type { ShopRole } from "~/modules/shops/schema";
+import { findShopMembership, type Shop } from "~/modules/shops/shops.server";
+import { memberGate, memberOf } from "./member.server";
+import { activeShopOf } from "./session.server";
+import { checkFormShop, type ShopChangedAnswer } from "./shop-form.server";
+
+/**
+ * The gate of the shop management pages (/shophub/new, members, settings, switch,
+ * invitation): visitors are sent to sign in. The pages that work on one shop declare it with
+ * `chosenShop(roles)`.
+ */
+export const shophubGate = memberGate;
+
+export interface ChosenShop {
+  shop: Shop;
+  role: ShopRole;
+}
+
+const chosenShopContext = createContext<{
+  chosen: ChosenShop;
+  refusal: ShopChangedAnswer | null;
+} | null>(null);
+
+/**
+ * A management page's shop, one line in the route module:
+ * `export const middleware = [chosenShop(["owner"])];`. It is `?shop=<id>` when given (a link
+ * from the member's list of shops), otherwise the active one; membership and role are checked
+ * on the server (404 outside the shop, 403 for a role that is not allowed). A member without
+ * any shop is sent to create one. A post must name that same shop in its `shopId` field (409
+ * when the action asks for its shop): a form rendered for the active shop is refused once
+ * another shop became the active one, instead of changing that one.
+ */
+export function chosenShop(roles: readonly ShopRole[]): MiddlewareFunction<Response> {
+  return async ({ request, context, url }, next) => {
+    const member = memberOf(context);
+    const shopParam = url.searchParams.get("shop");
+    let chosen: ChosenShop;
+    if (shopParam) {
+      const found = await findShopMembership(context.get(appContext).db, member.id, shopParam);
+      if (!found) throw data(null, { status: 404 });
+      chosen = found;
+    } else {
+      const active = await activeShopOf(context);
+      if (!active) throw redirect("/shophub/new");
+      chosen = { shop: active.shop, role: active.role };
+    }
+    if (!roles.includes(chosen.role)) throw data(null, { status: 403 });
+    context.set(chosenShopContext, { chosen, refusal: await checkFormShop(request, chosen.shop) });
+    return next();
+  };
+}
+
+/** The shop `chosenShop` admitted; throws the 409 of a post made for another shop. */
+export function chosenShopOf(context: Readonly<RouterContextProvider>): ChosenShop {
+  const found = context.get(chosenShopContext);
+  if (!found) throw new Error("chosenShopOf: the route declares no chosenShop(roles) middleware");
+  // Thrown once, to the action: the loaders after a refused post render the page as usual.
+  const { refusal } = found;
+  found.refusal = null;
+  if (refusal) throw refusal;
+  return found.chosen;
+}
