@@ -21,7 +21,7 @@ import * as inoutRoute from "~/routes/storehub/inout";
 import * as lookupRoute from "~/routes/storehub/lookup";
 import * as overviewRoute from "~/routes/storehub/overview";
 import * as storageRoute from "~/routes/storehub/storage";
-import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
+import { callRoute, outcomeOf, routeContext, sessionUserOf, shopCookie } from "../setup/route-call";
 import { insertItem, insertShop, insertUser } from "../setup/stock-factory";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { seedDemoContent } from "~/modules/content/seed.server";
@@ -40,7 +40,7 @@ afterAll(() => test.drop());
 type Fn = (args: never) => unknown;
 
 /** A loader (GET) or, with a form, an action (POST), with the shop cookie the browser holds. */
-function run(
+async function run(
   fn: Fn,
   path: string,
   user: SessionUser,
@@ -50,7 +50,7 @@ function run(
   return outcomeOf(
     callRoute(fn, path, {
       context: routeContext(db, user),
-      cookie: cookieShop ? `shop=${cookieShop}` : undefined,
+      cookie: cookieShop ? await shopCookie(cookieShop) : undefined,
       form,
     }),
   );
@@ -281,7 +281,7 @@ describe("the active shop", () => {
       redirectTo: "/storehub",
     });
     expect(switched.status).toBe(302);
-    expect(switched.setCookie).toContain(`shop=${later.id}`);
+    expect(switched.setCookie).toContain(await shopCookie(later.id));
     const [row] = await db
       .select({ lastUsedAt: shopMember.lastUsedAt })
       .from(shopMember)
