@@ -16,6 +16,7 @@ import * as noticeRoute from "~/routes/admin/notice";
 import * as outboxRoute from "~/routes/admin/outbox";
 import * as usersRoute from "~/routes/admin/users";
 import { IDLE_STOCK_EVENTS } from "../setup/idle-stock-events";
+import { runRoute } from "../setup/route-call";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -68,7 +69,7 @@ function contextFor(sessionUser: SessionUser | null): RouterContextProvider {
   return context;
 }
 
-/** Calls a route's loader or action the way React Router does, with our context. */
+/** Calls a route's loader or action through the route tree (tests/setup/route-call.ts). */
 async function call(
   fn: DataFunction,
   path: string,
@@ -79,14 +80,8 @@ async function call(
   const request = form
     ? new Request(url, { method: "POST", body: new URLSearchParams(form) })
     : new Request(url);
-  const args = {
-    request,
-    url,
-    params: {},
-    pattern: url.pathname,
-    context: contextFor(sessionUser),
-  };
-  return (fn as (a: typeof args) => unknown)(args);
+  // Through the route tree, behind the gates of its parents, as the app runs it.
+  return runRoute(fn, request, contextFor(sessionUser));
 }
 
 /** What a loader or action threw (redirect, 403) or returned, as status and body. */
