@@ -822,11 +822,14 @@ const LOADER_TARGETS: LoaderTarget[] = [
 
 /**
  * The target's path with the generated value as its URL parameter (the last segment, or the
- * optional one after it), as a browser would send it. An empty value, "." and ".." cannot be
- * a path segment (the URL would reach another route): the path is then left as it is.
+ * optional one after it), as a browser would send it. Some values cannot reach the route
+ * through a URL, and the path is then left as it is: an empty value, "." and ".." (the URL
+ * names another route), and line breaks in a splat (React Router's `*` matches no line
+ * terminator, so such a URL reaches no route at all and the router answers 404 itself).
  */
 function pathWith(target: { path: string; param?: string }, param: string): string {
   if (!target.param || param === "" || param === "." || param === "..") return target.path;
+  if (target.param === "*" && /[\n\r\u2028\u2029]/.test(param)) return target.path;
   return `${target.path.replace(/\/x$/, "")}/${encodeURIComponent(param.toWellFormed())}`;
 }
 
