@@ -44,8 +44,8 @@ function carelessRoute(id: string, path: string): ExtraRoute {
 const storehubForm: ExtraRoute = {
   id: "test/storehub-form",
   path: "test-form",
-  action: ({ context }: { context: Parameters<typeof storehubOf>[0] }) => {
-    ran.push(`wrote into ${storehubOf(context).shopId}`);
+  action: async ({ context }: { context: Parameters<typeof storehubOf>[0] }) => {
+    ran.push(`wrote into ${(await storehubOf(context)).shopId}`);
     return { done: true };
   },
 };

@@ -13,9 +13,12 @@ const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
 export type ShopChangedAnswer = DataWithResponseInit<ShopChangedResult>;
 
+/** Reads the posted form's shop when called: null when it is the right one, else the 409. */
+export type FormShopCheck = () => Promise<ShopChangedAnswer | null>;
+
 /**
- * Whether a post was made for `current`, the shop the action is about to change: null when
- * it was (or the request is a read), else the 409 answer. Every shop form carries `shopId`
+ * The check that a post was made for `current`, the shop the action is about to change (null
+ * for a read): it answers null when it was, else the 409. Every shop form carries `shopId`
  * (app/ui/shop-form.tsx), the shop its page was rendered for. Two tabs on two shops share one
  * active-shop cookie, so without this a form rendered in one tab would write into the shop
  * chosen later in the other. A post without the field is refused too: all our forms send it,
@@ -24,17 +27,23 @@ export type ShopChangedAnswer = DataWithResponseInit<ShopChangedResult>;
  * `keepFormOnShopChange` turns it into the action's answer so the page shows the message
  * above the kept form. A body too large to be a form is refused (413) before it is read.
  */
-export async function checkFormShop(
+export function checkFormShop(
   request: Request,
   current: { id: string; name: string },
-): Promise<ShopChangedAnswer | null> {
+): FormShopCheck | null {
   if (SAFE_METHODS.has(request.method)) return null;
   if (Number(request.headers.get("content-length") ?? 0) > MAX_GUARDED_BODY_BYTES) {
     throw data(null, { status: 413 });
   }
-  const { sent, values } = await readSentShop(request);
-  if (sent === current.id) return null;
-  return shopChanged(sent, current, values);
+  // Copied now, read only when the action asks for its shop: an action refuses a body over
+  // its own limit first (an upload route, with the message in its form), before any byte of
+  // it is read.
+  const copy = request.clone();
+  return async () => {
+    const { sent, values } = await readSentShop(copy);
+    if (sent === current.id) return null;
+    return shopChanged(sent, current, values);
+  };
 }
 
 /**
@@ -67,14 +76,14 @@ async function readSentShop(
   const values: Record<string, string> = {};
   try {
     if (type.includes("application/json")) {
-      const body: unknown = await request.clone().json();
+      const body: unknown = await request.json();
       const sent =
         typeof body === "object" && body !== null && SHOP_FORM_FIELD in body
           ? (body as Record<string, unknown>)[SHOP_FORM_FIELD]
           : null;
       return { sent: typeof sent === "string" ? sent : null, values };
     }
-    const form = await request.clone().formData();
+    const form = await request.formData();
     for (const [key, value] of form) {
       if (typeof value === "string" && key !== SHOP_FORM_FIELD && !/password/i.test(key)) {
         values[key] = value;

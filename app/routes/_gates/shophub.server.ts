@@ -10,7 +10,7 @@ import type { ShopRole } from "~/modules/shops/schema";
 import { findShopMembership, type Shop } from "~/modules/shops/shops.server";
 import { memberGate, memberOf } from "./member.server";
 import { activeShopOf } from "./session.server";
-import { checkFormShop, type ShopChangedAnswer } from "./shop-form.server";
+import { checkFormShop, type FormShopCheck } from "./shop-form.server";
 
 /**
  * The gate of the shop management pages (/shophub/new, members, settings, switch,
@@ -26,7 +26,8 @@ export interface ChosenShop {
 
 const chosenShopContext = createContext<{
   chosen: ChosenShop;
-  refusal: ShopChangedAnswer | null;
+  /** Run when the action first asks for its shop (see storehub.server.ts). */
+  formCheck: FormShopCheck | null;
 } | null>(null);
 
 /**
@@ -53,18 +54,19 @@ export function chosenShop(roles: readonly ShopRole[]): MiddlewareFunction<Respo
       chosen = { shop: active.shop, role: active.role };
     }
     if (!roles.includes(chosen.role)) throw data(null, { status: 403 });
-    context.set(chosenShopContext, { chosen, refusal: await checkFormShop(request, chosen.shop) });
+    context.set(chosenShopContext, { chosen, formCheck: checkFormShop(request, chosen.shop) });
     return next();
   };
 }
 
 /** The shop `chosenShop` admitted; throws the 409 of a post made for another shop. */
-export function chosenShopOf(context: Readonly<RouterContextProvider>): ChosenShop {
+export async function chosenShopOf(context: Readonly<RouterContextProvider>): Promise<ChosenShop> {
   const found = context.get(chosenShopContext);
   if (!found) throw new Error("chosenShopOf: the route declares no chosenShop(roles) middleware");
   // Thrown once, to the action: the loaders after a refused post render the page as usual.
-  const { refusal } = found;
-  found.refusal = null;
+  const check = found.formCheck;
+  found.formCheck = null;
+  const refusal = check ? await check() : null;
   if (refusal) throw refusal;
   return found.chosen;
 }

@@ -11,7 +11,7 @@ import type { ShopRole } from "~/modules/shops/schema";
 import { STOCK_READERS, STOCK_WRITERS } from "~/modules/stock/storehub-access.server";
 import { signInRedirect } from "./member.server";
 import { activeShopOf, sessionUserOf } from "./session.server";
-import { checkFormShop, type ShopChangedAnswer } from "./shop-form.server";
+import { checkFormShop, type FormShopCheck } from "./shop-form.server";
 
 export interface StorehubAccess {
   user: SessionUser;
@@ -26,11 +26,11 @@ export type StorehubVisit =
 interface Admitted {
   visit: StorehubVisit;
   /**
-   * A post made for another shop: thrown when the action asks for its shop, once. The page's
-   * loaders that run after the refused action (a post without JavaScript) then render the
-   * page around the kept form as usual.
+   * A post's check of its `shopId`, run when the action first asks for its shop; a post made
+   * for another shop gets the 409 then, once. The page's loaders that run after the refused
+   * action (a post without JavaScript) render the page around the kept form as usual.
    */
-  refusal: ShopChangedAnswer | null;
+  formCheck: FormShopCheck | null;
 }
 
 const storehubContext = createContext<Admitted | null>(null);
@@ -77,16 +77,16 @@ export const storehubGate: MiddlewareFunction<Response> = async (
     throw data(null, { status: 403 });
   }
   const access = { user, active, shopId: active.shop.id };
-  return admit(context, { kind: "shop", access }, next, await checkFormShop(request, active.shop));
+  return admit(context, { kind: "shop", access }, next, checkFormShop(request, active.shop));
 };
 
 function admit(
   context: Readonly<RouterContextProvider>,
   visit: StorehubVisit,
   next: () => Promise<Response>,
-  refusal: ShopChangedAnswer | null = null,
+  formCheck: FormShopCheck | null = null,
 ): Promise<Response> {
-  context.set(storehubContext, { visit, refusal });
+  context.set(storehubContext, { visit, formCheck });
   return next();
 }
 
@@ -115,24 +115,29 @@ function admitted(context: Readonly<RouterContextProvider>): Admitted {
  * The member's shop for a storehub loader or action. Throws the 409 of a post made for
  * another shop (see `keepFormOnShopChange`).
  */
-export function storehubOf(context: Readonly<RouterContextProvider>): StorehubAccess {
+export async function storehubOf(
+  context: Readonly<RouterContextProvider>,
+): Promise<StorehubAccess> {
   const { visit } = admitted(context);
-  throwRefusal(context);
+  await settleFormCheck(context);
   if (visit.kind !== "shop") throw new Error("storehub: only the introduction admits no shop");
   return visit.access;
 }
 
 /** The introduction page's view: no shop (visitors, members without one), or the shop. */
-export function storehubVisitOf(context: Readonly<RouterContextProvider>): StorehubVisit {
+export async function storehubVisitOf(
+  context: Readonly<RouterContextProvider>,
+): Promise<StorehubVisit> {
   const { visit } = admitted(context);
-  throwRefusal(context);
+  await settleFormCheck(context);
   return visit;
 }
 
-function throwRefusal(context: Readonly<RouterContextProvider>): void {
+async function settleFormCheck(context: Readonly<RouterContextProvider>): Promise<void> {
   const found = admitted(context);
-  if (!found.refusal) return;
-  const { refusal } = found;
-  found.refusal = null;
-  throw refusal;
+  const check = found.formCheck;
+  if (!check) return;
+  found.formCheck = null;
+  const refusal = await check();
+  if (refusal) throw refusal;
 }

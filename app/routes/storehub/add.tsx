@@ -36,7 +36,7 @@ interface ActionResult {
 export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { shopId } = storehubOf(context);
+  const { shopId } = await storehubOf(context);
   const { db } = context.get(appContext);
   const locations = flattenLocationTree(
     buildLocationTree(await listLocations(db, shopId), new Map()),
@@ -75,7 +75,7 @@ export const action = keepFormOnShopChange(async function action({
   if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
     return fail({}, { image: "media.error.tooLarge" }, 413);
   }
-  const { user, shopId } = storehubOf(context);
+  const { user, shopId } = await storehubOf(context);
   const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
   const parsed = parseForm(newItemSchema, form);

@@ -46,7 +46,7 @@ type ActionData =
 export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { shopId } = storehubOf(context);
+  const { shopId } = await storehubOf(context);
   const { db } = context.get(appContext);
   const params = readItemListParams(url.searchParams);
   const items = await searchItems(db, shopId, toItemQuery(params));
@@ -75,7 +75,7 @@ export const action = keepFormOnShopChange(async function action({
   context,
   url,
 }: Route.ActionArgs) {
-  const { shopId, user } = storehubOf(context);
+  const { shopId, user } = await storehubOf(context);
   const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
   const confirmed = form.get("confirmed") === "1";

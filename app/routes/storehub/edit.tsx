@@ -41,7 +41,7 @@ function itemIdOf(value: unknown): number {
 export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { shopId } = storehubOf(context);
+  const { shopId } = await storehubOf(context);
   const { db, storage } = context.get(appContext);
   if (url.searchParams.has("id")) {
     // Looked up with the shop: another shop's item is "not found", never shown.
@@ -103,7 +103,7 @@ export const action = keepFormOnShopChange(async function action({
   if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
     return fail({}, { image: "media.error.tooLarge" }, 413);
   }
-  const { shopId, user } = storehubOf(context);
+  const { shopId, user } = await storehubOf(context);
   const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
   const item = await findItem(db, shopId, itemIdOf(form.get("id")));

@@ -84,7 +84,7 @@ const fileProblem = (fileError: MessageKey, fileName = "", status = 400) =>
 export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { shopId } = storehubOf(context);
+  const { shopId } = await storehubOf(context);
   const created = url.searchParams.get("created");
   return {
     // The shop this page is rendered for: its forms send it back (ShopIdField).
@@ -110,7 +110,7 @@ export const action = keepFormOnShopChange(async function action({
   if (Number(request.headers.get("content-length") ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) {
     return fileProblem("storehub.import.error.tooLarge", "", 413);
   }
-  const { shopId, user } = storehubOf(context);
+  const { shopId, user } = await storehubOf(context);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
   const intent = form.get("intent");

@@ -59,7 +59,7 @@ function kindOf(value: unknown): InoutKind {
 export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { shopId } = storehubOf(context);
+  const { shopId } = await storehubOf(context);
   const { db } = context.get(appContext);
   const kind = kindOf(url.searchParams.get("kind"));
   const locations = await locationOptions(db, shopId);
@@ -98,7 +98,7 @@ export const action = keepFormOnShopChange(async function action({
   request,
   context,
 }: Route.ActionArgs) {
-  const { shopId, user } = storehubOf(context);
+  const { shopId, user } = await storehubOf(context);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
   const kind = form.get("kind");

@@ -27,8 +27,8 @@ const TABS: {
 export const middleware: Route.MiddlewareFunction[] = [storehubGate];
 
 /** The storehub area: its texts, and the member's active shop for the tabs. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const visit = storehubVisitOf(context);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const visit = await storehubVisitOf(context);
   const active = visit.kind === "shop" ? visit.access.active : null;
   return {
     ...areaMessagesForRequest(request, "storehub"),

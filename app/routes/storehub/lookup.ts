@@ -15,7 +15,7 @@ const SUGGESTIONS = 10;
  * shop (409 otherwise).
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const { shopId, active } = storehubOf(context);
+  const { shopId, active } = await storehubOf(context);
   const { db } = context.get(appContext);
   const headers = { "Cache-Control": "no-store" };
   // The page names the shop it was rendered for; after a switch in another tab its look-ups
