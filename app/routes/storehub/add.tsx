@@ -70,7 +70,7 @@ export const action = keepFormOnShopChange(async function action({
 }: Route.ActionArgs) {
   const fail = (values: Record<string, string>, errors: FieldErrors, status = 400) =>
     data<ActionResult>({ values, errors }, { status });
-  // Refused before anything reads the body (the shop guard too): the message stays next to
+  // Refused before anything reads the body (the gate's shop check too): the message stays next to
   // the photo field and an oversized upload is never read.
   if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
     return fail({}, { image: "media.error.tooLarge" }, 413);

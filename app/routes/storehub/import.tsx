@@ -105,7 +105,7 @@ export const action = keepFormOnShopChange(async function action({
   request,
   context,
 }: Route.ActionArgs) {
-  // Refuse an oversized body before anything reads it, the shop guard included (the file
+  // Refuse an oversized body before anything reads it, the gate's shop check included (the file
   // limit plus the form's fields).
   if (Number(request.headers.get("content-length") ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) {
     return fileProblem("storehub.import.error.tooLarge", "", 413);
