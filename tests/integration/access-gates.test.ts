@@ -44,8 +44,14 @@ function carelessRoute(id: string, path: string): ExtraRoute {
 const storehubForm: ExtraRoute = {
   id: "test/storehub-form",
   path: "test-form",
-  action: async ({ context }: { context: Parameters<typeof storehubOf>[0] }) => {
-    ran.push(`wrote into ${(await storehubOf(context)).shopId}`);
+  action: async ({
+    context,
+    request,
+  }: {
+    context: Parameters<typeof storehubOf>[0];
+    request: Request;
+  }) => {
+    ran.push(`wrote into ${(await storehubOf(context, request)).shopId}`);
     return { done: true };
   },
 };

@@ -59,11 +59,18 @@ export function chosenShop(roles: readonly ShopRole[]): MiddlewareFunction<Respo
   };
 }
 
-/** The shop `chosenShop` admitted; throws the 409 of a post made for another shop. */
-export async function chosenShopOf(context: Readonly<RouterContextProvider>): Promise<ChosenShop> {
+/**
+ * The shop `chosenShop` admitted, given the loader's or action's own request; an action's post
+ * made for another shop throws the 409 here.
+ */
+export async function chosenShopOf(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): Promise<ChosenShop> {
   const found = context.get(chosenShopContext);
   if (!found) throw new Error("chosenShopOf: the route declares no chosenShop(roles) middleware");
-  // Thrown once, to the action: the loaders after a refused post render the page as usual.
+  // Run for the action only (its request is the post): the loaders after it get a GET.
+  if (request.method === "GET" || request.method === "HEAD") return found.chosen;
   const check = found.formCheck;
   found.formCheck = null;
   const refusal = check ? await check() : null;

@@ -27,8 +27,7 @@ interface Admitted {
   visit: StorehubVisit;
   /**
    * A post's check of its `shopId`, run when the action first asks for its shop; a post made
-   * for another shop gets the 409 then, once. The page's loaders that run after the refused
-   * action (a post without JavaScript) render the page around the kept form as usual.
+   * for another shop gets the 409 then, once.
    */
   formCheck: FormShopCheck | null;
 }
@@ -112,14 +111,15 @@ function admitted(context: Readonly<RouterContextProvider>): Admitted {
 }
 
 /**
- * The member's shop for a storehub loader or action. Throws the 409 of a post made for
- * another shop (see `keepFormOnShopChange`).
+ * The member's shop for a storehub loader or action, given its own request. An action's post
+ * made for another shop throws the 409 here (see `keepFormOnShopChange`).
  */
 export async function storehubOf(
   context: Readonly<RouterContextProvider>,
+  request: Request,
 ): Promise<StorehubAccess> {
   const { visit } = admitted(context);
-  await settleFormCheck(context);
+  await settleFormCheck(context, request);
   if (visit.kind !== "shop") throw new Error("storehub: only the introduction admits no shop");
   return visit.access;
 }
@@ -127,16 +127,25 @@ export async function storehubOf(
 /** The introduction page's view: no shop (visitors, members without one), or the shop. */
 export async function storehubVisitOf(
   context: Readonly<RouterContextProvider>,
+  request: Request,
 ): Promise<StorehubVisit> {
   const { visit } = admitted(context);
-  await settleFormCheck(context);
+  await settleFormCheck(context, request);
   return visit;
 }
 
-async function settleFormCheck(context: Readonly<RouterContextProvider>): Promise<void> {
+/**
+ * Runs the post's shop check for the action (whose request is the post). The loaders that run
+ * after an action in the same request get a GET of their own: they never wait for a body the
+ * action may have refused unread (an upload over its limit).
+ */
+async function settleFormCheck(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): Promise<void> {
   const found = admitted(context);
   const check = found.formCheck;
-  if (!check) return;
+  if (!check || request.method === "GET" || request.method === "HEAD") return;
   found.formCheck = null;
   const refusal = await check();
   if (refusal) throw refusal;

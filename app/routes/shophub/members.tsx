@@ -41,10 +41,10 @@ const isIntent = (value: unknown): value is Intent =>
 // The shop is the one the page was opened for (?shop=, else the active one).
 export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner"])];
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const member = memberOf(context);
   const { db } = context.get(appContext);
-  const { shop } = await chosenShopOf(context);
+  const { shop } = await chosenShopOf(context, request);
   const [members, invitations] = await Promise.all([
     listShopMembers(db, shop.id, readPageNumber(url.searchParams)),
     listPendingInvitations(db, shop.id),
@@ -91,7 +91,7 @@ export const action = keepFormOnShopChange(async function action({
   const member = memberOf(context);
   const { db, logger, publicOrigin } = context.get(appContext);
   // The shop the page was opened for; the form must name it (409 otherwise).
-  const { shop } = await chosenShopOf(context);
+  const { shop } = await chosenShopOf(context, request);
   const form = await request.formData();
   const intent = form.get("intent");
   const back = (done: Intent) =>

@@ -20,8 +20,8 @@ import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 // The shop the page was opened for (?shop=, else the active one); only its owner edits it.
 export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner"])];
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-  const { shop } = await chosenShopOf(context);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { shop } = await chosenShopOf(context, request);
   return {
     shop: { id: shop.id, name: shop.name },
     values: {
@@ -53,7 +53,7 @@ export const action = keepFormOnShopChange(async function action({
 }: Route.ActionArgs) {
   const { db } = context.get(appContext);
   // The shop the page was opened for; the form must name it (409 otherwise).
-  const { shop } = await chosenShopOf(context);
+  const { shop } = await chosenShopOf(context, request);
   const form = await request.formData();
   const parsed = parseForm(shopSettingsFormSchema, form);
   if (!parsed.ok) {

@@ -35,8 +35,8 @@ interface ActionResult {
 // Only the roles that change stock open this page (the area admits its readers).
 export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-  const { shopId } = await storehubOf(context);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { shopId } = await storehubOf(context, request);
   const { db } = context.get(appContext);
   const locations = flattenLocationTree(
     buildLocationTree(await listLocations(db, shopId), new Map()),
@@ -75,7 +75,7 @@ export const action = keepFormOnShopChange(async function action({
   if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
     return fail({}, { image: "media.error.tooLarge" }, 413);
   }
-  const { user, shopId } = await storehubOf(context);
+  const { user, shopId } = await storehubOf(context, request);
   const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
   const parsed = parseForm(newItemSchema, form);

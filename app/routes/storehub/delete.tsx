@@ -45,8 +45,8 @@ type ActionData =
 // Only the roles that change stock open this page (the area admits its readers).
 export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-  const { shopId } = await storehubOf(context);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { shopId } = await storehubOf(context, request);
   const { db } = context.get(appContext);
   const params = readItemListParams(url.searchParams);
   const items = await searchItems(db, shopId, toItemQuery(params));
@@ -75,7 +75,7 @@ export const action = keepFormOnShopChange(async function action({
   context,
   url,
 }: Route.ActionArgs) {
-  const { shopId, user } = await storehubOf(context);
+  const { shopId, user } = await storehubOf(context, request);
   const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
   const confirmed = form.get("confirmed") === "1";

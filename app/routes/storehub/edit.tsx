@@ -40,8 +40,8 @@ function itemIdOf(value: unknown): number {
 // Only the roles that change stock open this page (the area admits its readers).
 export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-  const { shopId } = await storehubOf(context);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { shopId } = await storehubOf(context, request);
   const { db, storage } = context.get(appContext);
   if (url.searchParams.has("id")) {
     // Looked up with the shop: another shop's item is "not found", never shown.
@@ -103,7 +103,7 @@ export const action = keepFormOnShopChange(async function action({
   if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
     return fail({}, { image: "media.error.tooLarge" }, 413);
   }
-  const { shopId, user } = await storehubOf(context);
+  const { shopId, user } = await storehubOf(context, request);
   const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
   const item = await findItem(db, shopId, itemIdOf(form.get("id")));

@@ -8,7 +8,7 @@ import { csvDownloadHeaders } from "~/modules/stock/csv-download.server";
 
 /** The shop's items as a CSV file (UTF-8 with BOM, so Excel shows the Thai text); a cashier's has no costs. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { shopId, active } = await storehubOf(context);
+  const { shopId, active } = await storehubOf(context, request);
   const { db } = context.get(appContext);
   const lang = langFromCookieHeader(request.headers.get("cookie"));
   return new Response(itemsCsv(db, shopId, lang, { costs: maySeeCosts(active.role) }), {

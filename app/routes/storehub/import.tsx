@@ -83,8 +83,8 @@ const fileProblem = (fileError: MessageKey, fileName = "", status = 400) =>
 // Only the roles that change stock open this page (the area admits its readers).
 export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-  const { shopId } = await storehubOf(context);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { shopId } = await storehubOf(context, request);
   const created = url.searchParams.get("created");
   return {
     // The shop this page is rendered for: its forms send it back (ShopIdField).
@@ -110,7 +110,7 @@ export const action = keepFormOnShopChange(async function action({
   if (Number(request.headers.get("content-length") ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) {
     return fileProblem("storehub.import.error.tooLarge", "", 413);
   }
-  const { shopId, user } = await storehubOf(context);
+  const { shopId, user } = await storehubOf(context, request);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
   const intent = form.get("intent");

@@ -58,8 +58,8 @@ function kindOf(value: unknown): InoutKind {
 // Only the roles that change stock open this page (the area admits its readers).
 export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-  const { shopId } = await storehubOf(context);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { shopId } = await storehubOf(context, request);
   const { db } = context.get(appContext);
   const kind = kindOf(url.searchParams.get("kind"));
   const locations = await locationOptions(db, shopId);
@@ -98,7 +98,7 @@ export const action = keepFormOnShopChange(async function action({
   request,
   context,
 }: Route.ActionArgs) {
-  const { shopId, user } = await storehubOf(context);
+  const { shopId, user } = await storehubOf(context, request);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
   const kind = form.get("kind");

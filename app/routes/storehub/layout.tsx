@@ -28,7 +28,7 @@ export const middleware: Route.MiddlewareFunction[] = [storehubGate];
 
 /** The storehub area: its texts, and the member's active shop for the tabs. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const visit = await storehubVisitOf(context);
+  const visit = await storehubVisitOf(context, request);
   const active = visit.kind === "shop" ? visit.access.active : null;
   return {
     ...areaMessagesForRequest(request, "storehub"),

@@ -15,7 +15,7 @@ import { storehubOf } from "~/routes/_gates/storehub.server";
  * its member no longer belongs to the shop.
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { user: member, shopId } = await storehubOf(context);
+  const { user: member, shopId } = await storehubOf(context, request);
   // The page names the shop it shows (`shopId`, like every shop form); after a switch of shop
   // its stream is stale, and a request naming no shop is refused too.
   if (!queryNamesShop(url, shopId)) return new Response(null, { status: 409 });

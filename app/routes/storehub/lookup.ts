@@ -14,8 +14,8 @@ const SUGGESTIONS = 10;
  * `?q=` suggests items whose name or SKU contains the text. `?shopId=` must name the active
  * shop (409 otherwise).
  */
-export async function loader({ context, url }: Route.LoaderArgs) {
-  const { shopId, active } = await storehubOf(context);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { shopId, active } = await storehubOf(context, request);
   const { db } = context.get(appContext);
   const headers = { "Cache-Control": "no-store" };
   // The page names the shop it was rendered for; after a switch in another tab its look-ups

@@ -25,7 +25,7 @@ import {
 const NEW_SHOP_PATH = "/shophub/new";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const visit = await storehubVisitOf(context);
+  const visit = await storehubVisitOf(context, request);
   const { db } = context.get(appContext);
   // Visitors and members without a shop see what storehub is and how to start.
   if (visit.kind === "intro") return { kind: "intro" as const, signedIn: visit.signedIn };

@@ -52,7 +52,7 @@ function readId(value: unknown): number | null {
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { shopId, active } = await storehubOf(context);
+  const { shopId, active } = await storehubOf(context, request);
   const { db } = context.get(appContext);
   const params = url.searchParams;
   // An id of another shop (or nonsense) is simply not found: 404, nothing revealed.
@@ -206,7 +206,7 @@ export const action = keepFormOnShopChange(async function action({
   url,
 }: Route.ActionArgs) {
   // Every change here is a writer's: a cashier gets 403 whatever the intent.
-  const { shopId, user, active } = await storehubOf(context);
+  const { shopId, user, active } = await storehubOf(context, request);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
   const intent = form.get("intent");
