@@ -3,29 +3,7 @@
 //
 //   routes, layout, ui  ->  modules (through their index files)  ->  lib, db
 //
-// tests/setup/dependency-rules.test.ts proves that every rule fires on a bad import.
-
-/**
- * Files that break "modules never import app/context.ts" today because they ARE the access
- * guards and the session middleware, which helper arch-gates is moving into the routes layer
- * in the same pass. Delete this list (and its uses below) once that branch is merged.
- */
-const GUARDS_MOVING_TO_ROUTES = [
-  "^app/modules/accounts/session[.]server[.]ts$",
-  "^app/modules/stock/storehub-access[.]server[.]ts$",
-];
-
-/**
- * Files that still throw `redirect`/`data` because they ARE the access guards (arch-gates moves
- * them into the routes layer in the same pass; `requireShopMember` lives in shops.server.ts).
- * Delete this list and its rule's exception once that branch is merged.
- */
-const GUARDS_THROWING_HTTP = [
-  ...GUARDS_MOVING_TO_ROUTES,
-  "^app/modules/shops/active-shop[.]server[.]ts$",
-  "^app/modules/shops/shop-form-guard[.]server[.]ts$",
-  "^app/modules/shops/shops[.]server[.]ts$",
-];
+// tests/integration/layer-rules.test.ts proves that every rule fires on a bad import.
 
 const MODULE_INDEX = "^app/modules/[^/]+/index([.]server)?[.]ts$";
 const MODULE_SCHEMA = "^app/modules/[^/]+/schema[.]ts$";
@@ -48,7 +26,7 @@ export default {
         "Business modules know nothing of pages: no routes, layout, ui, nor the request " +
         "context (app/context.ts). They return data and typed errors; routes map them.",
       severity: "error",
-      from: { path: "^app/modules/", pathNot: GUARDS_MOVING_TO_ROUTES },
+      from: { path: "^app/modules/" },
       to: { path: ["^app/routes/", "^app/layout/", "^app/ui/", "^app/context[.]ts$"] },
     },
     {
@@ -58,7 +36,7 @@ export default {
         "status, redirect and text (app/routes/<area>/errors.ts). Types from react-router " +
         "(e.g. a middleware's type) are fine.",
       severity: "error",
-      from: { path: "^app/modules/", pathNot: GUARDS_THROWING_HTTP },
+      from: { path: "^app/modules/" },
       to: { path: "(^|/)node_modules/react-router/", dependencyTypesNot: ["type-only"] },
     },
     {

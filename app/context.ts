@@ -5,6 +5,7 @@ import type { Database } from "~/db/client.server";
 import type { Auth } from "~/modules/accounts/index.server";
 import type { FileStorage } from "~/modules/media/index.server";
 import type { StockEvents } from "~/modules/stock/index.server";
+import type { SessionUser } from "~/modules/accounts";
 
 /** What the server gives every loader and action (see server/app.ts). */
 export interface AppContext {
@@ -28,15 +29,7 @@ export interface AppContext {
 
 export const appContext = createContext<AppContext>();
 
-/** The signed-in member of this request, or null; set by the root middleware. */
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-  emailVerified: boolean;
-  image: string | null;
-  phone: string | null;
-  role: "member" | "admin";
-}
+export type { SessionUser };
 
+/** The signed-in member of this request, or null; set by the root middleware. */
 export const sessionUserContext = createContext<SessionUser | null>(null);

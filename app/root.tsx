@@ -16,10 +16,15 @@ import { useLang } from "./lib/i18n/use-translation";
 import { formatPhoneForDisplay } from "./lib/phone";
 import { buildMeta, siteFromMatches, siteTranslate } from "./lib/seo";
 import { SiteShell } from "./layout/site-shell";
-import { getSessionUser, sessionMiddleware } from "~/modules/accounts/index.server";
 import { getCompanyProfile } from "~/modules/content/index.server";
 import { listActiveNotices } from "~/modules/notices/index.server";
-import { resolveActiveShop, listInvitationsForMember } from "~/modules/shops/index.server";
+import { listInvitationsForMember } from "~/modules/shops/index.server";
+import {
+  activeShopMiddleware,
+  activeShopOf,
+  sessionMiddleware,
+  sessionUserOf,
+} from "./routes/_gates/session.server";
 import { ErrorPage, ErrorPageFailed } from "./layout/error-pages";
 import { ErrorPageGuard } from "./ui/error-page-guard";
 import { useNonce } from "./ui/nonce";
@@ -34,7 +39,7 @@ export const links: Route.LinksFunction = () => [
 
 // Shop invitations are not accepted here: the member answers them on /shophub (the header
 // shows a notice while any is waiting).
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, activeShopMiddleware];
 
 // After a form failed to reach the server, reloading the data would fail too (see
 // keep-form-on-network-error.ts); written out here to keep it out of every page's bundle.
@@ -49,11 +54,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, publicOrigin, version } = context.get(appContext);
-  const sessionUser = getSessionUser(context);
+  const sessionUser = sessionUserOf(context);
   const [company, activeShop, invitations] = await Promise.all([
     getCompanyProfile(db),
     // The header's shop switcher: one query, and only for signed-in members.
-    sessionUser ? resolveActiveShop(db, request, sessionUser.id) : null,
+    activeShopOf(context),
     // Invitations waiting for the member's answer (header notice, list on /shophub): one
     // lookup on the partial index of pending invitations, verified addresses only.
     sessionUser ? listInvitationsForMember(db, sessionUser) : [],
@@ -151,6 +156,6 @@ export function ErrorBoundary() {
 }
 
 /** What the browser may know about the signed-in member. */
-function pickPublicUser(user: ReturnType<typeof getSessionUser>) {
+function pickPublicUser(user: ReturnType<typeof sessionUserOf>) {
   return user ? { name: user.name, email: user.email, role: user.role, image: user.image } : null;
 }

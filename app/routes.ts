@@ -1,6 +1,12 @@
 import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 // The site's URL map. Each area adds its routes here.
+//
+// Access is decided by the middleware of the layout a route sits under (app/routes/_gates/),
+// once per request, before any loader or action runs: a route added under a private area's
+// layout is protected without its loader or action checking anything. Loaders and actions read
+// what the gate admitted (memberOf, storehubOf, chosenShopOf) from the router context. A page
+// that needs a stricter role declares it in one line (`export const middleware = [...]`).
 export default [
   // Company site
   index("routes/site/home.tsx"),
@@ -17,13 +23,16 @@ export default [
   route("user/signIn", "routes/accounts/sign-in.tsx"),
   route("user/signOut", "routes/accounts/sign-out.ts"),
   route("user/resetPw", "routes/accounts/reset-password.tsx"),
-  route("user/profile", "routes/accounts/profile.tsx"),
+  // A member's own pages: the member gate sends visitors to sign in
+  layout("routes/_gates/member-area.ts", { id: "member-area/accounts" }, [
+    route("user/profile", "routes/accounts/profile.tsx"),
+  ]),
 
   // Shops: the public /shophub page lists a member's shops; these create and manage them
-  // (every loader and action checks the member, the shop and the role on the server)
-  route("shophub/switch", "routes/shophub/switch.ts"),
-  route("shophub/invitation", "routes/shophub/invitation.ts"),
+  // (the layout's gate checks the member; members and settings declare their shop and role)
   layout("routes/shophub/layout.tsx", [
+    route("shophub/switch", "routes/shophub/switch.ts"),
+    route("shophub/invitation", "routes/shophub/invitation.ts"),
     route("shophub/new", "routes/shophub/new.tsx"),
     route("shophub/members", "routes/shophub/members.tsx"),
     route("shophub/settings", "routes/shophub/settings.tsx"),
@@ -34,8 +43,10 @@ export default [
     route("asset", "routes/listings/browse.tsx"),
     route("asset/:id", "routes/listings/detail.tsx"),
     route("search/:keyword?", "routes/listings/search.tsx"),
-    route("user/bhPost", "routes/listings/post.tsx"),
-    route("user/listings", "routes/listings/mine.tsx"),
+    layout("routes/_gates/member-area.ts", { id: "member-area/listings" }, [
+      route("user/bhPost", "routes/listings/post.tsx"),
+      route("user/listings", "routes/listings/mine.tsx"),
+    ]),
   ]),
 
   // Resource routes
@@ -44,7 +55,7 @@ export default [
   route("media/*", "routes/api/media.ts"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
 
-  // Admin (every loader and action checks requireAdmin) and the notices it publishes
+  // Admin (the layout's gate admits administrators only) and the notices it publishes
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("users", "routes/admin/users.tsx"),
@@ -54,7 +65,8 @@ export default [
   ]),
   route("api/notices", "routes/api/notices.ts"),
 
-  // storehub: the stock tool (every loader and action checks requireStorehubShop)
+  // storehub: the stock tool (the layout's gate admits the members of the active shop; the
+  // introduction at /storehub also shows visitors and members without a shop what it is)
   route("storehub", "routes/storehub/layout.tsx", [
     index("routes/storehub/overview.tsx"),
     route("add", "routes/storehub/add.tsx"),

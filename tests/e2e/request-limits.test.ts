@@ -196,7 +196,7 @@ describe("request bodies are limited on every route that reads one", () => {
       expect(outcome.status).toBe(413);
       expect(outcome.body).toContain(route.message ?? th["error.requestTooLarge"]);
       // Bounded by the route's own limit, not by what the client sends (limit + 4 MB here).
-      // The shop guard reads a copy of a storehub upload to find its shopId, so those bodies
+      // The storehub gate reads a copy of a storehub upload to find its shopId, so those bodies
       // may sit in memory twice, up to the limit (about 11 MB for a photo form): one such run
       // grew 18.3 MB. Reading shopId without buffering the upload is the next step.
       const shopUpload = route.path.startsWith("/storehub/") && route.type === MULTIPART;

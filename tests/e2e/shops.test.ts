@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
+import { preferredShopId } from "~/routes/_gates/active-shop-cookie.server";
 import {
   baseURL,
   hydrated,
@@ -82,8 +83,12 @@ async function shopIdNamed(name: string): Promise<string> {
   return rows[0].id;
 }
 
+/** The shop the browser's active-shop cookie names (the cookie holds it encoded). */
 async function activeShopCookie(context: BrowserContext): Promise<string | undefined> {
-  return (await context.cookies()).find((cookie) => cookie.name === "shop")?.value;
+  const found = (await context.cookies()).find((cookie) => cookie.name === "shop");
+  if (!found) return undefined;
+  const request = new Request("http://localhost/", { headers: { cookie: `shop=${found.value}` } });
+  return (await preferredShopId(request)) ?? undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appContext, sessionUserContext, type AppContext, type SessionUser } from "~/context";
 import { containsPattern } from "~/db/escape-like";
 import { contactMessage, emailOutbox, session, siteNotice, user } from "~/db/schema";
-import { sessionMiddleware } from "~/modules/accounts/index.server";
 import { disableUser, listUsers } from "~/modules/admin/index.server";
+import { sessionMiddleware } from "~/routes/_gates/session.server";
 import * as signInRoute from "~/routes/accounts/sign-in";
 import * as dashboardRoute from "~/routes/admin/dashboard";
 import * as layoutRoute from "~/routes/admin/layout";
@@ -23,6 +23,7 @@ import {
   type UserFields,
 } from "../setup/factories";
 import { IDLE_STOCK_EVENTS } from "../setup/idle-stock-events";
+import { runRoute } from "../setup/route-call";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -75,7 +76,7 @@ function contextFor(sessionUser: SessionUser | null): RouterContextProvider {
   return context;
 }
 
-/** Calls a route's loader or action the way React Router does, with our context. */
+/** Calls a route's loader or action through the route tree (tests/setup/route-call.ts). */
 async function call(
   fn: DataFunction,
   path: string,
@@ -86,14 +87,8 @@ async function call(
   const request = form
     ? new Request(url, { method: "POST", body: new URLSearchParams(form) })
     : new Request(url);
-  const args = {
-    request,
-    url,
-    params: {},
-    pattern: url.pathname,
-    context: contextFor(sessionUser),
-  };
-  return (fn as (a: typeof args) => unknown)(args);
+  // Through the route tree, behind the gates of its parents, as the app runs it.
+  return runRoute(fn, request, contextFor(sessionUser));
 }
 
 /** What a loader or action threw (redirect, 403) or returned, as status and body. */

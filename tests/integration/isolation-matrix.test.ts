@@ -9,14 +9,15 @@ import { seedDemoContent } from "~/modules/content/index.server";
 import { createLocalStorage } from "~/modules/media/index.server";
 import { SHOP_ROLES } from "~/modules/shops/index.server";
 import routes from "~/routes";
-import { attack, type AttackOutcome, type DataFunction } from "../setup/attack-call";
+import { attack, shopCookie, type AttackOutcome, type DataFunction } from "../setup/route-call";
 import { createAttackFixture, shopSnapshot, type AttackFixture } from "../setup/attack-fixture";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { MATRIX, type CallSpec, type Expect, type ShopRow } from "./isolation-matrix.table";
 
-// Every loader and action of app/routes.ts, called as a visitor, as a member of another shop,
-// as each role of the shop, and with another shop's ids: the answers are declared in
+// Every loader and action of app/routes.ts, called through the route tree behind its gates
+// (tests/setup/route-call.ts), as a visitor, as a member of another shop, as each role of
+// the shop, and with another shop's ids: the answers are declared in
 // isolation-matrix.table.ts, and the other shop's rows must stay as they were and never
 // appear in an answer.
 
@@ -148,8 +149,7 @@ async function run(
     {
       path,
       form,
-      params: spec.params,
-      cookie: options.cookieShop ? `shop=${options.cookieShop}` : undefined,
+      cookie: options.cookieShop ? await shopCookie(options.cookieShop) : undefined,
     },
     { db: test.db, user, overrides: { auth, storage } },
   );

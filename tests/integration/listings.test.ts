@@ -24,6 +24,7 @@ import * as mineRoute from "~/routes/listings/mine";
 import * as postRoute from "~/routes/listings/post";
 import * as searchRoute from "~/routes/listings/search";
 import { createUser, insertListing } from "../setup/factories";
+import { runRoute } from "../setup/route-call";
 import { createTestAuth } from "../setup/test-auth";
 import { IDLE_STOCK_EVENTS } from "../setup/idle-stock-events";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -68,12 +69,12 @@ function contextFor(sessionUser: SessionUser | null): RouterContextProvider {
 
 type DataFunction = (args: never) => unknown;
 
-/** Calls a route's loader or action the way React Router does; returns status and data. */
+/** Calls a route's loader or action (tests/setup/route-call.ts); returns status and data. */
 async function call(
   fn: DataFunction,
   pathWithQuery: string,
   sessionUser: SessionUser | null,
-  options: { body?: FormData | URLSearchParams; params?: Record<string, string> } = {},
+  options: { body?: FormData | URLSearchParams } = {},
 ): Promise<{ status: number; location?: string | null; data?: unknown }> {
   const url = new URL(pathWithQuery, "http://localhost");
   const request = options.body
@@ -81,13 +82,8 @@ async function call(
     : new Request(url);
   let value: unknown;
   try {
-    value = await (fn as (a: unknown) => unknown)({
-      request,
-      url,
-      params: options.params ?? {},
-      pattern: url.pathname,
-      context: contextFor(sessionUser),
-    });
+    // Through the route tree, behind the gates of its parents, as the app runs it.
+    value = await runRoute(fn, request, contextFor(sessionUser));
   } catch (error) {
     value = error;
   }
@@ -217,9 +213,7 @@ describe("Thai search", () => {
     expect((empty.data as { newest: { title: string }[] }).newest[0]?.title).toBe(
       "รถกระบะมือสองสภาพดี",
     );
-    const page = await call(searchRoute.loader, "/search/เดี่ยว", null, {
-      params: { keyword: "เดี่ยว" },
-    });
+    const page = await call(searchRoute.loader, "/search/เดี่ยว", null);
     expect((page.data as { results: { rows: { id: string }[] } }).results.rows[0]?.id).toBe(
       detached,
     );
@@ -295,24 +289,19 @@ describe("ownership", () => {
     );
     // Members who are not admins cannot take it down.
     const hide = new URLSearchParams({ intent: "hide" });
-    expect(
-      (await call(detailRoute.action, `/asset/${id}`, stranger, { body: hide, params: { id } }))
-        .status,
-    ).toBe(403);
+    expect((await call(detailRoute.action, `/asset/${id}`, stranger, { body: hide })).status).toBe(
+      403,
+    );
     // An admin can take it down (and put it back); it then disappears from the public lists.
     const taken = await call(detailRoute.action, `/asset/${id}`, admin, {
       body: hide,
-      params: { id },
     });
     expect(taken).toMatchObject({ status: 302, location: `/asset/${id}?admin=hidden` });
-    expect((await call(detailRoute.loader, `/asset/${id}`, null, { params: { id } })).status).toBe(
-      404,
-    );
+    expect((await call(detailRoute.loader, `/asset/${id}`, null)).status).toBe(404);
     const restore = new URLSearchParams({ intent: "restore" });
-    expect(
-      (await call(detailRoute.action, `/asset/${id}`, admin, { body: restore, params: { id } }))
-        .status,
-    ).toBe(302);
+    expect((await call(detailRoute.action, `/asset/${id}`, admin, { body: restore })).status).toBe(
+      302,
+    );
     // Visitors are sent to sign in.
     const visitor = await call(postRoute.action, `/user/bhPost?id=${id}`, null, { body: edit });
     expect(visitor.status).toBe(302);
@@ -357,31 +346,20 @@ describe("ownership", () => {
       status: "draft",
     });
     for (const viewer of [null, other, admin]) {
-      expect(
-        (await call(detailRoute.loader, `/asset/${draft}`, viewer, { params: { id: draft } }))
-          .status,
-      ).toBe(404);
+      expect((await call(detailRoute.loader, `/asset/${draft}`, viewer)).status).toBe(404);
     }
-    expect(
-      (await call(detailRoute.loader, `/asset/${draft}`, owner, { params: { id: draft } })).status,
-    ).toBe(200);
-    expect(
-      (await call(detailRoute.loader, "/asset/nope", null, { params: { id: "nope" } })).status,
-    ).toBe(404);
+    expect((await call(detailRoute.loader, `/asset/${draft}`, owner)).status).toBe(200);
+    expect((await call(detailRoute.loader, "/asset/nope", null)).status).toBe(404);
 
     const open = await publish(owner.id, {
       title: "ขายมอเตอร์ไซค์ฮอนด้าเวฟ",
       description: "รถมอเตอร์ไซค์ใช้งานน้อย เล่มทะเบียนครบ ภาษีไม่ขาด",
       category: "motorcycle",
     });
-    const asVisitor = await call(detailRoute.loader, `/asset/${open}`, null, {
-      params: { id: open },
-    });
+    const asVisitor = await call(detailRoute.loader, `/asset/${open}`, null);
     expect(asVisitor.data).toMatchObject({ phone: null });
     expect(JSON.stringify(asVisitor.data)).not.toContain("812345678");
-    const asMember = await call(detailRoute.loader, `/asset/${open}`, other, {
-      params: { id: open },
-    });
+    const asMember = await call(detailRoute.loader, `/asset/${open}`, other);
     expect(asMember.data).toMatchObject({ phone: { e164: "+66812345678" } });
   });
 });

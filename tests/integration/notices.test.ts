@@ -18,6 +18,7 @@ import {
 import * as noticesApi from "~/routes/api/notices";
 import * as root from "~/root";
 import { IDLE_STOCK_EVENTS } from "../setup/idle-stock-events";
+import { callRoute } from "../setup/route-call";
 import { createTestAuth } from "../setup/test-auth";
 import { createUser } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -247,11 +248,6 @@ describe("notices for every page", () => {
   });
   afterAll(() => test.drop());
 
-  const args = (path: string) => {
-    const url = new URL(path, "http://localhost");
-    return { request: new Request(url), url, params: {}, pattern: url.pathname, context };
-  };
-
   it("/api/notices answers the active notices as uncached JSON", async () => {
     const shown = await createNotice(test.db, input(), null);
     await createNotice(
@@ -259,7 +255,7 @@ describe("notices for every page", () => {
       input({ title: "ended", endsAt: new Date(Date.now() - 1000) }),
       null,
     );
-    const response = await noticesApi.loader(args("/api/notices") as never);
+    const response = (await callRoute(noticesApi.loader, "/api/notices", { context })) as Response;
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     expect(response.headers.get("Content-Type")).toContain("application/json");
     expect(await response.json()).toEqual({
@@ -276,7 +272,9 @@ describe("notices for every page", () => {
   });
 
   it("the root loader brings the active notices with every page", async () => {
-    const data = await root.loader(args("/") as never);
+    const data = (await callRoute(root.loader, "/", { context })) as Awaited<
+      ReturnType<typeof root.loader>
+    >;
     expect(data.notices.map((n) => n.title)).toEqual(["ประกาศ"]);
   });
 

@@ -10,12 +10,13 @@ import {
   SHOP_RATE_LIMITS,
   type Shop,
 } from "~/modules/shops/index.server";
+import { preferredShopId } from "~/routes/_gates/active-shop-cookie.server";
 import * as layoutRoute from "~/routes/shophub/layout";
 import * as membersRoute from "~/routes/shophub/members";
 import * as newRoute from "~/routes/shophub/new";
 import * as settingsRoute from "~/routes/shophub/settings";
 import * as switchRoute from "~/routes/shophub/switch";
-import { callRoute, outcomeOf, routeContext } from "../setup/route-call";
+import { callRoute, outcomeOf, routeContext, shopCookie } from "../setup/route-call";
 import { createTestAuth } from "../setup/test-auth";
 import { createUser, insertShop, joinShop } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -84,6 +85,8 @@ async function roleIn(shopId: string, userId: string) {
 
 /** A Set-Cookie value as the browser would send it back. */
 const cookieOf = (setCookie: string | null | undefined) => setCookie?.split(";")[0] ?? "";
+const activeShopFor = async (request: Request, userId: string) =>
+  resolveActiveShop(test.db, await preferredShopId(request), userId);
 
 describe("/shophub/new", () => {
   it("sends a visitor to sign in, coming back to the form", async () => {
@@ -130,17 +133,19 @@ describe("/shophub/new", () => {
     expect(created).toMatchObject({ phone: "+66812345678", taxId: "1101700207030" });
     expect(await roleIn(created!.id, member.id)).toBe("owner");
     expect(result.setCookie).toMatch(
-      new RegExp(`^shop=${created!.id}; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Lax$`),
+      new RegExp(
+        `^${await shopCookie(created!.id)}; Max-Age=\\d+; Path=/; HttpOnly; SameSite=Lax$`,
+      ),
     );
     // The cookie makes the new shop the active one, although the first sorts before it.
     const request = new Request("http://localhost/", {
       headers: { cookie: cookieOf(result.setCookie) },
     });
-    expect((await resolveActiveShop(test.db, request, member.id))?.shop.id).toBe(created!.id);
+    expect((await activeShopFor(request, member.id))?.shop.id).toBe(created!.id);
     // Without the cookie (another browser) the shop used last is the default: the new one.
-    expect(
-      (await resolveActiveShop(test.db, new Request("http://localhost/"), member.id))?.shop.id,
-    ).toBe(created!.id);
+    expect((await activeShopFor(new Request("http://localhost/"), member.id))?.shop.id).toBe(
+      created!.id,
+    );
     expect(first.id).not.toBe(created!.id);
   });
 
@@ -174,11 +179,11 @@ describe("/shophub/switch", () => {
       form: { shop: second.id, redirectTo: `/shophub/members?shop=x&page=2` },
     });
     expect(result).toMatchObject({ status: 302, location: "/shophub/members?page=2" });
-    expect(cookieOf(result.setCookie)).toBe(`shop=${second.id}`);
+    expect(cookieOf(result.setCookie)).toBe(await shopCookie(second.id));
     const request = new Request("http://localhost/", {
       headers: { cookie: cookieOf(result.setCookie) },
     });
-    expect((await resolveActiveShop(test.db, request, member.id))?.shop.id).toBe(second.id);
+    expect((await activeShopFor(request, member.id))?.shop.id).toBe(second.id);
 
     const away = await call(switchRoute.action, "/shophub/switch", member, {
       form: { shop: second.id, redirectTo: "//evil.example/steal" },
@@ -199,8 +204,10 @@ describe("/shophub/switch", () => {
       expect(result.setCookie ?? null).toBeNull();
     }
     // Even a forged cookie naming that shop is ignored: membership is read every time.
-    const forged = new Request("http://localhost/", { headers: { cookie: `shop=${theirs.id}` } });
-    expect((await resolveActiveShop(test.db, forged, member.id))?.shop.name).toBe("ร้านของฉัน");
+    const forged = new Request("http://localhost/", {
+      headers: { cookie: await shopCookie(theirs.id) },
+    });
+    expect((await activeShopFor(forged, member.id))?.shop.name).toBe("ร้านของฉัน");
   });
 
   it("sends a visitor to sign in", async () => {
@@ -287,7 +294,7 @@ describe("/shophub/members", () => {
   it("uses the active shop without ?shop=, and 403 when the member is not its owner", async () => {
     const { owner, cashier, theShop } = await shopWithStaff();
     const mine = await call(membersRoute.loader, "/shophub/members", owner, {
-      cookie: `shop=${theShop.id}`,
+      cookie: await shopCookie(theShop.id),
     });
     expect((mine.data as { shop: { id: string } }).shop.id).toBe(theShop.id);
     expect(await call(membersRoute.loader, "/shophub/members", cashier)).toMatchObject({

@@ -20,7 +20,7 @@ import * as inoutRoute from "~/routes/storehub/inout/route";
 import * as lookupRoute from "~/routes/storehub/lookup";
 import * as overviewRoute from "~/routes/storehub/overview";
 import * as storageRoute from "~/routes/storehub/storage/route";
-import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
+import { callRoute, outcomeOf, routeContext, sessionUserOf, shopCookie } from "../setup/route-call";
 import { addShopMember, insertItem, insertShop, insertUser } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { seedDemoContent } from "~/modules/content/index.server";
@@ -39,7 +39,7 @@ afterAll(() => test.drop());
 type Fn = (args: never) => unknown;
 
 /** A loader (GET) or, with a form, an action (POST), with the shop cookie the browser holds. */
-function run(
+async function run(
   fn: Fn,
   path: string,
   user: SessionUser,
@@ -49,7 +49,7 @@ function run(
   return outcomeOf(
     callRoute(fn, path, {
       context: routeContext(db, user),
-      cookie: cookieShop ? `shop=${cookieShop}` : undefined,
+      cookie: cookieShop ? await shopCookie(cookieShop) : undefined,
       form,
     }),
   );
@@ -277,7 +277,7 @@ describe("the active shop", () => {
       redirectTo: "/storehub",
     });
     expect(switched.status).toBe(302);
-    expect(switched.setCookie).toContain(`shop=${later.id}`);
+    expect(switched.setCookie).toContain(await shopCookie(later.id));
     const [row] = await db
       .select({ lastUsedAt: shopMember.lastUsedAt })
       .from(shopMember)

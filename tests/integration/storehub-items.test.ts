@@ -27,7 +27,7 @@ import * as layoutRoute from "~/routes/storehub/layout";
 import * as overviewRoute from "~/routes/storehub/overview";
 import * as storageRoute from "~/routes/storehub/storage/route";
 import { createTestAuth } from "../setup/test-auth";
-import { formShopIdOf, outcomeOf, routeContext, type Outcome } from "../setup/route-call";
+import { formShopIdOf, outcomeOf, routeContext, runRoute, type Outcome } from "../setup/route-call";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { addShopMember, insertItem, insertShop, insertUser } from "../setup/factories";
 
@@ -70,7 +70,7 @@ function contextFor(user: SessionUser | null): RouterContextProvider {
 
 type Body = Record<string, string | string[] | File>;
 
-/** Calls a route's loader or action the way React Router does, with our context. */
+/** Calls a route's loader or action through the route tree (tests/setup/route-call.ts). */
 async function call(
   fn: DataFunction,
   path: string,
@@ -108,14 +108,8 @@ async function call(
   } else {
     request = new Request(url, { headers });
   }
-  const args = {
-    request,
-    url,
-    params: {},
-    pattern: url.pathname,
-    context: contextFor(userId ? sessionUser(userId) : null),
-  };
-  return await (fn as (a: typeof args) => unknown)(args);
+  // Through the route tree, behind the gates of its parents, as the app runs it.
+  return await runRoute(fn, request, contextFor(userId ? sessionUser(userId) : null));
 }
 
 const run = (

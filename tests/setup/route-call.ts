@@ -1,10 +1,25 @@
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { pino } from "pino";
-import { RouterContextProvider } from "react-router";
+import {
+  createStaticHandler,
+  matchRoutes,
+  RouterContextProvider,
+  type MiddlewareFunction,
+  type RouteObject,
+} from "react-router";
 import { appContext, sessionUserContext, type AppContext, type SessionUser } from "~/context";
 import type { Database } from "~/db/client.server";
+import { activeShopCookie } from "~/routes/_gates/active-shop-cookie.server";
+import { sessionMiddleware } from "~/routes/_gates/session.server";
 import { IDLE_STOCK_EVENTS } from "./idle-stock-events";
 
-// Calling route loaders and actions directly, the way React Router does, with our context.
+// The one way tests call a route in-process: the route tree of app/routes.ts (under
+// app/root.tsx) in React Router's static handler, so a loader or action runs behind the
+// middleware of its parents (the access gates) exactly as in the app. Only the session
+// middleware is left out: a test names its signed-in member in the context (routeContext).
+// End-to-end tests that are about HTTP itself (headers, cookies, body limits) go through the
+// server instead (tests/e2e/http-member.ts).
 
 const NO_STORAGE: AppContext["storage"] = {
   put: () => Promise.reject(new Error("no file storage in this test")),
@@ -49,17 +64,205 @@ export function sessionUserOf(id: string, name = "สมาชิกทดสอ
   };
 }
 
-type DataFunction = (args: never) => unknown;
-
-export interface CallOptions {
-  form?: Record<string, string>;
-  context: RouterContextProvider;
-  signal?: AbortSignal;
-  /** A Cookie header (e.g. the active shop). */
-  cookie?: string;
+/** The Cookie header of a browser that chose this shop in the header's switcher. */
+export async function shopCookie(shopId: string): Promise<string> {
+  return (await activeShopCookie.serialize(shopId)).split(";")[0]!;
 }
 
-/** Calls a loader (GET) or, with `form`, an action (POST) of a route. */
+export type DataFunction = (args: never) => unknown;
+
+interface RouteTree {
+  routes: RouteObject[];
+  handler: ReturnType<typeof createStaticHandler>;
+  /** Route ids of each loader and action (one module may serve several routes). */
+  idsOf: Map<unknown, string[]>;
+  /** Every route id with its parents' ids, root first. */
+  branches: Map<string, string[]>;
+}
+
+/** What the target's loader or action did in one call, by the call's abort signal. */
+interface Capture {
+  ran: boolean;
+  threw: boolean;
+  value: unknown;
+}
+const captures = new WeakMap<AbortSignal, Capture>();
+
+function capturing(fn: unknown): RouteObject["loader"] {
+  if (typeof fn !== "function") return undefined;
+  return async (args: { request: Request }) => {
+    const capture = captures.get(args.request.signal);
+    try {
+      const value: unknown = await (fn as (a: typeof args) => unknown)(args);
+      if (capture) Object.assign(capture, { ran: true, threw: false, value });
+      return value;
+    } catch (error) {
+      if (capture) Object.assign(capture, { ran: true, threw: true, value: error });
+      throw error;
+    }
+  };
+}
+
+// The test names the member in the context; everything else of the root's middleware runs.
+const keepTestSession: MiddlewareFunction<Response> = (_args, next) => next();
+
+let tree: Promise<RouteTree> | undefined;
+
+/** The app's route tree, built once per test file. */
+export function routeTree(): Promise<RouteTree> {
+  tree ??= createRouteTree();
+  return tree;
+}
+
+/** A route a test adds under a parent of app/routes.ts (keyed by the parent's route id). */
+export interface ExtraRoute {
+  id: string;
+  path: string;
+  loader?: DataFunction;
+  action?: DataFunction;
+}
+
+/**
+ * The app's route tree, optionally with test-only routes under some of its routes: a route
+ * added under an area must be protected by the area's gate without doing anything itself.
+ */
+export async function createRouteTree(
+  extra: Record<string, ExtraRoute[]> = {},
+): Promise<RouteTree> {
+  const idsOf = new Map<unknown, string[]>();
+  const branches = new Map<string, string[]>();
+  const remember = (fn: unknown, id: string) => {
+    if (typeof fn === "function") idsOf.set(fn, [...(idsOf.get(fn) ?? []), id]);
+  };
+  async function toRoute(entry: RouteConfigEntry, parents: string[]): Promise<RouteObject> {
+    const id = entry.id ?? entry.file.replace(/\.[^./]+$/, "");
+    const module = (await import(path.resolve("app", entry.file))) as Record<string, unknown>;
+    remember(module.loader, id);
+    remember(module.action, id);
+    branches.set(id, [...parents, id]);
+    const shared = {
+      id,
+      path: entry.path,
+      caseSensitive: entry.caseSensitive,
+      middleware: module.middleware as MiddlewareFunction[] | undefined,
+      loader: capturing(module.loader),
+      action: capturing(module.action) as RouteObject["action"],
+    };
+    if (entry.index) return { ...shared, index: true };
+    const added = (extra[id] ?? []).map((each): RouteObject => {
+      remember(each.loader, each.id);
+      remember(each.action, each.id);
+      branches.set(each.id, [...parents, id, each.id]);
+      return {
+        id: each.id,
+        path: each.path,
+        loader: capturing(each.loader),
+        action: capturing(each.action) as RouteObject["action"],
+      };
+    });
+    return {
+      ...shared,
+      children: [
+        ...added,
+        ...(await Promise.all(
+          (entry.children ?? []).map((child) => toRoute(child, [...parents, id])),
+        )),
+      ],
+    };
+  }
+  const root = (await import(path.resolve("app/root.tsx"))) as Record<string, unknown>;
+  const entries = await (await import(path.resolve("app/routes.ts"))).default;
+  remember(root.loader, "root");
+  branches.set("root", ["root"]);
+  const routes: RouteObject[] = [
+    {
+      id: "root",
+      path: "",
+      middleware: (root.middleware as MiddlewareFunction<Response>[]).map((each) =>
+        each === sessionMiddleware ? keepTestSession : each,
+      ) as MiddlewareFunction[],
+      loader: capturing(root.loader),
+      children: await Promise.all(
+        (entries as RouteConfigEntry[]).map((entry) => toRoute(entry, ["root"])),
+      ),
+    },
+  ];
+  return { routes, handler: createStaticHandler(routes), idsOf, branches };
+}
+
+/**
+ * Runs `fn` (a loader, or an action for a POST) for `request` the way the app does: behind the
+ * middleware of its route and every parent. Returns what the function returned, or throws what
+ * it threw; when a gate answered instead (a redirect to sign in, 403, …), throws that answer.
+ */
+export async function runRoute(
+  fn: DataFunction,
+  request: Request,
+  context: RouterContextProvider,
+  within: Promise<RouteTree> = routeTree(),
+): Promise<unknown> {
+  const { routes, handler, idsOf } = await within;
+  const candidates = idsOf.get(fn) ?? [];
+  const matched = new Set(
+    (matchRoutes(routes, new URL(request.url).pathname) ?? []).map((match) => match.route.id),
+  );
+  const routeId = candidates.find((id) => matched.has(id));
+  if (!routeId) {
+    throw new Error(
+      `runRoute: ${request.url} does not reach this loader or action in app/routes.ts`,
+    );
+  }
+  const capture: Capture = { ran: false, threw: false, value: undefined };
+  captures.set(request.signal, capture);
+  let answer: unknown;
+  let failed = false;
+  try {
+    answer = await handler.queryRoute(request, {
+      routeId,
+      requestContext: context,
+      generateMiddlewareResponse: (query) => query(request),
+    });
+  } catch (error) {
+    failed = true;
+    answer = error;
+  }
+  if (capture.ran) {
+    if (capture.threw) throw capture.value;
+    return capture.value;
+  }
+  // The function never ran: a gate answered (or failed) in its place.
+  if (failed) throw answer;
+  throw answer;
+}
+
+/** The gate a route sits behind: the ids of the route and all its parents, root first. */
+export async function branchOf(routeId: string): Promise<string[]> {
+  const found = (await routeTree()).branches.get(routeId);
+  if (!found) throw new Error(`no route ${routeId} in app/routes.ts`);
+  return found;
+}
+
+export interface CallOptions {
+  /** A POST's fields; an array value sends the field once per value, in order. */
+  form?: Record<string, string | string[]> | URLSearchParams | FormData;
+  context: RouterContextProvider;
+  signal?: AbortSignal;
+  /** A Cookie header (e.g. the active shop: shopCookie). */
+  cookie?: string;
+  /** Another route tree than the app's (createRouteTree with test-only routes). */
+  tree?: Promise<RouteTree>;
+}
+
+export function formBody(form: CallOptions["form"]): URLSearchParams | FormData {
+  if (form instanceof URLSearchParams || form instanceof FormData) return form;
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(form ?? {})) {
+    for (const each of Array.isArray(value) ? value : [value]) body.append(name, each);
+  }
+  return body;
+}
+
+/** Calls a loader (GET) or, with `form`, an action (POST) of a route, behind its gates. */
 export async function callRoute(
   fn: DataFunction,
   path: string,
@@ -67,18 +270,19 @@ export async function callRoute(
 ): Promise<unknown> {
   const url = new URL(path, "http://localhost");
   const headers = new Headers(options.cookie ? { cookie: options.cookie } : {});
+  // Each call has its own signal (the key of what the route did); the caller's aborts it.
+  const abort = new AbortController();
+  if (options.signal?.aborted) abort.abort(options.signal.reason);
+  options.signal?.addEventListener("abort", () => abort.abort(options.signal?.reason));
   const request = options.form
     ? new Request(url, {
         method: "POST",
-        body: new URLSearchParams(options.form),
+        body: formBody(options.form),
         headers,
-        signal: options.signal,
+        signal: abort.signal,
       })
-    : new Request(url, { headers, signal: options.signal });
-  const args = { request, url, params: {}, pattern: url.pathname, context: options.context };
-  // Awaited inside an async function, so a loader that throws synchronously (a redirect)
-  // becomes a rejected promise like in React Router.
-  return await (fn as (a: typeof args) => unknown)(args);
+    : new Request(url, { headers, signal: abort.signal });
+  return runRoute(fn, request, options.context, options.tree);
 }
 
 export interface Outcome<T = unknown> {
@@ -132,8 +336,69 @@ export async function formShopIdOf(
   cookie?: string,
 ): Promise<string | undefined> {
   const { resolveActiveShop } = await import("~/modules/shops/index.server");
-  const request = new Request("http://localhost/", {
-    headers: cookie ? { cookie } : {},
+  const { preferredShopId } = await import("~/routes/_gates/active-shop-cookie.server");
+  const request = new Request("http://localhost/", { headers: cookie ? { cookie } : {} });
+  return (await resolveActiveShop(db, await preferredShopId(request), userId))?.shop.id;
+}
+
+let addressCounter = 0;
+
+/** A different client address for each call, so rate limits by address never trip. */
+export function nextClientAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+export interface AttackRequest {
+  path: string;
+  /** A POST's fields; an array value sends the field once per value, in order. */
+  form?: CallOptions["form"];
+  cookie?: string;
+}
+
+export interface AttackOutcome extends Outcome {
+  /** The answer as text: the data as JSON, or a Response's body (not an endless stream). */
+  text: string;
+}
+
+/**
+ * For the attack suites (isolation matrix, form fuzz): callRoute from a fresh client address,
+ * with the whole answer read back as text to search it.
+ */
+export async function attack(
+  fn: DataFunction,
+  request: AttackRequest,
+  options: {
+    db: Database;
+    user: SessionUser | null;
+    overrides?: Parameters<typeof routeContext>[2];
+  },
+): Promise<AttackOutcome> {
+  const abort = new AbortController();
+  const context = routeContext(options.db, options.user, {
+    clientAddress: nextClientAddress(),
+    ...options.overrides,
   });
-  return (await resolveActiveShop(db, request, userId))?.shop.id;
+  const outcome = await outcomeOf(
+    callRoute(fn, request.path, {
+      form: request.form,
+      cookie: request.cookie,
+      context,
+      signal: abort.signal,
+    }),
+  );
+  let text = "";
+  const response = outcome.response;
+  if (response?.body) {
+    if (response.headers.get("content-type")?.includes("text/event-stream")) {
+      // A live stream never ends: only its start is read.
+      abort.abort();
+      await response.body.cancel().catch(() => undefined);
+    } else {
+      text = await response.text();
+    }
+  } else if (outcome.data !== undefined) {
+    text = JSON.stringify(outcome.data) ?? "";
+  }
+  return { ...outcome, text };
 }

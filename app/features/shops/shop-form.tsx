@@ -21,7 +21,7 @@ export function useFormShopId(): string {
 
 /**
  * The hidden `shopId` field of every form that changes a shop's data: the server refuses the
- * post (409) when it is not the shop the action would change (shop-form-guard.server.ts).
+ * post (409) when it is not the shop the action would change (app/routes/_gates/shop-form.server.ts).
  * `shopId` defaults to the active shop; a page opened for a named shop passes that one.
  */
 export function ShopIdField({ shopId }: { shopId?: string }) {

@@ -5,5 +5,4 @@
 export * from "./index";
 export * from "./active-shop.server";
 export * from "./invitations.server";
-export * from "./shop-form-guard.server";
 export * from "./shops.server";

@@ -26,7 +26,7 @@ export const INVITATION_TTL_DAYS = 14;
 /**
  * The hidden field every form that changes a shop's data carries: the id of the shop the
  * page was rendered for. The server refuses the post (409) when it is missing or is no
- * longer the shop the action would write to (shop-form-guard.server.ts).
+ * longer the shop the action would write to (app/routes/_gates/shop-form.server.ts).
  */
 export const SHOP_FORM_FIELD = "shopId";
 

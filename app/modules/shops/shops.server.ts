@@ -1,5 +1,4 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { data } from "react-router";
 import type { Database } from "~/db/client.server";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
 import { user } from "~/db/schema";
@@ -138,16 +137,14 @@ export function listShopsOfMember(db: Database, userId: string) {
 }
 
 /**
- * The member's shop and role, checked on the server for every loader and action that touches
- * shop data. Someone outside the shop gets 404 (the shop's existence is not revealed); a
- * member whose role does not allow the action gets 403.
+ * The member's shop and role, or null when they do not belong to it (or the id is not one).
+ * The access gates (app/routes/_gates/) turn null into 404 and a role not allowed into 403.
  */
-export async function requireShopMember(
+export async function findShopMembership(
   db: Database,
   userId: string,
   shopId: string,
-  allowedRoles: readonly ShopRole[],
-): Promise<{ shop: Shop; role: ShopRole }> {
+): Promise<{ shop: Shop; role: ShopRole } | null> {
   const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(shopId);
   const [found] = isUuid
     ? await db
@@ -156,9 +153,7 @@ export async function requireShopMember(
         .innerJoin(shop, eq(shop.id, shopMember.shopId))
         .where(and(eq(shopMember.shopId, shopId), eq(shopMember.userId, userId)))
     : [];
-  if (!found) throw data(null, { status: 404 });
-  if (!allowedRoles.includes(found.role)) throw data(null, { status: 403 });
-  return found;
+  return found ?? null;
 }
 
 /** Why a membership change was refused (the routes say it: app/routes/shophub/errors.ts). */

@@ -2,7 +2,13 @@ import { Alert, Button, Form as BsForm } from "react-bootstrap";
 import { formatPhoneForDisplay } from "~/lib/phone";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import type { FormFailure } from "~/modules/accounts";
+import {
+  type FormFailure,
+  changeEmailSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  profileDetailsSchema,
+} from "~/modules/accounts";
 import type { Route } from "./+types/profile";
 import { forgetCached } from "~/modules/platform/index.server";
 import { appContext, type SessionUser } from "~/context";
@@ -18,20 +24,14 @@ import {
   updateProfile,
   removeProfilePhoto,
   setProfilePhoto,
-  requireUser,
   passwordRefusal,
   type AccountRefusal,
 } from "~/modules/accounts/index.server";
 import { readForm } from "~/lib/forms/read-form";
-import {
-  changeEmailSchema,
-  changePasswordSchema,
-  deleteAccountSchema,
-  profileDetailsSchema,
-} from "~/modules/accounts";
 import { PasswordStrength } from "~/features/accounts/password-strength";
 import { listingPhotoKeysOf, removeListingPhotoFiles } from "~/modules/listings/index.server";
 import { MAX_IMAGE_BYTES } from "~/modules/media/index.server";
+import { memberOf } from "~/routes/_gates/member.server";
 import { TextField } from "~/ui/text-field";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 import { useClearPasswords } from "~/ui/use-clear-passwords";
@@ -64,7 +64,7 @@ const photoSchema = z.object({
 type ActionResult = FormFailure & { intent: Intent; done?: MessageKey };
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  const member = requireUser(request, context);
+  const member = memberOf(context);
   const url = new URL(request.url);
   return {
     member: {
@@ -80,7 +80,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const member = requireUser(args.request, args.context);
+  const member = memberOf(args.context);
   try {
     return await changeProfile(args, member);
   } finally {

@@ -2,17 +2,17 @@ import { Alert, Button, Form as BsForm } from "react-bootstrap";
 import { ErrorSummary } from "~/ui/error-summary";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import type { FormFailure } from "~/modules/accounts";
+import { type FormFailure, registerFormSchema } from "~/modules/accounts";
 import type { Route } from "./+types/register";
 import { appContext } from "~/context";
 import { useT } from "~/lib/i18n/use-translation";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
-import { registerFormSchema } from "~/modules/accounts";
-import { registerMember, passwordRefusal, getSessionUser } from "~/modules/accounts/index.server";
+import { registerMember, passwordRefusal } from "~/modules/accounts/index.server";
 import { PasswordStrength } from "~/features/accounts/password-strength";
 import { returnPathField } from "~/lib/forms/fields";
 import { readForm } from "~/lib/forms/read-form";
+import { sessionUserOf } from "~/routes/_gates/session.server";
 import { TextField } from "~/ui/text-field";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 import { useClearPasswords } from "~/ui/use-clear-passwords";
@@ -25,7 +25,7 @@ import { ACCOUNT_REFUSALS } from "./errors";
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
-  const user = getSessionUser(context);
+  const user = sessionUserOf(context);
   // Right after registering: say where the verification e-mail went.
   if (user && url.searchParams.get("done") === "1")
     return { redirectTo, registeredEmail: user.email };

@@ -2,20 +2,16 @@ import { Alert, Button, Form as BsForm } from "react-bootstrap";
 import { ErrorSummary } from "~/ui/error-summary";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
-import type { FormFailure } from "~/modules/accounts";
+import { type FormFailure, emailOnlyFormSchema, signInFormSchema } from "~/modules/accounts";
 import type { Route } from "./+types/sign-in";
 import { appContext } from "~/context";
 import { useT } from "~/lib/i18n/use-translation";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
-import { emailOnlyFormSchema, signInFormSchema } from "~/modules/accounts";
-import {
-  requestSignInLink,
-  signInWithPassword,
-  getSessionUser,
-} from "~/modules/accounts/index.server";
+import { requestSignInLink, signInWithPassword } from "~/modules/accounts/index.server";
 import { returnPathField } from "~/lib/forms/fields";
 import { readForm } from "~/lib/forms/read-form";
+import { sessionUserOf } from "~/routes/_gates/session.server";
 import { TextField } from "~/ui/text-field";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 import { useClearPasswords } from "~/ui/use-clear-passwords";
@@ -34,7 +30,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`${url.pathname}${url.search}`);
   }
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
-  const signedIn = getSessionUser(context) !== null;
+  const signedIn = sessionUserOf(context) !== null;
   // The e-mail verification link lands here; a member who is signed in just sees the news.
   if (signedIn && !url.searchParams.has("verified")) throw redirect(redirectTo);
   return {

@@ -4,11 +4,9 @@ import { appContext } from "~/context";
 import { adminMeta } from "~/layout/admin-page";
 import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
-import { requireAdmin } from "~/modules/accounts/index.server";
 import { getAdminOverview } from "~/modules/admin/index.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdmin(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   return { overview: await getAdminOverview(db) };
 }

@@ -3,7 +3,7 @@ import type { Route } from "./+types/layout";
 import type { MessageKey } from "~/lib/i18n";
 import { areaMessagesForRequest } from "~/lib/i18n/messages.server";
 import { useT } from "~/lib/i18n/use-translation";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { adminGate, memberOf } from "~/routes/_gates/member.server";
 
 const TABS: { to: string; label: MessageKey; end?: boolean }[] = [
   { to: "/admin", label: "admin.nav.dashboard", end: true },
@@ -13,8 +13,12 @@ const TABS: { to: string; label: MessageKey; end?: boolean }[] = [
   { to: "/admin/notice", label: "admin.nav.notices" },
 ];
 
+// Administrators only, for every loader and action under /admin: visitors are sent to sign
+// in, members get 403, before any of them runs.
+export const middleware: Route.MiddlewareFunction[] = [adminGate];
+
 export function loader({ request, context }: Route.LoaderArgs) {
-  const admin = requireAdmin(request, context);
+  const admin = memberOf(context);
   return { adminName: admin.name, ...areaMessagesForRequest(request, "admin") };
 }
 

@@ -16,14 +16,13 @@ import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
 import { formatPhoneForDisplay } from "~/lib/phone";
-import { requireAdmin } from "~/modules/accounts/index.server";
 import { listContactMessages, markContactMessageRead } from "~/modules/admin/index.server";
 import { CONTACT_STATUSES, isContactStatus, type ContactStatus } from "~/modules/admin";
 import { CONTACT_TOPICS } from "~/modules/contact";
+import { memberOf } from "~/routes/_gates/member.server";
 import { Pagination } from "~/ui/pagination";
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  requireAdmin(request, context);
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const raw = url.searchParams.get("status");
   const status = isContactStatus(raw) ? raw : undefined;
@@ -40,7 +39,7 @@ const markReadSchema = z.object({
 });
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const admin = requireAdmin(request, context);
+  const admin = memberOf(context);
   const { db, logger } = context.get(appContext);
   const read = readForm(await request.formData(), markReadSchema);
   if (!read.ok) {

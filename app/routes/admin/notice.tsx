@@ -8,7 +8,7 @@ import { flagField, INT4_MAX, optionalIdField, readId } from "~/lib/forms/fields
 import { readForm } from "~/lib/forms/read-form";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import { requireAdmin } from "~/modules/accounts/index.server";
+import { memberOf } from "~/routes/_gates/member.server";
 import {
   parseNoticeForm,
   type NoticeErrors,
@@ -39,8 +39,7 @@ const noticeIntentSchema = z.object({
   confirmed: flagField(),
 });
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  requireAdmin(request, context);
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const rawId = url.searchParams.get("id");
   const editId = readId(rawId, INT4_MAX);
@@ -81,7 +80,7 @@ type ActionData =
   | { confirmDelete: { id: number; title: string } };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(request, context);
+  const admin = memberOf(context);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
   const read = readForm(form, noticeIntentSchema);

@@ -5,13 +5,12 @@ import { adminMeta, usePaginationLabels } from "~/layout/admin-page";
 import { formatDateTime } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
-import { requireAdmin } from "~/modules/accounts/index.server";
 import { countOutboxByStatus, listOutbox } from "~/modules/admin/index.server";
 import { isOutboxStatus, OUTBOX_STATUSES, type OutboxStatus } from "~/modules/admin";
+
 import { Pagination } from "~/ui/pagination";
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  requireAdmin(request, context);
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const raw = url.searchParams.get("status");
   const status = isOutboxStatus(raw) ? raw : undefined;

@@ -17,15 +17,15 @@ import { readForm } from "~/lib/forms/read-form";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
-import { requireAdmin } from "~/modules/accounts/index.server";
 import { isUserIntent, USER_SEARCH_MAX, type UserIntent, USER_INTENTS } from "~/modules/admin";
 import { applyUserAction, listUsers } from "~/modules/admin/index.server";
+import { memberOf } from "~/routes/_gates/member.server";
 import { Pagination } from "~/ui/pagination";
 import { truncateText } from "~/lib/truncate-text";
 import { USER_ACTION_REFUSALS } from "./errors";
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const admin = requireAdmin(request, context);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const admin = memberOf(context);
   const { db } = context.get(appContext);
   const q = truncateText((url.searchParams.get("q") ?? "").trim(), USER_SEARCH_MAX);
   const done = url.searchParams.get("done");
@@ -48,7 +48,7 @@ const userActionSchema = z.object({
 });
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const admin = requireAdmin(request, context);
+  const admin = memberOf(context);
   const { db, logger } = context.get(appContext);
   const read = readForm(await request.formData(), userActionSchema);
   if (!read.ok) return data<ActionData>({ error: "admin.error.badRequest" }, { status: 400 });

@@ -7,7 +7,6 @@ import { useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { ListingGrid, useListingPaginationLabels } from "~/layout/listing-grid";
-import { getSessionUser } from "~/modules/accounts/index.server";
 import {
   isListingCategory,
   LISTING_CATEGORIES,
@@ -16,6 +15,7 @@ import {
 } from "~/modules/listings";
 import { listPublishedListings } from "~/modules/listings/index.server";
 import { parseBahtToSatang } from "~/lib/money";
+import { sessionUserOf } from "~/routes/_gates/session.server";
 import { Pagination } from "~/ui/pagination";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
@@ -44,7 +44,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     },
     filtered: Object.values(filters).some((value) => value !== undefined),
     provinces: provincesForSelect(lang),
-    signedIn: getSessionUser(context) !== null,
+    signedIn: sessionUserOf(context) !== null,
   };
 }
 

@@ -11,7 +11,8 @@ import { useLang, useT } from "~/lib/i18n/use-translation";
 import { pagePath } from "~/lib/page-path";
 import { formatPhoneForDisplay } from "~/lib/phone";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
-import { getSessionUser, requireAdmin } from "~/modules/accounts/index.server";
+import { adminPostsGate, memberOf } from "~/routes/_gates/member.server";
+import { sessionUserOf } from "~/routes/_gates/session.server";
 import { getListingForViewer, setListingHidden } from "~/modules/listings/index.server";
 import { provinceName } from "~/modules/listings";
 import { formatPrice } from "~/lib/money";
@@ -19,9 +20,12 @@ import { PhotoGallery } from "~/ui/photo-gallery";
 
 const ADMIN_DONE = ["hidden", "restored"] as const;
 
+// Anyone reads a listing; its only form (take it down, put it back) is for administrators.
+export const middleware: Route.MiddlewareFunction[] = [adminPostsGate];
+
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const { db, storage, publicOrigin } = context.get(appContext);
-  const viewer = getSessionUser(context);
+  const viewer = sessionUserOf(context);
   const found = await getListingForViewer(db, storage, params.id, viewer);
   if (!found) throw data(null, { status: 404 });
   const lang = langFromCookieHeader(request.headers.get("cookie"));
@@ -63,9 +67,9 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 
 const moderateSchema = z.object({ intent: z.enum(["hide", "restore"]) });
 
-/** Admins take a listing off the site or put it back (checked here, not by the button). */
+/** Admins take a listing off the site or put it back (checked by the gate, not by the button). */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = requireAdmin(request, context);
+  const admin = memberOf(context);
   const { db, logger } = context.get(appContext);
   const read = readForm(await request.formData(), moderateSchema);
   if (!read.ok) throw data(null, { status: 400 });

@@ -12,8 +12,8 @@ import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { useListingPaginationLabels } from "~/layout/listing-grid";
-import { requireUser } from "~/modules/accounts/index.server";
 import { deleteListing, listOwnListings, setListingStatus } from "~/modules/listings/index.server";
+import { memberOf } from "~/routes/_gates/member.server";
 import { Pagination } from "~/ui/pagination";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { LISTING_REFUSALS, listingErrorPage } from "./errors";
@@ -33,7 +33,7 @@ const DONE: Record<Intent, MessageKey> = {
 };
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const member = requireUser(request, context);
+  const member = memberOf(context);
   const { db, storage } = context.get(appContext);
   const lang = langFromCookieHeader(request.headers.get("cookie"));
   const done = url.searchParams.get("done");
@@ -47,7 +47,7 @@ type ActionData = { error: MessageKey } | { confirmDelete: { id: string } };
 
 /** The owner changes a listing's status or deletes it (a second POST confirms the delete). */
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const member = requireUser(request, context);
+  const member = memberOf(context);
   const { db, storage, logger } = context.get(appContext);
   const read = readForm(await request.formData(), listingActionSchema);
   if (!read.ok) return data<ActionData>({ error: "listings.error.badRequest" }, { status: 400 });

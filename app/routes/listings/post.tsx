@@ -12,8 +12,8 @@ import {
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
-import { requireUser } from "~/modules/accounts/index.server";
 import { readForm } from "~/lib/forms/read-form";
+import { memberOf } from "~/routes/_gates/member.server";
 import {
   LISTING_CATEGORIES,
   LISTING_STATUSES,
@@ -54,7 +54,7 @@ interface ActionData {
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const member = requireUser(request, context);
+  const member = memberOf(context);
   const { db, storage } = context.get(appContext);
   const lang = langFromCookieHeader(request.headers.get("cookie"));
   const id = url.searchParams.get("id");
@@ -85,7 +85,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  const member = requireUser(request, context);
+  const member = memberOf(context);
   const { db, storage, logger } = context.get(appContext);
   const id = url.searchParams.get("id");
   // Only the owner may change a listing: checked before the upload is even read.

@@ -2,10 +2,10 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/invitation";
 import { appContext } from "~/context";
-import { requireUser } from "~/modules/accounts/index.server";
 import { acceptInvitation, declineInvitation } from "~/modules/shops/index.server";
 import { idField } from "~/lib/forms/fields";
 import { readForm } from "~/lib/forms/read-form";
+import { memberOf } from "~/routes/_gates/member.server";
 
 // Nothing to show: the invitations are answered from the list on /shophub.
 export function loader() {
@@ -27,7 +27,7 @@ const answerSchema = z.object({
  * verified, can accept it; anyone else's answer is "not found".
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const member = requireUser(request, context);
+  const member = memberOf(context);
   const { db, logger } = context.get(appContext);
   const back = (outcome: Outcome) => redirect(`/shophub?invitation=${outcome}#my-shops`);
   const read = readForm(await request.formData(), answerSchema);

@@ -2,12 +2,13 @@ import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { areaMessagesForRequest } from "~/lib/i18n/messages.server";
 import { useT } from "~/lib/i18n/use-translation";
-import { requireUser } from "~/modules/accounts/index.server";
+import { shophubGate } from "~/routes/_gates/shophub.server";
 
-// Every page under it checks the member (and the shop and role) itself too: loaders run in
-// parallel, so a layout's check alone would not keep a page's data from being read.
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
+// The gate admits signed-in members before any loader or action under it runs (middleware,
+// unlike a layout's loader, also covers its children's loaders and actions).
+export const middleware: Route.MiddlewareFunction[] = [shophubGate];
+
+export function loader({ request }: Route.LoaderArgs) {
   return areaMessagesForRequest(request, "shops");
 }
 

@@ -16,18 +16,15 @@ import { formatDate } from "~/lib/dates";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
-import { requireUser } from "~/modules/accounts/index.server";
 import { flagField, idField } from "~/lib/forms/fields";
 import { readForm, type FieldErrors } from "~/lib/forms/read-form";
 import {
-  requireChosenShop,
   cancelInvitation,
   inviteToShop,
   listPendingInvitations,
   changeMembership,
   findShopMember,
   listShopMembers,
-  keepFormOnShopChange,
 } from "~/modules/shops/index.server";
 import { inviteFormSchema, roleFormSchema, SHOP_ROLES } from "~/modules/shops";
 import { TextField } from "~/ui/text-field";
@@ -35,6 +32,9 @@ import { Pagination } from "~/ui/pagination";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 import { INVITE_REFUSALS, MEMBERSHIP_REFUSALS } from "./errors";
+import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
+import { memberOf } from "~/routes/_gates/member.server";
+import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 
 const INTENTS = ["invite", "role", "remove", "cancelInvite"] as const;
 type Intent = (typeof INTENTS)[number];
@@ -42,18 +42,13 @@ const isIntent = (value: unknown): value is Intent =>
   typeof value === "string" && (INTENTS as readonly string[]).includes(value);
 
 // Owners manage the members; the list itself (names and e-mails of the staff) is theirs too.
-const MANAGE: ["owner"] = ["owner"];
+// The shop is the one the page was opened for (?shop=, else the active one).
+export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner"])];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const member = requireUser(request, context);
+  const member = memberOf(context);
   const { db } = context.get(appContext);
-  const { shop } = await requireChosenShop(
-    db,
-    request,
-    member.id,
-    url.searchParams.get("shop"),
-    MANAGE,
-  );
+  const { shop } = await chosenShopOf(context, request);
   const [members, invitations] = await Promise.all([
     listShopMembers(db, shop.id, readPageNumber(url.searchParams)),
     listPendingInvitations(db, shop.id),
@@ -98,18 +93,11 @@ const cancelInviteSchema = z.object({ invitationId: idField("shops.error.badRequ
 export const action = keepFormOnShopChange(async function action({
   request,
   context,
-  url,
 }: Route.ActionArgs) {
-  const member = requireUser(request, context);
+  const member = memberOf(context);
   const { db, logger, publicOrigin } = context.get(appContext);
-  // The shop the page was opened for (?shop=, else the active one); the form must name it.
-  const { shop } = await requireChosenShop(
-    db,
-    request,
-    member.id,
-    url.searchParams.get("shop"),
-    MANAGE,
-  );
+  // The shop the page was opened for; the form must name it (409 otherwise).
+  const { shop } = await chosenShopOf(context, request);
   const form = await request.formData();
   const chosen = readForm(form, intentSchema);
   const intent = chosen.ok ? chosen.data.intent : null;

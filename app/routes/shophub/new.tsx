@@ -10,19 +10,14 @@ import {
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
-import { requireUser } from "~/modules/accounts/index.server";
-import {
-  activeShopCookie,
-  isHttpsOrigin,
-  markShopUsed,
-  openShop,
-} from "~/modules/shops/index.server";
+import { markShopUsed, openShop } from "~/modules/shops/index.server";
 import { shopFormSchema } from "~/modules/shops";
 import { OPEN_SHOP_REFUSALS } from "./errors";
 import { readForm, type FieldErrors } from "~/lib/forms/read-form";
+import { chooseActiveShop } from "~/routes/_gates/active-shop-cookie.server";
+import { memberOf } from "~/routes/_gates/member.server";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(request, context);
+export function loader() {
   return null;
 }
 
@@ -35,7 +30,7 @@ interface Failure {
 
 /** Creates the shop with the member as its owner, makes it the active shop, opens storehub. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const member = requireUser(request, context);
+  const member = memberOf(context);
   const { db, logger, publicOrigin } = context.get(appContext);
   const parsed = readForm(await request.formData(), shopFormSchema);
   if (!parsed.ok) {
@@ -58,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The new shop is the member's default shop in any browser too.
   await markShopUsed(db, member.id, result.shop.id);
   return redirect("/storehub", {
-    headers: { "Set-Cookie": activeShopCookie(result.shop.id, isHttpsOrigin(publicOrigin)) },
+    headers: { "Set-Cookie": await chooseActiveShop(result.shop.id, publicOrigin) },
   });
 }
 

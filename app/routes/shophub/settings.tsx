@@ -10,18 +10,18 @@ import {
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
 import { formatPhoneForDisplay } from "~/lib/phone";
-import { requireUser } from "~/modules/accounts/index.server";
-import { requireChosenShop, updateShop, keepFormOnShopChange } from "~/modules/shops/index.server";
-import { shopSettingsFormSchema } from "~/modules/shops";
-import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 import { readForm, type FieldErrors } from "~/lib/forms/read-form";
+import { shopSettingsFormSchema } from "~/modules/shops";
+import { updateShop } from "~/modules/shops/index.server";
+import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
+import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
+import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
+
+// The shop the page was opened for (?shop=, else the active one); only its owner edits it.
+export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner"])];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const member = requireUser(request, context);
-  const { db } = context.get(appContext);
-  const { shop } = await requireChosenShop(db, request, member.id, url.searchParams.get("shop"), [
-    "owner",
-  ]);
+  const { shop } = await chosenShopOf(context, request);
   return {
     shop: { id: shop.id, name: shop.name },
     values: {
@@ -50,14 +50,10 @@ interface Failure {
 export const action = keepFormOnShopChange(async function action({
   request,
   context,
-  url,
 }: Route.ActionArgs) {
-  const member = requireUser(request, context);
   const { db } = context.get(appContext);
-  // The shop the page was opened for (?shop=, else the active one); the form must name it.
-  const { shop } = await requireChosenShop(db, request, member.id, url.searchParams.get("shop"), [
-    "owner",
-  ]);
+  // The shop the page was opened for; the form must name it (409 otherwise).
+  const { shop } = await chosenShopOf(context, request);
   const form = await request.formData();
   const parsed = readForm(form, shopSettingsFormSchema);
   if (!parsed.ok) {

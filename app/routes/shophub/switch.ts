@@ -1,17 +1,12 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/switch";
 import { appContext } from "~/context";
 import { readForm } from "~/lib/forms/read-form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { requireUser } from "~/modules/accounts/index.server";
-import {
-  activeShopCookie,
-  isHttpsOrigin,
-  markShopUsed,
-  requireShopMember,
-} from "~/modules/shops/index.server";
-import { SHOP_ROLES } from "~/modules/shops";
+import { findShopMembership, markShopUsed } from "~/modules/shops/index.server";
+import { chooseActiveShop } from "~/routes/_gates/active-shop-cookie.server";
+import { memberOf } from "~/routes/_gates/member.server";
 
 // Nothing to show, and nothing changes on a GET (a link or an image on another site must not
 // choose the shop): the switch is the header's form, a POST behind the origin check.
@@ -30,17 +25,20 @@ export function loader() {
  * the form was on. A shop the member does not belong to answers 404 and changes nothing.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const member = requireUser(request, context);
+  const member = memberOf(context);
   const { db, publicOrigin } = context.get(appContext);
   const read = readForm(await request.formData(), switchSchema);
   const chosen = read.ok ? read.data : { shop: "", redirectTo: undefined };
-  const { shop } = await requireShopMember(db, member.id, chosen.shop, SHOP_ROLES);
+  // Any role may work in its shop; someone outside it learns nothing of it.
+  const found = await findShopMembership(db, member.id, chosen.shop);
+  if (!found) throw data(null, { status: 404 });
+  const { shop } = found;
   // The member's default shop in any browser from now on.
   await markShopUsed(db, member.id, shop.id);
   // A page opened for one shop (?shop=…) would otherwise keep showing the old one.
   const back = new URL(safeRedirectPath(chosen.redirectTo, "/shophub"), "http://x");
   back.searchParams.delete("shop");
   return redirect(`${back.pathname}${back.search}${back.hash}`, {
-    headers: { "Set-Cookie": activeShopCookie(shop.id, isHttpsOrigin(publicOrigin)) },
+    headers: { "Set-Cookie": await chooseActiveShop(shop.id, publicOrigin) },
   });
 }

@@ -18,16 +18,16 @@ import {
   findLocation,
   flattenLocationTree,
   listLocations,
-  requireStorehubShop,
   STOCK_WRITERS,
 } from "~/modules/stock/index.server";
 import { ImageField, ItemFields } from "~/features/storehub/item-fields";
 import { Notice, storehubMeta } from "~/features/storehub/storehub-ui";
 import { TextField } from "~/ui/text-field";
-import { keepFormOnShopChange } from "~/modules/shops/index.server";
 import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 import { IMAGE_REJECTIONS } from "~/routes/errors.server";
 import { DUPLICATE_FIELD_TEXTS } from "./errors";
+import { storehubOf, storehubRoles } from "~/routes/_gates/storehub.server";
+import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 
 // Refuse oversized uploads before reading the body (the image limit plus the form's fields).
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
@@ -39,8 +39,11 @@ interface ActionResult {
   errors: FieldErrors;
 }
 
+// Only the roles that change stock open this page (the area admits its readers).
+export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
+
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { shopId } = await storehubOf(context, request);
   const { db } = context.get(appContext);
   const locations = flattenLocationTree(
     buildLocationTree(await listLocations(db, shopId), new Map()),
@@ -74,12 +77,12 @@ export const action = keepFormOnShopChange(async function action({
 }: Route.ActionArgs) {
   const fail = (values: Record<string, string>, errors: FieldErrors, status = 400) =>
     data<ActionResult>({ values, errors }, { status });
-  // Refused before anything reads the body (the shop guard too): the message stays next to
+  // Refused before anything reads the body (the gate's shop check too): the message stays next to
   // the photo field and an oversized upload is never read.
   if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
     return fail({}, { image: "media.error.tooLarge" }, 413);
   }
-  const { user, shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { user, shopId } = await storehubOf(context, request);
   const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
   const parsed = readForm(form, addItemSchema);

@@ -15,10 +15,10 @@ import {
   findItem,
   searchItems,
   setItemsStatus,
-  requireStorehubShop,
   STOCK_WRITERS,
 } from "~/modules/stock/index.server";
 import { readItemListParams, toItemQuery, toItemRow } from "~/modules/stock";
+import { storehubOf, storehubRoles } from "~/routes/_gates/storehub.server";
 import { Pagination } from "~/ui/pagination";
 import { ItemTable } from "~/features/storehub/item-table";
 import {
@@ -28,8 +28,8 @@ import {
   withParams,
   ItemQueryFields,
 } from "~/features/storehub/storehub-ui";
-import { keepFormOnShopChange } from "~/modules/shops/index.server";
 import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
+import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 
 const DONE = ["archived", "restored", "deleted"] as const;
 type Done = (typeof DONE)[number];
@@ -45,8 +45,11 @@ interface ConfirmItem {
 type ActionData =
   { error: MessageKey } | { confirm: { intent: "archive" | "delete"; items: ConfirmItem[] } };
 
+// Only the roles that change stock open this page (the area admits its readers).
+export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
+
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { shopId } = await storehubOf(context, request);
   const { db } = context.get(appContext);
   const params = readItemListParams(url.searchParams);
   const items = await searchItems(db, shopId, toItemQuery(params));
@@ -90,7 +93,7 @@ export const action = keepFormOnShopChange(async function action({
   context,
   url,
 }: Route.ActionArgs) {
-  const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { shopId, user } = await storehubOf(context, request);
   const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
   const back = (done: Done, count: number) =>

@@ -21,11 +21,11 @@ import {
   findItemByCode,
   searchItems,
   updateItem,
-  requireStorehubShop,
   STOCK_WRITERS,
 } from "~/modules/stock/index.server";
 import { flagField, optionalFileField, optionalIdField, readId } from "~/lib/forms/fields";
 import { readForm, type FieldErrors } from "~/lib/forms/read-form";
+import { storehubOf, storehubRoles } from "~/routes/_gates/storehub.server";
 import { Pagination } from "~/ui/pagination";
 import { ImageField, ItemFields } from "~/features/storehub/item-fields";
 import { ItemTable } from "~/features/storehub/item-table";
@@ -35,10 +35,10 @@ import {
   storehubMeta,
   useStorehubPaginationLabels,
 } from "~/features/storehub/storehub-ui";
-import { keepFormOnShopChange } from "~/modules/shops/index.server";
 import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 import { IMAGE_REJECTIONS } from "~/routes/errors.server";
 import { DUPLICATE_FIELD_TEXTS } from "./errors";
+import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 
@@ -54,8 +54,11 @@ const editItemSchema = itemFieldsSchema.extend({
   removeImage: flagField(),
 });
 
+// Only the roles that change stock open this page (the area admits its readers).
+export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
+
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { shopId } = await storehubOf(context, request);
   const { db, storage } = context.get(appContext);
   if (url.searchParams.has("id")) {
     // Looked up with the shop: another shop's item is "not found", never shown.
@@ -113,12 +116,12 @@ export const action = keepFormOnShopChange(async function action({
 }: Route.ActionArgs) {
   const fail = (values: Record<string, string>, errors: FieldErrors, status = 400) =>
     data<ActionResult>({ values, errors }, { status });
-  // Refused before anything reads the body (the shop guard too): the message stays next to
+  // Refused before anything reads the body (the gate's shop check too): the message stays next to
   // the photo field and an oversized upload is never read.
   if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) {
     return fail({}, { image: "media.error.tooLarge" }, 413);
   }
-  const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { shopId, user } = await storehubOf(context, request);
   const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
   const ref = readForm(form, itemRefSchema);

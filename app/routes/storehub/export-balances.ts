@@ -1,17 +1,12 @@
 import type { Route } from "./+types/export-balances";
 import { appContext } from "~/context";
 import { langFromCookieHeader } from "~/lib/i18n";
-import {
-  balancesCsv,
-  maySeeCosts,
-  requireStorehubShop,
-  STOCK_READERS,
-  csvDownloadHeaders,
-} from "~/modules/stock/index.server";
+import { balancesCsv, maySeeCosts, csvDownloadHeaders } from "~/modules/stock/index.server";
+import { storehubOf } from "~/routes/_gates/storehub.server";
 
 /** Quantities per item and location as a CSV file (UTF-8 with BOM); a cashier's has no costs. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { shopId, active } = await requireStorehubShop(request, context, STOCK_READERS);
+  const { shopId, active } = await storehubOf(context, request);
   const { db } = context.get(appContext);
   const lang = langFromCookieHeader(request.headers.get("cookie"));
   return new Response(await balancesCsv(db, shopId, lang, { costs: maySeeCosts(active.role) }), {

@@ -1,17 +1,12 @@
 import type { Route } from "./+types/export-items";
 import { appContext } from "~/context";
 import { langFromCookieHeader } from "~/lib/i18n";
-import {
-  itemsCsv,
-  maySeeCosts,
-  requireStorehubShop,
-  STOCK_READERS,
-  csvDownloadHeaders,
-} from "~/modules/stock/index.server";
+import { itemsCsv, maySeeCosts, csvDownloadHeaders } from "~/modules/stock/index.server";
+import { storehubOf } from "~/routes/_gates/storehub.server";
 
 /** The shop's items as a CSV file (UTF-8 with BOM, so Excel shows the Thai text); a cashier's has no costs. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { shopId, active } = await requireStorehubShop(request, context, STOCK_READERS);
+  const { shopId, active } = await storehubOf(context, request);
   const { db } = context.get(appContext);
   const lang = langFromCookieHeader(request.headers.get("cookie"));
   return new Response(itemsCsv(db, shopId, lang, { costs: maySeeCosts(active.role) }), {

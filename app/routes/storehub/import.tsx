@@ -17,12 +17,12 @@ import {
   type ImportField,
   type ImportPreviewRow,
   type ImportProblem,
-  requireStorehubShop,
   STOCK_WRITERS,
 } from "~/modules/stock/index.server";
 import { Notice, storehubMeta } from "~/features/storehub/storehub-ui";
-import { keepFormOnShopChange } from "~/modules/shops/index.server";
 import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
+import { storehubOf, storehubRoles } from "~/routes/_gates/storehub.server";
+import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 
 /** Problems listed on the page; a file with more shows the first ones and the count. */
 const PROBLEMS_SHOWN = 200;
@@ -82,8 +82,11 @@ function summarize(check: ImportCheck): CheckSummary {
 const fileProblem = (fileError: MessageKey, fileName = "", status = 400) =>
   data<ActionData>({ check: summarize({ ok: false, fileError }), fileName, csv: null }, { status });
 
+// Only the roles that change stock open this page (the area admits its readers).
+export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
+
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { shopId } = await storehubOf(context, request);
   const created = url.searchParams.get("created");
   return {
     // The shop this page is rendered for: its forms send it back (ShopIdField).
@@ -115,12 +118,12 @@ export const action = keepFormOnShopChange(async function action({
   request,
   context,
 }: Route.ActionArgs) {
-  // Refuse an oversized body before anything reads it, the shop guard included (the file
+  // Refuse an oversized body before anything reads it, the gate's shop check included (the file
   // limit plus the form's fields).
   if (Number(request.headers.get("content-length") ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) {
     return fileProblem("storehub.import.error.tooLarge", "", 413);
   }
-  const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { shopId, user } = await storehubOf(context, request);
   const { db, logger } = context.get(appContext);
   const read = readForm(await request.formData(), importFormSchema);
   if (!read.ok) return fileProblem("storehub.import.error.noFile");

@@ -1,13 +1,11 @@
 import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { appContext } from "~/context";
 import type { MessageKey } from "~/lib/i18n";
 import { areaMessagesForRequest } from "~/lib/i18n/messages.server";
 import { useT } from "~/lib/i18n/use-translation";
-import { getSessionUser } from "~/modules/accounts/index.server";
-import { resolveActiveShop } from "~/modules/shops/index.server";
 import { STOCK_WRITERS } from "~/modules/stock/index.server";
 import { LiveStock } from "~/features/storehub/live-stock";
+import { storehubGate, storehubVisitOf } from "~/routes/_gates/storehub.server";
 
 const TABS: {
   to: string;
@@ -24,16 +22,14 @@ const TABS: {
   { to: "/storehub/import", label: "storehub.nav.import", writersOnly: true },
 ];
 
-/**
- * The storehub area: its texts, and the member's active shop for the tabs. Each page checks
- * access itself (requireStorehubShop), since a layout loader does not guard its children's
- * actions.
- */
+// Every loader and action under /storehub runs behind the area's gate (member, active shop,
+// role, the form's shop), resolved once per request before any of them.
+export const middleware: Route.MiddlewareFunction[] = [storehubGate];
+
+/** The storehub area: its texts, and the member's active shop for the tabs. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = getSessionUser(context);
-  const active = user
-    ? await resolveActiveShop(context.get(appContext).db, request, user.id)
-    : null;
+  const visit = await storehubVisitOf(context, request);
+  const active = visit.kind === "shop" ? visit.access.active : null;
   return {
     ...areaMessagesForRequest(request, "storehub"),
     shop: active

@@ -1,31 +1,24 @@
 import type { Route } from "./+types/live";
 import { appContext } from "~/context";
-import { getSessionUser } from "~/modules/accounts/index.server";
-import { queryNamesShop, findMembershipRole } from "~/modules/shops/index.server";
+import { findMembershipRole } from "~/modules/shops/index.server";
 import {
   MAX_STREAMS_PER_MEMBER,
   stockEventStream,
-  requireStorehubShop,
   STOCK_READERS,
 } from "~/modules/stock/index.server";
+import { queryNamesShop } from "~/routes/_gates/shop-form.server";
+import { storehubOf } from "~/routes/_gates/storehub.server";
 
 /**
  * Server-sent events for open storehub pages: `event: stock` when the active shop's stock
- * changes (the page then reloads its data). A visitor or a member without a shop gets an
- * empty answer, which tells EventSource to stop instead of retrying. A member has at most
+ * changes (the page then reloads its data). A visitor (401) or a member without a shop (204)
+ * gets an empty answer from the storehub gate, which tells EventSource to stop instead of
+ * retrying. A member has at most
  * MAX_STREAMS_PER_MEMBER open streams on an instance (429 beyond), and a stream ends when
  * its member no longer belongs to the shop.
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const member = getSessionUser(context);
-  if (!member) return new Response(null, { status: 401 });
-  let shopId: string;
-  try {
-    ({ shopId } = await requireStorehubShop(request, context, STOCK_READERS));
-  } catch (error) {
-    if (error instanceof Response) return new Response(null, { status: 204 });
-    throw error;
-  }
+  const { user: member, shopId } = await storehubOf(context, request);
   // The page names the shop it shows (`shopId`, like every shop form); after a switch of shop
   // its stream is stale, and a request naming no shop is refused too.
   if (!queryNamesShop(url, shopId)) return new Response(null, { status: 409 });

@@ -6,10 +6,9 @@ import {
   balancesOf,
   resolveItemText,
   maySeeCosts,
-  requireStorehubShop,
-  STOCK_READERS,
 } from "~/modules/stock/index.server";
-import { queryNamesShop } from "~/modules/shops/index.server";
+import { queryNamesShop } from "~/routes/_gates/shop-form.server";
+import { storehubOf } from "~/routes/_gates/storehub.server";
 
 const SUGGESTIONS = 10;
 
@@ -20,7 +19,7 @@ const SUGGESTIONS = 10;
  * shop (409 otherwise).
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { shopId, active } = await requireStorehubShop(request, context, STOCK_READERS);
+  const { shopId, active } = await storehubOf(context, request);
   const { db } = context.get(appContext);
   const headers = { "Cache-Control": "no-store" };
   // The page names the shop it was rendered for; after a switch in another tab its look-ups

@@ -7,17 +7,14 @@ import { tooManyRequestsPage } from "~/routes/errors.server";
 import { formatDateTime } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
-import { getSessionUser } from "~/modules/accounts/index.server";
-import { resolveActiveShop } from "~/modules/shops/index.server";
 import { readItemListParams, toItemQuery, toItemRow, withoutCosts } from "~/modules/stock";
 import {
   searchItems,
   getStockOverview,
   maySeeCosts,
-  requireStorehubShop,
-  STOCK_READERS,
   STOCK_WRITERS,
 } from "~/modules/stock/index.server";
+import { storehubVisitOf } from "~/routes/_gates/storehub.server";
 import { Pagination } from "~/ui/pagination";
 import { ItemTable } from "~/features/storehub/item-table";
 import {
@@ -31,14 +28,11 @@ import {
 const NEW_SHOP_PATH = "/shophub/new";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const user = getSessionUser(context);
+  const visit = await storehubVisitOf(context, request);
   const { db } = context.get(appContext);
   // Visitors and members without a shop see what storehub is and how to start.
-  if (!user) return { kind: "intro" as const, signedIn: false };
-  if (!(await resolveActiveShop(db, request, user.id))) {
-    return { kind: "intro" as const, signedIn: true };
-  }
-  const { shopId, active } = await requireStorehubShop(request, context, STOCK_READERS);
+  if (visit.kind === "intro") return { kind: "intro" as const, signedIn: visit.signedIn };
+  const { shopId, active } = visit.access;
   const showCosts = maySeeCosts(active.role);
   const asked = readItemListParams(url.searchParams);
   // Sorting by value would reveal the costs' order to a cashier.

@@ -19,11 +19,11 @@ import {
   locationOptions,
   previewInout,
   submitInout,
-  requireStorehubShop,
   STOCK_WRITERS,
 } from "~/modules/stock/index.server";
 import { LiveStock } from "~/features/storehub/live-stock";
-import { keepFormOnShopChange } from "~/modules/shops/index.server";
+import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
+import { storehubOf, storehubRoles } from "~/routes/_gates/storehub.server";
 import { isShopChangedResult } from "~/modules/shops";
 import { ShopChangedNotice } from "~/features/shops/shop-form";
 import { keptAfterShopChange, type ActionData } from "./action-data";
@@ -36,8 +36,11 @@ function kindOf(value: unknown): InoutKind {
   return isInoutKind(value) ? value : "receive";
 }
 
+// Only the roles that change stock open this page (the area admits its readers).
+export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
+
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { shopId } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { shopId } = await storehubOf(context, request);
   const { db } = context.get(appContext);
   const kind = kindOf(url.searchParams.get("kind"));
   const locations = await locationOptions(db, shopId);
@@ -77,7 +80,7 @@ export const action = keepFormOnShopChange(async function action({
   request,
   context,
 }: Route.ActionArgs) {
-  const { shopId, user } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { shopId, user } = await storehubOf(context, request);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
   const step = readForm(form, inoutStepSchema);

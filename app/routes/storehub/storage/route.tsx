@@ -13,7 +13,8 @@ import { readPageNumber } from "~/lib/paging";
 import { truncateText } from "~/lib/truncate-text";
 import { limitSearches } from "~/modules/platform/index.server";
 import { tooManyRequestsPage } from "~/routes/errors.server";
-import { keepFormOnShopChange } from "~/modules/shops/index.server";
+import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
+import { storehubOf } from "~/routes/_gates/storehub.server";
 import {
   documentNumber,
   shortageMessage,
@@ -41,8 +42,6 @@ import {
   renameLocation,
   explainShortage,
   maySeeCosts,
-  requireStorehubShop,
-  STOCK_READERS,
   STOCK_WRITERS,
 } from "~/modules/stock/index.server";
 import { ItemPicker } from "./item-picker";
@@ -103,7 +102,7 @@ const reverseSchema = z.object({
 });
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { shopId, active } = await requireStorehubShop(request, context, STOCK_READERS);
+  const { shopId, active } = await storehubOf(context, request);
   const { db } = context.get(appContext);
   const params = url.searchParams;
   // An id of another shop (or nonsense) is simply not found: 404, nothing revealed.
@@ -240,7 +239,7 @@ export const action = keepFormOnShopChange(async function action({
   url,
 }: Route.ActionArgs) {
   // Every change here is a writer's: a cashier gets 403 whatever the intent.
-  const { shopId, user, active } = await requireStorehubShop(request, context, STOCK_WRITERS);
+  const { shopId, user, active } = await storehubOf(context, request);
   const { db, logger } = context.get(appContext);
   const form = await request.formData();
   const chosen = readForm(form, intentSchema);

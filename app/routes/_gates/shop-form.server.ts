@@ -1,32 +1,49 @@
 import { data, type UNSAFE_DataWithResponseInit as DataWithResponseInit } from "react-router";
-import { SHOP_FORM_FIELD, isShopChangedResult, type ShopChangedResult } from "./shop-types";
+import {
+  SHOP_FORM_FIELD,
+  isShopChangedResult,
+  type ShopChangedResult,
+} from "~/modules/shops/index.server";
 
-// The guard reads the body before the action does; nothing legitimate is larger than an
+// The gate reads the body before the action does; nothing legitimate is larger than an
 // item's photo with its fields, and a bigger body is refused before it is read.
 const MAX_GUARDED_BODY_BYTES = 16 * 1024 * 1024;
 
 const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
+export type ShopChangedAnswer = DataWithResponseInit<ShopChangedResult>;
+
+/** Reads the posted form's shop when called: null when it is the right one, else the 409. */
+export type FormShopCheck = () => Promise<ShopChangedAnswer | null>;
+
 /**
- * Refuses a post that was not made for `current`, the shop the action is about to change:
- * every shop form carries `shopId` (app/features/shops/shop-form.tsx), the shop its page was rendered
- * for. Two tabs on two shops share one active-shop cookie, so without this a form rendered
- * in one tab would write into the shop chosen later in the other. A post without the field
- * is refused too: all our forms send it, and a forged or stale one must not fall back to
- * whatever shop is active. Throws a 409 carrying what was typed; `keepFormOnShopChange`
- * turns it into the action's answer so the page shows the message above the kept form.
+ * The check that a post was made for `current`, the shop the action is about to change (null
+ * for a read): it answers null when it was, else the 409. Every shop form carries `shopId`
+ * (app/features/shops/shop-form.tsx), the shop its page was rendered for. Two tabs on two
+ * shops share one active-shop cookie, so without this a form rendered in one tab would write
+ * into the shop chosen later in the other. A post without the field is refused too: all our
+ * forms send it, and a forged or stale one must not fall back to whatever shop is active. The
+ * answer carries what was typed; the gates hand it to the action when it reads its shop, and
+ * `keepFormOnShopChange` turns it into the action's answer so the page shows the message
+ * above the kept form. A body too large to be a form is refused (413) before it is read.
  */
-export async function requireFormForShop(
+export function checkFormShop(
   request: Request,
   current: { id: string; name: string },
-): Promise<void> {
-  if (SAFE_METHODS.has(request.method)) return;
+): FormShopCheck | null {
+  if (SAFE_METHODS.has(request.method)) return null;
   if (Number(request.headers.get("content-length") ?? 0) > MAX_GUARDED_BODY_BYTES) {
     throw data(null, { status: 413 });
   }
-  const { sent, values } = await readSentShop(request);
-  if (sent === current.id) return;
-  throw shopChanged(sent, current, values);
+  // Copied now, read only when the action asks for its shop: an action refuses a body over
+  // its own limit first (an upload route, with the message in its form), before any byte of
+  // it is read.
+  const copy = request.clone();
+  return async () => {
+    const { sent, values } = await readSentShop(copy);
+    if (sent === current.id) return null;
+    return shopChanged(sent, current, values);
+  };
 }
 
 /**
@@ -41,7 +58,7 @@ function shopChanged(
   sent: string | null,
   current: { id: string; name: string },
   values: Record<string, string>,
-): DataWithResponseInit<ShopChangedResult> {
+): ShopChangedAnswer {
   return data<ShopChangedResult>(
     {
       shopChanged: { sentShopId: sent, current: { id: current.id, name: current.name } },
@@ -59,14 +76,14 @@ async function readSentShop(
   const values: Record<string, string> = {};
   try {
     if (type.includes("application/json")) {
-      const body: unknown = await request.clone().json();
+      const body: unknown = await request.json();
       const sent =
         typeof body === "object" && body !== null && SHOP_FORM_FIELD in body
           ? (body as Record<string, unknown>)[SHOP_FORM_FIELD]
           : null;
       return { sent: typeof sent === "string" ? sent : null, values };
     }
-    const form = await request.clone().formData();
+    const form = await request.formData();
     for (const [key, value] of form) {
       if (typeof value === "string" && key !== SHOP_FORM_FIELD && !/password/i.test(key)) {
         values[key] = value;
@@ -81,10 +98,11 @@ async function readSentShop(
 }
 
 /**
- * Wraps a shop page's action: when the guard refused the post because the form was made for
- * another shop, the 409 becomes the action's data instead of an error page, so the page
- * stays, with what was typed and the message (ShopChangedNotice). Nothing was written: the
- * guard runs before the action reads or changes anything.
+ * Wraps a shop page's action: when the gate refused the post because the form was made for
+ * another shop (thrown the moment the action asks the gate for its shop), the 409 becomes the
+ * action's data instead of an error page, so the page stays, with what was typed and the
+ * message (ShopChangedNotice). Nothing was written: an action learns its shop only from the
+ * gate, before it reads or changes anything.
  */
 export function keepFormOnShopChange<Args, Result>(
   action: (args: Args) => Promise<Result>,
