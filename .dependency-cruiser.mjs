@@ -1,4 +1,4 @@
-// Layer rules of app/ (docs/decisions/NNNN-modules-public-surface-and-layers.md), checked by
+// Layer rules of app/ (docs/decisions/0016-modules-public-surface-and-layers.md), checked by
 // `npm run lint` through `depcruise app server`:
 //
 //   routes, layout, ui  ->  modules (through their index files)  ->  lib, db

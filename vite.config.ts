@@ -28,7 +28,7 @@ export default defineConfig({
           // A module's client-safe index.ts re-exports all of its shared pure files (forms,
           // types, formatting). Importing a file of app/modules runs no side effects, so a page
           // gets only the files whose exports it uses, not every zod schema of the module
-          // (docs/decisions/NNNN-modules-public-surface-and-layers.md).
+          // (docs/decisions/0016-modules-public-surface-and-layers.md).
           treeshake: {
             moduleSideEffects: (id) =>
               /[\\/]app[\\/]modules[\\/]/.test(id) && !/[.]server[.]/.test(id) ? false : undefined,

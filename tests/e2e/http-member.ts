@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { expect } from "vitest";
-import { baseURL } from "./browser";
+import { baseURL } from "./fixtures/browser";
 
 const SESSION_COOKIE = "dptech.session_token";
 const PASSWORD = "secret-123";

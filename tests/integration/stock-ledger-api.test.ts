@@ -22,7 +22,7 @@ import {
 } from "~/modules/stock/ledger-api.server";
 import { stockBalance, stockItem, stockMovement } from "~/db/schema";
 import { cachedStockSummary } from "~/modules/stock/stock-summary-cache.server";
-import { insertItem, insertShop } from "../setup/stock-factory";
+import { insertItem, insertShop } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let test: TestDatabase;

@@ -13,7 +13,7 @@ import type { MovementKind } from "./schema";
 
 /*
  * The ledger API another module (the till) calls to move stock together with ITS OWN rows in
- * one transaction, without losing the group commit (docs/decisions/NNNN-ledger-api-for-sales.md).
+ * one transaction, without losing the group commit (docs/decisions/0014-ledger-api-for-sales.md).
  * Two ways, both group-committed per shop (one batch of the shop at a time, one commit for
  * all the units waiting, every caller answered after the commit, live pages told after it,
  * a failing unit rolled back alone):
