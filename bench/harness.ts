@@ -209,3 +209,31 @@ export async function startAppAndBaseline(options: {
   ]);
   return { app, appUrl, baseUrl, dataDir };
 }
+
+export interface MeasuredRate {
+  target: string;
+  done: number;
+  refused: number;
+  perSecond: number;
+}
+
+/** `writers` workers run `once` in a loop for `seconds`; successful operations per second. */
+export async function measureRate(
+  target: string,
+  seconds: number,
+  writers: number,
+  once: (worker: number) => Promise<boolean>,
+): Promise<MeasuredRate> {
+  let done = 0;
+  let refused = 0;
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: writers }, async (_, worker) => {
+      while (performance.now() < deadline) {
+        if (await once(worker)) done += 1;
+        else refused += 1;
+      }
+    }),
+  );
+  return { target, done, refused, perSecond: done / seconds };
+}

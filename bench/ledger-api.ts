@@ -20,7 +20,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { mkdtemp, chmod } from "node:fs/promises";
 import pg from "pg";
-import { fixed, printTable } from "./harness.ts";
+import { fixed, measureRate, printTable, type MeasuredRate } from "./harness.ts";
 
 // The app's modules use the "~/" alias and extension-less imports (see alias-hooks.mjs).
 register("./alias-hooks.mjs", import.meta.url);
@@ -161,32 +161,13 @@ function picker(itemIds: number[]) {
   };
 }
 
-interface RateRow {
-  target: string;
-  done: number;
-  refused: number;
-  perSecond: number;
+interface RateRow extends MeasuredRate {
   commits?: number;
 }
 
-async function rate(
-  target: string,
-  seconds: number,
-  once: (worker: number) => Promise<boolean>,
-): Promise<RateRow> {
-  let done = 0;
-  let refused = 0;
-  const deadline = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: WRITERS }, async (_, worker) => {
-      while (performance.now() < deadline) {
-        if (await once(worker)) done += 1;
-        else refused += 1;
-      }
-    }),
-  );
-  return { target, done, refused, perSecond: done / seconds };
-}
+/** `WRITERS` workers run `once` in a loop for `seconds`; successful operations per second. */
+const rate = (target: string, seconds: number, once: (worker: number) => Promise<boolean>) =>
+  measureRate(target, seconds, WRITERS, once);
 
 /** The bare yardstick: the same rows written by one transaction per sale, one round trip. */
 function bareSale(fixture: Fixture, items: number[]): string {

@@ -27,6 +27,8 @@ import {
   start,
   startAppAndBaseline,
   waitReady,
+  measureRate,
+  type MeasuredRate,
 } from "./harness.ts";
 
 const WRITERS = 32;
@@ -292,32 +294,11 @@ async function latency(
   };
 }
 
-interface RateRow {
-  target: string;
-  done: number;
-  refused: number;
-  perSecond: number;
-}
+type RateRow = MeasuredRate;
 
 /** `WRITERS` workers run `once` in a loop for `seconds`; successful operations per second. */
-async function rate(
-  target: string,
-  seconds: number,
-  once: (worker: number) => Promise<boolean>,
-): Promise<RateRow> {
-  let done = 0;
-  let refused = 0;
-  const deadline = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: WRITERS }, async (_, worker) => {
-      while (performance.now() < deadline) {
-        if (await once(worker)) done += 1;
-        else refused += 1;
-      }
-    }),
-  );
-  return { target, done, refused, perSecond: done / seconds };
-}
+const rate = (target: string, seconds: number, once: (worker: number) => Promise<boolean>) =>
+  measureRate(target, seconds, WRITERS, once);
 
 async function connectAll(url: string, count: number): Promise<pg.Client[]> {
   const clients = Array.from({ length: count }, () => {

@@ -1,7 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { pgErrorOf } from "~/db/pg-error";
-import { stockErrorOf, type PostableDocumentKind, type StockError } from "./ledger.server";
+import {
+  stockErrorOf,
+  type PostableDocumentKind,
+  type StockError,
+  type StockLine,
+} from "./ledger.server";
 import {
   runInShopBatch,
   runShopStatement,
@@ -83,18 +88,8 @@ export interface PostedMovements {
   movements: PostedMovement[];
 }
 
-/** A line that takes stock out or brings it in, the item by id. */
-export interface MovementLine {
-  itemId: number;
-  locationId: number;
-  /** How many units (positive). */
-  qty?: number;
-  /** receive/opening: the cost of one unit in satang. */
-  unitCostSatang?: number;
-  toLocationId?: number;
-  counted?: number;
-  reason?: string;
-}
+/** A line that takes stock out or brings it in: a stock document's line, the item by id. */
+export type MovementLine = Omit<StockLine, "itemId" | "itemText"> & { itemId: number };
 
 /** Gives back (part of) what one sale movement took out, at the cost it left with. */
 export interface VoidLine {
