@@ -27,7 +27,9 @@ export default {
         "context (app/context.ts). They return data and typed errors; routes map them.",
       severity: "error",
       from: { path: "^app/modules/" },
-      to: { path: ["^app/routes/", "^app/layout/", "^app/ui/", "^app/context[.]ts$"] },
+      to: {
+        path: ["^app/routes/", "^app/features/", "^app/layout/", "^app/ui/", "^app/context[.]ts$"],
+      },
     },
     {
       name: "modules-not-to-http",
@@ -47,7 +49,7 @@ export default {
         "the database client and drizzle-kit.",
       severity: "error",
       from: { path: "^app/(lib|db)/", pathNot: "^app/db/schema[.]ts$" },
-      to: { path: ["^app/modules/", "^app/routes/", "^app/layout/", "^app/ui/"] },
+      to: { path: ["^app/modules/", "^app/routes/", "^app/features/", "^app/layout/", "^app/ui/"] },
     },
     {
       name: "db-schema-only-to-module-schemas",
@@ -82,6 +84,22 @@ export default {
       severity: "error",
       from: { path: "^(app|server)/", pathNot: ["^app/modules/", "^app/db/schema[.]ts$"] },
       to: { path: "^app/modules/", pathNot: MODULE_INDEX },
+    },
+    {
+      name: "features-browser-safe-and-below-routes",
+      comment:
+        "app/features holds browser pieces with business words shared by several screens " +
+        "(decision 0018): they sit below the routes and load no server-only file.",
+      severity: "error",
+      from: { path: "^app/features/" },
+      to: { path: ["^app/routes/", "[.]server[.]tsx?$"] },
+    },
+    {
+      name: "ui-not-to-features",
+      comment: "app/ui keeps generic components only; business pieces live in app/features.",
+      severity: "error",
+      from: { path: "^app/ui/" },
+      to: { path: "^app/features/" },
     },
     {
       name: "ui-layout-not-to-routes",

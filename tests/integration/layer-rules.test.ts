@@ -35,6 +35,7 @@ const CLEAN_TREE: Record<string, string> = {
   "app/modules/beta/work.server.ts": `import type { work } from "~/modules/alpha/index.server";\nexport const betaWork = 2;\nexport type W = typeof work;\n`,
   "app/modules/beta/index.server.ts": `export * from "./work.server";\n`,
   "app/ui/button.tsx": `import { rule } from "~/modules/alpha";\nexport const Button = rule;\n`,
+  "app/features/alpha/field.tsx": `import { rule } from "~/modules/alpha";\nimport { Button } from "~/ui/button";\nexport const Field = [rule, Button];\n`,
   "app/layout/frame.tsx": `import { Button } from "~/ui/button";\nexport const Frame = Button;\n`,
   "app/routes/page.tsx": [
     `import { appContext } from "~/context";`,
@@ -192,6 +193,28 @@ describe("layer rules (npm run lint)", () => {
         "outside-to-module-through-index: app/routes/bad.tsx → app/modules/alpha/work.server.ts",
         "outside-to-module-through-index: server/bad.ts → app/modules/alpha/rules.ts",
       ],
+    ],
+    [
+      "features-browser-safe-and-below-routes",
+      {
+        "app/features/alpha/bad.tsx": [
+          `import { page } from "~/routes/page";`,
+          `import { work } from "~/modules/alpha/index.server";`,
+          `export const bad = [page, work];`,
+          ``,
+        ].join("\n"),
+      },
+      [
+        "features-browser-safe-and-below-routes: app/features/alpha/bad.tsx → app/modules/alpha/index.server.ts",
+        "features-browser-safe-and-below-routes: app/features/alpha/bad.tsx → app/routes/page.tsx",
+      ],
+    ],
+    [
+      "ui-not-to-features",
+      {
+        "app/ui/bad.tsx": `import { Field } from "~/features/alpha/field";\nexport const bad = Field;\n`,
+      },
+      ["ui-not-to-features: app/ui/bad.tsx → app/features/alpha/field.tsx"],
     ],
     [
       "ui-layout-not-to-routes",
