@@ -74,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shops: activeShop?.shops ?? [],
     activeShopId: activeShop?.shop.id ?? null,
     invitations,
-    notices: await listActiveNotices(db), // site-wide notice bar (layout/notice-bar.tsx)
+    notices: await listActiveNotices(db, new Date(), lang), // site-wide notice bar (layout/notice-bar.tsx)
     company: {
       nameTh: company.nameTh,
       nameEn: company.nameEn,

@@ -42,6 +42,8 @@ function form(fields: Record<string, string>): FormData {
 const VALID = {
   title: "ปิดปรับปรุงระบบ",
   body: "เว็บไซต์จะปิดปรับปรุงคืนวันเสาร์ เวลา 22:00–24:00 น.",
+  titleEn: "",
+  bodyEn: "",
   level: "warning",
   startsAt: "",
   endsAt: "",
@@ -55,6 +57,8 @@ describe("notice form validation", () => {
       expect(result.input).toEqual({
         title: "ปิดปรับปรุงระบบ",
         body: VALID.body,
+        titleEn: "",
+        bodyEn: "",
         level: "warning",
         startsAt: null,
         endsAt: null,
@@ -108,6 +112,27 @@ describe("notice form validation", () => {
     }
   });
 
+  it("takes an English title and text together, or neither, with the Thai message next to the empty one", () => {
+    const both = parseNoticeForm(
+      form({ ...VALID, titleEn: " Maintenance ", bodyEn: "Closed Saturday 22:00-24:00." }),
+    );
+    expect(both.ok && both.input).toMatchObject({
+      titleEn: "Maintenance",
+      bodyEn: "Closed Saturday 22:00-24:00.",
+    });
+    const titleOnly = parseNoticeForm(form({ ...VALID, titleEn: "Maintenance" }));
+    expect(titleOnly.ok).toBe(false);
+    if (!titleOnly.ok) {
+      expect(titleOnly.errors).toEqual({ bodyEn: "notice.error.englishBodyMissing" });
+      expect(titleOnly.values.titleEn).toBe("Maintenance");
+    }
+    const bodyOnly = parseNoticeForm(form({ ...VALID, title: "", bodyEn: "Closed." }));
+    expect(!bodyOnly.ok && bodyOnly.errors).toEqual({
+      title: "notice.error.titleRequired",
+      titleEn: "notice.error.englishTitleMissing",
+    });
+  });
+
   it("still reports an end before the start when another field is wrong too", () => {
     const result = parseNoticeForm(
       form({ ...VALID, title: "", startsAt: "2027-01-02T10:00", endsAt: "2027-01-01T10:00" }),
@@ -127,6 +152,8 @@ describe("site notices", () => {
   const input = (fields: Partial<Parameters<typeof createNotice>[1]> = {}) => ({
     title: "ประกาศ",
     body: "ข้อความ",
+    titleEn: "",
+    bodyEn: "",
     level: "info" as const,
     startsAt: null,
     endsAt: null,
@@ -278,10 +305,39 @@ describe("notices for every page", () => {
     expect(data.notices.map((n) => n.title)).toEqual(["ประกาศ"]);
   });
 
+  it("gives English visitors the English text, and the Thai one where a notice has none", async () => {
+    await test.db.delete(siteNotice);
+    const bilingual = await createNotice(
+      test.db,
+      input({ level: "warning", titleEn: "Maintenance", bodyEn: "Closed tonight." }),
+      null,
+    );
+    await createNotice(test.db, input({ title: "เฉพาะภาษาไทย", body: "ไม่มีภาษาอังกฤษ" }), null);
+    const read = async (cookie?: string) => {
+      const response = (await callRoute(noticesApi.loader, "/api/notices", {
+        context,
+        cookie,
+      })) as Response;
+      const body = (await response.json()) as { notices: { title: string; body: string }[] };
+      return body.notices.map((notice) => `${notice.title}: ${notice.body}`);
+    };
+    expect(await read("lang=en")).toEqual([
+      "Maintenance: Closed tonight.",
+      "เฉพาะภาษาไทย: ไม่มีภาษาอังกฤษ",
+    ]);
+    expect(await read()).toEqual(["ประกาศ: ข้อความ", "เฉพาะภาษาไทย: ไม่มีภาษาอังกฤษ"]);
+    const page = (await callRoute(root.loader, "/", { context, cookie: "lang=en" })) as Awaited<
+      ReturnType<typeof root.loader>
+    >;
+    expect(page.notices[0]).toMatchObject({ id: bilingual.id, title: "Maintenance" });
+  });
+
   function input(fields: Partial<Parameters<typeof createNotice>[1]> = {}) {
     return {
       title: "ประกาศ",
       body: "ข้อความ",
+      titleEn: "",
+      bodyEn: "",
       level: "info" as const,
       startsAt: null,
       endsAt: null,

@@ -336,6 +336,11 @@ export const en: Record<MessageKey, string> = {
   "admin.notices.none": "There are no notices yet",
   "admin.notices.field.title": "Title",
   "admin.notices.field.body": "Text",
+  "admin.notices.english": "In English (optional)",
+  "admin.notices.englishHint":
+    "Visitors who chose English see this. Left empty, they see the Thai text above instead.",
+  "admin.notices.field.titleEn": "Title in English",
+  "admin.notices.field.bodyEn": "Text in English",
   "admin.notices.field.level": "Level",
   "admin.notices.field.startsAt": "Show from",
   "admin.notices.field.endsAt": "Show until",
@@ -367,6 +372,10 @@ export const en: Record<MessageKey, string> = {
   "notice.error.startsAtInvalid": "The start date and time are not valid",
   "notice.error.endsAtInvalid": "The end date and time are not valid",
   "notice.error.endBeforeStart": "The end must be after the start",
+  "notice.error.englishTitleMissing":
+    "Please add the English title too, or leave both English fields empty",
+  "notice.error.englishBodyMissing":
+    "Please add the English text too, or leave both English fields empty",
   "legal.terms": "Terms of use",
   "legal.privacy": "Privacy notice",
   "nav.shopLabel": "Active shop",

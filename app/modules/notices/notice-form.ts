@@ -4,7 +4,15 @@ import { readForm } from "~/lib/forms/read-form";
 import type { MessageKey } from "~/lib/i18n";
 import { NOTICE_BODY_MAX, NOTICE_LEVELS, NOTICE_TITLE_MAX } from "./notice-types";
 
-export const NOTICE_FIELDS = ["title", "body", "level", "startsAt", "endsAt"] as const;
+export const NOTICE_FIELDS = [
+  "title",
+  "body",
+  "titleEn",
+  "bodyEn",
+  "level",
+  "startsAt",
+  "endsAt",
+] as const;
 export type NoticeField = (typeof NOTICE_FIELDS)[number];
 /** The form as typed: datetime-local values are Bangkok time. */
 export type NoticeValues = Record<NoticeField, string>;
@@ -38,11 +46,28 @@ export const noticeFormSchema = z
       .trim()
       .min(1, "notice.error.bodyRequired")
       .max(NOTICE_BODY_MAX, "notice.error.bodyTooLong"),
+    // English is optional; when given, it is a whole notice (title and text).
+    titleEn: z.string().trim().max(NOTICE_TITLE_MAX, "notice.error.titleTooLong"),
+    bodyEn: z.string().trim().max(NOTICE_BODY_MAX, "notice.error.bodyTooLong"),
     level: z.enum(NOTICE_LEVELS, { error: "notice.error.levelInvalid" }),
     startsAt: bangkokDateTime("notice.error.startsAtInvalid"),
     endsAt: bangkokDateTime("notice.error.endsAtInvalid"),
   })
   .superRefine((value, ctx) => {
+    if (value.titleEn && !value.bodyEn) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["bodyEn"],
+        message: "notice.error.englishBodyMissing",
+      });
+    }
+    if (value.bodyEn && !value.titleEn) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["titleEn"],
+        message: "notice.error.englishTitleMissing",
+      });
+    }
     if (value.startsAt && value.endsAt && value.endsAt <= value.startsAt) {
       ctx.addIssue({ code: "custom", path: ["endsAt"], message: "notice.error.endBeforeStart" });
     }
@@ -66,5 +91,9 @@ export function parseNoticeForm(
   const startsAt = parseBangkokLocal(values.startsAt);
   const endsAt = parseBangkokLocal(values.endsAt);
   if (startsAt && endsAt && endsAt <= startsAt) errors.endsAt ??= "notice.error.endBeforeStart";
+  const titleEn = values.titleEn.trim();
+  const bodyEn = values.bodyEn.trim();
+  if (titleEn && !bodyEn) errors.bodyEn ??= "notice.error.englishBodyMissing";
+  if (bodyEn && !titleEn) errors.titleEn ??= "notice.error.englishTitleMissing";
   return { ok: false, values, errors };
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import type { Lang } from "~/lib/i18n";
 import type { NoticeInput } from "./notice-form";
 import type { PublicNotice } from "./notice-types";
 import { siteNotice } from "./schema";
@@ -55,16 +56,25 @@ export async function listNotices(db: Database): Promise<SiteNotice[]> {
   return db.select().from(siteNotice).orderBy(desc(siteNotice.createdAt), desc(siteNotice.id));
 }
 
-/** The notices showing at `now`: most severe first, then newest. */
+/**
+ * The notices showing at `now`, in the visitor's language (English falls back to the Thai
+ * text when a notice has none): most severe first, then newest.
+ */
 export async function listActiveNotices(
   db: Database,
   now: Date = new Date(),
+  lang: Lang = "th",
 ): Promise<PublicNotice[]> {
+  const inEnglish = lang === "en";
   const rows = await db
     .select({
       id: siteNotice.id,
-      title: siteNotice.title,
-      body: siteNotice.body,
+      title: inEnglish
+        ? sql<string>`coalesce(${siteNotice.titleEn}, ${siteNotice.title})`
+        : siteNotice.title,
+      body: inEnglish
+        ? sql<string>`coalesce(${siteNotice.bodyEn}, ${siteNotice.body})`
+        : siteNotice.body,
       level: siteNotice.level,
       updatedAt: siteNotice.updatedAt,
     })
@@ -83,6 +93,8 @@ function pickNotice(input: NoticeInput) {
   return {
     title: input.title,
     body: input.body,
+    titleEn: input.titleEn || null,
+    bodyEn: input.bodyEn || null,
     level: input.level,
     startsAt: input.startsAt,
     endsAt: input.endsAt,

@@ -10,8 +10,12 @@ export const siteNotice = pgTable(
   "site_notice",
   {
     id: serial("id").primaryKey(),
+    /** In Thai, the site's language: every visitor can read it. */
     title: text("title").notNull(),
     body: text("body").notNull(),
+    /** In English, optional: English visitors read the Thai text when there is none. */
+    titleEn: text("title_en"),
+    bodyEn: text("body_en"),
     level: text("level", { enum: ["info", "warning", "danger"] })
       .notNull()
       .default("info"),

@@ -30,7 +30,15 @@ import {
 
 const DONE = ["created", "updated", "deleted"] as const;
 type Done = (typeof DONE)[number];
-const EMPTY: NoticeValues = { title: "", body: "", level: "info", startsAt: "", endsAt: "" };
+const EMPTY: NoticeValues = {
+  title: "",
+  body: "",
+  titleEn: "",
+  bodyEn: "",
+  level: "info",
+  startsAt: "",
+  endsAt: "",
+};
 
 /** Which button was pressed, on which notice (none: a new one). */
 const noticeIntentSchema = z.object({
@@ -64,6 +72,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
           values: {
             title: editing.title,
             body: editing.body,
+            titleEn: editing.titleEn ?? "",
+            bodyEn: editing.bodyEn ?? "",
             level: editing.level,
             startsAt: toBangkokLocalInput(editing.startsAt),
             endsAt: toBangkokLocalInput(editing.endsAt),
@@ -209,6 +219,34 @@ export default function AdminNotices({ loaderData, actionData }: Route.Component
               />
               {fieldError("body")}
             </div>
+            <fieldset className="mb-3">
+              <legend className="form-label fs-6 mb-1">{t("admin.notices.english")}</legend>
+              <p className="form-text mt-0 mb-2">{t("admin.notices.englishHint")}</p>
+              <div className="mb-3">
+                <label htmlFor="notice-titleEn" className="form-label">
+                  {t("admin.notices.field.titleEn")}
+                </label>
+                <input
+                  type="text"
+                  lang="en"
+                  maxLength={NOTICE_TITLE_MAX}
+                  className={`form-control${invalid("titleEn")}`}
+                  {...fieldProps("titleEn")}
+                />
+                {fieldError("titleEn")}
+              </div>
+              <label htmlFor="notice-bodyEn" className="form-label">
+                {t("admin.notices.field.bodyEn")}
+              </label>
+              <textarea
+                rows={3}
+                lang="en"
+                maxLength={NOTICE_BODY_MAX}
+                className={`form-control${invalid("bodyEn")}`}
+                {...fieldProps("bodyEn")}
+              />
+              {fieldError("bodyEn")}
+            </fieldset>
             <div className="mb-3">
               <label htmlFor="notice-level" className="form-label">
                 {t("admin.notices.field.level")}
