@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { en } from "~/lib/i18n/en";
 import { th } from "~/lib/i18n/th";
 import { DEMO_CATEGORIES } from "~/modules/content/demo-content";
-import { baseURL, withPage, setupE2E } from "./fixtures";
+import { baseURL, memberWithShop, openAs, registerMember, withPage, setupE2E } from "./fixtures";
 
 const THAI = /[\u0E00-\u0E7F]/;
 
@@ -374,17 +374,25 @@ describe("self-check page", () => {
 });
 
 describe("shophub page", () => {
-  it("shows the three plans and links to the manual and the article", async () => {
+  it("shows the one free plan there is, no prices that cannot be paid, and links to the manual", async () => {
     await withPage(e2e.browser, async (page) => {
       const response = await page.goto("/shophub");
       expect(response?.status()).toBe(200);
       const plans = await page
         .locator("#pricing [data-plan]")
         .evaluateAll((cards) => cards.map((card) => card.getAttribute("data-plan")));
-      expect(plans).toEqual(["starter", "standard", "pro"]);
-      for (const plan of plans) {
-        expect(await page.locator(`[data-plan="${plan}"] h3`).innerText()).not.toBe("");
-      }
+      expect(plans).toEqual(["free"]);
+      expect(await page.locator('[data-plan="free"] h3').innerText()).toBe(
+        th["shophubPage.pricing.free.name"],
+      );
+      const pricing = await page.locator("#pricing").innerText();
+      expect(pricing).not.toMatch(/\d\s*บาท|290|590/);
+      // A visitor is invited to sign up.
+      expect(
+        await page
+          .getByTestId("shophub-start")
+          .evaluateAll((links) => links.map((link) => link.getAttribute("href"))),
+      ).toEqual(["/register", "/register"]);
       const manual = page.locator('#manual a[href="/article/pos-manual"]');
       const article = page.locator('#manual a[href="/article/shophub-pos"]');
       expect(await manual.count()).toBe(1);
@@ -396,6 +404,28 @@ describe("shophub page", () => {
       await expect.poll(() => page.locator("h1").innerText()).toMatch(THAI);
     });
   });
+  it("asks no member to sign up: an owner goes to the shop's stock, a member without a shop opens one", async () => {
+    const owner = await memberWithShop(e2e);
+    const noShop = await registerMember(e2e);
+    for (const [member, href, label] of [
+      [owner.member, "/storehub", th["shophubPage.cta.myShop"]],
+      [noShop, "/shophub/new", th["shophubPage.cta.openShop"]],
+    ] as const) {
+      const { context, page } = await openAs(e2e.browser, member);
+      try {
+        await page.goto("/shophub");
+        const starts = page.getByTestId("shophub-start");
+        expect(
+          await starts.evaluateAll((links) => links.map((l) => l.getAttribute("href"))),
+        ).toEqual([href, href]);
+        expect(await starts.first().innerText()).toBe(label);
+        expect(await page.locator("main").innerText()).not.toContain(th["shophubPage.heroCta"]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it("sends only the visitor's language of the page's copy, in the HTML and in the JavaScript", async () => {
     // One long sentence of each language; neither may reach a visitor reading the other.
     const sentence = { th: th["shophubPage.what.p1"], en: en["shophubPage.what.p1"] };

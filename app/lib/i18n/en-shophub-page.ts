@@ -68,13 +68,13 @@ export const enShophubPage: Record<ShophubPageKey, string> = {
     "Cash with change calculated, bank transfer, a PromptPay QR code generated for the exact bill amount, and card.",
   "shophubPage.features.4.title": "Receipts, tax invoices and VAT",
   "shophubPage.features.4.text":
-    "Each shop has its own running invoice numbers. Print receipts on 58 or 80 mm thermal printers, issue A4 tax invoices with the amount written in Thai words (Pro plan), and set 7% VAT as included in or added to your prices.",
+    "Each shop has its own running invoice numbers. Print receipts on 58 or 80 mm thermal printers, issue A4 tax invoices with the amount written in Thai words, and set 7% VAT as included in or added to your prices.",
   "shophubPage.features.5.title": "Transparent voids",
   "shophubPage.features.5.text":
     "A manager or owner can void a bill by giving a reason. The items go back into stock automatically and the bill shows who voided it.",
   "shophubPage.features.6.title": "Income, expenses and profit",
   "shophubPage.features.6.text":
-    "Record expenses with a photo of the receipt and see daily and monthly profit: revenue, cost of goods by moving-average cost, gross profit, expenses and net profit, with a chart, plus CSV export on the Pro plan.",
+    "Record expenses with a photo of the receipt and see daily and monthly profit: revenue, cost of goods by moving-average cost, gross profit, expenses and net profit, with a chart and CSV export.",
   "shophubPage.features.7.title": "Stock with storehub",
   "shophubPage.features.7.text":
     "Uses the same item list as the selling screen: receive goods, check stock balances, see low-stock flags, and get live stock updates across all cashiers.",
@@ -82,32 +82,20 @@ export const enShophubPage: Record<ShophubPageKey, string> = {
   "shophubPage.features.8.text":
     "Invite staff to your shop as owner, manager, cashier or stock staff. Each person sees and does only what their job needs.",
   "shophubPage.pricing.heading": "shophub pricing",
-  "shophubPage.pricing.lead":
-    "Choose the plan that fits your shop. Prices are per shop: start for free and grow as your shop grows.",
-  "shophubPage.pricing.starter.name": "Starter",
-  "shophubPage.pricing.starter.price": "Free",
-  "shophubPage.pricing.starter.period": "no monthly fee",
-  "shophubPage.pricing.starter.feature1": "1 device",
-  "shophubPage.pricing.starter.feature2": "Up to 200 items",
-  "shophubPage.pricing.starter.feature3": "Sales and receipts",
-  "shophubPage.pricing.standard.name": "Standard",
-  "shophubPage.pricing.standard.price": "290 baht",
-  "shophubPage.pricing.standard.period": "per month",
-  "shophubPage.pricing.standard.feature1": "3 devices",
-  "shophubPage.pricing.standard.feature2": "Unlimited items",
-  "shophubPage.pricing.standard.feature3": "Stock management with storehub",
-  "shophubPage.pricing.standard.feature4": "Income, expense and profit reports",
-  "shophubPage.pricing.pro.name": "Pro",
-  "shophubPage.pricing.pro.price": "590 baht",
-  "shophubPage.pricing.pro.period": "per month",
-  "shophubPage.pricing.pro.feature1": "Everything in Standard",
-  "shophubPage.pricing.pro.feature2": "10 devices",
-  "shophubPage.pricing.pro.feature3": "Several branches or shops",
-  "shophubPage.pricing.pro.feature4": "A4 tax invoices",
-  "shophubPage.pricing.pro.feature5": "CSV data export",
-  "shophubPage.pricing.note1": "New shops get 30 days of the Standard plan free.",
-  "shophubPage.pricing.note2": "Pay yearly and get 2 months free.",
-  "shophubPage.pricing.note3": "Prices are per shop and include VAT.",
+  "shophubPage.pricing.lead": "Everything available today is free, with no monthly fee.",
+  "shophubPage.pricing.free.name": "Free",
+  "shophubPage.pricing.free.price": "Free",
+  "shophubPage.pricing.free.period": "no monthly fee",
+  "shophubPage.pricing.free.feature1": "As many shops as you need, with staff invited by role",
+  "shophubPage.pricing.free.feature2": "Stock management with storehub, unlimited items",
+  "shophubPage.pricing.free.feature3": "Items and stock balances in and out as CSV files",
+  "shophubPage.pricing.free.feature4": "Works in the web browser on any device, nothing to install",
+  "shophubPage.pricing.note1":
+    "There are no paid plans yet: everything available today is free, and no credit card is needed.",
+  "shophubPage.pricing.note2":
+    "If paid plans come, we will announce them in advance, and no shop will be charged for anything it did not sign up for.",
+  "shophubPage.cta.myShop": "Go to your shop's stock",
+  "shophubPage.cta.openShop": "Open your shop",
   "shophubPage.register.heading": "How to sign up",
   "shophubPage.register.1.title": "Create your user account",
   "shophubPage.register.1.text":
@@ -123,7 +111,7 @@ export const enShophubPage: Record<ShophubPageKey, string> = {
     "If your shop is VAT-registered, enter its 13-digit tax ID now. If not, leave it blank and add it later.",
   "shophubPage.register.5.title": "Start selling",
   "shophubPage.register.5.text":
-    "New shops get 30 days of the Standard plan free, so you can add items, invite staff and try stock and reports from day one.",
+    "Everything available today is free, so you can add items, invite staff and try stock from day one.",
   "shophubPage.howToUse.heading": "A day with shophub",
   "shophubPage.howToUse.1.title": "Open the shop",
   "shophubPage.howToUse.1.text":
@@ -158,7 +146,7 @@ export const enShophubPage: Record<ShophubPageKey, string> = {
   "shophubPage.tutorial.step8": "Open today's report to see your shop's first sale.",
   "shophubPage.manual.heading": "Manual and guides",
   "shophubPage.manual.text":
-    "For step-by-step help with every menu, from adding items and entering opening stock to reading the profit report, read the user manual, or read our shophub overview for the big picture and how to choose a plan.",
+    "For step-by-step help with every menu, from adding items and entering opening stock to reading the profit report, read the user manual, or read our shophub overview for the big picture.",
   "shophubPage.manual.manualLink": "Read the shophub user manual",
   "shophubPage.manual.articleLink": "Read shophub: POS for small shops",
   "shophubPage.faq.heading": "Frequently asked questions",
@@ -170,19 +158,19 @@ export const enShophubPage: Record<ShophubPageKey, string> = {
     "Yes. shophub works online through the web, so your shop needs an internet connection. We recommend keeping mobile data as a backup in case your main connection goes down.",
   "shophubPage.faq.3.question": "Can I issue tax invoices?",
   "shophubPage.faq.3.answer":
-    "Yes. The Pro plan issues A4 tax invoices with the amount written in Thai words. Enter your shop's tax ID in the shop settings and choose whether your prices include 7% VAT.",
-  "shophubPage.faq.4.question": "My shop has more than 200 items. Which plan should I choose?",
+    "Yes. shophub issues A4 tax invoices with the amount written in Thai words. Enter your shop's tax ID in the shop settings and choose whether your prices include 7% VAT.",
+  "shophubPage.faq.4.question": "My shop has hundreds of items. Is that a problem?",
   "shophubPage.faq.4.answer":
-    "The free Starter plan supports up to 200 items. For more, choose Standard or Pro, which allow unlimited items.",
+    "No. There is no limit on the number of items, and you can import your whole item list from a CSV file at once.",
   "shophubPage.faq.5.question": "Can several staff use it at the same time?",
   "shophubPage.faq.5.answer":
-    "Yes. Invite staff to your shop and give each a role. The number of devices depends on your plan (1, 3 or 10), and stock updates instantly so every device sees the same numbers.",
+    "Yes. Invite staff to your shop and give each a role. Several devices can work at once, and stock updates instantly so every device sees the same numbers.",
   "shophubPage.faq.6.question": "Can your team help me set up?",
   "shophubPage.faq.6.answer":
-    "Yes. The DP Tech team can recommend a plan, help import your item list and help you choose a compatible receipt printer and scanner. Call 02-114-7788, Monday to Saturday, 08:30–17:30.",
+    "Yes. The DP Tech team can help import your item list and help you choose a compatible receipt printer and scanner. Call 02-114-7788, Monday to Saturday, 08:30–17:30.",
   "shophubPage.finalCta.heading": "Start selling the organised way today",
-  "shophubPage.finalCta.text":
-    "Sign up free, set up your shop in minutes, and enjoy 30 days of the Standard plan free as a new shop.",
+  "shophubPage.finalCta.text": "Sign up free and set up your shop in minutes, with no monthly fee.",
+  "shophubPage.finalCta.textMember": "Everything available today is free, with no monthly fee.",
   "shophubPage.finalCta.button": "Sign up free",
   "shophubPage.finalCta.contact": "Questions? Contact DP Tech, Monday to Saturday, 08:30–17:30.",
 };

@@ -34,8 +34,12 @@ const FEATURES: readonly Pair[] = [
   { title: "shophubPage.features.7.title", text: "shophubPage.features.7.text" },
   { title: "shophubPage.features.8.title", text: "shophubPage.features.8.text" },
 ];
+/*
+ * One plan, because that is what exists: shophub is free today and nothing can be bought. A
+ * paid plan appears here only once it can be paid for and its limits are enforced (issue 14).
+ */
 const PLANS: readonly {
-  id: "starter" | "standard" | "pro";
+  id: "free";
   highlight: boolean;
   name: Key;
   price: Key;
@@ -43,50 +47,21 @@ const PLANS: readonly {
   features: readonly Key[];
 }[] = [
   {
-    id: "starter",
-    highlight: false,
-    name: "shophubPage.pricing.starter.name",
-    price: "shophubPage.pricing.starter.price",
-    period: "shophubPage.pricing.starter.period",
-    features: [
-      "shophubPage.pricing.starter.feature1",
-      "shophubPage.pricing.starter.feature2",
-      "shophubPage.pricing.starter.feature3",
-    ],
-  },
-  {
-    id: "standard",
+    id: "free",
     highlight: true,
-    name: "shophubPage.pricing.standard.name",
-    price: "shophubPage.pricing.standard.price",
-    period: "shophubPage.pricing.standard.period",
+    name: "shophubPage.pricing.free.name",
+    price: "shophubPage.pricing.free.price",
+    period: "shophubPage.pricing.free.period",
     features: [
-      "shophubPage.pricing.standard.feature1",
-      "shophubPage.pricing.standard.feature2",
-      "shophubPage.pricing.standard.feature3",
-      "shophubPage.pricing.standard.feature4",
-    ],
-  },
-  {
-    id: "pro",
-    highlight: false,
-    name: "shophubPage.pricing.pro.name",
-    price: "shophubPage.pricing.pro.price",
-    period: "shophubPage.pricing.pro.period",
-    features: [
-      "shophubPage.pricing.pro.feature1",
-      "shophubPage.pricing.pro.feature2",
-      "shophubPage.pricing.pro.feature3",
-      "shophubPage.pricing.pro.feature4",
-      "shophubPage.pricing.pro.feature5",
+      "shophubPage.pricing.free.feature1",
+      "shophubPage.pricing.free.feature2",
+      "shophubPage.pricing.free.feature3",
+      "shophubPage.pricing.free.feature4",
     ],
   },
 ];
-const PRICING_NOTES: readonly Key[] = [
-  "shophubPage.pricing.note1",
-  "shophubPage.pricing.note2",
-  "shophubPage.pricing.note3",
-];
+const PRICING_NOTES: readonly Key[] = ["shophubPage.pricing.note1", "shophubPage.pricing.note2"];
+
 const REGISTER: readonly Pair[] = [
   { title: "shophubPage.register.1.title", text: "shophubPage.register.1.text" },
   { title: "shophubPage.register.2.title", text: "shophubPage.register.2.text" },
@@ -149,9 +124,7 @@ export default function Shophub({ matches }: Route.ComponentProps) {
             </h1>
             <p className="lead">{t("shophubPage.lead")}</p>
             <div className="d-flex flex-wrap gap-2">
-              <Link to="/register" className="btn btn-accent btn-lg">
-                {t("shophubPage.heroCta")}
-              </Link>
+              <StartLink user={root.user} shops={root.shops.length} label="shophubPage.heroCta" />
               <a href="#pricing" className="btn btn-outline-light btn-lg">
                 {t("shophubPage.heroSecondary")}
               </a>
@@ -236,7 +209,7 @@ export default function Shophub({ matches }: Route.ComponentProps) {
           <p className="lead">{t("shophubPage.pricing.lead")}</p>
           <div className="row g-4">
             {PLANS.map((plan) => (
-              <div key={plan.id} className="col-md-4">
+              <div key={plan.id} className="col-md-8 col-lg-6">
                 <div
                   className={`card h-100 ${plan.highlight ? "pricing-card--highlight" : ""}`}
                   data-plan={plan.id}
@@ -344,11 +317,15 @@ export default function Shophub({ matches }: Route.ComponentProps) {
       <section className="contact-cta text-white py-5" aria-labelledby="final-cta-title">
         <div className="container text-center">
           <h2 id="final-cta-title">{t("shophubPage.finalCta.heading")}</h2>
-          <p className="lead">{t("shophubPage.finalCta.text")}</p>
+          <p className="lead">
+            {t(root.user ? "shophubPage.finalCta.textMember" : "shophubPage.finalCta.text")}
+          </p>
           <div className="d-flex flex-wrap justify-content-center gap-2">
-            <Link to="/register" className="btn btn-accent btn-lg">
-              {t("shophubPage.finalCta.button")}
-            </Link>
+            <StartLink
+              user={root.user}
+              shops={root.shops.length}
+              label="shophubPage.finalCta.button"
+            />
           </div>
           {/* One link per way of reaching us: a whole sentence in a tel: link started a call
               when the e-mail in it was tapped. */}
@@ -565,5 +542,24 @@ function Invitations({ invitations }: { invitations: Invitation[] }) {
         </ul>
       </div>
     </div>
+  );
+}
+
+/**
+ * The page's call to action, for who is reading: a visitor signs up (`label`), a member
+ * without a shop opens one, a member with a shop goes to its stock; nobody who already has an
+ * account is asked to sign up again.
+ */
+function StartLink({ user, shops, label }: { user: unknown; shops: number; label: Key }) {
+  const t = useT();
+  const [to, text]: [string, Key] = !user
+    ? ["/register", label]
+    : shops > 0
+      ? ["/storehub", "shophubPage.cta.myShop"]
+      : ["/shophub/new", "shophubPage.cta.openShop"];
+  return (
+    <Link to={to} className="btn btn-accent btn-lg" data-testid="shophub-start">
+      {t(text)}
+    </Link>
   );
 }
