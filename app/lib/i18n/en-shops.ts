@@ -20,7 +20,7 @@ export const enShops: Record<keyof typeof thShops, string> = {
   "shops.roleHelp.owner":
     "Can do everything, including inviting and removing members and editing the shop's details",
   "shops.roleHelp.manager": "Looks after items, stock and sales, but cannot manage members",
-  "shops.roleHelp.cashier": "Sells at the counter and looks up items",
+  "shops.roleHelp.cashier": "Looks up items and stock, without seeing costs",
   "shops.roleHelp.stock": "Receives, issues, transfers and counts stock",
 
   "shops.businessType.grocery": "Grocery, minimart",

@@ -17,7 +17,7 @@ export const thShops = {
   "shops.role.stock": "พนักงานคลังสินค้า",
   "shops.roleHelp.owner": "ทำได้ทุกอย่าง รวมถึงเชิญและนำสมาชิกออก และแก้ไขข้อมูลร้าน",
   "shops.roleHelp.manager": "ดูแลสินค้า สต็อก และการขาย แต่จัดการสมาชิกไม่ได้",
-  "shops.roleHelp.cashier": "ขายหน้าร้านและดูสินค้า",
+  "shops.roleHelp.cashier": "ดูสินค้าและยอดคงเหลือ โดยไม่เห็นต้นทุน",
   "shops.roleHelp.stock": "รับเข้า เบิกออก โอนย้าย และตรวจนับสต็อก",
 
   "shops.businessType.grocery": "ร้านขายของชำ มินิมาร์ท",
