@@ -517,6 +517,48 @@ describe("the not-enough-stock explanation (modules/stock)", () => {
   });
 });
 
+describe("the first warehouse's name in the reader's language", () => {
+  it("is คลังหลัก in Thai and Main warehouse in English until someone renames it", async () => {
+    const { shopId, owner, home } = await newShop();
+    const water = await insertItem(db, shopId, owner.id);
+    await postStockDocument(db, {
+      shopId,
+      userId: owner.id,
+      kind: "opening",
+      lines: [{ itemId: water.id, locationId: home, qty: 3 }],
+    });
+    const inout = async (cookie?: string) => {
+      const outcome = await outcomeOf(
+        callRoute(inoutRoute.loader, "/storehub/inout", {
+          context: routeContext(db, owner),
+          cookie,
+        }),
+      );
+      const data = outcome.data as { locations: { id: number; path: string }[] };
+      return data.locations.find((location) => location.id === home)?.path;
+    };
+    const ledger = async (cookie?: string) => {
+      const outcome = await outcomeOf(
+        callRoute(storageRoute.loader, `/storehub/storage?item=${water.id}`, {
+          context: routeContext(db, owner),
+          cookie,
+        }),
+      );
+      return JSON.stringify(outcome.data);
+    };
+    expect(await inout()).toBe("คลังหลัก");
+    expect(await inout("lang=en")).toBe("Main warehouse");
+    expect(await ledger("lang=en")).toContain("Main warehouse");
+    expect(await ledger("lang=en")).not.toContain("คลังหลัก");
+    expect(
+      await explainShortage(db, shopId, { itemId: water.id, locationId: home, available: 3 }, "en"),
+    ).toMatchObject({ location: "Main warehouse" });
+    // The shop's own name for it is shown as typed, in both languages.
+    await db.update(stockLocation).set({ name: "โกดังหน้าร้าน" }).where(eq(stockLocation.id, home));
+    expect(await inout("lang=en")).toBe("โกดังหน้าร้าน");
+  });
+});
+
 describe("tenant isolation: a member of shop A using ids of shop B", () => {
   it("never sees or changes shop B's items, places or documents", async () => {
     const a = await newShop();

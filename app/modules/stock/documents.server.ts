@@ -1,5 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
+import type { Lang } from "~/lib/i18n";
+import { shownLocationNameSql } from "./location-name.server";
 import {
   stockDocument,
   stockItem,
@@ -50,6 +52,7 @@ export async function getStockDocument(
   db: DbExecutor,
   shopId: string,
   documentId: number,
+  lang: Lang = "th",
 ): Promise<StockDocumentView | null> {
   if (!Number.isSafeInteger(documentId) || documentId <= 0) return null;
   const [document] = await db
@@ -85,7 +88,7 @@ export async function getStockDocument(
       unit: stockItem.unit,
       archived: sql<boolean>`${stockItem.status} = 'archived'`,
       locationId: stockMovement.locationId,
-      locationName: stockLocation.name,
+      locationName: shownLocationNameSql(lang),
       kind: stockMovement.kind,
       qty: stockMovement.qty,
       locationQtyAfter: stockMovement.locationQtyAfter,

@@ -12,6 +12,7 @@ import {
 } from "./inout-form";
 import { matchItemsByText, type StockItem } from "./items.server";
 import { postStockDocument } from "./ledger.server";
+import type { Lang } from "~/lib/i18n";
 import { buildLocationTree, flattenLocationTree, listLocations } from "./locations.server";
 import { stockBalance } from "./schema";
 import { describeShortage } from "./stock-shortage";
@@ -26,8 +27,12 @@ export interface LocationOption {
 }
 
 /** The shop's places in tree order with their full paths (for selects and labels). */
-export async function locationOptions(db: DbExecutor, shopId: string): Promise<LocationOption[]> {
-  const locations = await listLocations(db, shopId);
+export async function locationOptions(
+  db: DbExecutor,
+  shopId: string,
+  lang: Lang = "th",
+): Promise<LocationOption[]> {
+  const locations = await listLocations(db, shopId, lang);
   return flattenLocationTree(buildLocationTree(locations, new Map())).map((node) => ({
     id: node.id,
     kind: node.kind,
@@ -110,9 +115,10 @@ async function resolveLines(
   values: InoutValues,
   lines: CheckedLine[],
   errors: InoutErrors,
+  lang: Lang,
 ): Promise<Resolution> {
   const locations = new Map(
-    (await locationOptions(db, shopId)).map((option) => [option.id, option]),
+    (await locationOptions(db, shopId, lang)).map((option) => [option.id, option]),
   );
   const items = new Map<number, StockItem>();
   const byText = new Map<string, ResolvedItem>();
@@ -182,6 +188,7 @@ export async function previewInout(
   kind: InoutKind,
   values: InoutValues,
   defaultLocationId: number,
+  lang: Lang = "th",
 ): Promise<{ values: InoutValues; errors: InoutErrors; previews: Record<number, LinePreview> }> {
   let next = values;
   const scanErrors: InoutErrors["fields"] = {};
@@ -203,7 +210,7 @@ export async function previewInout(
   const { lines, errors } = checkInoutValues(kind, next);
   // A check is not a post: an empty document is no error yet.
   delete errors.form;
-  const resolved = await resolveLines(db, shopId, kind, next, lines, errors);
+  const resolved = await resolveLines(db, shopId, kind, next, lines, errors, lang);
   resolved.errors.fields = { ...resolved.errors.fields, ...scanErrors };
   return { values: next, errors: resolved.errors, previews: resolved.previews };
 }
@@ -218,12 +225,21 @@ export async function previewInout(
  */
 export async function submitInout(
   db: Database,
-  input: { shopId: string; userId: string; kind: InoutKind; values: InoutValues },
+  input: { shopId: string; userId: string; kind: InoutKind; values: InoutValues; lang?: Lang },
 ): Promise<InoutOutcome> {
   const { kind, values, shopId } = input;
+  const lang = input.lang ?? "th";
   const checked = checkInoutValues(kind, values);
   if (hasErrors(checked.errors)) {
-    const resolved = await resolveLines(db, shopId, kind, values, checked.lines, checked.errors);
+    const resolved = await resolveLines(
+      db,
+      shopId,
+      kind,
+      values,
+      checked.lines,
+      checked.errors,
+      lang,
+    );
     return { ok: false, errors: resolved.errors, previews: resolved.previews };
   }
 
@@ -246,7 +262,15 @@ export async function submitInout(
   });
   if (posted.ok) return posted;
 
-  const resolved = await resolveLines(db, shopId, kind, values, checked.lines, checked.errors);
+  const resolved = await resolveLines(
+    db,
+    shopId,
+    kind,
+    values,
+    checked.lines,
+    checked.errors,
+    lang,
+  );
   const { errors, previews, items, locations } = resolved;
   // An unknown item or place is already explained next to its field.
   if (hasErrors(errors)) return { ok: false, errors, previews };

@@ -154,7 +154,9 @@ export async function balancesCsv(
   { costs = true }: { costs?: boolean } = {},
 ): Promise<ReadableStream<Uint8Array>> {
   const t = serverTranslate(lang);
-  const places = flattenLocationTree(buildLocationTree(await listLocations(db, shopId), new Map()));
+  const places = flattenLocationTree(
+    buildLocationTree(await listLocations(db, shopId, lang), new Map()),
+  );
   const order = new Map(places.map((place, index) => [place.id, index]));
   const pathOf = new Map(places.map((place) => [place.id, place.path]));
   const header = [

@@ -1,6 +1,8 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { poolOf, type DbExecutor } from "~/db/client.server";
 import { pgErrorOf } from "~/db/pg-error";
+import type { Lang } from "~/lib/i18n";
+import { shownLocationNameSql } from "./location-name.server";
 import { postThroughQueue } from "./posting-queue.server";
 import { announceStockChange } from "./stock-change-notifier.server";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
@@ -219,6 +221,8 @@ export async function listMovements(
     pageSize?: number;
     /** False when only the rows are shown (no pager): skips counting. */
     withTotal?: boolean;
+    /** The reader's language, for the first warehouse's name (shownLocationName). */
+    lang?: Lang;
   },
 ): Promise<Page<MovementRow>> {
   const conditions: SQL[] = [eq(stockMovement.shopId, shopId)];
@@ -244,7 +248,7 @@ export async function listMovements(
         sku: stockItem.sku,
         unit: stockItem.unit,
         locationId: stockMovement.locationId,
-        locationName: stockLocation.name,
+        locationName: shownLocationNameSql(filter.lang ?? "th"),
         kind: stockMovement.kind,
         qty: stockMovement.qty,
         locationQtyAfter: stockMovement.locationQtyAfter,

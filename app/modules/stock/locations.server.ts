@@ -1,11 +1,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
+import type { Lang } from "~/lib/i18n";
+import { DEFAULT_LOCATION_NAME, shownLocationName } from "./location-name";
 import { stockBalance, stockLocation, stockMovement, type LocationKind } from "./schema";
 
 export type StockLocation = typeof stockLocation.$inferSelect;
 
-/** The name a shop's first warehouse gets; the owner can rename it. */
-export const DEFAULT_LOCATION_NAME = "คลังหลัก";
+export { DEFAULT_LOCATION_NAME } from "./location-name";
 
 const CHILD_KIND: Record<LocationKind, LocationKind | null> = {
   warehouse: "zone",
@@ -35,14 +36,22 @@ export async function getDefaultLocation(db: DbExecutor, shopId: string): Promis
   return created;
 }
 
-/** All locations of the shop (the default one included), warehouses first then by name. */
-export async function listLocations(db: DbExecutor, shopId: string): Promise<StockLocation[]> {
+/**
+ * All locations of the shop (the default one included), warehouses first then by name, each
+ * named as `lang` reads it (shownLocationName).
+ */
+export async function listLocations(
+  db: DbExecutor,
+  shopId: string,
+  lang: Lang = "th",
+): Promise<StockLocation[]> {
   await getDefaultLocation(db, shopId);
-  return db
+  const rows = await db
     .select()
     .from(stockLocation)
     .where(eq(stockLocation.shopId, shopId))
     .orderBy(asc(stockLocation.name), asc(stockLocation.id));
+  return rows.map((row) => ({ ...row, name: shownLocationName(row, lang) }));
 }
 
 /** A location of this shop, or null (an id of another shop is simply not found). */

@@ -1,3 +1,4 @@
+import type { Lang } from "~/lib/i18n";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { isLowStock } from "./items.server";
@@ -74,10 +75,14 @@ async function loadStockTotals(db: DbExecutor, shopId: string): Promise<StockTot
  * What the storehub home shows: counts, stock value, low stock (cached until the shop's stock
  * or items change, see stock-summary-cache.server.ts) and the latest movements (always read).
  */
-export async function getStockOverview(db: DbExecutor, shopId: string): Promise<StockOverview> {
+export async function getStockOverview(
+  db: DbExecutor,
+  shopId: string,
+  lang: Lang = "th",
+): Promise<StockOverview> {
   const [totals, latest] = await Promise.all([
     cachedStockSummary(shopId, () => loadStockTotals(db, shopId)),
-    listMovements(db, shopId, { page: 1, pageSize: 10, withTotal: false }),
+    listMovements(db, shopId, { page: 1, pageSize: 10, withTotal: false, lang }),
   ]);
   return { ...totals, latestMovements: latest.rows };
 }

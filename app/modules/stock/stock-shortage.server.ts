@@ -1,3 +1,4 @@
+import type { Lang } from "~/lib/i18n";
 import type { DbExecutor } from "~/db/client.server";
 import { findItem } from "./items.server";
 import { buildLocationTree, flattenLocationTree, listLocations } from "./locations.server";
@@ -11,8 +12,11 @@ export async function explainShortage(
   db: DbExecutor,
   shopId: string,
   error: InsufficientStock,
+  lang: Lang = "th",
 ): Promise<StockShortage> {
   const item = await findItem(db, shopId, error.itemId);
-  const tree = flattenLocationTree(buildLocationTree(await listLocations(db, shopId), new Map()));
+  const tree = flattenLocationTree(
+    buildLocationTree(await listLocations(db, shopId, lang), new Map()),
+  );
   return describeShortage(error, item, tree.find((node) => node.id === error.locationId)?.path);
 }

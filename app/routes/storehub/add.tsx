@@ -1,6 +1,7 @@
 import { Button } from "react-bootstrap";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/add";
+import { langFromCookieHeader } from "~/lib/i18n";
 import { appContext } from "~/context";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
@@ -46,7 +47,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { shopId } = await storehubOf(context, request);
   const { db } = context.get(appContext);
   const locations = flattenLocationTree(
-    buildLocationTree(await listLocations(db, shopId), new Map()),
+    buildLocationTree(
+      await listLocations(db, shopId, langFromCookieHeader(request.headers.get("cookie"))),
+      new Map(),
+    ),
   );
   const createdId = Number(url.searchParams.get("created"));
   // Only an item of this shop is shown; another shop's id simply shows nothing.

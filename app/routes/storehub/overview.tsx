@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/overview";
+import { langFromCookieHeader } from "~/lib/i18n";
 import { appContext } from "~/context";
 import { limitSearches } from "~/modules/platform/index.server";
 import { tooManyRequestsPage } from "~/routes/errors.server";
@@ -42,7 +43,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       tooManyRequestsPage(request),
     );
   }
-  const overview = await getStockOverview(db, shopId);
+  const overview = await getStockOverview(
+    db,
+    shopId,
+    langFromCookieHeader(request.headers.get("cookie")),
+  );
   // The plain list (active items, no search) is as long as the overview's count: the page
   // then costs one index scan instead of a second pass over every item of the shop.
   const plainList = params.q === "" && !params.lowStock && params.status === "active";

@@ -4,6 +4,7 @@ import type { Route } from "./+types/route";
 import { appContext } from "~/context";
 import { storehubPageMeta } from "~/layout/storehub-page-meta";
 import { readForm } from "~/lib/forms/read-form";
+import { langFromCookieHeader } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import {
   documentNumber,
@@ -42,13 +43,14 @@ export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITE
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { shopId } = await storehubOf(context, request);
   const { db } = context.get(appContext);
+  const lang = langFromCookieHeader(request.headers.get("cookie"));
   const kind = kindOf(url.searchParams.get("kind"));
-  const locations = await locationOptions(db, shopId);
+  const locations = await locationOptions(db, shopId, lang);
   const rawDoc = url.searchParams.get("doc");
   let posted = null;
   if (rawDoc !== null) {
     const document = /^\d{1,15}$/.test(rawDoc)
-      ? await getStockDocument(db, shopId, Number(rawDoc))
+      ? await getStockDocument(db, shopId, Number(rawDoc), lang)
       : null;
     // Another shop's document is simply not there.
     if (!document) throw data(null, { status: 404 });
@@ -82,13 +84,14 @@ export const action = keepFormOnShopChange(async function action({
 }: Route.ActionArgs) {
   const { shopId, user } = await storehubOf(context, request);
   const { db, logger } = context.get(appContext);
+  const lang = langFromCookieHeader(request.headers.get("cookie"));
   const form = await request.formData();
   const step = readForm(form, inoutStepSchema);
   if (!step.ok) throw data(null, { status: 400 });
   const { kind, intent } = step.data;
   const values = readInoutValues(form);
   if (intent === "post") {
-    const outcome = await submitInout(db, { shopId, userId: user.id, kind, values });
+    const outcome = await submitInout(db, { shopId, userId: user.id, kind, values, lang });
     if (outcome.ok) {
       logger.info(
         { shopId, userId: user.id, documentId: outcome.documentId, kind },
@@ -109,12 +112,12 @@ export const action = keepFormOnShopChange(async function action({
     );
   }
   // "add lines" (without JavaScript), or "check" (also Enter in a field, e.g. a scanner).
-  const locations = await locationOptions(db, shopId);
+  const locations = await locationOptions(db, shopId, lang);
   const defaultLocationId = locations.find((location) => location.isDefault)?.id ?? 0;
   if (intent === "addLines") {
     values.lines.push(...Array.from({ length: BLANK_LINES }, () => blankLine(defaultLocationId)));
   }
-  const checked = await previewInout(db, shopId, kind, values, defaultLocationId);
+  const checked = await previewInout(db, shopId, kind, values, defaultLocationId, lang);
   return data<ActionData>({
     formKey: crypto.randomUUID(),
     kind,

@@ -9,6 +9,7 @@ import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { flagField, idField, readId } from "~/lib/forms/fields";
 import { readForm } from "~/lib/forms/read-form";
+import { langFromCookieHeader } from "~/lib/i18n";
 import { readPageNumber } from "~/lib/paging";
 import { truncateText } from "~/lib/truncate-text";
 import { limitSearches } from "~/modules/platform/index.server";
@@ -104,6 +105,7 @@ const reverseSchema = z.object({
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { shopId, active } = await storehubOf(context, request);
   const { db } = context.get(appContext);
+  const lang = langFromCookieHeader(request.headers.get("cookie"));
   const params = url.searchParams;
   // An id of another shop (or nonsense) is simply not found: 404, nothing revealed.
   const itemParam = params.get("item");
@@ -120,10 +122,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const page = readPageNumber(params);
 
   const [locations, { quantities, values }, ledger, matches] = await Promise.all([
-    listLocations(db, shopId),
+    listLocations(db, shopId, lang),
     // With an item chosen the tree shows that item's quantities (cheap: one item's rows).
     balancesByLocation(db, shopId, item?.id),
-    listMovements(db, shopId, { itemId: item?.id, locationId: location?.id, page }),
+    listMovements(db, shopId, { itemId: item?.id, locationId: location?.id, page, lang }),
     q ? searchItems(db, shopId, { search: q, status: "all", page: 1, pageSize: 10 }) : null,
   ]);
   const showCosts = maySeeCosts(active.role);
@@ -241,6 +243,7 @@ export const action = keepFormOnShopChange(async function action({
   // Every change here is a writer's: a cashier gets 403 whatever the intent.
   const { shopId, user, active } = await storehubOf(context, request);
   const { db, logger } = context.get(appContext);
+  const lang = langFromCookieHeader(request.headers.get("cookie"));
   const form = await request.formData();
   const chosen = readForm(form, intentSchema);
   const { intent, confirmed } = chosen.ok ? chosen.data : { intent: undefined, confirmed: false };
@@ -307,7 +310,7 @@ export const action = keepFormOnShopChange(async function action({
       const location = await findLocation(db, shopId, locationId);
       if (!location) return fail(target, "storehub.error.locationNotFound", 404);
       const tree = flattenLocationTree(
-        buildLocationTree(await listLocations(db, shopId), new Map()),
+        buildLocationTree(await listLocations(db, shopId, lang), new Map()),
       );
       const path = tree.find((node) => node.id === locationId)?.path ?? location.name;
       return data<ActionData>({ confirmDelete: { id: locationId, path } });
@@ -330,7 +333,7 @@ export const action = keepFormOnShopChange(async function action({
     const read = readForm(form, reverseSchema);
     if (!read.ok) return fail("reverse", "storehub.storage.error.badRequest", 404);
     const { documentId, reason } = read.data;
-    const document = await getStockDocument(db, shopId, documentId);
+    const document = await getStockDocument(db, shopId, documentId, lang);
     if (!document) return fail("reverse", "storehub.storage.error.badRequest", 404);
     const confirm = reversalPreview(document, documentNumber(document.kind, document.number));
     const refused = documentRefusal(document);
@@ -362,7 +365,7 @@ export const action = keepFormOnShopChange(async function action({
       let message: Message = { key: REVERSAL_REFUSED.notReversible };
       if (error.code === "alreadyReversed") message = { key: REVERSAL_REFUSED.alreadyReversed };
       if (error.code === "insufficient") {
-        message = shortageMessage(await explainShortage(db, shopId, error));
+        message = shortageMessage(await explainShortage(db, shopId, error, lang));
       }
       return data<ActionData>({ confirmReverse: confirm, error: message, reason }, { status: 409 });
     }
