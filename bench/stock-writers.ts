@@ -22,7 +22,7 @@ export async function embeddedDatabaseUrl(dataDir: string): Promise<string> {
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/dptech`;
 }
 
-/** Registers a member through the real form and returns the session cookie. */
+/** Registers a member through the real form and returns the session cookie (every stock benchmark). */
 export async function registerMember(appUrl: string, email: string): Promise<string> {
   const response = await fetch(`${appUrl}/register`, {
     method: "POST",

@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { freePort } from "../app/lib/child-process.server.ts";
+import { registerMember } from "./stock-writers.ts";
 import {
   anyChildExited,
   BROWSER_HEADERS,
@@ -84,32 +85,6 @@ interface Fixture {
   hotItemId: number;
   hotSku: string;
   cookie: string;
-}
-
-/** Registers the member through the real form and returns the session cookie. */
-async function registerMember(appUrl: string, email: string): Promise<string> {
-  const response = await fetch(`${appUrl}/register`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { origin: appUrl, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      redirectTo: "/",
-      email,
-      password: "bench-password-2569",
-      confirmPassword: "bench-password-2569",
-      name: "ผู้ทดสอบความเร็ว",
-      phone: "",
-      acceptTerms: "on",
-    }).toString(),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0] ?? "")
-    .find((c) => c.includes("session_token="));
-  if (response.status !== 302 || !cookie) {
-    throw new Error(`registration answered ${response.status} without a session`);
-  }
-  return cookie;
 }
 
 /**
