@@ -8,3 +8,4 @@ export * from "../modules/notices/schema";
 export * from "../modules/shops/schema";
 export * from "../modules/stock/schema";
 export * from "../modules/listings/schema";
+export * from "../modules/sales/schema";

@@ -63,3 +63,12 @@ export {
   scaleLabelCode,
   scaleLabelLine,
 } from "./scale-label";
+export type {
+  CompletedSale,
+  CompleteSaleRequest,
+  CompleteSaleResult,
+  PaymentRequest,
+  SaleDocument,
+  SaleError,
+  SaleLineRequest,
+} from "./sale-contract";

@@ -1,0 +1,131 @@
+import type { BillError, Discount, PaymentError, PaymentMethod, VatMode } from "./bill";
+import type { SaleDocumentKind } from "./document-number";
+import type { PaperWidth, SaleSeller, SaleStatus } from "./schema";
+
+/*
+ * What the till sends when a sale completes, what it gets back, and the read model every
+ * printed document is drawn from. The till (routes/shophub/sell), the sale's server code
+ * (complete-sale.server.ts) and the print layouts (routes/shophub/documents) all speak these
+ * types, so each can be built and tested on its own.
+ */
+
+/** One cart line as the till sends it. The server prices it again from the item. */
+export interface SaleLineRequest {
+  itemId: number;
+  /** Thousandths of the item's unit (1000 = one piece, 1255 = 1.255 kg). */
+  qtyMilli: number;
+  /**
+   * The scale label the line was scanned from, when it was: the server reads the weight or
+   * price from it again with the shop's layout (the label's item code is the item's SKU).
+   */
+  scaleLabel?: string | null;
+  discount?: Discount | null;
+}
+
+export interface PaymentRequest {
+  method: PaymentMethod;
+  /** Cash: what the customer handed over. Others: what was charged. */
+  amountSatang: number;
+  /** Transfer or PromptPay reference, when the cashier noted one. */
+  reference?: string;
+  cardLast4?: string;
+  approvalCode?: string;
+}
+
+export interface CompleteSaleRequest {
+  /** A UUID the till made for this bill; sent again on a retry, it never makes a second sale. */
+  clientSaleId: string;
+  /** The till's own name ("เครื่อง 1"), kept on the sale. */
+  till: string;
+  lines: SaleLineRequest[];
+  billDiscount?: Discount | null;
+  note?: string;
+  payments: PaymentRequest[];
+  /**
+   * The total the till showed. When prices changed since the till loaded them, the server's
+   * total differs and the sale is refused with `totalChanged`, so nobody is charged a sum
+   * they were not shown.
+   */
+  expectedTotalSatang: number;
+}
+
+export type SaleError =
+  | { code: "empty" }
+  | { code: "bill"; error: BillError }
+  | { code: "payment"; error: PaymentError }
+  | { code: "totalChanged"; totalSatang: number }
+  /** The item is gone, archived, or not this shop's. `line` is 0-based. */
+  | { code: "itemUnavailable"; line: number }
+  /** A whole-unit item with a fraction, or a scale label that does not read. */
+  | { code: "badQuantity"; line: number }
+  | { code: "notEnoughStock"; line: number; availableMilli: number }
+  /** The same clientSaleId was used before for a different bill. */
+  | { code: "replayMismatch" }
+  | { code: "shiftRequired" };
+
+export interface CompletedSale {
+  id: number;
+  documentKind: SaleDocumentKind;
+  documentNumber: string;
+  totalSatang: number;
+  changeSatang: number;
+  /** True when this answer is the earlier sale of the same clientSaleId (a retry). */
+  replayed: boolean;
+}
+
+export type CompleteSaleResult =
+  { ok: true; sale: CompletedSale } | { ok: false; error: SaleError };
+
+/** Everything a print layout (58 mm, 80 mm, A4, PDF, ESC/POS) needs, nothing more. */
+export interface SaleDocument {
+  kind: SaleDocumentKind;
+  documentNumber: string;
+  /** When the document was issued (the sale's moment for a receipt or abbreviated invoice). */
+  issuedAt: Date;
+  /** Printed before: this print is a copy (สำเนา). */
+  isCopy: boolean;
+  status: SaleStatus;
+  voidReason: string | null;
+  seller: SaleSeller & { logoUrl: string | null };
+  paperWidth: PaperWidth;
+  cashierName: string;
+  till: string;
+  /** Full tax invoice: the buyer; and the abbreviated invoice it replaces. */
+  buyer: {
+    name: string;
+    address: string;
+    taxId: string;
+    branchCode: string;
+  } | null;
+  replacesDocumentNumber: string | null;
+  /** Credit note: the sale it refers to and why. */
+  refersToDocumentNumber: string | null;
+  reason: string | null;
+  lines: {
+    name: string;
+    sku: string;
+    unit: string;
+    qtyMilli: number;
+    unitPriceSatang: number;
+    discountSatang: number;
+    totalSatang: number;
+    vatExempt: boolean;
+  }[];
+  vatMode: VatMode;
+  vatRateBasisPoints: number;
+  grossSatang: number;
+  discountSatang: number;
+  vatBaseSatang: number;
+  vatSatang: number;
+  nonVatSatang: number;
+  totalSatang: number;
+  payments: {
+    method: PaymentMethod;
+    amountSatang: number;
+    tenderedSatang: number;
+    reference: string;
+    cardLast4: string | null;
+  }[];
+  changeSatang: number;
+  note: string;
+}

@@ -1,0 +1,371 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { shop } from "../shops/schema";
+import { stockDocument, stockItem, stockMovement } from "../stock/schema";
+import type { ScaleLabelLayout } from "./scale-label";
+
+/*
+ * The till's records. A sale is written once, in one transaction with its stock movements
+ * (the ledger API's SQL unit, decision 0014), and never edited: a void marks it and gives the
+ * stock back through `sale_void` movements, a return is a credit note of its own. Every row
+ * carries shop_id (the tenant key) and every query filters on it. Money is integer satang;
+ * quantities are numeric(14,3) in the database, integer thousandths in TypeScript (the
+ * fractional-quantities decision); rates and percentages are basis points (7 % = 700).
+ *
+ * Names, SKUs, prices and the shop's header are copied onto the sale when it completes: a
+ * document printed again years later shows what was sold then, whatever the item is called
+ * now.
+ */
+
+function inList(column: AnyPgColumn, values: readonly string[]) {
+  const list = values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", ");
+  return sql`${column} IN (${sql.raw(list)})`;
+}
+
+/** Quantities: exact to a thousandth of the item's unit (1.255 kg). */
+const quantity = (name: string) => numeric(name, { precision: 14, scale: 3 });
+
+export const PAPER_WIDTHS = ["58", "80"] as const;
+export type PaperWidth = (typeof PAPER_WIDTHS)[number];
+
+/**
+ * How a shop sells: one row per shop, made with its defaults the first time the shop's
+ * selling settings are read or saved. A shop not registered for VAT issues receipts
+ * (ใบเสร็จรับเงิน); a registered one issues abbreviated tax invoices at the till and full ones
+ * on request.
+ */
+export const shopSalesSetting = pgTable(
+  "shop_sales_setting",
+  {
+    shopId: uuid("shop_id")
+      .primaryKey()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    vatRegistered: boolean("vat_registered").notNull().default(false),
+    /** Prices as the shop sets them include VAT (the usual retail way) or exclude it. */
+    pricesIncludeVat: boolean("prices_include_vat").notNull().default(true),
+    vatRateBasisPoints: integer("vat_rate_bp").notNull().default(700),
+    /** "00000" is the head office (สำนักงานใหญ่); a branch has its 5-digit number. */
+    branchCode: text("branch_code").notNull().default("00000"),
+    /** The Revenue Department's registration number of the POS machine, when it has one. */
+    posRegistrationNo: text("pos_registration_no").notNull().default(""),
+    /** Normalised PromptPay ID (10-digit mobile, 13-digit tax or national ID, 15-digit e-wallet). */
+    promptPayId: text("promptpay_id"),
+    receiptHeader: text("receipt_header").notNull().default(""),
+    receiptFooter: text("receipt_footer").notNull().default(""),
+    /** Key of the logo in media storage (made through the image pipeline). */
+    logoKey: text("logo_key"),
+    paperWidth: text("paper_width", { enum: PAPER_WIDTHS }).notNull().default("80"),
+    receiptPrefix: text("receipt_prefix").notNull().default("RC"),
+    abbreviatedPrefix: text("abbreviated_prefix").notNull().default("ABB"),
+    fullInvoicePrefix: text("full_invoice_prefix").notNull().default("INV"),
+    creditNotePrefix: text("credit_note_prefix").notNull().default("CN"),
+    /** The shop's weighing-scale label layout; null when it sells nothing by scale label. */
+    scaleLabelLayout: jsonb("scale_label_layout").$type<ScaleLabelLayout>(),
+    /** Whether a cashier may void their own sale within the same shift. */
+    cashierMayVoidOwn: boolean("cashier_may_void_own").notNull().default(false),
+    /** Whether selling needs an open shift (the back office's cash drawer). */
+    requireOpenShift: boolean("require_open_shift").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("shop_sales_setting_branch", sql`${table.branchCode} ~ '^[0-9]{5}$'`),
+    check("shop_sales_setting_vat_rate", sql`${table.vatRateBasisPoints} BETWEEN 0 AND 10000`),
+    check("shop_sales_setting_paper", inList(table.paperWidth, PAPER_WIDTHS)),
+  ],
+);
+
+export const SALE_DOCUMENT_KINDS = ["receipt", "abbreviatedTaxInvoice"] as const;
+export type SaleReceiptKind = (typeof SALE_DOCUMENT_KINDS)[number];
+export const SALE_STATUSES = ["completed", "void"] as const;
+export type SaleStatus = (typeof SALE_STATUSES)[number];
+export const VAT_MODES = ["inclusive", "exclusive", "none"] as const;
+export const DISCOUNT_KINDS = ["amount", "percent"] as const;
+export const PAYMENT_METHODS = ["cash", "promptpay", "transfer", "card"] as const;
+
+/** One completed sale (a bill), numbered from the shop's gapless sequence of its kind and year. */
+export const sale = pgTable(
+  "sale",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    /** Made by the till: the same id sent twice (double click, retry, replay) is one sale. */
+    clientSaleId: uuid("client_sale_id").notNull(),
+    documentKind: text("document_kind", { enum: SALE_DOCUMENT_KINDS }).notNull(),
+    /** Buddhist-era year of the number (Bangkok time). */
+    documentYear: integer("document_year").notNull(),
+    documentSeq: bigint("document_seq", { mode: "number" }).notNull(),
+    /** As printed: prefix + year + sequence ("ABB2569-000123"). */
+    documentNumber: text("document_number").notNull(),
+    status: text("status", { enum: SALE_STATUSES }).notNull().default("completed"),
+    /** The till (device) it was rung up on, as the till names itself. */
+    till: text("till").notNull().default(""),
+    /** Who sold it; no foreign key, so the record outlives a deleted account. */
+    cashierId: text("cashier_id").notNull(),
+    cashierName: text("cashier_name").notNull(),
+    /** The `sale` stock document its movements belong to. */
+    stockDocumentId: bigint("stock_document_id", { mode: "number" }).references(
+      () => stockDocument.id,
+    ),
+    vatMode: text("vat_mode", { enum: VAT_MODES }).notNull(),
+    vatRateBasisPoints: integer("vat_rate_bp").notNull(),
+    /** How VAT was computed, written down as the Revenue Department asks ("per_bill"). */
+    vatMethod: text("vat_method").notNull().default("per_bill"),
+    grossSatang: bigint("gross_satang", { mode: "number" }).notNull(),
+    lineDiscountSatang: bigint("line_discount_satang", { mode: "number" }).notNull(),
+    billDiscountKind: text("bill_discount_kind", { enum: DISCOUNT_KINDS }),
+    /** Satang for an amount, basis points for a percentage. */
+    billDiscountValue: bigint("bill_discount_value", { mode: "number" }),
+    billDiscountSatang: bigint("bill_discount_satang", { mode: "number" }).notNull(),
+    vatBaseSatang: bigint("vat_base_satang", { mode: "number" }).notNull(),
+    vatSatang: bigint("vat_satang", { mode: "number" }).notNull(),
+    nonVatSatang: bigint("non_vat_satang", { mode: "number" }).notNull(),
+    totalSatang: bigint("total_satang", { mode: "number" }).notNull(),
+    /** Cost of goods sold at moving-average cost when it sold (sum of the lines'). */
+    costSatang: bigint("cost_satang", { mode: "number" }).notNull(),
+    tenderedSatang: bigint("tendered_satang", { mode: "number" }).notNull(),
+    changeSatang: bigint("change_satang", { mode: "number" }).notNull(),
+    note: text("note").notNull().default(""),
+    /** Copied from the shop when it sold: what every print of it shows. */
+    seller: jsonb("seller").$type<SaleSeller>().notNull(),
+    /** Set by the first print: every later print is marked as a copy (สำเนา). */
+    originalPrintedAt: timestamp("original_printed_at", { withTimezone: true }),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    voidedBy: text("voided_by"),
+    voidReason: text("void_reason"),
+    voidStockDocumentId: bigint("void_stock_document_id", { mode: "number" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("sale_shop_client_id").on(table.shopId, table.clientSaleId),
+    uniqueIndex("sale_shop_number").on(
+      table.shopId,
+      table.documentKind,
+      table.documentYear,
+      table.documentSeq,
+    ),
+    index("sale_shop_created").on(table.shopId, table.createdAt),
+    check("sale_kind_known", inList(table.documentKind, SALE_DOCUMENT_KINDS)),
+    check("sale_status_known", inList(table.status, SALE_STATUSES)),
+    check("sale_vat_mode_known", inList(table.vatMode, VAT_MODES)),
+    check("sale_total_not_negative", sql`${table.totalSatang} >= 0`),
+    check("sale_change_not_negative", sql`${table.changeSatang} >= 0`),
+    check("sale_void_complete", sql`(${table.status} = 'void') = (${table.voidedAt} IS NOT NULL)`),
+  ],
+);
+
+/** The seller block of every document, as it was when the sale completed. */
+export interface SaleSeller {
+  name: string;
+  address: string;
+  phone: string;
+  taxId: string | null;
+  branchCode: string;
+  posRegistrationNo: string;
+  receiptHeader: string;
+  receiptFooter: string;
+  logoKey: string | null;
+}
+
+/** One line of a sale: what was sold, at what price and discount, with its VAT and cost. */
+export const saleLine = pgTable(
+  "sale_line",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    saleId: bigint("sale_id", { mode: "number" })
+      .notNull()
+      .references(() => sale.id, { onDelete: "cascade" }),
+    lineNo: integer("line_no").notNull(),
+    itemId: bigint("item_id", { mode: "number" })
+      .notNull()
+      .references(() => stockItem.id),
+    itemName: text("item_name").notNull(),
+    sku: text("sku").notNull(),
+    unit: text("unit").notNull(),
+    qty: quantity("qty").notNull(),
+    unitPriceSatang: bigint("unit_price_satang", { mode: "number" }).notNull(),
+    /** A scale label's printed price, which replaced price × quantity. */
+    labelAmountSatang: bigint("label_amount_satang", { mode: "number" }),
+    discountKind: text("discount_kind", { enum: DISCOUNT_KINDS }),
+    discountValue: bigint("discount_value", { mode: "number" }),
+    grossSatang: bigint("gross_satang", { mode: "number" }).notNull(),
+    lineDiscountSatang: bigint("line_discount_satang", { mode: "number" }).notNull(),
+    billDiscountSatang: bigint("bill_discount_satang", { mode: "number" }).notNull(),
+    netSatang: bigint("net_satang", { mode: "number" }).notNull(),
+    vatExempt: boolean("vat_exempt").notNull().default(false),
+    vatSatang: bigint("vat_satang", { mode: "number" }).notNull(),
+    exVatSatang: bigint("ex_vat_satang", { mode: "number" }).notNull(),
+    totalSatang: bigint("total_satang", { mode: "number" }).notNull(),
+    /** Moving-average cost of one unit when it sold, and of the whole line. */
+    unitCostSatang: bigint("unit_cost_satang", { mode: "number" }).notNull(),
+    costSatang: bigint("cost_satang", { mode: "number" }).notNull(),
+    /** The ledger's `sale` movement of this line (what a void or return gives back). */
+    movementId: bigint("movement_id", { mode: "number" }).references(() => stockMovement.id),
+    /** How much of it came back on credit notes so far. */
+    returnedQty: quantity("returned_qty").notNull().default("0"),
+  },
+  (table) => [
+    uniqueIndex("sale_line_sale_line").on(table.saleId, table.lineNo),
+    index("sale_line_shop_item").on(table.shopId, table.itemId),
+    check("sale_line_qty_positive", sql`${table.qty} > 0`),
+    check(
+      "sale_line_returned_within",
+      sql`${table.returnedQty} >= 0 AND ${table.returnedQty} <= ${table.qty}`,
+    ),
+  ],
+);
+
+/** How a sale was paid; a split payment is several rows. */
+export const salePayment = pgTable(
+  "sale_payment",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    saleId: bigint("sale_id", { mode: "number" })
+      .notNull()
+      .references(() => sale.id, { onDelete: "cascade" }),
+    paymentNo: integer("payment_no").notNull(),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    /** What this payment put towards the bill (cash: what was handed over minus change). */
+    amountSatang: bigint("amount_satang", { mode: "number" }).notNull(),
+    /** Cash handed over (the rest came back as change); equal to the amount otherwise. */
+    tenderedSatang: bigint("tendered_satang", { mode: "number" }).notNull(),
+    /** A transfer's reference, a PromptPay payment's bank reference when noted. */
+    reference: text("reference").notNull().default(""),
+    cardLast4: text("card_last4"),
+    approvalCode: text("approval_code"),
+  },
+  (table) => [
+    uniqueIndex("sale_payment_sale_no").on(table.saleId, table.paymentNo),
+    check("sale_payment_method_known", inList(table.method, PAYMENT_METHODS)),
+    check("sale_payment_amount_not_negative", sql`${table.amountSatang} >= 0`),
+    check(
+      "sale_payment_card_last4",
+      sql`${table.cardLast4} IS NULL OR ${table.cardLast4} ~ '^[0-9]{4}$'`,
+    ),
+  ],
+);
+
+/**
+ * A full tax invoice (ใบกำกับภาษีเต็มรูป) issued on request for a sale, with the buyer's
+ * details, replacing the abbreviated one; its own gapless sequence per shop and year.
+ */
+export const fullTaxInvoice = pgTable(
+  "full_tax_invoice",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    saleId: bigint("sale_id", { mode: "number" })
+      .notNull()
+      .references(() => sale.id),
+    documentYear: integer("document_year").notNull(),
+    documentSeq: bigint("document_seq", { mode: "number" }).notNull(),
+    documentNumber: text("document_number").notNull(),
+    buyerName: text("buyer_name").notNull(),
+    buyerAddress: text("buyer_address").notNull(),
+    buyerTaxId: text("buyer_tax_id").notNull(),
+    /** "00000" head office, or the buyer's 5-digit branch number. */
+    buyerBranchCode: text("buyer_branch_code").notNull().default("00000"),
+    issuedBy: text("issued_by").notNull(),
+    originalPrintedAt: timestamp("original_printed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("full_tax_invoice_sale").on(table.saleId),
+    uniqueIndex("full_tax_invoice_shop_number").on(
+      table.shopId,
+      table.documentYear,
+      table.documentSeq,
+    ),
+    check("full_tax_invoice_tax_id", sql`${table.buyerTaxId} ~ '^[0-9]{13}$'`),
+    check("full_tax_invoice_branch", sql`${table.buyerBranchCode} ~ '^[0-9]{5}$'`),
+  ],
+);
+
+/**
+ * A credit note (ใบลดหนี้): lines of a sale that came back, with their money and their stock
+ * (a `sale_void` stock document at the cost they left with); its own gapless sequence.
+ */
+export const creditNote = pgTable(
+  "credit_note",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    saleId: bigint("sale_id", { mode: "number" })
+      .notNull()
+      .references(() => sale.id),
+    documentYear: integer("document_year").notNull(),
+    documentSeq: bigint("document_seq", { mode: "number" }).notNull(),
+    documentNumber: text("document_number").notNull(),
+    reason: text("reason").notNull(),
+    /** How the money went back to the customer. */
+    refundMethod: text("refund_method", { enum: PAYMENT_METHODS }).notNull(),
+    exVatSatang: bigint("ex_vat_satang", { mode: "number" }).notNull(),
+    vatSatang: bigint("vat_satang", { mode: "number" }).notNull(),
+    totalSatang: bigint("total_satang", { mode: "number" }).notNull(),
+    costSatang: bigint("cost_satang", { mode: "number" }).notNull(),
+    stockDocumentId: bigint("stock_document_id", { mode: "number" }).references(
+      () => stockDocument.id,
+    ),
+    issuedBy: text("issued_by").notNull(),
+    originalPrintedAt: timestamp("original_printed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("credit_note_shop_number").on(table.shopId, table.documentYear, table.documentSeq),
+    index("credit_note_shop_created").on(table.shopId, table.createdAt),
+    index("credit_note_sale").on(table.saleId),
+    check("credit_note_refund_known", inList(table.refundMethod, PAYMENT_METHODS)),
+    check("credit_note_total_positive", sql`${table.totalSatang} > 0`),
+  ],
+);
+
+export const creditNoteLine = pgTable(
+  "credit_note_line",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    creditNoteId: bigint("credit_note_id", { mode: "number" })
+      .notNull()
+      .references(() => creditNote.id, { onDelete: "cascade" }),
+    saleLineId: bigint("sale_line_id", { mode: "number" })
+      .notNull()
+      .references(() => saleLine.id),
+    qty: quantity("qty").notNull(),
+    exVatSatang: bigint("ex_vat_satang", { mode: "number" }).notNull(),
+    vatSatang: bigint("vat_satang", { mode: "number" }).notNull(),
+    totalSatang: bigint("total_satang", { mode: "number" }).notNull(),
+    costSatang: bigint("cost_satang", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    index("credit_note_line_note").on(table.creditNoteId),
+    check("credit_note_line_qty_positive", sql`${table.qty} > 0`),
+  ],
+);
