@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { sale, saleLine, shop, stockItem } from "~/db/schema";
+import { sale, saleLine, shop, shopSalesSetting, stockItem } from "~/db/schema";
 import { LedgerError, runLedgerStatement, UnitError } from "~/modules/stock/index.server";
 import { computeBill, settlePayments, type BillLineInput, type VatSetting } from "./bill";
 import { QTY_SCALE } from "./quantity";
@@ -13,7 +13,7 @@ import type {
 } from "./sale-contract";
 import { readScaleLabel, scaleLabelLine } from "./scale-label";
 import type { SaleSeller } from "./schema";
-import { getSalesSettings, type SalesSettings } from "./settings.server";
+import { defaultSalesSettings, type SalesSettings } from "./settings.server";
 
 /*
  * Completing a sale (issue 12; docs/decisions/NNNN-completing-a-sale.md). The till sends what
@@ -136,6 +136,48 @@ function paymentAmounts(payments: readonly PaymentRequest[], changeSatang: numbe
  * (the same items and quantities in the same order, and the same total); replayMismatch when
  * the id is reused for another bill. Null when no sale has this id.
  */
+/**
+ * What pricing a sale needs, in ONE round trip (the till's hot path): the shop's seller block,
+ * its selling settings (the defaults when it never saved any) and the cart's items of THIS
+ * shop (another shop's id simply is not found). Null when the shop does not exist.
+ */
+async function saleContext(db: Database, shopId: string, itemIds: readonly number[]) {
+  const rows = await db
+    .select({
+      seller: { name: shop.name, address: shop.address, phone: shop.phone, taxId: shop.taxId },
+      settings: shopSalesSetting,
+      item: {
+        id: stockItem.id,
+        name: stockItem.name,
+        sku: stockItem.sku,
+        unit: stockItem.unit,
+        priceSatang: stockItem.priceSatang,
+        status: stockItem.status,
+      },
+    })
+    .from(shop)
+    .leftJoin(shopSalesSetting, eq(shopSalesSetting.shopId, shop.id))
+    .leftJoin(
+      stockItem,
+      and(
+        eq(stockItem.shopId, shop.id),
+        itemIds.length > 0 ? inArray(stockItem.id, [...itemIds]) : sql`false`,
+      ),
+    )
+    .where(eq(shop.id, shopId));
+  const [first] = rows;
+  if (!first) return null;
+  let settings: SalesSettings = defaultSalesSettings(shopId);
+  if (first.settings) {
+    const { updatedAt: _updatedAt, ...saved } = first.settings;
+    settings = saved;
+  }
+  const itemsById = new Map(
+    rows.flatMap((row) => (row.item ? [[row.item.id, row.item] as const] : [])),
+  );
+  return { seller: first.seller, settings, itemsById };
+}
+
 async function earlierSale(
   db: Database,
   shopId: string,
@@ -184,38 +226,21 @@ export async function completeSale(
   const { shopId } = actor;
 
   const itemIds = [...new Set(request.lines.map((line) => line.itemId).filter(isInteger))];
-  const [earlier, settings, [seller], items] = await Promise.all([
-    earlierSale(db, shopId, request),
-    getSalesSettings(db, shopId),
-    db
-      .select({ name: shop.name, address: shop.address, phone: shop.phone, taxId: shop.taxId })
-      .from(shop)
-      .where(eq(shop.id, shopId))
-      .limit(1),
-    itemIds.length === 0
-      ? []
-      : db
-          .select({
-            id: stockItem.id,
-            name: stockItem.name,
-            sku: stockItem.sku,
-            unit: stockItem.unit,
-            priceSatang: stockItem.priceSatang,
-            status: stockItem.status,
-          })
-          .from(stockItem)
-          .where(and(eq(stockItem.shopId, shopId), inArray(stockItem.id, itemIds))),
-  ]);
-  // A retry answers what the first attempt did, even if prices changed since.
-  if (earlier) return earlier;
-  if (!seller) throw new Error(`completeSale: no shop ${shopId}`);
-  const itemsById = new Map(items.map((item) => [item.id, item]));
+  const context = await saleContext(db, shopId, itemIds);
+  if (!context) throw new Error(`completeSale: no shop ${shopId}`);
+  const { seller, settings, itemsById } = context;
+  // A refusal of a retried sale (prices changed since, an item archived since) would be
+  // wrong: the first attempt's sale, when there is one, is the answer. Looked up only on
+  // refusals; on the way to writing, sale_post finds the earlier sale itself (SL409).
+  const refuseUnlessRetry = async (error: SaleError) =>
+    (await earlierSale(db, shopId, request)) ?? refuse(error);
 
   const billLines: BillLineInput[] = [];
   const ledgerQuantities: number[] = [];
   for (const [index, line] of request.lines.entries()) {
     const item = itemsById.get(line.itemId);
-    if (!item || item.status !== "active") return refuse({ code: "itemUnavailable", line: index });
+    if (!item || item.status !== "active")
+      return refuseUnlessRetry({ code: "itemUnavailable", line: index });
     let billLine: BillLineInput = {
       unitPriceSatang: item.priceSatang,
       qtyMilli: line.qtyMilli,
@@ -225,29 +250,29 @@ export async function completeSale(
       const layout = settings.scaleLabelLayout;
       const read = layout ? readScaleLabel(line.scaleLabel, layout) : null;
       if (!read || !read.ok || read.label.itemCode !== item.sku) {
-        return refuse({ code: "badQuantity", line: index });
+        return refuseUnlessRetry({ code: "badQuantity", line: index });
       }
       billLine = { ...scaleLabelLine(read.label, item.priceSatang), discount: billLine.discount };
     }
-    if (billLine.qtyMilli <= 0) return refuse({ code: "badQuantity", line: index });
+    if (billLine.qtyMilli <= 0) return refuseUnlessRetry({ code: "badQuantity", line: index });
     const ledgerQty = ledgerQuantity(billLine.qtyMilli);
-    if (ledgerQty === null) return refuse({ code: "badQuantity", line: index });
+    if (ledgerQty === null) return refuseUnlessRetry({ code: "badQuantity", line: index });
     billLines.push(billLine);
     ledgerQuantities.push(ledgerQty);
   }
 
   const vat = vatSettingOf(settings);
   const computed = computeBill({ lines: billLines, billDiscount: request.billDiscount, vat });
-  if (!computed.ok) return refuse({ code: "bill", error: computed.error });
+  if (!computed.ok) return refuseUnlessRetry({ code: "bill", error: computed.error });
   const bill = computed.bill;
   if (bill.totalSatang !== request.expectedTotalSatang) {
-    return refuse({ code: "totalChanged", totalSatang: bill.totalSatang });
+    return refuseUnlessRetry({ code: "totalChanged", totalSatang: bill.totalSatang });
   }
   const settled = settlePayments(bill.totalSatang, request.payments);
-  if (!settled.ok) return refuse({ code: "payment", error: settled.error });
+  if (!settled.ok) return refuseUnlessRetry({ code: "payment", error: settled.error });
   const details = request.payments.map(paymentDetails);
   const badDetail = details.findIndex((detail) => detail === null);
-  if (badDetail >= 0) return refuse({ code: "badPaymentDetail", payment: badDetail });
+  if (badDetail >= 0) return refuseUnlessRetry({ code: "badPaymentDetail", payment: badDetail });
   const amounts = paymentAmounts(request.payments, settled.changeSatang);
 
   const sellerBlock: SaleSeller = {
