@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { createDatabase, type Database } from "~/db/client.server";
 import {
   sale,
   saleLine,
@@ -531,6 +531,49 @@ describe("idempotency", () => {
     expect(sales.filter((s) => !s.replayed)).toHaveLength(1);
     expect(await salesOf(f.shop.id)).toHaveLength(1);
     expect(await onHand(a.id)).toBe(9);
+  });
+
+  it("the same sale id racing through two app instances is one sale", async () => {
+    const f = await newShop();
+    const a = await item(f, 1_000, 10);
+    // A second pool is a second instance: its own posting queue, so the two requests reach
+    // the database in different transactions and only the unique index can stop the second.
+    const other = createDatabase(test.url, { max: 4 });
+    try {
+      for (let round = 0; round < 5; round++) {
+        const asked = request([{ itemId: a.id, qtyMilli: 1_000 }], 1_000);
+        const answers = await Promise.all([
+          completeSale(db, f.actor, asked),
+          completeSale(other, f.actor, asked),
+        ]);
+        const [first, second] = answers.map(saleOf);
+        expect(second?.documentNumber).toBe(first?.documentNumber);
+        expect([first?.replayed, second?.replayed].sort()).toEqual([false, true]);
+      }
+      // Two different bills under one id, on different items: nothing orders them but the
+      // unique index on the sale id; one is written, the other is told the id is taken.
+      const b = await item(f, 1_000, 10);
+      for (let round = 0; round < 5; round++) {
+        const clientSaleId = randomUUID();
+        const answers = await Promise.all([
+          completeSale(db, f.actor, {
+            ...request([{ itemId: a.id, qtyMilli: 1_000 }], 1_000),
+            clientSaleId,
+          }),
+          completeSale(other, f.actor, {
+            ...request([{ itemId: b.id, qtyMilli: 2_000 }], 2_000),
+            clientSaleId,
+          }),
+        ]);
+        expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
+        expect(answers.flatMap((answer) => (answer.ok ? [] : [answer.error]))).toEqual([
+          { code: "replayMismatch" },
+        ]);
+      }
+    } finally {
+      await other.$client.end();
+    }
+    expect(await salesOf(f.shop.id)).toHaveLength(10);
   });
 
   it("the same sale id in another shop is another sale", async () => {
