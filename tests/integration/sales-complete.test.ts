@@ -431,6 +431,11 @@ describe("refusals", () => {
     });
     const noId = { ...request([{ itemId: a.id, qtyMilli: 1_000 }], 1_000), clientSaleId: "x" };
     expect(errorOf(await completeSale(db, f.actor, noId))).toEqual({ code: "badRequest" });
+    // What a forged JSON body may hold: a number where the till sends text.
+    const forged = request([{ itemId: a.id, qtyMilli: 1_000 }], 1_000, {
+      payments: [{ method: "transfer", amountSatang: 1_000, reference: 5 as unknown as string }],
+    });
+    expect(errorOf(await completeSale(db, f.actor, forged))).toEqual({ code: "badRequest" });
     expect(await salesOf(f.shop.id)).toHaveLength(0);
   });
 });

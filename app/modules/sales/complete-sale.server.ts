@@ -86,7 +86,10 @@ function malformed(request: CompleteSaleRequest): boolean {
       (payment) =>
         typeof payment !== "object" ||
         payment === null ||
-        !["cash", "promptpay", "transfer", "card"].includes(payment.method),
+        !["cash", "promptpay", "transfer", "card"].includes(payment.method) ||
+        [payment.reference, payment.cardLast4, payment.approvalCode].some(
+          (field) => field !== undefined && field !== null && typeof field !== "string",
+        ),
     )
   );
 }
@@ -96,7 +99,7 @@ function paymentDetails(payment: PaymentRequest) {
   const reference = (payment.reference ?? "").trim();
   const cardLast4 = payment.method === "card" ? (payment.cardLast4?.trim() ?? "") : "";
   const approvalCode = payment.method === "card" ? (payment.approvalCode?.trim() ?? "") : "";
-  if (typeof reference !== "string" || reference.length > MAX_REFERENCE) return null;
+  if (reference.length > MAX_REFERENCE) return null;
   if (cardLast4 !== "" && !/^\d{4}$/.test(cardLast4)) return null;
   if (approvalCode.length > 20 || (approvalCode !== "" && !/^[0-9A-Za-z-]+$/.test(approvalCode)))
     return null;
