@@ -1,7 +1,7 @@
 // Module resolution hooks for the benchmarks: Node runs the app's TypeScript directly (type
 // stripping), but the app's imports use the "~/" alias and leave out the ".ts" extension, as
 // Vite allows. Registered by bench/listings.ts before it imports app modules.
-import { existsSync } from "node:fs";
+import { statSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const appRoot = new URL("../app/", import.meta.url);
@@ -10,7 +10,8 @@ const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts"];
 function withExtension(url) {
   for (const extension of EXTENSIONS) {
     const candidate = new URL(url.href + extension);
-    if (existsSync(fileURLToPath(candidate)) && !fileURLToPath(candidate).endsWith("/")) {
+    // A file only: "~/modules/stock" names a folder, whose index.ts is the module's surface.
+    if (statSync(fileURLToPath(candidate), { throwIfNoEntry: false })?.isFile()) {
       return candidate.href;
     }
   }

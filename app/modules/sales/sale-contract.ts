@@ -61,7 +61,11 @@ export type SaleError =
   | { code: "notEnoughStock"; line: number; availableMilli: number }
   /** The same clientSaleId was used before for a different bill. */
   | { code: "replayMismatch" }
-  | { code: "shiftRequired" };
+  | { code: "shiftRequired" }
+  /** A card's last 4 digits that are not 4 digits, an approval code or reference too long. */
+  | { code: "badPaymentDetail"; payment: number }
+  /** Not what the till sends (no sale id, lines that are not lines): a bug or a forged call. */
+  | { code: "badRequest" };
 
 export interface CompletedSale {
   id: number;

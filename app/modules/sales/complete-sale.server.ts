@@ -1,0 +1,400 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { sale, saleLine, shop, shopSalesSetting, stockItem } from "~/db/schema";
+import { LedgerError, runLedgerStatement, UnitError } from "~/modules/stock/index.server";
+import { computeBill, settlePayments, type BillLineInput, type VatSetting } from "./bill";
+import { QTY_SCALE } from "./quantity";
+import type {
+  CompletedSale,
+  CompleteSaleRequest,
+  CompleteSaleResult,
+  PaymentRequest,
+  SaleError,
+} from "./sale-contract";
+import { readScaleLabel, scaleLabelLine } from "./scale-label";
+import type { SaleSeller } from "./schema";
+import { defaultSalesSettings, type SalesSettings } from "./settings.server";
+
+/*
+ * Completing a sale (issue 12; docs/decisions/NNNN-completing-a-sale.md). The till sends what
+ * the cashier rang up; the server prices it again from the items and the shop's settings
+ * (never from a price the till sent), checks the payments cover it, and writes it in ONE unit
+ * of the ledger API's group commit: `sale_post` (drizzle/0021_sale_post.sql) takes the gapless
+ * number, posts the `sale` stock movements and writes the sale with the cost they left with.
+ * Refusals are typed results; only a fault (the database down, a bug) throws.
+ */
+
+export interface SaleActor {
+  shopId: string;
+  userId: string;
+  /** Kept on the sale as printed: the record outlives a renamed or deleted account. */
+  cashierName: string;
+}
+
+/**
+ * THE one place that turns a till quantity (thousandths) into the stock ledger's quantity.
+ * The ledger on this branch holds whole units, so a fraction cannot be posted (null: the line
+ * is refused as badQuantity); once the ledger holds thousandths (the fractional-quantities
+ * change) this becomes "the item is measured, or the quantity is whole" and returns thousandths.
+ */
+export function ledgerQuantity(qtyMilli: number): number | null {
+  return qtyMilli % QTY_SCALE === 0 ? qtyMilli / QTY_SCALE : null;
+}
+
+/** The ledger's quantity back in thousandths (what is still available, for the till). */
+export function ledgerQuantityToMilli(qty: number): number {
+  return qty * QTY_SCALE;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_LINES = 500;
+const MAX_PAYMENTS = 20;
+const MAX_NOTE = 500;
+const MAX_TILL = 60;
+const MAX_REFERENCE = 100;
+
+const refuse = (error: SaleError): CompleteSaleResult => ({ ok: false, error });
+
+function isInteger(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value);
+}
+
+/** A request the till could not have sent (a bug or a forged call): one answer for all. */
+function malformed(request: CompleteSaleRequest): boolean {
+  return (
+    typeof request !== "object" ||
+    request === null ||
+    typeof request.clientSaleId !== "string" ||
+    !UUID.test(request.clientSaleId) ||
+    typeof request.till !== "string" ||
+    request.till.length > MAX_TILL ||
+    !Array.isArray(request.lines) ||
+    request.lines.length > MAX_LINES ||
+    !Array.isArray(request.payments) ||
+    request.payments.length > MAX_PAYMENTS ||
+    !isInteger(request.expectedTotalSatang) ||
+    (request.note !== undefined &&
+      (typeof request.note !== "string" || request.note.length > MAX_NOTE)) ||
+    request.lines.some(
+      (line) =>
+        typeof line !== "object" ||
+        line === null ||
+        !isInteger(line.qtyMilli) ||
+        (line.scaleLabel != null && typeof line.scaleLabel !== "string"),
+    ) ||
+    request.payments.some(
+      (payment) =>
+        typeof payment !== "object" ||
+        payment === null ||
+        !["cash", "promptpay", "transfer", "card"].includes(payment.method) ||
+        [payment.reference, payment.cardLast4, payment.approvalCode].some(
+          (field) => field !== undefined && field !== null && typeof field !== "string",
+        ),
+    )
+  );
+}
+
+/** A payment's details as stored, or null when one is not what the till can send. */
+function paymentDetails(payment: PaymentRequest) {
+  const reference = (payment.reference ?? "").trim();
+  const cardLast4 = payment.method === "card" ? (payment.cardLast4?.trim() ?? "") : "";
+  const approvalCode = payment.method === "card" ? (payment.approvalCode?.trim() ?? "") : "";
+  if (reference.length > MAX_REFERENCE) return null;
+  if (cardLast4 !== "" && !/^\d{4}$/.test(cardLast4)) return null;
+  if (approvalCode.length > 20 || (approvalCode !== "" && !/^[0-9A-Za-z-]+$/.test(approvalCode)))
+    return null;
+  return {
+    reference,
+    cardLast4: cardLast4 === "" ? null : cardLast4,
+    approvalCode: approvalCode === "" ? null : approvalCode,
+  };
+}
+
+function vatSettingOf(settings: SalesSettings): VatSetting {
+  if (!settings.vatRegistered) return { mode: "none", rateBasisPoints: 0 };
+  return {
+    mode: settings.pricesIncludeVat ? "inclusive" : "exclusive",
+    rateBasisPoints: settings.vatRateBasisPoints,
+  };
+}
+
+/**
+ * The amount each payment puts towards the bill: what non-cash payments charged, and cash
+ * handed over minus the change, the change taken from the last cash payments first.
+ */
+function paymentAmounts(payments: readonly PaymentRequest[], changeSatang: number): number[] {
+  let change = changeSatang;
+  const amounts = payments.map((p) => p.amountSatang);
+  for (let index = payments.length - 1; index >= 0 && change > 0; index--) {
+    if (payments[index]?.method !== "cash") continue;
+    const taken = Math.min(change, amounts[index] ?? 0);
+    amounts[index] = (amounts[index] ?? 0) - taken;
+    change -= taken;
+  }
+  return amounts;
+}
+
+/**
+ * The earlier sale of the same clientSaleId, answered again when the request is the same bill
+ * (the same items and quantities in the same order, and the same total); replayMismatch when
+ * the id is reused for another bill. Null when no sale has this id.
+ */
+function saleContextQuery(db: Database) {
+  return db
+    .select({
+      seller: { name: shop.name, address: shop.address, phone: shop.phone, taxId: shop.taxId },
+      settings: shopSalesSetting,
+      item: {
+        id: stockItem.id,
+        name: stockItem.name,
+        sku: stockItem.sku,
+        unit: stockItem.unit,
+        priceSatang: stockItem.priceSatang,
+        status: stockItem.status,
+      },
+    })
+    .from(shop)
+    .leftJoin(shopSalesSetting, eq(shopSalesSetting.shopId, shop.id))
+    .leftJoin(
+      stockItem,
+      and(
+        eq(stockItem.shopId, shop.id),
+        sql`${stockItem.id} = ANY(${sql.placeholder("itemIds")}::bigint[])`,
+      ),
+    )
+    .where(eq(shop.id, sql.placeholder("shopId")))
+    .prepare("sale_context");
+}
+
+// Prepared once per database handle: the till's hot path then skips parsing and planning
+// (bench:sales runs it once per sale, beside the batches it competes with for the CPU).
+const saleContextQueries = new WeakMap<Database, ReturnType<typeof saleContextQuery>>();
+
+/**
+ * What pricing a sale needs, in ONE round trip: the shop's seller block, its selling settings
+ * (the defaults when it never saved any) and the cart's items of THIS shop (another shop's id
+ * simply is not found). Null when the shop does not exist.
+ */
+async function saleContext(db: Database, shopId: string, itemIds: readonly number[]) {
+  let query = saleContextQueries.get(db);
+  if (!query) {
+    query = saleContextQuery(db);
+    saleContextQueries.set(db, query);
+  }
+  const rows = await query.execute({ shopId, itemIds: [...itemIds] });
+  const [first] = rows;
+  if (!first) return null;
+  let settings: SalesSettings = defaultSalesSettings(shopId);
+  if (first.settings) {
+    const { updatedAt: _updatedAt, ...saved } = first.settings;
+    settings = saved;
+  }
+  const itemsById = new Map(
+    rows.flatMap((row) => (row.item ? [[row.item.id, row.item] as const] : [])),
+  );
+  return { seller: first.seller, settings, itemsById };
+}
+
+async function earlierSale(
+  db: Database,
+  shopId: string,
+  request: CompleteSaleRequest,
+): Promise<CompleteSaleResult | null> {
+  const [found] = await db
+    .select({
+      id: sale.id,
+      documentKind: sale.documentKind,
+      documentNumber: sale.documentNumber,
+      totalSatang: sale.totalSatang,
+      changeSatang: sale.changeSatang,
+    })
+    .from(sale)
+    .where(and(eq(sale.shopId, shopId), eq(sale.clientSaleId, request.clientSaleId)))
+    .limit(1);
+  if (!found) return null;
+  const lines = await db
+    .select({ itemId: saleLine.itemId, qty: saleLine.qty })
+    .from(saleLine)
+    .where(and(eq(saleLine.shopId, shopId), eq(saleLine.saleId, found.id)))
+    .orderBy(asc(saleLine.lineNo));
+  const sameBill =
+    found.totalSatang === request.expectedTotalSatang &&
+    lines.length === request.lines.length &&
+    lines.every((line, index) => {
+      const asked = request.lines[index];
+      if (!asked || asked.itemId !== line.itemId) return false;
+      // A scale label's quantity is the label's (read again here), not what the till sent.
+      return (
+        asked.scaleLabel != null || Math.round(Number(line.qty) * QTY_SCALE) === asked.qtyMilli
+      );
+    });
+  if (!sameBill) return refuse({ code: "replayMismatch" });
+  const answer: CompletedSale = { ...found, replayed: true };
+  return { ok: true, sale: answer };
+}
+
+export async function completeSale(
+  db: Database,
+  actor: SaleActor,
+  request: CompleteSaleRequest,
+): Promise<CompleteSaleResult> {
+  if (malformed(request)) return refuse({ code: "badRequest" });
+  if (request.lines.length === 0) return refuse({ code: "empty" });
+  const { shopId } = actor;
+
+  const itemIds = [...new Set(request.lines.map((line) => line.itemId).filter(isInteger))];
+  const context = await saleContext(db, shopId, itemIds);
+  if (!context) throw new Error(`completeSale: no shop ${shopId}`);
+  const { seller, settings, itemsById } = context;
+  // A refusal of a retried sale (prices changed since, an item archived since) would be
+  // wrong: the first attempt's sale, when there is one, is the answer. Looked up only on
+  // refusals; on the way to writing, sale_post finds the earlier sale itself (SL409).
+  const refuseUnlessRetry = async (error: SaleError) =>
+    (await earlierSale(db, shopId, request)) ?? refuse(error);
+
+  const billLines: BillLineInput[] = [];
+  const ledgerQuantities: number[] = [];
+  for (const [index, line] of request.lines.entries()) {
+    const item = itemsById.get(line.itemId);
+    if (!item || item.status !== "active")
+      return refuseUnlessRetry({ code: "itemUnavailable", line: index });
+    let billLine: BillLineInput = {
+      unitPriceSatang: item.priceSatang,
+      qtyMilli: line.qtyMilli,
+      discount: line.discount ?? null,
+    };
+    if (line.scaleLabel != null) {
+      const layout = settings.scaleLabelLayout;
+      const read = layout ? readScaleLabel(line.scaleLabel, layout) : null;
+      if (!read || !read.ok || read.label.itemCode !== item.sku) {
+        return refuseUnlessRetry({ code: "badQuantity", line: index });
+      }
+      billLine = { ...scaleLabelLine(read.label, item.priceSatang), discount: billLine.discount };
+    }
+    if (billLine.qtyMilli <= 0) return refuseUnlessRetry({ code: "badQuantity", line: index });
+    const ledgerQty = ledgerQuantity(billLine.qtyMilli);
+    if (ledgerQty === null) return refuseUnlessRetry({ code: "badQuantity", line: index });
+    billLines.push(billLine);
+    ledgerQuantities.push(ledgerQty);
+  }
+
+  const vat = vatSettingOf(settings);
+  const computed = computeBill({ lines: billLines, billDiscount: request.billDiscount, vat });
+  if (!computed.ok) return refuseUnlessRetry({ code: "bill", error: computed.error });
+  const bill = computed.bill;
+  if (bill.totalSatang !== request.expectedTotalSatang) {
+    return refuseUnlessRetry({ code: "totalChanged", totalSatang: bill.totalSatang });
+  }
+  const settled = settlePayments(bill.totalSatang, request.payments);
+  if (!settled.ok) return refuseUnlessRetry({ code: "payment", error: settled.error });
+  const details = request.payments.map(paymentDetails);
+  const badDetail = details.findIndex((detail) => detail === null);
+  if (badDetail >= 0) return refuseUnlessRetry({ code: "badPaymentDetail", payment: badDetail });
+  const amounts = paymentAmounts(request.payments, settled.changeSatang);
+
+  const sellerBlock: SaleSeller = {
+    name: seller.name,
+    address: seller.address,
+    phone: seller.phone,
+    taxId: seller.taxId,
+    branchCode: settings.branchCode,
+    posRegistrationNo: settings.posRegistrationNo,
+    receiptHeader: settings.receiptHeader,
+    receiptFooter: settings.receiptFooter,
+    logoKey: settings.logoKey,
+  };
+  const payload = {
+    clientSaleId: request.clientSaleId,
+    kind: settings.vatRegistered ? "abbreviatedTaxInvoice" : "receipt",
+    prefix: settings.vatRegistered ? settings.abbreviatedPrefix : settings.receiptPrefix,
+    till: request.till.trim(),
+    cashierId: actor.userId,
+    cashierName: actor.cashierName,
+    note: (request.note ?? "").trim(),
+    seller: sellerBlock,
+    vatMode: bill.vatMode,
+    vatRate: bill.vatRateBasisPoints,
+    gross: bill.grossSatang,
+    lineDiscount: bill.lineDiscountSatang,
+    billDiscountKind: request.billDiscount?.kind ?? null,
+    billDiscountValue: discountValue(request.billDiscount),
+    billDiscount: bill.billDiscountSatang,
+    vatBase: bill.vatBaseSatang,
+    vat: bill.vatSatang,
+    nonVat: bill.nonVatSatang,
+    total: bill.totalSatang,
+    tendered: settled.tenderedSatang,
+    change: settled.changeSatang,
+    lines: bill.lines.map((computedLine, index) => {
+      const asked = request.lines[index];
+      const item = asked ? itemsById.get(asked.itemId) : undefined;
+      const input = billLines[index];
+      return {
+        item: asked?.itemId,
+        ledgerQty: ledgerQuantities[index],
+        qtyMilli: input?.qtyMilli,
+        name: item?.name,
+        sku: item?.sku,
+        unit: item?.unit,
+        unitPrice: input?.unitPriceSatang,
+        labelAmount: input?.amountSatang ?? null,
+        discountKind: asked?.discount?.kind ?? null,
+        discountValue: discountValue(asked?.discount),
+        gross: computedLine.grossSatang,
+        lineDiscount: computedLine.lineDiscountSatang,
+        billDiscount: computedLine.billDiscountSatang,
+        net: computedLine.netSatang,
+        vatExempt: input?.vatExempt ?? false,
+        vat: computedLine.vatSatang,
+        exVat: computedLine.exVatSatang,
+        total: computedLine.totalSatang,
+      };
+    }),
+    payments: request.payments.map((payment, index) => ({
+      method: payment.method,
+      amount: amounts[index],
+      tendered: payment.amountSatang,
+      ...details[index],
+    })),
+  };
+
+  try {
+    const posted = await runLedgerStatement<Omit<CompletedSale, "replayed">>(db, shopId, {
+      fn: "sale_post",
+      items: itemIds,
+      payload,
+    });
+    return { ok: true, sale: { ...posted, id: Number(posted.id), replayed: false } };
+  } catch (error) {
+    if (error instanceof LedgerError) {
+      const refused = error.error;
+      if (refused.code === "insufficient") {
+        return refuse({
+          code: "notEnoughStock",
+          line: refused.line - 1,
+          availableMilli: ledgerQuantityToMilli(Math.max(0, refused.available)),
+        });
+      }
+      // The item went from the shop between the read above and the post.
+      if (refused.code === "notFound" && refused.line !== null) {
+        return refuse({ code: "itemUnavailable", line: refused.line - 1 });
+      }
+    }
+    // The id was used before (SL409 from sale_post), or by a request racing this one in
+    // another instance (the unique index): answer as a retry.
+    if (
+      error instanceof UnitError &&
+      (error.state === "SL409" ||
+        (error.state === "23505" && error.constraint === "sale_shop_client_id"))
+    ) {
+      const replay = await earlierSale(db, shopId, request);
+      if (replay) return replay;
+    }
+    throw error;
+  }
+}
+
+function discountValue(discount: CompleteSaleRequest["billDiscount"]): number | null {
+  if (!discount) return null;
+  return discount.kind === "amount" ? discount.satang : discount.basisPoints;
+}

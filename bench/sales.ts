@@ -1,0 +1,295 @@
+// Completing a sale, benchmark: `npm run bench:sales [-- --duration 10 --items 10]`. Starts a
+// fresh embedded PostgreSQL with the app's migrations and measures 3-line cash sales written
+// by 32 concurrent callers on a few shared items, into the till's real tables (sale,
+// sale_line, sale_payment) with their `sale` stock movements:
+//   1. bare SQL: the same rows as ONE transaction per sale, sent as one multi-statement query
+//      (one round trip), before and after the other run (the yardstick; no ledger rules, no
+//      moving average, no pricing);
+//   2. completeSale (app/modules/sales/complete-sale.server.ts), as the till's route will call
+//      it: the request validated, the items, the shop and its settings read, the bill computed,
+//      then the shop's waiting sales posted as ONE statement through the ledger API
+//      (sale_post units in stock_run_units), one commit per batch.
+// No HTTP: the till's route does not exist yet. See bench/README.md ("Completing a sale").
+import { randomUUID } from "node:crypto";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { register } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { fixed, measureRate, printTable, type MeasuredRate } from "./harness.ts";
+
+// The app's modules use the "~/" alias and extension-less imports (see alias-hooks.mjs).
+register("./alias-hooks.mjs", import.meta.url);
+const { createDatabase } = await import("../app/db/client.server.ts");
+const { startEmbeddedPostgres } = await import("../app/db/embedded-postgres.server.ts");
+const { applyMigrations } = await import("../app/db/migrate.server.ts");
+const { completeSale } = await import("../app/modules/sales/complete-sale.server.ts");
+const { buddhistYear } = await import("../app/modules/sales/document-number.ts");
+
+type Database = ReturnType<typeof createDatabase>;
+
+const WRITERS = 32;
+const LINES = 3;
+const PRICE = 1_000;
+const COST = 600;
+
+function parseOptions() {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: "string", default: "10" },
+      items: { type: "string", default: "10" },
+    },
+  });
+  const duration = Number(values.duration);
+  const items = Number(values.items);
+  if (!Number.isInteger(duration) || duration < 1 || duration > 300) {
+    throw new Error(`--duration is 1-300 seconds, not "${values.duration}"`);
+  }
+  if (!Number.isInteger(items) || items < LINES || items > 10_000) {
+    throw new Error(`--items is ${LINES}-10000, not "${values.items}"`);
+  }
+  return { duration, items };
+}
+
+interface Fixture {
+  shopId: string;
+  userId: string;
+  locationId: number;
+  itemIds: number[];
+}
+
+async function seed(db: Database, itemCount: number): Promise<Fixture> {
+  const client = db.$client;
+  const userId = "bench-sales-user";
+  await client.query(
+    `INSERT INTO app_user (id, name, email, email_verified)
+     VALUES ($1, 'แคชเชียร์ทดสอบ', 'sales-bench@example.com', true)`,
+    [userId],
+  );
+  const shopId = String(
+    (
+      await client.query<{ id: string }>(
+        `INSERT INTO shop (name, business_type, address, phone)
+         VALUES ('ร้านทดสอบการขาย', 'grocery', '1 ถนนทดสอบ กรุงเทพฯ', '+66812345678')
+         RETURNING id`,
+      )
+    ).rows[0]?.id,
+  );
+  const locationId = Number(
+    (
+      await client.query<{ id: string }>(
+        `INSERT INTO stock_location (shop_id, kind, name, is_default)
+         VALUES ($1, 'warehouse', 'หน้าร้าน', true) RETURNING id`,
+        [shopId],
+      )
+    ).rows[0]?.id,
+  );
+  const itemIds: number[] = [];
+  for (let index = 0; index < itemCount; index++) {
+    const id = Number(
+      (
+        await client.query<{ id: string }>(
+          `INSERT INTO stock_item (shop_id, name, sku, category, unit, price_satang, cost_satang)
+           VALUES ($1, $2, $3, 'เครื่องดื่ม', 'ขวด', $4, $5) RETURNING id`,
+          [shopId, `สินค้าขายดี ${index + 1}`, `HOT-${index + 1}`, PRICE, COST],
+        )
+      ).rows[0]?.id,
+    );
+    itemIds.push(id);
+    await client.query(
+      `SELECT stock_post_document($1, 'receive', 'OPENING', '', $2,
+         jsonb_build_array(jsonb_build_object('line', 1, 'item', $3::bigint,
+           'location', $4::bigint, 'qty', 1000000000, 'unitCost', $5::bigint)))`,
+      [shopId, userId, id, locationId, COST],
+    );
+  }
+  return { shopId, userId, locationId, itemIds };
+}
+
+/** Three distinct shared items for a sale, from a small deterministic generator per worker. */
+function picker(itemIds: number[]) {
+  const states = Array.from({ length: WRITERS }, (_, worker) => worker * 7919 + 1);
+  return (worker: number): number[] => {
+    const chosen = new Set<number>();
+    while (chosen.size < LINES) {
+      states[worker] = ((states[worker] ?? 1) * 48271) % 2147483647;
+      chosen.add(itemIds[(states[worker] ?? 0) % itemIds.length] ?? 0);
+    }
+    return [...chosen].sort((a, b) => a - b);
+  };
+}
+
+interface RateRow extends MeasuredRate {
+  commits?: number;
+}
+
+const rate = (target: string, seconds: number, once: (worker: number) => Promise<boolean>) =>
+  measureRate(target, seconds, WRITERS, once);
+
+const SELLER = JSON.stringify({
+  name: "ร้านทดสอบการขาย",
+  address: "1 ถนนทดสอบ กรุงเทพฯ",
+  phone: "+66812345678",
+  taxId: null,
+  branchCode: "00000",
+  posRegistrationNo: "",
+  receiptHeader: "",
+  receiptFooter: "",
+  logoKey: null,
+});
+
+/**
+ * The yardstick: the rows completeSale writes for a 3-line cash sale, written by one bare
+ * transaction in one round trip: stock totals and balances, the stock document and its
+ * movements, the sale with a gapless number, its lines (with their movement) and payment.
+ */
+function bareSale(fixture: Fixture, items: number[], year: number): string {
+  const { shopId, userId, locationId } = fixture;
+  const shop = `'${shopId}'::uuid`;
+  const total = PRICE * LINES;
+  const statements = ["BEGIN"];
+  for (const item of items) {
+    statements.push(`UPDATE stock_item SET on_hand = on_hand - 1,
+      stock_value_satang = stock_value_satang - ${COST}, updated_at = now() WHERE id = ${item}`);
+  }
+  for (const item of items) {
+    statements.push(`UPDATE stock_balance SET qty = qty - 1, value_satang = value_satang - ${COST},
+      updated_at = now() WHERE item_id = ${item} AND location_id = ${locationId} AND qty >= 1`);
+  }
+  statements.push(`INSERT INTO stock_document (shop_id, kind, number, reference, user_id)
+    VALUES (${shop}, 'sale', next_document_number(${shop}, 'sale'), 'bench', '${userId}')`);
+  statements.push(`INSERT INTO stock_movement (shop_id, document_id, line_no, item_id,
+      location_id, kind, qty, location_qty_after, item_qty_after, unit_cost_satang, value_satang,
+      reference, user_id)
+    VALUES ${items
+      .map(
+        (item, index) => `(${shop}, currval('stock_document_id_seq'), ${index + 1}, ${item},
+          ${locationId}, 'sale', -1, 0, 0, ${COST}, -${COST}, 'bench', '${userId}')`,
+      )
+      .join(", ")}`);
+  statements.push(`WITH n AS (SELECT next_document_number(${shop}, 'receipt', ${year}) AS seq)
+    INSERT INTO sale (shop_id, client_sale_id, document_kind, document_year, document_seq,
+      document_number, till, cashier_id, cashier_name, stock_document_id, vat_mode, vat_rate_bp,
+      gross_satang, line_discount_satang, bill_discount_satang, vat_base_satang, vat_satang,
+      non_vat_satang, total_satang, cost_satang, tendered_satang, change_satang, seller)
+    SELECT ${shop}, gen_random_uuid(), 'receipt', ${year}, n.seq,
+      'RC${year}-' || lpad(n.seq::text, 6, '0'), 'bench', '${userId}', 'แคชเชียร์ทดสอบ',
+      currval('stock_document_id_seq'), 'none', 0, ${total}, 0, 0, 0, 0, ${total}, ${total},
+      ${COST * LINES}, ${total}, 0, '${SELLER}'::jsonb FROM n`);
+  statements.push(`INSERT INTO sale_line (shop_id, sale_id, line_no, item_id, item_name, sku,
+      unit, qty, unit_price_satang, gross_satang, line_discount_satang, bill_discount_satang,
+      net_satang, vat_satang, ex_vat_satang, total_satang, unit_cost_satang, cost_satang,
+      movement_id)
+    SELECT ${shop}, currval('sale_id_seq'), m.line_no, m.item_id, 'สินค้า', 'HOT', 'ขวด', 1,
+      ${PRICE}, ${PRICE}, 0, 0, ${PRICE}, 0, ${PRICE}, ${PRICE}, ${COST}, ${COST}, m.id
+      FROM stock_movement m WHERE m.document_id = currval('stock_document_id_seq')`);
+  statements.push(`INSERT INTO sale_payment (shop_id, sale_id, payment_no, method,
+      amount_satang, tendered_satang)
+    VALUES (${shop}, currval('sale_id_seq'), 1, 'cash', ${total}, ${total})`);
+  statements.push("COMMIT");
+  return statements.join(";\n");
+}
+
+async function commitsSince(db: Database, shopId: string, since: Date): Promise<number> {
+  const result = await db.$client.query<{ commits: number }>(
+    `SELECT count(DISTINCT created_at)::int AS commits FROM sale
+      WHERE shop_id = $1 AND created_at >= $2`,
+    [shopId, since],
+  );
+  return result.rows[0]?.commits ?? 0;
+}
+
+async function main() {
+  const options = parseOptions();
+  const folder = await mkdtemp(path.join(os.tmpdir(), "sales-bench-"));
+  await chmod(folder, 0o711);
+  const server = await startEmbeddedPostgres({ dataDir: path.join(folder, "postgres") });
+  const db = createDatabase(server.adminUrl, { max: WRITERS + 4 });
+  const writers: pg.Client[] = [];
+  try {
+    await applyMigrations(db, path.resolve(import.meta.dirname, "../drizzle"));
+    const fixture = await seed(db, options.items);
+    const pick = picker(fixture.itemIds);
+    const year = buddhistYear(new Date());
+    for (let index = 0; index < WRITERS; index++) {
+      const client = new pg.Client({ connectionString: server.adminUrl });
+      client.on("error", () => {});
+      await client.connect();
+      writers.push(client);
+    }
+    const seconds = options.duration;
+    const timed = async (run: () => Promise<RateRow>): Promise<RateRow> => {
+      const since = new Date();
+      const row = await run();
+      return { ...row, commits: await commitsSince(db, fixture.shopId, since) };
+    };
+    const bare = () =>
+      timed(() =>
+        rate("bare SQL, one transaction per sale", seconds, async (worker) => {
+          await writers[worker]?.query(bareSale(fixture, pick(worker), year));
+          return true;
+        }),
+      );
+    const actor = { shopId: fixture.shopId, userId: fixture.userId, cashierName: "แคชเชียร์ทดสอบ" };
+    console.log(
+      `Measuring 3-line sales on ${options.items} shared items: ${WRITERS} callers, ${seconds} s each…`,
+    );
+    const bareBefore = await bare();
+    const viaCompleteSale = await timed(() =>
+      rate("completeSale (sale_post units, one statement per batch)", seconds, async (worker) => {
+        const result = await completeSale(db, actor, {
+          clientSaleId: randomUUID(),
+          till: `เครื่อง ${worker + 1}`,
+          lines: pick(worker).map((itemId) => ({ itemId, qtyMilli: 1_000 })),
+          payments: [{ method: "cash", amountSatang: PRICE * LINES }],
+          expectedTotalSatang: PRICE * LINES,
+        });
+        return result.ok;
+      }),
+    );
+    const bareAfter = await bare();
+    const bareRate = (bareBefore.perSecond + bareAfter.perSecond) / 2;
+
+    // completeSale's sales went through the ledger: their balances equal their movements
+    // (the bare runs bypass the ledger's bookkeeping on purpose, so only the totals of the
+    // items are compared with the sum of ALL movements). Numbers: 1..n, bare runs included.
+    const numbers = await db.$client.query<{ gaps: string; sales: string }>(
+      `SELECT max(document_seq) - count(*) AS gaps, count(*) AS sales FROM sale
+        WHERE shop_id = $1 AND document_kind = 'receipt' AND document_year = $2`,
+      [fixture.shopId, year],
+    );
+    const drift = await db.$client.query<{ drift: string }>(
+      `SELECT coalesce(sum(abs(i.on_hand - m.total)), 0) AS drift FROM stock_item i
+         JOIN (SELECT item_id, sum(qty) AS total FROM stock_movement GROUP BY item_id) m
+           ON m.item_id = i.id
+        WHERE i.shop_id = $1`,
+      [fixture.shopId],
+    );
+    printTable(
+      ["target", "sales", "refused", "per s", "commits", "sales/commit", "× bare SQL"],
+      [bareBefore, viaCompleteSale, bareAfter].map((row) => [
+        row.target,
+        String(row.done),
+        String(row.refused),
+        fixed(row.perSecond, 0),
+        String(row.commits ?? ""),
+        row.commits ? fixed(row.done / row.commits, 1) : "",
+        fixed(row.perSecond / bareRate),
+      ]),
+    );
+    console.log(
+      `\ncompleteSale ÷ bare SQL: ${fixed(viaCompleteSale.perSecond / bareRate)} (goal ≥ 0.7); ` +
+        `items' stock off the movements by ${drift.rows[0]?.drift} units; ` +
+        `${numbers.rows[0]?.sales} receipts, number gaps: ${numbers.rows[0]?.gaps}`,
+    );
+    return viaCompleteSale.refused === 0 ? 0 : 1;
+  } finally {
+    await Promise.all(writers.map((client) => client.end()));
+    await db.$client.end();
+    await server.stop();
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();
