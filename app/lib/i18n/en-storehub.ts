@@ -20,6 +20,9 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.field.cost": "Unit cost (baht)",
   "storehub.field.reorderLevel": "Reorder level",
   "storehub.field.openingQty": "Opening stock",
+  "storehub.field.measured": "Sold by weight or length (up to 3 decimals)",
+  "storehub.field.measuredHint":
+    "Such as kilograms or metres: quantities take up to 3 decimals. Other items count in whole units only",
   "storehub.field.location": "Location",
   "storehub.kind.receive": "Received",
   "storehub.kind.issue": "Issued",
@@ -53,8 +56,11 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.error.unitRequired": "Enter the unit, e.g. piece, bottle, box (up to 20 characters)",
   "storehub.error.priceInvalid": "Enter the price in baht, e.g. 25 or 1,250.50",
   "storehub.error.costInvalid": "Enter the cost in baht, e.g. 18 or 990.75",
-  "storehub.error.reorderInvalid": "The reorder level is a whole number, 0 or more",
-  "storehub.error.qtyInvalid": "The quantity is a whole number above 0",
+  "storehub.error.reorderInvalid":
+    "The reorder level is a number from 0 to 1,000,000 with at most 3 decimals",
+  "storehub.error.qtyInvalid": "The quantity is a number from 0 to 1,000,000 with at most 3 decimals",
+  "storehub.error.qtyWhole":
+    "This item counts in whole units: type a number without decimals (for goods sold by weight or length, tick “Sold by weight or length” on the item)",
   "storehub.error.insufficient":
     "Not enough stock: {item} at {location} has {available} {unit} left, so it cannot be taken out",
   "storehub.error.itemNotFound": "This item was not found in your shop",

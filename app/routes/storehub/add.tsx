@@ -33,7 +33,7 @@ import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 // Refuse oversized uploads before reading the body (the image limit plus the form's fields).
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 
-const addItemSchema = newItemSchema.extend({ image: optionalFileField() });
+const addItemSchema = newItemSchema.safeExtend({ image: optionalFileField() });
 
 interface ActionResult {
   values: Record<string, string>;

@@ -49,7 +49,7 @@ interface ActionResult {
 
 /** The item the form is for; a missing or foreign id is "not found". */
 const itemRefSchema = z.object({ id: optionalIdField() });
-const editItemSchema = itemFieldsSchema.extend({
+const editItemSchema = itemFieldsSchema.safeExtend({
   image: optionalFileField(),
   removeImage: flagField(),
 });
