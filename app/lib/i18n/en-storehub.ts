@@ -223,6 +223,8 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.csv.status": "Status",
   "storehub.csv.qty": "Quantity",
   "storehub.csv.balanceValue": "Value at average cost (baht)",
+  "storehub.csv.measured": "Sold by weight or length",
+  "storehub.csv.yes": "Yes",
   "storehub.import.title": "Import items from CSV",
   "storehub.import.lead":
     "Add many items at once from a CSV file. Every row is checked first, and nothing is saved until all rows are valid and you confirm.",
@@ -288,4 +290,6 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.import.error.skuRepeated": "This SKU is repeated from row {row} of the same file",
   "storehub.import.error.barcodeRepeated":
     "This barcode is repeated from row {row} of the same file",
+  "storehub.import.error.measuredInvalid":
+    "Sold by weight or length: write “Yes”, or leave it empty (the item counts in whole units)",
 } as const;

@@ -214,6 +214,8 @@ export const thStorehub = {
   "storehub.csv.status": "สถานะ",
   "storehub.csv.qty": "จำนวน",
   "storehub.csv.balanceValue": "มูลค่าตามต้นทุนเฉลี่ย (บาท)",
+  "storehub.csv.measured": "ขายตามน้ำหนัก/ความยาว",
+  "storehub.csv.yes": "ใช่",
   "storehub.import.title": "นำเข้าสินค้าจาก CSV",
   "storehub.import.lead":
     "เพิ่มสินค้าหลายรายการพร้อมกันจากไฟล์ CSV ระบบจะตรวจทุกแถวก่อน และจะไม่บันทึกอะไรเลยจนกว่าทุกแถวจะถูกต้องและคุณกดยืนยัน",
@@ -275,4 +277,6 @@ export const thStorehub = {
   "storehub.import.error.textAfterQuote": "อ่านไฟล์ไม่ได้: แถวที่ {row} มีข้อความต่อท้ายหลังเครื่องหมายคำพูดปิด",
   "storehub.import.error.skuRepeated": "รหัสสินค้านี้ซ้ำกับแถวที่ {row} ในไฟล์เดียวกัน",
   "storehub.import.error.barcodeRepeated": "บาร์โค้ดนี้ซ้ำกับแถวที่ {row} ในไฟล์เดียวกัน",
+  "storehub.import.error.measuredInvalid":
+    "ช่องขายตามน้ำหนัก/ความยาว ใส่ “ใช่” หรือเว้นว่างไว้ (สินค้านับเป็นหน่วยเต็ม)",
 } as const;
