@@ -1,6 +1,9 @@
 ALTER TABLE "stock_balance" ALTER COLUMN "qty" SET DATA TYPE numeric(14, 3);--> statement-breakpoint
+ALTER TABLE "stock_balance" ALTER COLUMN "qty" SET DEFAULT '0';--> statement-breakpoint
 ALTER TABLE "stock_item" ALTER COLUMN "reorder_level" SET DATA TYPE numeric(14, 3);--> statement-breakpoint
+ALTER TABLE "stock_item" ALTER COLUMN "reorder_level" SET DEFAULT '0';--> statement-breakpoint
 ALTER TABLE "stock_item" ALTER COLUMN "on_hand" SET DATA TYPE numeric(14, 3);--> statement-breakpoint
+ALTER TABLE "stock_item" ALTER COLUMN "on_hand" SET DEFAULT '0';--> statement-breakpoint
 ALTER TABLE "stock_movement" ALTER COLUMN "qty" SET DATA TYPE numeric(14, 3);--> statement-breakpoint
 ALTER TABLE "stock_movement" ALTER COLUMN "location_qty_after" SET DATA TYPE numeric(14, 3);--> statement-breakpoint
 ALTER TABLE "stock_movement" ALTER COLUMN "item_qty_after" SET DATA TYPE numeric(14, 3);--> statement-breakpoint
@@ -220,8 +223,8 @@ BEGIN
     -- An item not sold by weight or length moves in whole units: a fraction typed for it is
     -- a mistake (1.5 boxes), refused before anything moves. The forms say so first.
     IF p_kind <> 'sale_void'
-       AND CASE WHEN p_kind = 'count' THEN ln.counted <> trunc(ln.counted)
-                ELSE ln.qty <> trunc(ln.qty) END
+       AND (p_kind = 'count' AND ln.counted <> trunc(ln.counted)
+            OR p_kind <> 'count' AND ln.qty <> trunc(ln.qty))
        AND NOT coalesce((SELECT measured FROM stock_item
                           WHERE id = ln.item AND shop_id = p_shop), true) THEN
       RAISE EXCEPTION 'this item moves in whole units' USING ERRCODE = 'SK400',

@@ -80,7 +80,10 @@ export const stockItem = pgTable(
     /** The usual purchase cost the shop enters; the ledger's own figure is avgCostSatang. */
     costSatang: bigint("cost_satang", { mode: "number" }).notNull().default(0),
     imageKey: text("image_key"),
-    reorderLevel: quantity("reorder_level").notNull().default(0),
+    // '0' as PostgreSQL reads a numeric default back (drizzle-kit compares the two).
+    reorderLevel: quantity("reorder_level")
+      .notNull()
+      .default(sql`'0'`),
     /**
      * Sold by weight or length (kg, m): its quantities take up to 3 decimals. The others move
      * in whole units only (the forms, the CSV import and the ledger refuse a fraction).
@@ -88,7 +91,9 @@ export const stockItem = pgTable(
     measured: boolean("measured").notNull().default(false),
     status: text("status", { enum: ITEM_STATUSES }).notNull().default("active"),
     /** Totals over all locations, kept by stock_apply_movement() with every movement. */
-    onHand: quantity("on_hand").notNull().default(0),
+    onHand: quantity("on_hand")
+      .notNull()
+      .default(sql`'0'`),
     /** Value of the stock on hand at moving-average cost (exact, so it never drifts). */
     stockValueSatang: bigint("stock_value_satang", { mode: "number" }).notNull().default(0),
     avgCostSatang: bigint("avg_cost_satang", { mode: "number" }).notNull().default(0),
@@ -129,7 +134,9 @@ export const stockBalance = pgTable(
     locationId: bigint("location_id", { mode: "number" })
       .notNull()
       .references(() => stockLocation.id),
-    qty: quantity("qty").notNull().default(0),
+    qty: quantity("qty")
+      .notNull()
+      .default(sql`'0'`),
     /**
      * Value of the stock at this location at cost, exact in satang: the item's
      * stock_value_satang is the sum of these (decision: stock value per location).
