@@ -69,12 +69,11 @@ const run = async (
   user: SessionUser,
   form?: Record<string, string> | FormData,
 ) => {
+  // Posts like the page's forms do: with `shopId`, the member's active shop.
   let sent = form;
-  if (form && !(form instanceof FormData)) {
-    sent = { shopId: await formShopIdOf(db, user.id), ...form };
-  } else if (form instanceof FormData) {
-    form.set("shopId", await formShopIdOf(db, user.id));
-  }
+  const shopId = form ? ((await formShopIdOf(db, user.id)) ?? "") : "";
+  if (form instanceof FormData) form.set("shopId", shopId);
+  else if (form) sent = { shopId, ...form };
   return outcomeOf(callRoute(fn, path, { context: routeContext(db, user), form: sent }));
 };
 

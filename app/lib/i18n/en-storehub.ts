@@ -58,7 +58,8 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.error.costInvalid": "Enter the cost in baht, e.g. 18 or 990.75",
   "storehub.error.reorderInvalid":
     "The reorder level is a number from 0 to 1,000,000 with at most 3 decimals",
-  "storehub.error.qtyInvalid": "The quantity is a number from 0 to 1,000,000 with at most 3 decimals",
+  "storehub.error.qtyInvalid":
+    "The quantity is a number from 0 to 1,000,000 with at most 3 decimals",
   "storehub.error.qtyWhole":
     "This item counts in whole units: type a number without decimals (for goods sold by weight or length, tick “Sold by weight or length” on the item)",
   "storehub.error.insufficient":

@@ -72,8 +72,7 @@ export function stockErrorOf({ code, detail, constraint }: DatabaseError): Stock
     return { code: "alreadyReversed" };
   }
   if (!code?.startsWith("SK")) return null;
-  let info: { line?: number; item?: number; location?: number; available?: number | string } =
-    {};
+  let info: { line?: number; item?: number; location?: number; available?: number | string } = {};
   try {
     info = JSON.parse(detail ?? "{}") as typeof info;
   } catch {
