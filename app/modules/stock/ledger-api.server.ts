@@ -35,6 +35,10 @@ import type { MovementKind } from "./schema";
  *        fn: "sale_post", items: cart.map((line) => line.itemId), payload: sale,
  *      });
  *
+ *    Quantities in the payload are the ledger's exact decimals in units, built from the
+ *    thousandths with `qtyToSql` (~/lib/quantity): `{"qty": "1.255"}`; read them in SQL as
+ *    `::numeric`. The movements come back with numeric quantities (5, 0.755).
+ *
  * 2. TypeScript units (runLedgerWork), for the rarer writes where Drizzle reads better (a
  *    void, a credit note, a full tax invoice): the unit gets a Drizzle transaction, writes
  *    its rows and calls postMovements / voidSaleMovements. The batch's units run one after
