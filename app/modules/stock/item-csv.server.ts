@@ -6,7 +6,7 @@ import { serverTranslate } from "~/lib/i18n/messages.server";
 import { satangToBahtInput } from "~/lib/money";
 import { csvRow, csvText, CsvSyntaxError, fromCsvText, parseCsv, UTF8_BOM } from "./csv";
 import { quantityField } from "~/lib/forms/fields";
-import { isWholeQuantity, qtyToSql } from "~/lib/quantity";
+import { isWholeQuantity, QTY_SCALE, qtyToSql } from "~/lib/quantity";
 import { itemFieldsSchema, type ItemFields } from "./item-form";
 import { postStockDocument } from "./ledger.server";
 import {
@@ -222,7 +222,7 @@ export async function balancesCsv(
                 // export, to the satang.
                 baht(
                   balance.qty > 0
-                    ? Math.round((balance.valueSatang * 1000) / balance.qty)
+                    ? Math.round((balance.valueSatang * QTY_SCALE) / balance.qty)
                     : item.avgCostSatang,
                 ),
                 baht(balance.valueSatang),
