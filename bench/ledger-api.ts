@@ -29,6 +29,7 @@ const { startEmbeddedPostgres } = await import("../app/db/embedded-postgres.serv
 const { applyMigrations } = await import("../app/db/migrate.server.ts");
 const { postMovements, runLedgerStatement, runLedgerWork } =
   await import("../app/modules/stock/ledger-api.server.ts");
+const { qtyToSql } = await import("../app/lib/quantity.ts");
 const { sql } = await import("drizzle-orm");
 
 type Database = ReturnType<typeof createDatabase>;
@@ -71,7 +72,7 @@ const SCHEMA = `
     total_satang bigint NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
   CREATE TABLE bench_sale_line (
     sale_id bigint NOT NULL REFERENCES bench_sale(id), line_no integer NOT NULL,
-    item_id bigint NOT NULL, qty integer NOT NULL, price_satang bigint NOT NULL,
+    item_id bigint NOT NULL, qty numeric(14, 3) NOT NULL, price_satang bigint NOT NULL,
     unit_cost_satang bigint NOT NULL, PRIMARY KEY (sale_id, line_no));
   CREATE TABLE bench_payment (
     sale_id bigint NOT NULL REFERENCES bench_sale(id), method text NOT NULL,
@@ -89,7 +90,7 @@ const SCHEMA = `
             (p_sale->>'total')::bigint)
     RETURNING id INTO sale_id;
     INSERT INTO bench_sale_line (sale_id, line_no, item_id, qty, price_satang, unit_cost_satang)
-    SELECT sale_id, (m->>'line')::integer, (m->>'item')::bigint, -(m->>'qty')::integer,
+    SELECT sale_id, (m->>'line')::integer, (m->>'item')::bigint, -(m->>'qty')::numeric,
            ${PRICE}, (m->>'unitCost')::bigint
       FROM jsonb_array_elements(posted->'movements') AS m;
     INSERT INTO bench_payment (sale_id, method, amount_satang)
@@ -216,7 +217,8 @@ async function saleUnit(tx: Tx, fixture: Fixture, items: number[]): Promise<numb
     userId: fixture.userId,
     kind: "sale",
     reference: "bench",
-    lines: items.map((itemId) => ({ itemId, locationId: fixture.locationId, qty: 1 })),
+    // Quantities in thousandths: one piece is 1000.
+    lines: items.map((itemId) => ({ itemId, locationId: fixture.locationId, qty: 1_000 })),
   });
   const header = await tx.execute<{ id: string }>(
     sql`INSERT INTO bench_sale (shop_id, number, total_satang)
@@ -233,10 +235,10 @@ async function saleUnit(tx: Tx, fixture: Fixture, items: number[]): Promise<numb
                        posted.movements.map((m) => ({
                          line: m.line,
                          item: m.itemId,
-                         qty: m.qty,
+                         qty: qtyToSql(m.qty),
                          cost: m.unitCostSatang,
                        })),
-                     )}::jsonb) AS m(line integer, item bigint, qty integer, cost bigint))
+                     )}::jsonb) AS m(line integer, item bigint, qty numeric, cost bigint))
         INSERT INTO bench_payment (sale_id, method, amount_satang)
         VALUES (${saleId}, 'cash', ${PRICE * LINES})`,
   );
@@ -322,6 +324,7 @@ async function main() {
               line: index + 1,
               item,
               location: fixture.locationId,
+              // A SQL unit's payload carries the ledger's decimals (units), as the till will.
               qty: 1,
             })),
           },

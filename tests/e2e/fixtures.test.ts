@@ -14,7 +14,9 @@ describe("the end-to-end fixtures", () => {
     const cashier = await memberWithShop(e2e, {
       role: "cashier",
       shop: { name: "ร้านทดสอบชุดทดสอบ" },
-      items: [{ fields: { name: "น้ำดื่มตราช้าง 600 มล.", sku: "FIXTURE-1", unit: "ขวด" }, qty: 12 }],
+      items: [
+        { fields: { name: "น้ำดื่มตราช้าง 600 มล.", sku: "FIXTURE-1", unit: "ขวด" }, qty: 12_000 },
+      ],
     });
     expect(cashier.items[0]?.sku).toBe("FIXTURE-1");
     await addSession(context, cashier.member);

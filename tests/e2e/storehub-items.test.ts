@@ -106,8 +106,9 @@ describe("storehub items in the browser", () => {
         "SELECT name, price_satang, on_hand FROM stock_item WHERE shop_id = $1",
         [shopId],
       );
+      // numeric(14,3) arrives as its exact text, as bigint does.
       expect(rows).toEqual([
-        { name: "น้ำดื่มตราช้าง 600 มล. แพ็ก 12", price_satang: "11000", on_hand: 24 },
+        { name: "น้ำดื่มตราช้าง 600 มล. แพ็ก 12", price_satang: "11000", on_hand: "24.000" },
       ]);
 
       // Archive, with a confirmation step.

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
 import { type StockItem, postStockDocument } from "~/modules/stock/index.server";
+import { insertItem } from "../setup/factories";
 import {
   memberWithShop as shopFixture,
   signedInContext as signedIn,
@@ -61,12 +62,13 @@ async function post(page: Page): Promise<void> {
   await page.getByTestId("inout-post").click();
 }
 
+/** The item's quantity in units, as the column keeps it (numeric text, "7.000"). */
 async function onHand(item: StockItem): Promise<number> {
-  const { rows } = await e2e.sql.query<{ on_hand: number }>(
+  const { rows } = await e2e.sql.query<{ on_hand: string }>(
     "SELECT on_hand FROM stock_item WHERE id = $1",
     [item.id],
   );
-  return rows[0]!.on_hand;
+  return Number(rows[0]!.on_hand);
 }
 
 async function documentCount(shopId: string): Promise<number> {
@@ -181,7 +183,7 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
       shopId: shop.id,
       userId: member.id,
       kind: "receive",
-      lines: [{ itemId: water.id, locationId: home.id, qty: 5, unitCostSatang: 700 }],
+      lines: [{ itemId: water.id, locationId: home.id, qty: 5_000, unitCostSatang: 700 }],
     });
     const before = await documentCount(shop.id);
     for (const javaScriptEnabled of [true, false]) {
@@ -304,13 +306,13 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
       shopId: shop.id,
       userId: member.id,
       kind: "receive",
-      lines: [{ itemId: water.id, locationId: home.id, qty: 5, unitCostSatang: 700 }],
+      lines: [{ itemId: water.id, locationId: home.id, qty: 5_000, unitCostSatang: 700 }],
     });
     const issued = await postStockDocument(e2e.db, {
       shopId: shop.id,
       userId: member.id,
       kind: "issue",
-      lines: [{ itemId: water.id, locationId: home.id, qty: 1 }],
+      lines: [{ itemId: water.id, locationId: home.id, qty: 1_000 }],
     });
     if (!issued.ok) throw new Error("issue not posted");
     await e2e.sql.query("SELECT stock_reverse_document($1, $2, $3, 'บันทึกผิด')", [
@@ -337,7 +339,7 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
       shopId: shop.id,
       userId: member.id,
       kind: "receive",
-      lines: [{ itemId: water.id, locationId: home.id, qty: 20, unitCostSatang: 700 }],
+      lines: [{ itemId: water.id, locationId: home.id, qty: 20_000, unitCostSatang: 700 }],
     });
     // Two browsers of the same shop: the watcher looks at the item's page.
     const watcherContext = await signedInContext(member);
@@ -373,7 +375,7 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
       shopId: shop.id,
       userId: member.id,
       kind: "issue",
-      lines: [{ itemId: water.id, locationId: home.id, qty: 5, reason: "ชำรุด" }],
+      lines: [{ itemId: water.id, locationId: home.id, qty: 5_000, reason: "ชำรุด" }],
     });
     await expect
       .poll(() => onHandText.innerText(), { timeout: 5_000 })
@@ -383,5 +385,55 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
     ).toBe(true);
     await otherContext.close();
     await watcherContext.close();
+  });
+
+  it("takes 1.255 kg in and 0.5 out of an item sold by weight and shows 0.755 everywhere; a bottle stays whole", async () => {
+    const { member, shop, water } = await memberWithShop();
+    const scoop = await insertItem(e2e.db, shop.id, member.id, {
+      fields: { name: "ข้าวสารตัก", sku: `SCOOP-${counter}`, unit: "กก.", measured: true },
+    });
+    const context = await signedInContext(member);
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    const done = page.getByTestId("inout-done");
+
+    await openInout(page, "receive");
+    await line(page, 0).locator('input[name="item-0"]').fill(scoop.sku);
+    await line(page, 0).locator('input[name="qty-0"]').fill("1.255");
+    await line(page, 0).locator('input[name="cost-0"]').fill("45");
+    await post(page);
+    await expect.poll(() => done.textContent(), SLOW).toMatch(/ใบรับสินค้าเลขที่ GR-\d{6}/);
+
+    await openInout(page, "issue");
+    await page.getByTestId("inout-reason").fill("ชิมตัวอย่าง");
+    await line(page, 0).locator('input[name="item-0"]').fill(scoop.sku);
+    await line(page, 0).locator('input[name="qty-0"]').fill("0.5");
+    // A bottle of water is counted whole: 1.5 is refused next to its quantity, kept as typed.
+    await line(page, 1).locator('input[name="item-1"]').fill(water.sku);
+    await line(page, 1).locator('input[name="qty-1"]').fill("1.5");
+    await post(page);
+    const whole = page.locator('[data-error-for="qty-1"]');
+    await whole.waitFor();
+    expect(await whole.innerText()).toBe(th["storehub.error.qtyWhole"]);
+    expect(await line(page, 1).locator('input[name="qty-1"]').inputValue()).toBe("1.5");
+    await line(page, 1).locator('input[name="item-1"]').fill("");
+    await line(page, 1).locator('input[name="qty-1"]').fill("");
+    await post(page);
+    await expect.poll(() => done.textContent(), SLOW).toMatch(/ใบเบิกสินค้าเลขที่ GI-\d{6}/);
+
+    await page.goto(`/storehub/storage?item=${scoop.id}`);
+    await page.getByTestId("ledger").waitFor();
+    expect(await page.getByTestId("item-on-hand").innerText()).toContain("0.755 กก.");
+    const rows = page.getByTestId("ledger-row");
+    const cells = async (testId: string) =>
+      (await rows.getByTestId(testId).allInnerTexts()).map((text) => text.trim());
+    expect(await cells("ledger-qty")).toEqual(["-0.5", "+1.255"]);
+    expect(await cells("ledger-running")).toEqual(["0.755", "1.255"]);
+
+    await page.goto("/storehub");
+    const row = page.getByTestId("item-row").filter({ hasText: scoop.sku });
+    expect(await row.getByTestId("item-on-hand").innerText()).toBe("0.755 กก.");
+    expect(await onHand(scoop)).toBe(0.755);
+    await context.close();
   });
 });

@@ -51,7 +51,7 @@ async function receiveOne(shopId: string, userId: string, itemId: number, locati
     shopId,
     userId,
     kind: "receive",
-    lines: [{ itemId, locationId, qty: 1, unitCostSatang: 100 }],
+    lines: [{ itemId, locationId, qty: 1_000, unitCostSatang: 100 }],
   });
   expect(posted.ok).toBe(true);
 }

@@ -189,7 +189,7 @@ describe("the notified cache", () => {
     );
     const item = await insertItem(db, shop.id, ownerId, {
       fields: { sku: "MILK-1" },
-      opening: { qty: 50, locationId: defaultLocationId },
+      opening: { qty: 50_000, locationId: defaultLocationId },
     });
     const takeOne = () =>
       outcomeOf(

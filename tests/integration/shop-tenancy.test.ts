@@ -122,7 +122,9 @@ describe("each shop form carries the shop it was rendered for (shopId)", () => {
       shopId: a.shop.id,
       userId: owner.id,
       kind: "receive",
-      lines: [{ itemId: itemA.id, locationId: a.defaultLocationId, qty: 3, unitCostSatang: 700 }],
+      lines: [
+        { itemId: itemA.id, locationId: a.defaultLocationId, qty: 3_000, unitCostSatang: 700 },
+      ],
     });
     if (!received.ok) throw new Error("receive failed");
     const posts: [Fn, string, Record<string, string>][] = [
@@ -297,7 +299,7 @@ describe("reversing documents", () => {
       shopId: theShop.id,
       userId: ownerId,
       kind: "receive",
-      lines: [{ itemId: item.id, locationId: defaultLocationId, qty: 5, unitCostSatang: 700 }],
+      lines: [{ itemId: item.id, locationId: defaultLocationId, qty: 5_000, unitCostSatang: 700 }],
     });
     if (!received.ok) throw new Error("receive failed");
     return { theShop, owner, item, documentId: received.documentId };
@@ -371,7 +373,7 @@ describe("cashiers see no costs", () => {
     const owner = sessionUserOf(ownerId);
     const item = await insertItem(db, theShop.id, ownerId, {
       fields: { cost: 1234 },
-      opening: { qty: 3, locationId: defaultLocationId },
+      opening: { qty: 3_000, locationId: defaultLocationId },
     });
     const cashier = await memberOf(theShop.id, "cashier");
     return { theShop, owner, cashier, item };

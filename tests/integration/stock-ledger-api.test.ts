@@ -22,6 +22,7 @@ import {
 } from "~/modules/stock/ledger-api.server";
 import { stockBalance, stockItem, stockMovement } from "~/db/schema";
 import { cachedStockSummary } from "~/modules/stock/stock-summary-cache.server";
+import { qtyToSql } from "~/lib/quantity";
 import { insertItem, insertShop } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -103,7 +104,7 @@ function sell(
         userId: shop.userId,
         kind: "sale",
         reference: label,
-        lines: [{ itemId, locationId: shop.locationId, qty: options.qty ?? 1 }],
+        lines: [{ itemId, locationId: shop.locationId, qty: options.qty ?? 1_000 }],
       });
       if (options.failAfterPosting) throw new Error("payment declined");
       return posted;
@@ -125,7 +126,10 @@ async function sellInSql(
       label,
       user: shop.userId,
       fail: options.fail ?? false,
-      lines: [{ line: 1, item: itemId, location: shop.locationId, qty: options.qty ?? 1 }],
+      // The payload of a SQL unit carries the ledger's exact decimals ("1.255").
+      lines: [
+        { line: 1, item: itemId, location: shop.locationId, qty: qtyToSql(options.qty ?? 1_000) },
+      ],
     },
   });
   return postedMovementsOf(posted);
@@ -149,17 +153,17 @@ describe("the ledger API for sales (units of work, group-committed)", () => {
     const shop = await newShop();
     // 10 at 7.00 (the item's cost) + 10 at 10.00: the moving average is 8.50.
     const item = await insertItem(db, shop.id, shop.userId, {
-      opening: { qty: 10, locationId: shop.locationId },
+      opening: { qty: 10_000, locationId: shop.locationId },
     });
     const received = await postStockDocument(db, {
       shopId: shop.id,
       userId: shop.userId,
       kind: "receive",
-      lines: [{ itemId: item.id, locationId: shop.locationId, qty: 10, unitCostSatang: 1_000 }],
+      lines: [{ itemId: item.id, locationId: shop.locationId, qty: 10_000, unitCostSatang: 1_000 }],
     });
     expect(received.ok).toBe(true);
 
-    const posted = await sell(shop, item.id, "INV-1", { qty: 3 });
+    const posted = await sell(shop, item.id, "INV-1", { qty: 3_000 });
 
     expect(posted.movements).toEqual([
       expect.objectContaining({
@@ -167,30 +171,30 @@ describe("the ledger API for sales (units of work, group-committed)", () => {
         itemId: item.id,
         locationId: shop.locationId,
         kind: "sale",
-        qty: -3,
+        qty: -3_000,
         unitCostSatang: 850,
         valueSatang: -2_550,
-        locationQtyAfter: 17,
-        itemQtyAfter: 17,
+        locationQtyAfter: 17_000,
+        itemQtyAfter: 17_000,
         reversesMovementId: null,
       }),
     ]);
     expect(posted.number).toBe(1);
     expect(await salesLabelled(shop.id)).toEqual(["INV-1"]);
-    expect(await quantityOf(item.id, shop.locationId)).toBe(17);
-    expect(await itemState(item.id)).toEqual({ onHand: 17, value: 14_450, avg: 850 });
+    expect(await quantityOf(item.id, shop.locationId)).toBe(17_000);
+    expect(await itemState(item.id)).toEqual({ onHand: 17_000, value: 14_450, avg: 850 });
   });
 
   it("rolls back a unit that throws after posting, alone: no movement, no balance change; the others of the batch commit", async () => {
     const shop = await newShop();
     const item = await insertItem(db, shop.id, shop.userId, {
-      opening: { qty: 10, locationId: shop.locationId },
+      opening: { qty: 10_000, locationId: shop.locationId },
     });
     const release = holdQueue(shop.id);
     const outcomes = Promise.allSettled([
       sell(shop, item.id, "A"),
       sell(shop, item.id, "B", { failAfterPosting: true }),
-      sell(shop, item.id, "C", { qty: 20 }), // more than there is: refused by the ledger
+      sell(shop, item.id, "C", { qty: 20_000 }), // more than there is: refused by the ledger
       sell(shop, item.id, "D"),
     ]);
     release();
@@ -205,11 +209,11 @@ describe("the ledger API for sales (units of work, group-committed)", () => {
     expect((refused as LedgerError).error).toMatchObject({
       code: "insufficient",
       itemId: item.id,
-      available: 9,
+      available: 9_000,
     });
 
     expect(await salesLabelled(shop.id)).toEqual(["A", "D"]);
-    expect(await quantityOf(item.id, shop.locationId)).toBe(8);
+    expect(await quantityOf(item.id, shop.locationId)).toBe(8_000);
     const sales = await db
       .select({ reference: stockMovement.reference, createdAt: stockMovement.createdAt })
       .from(stockMovement)
@@ -229,7 +233,7 @@ describe("the ledger API for sales (units of work, group-committed)", () => {
   it("never oversells when 32 units sell the same item at once, and groups them into fewer commits", async () => {
     const shop = await newShop();
     const item = await insertItem(db, shop.id, shop.userId, {
-      opening: { qty: 20, locationId: shop.locationId },
+      opening: { qty: 20_000, locationId: shop.locationId },
     });
     const outcomes = await Promise.allSettled(
       Array.from({ length: 32 }, (_, index) => sell(shop, item.id, `T${index}`)),
@@ -256,7 +260,7 @@ describe("the ledger API for sales (units of work, group-committed)", () => {
   it("announces the change to live pages after the commit, without the caller asking", async () => {
     const shop = await newShop();
     const item = await insertItem(db, shop.id, shop.userId, {
-      opening: { qty: 5, locationId: shop.locationId },
+      opening: { qty: 5_000, locationId: shop.locationId },
     });
     const hub = createStockEvents({
       createClient: () => new pg.Client({ connectionString: test.url }),
@@ -279,7 +283,7 @@ describe("the ledger API for sales (units of work, group-committed)", () => {
   it("announces nothing for a unit that rolled back (this instance keeps its cached totals)", async () => {
     const shop = await newShop();
     const item = await insertItem(db, shop.id, shop.userId, {
-      opening: { qty: 5, locationId: shop.locationId },
+      opening: { qty: 5_000, locationId: shop.locationId },
     });
     let loads = 0;
     const summary = () => cachedStockSummary(shop.id, async () => ++loads);
@@ -288,7 +292,7 @@ describe("the ledger API for sales (units of work, group-committed)", () => {
     await expect(sell(shop, item.id, "X", { failAfterPosting: true })).rejects.toThrow(
       "payment declined",
     );
-    await expect(sell(shop, item.id, "Y", { qty: 99 })).rejects.toBeInstanceOf(LedgerError);
+    await expect(sell(shop, item.id, "Y", { qty: 99_000 })).rejects.toBeInstanceOf(LedgerError);
     expect(await summary()).toBe(1);
 
     await sell(shop, item.id, "Z");
@@ -298,16 +302,16 @@ describe("the ledger API for sales (units of work, group-committed)", () => {
   it("sale_void gives back what a sale took, at the cost it left with: balance, value and average return", async () => {
     const shop = await newShop();
     const item = await insertItem(db, shop.id, shop.userId, {
-      opening: { qty: 3, locationId: shop.locationId },
+      opening: { qty: 3_000, locationId: shop.locationId },
     });
     await postStockDocument(db, {
       shopId: shop.id,
       userId: shop.userId,
       kind: "receive",
-      lines: [{ itemId: item.id, locationId: shop.locationId, qty: 4, unitCostSatang: 1_001 }],
+      lines: [{ itemId: item.id, locationId: shop.locationId, qty: 4_000, unitCostSatang: 1_001 }],
     });
     const before = await itemState(item.id);
-    const sale = await sell(shop, item.id, "S1", { qty: 5 });
+    const sale = await sell(shop, item.id, "S1", { qty: 5_000 });
     const sold = sale.movements[0];
     if (!sold) throw new Error("no sale movement");
     // A receipt at another cost in between: the void still brings back what the sale took.
@@ -315,7 +319,7 @@ describe("the ledger API for sales (units of work, group-committed)", () => {
       shopId: shop.id,
       userId: shop.userId,
       kind: "receive",
-      lines: [{ itemId: item.id, locationId: shop.locationId, qty: 1, unitCostSatang: 5_000 }],
+      lines: [{ itemId: item.id, locationId: shop.locationId, qty: 1_000, unitCostSatang: 5_000 }],
     });
     const middle = await itemState(item.id);
 
@@ -326,7 +330,7 @@ describe("the ledger API for sales (units of work, group-committed)", () => {
         voidSaleMovements(tx, {
           shopId: shop.id,
           userId: shop.userId,
-          lines: [{ movementId: sold.id, qty: 2 }],
+          lines: [{ movementId: sold.id, qty: 2_000 }],
         }),
     });
     const rest = await runLedgerWork(db, shop.id, {
@@ -340,19 +344,19 @@ describe("the ledger API for sales (units of work, group-committed)", () => {
     });
     expect(first.movements[0]).toMatchObject({
       kind: "sale_void",
-      qty: 2,
+      qty: 2_000,
       reversesMovementId: sold.id,
     });
-    expect(rest.movements[0]).toMatchObject({ kind: "sale_void", qty: 3 });
+    expect(rest.movements[0]).toMatchObject({ kind: "sale_void", qty: 3_000 });
     // Exactly the value the sale took, to the satang, over both parts.
     expect((first.movements[0]?.valueSatang ?? 0) + (rest.movements[0]?.valueSatang ?? 0)).toBe(
       -sold.valueSatang,
     );
     expect(await itemState(item.id)).toMatchObject({
-      onHand: (middle?.onHand ?? 0) + 5,
+      onHand: (middle?.onHand ?? 0) + 5_000,
       value: (middle?.value ?? 0) - sold.valueSatang,
     });
-    expect(await quantityOf(item.id, shop.locationId)).toBe((before?.onHand ?? 0) + 1);
+    expect(await quantityOf(item.id, shop.locationId)).toBe((before?.onHand ?? 0) + 1_000);
 
     // Nothing is left to give back.
     const again = runLedgerWork(db, shop.id, {
@@ -361,7 +365,7 @@ describe("the ledger API for sales (units of work, group-committed)", () => {
         voidSaleMovements(tx, {
           shopId: shop.id,
           userId: shop.userId,
-          lines: [{ movementId: sold.id, qty: 1 }],
+          lines: [{ movementId: sold.id, qty: 1_000 }],
         }),
     });
     await expect(again).rejects.toMatchObject({ error: { code: "alreadyReversed" } });
@@ -370,16 +374,16 @@ describe("the ledger API for sales (units of work, group-committed)", () => {
   it("sale_void of a whole sale returns the average cost it had before the sale", async () => {
     const shop = await newShop();
     const item = await insertItem(db, shop.id, shop.userId, {
-      opening: { qty: 3, locationId: shop.locationId },
+      opening: { qty: 3_000, locationId: shop.locationId },
     });
     await postStockDocument(db, {
       shopId: shop.id,
       userId: shop.userId,
       kind: "receive",
-      lines: [{ itemId: item.id, locationId: shop.locationId, qty: 4, unitCostSatang: 1_001 }],
+      lines: [{ itemId: item.id, locationId: shop.locationId, qty: 4_000, unitCostSatang: 1_001 }],
     });
     const before = await itemState(item.id);
-    const sale = await sell(shop, item.id, "S2", { qty: 6 });
+    const sale = await sell(shop, item.id, "S2", { qty: 6_000 });
     await runLedgerWork(db, shop.id, {
       items: [item.id],
       run: (tx) =>
@@ -395,9 +399,9 @@ describe("the ledger API for sales (units of work, group-committed)", () => {
   it("never gives back more than a sale took when voids of it race in separate transactions", async () => {
     const shop = await newShop();
     const item = await insertItem(db, shop.id, shop.userId, {
-      opening: { qty: 10, locationId: shop.locationId },
+      opening: { qty: 10_000, locationId: shop.locationId },
     });
-    const sale = await sell(shop, item.id, "RACE", { qty: 5 });
+    const sale = await sell(shop, item.id, "RACE", { qty: 5_000 });
     const movementId = sale.movements[0]?.id ?? 0;
     const outcomes = await Promise.allSettled(
       Array.from({ length: 8 }, () =>
@@ -405,7 +409,7 @@ describe("the ledger API for sales (units of work, group-committed)", () => {
           voidSaleMovements(tx, {
             shopId: shop.id,
             userId: shop.userId,
-            lines: [{ movementId, qty: 1 }],
+            lines: [{ movementId, qty: 1_000 }],
           }),
         ),
       ),
@@ -416,31 +420,31 @@ describe("the ledger API for sales (units of work, group-committed)", () => {
         expect(outcome.reason).toMatchObject({ error: { code: "alreadyReversed" } });
       }
     }
-    expect(await quantityOf(item.id, shop.locationId)).toBe(10);
-    expect(await itemState(item.id)).toMatchObject({ onHand: 10, value: 7_000, avg: 700 });
+    expect(await quantityOf(item.id, shop.locationId)).toBe(10_000);
+    expect(await itemState(item.id)).toMatchObject({ onHand: 10_000, value: 7_000, avg: 700 });
   });
 
   it("refuses to sell below zero unless the shop allows negative stock", async () => {
     const strict = await newShop();
     const lenient = await newShop({ allowNegativeStock: true });
     const a = await insertItem(db, strict.id, strict.userId, {
-      opening: { qty: 1, locationId: strict.locationId },
+      opening: { qty: 1_000, locationId: strict.locationId },
     });
     const b = await insertItem(db, lenient.id, lenient.userId, {
-      opening: { qty: 1, locationId: lenient.locationId },
+      opening: { qty: 1_000, locationId: lenient.locationId },
     });
-    await expect(sell(strict, a.id, "N1", { qty: 2 })).rejects.toMatchObject({
-      error: { code: "insufficient", available: 1 },
+    await expect(sell(strict, a.id, "N1", { qty: 2_000 })).rejects.toMatchObject({
+      error: { code: "insufficient", available: 1_000 },
     });
-    await sell(lenient, b.id, "N2", { qty: 2 });
-    expect(await quantityOf(a.id, strict.locationId)).toBe(1);
-    expect(await quantityOf(b.id, lenient.locationId)).toBe(-1);
+    await sell(lenient, b.id, "N2", { qty: 2_000 });
+    expect(await quantityOf(a.id, strict.locationId)).toBe(1_000);
+    expect(await quantityOf(b.id, lenient.locationId)).toBe(-1_000);
   });
 
   it("the database refuses a document or movement kind it does not know (CHECK)", async () => {
     const shop = await newShop();
     const item = await insertItem(db, shop.id, shop.userId, {
-      opening: { qty: 1, locationId: shop.locationId },
+      opening: { qty: 1_000, locationId: shop.locationId },
     });
     const caught = async (statement: ReturnType<typeof sql>) => {
       try {
@@ -472,35 +476,40 @@ describe("the ledger API's SQL units (one statement per batch)", () => {
   it("commits the unit's rows and movements together and answers the movements with their cost", async () => {
     const shop = await newShop();
     const item = await insertItem(db, shop.id, shop.userId, {
-      opening: { qty: 10, locationId: shop.locationId },
+      opening: { qty: 10_000, locationId: shop.locationId },
     });
     await postStockDocument(db, {
       shopId: shop.id,
       userId: shop.userId,
       kind: "receive",
-      lines: [{ itemId: item.id, locationId: shop.locationId, qty: 10, unitCostSatang: 1_000 }],
+      lines: [{ itemId: item.id, locationId: shop.locationId, qty: 10_000, unitCostSatang: 1_000 }],
     });
-    const posted = await sellInSql(shop, item.id, "Q-1", { qty: 4 });
+    const posted = await sellInSql(shop, item.id, "Q-1", { qty: 4_000 });
     expect(posted.movements).toEqual([
-      expect.objectContaining({ kind: "sale", qty: -4, unitCostSatang: 850, valueSatang: -3_400 }),
+      expect.objectContaining({
+        kind: "sale",
+        qty: -4_000,
+        unitCostSatang: 850,
+        valueSatang: -3_400,
+      }),
     ]);
     const rows = await db.execute<{ label: string; cost_satang: string }>(
       sql`SELECT label, cost_satang FROM test_sale WHERE shop_id = ${shop.id}`,
     );
     expect(rows.rows.map((row) => [row.label, Number(row.cost_satang)])).toEqual([["Q-1", 3_400]]);
-    expect(await quantityOf(item.id, shop.locationId)).toBe(16);
+    expect(await quantityOf(item.id, shop.locationId)).toBe(16_000);
   });
 
   it("rolls back a failing unit alone, with its own error, and commits the others of the batch at once", async () => {
     const shop = await newShop();
     const item = await insertItem(db, shop.id, shop.userId, {
-      opening: { qty: 10, locationId: shop.locationId },
+      opening: { qty: 10_000, locationId: shop.locationId },
     });
     const release = holdQueue(shop.id);
     const outcomes = Promise.allSettled([
       sellInSql(shop, item.id, "A"),
       sellInSql(shop, item.id, "B", { fail: true }),
-      sellInSql(shop, item.id, "C", { qty: 20 }),
+      sellInSql(shop, item.id, "C", { qty: 20_000 }),
       sellInSql(shop, item.id, "A"), // the same sale sent twice (a retry): one sale
       sellInSql(shop, item.id, "E"),
     ]);
@@ -513,14 +522,14 @@ describe("the ledger API's SQL units (one statement per batch)", () => {
     expect((b as PromiseRejectedResult).reason).toMatchObject({ state: "SX001" });
     expect((c as PromiseRejectedResult).reason).toBeInstanceOf(LedgerError);
     expect((c as PromiseRejectedResult).reason).toMatchObject({
-      error: { code: "insufficient", available: 9 },
+      error: { code: "insufficient", available: 9_000 },
     });
     expect((replay as PromiseRejectedResult).reason).toMatchObject({
       state: "23505",
       constraint: "test_sale_shop_id_label_key",
     });
     expect(await salesLabelled(shop.id)).toEqual(["A", "E"]);
-    expect(await quantityOf(item.id, shop.locationId)).toBe(8);
+    expect(await quantityOf(item.id, shop.locationId)).toBe(8_000);
     const sales = await db
       .select({ createdAt: stockMovement.createdAt })
       .from(stockMovement)
@@ -532,7 +541,7 @@ describe("the ledger API's SQL units (one statement per batch)", () => {
   it("never oversells when 32 units sell the same item at once, in fewer commits than sales", async () => {
     const shop = await newShop();
     const item = await insertItem(db, shop.id, shop.userId, {
-      opening: { qty: 20, locationId: shop.locationId },
+      opening: { qty: 20_000, locationId: shop.locationId },
     });
     const outcomes = await Promise.allSettled(
       Array.from({ length: 32 }, (_, index) => sellInSql(shop, item.id, `Q${index}`)),
@@ -554,7 +563,7 @@ describe("the ledger API's SQL units (one statement per batch)", () => {
   it("does not let a stream of sales starve a stock document of the same shop", async () => {
     const shop = await newShop();
     const item = await insertItem(db, shop.id, shop.userId, {
-      opening: { qty: 100, locationId: shop.locationId },
+      opening: { qty: 100_000, locationId: shop.locationId },
     });
     const release = holdQueue(shop.id);
     // More sales than one batch takes, then a storehub document behind them.
@@ -564,7 +573,7 @@ describe("the ledger API's SQL units (one statement per batch)", () => {
       userId: shop.userId,
       kind: "issue",
       reference: "DELIVERY",
-      lines: [{ itemId: item.id, locationId: shop.locationId, qty: 1 }],
+      lines: [{ itemId: item.id, locationId: shop.locationId, qty: 1_000 }],
     });
     release();
     await Promise.all([...sales, delivery]);
@@ -581,13 +590,13 @@ describe("the ledger API's SQL units (one statement per batch)", () => {
   it("announces a committed unit to live pages and nothing for a unit that rolled back", async () => {
     const shop = await newShop();
     const item = await insertItem(db, shop.id, shop.userId, {
-      opening: { qty: 5, locationId: shop.locationId },
+      opening: { qty: 5_000, locationId: shop.locationId },
     });
     let loads = 0;
     const summary = () => cachedStockSummary(shop.id, async () => ++loads);
     expect(await summary()).toBe(1);
     await expect(sellInSql(shop, item.id, "X", { fail: true })).rejects.toBeInstanceOf(UnitError);
-    await expect(sellInSql(shop, item.id, "Y", { qty: 9 })).rejects.toBeInstanceOf(LedgerError);
+    await expect(sellInSql(shop, item.id, "Y", { qty: 9_000 })).rejects.toBeInstanceOf(LedgerError);
     expect(await summary()).toBe(1);
 
     const hub = createStockEvents({
@@ -613,7 +622,7 @@ describe("the item lookup rule exists once", () => {
     const make = (fields: { name: string; sku: string; barcode?: string | null }) =>
       insertItem(db, shop.id, shop.userId, {
         fields: { barcode: null, ...fields },
-        opening: { qty: 50, locationId: shop.locationId },
+        opening: { qty: 50_000, locationId: shop.locationId },
       });
     const water = await make({ name: "น้ำดื่ม 600 มล.", sku: "WATER-600", barcode: "8850000000010" });
     // Its SKU is another item's barcode: the barcode wins.
@@ -648,7 +657,7 @@ describe("the item lookup rule exists once", () => {
         shopId: shop.id,
         userId: shop.userId,
         kind: "issue",
-        lines: [{ itemText: text, locationId: shop.locationId, qty: 1 }],
+        lines: [{ itemText: text, locationId: shop.locationId, qty: 1_000 }],
       });
       if (formsId === null) {
         expect({ text, posted: posted.ok }).toEqual({ text, posted: false });

@@ -46,7 +46,7 @@ function issueOne(
     shopId,
     userId,
     kind: "issue",
-    lines: [{ ...line, qty: 1, reason: "ขายหน้าร้าน" }],
+    lines: [{ ...line, qty: 1_000, reason: "ขายหน้าร้าน" }],
   });
 }
 
@@ -54,7 +54,7 @@ describe("the stock posting queue (group commit)", () => {
   it("posts documents that arrive together in shared commits, each with its own outcome", async () => {
     const { shop, ownerId, defaultLocationId } = await insertShop(db);
     const item = await insertItem(db, shop.id, ownerId, {
-      opening: { qty: 25, locationId: defaultLocationId },
+      opening: { qty: 25_000, locationId: defaultLocationId },
     });
 
     const outcomes = await Promise.all(
@@ -83,11 +83,11 @@ describe("the stock posting queue (group commit)", () => {
     const other = await insertShop(db);
     const item = await insertItem(db, shop.id, ownerId, {
       fields: { name: "กาแฟเย็น", sku: "COF-1", barcode: "8850999320014" },
-      opening: { qty: 10, locationId: defaultLocationId },
+      opening: { qty: 10_000, locationId: defaultLocationId },
     });
     await insertItem(db, other.shop.id, other.ownerId, {
       fields: { name: "ชาเขียว", sku: "TEA-1" },
-      opening: { qty: 10, locationId: other.defaultLocationId },
+      opening: { qty: 10_000, locationId: other.defaultLocationId },
     });
 
     for (const text of ["8850999320014", "cof-1", " COF-1 ", "กาแฟเย็น"]) {
@@ -97,7 +97,7 @@ describe("the stock posting queue (group commit)", () => {
       });
       expect(posted, text).toMatchObject({ ok: true });
     }
-    expect(await quantityOf(item.id, defaultLocationId)).toBe(6);
+    expect(await quantityOf(item.id, defaultLocationId)).toBe(6_000);
 
     // Another shop's SKU and a made-up code are not found; nothing is posted.
     for (const text of ["TEA-1", "NOPE-404"]) {
@@ -113,31 +113,31 @@ describe("the stock posting queue (group commit)", () => {
       locationId: other.defaultLocationId,
     });
     expect(elsewhere).toEqual({ ok: false, error: { code: "notFound", line: 1 } });
-    expect(await quantityOf(item.id, defaultLocationId)).toBe(6);
+    expect(await quantityOf(item.id, defaultLocationId)).toBe(6_000);
   });
 
   it("prefers a barcode over another item's SKU, and refuses a name two items share", async () => {
     const { shop, ownerId, defaultLocationId } = await insertShop(db);
     const byBarcode = await insertItem(db, shop.id, ownerId, {
       fields: { name: "สบู่ก้อน", sku: "SOAP-1", barcode: "12345670" },
-      opening: { qty: 5, locationId: defaultLocationId },
+      opening: { qty: 5_000, locationId: defaultLocationId },
     });
     const bySku = await insertItem(db, shop.id, ownerId, {
       fields: { name: "แชมพู", sku: "12345670" },
-      opening: { qty: 5, locationId: defaultLocationId },
+      opening: { qty: 5_000, locationId: defaultLocationId },
     });
     for (const sku of ["TWIN-1", "TWIN-2"]) {
       await insertItem(db, shop.id, ownerId, {
         fields: { name: "ยาสีฟัน", sku },
-        opening: { qty: 5, locationId: defaultLocationId },
+        opening: { qty: 5_000, locationId: defaultLocationId },
       });
     }
 
     expect(
       await issueOne(shop.id, ownerId, { itemText: "12345670", locationId: defaultLocationId }),
     ).toMatchObject({ ok: true });
-    expect(await quantityOf(byBarcode.id, defaultLocationId)).toBe(4);
-    expect(await quantityOf(bySku.id, defaultLocationId)).toBe(5);
+    expect(await quantityOf(byBarcode.id, defaultLocationId)).toBe(4_000);
+    expect(await quantityOf(bySku.id, defaultLocationId)).toBe(5_000);
     expect(
       await issueOne(shop.id, ownerId, { itemText: "ยาสีฟัน", locationId: defaultLocationId }),
     ).toEqual({ ok: false, error: { code: "notFound", line: 1 } });
@@ -150,24 +150,25 @@ describe("the stock posting queue (group commit)", () => {
       shopId: shop.id,
       userId: ownerId,
       kind: "receive",
-      lines: [{ itemText: "rice-5", locationId: defaultLocationId, qty: 4 }],
+      lines: [{ itemText: "rice-5", locationId: defaultLocationId, qty: 4_000 }],
     });
     expect(posted).toMatchObject({ ok: true });
     const [totals] = await db.select().from(stockItem).where(eq(stockItem.id, item.id));
-    expect(totals?.onHand).toBe(4);
+    expect(totals?.onHand).toBe(4_000);
     expect(totals?.stockValueSatang).toBe(5_000);
   });
 
   it("posts the others of a batch alone when one of them breaks the whole statement", async () => {
     const { shop, ownerId, defaultLocationId } = await insertShop(db);
     const item = await insertItem(db, shop.id, ownerId, {
-      opening: { qty: 10, locationId: defaultLocationId },
+      opening: { qty: 10_000, locationId: defaultLocationId },
     });
     const good = {
       kind: "issue",
       reference: "",
       note: "",
       user: ownerId,
+      // Raw lines of the queue carry the ledger's decimals in units.
       lines: [{ line: 1, item: item.id, location: defaultLocationId, qty: 1, reason: "ขาย" }],
     };
     // Not a ledger rule but a malformed number: PostgreSQL fails the statement itself.
@@ -184,16 +185,16 @@ describe("the stock posting queue (group commit)", () => {
       "rejected",
       "fulfilled",
     ]);
-    expect(await quantityOf(item.id, defaultLocationId)).toBe(7);
+    expect(await quantityOf(item.id, defaultLocationId)).toBe(7_000);
   });
 
   it("never deadlocks batches of two app instances that take items in opposite orders", async () => {
     const { shop, ownerId, defaultLocationId } = await insertShop(db);
     const first = await insertItem(db, shop.id, ownerId, {
-      opening: { qty: 100, locationId: defaultLocationId },
+      opening: { qty: 100_000, locationId: defaultLocationId },
     });
     const second = await insertItem(db, shop.id, ownerId, {
-      opening: { qty: 100, locationId: defaultLocationId },
+      opening: { qty: 100_000, locationId: defaultLocationId },
     });
     const otherInstance = createDatabase(test.url, { max: 4 });
     otherPools.push(otherInstance);
@@ -205,7 +206,7 @@ describe("the stock posting queue (group commit)", () => {
         lines: itemIds.map((itemId) => ({
           itemId,
           locationId: defaultLocationId,
-          qty: 1,
+          qty: 1_000,
           reason: "ขาย",
         })),
       });
@@ -217,7 +218,7 @@ describe("the stock posting queue (group commit)", () => {
       ),
     );
     expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
-    expect(await quantityOf(first.id, defaultLocationId)).toBe(70);
-    expect(await quantityOf(second.id, defaultLocationId)).toBe(70);
+    expect(await quantityOf(first.id, defaultLocationId)).toBe(70_000);
+    expect(await quantityOf(second.id, defaultLocationId)).toBe(70_000);
   });
 });

@@ -21,7 +21,7 @@ describe("the storehub overview's cached totals", () => {
   it("change at once when this instance posts stock or changes items", async () => {
     const { shop, ownerId, defaultLocationId } = await insertShop(test.db);
     const item = await insertItem(test.db, shop.id, ownerId, {
-      fields: { cost: 1_000, reorderLevel: 5 },
+      fields: { cost: 1_000, reorderLevel: 5_000 },
     });
     expect(await getStockOverview(test.db, shop.id)).toMatchObject({
       activeItems: 1,
@@ -32,10 +32,12 @@ describe("the storehub overview's cached totals", () => {
       shopId: shop.id,
       userId: ownerId,
       kind: "receive",
-      lines: [{ itemId: item.id, locationId: defaultLocationId, qty: 8, unitCostSatang: 1_000 }],
+      lines: [
+        { itemId: item.id, locationId: defaultLocationId, qty: 8_000, unitCostSatang: 1_000 },
+      ],
     });
     expect(await getStockOverview(test.db, shop.id)).toMatchObject({
-      unitsOnHand: 8,
+      unitsOnHand: 8_000,
       stockValueSatang: 8_000,
       lowStockCount: 0,
     });

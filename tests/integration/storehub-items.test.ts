@@ -146,11 +146,11 @@ async function twoShops() {
   const b = await insertShop(test.db);
   const itemA = await insertItem(test.db, a.shop.id, a.ownerId, {
     fields: { name: "ข้าวสารหอมมะลิ 5 กก.", sku: "RICE-5", barcode: "8850999320014" },
-    opening: { qty: 10, locationId: a.defaultLocationId },
+    opening: { qty: 10_000, locationId: a.defaultLocationId },
   });
   const itemB = await insertItem(test.db, b.shop.id, b.ownerId, {
     fields: { name: "น้ำปลาร้านบี", sku: "FISH-1", barcode: "036000291452", price: 3_500 },
-    opening: { qty: 5, locationId: b.defaultLocationId },
+    opening: { qty: 5_000, locationId: b.defaultLocationId },
   });
   const fresh = await insertItem(test.db, b.shop.id, b.ownerId, {
     fields: { name: "สินค้าใหม่ร้านบี", sku: "NEW-B" },
@@ -245,7 +245,7 @@ describe("storehub access", () => {
   it.each(WRITER_PAGES)("$name answers 403 to a cashier and changes nothing", async (page) => {
     const { shop, ownerId, defaultLocationId } = await insertShop(test.db);
     const item = await insertItem(test.db, shop.id, ownerId, {
-      opening: { qty: 3, locationId: defaultLocationId },
+      opening: { qty: 3_000, locationId: defaultLocationId },
     });
     const cashier = await addMember(shop.id, "cashier");
     const body = page.body && {
@@ -372,12 +372,12 @@ describe("the overview", () => {
   it("counts items, stock value, units and low stock, and lists the latest movements", async () => {
     const { shop, ownerId, defaultLocationId } = await insertShop(test.db);
     const low = await insertItem(test.db, shop.id, ownerId, {
-      fields: { name: "นมจืด", sku: "MILK", reorderLevel: 10, cost: 1_200 },
-      opening: { qty: 4, locationId: defaultLocationId },
+      fields: { name: "นมจืด", sku: "MILK", reorderLevel: 10_000, cost: 1_200 },
+      opening: { qty: 4_000, locationId: defaultLocationId },
     });
     await insertItem(test.db, shop.id, ownerId, {
-      fields: { name: "กล้วยไข่", sku: "EGG", reorderLevel: 5, cost: 400 },
-      opening: { qty: 30, locationId: defaultLocationId },
+      fields: { name: "กล้วยไข่", sku: "EGG", reorderLevel: 5_000, cost: 400 },
+      opening: { qty: 30_000, locationId: defaultLocationId },
     });
     const archived = await insertItem(test.db, shop.id, ownerId, {
       fields: { name: "สินค้าเลิกขาย", sku: "OLD" },
@@ -391,14 +391,14 @@ describe("the overview", () => {
     expect(data.overview).toMatchObject({
       activeItems: 2,
       archivedItems: 1,
-      unitsOnHand: 34,
+      unitsOnHand: 34_000,
       stockValueSatang: 4 * 1_200 + 30 * 400,
       lowStockCount: 1,
     });
     expect(data.overview.lowStock.map((item) => item.id)).toEqual([low.id]);
     expect(data.overview.latestMovements.map((m) => [m.itemName, m.qty, m.itemQtyAfter])).toEqual([
-      ["กล้วยไข่", 30, 30],
-      ["นมจืด", 4, 4],
+      ["กล้วยไข่", 30_000, 30_000],
+      ["นมจืด", 4_000, 4_000],
     ]);
     expect(data.items.rows.map((row) => row.sku)).toEqual(["EGG", "MILK"]);
 
@@ -418,18 +418,18 @@ describe("the overview", () => {
     const { shop, ownerId, defaultLocationId } = await insertShop(test.db);
     const kept = await insertItem(test.db, shop.id, ownerId, {
       fields: { sku: "KEEP", cost: 1_000 },
-      opening: { qty: 5, locationId: defaultLocationId },
+      opening: { qty: 5_000, locationId: defaultLocationId },
     });
     const old = await insertItem(test.db, shop.id, ownerId, {
       fields: { sku: "OLD", cost: 700 },
-      opening: { qty: 3, locationId: defaultLocationId },
+      opening: { qty: 3_000, locationId: defaultLocationId },
     });
     type Data = Extract<Awaited<ReturnType<typeof overviewRoute.loader>>, { kind: "shop" }>;
     const totals = async () => {
       const { overview } = (await run(overviewRoute.loader, "/storehub", ownerId)).data as Data;
       return [overview.unitsOnHand, overview.stockValueSatang, overview.archivedItems];
     };
-    expect(await totals()).toEqual([8, 5_000 + 2_100, 0]);
+    expect(await totals()).toEqual([8_000, 5_000 + 2_100, 0]);
     // Archiving goes through the page (the cached totals must be forgotten).
     const archived = await run(deleteRoute.action, "/storehub/delete", ownerId, {
       intent: "archive",
@@ -437,7 +437,7 @@ describe("the overview", () => {
       confirmed: "1",
     });
     expect(archived.status).toBe(302);
-    expect(await totals()).toEqual([8, 5_000 + 2_100, 1]);
+    expect(await totals()).toEqual([8_000, 5_000 + 2_100, 1]);
     expect(kept.id).toBeGreaterThan(0);
   });
 
@@ -482,19 +482,19 @@ describe("adding an item", () => {
       name: "กาแฟกระป๋อง เนสกาแฟ 180 มล.",
       priceSatang: 1_500,
       costSatang: 1_150,
-      reorderLevel: 12,
-      onHand: 24,
+      reorderLevel: 12_000,
+      onHand: 24_000,
       stockValueSatang: 24 * 1_150,
     });
     const [movement] = await test.db
       .select()
       .from(stockMovement)
       .where(eq(stockMovement.itemId, item?.id ?? 0));
-    expect(movement).toMatchObject({ locationId: bin.location.id, qty: 24 });
+    expect(movement).toMatchObject({ locationId: bin.location.id, qty: 24_000 });
     const done = (await run(addRoute.loader, result.location ?? "", ownerId)).data as {
       created: { name: string; onHand: number };
     };
-    expect(done.created).toMatchObject({ name: "กาแฟกระป๋อง เนสกาแฟ 180 มล.", onHand: 24 });
+    expect(done.created).toMatchObject({ name: "กาแฟกระป๋อง เนสกาแฟ 180 มล.", onHand: 24_000 });
   });
 
   it("reports a duplicate SKU or barcode next to the field and keeps what was typed", async () => {
@@ -594,12 +594,12 @@ describe("editing an item", () => {
     const { shop, ownerId, defaultLocationId } = await insertShop(test.db);
     const item = await insertItem(test.db, shop.id, ownerId, {
       fields: { sku: "TEA", cost: 2_000 },
-      opening: { qty: 7, locationId: defaultLocationId },
+      opening: { qty: 7_000, locationId: defaultLocationId },
     });
     const open = (await run(editRoute.loader, `/storehub/edit?id=${item.id}`, ownerId)).data as {
       item: { onHand: number; avgCostSatang: number; values: Record<string, string> };
     };
-    expect(open.item).toMatchObject({ onHand: 7, avgCostSatang: 2_000 });
+    expect(open.item).toMatchObject({ onHand: 7_000, avgCostSatang: 2_000 });
     expect(open.item.values).toMatchObject({ sku: "TEA", cost: "20.00" });
     const result = await run(editRoute.action, "/storehub/edit", ownerId, {
       id: String(item.id),
@@ -612,8 +612,8 @@ describe("editing an item", () => {
       name: "ชาเขียวใบหม่อน",
       sku: "TEA-GREEN",
       costSatang: 2_500,
-      reorderLevel: 3,
-      onHand: 7,
+      reorderLevel: 3_000,
+      onHand: 7_000,
       avgCostSatang: 2_000,
       stockValueSatang: 14_000,
     });
@@ -701,7 +701,7 @@ describe("archiving and deleting", () => {
   it("deletes for good only an item that never moved, after confirmation", async () => {
     const { shop, ownerId, defaultLocationId } = await insertShop(test.db);
     const moved = await insertItem(test.db, shop.id, ownerId, {
-      opening: { qty: 1, locationId: defaultLocationId },
+      opening: { qty: 1_000, locationId: defaultLocationId },
     });
     const fresh = await insertItem(test.db, shop.id, ownerId);
     const refused = await run(deleteRoute.action, "/storehub/delete", ownerId, {
@@ -818,8 +818,8 @@ describe("CSV import", () => {
       category: "เครื่องดื่ม",
       priceSatang: 1_000,
       costSatang: 725,
-      reorderLevel: 24,
-      onHand: 100,
+      reorderLevel: 24_000,
+      onHand: 100_000,
       stockValueSatang: 72_500,
     });
     expect(await itemBySku(shop.id, "SNACK-1")).toMatchObject({
@@ -920,9 +920,9 @@ describe("CSV export", () => {
         barcode: "8850999320014",
         price: 125_050,
         cost: 1_200,
-        reorderLevel: 6,
+        reorderLevel: 6_000,
       },
-      opening: { qty: 3, locationId: defaultLocationId },
+      opening: { qty: 3_000, locationId: defaultLocationId },
     });
     await insertItem(test.db, shop.id, ownerId, { fields: { name: "=1+1", sku: "FORMULA" } });
     const result = await run(exportItemsRoute.loader, "/storehub/export/items.csv", ownerId);
@@ -936,11 +936,11 @@ describe("CSV export", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = textOf(bytes).slice(1).split("\r\n");
     expect(lines[0]).toBe(
-      "ชื่อสินค้า,รหัสสินค้า (SKU),บาร์โค้ด,หมวดหมู่,หน่วยนับ,ราคาขาย (บาท),ต้นทุนต่อหน่วย (บาท),จุดสั่งซื้อ,คงเหลือ,ต้นทุนเฉลี่ย (บาท),มูลค่าคงเหลือ (บาท),สถานะ",
+      "ชื่อสินค้า,รหัสสินค้า (SKU),บาร์โค้ด,หมวดหมู่,หน่วยนับ,ราคาขาย (บาท),ต้นทุนต่อหน่วย (บาท),จุดสั่งซื้อ,คงเหลือ,ต้นทุนเฉลี่ย (บาท),มูลค่าคงเหลือ (บาท),สถานะ,ขายตามน้ำหนัก/ความยาว",
     );
-    expect(lines[1]).toBe("'=1+1,FORMULA,,เครื่องดื่ม,ขวด,10.00,7.00,0,0,0.00,0.00,ใช้งาน");
+    expect(lines[1]).toBe("'=1+1,FORMULA,,เครื่องดื่ม,ขวด,10.00,7.00,0,0,0.00,0.00,ใช้งาน,");
     expect(lines[2]).toBe(
-      '"ขนม ""ปังกรอบ"", รสเนย",SNACK-1,8850999320014,เครื่องดื่ม,ขวด,1250.50,12.00,6,3,12.00,36.00,ใช้งาน',
+      '"ขนม ""ปังกรอบ"", รสเนย",SNACK-1,8850999320014,เครื่องดื่ม,ขวด,1250.50,12.00,6,3,12.00,36.00,ใช้งาน,',
     );
     expect(lines[3]).toBe("");
     expect(lines).toHaveLength(4);
@@ -960,7 +960,7 @@ describe("CSV export", () => {
     );
     const text = textOf(await bytesOf(result));
     expect(text.startsWith(`\uFEFF${en["storehub.field.name"]},SKU,`)).toBe(true);
-    expect(text).toContain(",Active\r\n");
+    expect(text).toContain(",Active,\r\n");
   });
 
   it("reads the items a batch at a time and writes each exactly once, in SKU order", async () => {
@@ -999,14 +999,19 @@ describe("CSV export", () => {
     if (!zone.ok) throw new Error("zone");
     const item = await insertItem(test.db, shop.id, ownerId, {
       fields: { name: "สบู่ก้อน", sku: "SOAP", cost: 1_500 },
-      opening: { qty: 10, locationId: defaultLocationId },
+      opening: { qty: 10_000, locationId: defaultLocationId },
     });
     const moved = await postStockDocument(test.db, {
       shopId: shop.id,
       userId: ownerId,
       kind: "transfer",
       lines: [
-        { itemId: item.id, locationId: defaultLocationId, toLocationId: zone.location.id, qty: 4 },
+        {
+          itemId: item.id,
+          locationId: defaultLocationId,
+          toLocationId: zone.location.id,
+          qty: 4_000,
+        },
       ],
     });
     expect(moved.ok).toBe(true);
@@ -1036,7 +1041,7 @@ describe("value per location", () => {
     if (!zone.ok) throw new Error("zone");
     const item = await insertItem(test.db, shop.id, ownerId, {
       fields: { name: "น้ำมันพืช", sku: "OIL-1", cost: 1_001 },
-      opening: { qty: 3, locationId: home },
+      opening: { qty: 3_000, locationId: home },
     });
     const post = (
       kind: "receive" | "issue",
@@ -1046,10 +1051,10 @@ describe("value per location", () => {
     // worked out as quantity × average would lose 3 satang.
     expect(
       await post("receive", [
-        { itemId: item.id, locationId: zone.location.id, qty: 4, unitCostSatang: 1_000 },
+        { itemId: item.id, locationId: zone.location.id, qty: 4_000, unitCostSatang: 1_000 },
       ]),
     ).toMatchObject({ ok: true });
-    expect(await post("issue", [{ itemId: item.id, locationId: home, qty: 1 }])).toMatchObject({
+    expect(await post("issue", [{ itemId: item.id, locationId: home, qty: 1_000 }])).toMatchObject({
       ok: true,
     });
     const value = (await itemById(item.id))?.stockValueSatang ?? 0;
@@ -1131,7 +1136,7 @@ describe("CSV import of items the shop has", () => {
     const { shop, ownerId, defaultLocationId: home } = await insertShop(test.db);
     await insertItem(test.db, shop.id, ownerId, {
       fields: { name: "กาแฟดำ", sku: "COFFEE-1", price: 4_500, cost: 2_000 },
-      opening: { qty: 6, locationId: home },
+      opening: { qty: 6_000, locationId: home },
     });
     const exported = new TextDecoder("utf-8", { ignoreBOM: true }).decode(
       new Uint8Array(
@@ -1188,7 +1193,7 @@ describe("CSV import of items the shop has", () => {
     expect(await itemBySku(shop.id, "COFFEE-1")).toMatchObject({
       priceSatang: 4_900,
       costSatang: 2_000,
-      onHand: 6,
+      onHand: 6_000,
       stockValueSatang: 12_000,
     });
     expect(await itemBySku(shop.id, "TEA-1")).toMatchObject({ name: "ชาเย็น", priceSatang: 3_500 });

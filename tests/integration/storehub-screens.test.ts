@@ -4,6 +4,7 @@ import type { SessionUser } from "~/context";
 import type { Database } from "~/db/client.server";
 import { stockBalance, stockDocument, stockLocation, type ShopRole } from "~/db/schema";
 import { serverTranslate } from "~/lib/i18n/messages.server";
+import { say as sayOnPage } from "~/routes/storehub/stock-text";
 import {
   type FormMessage,
   type InoutErrors,
@@ -69,8 +70,8 @@ interface InoutActionData {
   intent: string;
 }
 
-const say = (message: FormMessage | undefined) =>
-  message ? th(message.key, message.values) : undefined;
+// As the page says it (stock-text.ts): quantities in thousandths shown as "3" or "0.755".
+const say = (message: FormMessage | undefined) => sayOnPage(th, "th", message);
 
 async function findLocationName(id: number): Promise<string | undefined> {
   const [row] = await db
@@ -125,10 +126,10 @@ describe("stock in/out (/storehub/inout)", () => {
     });
     const documentId = documentIdOf(outcome);
     expect(await documentsOf(shopId)).toBe(1);
-    expect(await balance(water.id, home)).toBe(1_200);
-    expect(await balance(rice.id, home)).toBe(4);
+    expect(await balance(water.id, home)).toBe(1_200_000);
+    expect(await balance(rice.id, home)).toBe(4_000);
     expect(await findItem(db, shopId, rice.id)).toMatchObject({
-      onHand: 4,
+      onHand: 4_000,
       avgCostSatang: 15_000,
     });
 
@@ -142,19 +143,19 @@ describe("stock in/out (/storehub/inout)", () => {
     expect(posted?.number).toBe(`GR-${String(documentId).padStart(6, "0")}`);
     expect(posted?.reference).toBe("INV-2569-001");
     expect(posted?.lines.map((line) => [line.itemId, line.qty, line.unitCostSatang])).toEqual([
-      [water.id, 1_200, 650],
-      [rice.id, 4, 15_000],
+      [water.id, 1_200_000, 650],
+      [rice.id, 4_000, 15_000],
     ]);
   });
 
   it("refuses the whole document when one line takes more than there is: Thai message on that line, input kept, nothing posted", async () => {
     const { shopId, owner, home } = await newShop();
     const water = await insertItem(db, shopId, owner.id, {
-      opening: { qty: 10, locationId: home },
+      opening: { qty: 10_000, locationId: home },
     });
     const soap = await insertItem(db, shopId, owner.id, {
       fields: { name: "สบู่เหลว 400 มล.", unit: "ขวด" },
-      opening: { qty: 3, locationId: home },
+      opening: { qty: 3_000, locationId: home },
     });
     const before = await documentsOf(shopId);
     const outcome = await run(inoutRoute.action, "/storehub/inout?kind=issue", owner, {
@@ -178,13 +179,15 @@ describe("stock in/out (/storehub/inout)", () => {
     expect(result.values.lines[1]).toMatchObject({ item: soap.sku, qty: "5", reason: "หมดอายุ" });
     expect(result.values.reason).toBe("ชำรุด");
     expect(await documentsOf(shopId)).toBe(before);
-    expect(await balance(water.id, home)).toBe(10);
-    expect(await balance(soap.id, home)).toBe(3);
+    expect(await balance(water.id, home)).toBe(10_000);
+    expect(await balance(soap.id, home)).toBe(3_000);
   });
 
   it("checks lines before posting: reason, quantities, unknown items, transfers to the same place", async () => {
     const { shopId, owner, home } = await newShop();
-    const water = await insertItem(db, shopId, owner.id, { opening: { qty: 5, locationId: home } });
+    const water = await insertItem(db, shopId, owner.id, {
+      opening: { qty: 5_000, locationId: home },
+    });
     const issue = await run(inoutRoute.action, "/storehub/inout?kind=issue", owner, {
       kind: "issue",
       intent: "post",
@@ -198,7 +201,8 @@ describe("stock in/out (/storehub/inout)", () => {
     expect(issue.status).toBe(400);
     const issued = issue.data as InoutActionData;
     expect(say(issued.errors.fields.reason)).toBe(th("storehub.inout.error.reasonRequired"));
-    expect(issued.errors.lines[0]?.qty?.key).toBe("storehub.inout.error.qty");
+    // A fraction of an item counted in whole units (not sold by weight or length).
+    expect(issued.errors.lines[0]?.qty?.key).toBe("storehub.error.qtyWhole");
     expect(issued.errors.lines[1]?.item?.key).toBe("storehub.error.itemNotFound");
 
     const transfer = await run(inoutRoute.action, "/storehub/inout?kind=transfer", owner, {
@@ -220,7 +224,7 @@ describe("stock in/out (/storehub/inout)", () => {
       "location-0": String(home),
     });
     expect((empty.data as InoutActionData).errors.form?.key).toBe("storehub.inout.error.noLines");
-    expect(await balance(water.id, home)).toBe(5);
+    expect(await balance(water.id, home)).toBe(5_000);
   });
 
   it("transfers to a new zone and posts the counted difference", async () => {
@@ -228,7 +232,7 @@ describe("stock in/out (/storehub/inout)", () => {
     const zone = await createLocation(db, shopId, { parentId: home, name: "โซนหน้าร้าน" });
     if (!zone.ok) throw new Error(zone.error);
     const water = await insertItem(db, shopId, owner.id, {
-      opening: { qty: 20, locationId: home },
+      opening: { qty: 20_000, locationId: home },
     });
     documentIdOf(
       await run(inoutRoute.action, "/storehub/inout?kind=transfer", owner, {
@@ -240,8 +244,8 @@ describe("stock in/out (/storehub/inout)", () => {
         "qty-0": "8",
       }),
     );
-    expect(await balance(water.id, home)).toBe(12);
-    expect(await balance(water.id, zone.location.id)).toBe(8);
+    expect(await balance(water.id, home)).toBe(12_000);
+    expect(await balance(water.id, zone.location.id)).toBe(8_000);
 
     const count = documentIdOf(
       await run(inoutRoute.action, "/storehub/inout?kind=count", owner, {
@@ -253,17 +257,19 @@ describe("stock in/out (/storehub/inout)", () => {
         "counted-0": "6",
       }),
     );
-    expect(await balance(water.id, zone.location.id)).toBe(6);
+    expect(await balance(water.id, zone.location.id)).toBe(6_000);
     const page = await run(inoutRoute.loader, `/storehub/inout?kind=count&doc=${count}`, owner);
     const posted = (page.data as Awaited<ReturnType<typeof inoutRoute.loader>>).posted;
-    expect(posted?.lines).toMatchObject([{ kind: "adjust", qty: -2, reason: "ตรวจนับประจำเดือน" }]);
+    expect(posted?.lines).toMatchObject([
+      { kind: "adjust", qty: -2_000, reason: "ตรวจนับประจำเดือน" },
+    ]);
   });
 
   it("without JavaScript: adds 5 empty lines keeping what was typed, and a scanned code becomes a line", async () => {
     const { shopId, owner, home } = await newShop();
     const water = await insertItem(db, shopId, owner.id, {
       fields: { barcode: "8850000000027" },
-      opening: { qty: 9, locationId: home },
+      opening: { qty: 9_000, locationId: home },
     });
     const more = await run(inoutRoute.action, "/storehub/inout?kind=issue", owner, {
       kind: "issue",
@@ -277,7 +283,7 @@ describe("stock in/out (/storehub/inout)", () => {
     expect(added.values.lines).toHaveLength(6);
     expect(added.values.lines[0]).toMatchObject({ item: water.sku, qty: "2" });
     expect(added.values.reason).toBe("ใช้ภายในร้าน");
-    expect(added.previews[0]?.current).toBe(9);
+    expect(added.previews[0]?.current).toBe(9_000);
 
     const scanned = await run(inoutRoute.action, "/storehub/inout?kind=issue", owner, {
       kind: "issue",
@@ -356,9 +362,9 @@ describe("locations (/storehub/storage)", () => {
 
     // A place with history, the default place: refused with the reason.
     const item = await insertItem(db, shopId, owner.id, {
-      opening: { qty: 1, locationId: zone?.id ?? 0 },
+      opening: { qty: 1_000, locationId: zone?.id ?? 0 },
     });
-    expect(item.onHand).toBe(1);
+    expect(item.onHand).toBe(1_000);
     for (const locationId of [zone?.id, home]) {
       const refused = await post({
         intent: "deleteLocation",
@@ -380,37 +386,37 @@ describe("the ledger (/storehub/storage?item=)", () => {
     const zone = await createLocation(db, shopId, { parentId: home, name: "โซน B" });
     if (!zone.ok) throw new Error(zone.error);
     const water = await insertItem(db, shopId, owner.id, {
-      opening: { qty: 10, locationId: home },
+      opening: { qty: 10_000, locationId: home },
     });
     await postStockDocument(db, {
       shopId,
       userId: owner.id,
       kind: "transfer",
-      lines: [{ itemId: water.id, locationId: home, toLocationId: zone.location.id, qty: 4 }],
+      lines: [{ itemId: water.id, locationId: home, toLocationId: zone.location.id, qty: 4_000 }],
     });
     await postStockDocument(db, {
       shopId,
       userId: owner.id,
       kind: "issue",
       reference: "REQ-9",
-      lines: [{ itemId: water.id, locationId: zone.location.id, qty: 1, reason: "ชำรุด" }],
+      lines: [{ itemId: water.id, locationId: zone.location.id, qty: 1_000, reason: "ชำรุด" }],
     });
     type LoaderData = Awaited<ReturnType<typeof storageRoute.loader>>;
     const page = (await run(storageRoute.loader, `/storehub/storage?item=${water.id}`, owner))
       .data as LoaderData;
     expect(page.ledger.running).toBe("item");
     expect(page.ledger.rows.map((row) => [row.kind, row.qty, row.running])).toEqual([
-      ["issue", -1, 9],
-      ["transfer_in", 4, 10],
+      ["issue", -1_000, 9_000],
+      ["transfer_in", 4_000, 10_000],
       // Between the two halves of a transfer the units are on their way.
-      ["transfer_out", -4, 6],
-      ["receive", 10, 10],
+      ["transfer_out", -4_000, 6_000],
+      ["receive", 10_000, 10_000],
     ]);
     expect(page.ledger.rows[0]).toMatchObject({ reason: "ชำรุด", reference: "REQ-9" });
     expect(page.ledger.rows[0]?.userName).toMatch(/^สมาชิก/);
     expect(page.tree.filter((node) => node.qty !== 0).map((node) => [node.id, node.qty])).toEqual([
-      [home, 6],
-      [zone.location.id, 3],
+      [home, 6_000],
+      [zone.location.id, 3_000],
     ]);
 
     const atZone = (
@@ -424,10 +430,10 @@ describe("the ledger (/storehub/storage?item=)", () => {
     const wholeShop = (await run(storageRoute.loader, "/storehub/storage", owner))
       .data as LoaderData;
     expect(wholeShop.ledger.running).toBe("item");
-    expect(wholeShop.ledger.rows.map((row) => row.running)).toEqual([9, 10, 6, 10]);
+    expect(wholeShop.ledger.rows.map((row) => row.running)).toEqual([9_000, 10_000, 6_000, 10_000]);
     expect(atZone.ledger.rows.map((row) => [row.kind, row.running])).toEqual([
-      ["issue", 3],
-      ["transfer_in", 4],
+      ["issue", 3_000],
+      ["transfer_in", 4_000],
     ]);
   });
 
@@ -438,7 +444,7 @@ describe("the ledger (/storehub/storage?item=)", () => {
       shopId,
       userId: owner.id,
       kind: "receive",
-      lines: [{ itemId: water.id, locationId: home, qty: 5, unitCostSatang: 700 }],
+      lines: [{ itemId: water.id, locationId: home, qty: 5_000, unitCostSatang: 700 }],
     });
     if (!received.ok) throw new Error("receive failed");
     const post = (form: Record<string, string>) =>
@@ -449,18 +455,18 @@ describe("the ledger (/storehub/storage?item=)", () => {
       });
 
     expect((await post({})).data).toMatchObject({
-      confirmReverse: { documentId: received.documentId, lines: [{ qty: 5 }] },
+      confirmReverse: { documentId: received.documentId, lines: [{ qty: 5_000 }] },
     });
     const noReason = await post({ confirmed: "1", reason: " " });
     expect(noReason.status).toBe(400);
-    expect(await balance(water.id, home)).toBe(5);
+    expect(await balance(water.id, home)).toBe(5_000);
 
     // Stock that already left cannot be taken back out.
     await postStockDocument(db, {
       shopId,
       userId: owner.id,
       kind: "issue",
-      lines: [{ itemId: water.id, locationId: home, qty: 4, reason: "ชำรุด" }],
+      lines: [{ itemId: water.id, locationId: home, qty: 4_000, reason: "ชำรุด" }],
     });
     const short = await post({ confirmed: "1", reason: "รับผิดรายการ" });
     expect(short.status).toBe(409);
@@ -470,18 +476,18 @@ describe("the ledger (/storehub/storage?item=)", () => {
       shopId,
       userId: owner.id,
       kind: "receive",
-      lines: [{ itemId: water.id, locationId: home, qty: 10, unitCostSatang: 700 }],
+      lines: [{ itemId: water.id, locationId: home, qty: 10_000, unitCostSatang: 700 }],
     });
     const done = await post({ confirmed: "1", reason: "รับผิดรายการ" });
     expect(done.status).toBe(302);
     expect(done.location).toMatch(/done=reversed&number=RV-\d{6}/);
-    expect(await balance(water.id, home)).toBe(6);
+    expect(await balance(water.id, home)).toBe(6_000);
     const again = await post({ confirmed: "1", reason: "ซ้ำ" });
     expect(again.status).toBe(409);
     expect(say((again.data as { error: FormMessage }).error)).toBe(
       th("storehub.error.alreadyReversed"),
     );
-    expect(await balance(water.id, home)).toBe(6);
+    expect(await balance(water.id, home)).toBe(6_000);
   });
 });
 
@@ -496,7 +502,7 @@ describe("the not-enough-stock explanation (modules/stock)", () => {
       await explainShortage(db, shopId, {
         itemId: water.id,
         locationId: zone.location.id,
-        available: 2,
+        available: 2_000,
       }),
     ).toEqual({
       itemId: water.id,
@@ -504,14 +510,14 @@ describe("the not-enough-stock explanation (modules/stock)", () => {
       unit: water.unit,
       locationId: zone.location.id,
       location: `${homeName} › โซน ก`,
-      available: 2,
+      available: 2_000,
     });
     // Another shop's item and place are not named.
     const other = await newShop();
     const theirs = await explainShortage(db, other.shopId, {
       itemId: water.id,
       locationId: zone.location.id,
-      available: 2,
+      available: 2_000,
     });
     expect(theirs).toMatchObject({ item: "", unit: "", location: "" });
   });
@@ -525,7 +531,7 @@ describe("the first warehouse's name in the reader's language", () => {
       shopId,
       userId: owner.id,
       kind: "opening",
-      lines: [{ itemId: water.id, locationId: home, qty: 3 }],
+      lines: [{ itemId: water.id, locationId: home, qty: 3_000 }],
     });
     const inout = async (cookie?: string) => {
       const outcome = await outcomeOf(
@@ -551,7 +557,12 @@ describe("the first warehouse's name in the reader's language", () => {
     expect(await ledger("lang=en")).toContain("Main warehouse");
     expect(await ledger("lang=en")).not.toContain("คลังหลัก");
     expect(
-      await explainShortage(db, shopId, { itemId: water.id, locationId: home, available: 3 }, "en"),
+      await explainShortage(
+        db,
+        shopId,
+        { itemId: water.id, locationId: home, available: 3_000 },
+        "en",
+      ),
     ).toMatchObject({ location: "Main warehouse" });
     // The shop's own name for it is shown as typed, in both languages.
     await db.update(stockLocation).set({ name: "โกดังหน้าร้าน" }).where(eq(stockLocation.id, home));
@@ -565,7 +576,7 @@ describe("tenant isolation: a member of shop A using ids of shop B", () => {
     const b = await newShop();
     const bItem = await insertItem(db, b.shopId, b.owner.id, {
       fields: { barcode: "8850000000034" },
-      opening: { qty: 7, locationId: b.home },
+      opening: { qty: 7_000, locationId: b.home },
     });
     const bZone = await createLocation(db, b.shopId, { parentId: b.home, name: "โซนร้าน B" });
     if (!bZone.ok) throw new Error(bZone.error);
@@ -597,7 +608,7 @@ describe("tenant isolation: a member of shop A using ids of shop B", () => {
 
     // Stock in/out: B's item codes and B's places are errors on the line.
     const aItem = await insertItem(db, a.shopId, a.owner.id, {
-      opening: { qty: 5, locationId: a.home },
+      opening: { qty: 5_000, locationId: a.home },
     });
     const inout = await run(inoutRoute.action, "/storehub/inout?kind=issue", a.owner, {
       kind: "issue",
@@ -643,14 +654,14 @@ describe("tenant isolation: a member of shop A using ids of shop B", () => {
 
     // Nothing of B changed.
     expect(await documentsOf(b.shopId)).toBe(bDocuments);
-    expect(await balance(bItem.id, b.home)).toBe(7);
+    expect(await balance(bItem.id, b.home)).toBe(7_000);
     const [zone] = await db
       .select()
       .from(stockLocation)
       .where(eq(stockLocation.id, bZone.location.id));
     expect(zone?.name).toBe("โซนร้าน B");
     expect(await db.$count(stockLocation, eq(stockLocation.shopId, b.shopId))).toBe(2);
-    expect(await balance(aItem.id, a.home)).toBe(5);
+    expect(await balance(aItem.id, a.home)).toBe(5_000);
   });
 });
 
@@ -659,7 +670,9 @@ describe("roles", () => {
     const { shopId, owner, home } = await newShop();
     const cashier = await memberOf(shopId, "cashier");
     const stockKeeper = await memberOf(shopId, "stock");
-    const water = await insertItem(db, shopId, owner.id, { opening: { qty: 4, locationId: home } });
+    const water = await insertItem(db, shopId, owner.id, {
+      opening: { qty: 4_000, locationId: home },
+    });
     const [document] = await db
       .select({ id: stockDocument.id })
       .from(stockDocument)
@@ -710,14 +723,14 @@ describe("roles", () => {
     for (const [fn, path, form] of forms) {
       expect((await run(fn, path, cashier, form)).status, `${path} ${form.intent}`).toBe(403);
     }
-    expect(await balance(water.id, home)).toBe(4);
+    expect(await balance(water.id, home)).toBe(4_000);
     expect(await db.$count(stockLocation, eq(stockLocation.shopId, shopId))).toBe(1);
 
     // The stock role may post.
     expect((await run(inoutRoute.loader, "/storehub/inout", stockKeeper)).status).toBe(200);
     const [, path, form] = forms[0]!;
     expect((await run(inoutRoute.action, path, stockKeeper, form)).status).toBe(302);
-    expect(await balance(water.id, home)).toBe(3);
+    expect(await balance(water.id, home)).toBe(3_000);
 
     const visitor = await run(storageRoute.loader, "/storehub/storage", null);
     expect(visitor.status).toBe(302);

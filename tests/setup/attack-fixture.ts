@@ -65,7 +65,7 @@ async function shopWithRows(
       sku: `${label.toUpperCase()}-SKU-${tag}`,
       barcode: `88${String(Math.floor(Math.random() * 1e10)).padStart(11, "0")}`,
     },
-    opening: { qty: 50, locationId: defaultLocationId },
+    opening: { qty: 50_000, locationId: defaultLocationId },
   });
   const location = await createLocation(db, shop.id, {
     parentId: null,

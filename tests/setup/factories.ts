@@ -178,11 +178,15 @@ export function itemFields(overrides: Partial<ItemFields> = {}): ItemFields {
     price: 1_000,
     cost: 700,
     reorderLevel: 0,
+    measured: false,
     ...overrides,
   };
 }
 
-/** An item of the shop, optionally with opening stock at a location (posted to the ledger). */
+/**
+ * An item of the shop, optionally with opening stock at a location (posted to the ledger).
+ * Quantities (opening.qty, fields.reorderLevel) are thousandths, as everywhere in code.
+ */
 export async function insertItem(
   db: Database,
   shopId: string,

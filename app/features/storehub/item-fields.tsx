@@ -95,9 +95,25 @@ export function ItemFields({
             {...field("reorderLevel")}
             label={t("storehub.field.reorderLevel")}
             hint={t("storehub.hint.reorderLevel")}
-            inputMode="numeric"
+            inputMode="decimal"
             autoComplete="off"
           />
+        </div>
+      </div>
+      <div className="form-check mb-3">
+        <input
+          id="item-measured"
+          type="checkbox"
+          name="measured"
+          defaultChecked={values.measured === "on"}
+          className="form-check-input"
+          aria-describedby="item-measured-hint"
+        />
+        <label htmlFor="item-measured" className="form-check-label">
+          {t("storehub.field.measured")}
+        </label>
+        <div id="item-measured-hint" className="form-text">
+          {t("storehub.field.measuredHint")}
         </div>
       </div>
     </>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import { formatBaht, formatQuantity } from "~/lib/money";
+import { formatBaht } from "~/lib/money";
+import { formatQuantityMilli } from "~/lib/quantity";
 import type { ItemRow } from "~/modules/stock";
 import { ItemStatusBadges, SortHeader } from "./storehub-ui";
 
@@ -77,7 +78,7 @@ export function ItemTable({
               <td className="text-nowrap">{item.sku}</td>
               <td className="text-nowrap">{item.barcode ?? ""}</td>
               <td className="text-end text-nowrap" data-testid="item-on-hand">
-                {formatQuantity(item.onHand, lang)} {item.unit}
+                {formatQuantityMilli(item.onHand, lang)} {item.unit}
               </td>
               {showCosts && (
                 <td className="text-end text-nowrap" data-testid="item-value">

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { MessageKey } from "~/lib/i18n";
 import { parseBahtToSatang } from "~/lib/money";
+import { readQuantity } from "~/lib/quantity";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 
 // Field rules several forms share. Each names the message key shown next to the field.
@@ -43,6 +44,25 @@ export function wholeNumberField(message: MessageKey, max = 1_000_000_000) {
         return z.NEVER;
       }
       return Number(cleaned);
+    });
+}
+
+/**
+ * A stock quantity as typed ("12", "1,200", "0.755"), read as integer thousandths (~/lib/quantity);
+ * empty reads as 0. Whether the item takes a fraction is the form's own rule.
+ */
+export function quantityField(message: MessageKey) {
+  return z
+    .string()
+    .trim()
+    .transform((value, ctx) => {
+      if (value === "") return 0;
+      const milli = readQuantity(value);
+      if (milli === null) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return milli;
     });
 }
 

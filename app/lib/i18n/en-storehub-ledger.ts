@@ -77,8 +77,10 @@ export const enStorehubLedger: Record<keyof typeof thStorehubLedger, string> = {
   "storehub.inout.error.locationRequired": "Choose a location",
   "storehub.inout.error.toRequired": "Choose the destination",
   "storehub.inout.error.sameLocation": "The destination must differ from the source",
-  "storehub.inout.error.qty": "The quantity is a whole number from 1 to 1,000,000",
-  "storehub.inout.error.counted": "The counted quantity is a whole number from 0 to 1,000,000",
+  "storehub.inout.error.qty":
+    "The quantity is above 0, at most 1,000,000, with at most 3 decimals, such as 2 or 1.255",
+  "storehub.inout.error.counted":
+    "The counted quantity is a number from 0 to 1,000,000 with at most 3 decimals",
   "storehub.inout.error.reasonRequired": "Enter the reason for the issue",
   "storehub.inout.error.noLines": "Fill in at least one line",
   "storehub.inout.error.scanNotFound": "No item of your shop has the barcode or SKU {code}",

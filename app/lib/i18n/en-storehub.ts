@@ -20,6 +20,9 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.field.cost": "Unit cost (baht)",
   "storehub.field.reorderLevel": "Reorder level",
   "storehub.field.openingQty": "Opening stock",
+  "storehub.field.measured": "Sold by weight or length (up to 3 decimals)",
+  "storehub.field.measuredHint":
+    "Such as kilograms or metres: quantities take up to 3 decimals. Other items count in whole units only",
   "storehub.field.location": "Location",
   "storehub.kind.receive": "Received",
   "storehub.kind.issue": "Issued",
@@ -53,8 +56,12 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.error.unitRequired": "Enter the unit, e.g. piece, bottle, box (up to 20 characters)",
   "storehub.error.priceInvalid": "Enter the price in baht, e.g. 25 or 1,250.50",
   "storehub.error.costInvalid": "Enter the cost in baht, e.g. 18 or 990.75",
-  "storehub.error.reorderInvalid": "The reorder level is a whole number, 0 or more",
-  "storehub.error.qtyInvalid": "The quantity is a whole number above 0",
+  "storehub.error.reorderInvalid":
+    "The reorder level is a number from 0 to 1,000,000 with at most 3 decimals",
+  "storehub.error.qtyInvalid":
+    "The quantity is a number from 0 to 1,000,000 with at most 3 decimals",
+  "storehub.error.qtyWhole":
+    "This item counts in whole units: type a number without decimals (for goods sold by weight or length, tick “Sold by weight or length” on the item)",
   "storehub.error.insufficient":
     "Not enough stock: {item} at {location} has {available} {unit} left, so it cannot be taken out",
   "storehub.error.itemNotFound": "This item was not found in your shop",
@@ -217,6 +224,8 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.csv.status": "Status",
   "storehub.csv.qty": "Quantity",
   "storehub.csv.balanceValue": "Value at average cost (baht)",
+  "storehub.csv.measured": "Sold by weight or length",
+  "storehub.csv.yes": "Yes",
   "storehub.import.title": "Import items from CSV",
   "storehub.import.lead":
     "Add many items at once from a CSV file. Every row is checked first, and nothing is saved until all rows are valid and you confirm.",
@@ -282,4 +291,6 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.import.error.skuRepeated": "This SKU is repeated from row {row} of the same file",
   "storehub.import.error.barcodeRepeated":
     "This barcode is repeated from row {row} of the same file",
+  "storehub.import.error.measuredInvalid":
+    "Sold by weight or length: write “Yes”, or leave it empty (the item counts in whole units)",
 } as const;

@@ -72,8 +72,9 @@ export const thStorehubLedger = {
   "storehub.inout.error.locationRequired": "กรุณาเลือกที่เก็บ",
   "storehub.inout.error.toRequired": "กรุณาเลือกที่เก็บปลายทาง",
   "storehub.inout.error.sameLocation": "ที่เก็บปลายทางต้องไม่ใช่ที่เดียวกับต้นทาง",
-  "storehub.inout.error.qty": "จำนวนต้องเป็นจำนวนเต็มตั้งแต่ 1 ถึง 1,000,000",
-  "storehub.inout.error.counted": "จำนวนที่นับได้ต้องเป็นจำนวนเต็มตั้งแต่ 0 ถึง 1,000,000",
+  "storehub.inout.error.qty":
+    "จำนวนต้องมากกว่า 0 ไม่เกิน 1,000,000 และทศนิยมไม่เกิน 3 ตำแหน่ง เช่น 2 หรือ 1.255",
+  "storehub.inout.error.counted": "จำนวนที่นับได้ต้องเป็นตัวเลขตั้งแต่ 0 ถึง 1,000,000 และทศนิยมไม่เกิน 3 ตำแหน่ง",
   "storehub.inout.error.reasonRequired": "กรุณาระบุเหตุผลของการเบิกออก",
   "storehub.inout.error.noLines": "กรุณากรอกอย่างน้อยหนึ่งรายการ",
   "storehub.inout.error.scanNotFound": "ไม่พบสินค้าที่มีบาร์โค้ดหรือรหัส {code} ในร้านของคุณ",

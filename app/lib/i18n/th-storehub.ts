@@ -18,6 +18,9 @@ export const thStorehub = {
   "storehub.field.cost": "ต้นทุนต่อหน่วย (บาท)",
   "storehub.field.reorderLevel": "จุดสั่งซื้อ",
   "storehub.field.openingQty": "ยอดยกมา",
+  "storehub.field.measured": "ขายตามน้ำหนัก/ความยาว (ทศนิยมได้ 3 ตำแหน่ง)",
+  "storehub.field.measuredHint":
+    "เช่น กิโลกรัม หรือ เมตร: จำนวนใส่ทศนิยมได้ 3 ตำแหน่ง สินค้าอื่นนับเป็นหน่วยเต็มเท่านั้น",
   "storehub.field.location": "ที่เก็บ",
   "storehub.kind.receive": "รับเข้า",
   "storehub.kind.issue": "เบิกออก",
@@ -51,8 +54,11 @@ export const thStorehub = {
   "storehub.error.unitRequired": "กรุณากรอกหน่วยนับ เช่น ชิ้น ขวด กล่อง (ไม่เกิน 20 ตัวอักษร)",
   "storehub.error.priceInvalid": "กรุณากรอกราคาเป็นจำนวนเงินบาท เช่น 25 หรือ 1,250.50",
   "storehub.error.costInvalid": "กรุณากรอกต้นทุนเป็นจำนวนเงินบาท เช่น 18 หรือ 990.75",
-  "storehub.error.reorderInvalid": "จุดสั่งซื้อต้องเป็นจำนวนเต็มตั้งแต่ 0 ขึ้นไป",
-  "storehub.error.qtyInvalid": "จำนวนต้องเป็นจำนวนเต็มมากกว่า 0",
+  "storehub.error.reorderInvalid":
+    "จุดสั่งซื้อต้องเป็นตัวเลขตั้งแต่ 0 ขึ้นไป ไม่เกิน 1,000,000 และทศนิยมไม่เกิน 3 ตำแหน่ง",
+  "storehub.error.qtyInvalid": "จำนวนต้องเป็นตัวเลขตั้งแต่ 0 ถึง 1,000,000 และทศนิยมไม่เกิน 3 ตำแหน่ง",
+  "storehub.error.qtyWhole":
+    "สินค้านี้นับเป็นหน่วยเต็ม กรุณาใส่จำนวนเต็มโดยไม่มีทศนิยม (สินค้าที่ขายตามน้ำหนักหรือความยาว ให้เลือก “ขายตามน้ำหนัก/ความยาว” ในข้อมูลสินค้า)",
   "storehub.error.insufficient":
     "สินค้าไม่พอ: {item} ที่ {location} เหลือ {available} {unit} จึงตัดออกไม่ได้",
   "storehub.error.itemNotFound": "ไม่พบสินค้านี้ในร้านของคุณ",
@@ -207,6 +213,8 @@ export const thStorehub = {
   "storehub.csv.status": "สถานะ",
   "storehub.csv.qty": "จำนวน",
   "storehub.csv.balanceValue": "มูลค่าตามต้นทุนเฉลี่ย (บาท)",
+  "storehub.csv.measured": "ขายตามน้ำหนัก/ความยาว",
+  "storehub.csv.yes": "ใช่",
   "storehub.import.title": "นำเข้าสินค้าจาก CSV",
   "storehub.import.lead":
     "เพิ่มสินค้าหลายรายการพร้อมกันจากไฟล์ CSV ระบบจะตรวจทุกแถวก่อน และจะไม่บันทึกอะไรเลยจนกว่าทุกแถวจะถูกต้องและคุณกดยืนยัน",
@@ -268,4 +276,6 @@ export const thStorehub = {
   "storehub.import.error.textAfterQuote": "อ่านไฟล์ไม่ได้: แถวที่ {row} มีข้อความต่อท้ายหลังเครื่องหมายคำพูดปิด",
   "storehub.import.error.skuRepeated": "รหัสสินค้านี้ซ้ำกับแถวที่ {row} ในไฟล์เดียวกัน",
   "storehub.import.error.barcodeRepeated": "บาร์โค้ดนี้ซ้ำกับแถวที่ {row} ในไฟล์เดียวกัน",
+  "storehub.import.error.measuredInvalid":
+    "ช่องขายตามน้ำหนัก/ความยาว ใส่ “ใช่” หรือเว้นว่างไว้ (สินค้านับเป็นหน่วยเต็ม)",
 } as const;

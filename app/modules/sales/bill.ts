@@ -1,5 +1,5 @@
 import { mulDivHalfUp, spreadProportionally } from "./arithmetic";
-import { MAX_QTY_MILLI, QTY_SCALE } from "./quantity";
+import { MAX_QTY_MILLI, QTY_SCALE } from "~/lib/quantity";
 
 /**
  * The bill of a sale, in integer satang. The till shows it while the cart changes and the

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { sale, saleLine, shop, shopSalesSetting, stockItem } from "~/db/schema";
 import { LedgerError, runLedgerStatement, UnitError } from "~/modules/stock/index.server";
 import { computeBill, settlePayments, type BillLineInput, type VatSetting } from "./bill";
-import { QTY_SCALE } from "./quantity";
+import { isWholeQuantity, qtyToSql } from "~/lib/quantity";
 import type {
   CompletedSale,
   CompleteSaleRequest,
@@ -16,7 +16,7 @@ import type { SaleSeller } from "./schema";
 import { defaultSalesSettings, type SalesSettings } from "./settings.server";
 
 /*
- * Completing a sale (issue 12; docs/decisions/NNNN-completing-a-sale.md). The till sends what
+ * Completing a sale (issue 12; docs/decisions/0024-completing-a-sale.md). The till sends what
  * the cashier rang up; the server prices it again from the items and the shop's settings
  * (never from a price the till sent), checks the payments cover it, and writes it in ONE unit
  * of the ledger API's group commit: `sale_post` (drizzle/0021_sale_post.sql) takes the gapless
@@ -32,18 +32,12 @@ export interface SaleActor {
 }
 
 /**
- * THE one place that turns a till quantity (thousandths) into the stock ledger's quantity.
- * The ledger on this branch holds whole units, so a fraction cannot be posted (null: the line
- * is refused as badQuantity); once the ledger holds thousandths (the fractional-quantities
- * change) this becomes "the item is measured, or the quantity is whole" and returns thousandths.
+ * THE one place that turns a till quantity (thousandths) into what the stock ledger is sent:
+ * the exact decimal ("1.255"). An item sold by weight or length takes fractions; any other
+ * item only whole units (null: the line is refused as badQuantity, before the ledger would).
  */
-export function ledgerQuantity(qtyMilli: number): number | null {
-  return qtyMilli % QTY_SCALE === 0 ? qtyMilli / QTY_SCALE : null;
-}
-
-/** The ledger's quantity back in thousandths (what is still available, for the till). */
-export function ledgerQuantityToMilli(qty: number): number {
-  return qty * QTY_SCALE;
+export function ledgerQuantity(qtyMilli: number, measured: boolean): string | null {
+  return measured || isWholeQuantity(qtyMilli) ? qtyToSql(qtyMilli) : null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -149,6 +143,7 @@ function saleContextQuery(db: Database) {
         name: stockItem.name,
         sku: stockItem.sku,
         unit: stockItem.unit,
+        measured: stockItem.measured,
         priceSatang: stockItem.priceSatang,
         status: stockItem.status,
       },
@@ -224,9 +219,7 @@ async function earlierSale(
       const asked = request.lines[index];
       if (!asked || asked.itemId !== line.itemId) return false;
       // A scale label's quantity is the label's (read again here), not what the till sent.
-      return (
-        asked.scaleLabel != null || Math.round(Number(line.qty) * QTY_SCALE) === asked.qtyMilli
-      );
+      return asked.scaleLabel != null || line.qty === asked.qtyMilli;
     });
   if (!sameBill) return refuse({ code: "replayMismatch" });
   const answer: CompletedSale = { ...found, replayed: true };
@@ -253,7 +246,7 @@ export async function completeSale(
     (await earlierSale(db, shopId, request)) ?? refuse(error);
 
   const billLines: BillLineInput[] = [];
-  const ledgerQuantities: number[] = [];
+  const ledgerQuantities: string[] = [];
   for (const [index, line] of request.lines.entries()) {
     const item = itemsById.get(line.itemId);
     if (!item || item.status !== "active")
@@ -272,7 +265,7 @@ export async function completeSale(
       billLine = { ...scaleLabelLine(read.label, item.priceSatang), discount: billLine.discount };
     }
     if (billLine.qtyMilli <= 0) return refuseUnlessRetry({ code: "badQuantity", line: index });
-    const ledgerQty = ledgerQuantity(billLine.qtyMilli);
+    const ledgerQty = ledgerQuantity(billLine.qtyMilli, item.measured);
     if (ledgerQty === null) return refuseUnlessRetry({ code: "badQuantity", line: index });
     billLines.push(billLine);
     ledgerQuantities.push(ledgerQty);
@@ -372,7 +365,7 @@ export async function completeSale(
         return refuse({
           code: "notEnoughStock",
           line: refused.line - 1,
-          availableMilli: ledgerQuantityToMilli(Math.max(0, refused.available)),
+          availableMilli: Math.max(0, refused.available),
         });
       }
       // The item went from the shop between the read above and the post.

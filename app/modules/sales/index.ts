@@ -51,7 +51,7 @@ export {
   parseQuantity,
   QTY_SCALE,
   qtyFromUnits,
-} from "./quantity";
+} from "~/lib/quantity";
 export {
   DEFAULT_SCALE_LABEL_LAYOUT,
   isValidScaleLabelLayout,

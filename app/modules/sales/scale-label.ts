@@ -1,7 +1,7 @@
 import { gs1CheckDigit } from "~/modules/stock";
 import { mulDivHalfUp } from "./arithmetic";
 import type { BillLineInput } from "./bill";
-import { QTY_SCALE } from "./quantity";
+import { QTY_SCALE } from "~/lib/quantity";
 
 /**
  * EAN-13 labels printed by a shop's weighing scale. GS1 leaves the prefixes 20-29 to each

@@ -8,13 +8,13 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { quantity } from "../../db/quantity-column";
 import { shop } from "../shops/schema";
 import { stockDocument, stockItem, stockMovement } from "../stock/schema";
 import type { ScaleLabelLayout } from "./scale-label";
@@ -36,9 +36,6 @@ function inList(column: AnyPgColumn, values: readonly string[]) {
   const list = values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", ");
   return sql`${column} IN (${sql.raw(list)})`;
 }
-
-/** Quantities: exact to a thousandth of the item's unit (1.255 kg). */
-const quantity = (name: string) => numeric(name, { precision: 14, scale: 3 });
 
 export const PAPER_WIDTHS = ["58", "80"] as const;
 export type PaperWidth = (typeof PAPER_WIDTHS)[number];
@@ -221,7 +218,9 @@ export const saleLine = pgTable(
     /** The ledger's `sale` movement of this line (what a void or return gives back). */
     movementId: bigint("movement_id", { mode: "number" }).references(() => stockMovement.id),
     /** How much of it came back on credit notes so far. */
-    returnedQty: quantity("returned_qty").notNull().default("0"),
+    returnedQty: quantity("returned_qty")
+      .notNull()
+      .default(sql`'0'`),
   },
   (table) => [
     uniqueIndex("sale_line_sale_line").on(table.saleId, table.lineNo),

@@ -3,7 +3,7 @@ import {
   addScannedLine,
   blankLine,
   checkInoutValues,
-  parseQuantity,
+  parseLineQuantity,
   readInoutValues,
   type InoutValues,
 } from "./inout-form";
@@ -32,14 +32,17 @@ describe("the stock in/out form", () => {
     ]);
   });
 
-  it("reads quantities the Thai way and refuses fractions, zero and huge numbers", () => {
-    expect(parseQuantity("1,200", 1)).toBe(1_200);
-    expect(parseQuantity(" 3 ", 1)).toBe(3);
-    expect(parseQuantity("0", 0)).toBe(0);
-    expect(parseQuantity("0", 1)).toBeNull();
-    expect(parseQuantity("1.5", 1)).toBeNull();
-    expect(parseQuantity("-2", 1)).toBeNull();
-    expect(parseQuantity("1000001", 1)).toBeNull();
+  it("reads quantities the Thai way in thousandths, up to 3 decimals, refusing zero and huge numbers", () => {
+    const positive = { zero: false };
+    expect(parseLineQuantity("1,200", positive)).toBe(1_200_000);
+    expect(parseLineQuantity(" 3 ", positive)).toBe(3_000);
+    expect(parseLineQuantity("0", { zero: true })).toBe(0);
+    expect(parseLineQuantity("0", positive)).toBeNull();
+    expect(parseLineQuantity("1.5", positive)).toBe(1_500);
+    expect(parseLineQuantity("1.255", positive)).toBe(1_255);
+    expect(parseLineQuantity("1.2555", positive)).toBeNull();
+    expect(parseLineQuantity("-2", positive)).toBeNull();
+    expect(parseLineQuantity("1000001", positive)).toBeNull();
   });
 
   it("ignores untouched lines and asks an issue for a reason (the document's or the line's)", () => {

@@ -1,5 +1,6 @@
 import type { MessageKey } from "~/lib/i18n";
 import { parseBahtToSatang } from "~/lib/money";
+import { QTY_SCALE, qtyToSql, readQuantity } from "~/lib/quantity";
 import type { StockShortage } from "./stock-shortage";
 
 // The stock in/out form (/storehub/inout): its fields, how a browser posts them, and the
@@ -65,8 +66,8 @@ export interface InoutErrors {
 /** Empty lines a new document starts with, and how many "add lines" adds without JavaScript. */
 export const BLANK_LINES = 5;
 export const MAX_LINES = 200;
-/** Largest quantity on one line (quantities are whole units; keeps totals in range). */
-export const MAX_LINE_QTY = 1_000_000;
+/** Largest quantity on one line, in thousandths (1,000,000 units; keeps totals in range). */
+export const MAX_LINE_QTY = 1_000_000 * QTY_SCALE;
 export const REFERENCE_MAX = 80;
 export const REASON_MAX = 120;
 export const NOTE_MAX = 500;
@@ -125,12 +126,15 @@ export function isBlankLine(line: LineValues): boolean {
   );
 }
 
-/** A whole number typed the Thai way ("1,200"), within [min, MAX_LINE_QTY]; null otherwise. */
-export function parseQuantity(text: string, min: number): number | null {
-  const cleaned = text.trim().replace(/,/g, "");
-  if (!/^\d{1,9}$/.test(cleaned)) return null;
-  const value = Number(cleaned);
-  return value >= min && value <= MAX_LINE_QTY ? value : null;
+/**
+ * A quantity typed the Thai way ("1,200", "0.755") in thousandths, with at most 3 decimals,
+ * above 0 (or 0 itself when `zero`, a count of an empty shelf), at most MAX_LINE_QTY; null
+ * otherwise. Whether the line's item takes a fraction is known once the item is (inout.server).
+ */
+export function parseLineQuantity(text: string, options: { zero: boolean }): number | null {
+  const milli = readQuantity(text);
+  if (milli === null || milli > MAX_LINE_QTY) return null;
+  return milli > 0 || options.zero ? milli : null;
 }
 
 function parseId(text: string): number | null {
@@ -146,6 +150,7 @@ export interface CheckedLine {
   itemText: string;
   locationId: number | null;
   toLocationId: number | null;
+  /** In thousandths, as is `counted`. */
   qty: number | null;
   counted: number | null;
   /** Null: the item's usual cost. */
@@ -193,10 +198,10 @@ export function checkInoutValues(
       lineError(index, "location", "storehub.inout.error.locationRequired");
     }
     if (kind === "count") {
-      checked.counted = parseQuantity(line.counted, 0);
+      checked.counted = parseLineQuantity(line.counted, { zero: true });
       if (checked.counted === null) lineError(index, "counted", "storehub.inout.error.counted");
     } else {
-      checked.qty = parseQuantity(line.qty, 1);
+      checked.qty = parseLineQuantity(line.qty, { zero: false });
       if (checked.qty === null) lineError(index, "qty", "storehub.inout.error.qty");
     }
     if (kind === "receive" && line.cost.trim() !== "") {
@@ -245,8 +250,9 @@ export function addScannedLine(
   const lines = current.map((line) => ({ ...line }));
   const same = lines.find((line) => codes.includes(line.item.trim().toLowerCase()));
   if (same) {
-    const now = Number(same[field].replace(/,/g, "")) || 0;
-    same[field] = String(now + 1);
+    // In thousandths, so "1.5" kg scanned once more is "2.5", never a float sum.
+    const now = readQuantity(same[field]) ?? 0;
+    same[field] = qtyToSql(now + QTY_SCALE);
   } else {
     const blank = lines.find(
       (line) => !line.item.trim() && !line.qty.trim() && !line.counted.trim(),

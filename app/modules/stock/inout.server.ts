@@ -13,6 +13,7 @@ import {
 import { matchItemsByText, type StockItem } from "./items.server";
 import { postStockDocument } from "./ledger.server";
 import type { Lang } from "~/lib/i18n";
+import { isWholeQuantity } from "~/lib/quantity";
 import { buildLocationTree, flattenLocationTree, listLocations } from "./locations.server";
 import { stockBalance } from "./schema";
 import { describeShortage } from "./stock-shortage";
@@ -62,7 +63,7 @@ export async function resolveItemText(
   return { ok: false, error: found.length > 1 ? "ambiguous" : "notFound" };
 }
 
-/** Quantities of some items at each location: `${itemId}:${locationId}` -> qty. */
+/** Quantities (thousandths) of some items at each location: `${itemId}:${locationId}` -> qty. */
 export async function balancesOf(
   db: DbExecutor,
   shopId: string,
@@ -90,7 +91,7 @@ export interface LinePreview {
   sku: string;
   unit: string;
   costSatang: number;
-  /** Units at the line's location now (from-location of a transfer). */
+  /** Thousandths at the line's location now (from-location of a transfer). */
   current: number;
   /** The item is archived: stock can still move, but people are warned (it is not sold). */
   archived: boolean;
@@ -139,8 +140,18 @@ async function resolveLines(
       resolved = await resolveItemText(db, shopId, line.itemText);
       byText.set(key, resolved);
     }
-    if (resolved.ok) items.set(line.index, resolved.item);
-    else {
+    if (resolved.ok) {
+      items.set(line.index, resolved.item);
+      // 1.5 boxes is a typing mistake; 1.5 kg of an item sold by weight is not.
+      const field = kind === "count" ? "counted" : "qty";
+      const typed = kind === "count" ? line.counted : line.qty;
+      if (!resolved.item.measured && typed !== null && !isWholeQuantity(typed)) {
+        errors.lines[line.index] = {
+          ...errors.lines[line.index],
+          [field]: { key: "storehub.error.qtyWhole" },
+        };
+      }
+    } else {
       lineError(
         line.index,
         "item",

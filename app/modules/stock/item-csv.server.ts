@@ -5,7 +5,8 @@ import type { Lang, MessageKey } from "~/lib/i18n";
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import { satangToBahtInput } from "~/lib/money";
 import { csvRow, csvText, CsvSyntaxError, fromCsvText, parseCsv, UTF8_BOM } from "./csv";
-import { wholeNumberField } from "~/lib/forms/fields";
+import { quantityField } from "~/lib/forms/fields";
+import { isWholeQuantity, QTY_SCALE, qtyToSql } from "~/lib/quantity";
 import { itemFieldsSchema, type ItemFields } from "./item-form";
 import { postStockDocument } from "./ledger.server";
 import {
@@ -74,6 +75,8 @@ function itemsAfter(db: DbExecutor, shopId: string, afterSku: string | null) {
 }
 
 const baht = (satang: number) => satangToBahtInput(satang);
+/** A quantity as a plain decimal without grouping ("1.255", "12"): what a spreadsheet reads. */
+const plainQty = (milli: number) => qtyToSql(milli);
 
 /** Keeps the cells of a row that the reader may see: without costs, the cost columns go. */
 function visibleCells<T>(cells: T[], costColumns: readonly number[], costs: boolean): T[] {
@@ -109,6 +112,7 @@ export function itemsCsv(
     t("storehub.csv.avgCost"),
     t("storehub.csv.stockValue"),
     t("storehub.csv.status"),
+    t("storehub.csv.measured"),
   ];
   return batchedCsv<StockItem>(
     visibleCells(header, ITEM_COST_COLUMNS, costs),
@@ -126,11 +130,12 @@ export function itemsCsv(
                 csvText(item.unit),
                 baht(item.priceSatang),
                 baht(item.costSatang),
-                item.reorderLevel,
-                item.onHand,
+                plainQty(item.reorderLevel),
+                plainQty(item.onHand),
                 baht(item.avgCostSatang),
                 baht(item.stockValueSatang),
                 t(item.status === "active" ? "storehub.status.active" : "storehub.status.archived"),
+                item.measured ? t("storehub.csv.yes") : "",
               ],
               ITEM_COST_COLUMNS,
               costs,
@@ -211,12 +216,13 @@ export async function balancesCsv(
                 csvText(item.name),
                 csvText(item.barcode),
                 csvText(item.unit),
-                balance.qty,
-                // The location's own average and its exact value: the values of one item add
-                // up to the item's stock value in the item export, to the satang.
+                plainQty(balance.qty),
+                // The location's own average (per whole unit; qty in thousandths) and its exact
+                // value: the values of one item add up to the item's stock value in the item
+                // export, to the satang.
                 baht(
                   balance.qty > 0
-                    ? Math.round(balance.valueSatang / balance.qty)
+                    ? Math.round((balance.valueSatang * QTY_SCALE) / balance.qty)
                     : item.avgCostSatang,
                 ),
                 baht(balance.valueSatang),
@@ -245,6 +251,7 @@ export const IMPORT_FIELDS = [
   "cost",
   "reorderLevel",
   "openingQty",
+  "measured",
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -267,7 +274,28 @@ const HEADER_ALIASES: Record<ImportField, string[]> = {
   cost: ["cost", "unitcost", "ต้นทุนต่อหน่วย", "ต้นทุน"],
   reorderLevel: ["reorderlevel", "reorder", "reorderpoint", "จุดสั่งซื้อ"],
   openingQty: ["openingqty", "openingstock", "opening", "ยอดยกมา", "จำนวนยกมา"],
+  measured: [
+    "measured",
+    "soldbyweightorlength",
+    "soldbyweight",
+    "byweight",
+    "ขายตามน้ำหนัก/ความยาว",
+    "ขายตามน้ำหนัก",
+    "ชั่งน้ำหนัก",
+  ],
 };
+
+// What a "sold by weight or length" cell may say (our export writes ใช่ / Yes or nothing).
+const MEASURED_YES = new Set(["ใช่", "yes", "y", "true", "1", "x", "✓"]);
+const MEASURED_NO = new Set(["", "ไม่", "ไม่ใช่", "no", "n", "false", "0", "-"]);
+
+/** The cell read as a flag; null when it is neither yes nor no. */
+function readMeasured(cell: string): boolean | null {
+  const value = cell.trim().toLowerCase();
+  if (MEASURED_YES.has(value)) return true;
+  if (MEASURED_NO.has(value)) return false;
+  return null;
+}
 const FIELD_OF_HEADER = new Map<string, ImportField>(
   IMPORT_FIELDS.flatMap((field) => HEADER_ALIASES[field].map((alias) => [alias, field] as const)),
 );
@@ -293,6 +321,7 @@ export interface ImportChange {
 export interface ImportRow {
   row: number;
   fields: ItemFields;
+  /** In thousandths. */
   openingQty: number;
   /** The shop's item with this SKU: the row updates it (only the file's columns). */
   existingId: number | null;
@@ -417,7 +446,7 @@ export async function checkItemImport(
   const badRows = new Set<number>();
   const skuRow = new Map<string, number>();
   const barcodeRow = new Map<string, number>();
-  const openingSchema = wholeNumberField("storehub.error.qtyInvalid");
+  const openingSchema = quantityField("storehub.error.qtyInvalid");
 
   for (const { record, row } of data) {
     const cell = (field: ImportField) => {
@@ -433,6 +462,8 @@ export async function checkItemImport(
       price: cell("price"),
       cost: cell("cost"),
       reorderLevel: cell("reorderLevel"),
+      // A checkbox's form value; a cell that is neither yes nor no is reported below.
+      measured: readMeasured(cell("measured")) ? "on" : undefined,
     };
     const report = (
       field: ImportField | null,
@@ -454,8 +485,15 @@ export async function checkItemImport(
       }
     }
     if (!opening.success) report("openingQty", "storehub.error.qtyInvalid");
-    if (!parsed.success || !opening.success) continue;
+    const measured = readMeasured(cell("measured"));
+    if (measured === null) report("measured", "storehub.import.error.measuredInvalid");
+    if (!parsed.success || !opening.success || measured === null) continue;
     const fields = parsed.data;
+    // An item not sold by weight or length starts with whole units (as the add form says).
+    if (!fields.measured && !isWholeQuantity(opening.data)) {
+      report("openingQty", "storehub.error.qtyWhole");
+      continue;
+    }
     const firstSku = skuRow.get(fields.sku);
     if (firstSku !== undefined) {
       report("sku", "storehub.import.error.skuRepeated", { row: firstSku });
@@ -553,7 +591,16 @@ export async function checkItemImport(
   };
 }
 
-const UPDATABLE = ["name", "barcode", "category", "unit", "price", "cost", "reorderLevel"] as const;
+const UPDATABLE = [
+  "name",
+  "barcode",
+  "category",
+  "unit",
+  "price",
+  "cost",
+  "reorderLevel",
+  "measured",
+] as const;
 
 /** What the file's columns change on an existing item, as the export would print it. */
 function changesOf(item: StockItem, fields: ItemFields, columns: ImportField[]): ImportChange[] {
@@ -564,7 +611,8 @@ function changesOf(item: StockItem, fields: ItemFields, columns: ImportField[]):
     unit: [item.unit, fields.unit],
     price: [baht(item.priceSatang), baht(fields.price)],
     cost: [baht(item.costSatang), baht(fields.cost)],
-    reorderLevel: [String(item.reorderLevel), String(fields.reorderLevel)],
+    reorderLevel: [plainQty(item.reorderLevel), plainQty(fields.reorderLevel)],
+    measured: [item.measured ? "✓" : "", fields.measured ? "✓" : ""],
   };
   return UPDATABLE.filter((field) => columns.includes(field))
     .filter((field) => shown[field][0] !== shown[field][1])
@@ -581,6 +629,7 @@ function updateValues(fields: ItemFields, columns: ImportField[]) {
     priceSatang: fields.price,
     costSatang: fields.cost,
     reorderLevel: fields.reorderLevel,
+    measured: fields.measured,
   };
   const column: Record<(typeof UPDATABLE)[number], keyof typeof all> = {
     name: "name",
@@ -590,6 +639,7 @@ function updateValues(fields: ItemFields, columns: ImportField[]) {
     price: "priceSatang",
     cost: "costSatang",
     reorderLevel: "reorderLevel",
+    measured: "measured",
   };
   return Object.fromEntries(
     UPDATABLE.filter((field) => columns.includes(field)).map((field) => [
@@ -650,6 +700,7 @@ export async function importItems(
               priceSatang: fields.price,
               costSatang: fields.cost,
               reorderLevel: fields.reorderLevel,
+              measured: fields.measured,
             })),
           )
           .returning({ id: stockItem.id });

@@ -1,10 +1,11 @@
 import { z } from "zod";
-import { bahtField, optionalIdField, wholeNumberField } from "~/lib/forms/fields";
+import { bahtField, checkboxField, optionalIdField, quantityField } from "~/lib/forms/fields";
+import { isWholeQuantity } from "~/lib/quantity";
 import { checkBarcode } from "./barcode";
 
 // Rules of the item form (add and edit), shared by the page and its action.
 
-export const itemFieldsSchema = z.object({
+const itemFieldsShape = z.object({
   name: z
     .string()
     .trim()
@@ -38,14 +39,35 @@ export const itemFieldsSchema = z.object({
     .max(20, "storehub.error.unitRequired"),
   price: bahtField("storehub.error.priceInvalid"),
   cost: bahtField("storehub.error.costInvalid"),
-  reorderLevel: wholeNumberField("storehub.error.reorderInvalid"),
+  /** Sold by weight or length: its quantities take up to 3 decimals. */
+  measured: checkboxField(),
+  /** In thousandths of the unit (~/lib/quantity). */
+  reorderLevel: quantityField("storehub.error.reorderInvalid"),
+});
+
+/**
+ * The item's fields. Quantities are read in thousandths; an item not sold by weight or
+ * length takes whole numbers only (1.5 boxes is a typing mistake), said next to the field.
+ * Routes add fields with `.safeExtend` (which keeps this rule).
+ */
+export const itemFieldsSchema = itemFieldsShape.superRefine((fields, ctx) => {
+  if (!fields.measured && !isWholeQuantity(fields.reorderLevel)) {
+    ctx.addIssue({ code: "custom", path: ["reorderLevel"], message: "storehub.error.qtyWhole" });
+  }
 });
 
 export type ItemFields = z.output<typeof itemFieldsSchema>;
 
 /** The add form also takes optional opening stock at a location. */
-export const newItemSchema = itemFieldsSchema.extend({
-  openingQty: wholeNumberField("storehub.error.qtyInvalid"),
-  // Looked up in the shop by the action: a missing or foreign id is "location not found".
-  openingLocationId: optionalIdField(),
-});
+export const newItemSchema = itemFieldsSchema
+  .safeExtend({
+    /** In thousandths of the unit. */
+    openingQty: quantityField("storehub.error.qtyInvalid"),
+    // Looked up in the shop by the action: a missing or foreign id is "location not found".
+    openingLocationId: optionalIdField(),
+  })
+  .superRefine((fields, ctx) => {
+    if (!fields.measured && !isWholeQuantity(fields.openingQty)) {
+      ctx.addIssue({ code: "custom", path: ["openingQty"], message: "storehub.error.qtyWhole" });
+    }
+  });

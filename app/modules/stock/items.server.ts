@@ -42,6 +42,7 @@ function itemValues(fields: ItemFields) {
     priceSatang: fields.price,
     costSatang: fields.cost,
     reorderLevel: fields.reorderLevel,
+    measured: fields.measured,
   };
 }
 

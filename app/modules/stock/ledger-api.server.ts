@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { pgErrorOf } from "~/db/pg-error";
+import { qtyFromSql, qtyToSql } from "~/lib/quantity";
 import {
   stockErrorOf,
   type PostableDocumentKind,
@@ -33,6 +34,10 @@ import type { MovementKind } from "./schema";
  *      const sale = await runLedgerStatement<SaleRow>(db, shopId, {
  *        fn: "sale_post", items: cart.map((line) => line.itemId), payload: sale,
  *      });
+ *
+ *    Quantities in the payload are the ledger's exact decimals in units, built from the
+ *    thousandths with `qtyToSql` (~/lib/quantity): `{"qty": "1.255"}`; read them in SQL as
+ *    `::numeric`. The movements come back with numeric quantities (5, 0.755).
  *
  * 2. TypeScript units (runLedgerWork), for the rarer writes where Drizzle reads better (a
  *    void, a credit note, a full tax invoice): the unit gets a Drizzle transaction, writes
@@ -69,7 +74,10 @@ export interface PostedMovement {
   itemId: number;
   locationId: number;
   kind: MovementKind;
-  /** Signed: negative out of the location (a sale), positive into it (a void). */
+  /**
+   * Signed, in thousandths of the item's unit (1.255 kg = 1255): negative out of the
+   * location (a sale), positive into it (a void). So are locationQtyAfter and itemQtyAfter.
+   */
   qty: number;
   /** The unit cost it moved at: for a sale, the moving average at that moment. */
   unitCostSatang: number;
@@ -94,23 +102,26 @@ export type MovementLine = Omit<StockLine, "itemId" | "itemText"> & { itemId: nu
 /** Gives back (part of) what one sale movement took out, at the cost it left with. */
 export interface VoidLine {
   movementId: number;
-  /** Units to give back; all that is still out when left out. */
+  /** Thousandths to give back; all that is still out when left out. */
   qty?: number;
   reason?: string;
 }
 
-/** One movement as `stock_post_movements` answers it (jsonb). */
+/**
+ * One movement as `stock_post_movements` answers it (jsonb). Quantities are the ledger's
+ * decimals in units (1.255), read into thousandths by postedMovementsOf.
+ */
 export interface RawMovement {
   id: number;
   line: number;
   item: number;
   location: number;
   kind: MovementKind;
-  qty: number;
+  qty: number | string;
   unitCost: number;
   value: number;
-  locationQtyAfter: number;
-  itemQtyAfter: number;
+  locationQtyAfter: number | string;
+  itemQtyAfter: number | string;
   reverses: number | null;
 }
 
@@ -129,11 +140,11 @@ export function postedMovementsOf(posted: {
       itemId: Number(m.item),
       locationId: Number(m.location),
       kind: m.kind,
-      qty: Number(m.qty),
+      qty: qtyFromSql(m.qty),
       unitCostSatang: Number(m.unitCost),
       valueSatang: Number(m.value),
-      locationQtyAfter: Number(m.locationQtyAfter),
-      itemQtyAfter: Number(m.itemQtyAfter),
+      locationQtyAfter: qtyFromSql(m.locationQtyAfter),
+      itemQtyAfter: qtyFromSql(m.itemQtyAfter),
       reversesMovementId: m.reverses === null ? null : Number(m.reverses),
     })),
   };
@@ -185,10 +196,10 @@ export function postMovements(
       line: index + 1,
       item: line.itemId,
       location: line.locationId,
-      qty: line.qty,
+      qty: line.qty === undefined ? undefined : qtyToSql(line.qty),
       unitCost: line.unitCostSatang,
       toLocation: line.toLocationId,
-      counted: line.counted,
+      counted: line.counted === undefined ? undefined : qtyToSql(line.counted),
       reason: line.reason,
     })),
   );
@@ -209,7 +220,7 @@ export function voidSaleMovements(
     input.lines.map((line, index) => ({
       line: index + 1,
       movement: line.movementId,
-      qty: line.qty,
+      qty: line.qty === undefined ? undefined : qtyToSql(line.qty),
       reason: line.reason,
     })),
   );

@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { poolOf, type DbExecutor } from "~/db/client.server";
 import { pgErrorOf } from "~/db/pg-error";
 import type { Lang } from "~/lib/i18n";
+import { qtyFromSql, qtyToSql } from "~/lib/quantity";
 import { shownLocationNameSql } from "./location-name.server";
 import { postThroughQueue } from "./posting-queue.server";
 import { announceStockChange } from "./stock-change-notifier.server";
@@ -27,19 +28,29 @@ export interface StockLine {
    */
   itemText?: string;
   locationId: number;
-  /** receive/opening/issue/transfer: how many units (always positive). */
+  /**
+   * receive/opening/issue/transfer: how much, in thousandths of the item's unit (always
+   * positive; whole units, a multiple of 1000, unless the item is `measured`).
+   */
   qty?: number;
   /** receive/opening: cost of one unit in satang (a receipt without it: the item's cost). */
   unitCostSatang?: number;
   /** transfer: where the stock goes. */
   toLocationId?: number;
-  /** count: the quantity found on the shelf. */
+  /** count: the quantity found on the shelf, in thousandths. */
   counted?: number;
   reason?: string;
 }
 
 export type StockError =
-  | { code: "insufficient"; line: number; itemId: number; locationId: number; available: number }
+  | {
+      code: "insufficient";
+      line: number;
+      itemId: number;
+      locationId: number;
+      /** What is left at that place, in thousandths. */
+      available: number;
+    }
   | { code: "notFound"; line: number | null }
   | { code: "invalid"; line: number | null }
   | { code: "alreadyReversed" };
@@ -61,7 +72,7 @@ export function stockErrorOf({ code, detail, constraint }: DatabaseError): Stock
     return { code: "alreadyReversed" };
   }
   if (!code?.startsWith("SK")) return null;
-  let info: { line?: number; item?: number; location?: number; available?: number } = {};
+  let info: { line?: number; item?: number; location?: number; available?: number | string } = {};
   try {
     info = JSON.parse(detail ?? "{}") as typeof info;
   } catch {
@@ -74,7 +85,7 @@ export function stockErrorOf({ code, detail, constraint }: DatabaseError): Stock
       line: line ?? 0,
       itemId: info.item ?? 0,
       locationId: info.location ?? 0,
-      available: info.available ?? 0,
+      available: qtyFromSql(info.available),
     };
   }
   if (code === "SK404" || code === "SK405") return { code: "notFound", line };
@@ -110,10 +121,11 @@ export async function postStockDocument(
       : // The lookup rule (barcode, SKU, exact name) is the database's stock_item_matches.
         { text: line.itemText.trim() }),
     location: line.locationId,
-    qty: line.qty,
+    // Exact decimals ("1.255") for the ledger's numeric quantities.
+    qty: line.qty === undefined ? undefined : qtyToSql(line.qty),
     unitCost: line.unitCostSatang,
     toLocation: line.toLocationId,
-    counted: line.counted,
+    counted: line.counted === undefined ? undefined : qtyToSql(line.counted),
     reason: line.reason,
   }));
   const pool = poolOf(db);
@@ -196,6 +208,7 @@ export interface MovementRow {
   locationId: number;
   locationName: string;
   kind: MovementKind;
+  /** Signed, in thousandths; so are the quantities after it. */
   qty: number;
   locationQtyAfter: number;
   itemQtyAfter: number;

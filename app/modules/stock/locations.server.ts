@@ -124,7 +124,7 @@ export function flattenLocationTree(roots: LocationNode[]): LocationNode[] {
   return out;
 }
 
-/** Units held at each location of the shop (optionally of one item). */
+/** Thousandths held at each location of the shop (optionally of one item). */
 export async function quantitiesByLocation(
   db: DbExecutor,
   shopId: string,
@@ -145,7 +145,8 @@ export async function balancesByLocation(
   const rows = await db
     .select({
       locationId: stockBalance.locationId,
-      qty: sql<number>`sum(${stockBalance.qty})::int`,
+      // numeric sum: exact, read into thousandths like the column itself.
+      qty: sql<number>`sum(${stockBalance.qty})`.mapWith(stockBalance.qty),
       value: sql<number>`sum(${stockBalance.valueSatang})::bigint`.mapWith(Number),
     })
     .from(stockBalance)

@@ -37,7 +37,8 @@ async function loadStockTotals(db: DbExecutor, shopId: string): Promise<StockTot
     .select({
       activeItems: sql<number>`count(*) FILTER (WHERE ${stockItem.status} = 'active')::int`,
       archivedItems: sql<number>`count(*) FILTER (WHERE ${stockItem.status} = 'archived')::int`,
-      unitsOnHand: sql<number>`coalesce(sum(${stockItem.onHand}), 0)::bigint`.mapWith(Number),
+      // numeric sum: exact, read into thousandths like the column itself.
+      unitsOnHand: sql<number>`coalesce(sum(${stockItem.onHand}), 0)`.mapWith(stockItem.onHand),
       stockValueSatang:
         sql<number>`coalesce(sum(${stockItem.stockValueSatang}), 0)::bigint`.mapWith(Number),
       lowStockCount: sql<number>`count(*) FILTER (WHERE ${stockItem.status} = 'active' AND ${isLowStock})::int`,

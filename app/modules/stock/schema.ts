@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { quantity } from "../../db/quantity-column";
 import { shop } from "../shops/schema";
 
 /** `column IN ('a', 'b')` with the kinds as literals (a CHECK constraint takes no parameters). */
@@ -23,8 +24,9 @@ function inList(column: AnyPgColumn, values: readonly string[]) {
 
 /*
  * The stock ledger. Every shop-owned table carries shop_id (the key Citus would distribute
- * by) and every query filters on it. Quantities are whole numbers of the item's unit (a shop
- * that sells by weight picks grams as the unit); money is integer satang.
+ * by) and every query filters on it. Quantities are numeric(14,3) in the item's unit (up to
+ * 3 decimals for items sold by weight or length, whole numbers for the others), integer
+ * thousandths in TypeScript (the `quantity` column type); money is integer satang.
  *
  * The rules that keep the ledger honest live in the database (see the custom migration
  * drizzle/0005_stock_ledger.sql): movements cannot be updated or deleted, and the
@@ -78,10 +80,20 @@ export const stockItem = pgTable(
     /** The usual purchase cost the shop enters; the ledger's own figure is avgCostSatang. */
     costSatang: bigint("cost_satang", { mode: "number" }).notNull().default(0),
     imageKey: text("image_key"),
-    reorderLevel: integer("reorder_level").notNull().default(0),
+    // '0' as PostgreSQL reads a numeric default back (drizzle-kit compares the two).
+    reorderLevel: quantity("reorder_level")
+      .notNull()
+      .default(sql`'0'`),
+    /**
+     * Sold by weight or length (kg, m): its quantities take up to 3 decimals. The others move
+     * in whole units only (the forms, the CSV import and the ledger refuse a fraction).
+     */
+    measured: boolean("measured").notNull().default(false),
     status: text("status", { enum: ITEM_STATUSES }).notNull().default("active"),
     /** Totals over all locations, kept by stock_apply_movement() with every movement. */
-    onHand: integer("on_hand").notNull().default(0),
+    onHand: quantity("on_hand")
+      .notNull()
+      .default(sql`'0'`),
     /** Value of the stock on hand at moving-average cost (exact, so it never drifts). */
     stockValueSatang: bigint("stock_value_satang", { mode: "number" }).notNull().default(0),
     avgCostSatang: bigint("avg_cost_satang", { mode: "number" }).notNull().default(0),
@@ -122,7 +134,9 @@ export const stockBalance = pgTable(
     locationId: bigint("location_id", { mode: "number" })
       .notNull()
       .references(() => stockLocation.id),
-    qty: integer("qty").notNull().default(0),
+    qty: quantity("qty")
+      .notNull()
+      .default(sql`'0'`),
     /**
      * Value of the stock at this location at cost, exact in satang: the item's
      * stock_value_satang is the sum of these (decision: stock value per location).
@@ -246,11 +260,11 @@ export const stockMovement = pgTable(
       .references(() => stockLocation.id),
     kind: text("kind", { enum: MOVEMENT_KINDS }).notNull(),
     /** Signed: positive into the location, negative out of it. */
-    qty: integer("qty").notNull(),
+    qty: quantity("qty").notNull(),
     /** Quantity at this location right after the movement. */
-    locationQtyAfter: integer("location_qty_after").notNull(),
+    locationQtyAfter: quantity("location_qty_after").notNull(),
     /** The item's quantity over all locations right after the movement. */
-    itemQtyAfter: integer("item_qty_after").notNull(),
+    itemQtyAfter: quantity("item_qty_after").notNull(),
     unitCostSatang: bigint("unit_cost_satang", { mode: "number" }).notNull(),
     /** Change of the item's stock value at cost (exact; its sum is the item's value). */
     valueSatang: bigint("value_satang", { mode: "number" }).notNull(),

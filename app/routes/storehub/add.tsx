@@ -5,7 +5,8 @@ import { langFromCookieHeader } from "~/lib/i18n";
 import { appContext } from "~/context";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import { formatBaht, formatQuantity } from "~/lib/money";
+import { formatBaht } from "~/lib/money";
+import { formatQuantityMilli } from "~/lib/quantity";
 import { MAX_IMAGE_BYTES } from "~/modules/media/index.server";
 import { newItemSchema } from "~/modules/stock";
 import { optionalFileField } from "~/lib/forms/fields";
@@ -33,7 +34,7 @@ import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 // Refuse oversized uploads before reading the body (the image limit plus the form's fields).
 const MAX_REQUEST_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 
-const addItemSchema = newItemSchema.extend({ image: optionalFileField() });
+const addItemSchema = newItemSchema.safeExtend({ image: optionalFileField() });
 
 interface ActionResult {
   values: Record<string, string>;
@@ -155,7 +156,7 @@ export default function AddItem({ loaderData, actionData }: Route.ComponentProps
             {t("storehub.add.created", { name: created.name, sku: created.sku })}
             {created.onHand > 0 &&
               ` ${t("storehub.add.createdStock", {
-                qty: formatQuantity(created.onHand, lang),
+                qty: formatQuantityMilli(created.onHand, lang),
                 unit: created.unit,
                 value: formatBaht(created.stockValueSatang, lang),
               })}`}
@@ -208,7 +209,7 @@ export default function AddItem({ loaderData, actionData }: Route.ComponentProps
                 idPrefix="item"
                 name="openingQty"
                 label={t("storehub.field.openingQty")}
-                inputMode="numeric"
+                inputMode="decimal"
                 autoComplete="off"
                 defaultValue={values.openingQty ?? ""}
                 error={errorText("openingQty")}

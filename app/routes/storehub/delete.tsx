@@ -7,6 +7,7 @@ import { readForm } from "~/lib/forms/read-form";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatQuantity } from "~/lib/money";
+import { formatQuantityMilli } from "~/lib/quantity";
 import {
   removeItemImage,
   findItemsOfShop,
@@ -183,7 +184,7 @@ export default function DeleteItems({ loaderData, actionData }: Route.ComponentP
             <li key={item.id}>
               {item.name} <span className="text-secondary">({item.sku})</span> ·{" "}
               {t("storehub.delete.confirmOnHand", {
-                qty: formatQuantity(item.onHand, lang),
+                qty: formatQuantityMilli(item.onHand, lang),
                 unit: item.unit,
               })}
             </li>

@@ -5,6 +5,7 @@ import type { Route } from "./+types/edit";
 import { appContext } from "~/context";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity, satangToBahtInput } from "~/lib/money";
+import { formatQuantityMilli, qtyToSql } from "~/lib/quantity";
 import { MAX_IMAGE_BYTES } from "~/modules/media/index.server";
 import {
   itemFieldsSchema,
@@ -49,7 +50,7 @@ interface ActionResult {
 
 /** The item the form is for; a missing or foreign id is "not found". */
 const itemRefSchema = z.object({ id: optionalIdField() });
-const editItemSchema = itemFieldsSchema.extend({
+const editItemSchema = itemFieldsSchema.safeExtend({
   image: optionalFileField(),
   removeImage: flagField(),
 });
@@ -89,7 +90,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
           unit: item.unit,
           price: satangToBahtInput(item.priceSatang),
           cost: satangToBahtInput(item.costSatang),
-          reorderLevel: String(item.reorderLevel),
+          reorderLevel: qtyToSql(item.reorderLevel),
+          measured: item.measured ? "on" : "",
         },
       },
     };
@@ -323,7 +325,7 @@ function EditForm({ data: { item, saved }, result }: { data: ItemData; result?: 
               <dl className="row mb-2 small">
                 <dt className="col-6">{t("storehub.column.onHand")}</dt>
                 <dd className="col-6 text-end" data-testid="item-on-hand">
-                  {formatQuantity(item.onHand, lang)} {item.unit}
+                  {formatQuantityMilli(item.onHand, lang)} {item.unit}
                 </dd>
                 <dt className="col-6">{t("storehub.csv.avgCost")}</dt>
                 <dd className="col-6 text-end" data-testid="item-avg-cost">

@@ -174,6 +174,7 @@ const COLUMN_LABEL: Record<ImportField, MessageKey> = {
   cost: "storehub.field.cost",
   reorderLevel: "storehub.field.reorderLevel",
   openingQty: "storehub.field.openingQty",
+  measured: "storehub.csv.measured",
 };
 
 const COLUMN_HELP: { field: ImportField; required: boolean; example: string | MessageKey }[] = [
@@ -186,6 +187,7 @@ const COLUMN_HELP: { field: ImportField; required: boolean; example: string | Me
   { field: "cost", required: false, example: "7.50" },
   { field: "reorderLevel", required: false, example: "24" },
   { field: "openingQty", required: false, example: "120" },
+  { field: "measured", required: false, example: "storehub.csv.yes" },
 ];
 
 export default function ImportItems({ loaderData, actionData }: Route.ComponentProps) {

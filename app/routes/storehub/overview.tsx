@@ -8,6 +8,7 @@ import { tooManyRequestsPage } from "~/routes/errors.server";
 import { formatDateTime } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
+import { formatQuantityMilli } from "~/lib/quantity";
 import { readItemListParams, toItemQuery, toItemRow, withoutCosts } from "~/modules/stock";
 import {
   searchItems,
@@ -221,7 +222,7 @@ function ShopOverview({ data }: { data: ShopData }) {
         )}
         <Stat
           label={t("storehub.overview.units")}
-          value={formatQuantity(overview.unitsOnHand, lang)}
+          value={formatQuantityMilli(overview.unitsOnHand, lang)}
           note={overview.archivedItems > 0 ? t("storehub.overview.includesArchived") : undefined}
           testId="stat-units"
         />
@@ -267,8 +268,8 @@ function ShopOverview({ data }: { data: ShopData }) {
                     </span>
                     <span className="text-nowrap text-danger-emphasis">
                       {t("storehub.overview.lowStockQty", {
-                        onHand: formatQuantity(item.onHand, lang),
-                        level: formatQuantity(item.reorderLevel, lang),
+                        onHand: formatQuantityMilli(item.onHand, lang),
+                        level: formatQuantityMilli(item.reorderLevel, lang),
                         unit: item.unit,
                       })}
                     </span>
@@ -343,10 +344,10 @@ function ShopOverview({ data }: { data: ShopData }) {
                         className={`text-end text-nowrap ${movement.qty < 0 ? "text-danger" : "text-success"}`}
                       >
                         {movement.qty > 0 ? "+" : ""}
-                        {formatQuantity(movement.qty, lang)}
+                        {formatQuantityMilli(movement.qty, lang)}
                       </td>
                       <td className="text-end text-nowrap">
-                        {formatQuantity(movement.itemQtyAfter, lang)} {movement.unit}
+                        {formatQuantityMilli(movement.itemQtyAfter, lang)} {movement.unit}
                       </td>
                       <td className="small text-nowrap">
                         {movement.userName ?? t("storehub.overview.formerMember")}

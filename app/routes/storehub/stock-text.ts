@@ -1,11 +1,14 @@
 import type { Lang, Translate } from "~/lib/i18n";
-import { formatQuantity } from "~/lib/money";
+import { formatQuantityMilli } from "~/lib/quantity";
 import type { FormMessage } from "~/modules/stock";
 
 // Turning the stock module's messages and quantities into the reader's text, for the
 // storehub screens (in/out and storage).
 
-/** A message with numbers formatted the reader's way. */
+/**
+ * A message with numbers formatted the reader's way: the numbers of the stock module's
+ * messages are quantities in thousandths ("available": 755 is "0.755").
+ */
 export function say(
   t: Translate,
   lang: Lang,
@@ -15,13 +18,13 @@ export function say(
   const values = Object.fromEntries(
     Object.entries(message.values ?? {}).map(([name, value]) => [
       name,
-      typeof value === "number" ? formatQuantity(value, lang) : value,
+      typeof value === "number" ? formatQuantityMilli(value, lang) : value,
     ]),
   );
   return t(message.key, values);
 }
 
-/** A movement's quantity with its sign: "+5", "-3". */
-export function signed(value: number, lang: Lang): string {
-  return value > 0 ? `+${formatQuantity(value, lang)}` : formatQuantity(value, lang);
+/** A movement's quantity (thousandths) with its sign: "+5", "-3", "+1.255". */
+export function signed(milli: number, lang: Lang): string {
+  return milli > 0 ? `+${formatQuantityMilli(milli, lang)}` : formatQuantityMilli(milli, lang);
 }

@@ -1,10 +1,11 @@
 import type { KeyboardEvent, ReactNode } from "react";
 import type { Lookup } from "~/features/stock-entry/item-lookup";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import { formatBaht, formatQuantity } from "~/lib/money";
+import { formatBaht } from "~/lib/money";
+import { formatQuantityMilli } from "~/lib/quantity";
 import {
   lineFieldName,
-  parseQuantity,
+  parseLineQuantity,
   REASON_MAX,
   type FormMessage,
   type InoutKind,
@@ -97,7 +98,7 @@ export function LineEditor({
   ) {
     info = line.preview;
   }
-  const counted = kind === "count" ? parseQuantity(values.counted, 0) : null;
+  const counted = kind === "count" ? parseLineQuantity(values.counted, { zero: true }) : null;
 
   const locationSelect = (field: "location" | "to", label: string, placeholder?: string) => (
     <div className="col-6 col-md-3">
@@ -125,14 +126,14 @@ export function LineEditor({
     detail =
       kind === "count" && counted !== null
         ? `${info.name} · ${info.sku} · ${t("storehub.inout.difference", {
-            current: formatQuantity(info.current, lang),
+            current: formatQuantityMilli(info.current, lang),
             unit: info.unit,
             difference: signed(counted - info.current, lang),
           })}`
         : t("storehub.inout.preview", {
             name: info.name,
             sku: info.sku,
-            current: formatQuantity(info.current, lang),
+            current: formatQuantityMilli(info.current, lang),
             unit: info.unit,
           });
   } else if (lookup === "notFound" && !errors.item) {
@@ -198,7 +199,7 @@ export function LineEditor({
               <input
                 {...control(field)}
                 className={className("form-control", field)}
-                inputMode="numeric"
+                inputMode="decimal"
                 autoComplete="off"
                 onChange={(event) => onChange(field, event.target.value)}
                 onKeyDown={onKeyDown}

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import { formatBaht, formatQuantity } from "~/lib/money";
+import { formatBaht } from "~/lib/money";
+import { formatQuantityMilli } from "~/lib/quantity";
 import { isInoutKind } from "~/modules/stock";
 import type { LocationOption } from "~/modules/stock/index.server";
 import { signed } from "../stock-text";
@@ -72,7 +73,7 @@ export function PostedDocument({
                   <td className="text-end text-nowrap">
                     {signed(line.qty, lang)} {line.unit}
                   </td>
-                  <td className="text-end">{formatQuantity(line.locationQtyAfter, lang)}</td>
+                  <td className="text-end">{formatQuantityMilli(line.locationQtyAfter, lang)}</td>
                   <td className="text-end">{formatBaht(line.unitCostSatang, lang)}</td>
                   <td className="text-end">{formatBaht(line.valueSatang, lang)}</td>
                 </tr>

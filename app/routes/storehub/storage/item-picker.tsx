@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import { formatQuantity } from "~/lib/money";
+import { formatQuantityMilli } from "~/lib/quantity";
 import { SEARCH_MAX } from "./page-data";
 import { useHref } from "./use-href";
 
@@ -54,7 +54,7 @@ export function ItemPicker({
               <li key={match.id}>
                 <Link to={href({ item: match.id, q: null, page: null })}>{match.name}</Link>{" "}
                 <span className="small text-secondary">
-                  {match.sku} · {formatQuantity(match.onHand, lang)} {match.unit}
+                  {match.sku} · {formatQuantityMilli(match.onHand, lang)} {match.unit}
                 </span>
               </li>
             ))}

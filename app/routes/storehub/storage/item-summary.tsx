@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import { formatBaht, formatQuantity } from "~/lib/money";
+import { formatBaht } from "~/lib/money";
+import { formatQuantityMilli } from "~/lib/quantity";
 import type { ChosenItem, TreeNode } from "./page-data";
 import { useHref } from "./use-href";
 
@@ -15,9 +16,9 @@ export function ItemSummary({ item, tree }: { item: ChosenItem; tree: TreeNode[]
         <span className="text-secondary">{item.sku}</span> ·{" "}
         <span data-testid="item-on-hand">
           {item.stockValueSatang === null
-            ? `${formatQuantity(item.onHand, lang)} ${item.unit}`
+            ? `${formatQuantityMilli(item.onHand, lang)} ${item.unit}`
             : t("storehub.storage.itemSummary", {
-                qty: formatQuantity(item.onHand, lang),
+                qty: formatQuantityMilli(item.onHand, lang),
                 unit: item.unit,
                 value: formatBaht(item.stockValueSatang, lang),
               })}
@@ -38,7 +39,7 @@ export function ItemSummary({ item, tree }: { item: ChosenItem; tree: TreeNode[]
                 data-testid="item-balance"
                 data-location-id={node.id}
               >
-                {node.path}: {formatQuantity(node.qty, lang)} {item.unit}
+                {node.path}: {formatQuantityMilli(node.qty, lang)} {item.unit}
                 {node.valueSatang !== null && (
                   <>
                     {" ("}

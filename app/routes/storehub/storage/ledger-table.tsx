@@ -3,6 +3,7 @@ import { ShopIdField } from "~/features/shops/shop-form";
 import { formatDateTime } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
+import { formatQuantityMilli } from "~/lib/quantity";
 import { signed } from "../stock-text";
 import type { ChosenItem, LedgerPage } from "./page-data";
 import { useHref } from "./use-href";
@@ -116,7 +117,7 @@ export function LedgerTable({
                     {signed(row.qty, lang)}
                   </td>
                   <td className="text-end" data-testid="ledger-running">
-                    {formatQuantity(row.running, lang)}
+                    {formatQuantityMilli(row.running, lang)}
                   </td>
                   {showCosts && (
                     <>

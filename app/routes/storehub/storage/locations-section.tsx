@@ -2,7 +2,7 @@ import { Fragment } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { ShopIdField, useFormShopId } from "~/features/shops/shop-form";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import { formatQuantity } from "~/lib/money";
+import { formatQuantityMilli } from "~/lib/quantity";
 import { LOCATION_NAME_MAX } from "~/modules/stock";
 import { ConfirmPanel } from "~/ui/confirm-panel";
 import { say } from "../stock-text";
@@ -96,10 +96,10 @@ export function LocationsSection({
                       </Link>
                     </td>
                     <td className="text-end" data-testid="location-qty">
-                      {formatQuantity(node.qty, lang)}
+                      {formatQuantityMilli(node.qty, lang)}
                     </td>
                     <td className="text-end" data-testid="location-total">
-                      {formatQuantity(node.totalQty, lang)}
+                      {formatQuantityMilli(node.totalQty, lang)}
                     </td>
                     {canWrite && (
                       <td>

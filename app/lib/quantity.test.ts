@@ -5,7 +5,10 @@ import {
   MAX_QTY_MILLI,
   parsePercent,
   parseQuantity,
+  qtyFromSql,
   qtyFromUnits,
+  qtyToSql,
+  readQuantity,
 } from "./quantity";
 
 describe("quantities in thousandths", () => {
@@ -44,6 +47,53 @@ describe("quantities in thousandths", () => {
         expect(parseQuantity(formatQuantityMilli(milli, "en"))).toBe(milli);
       }),
     );
+  });
+});
+
+describe("quantities to and from the ledger's numeric(14,3)", () => {
+  it.each([
+    [1_255, "1.255"],
+    [500, "0.5"],
+    [12_000, "12"],
+    [-755, "-0.755"],
+    [1, "0.001"],
+    [0, "0"],
+  ])("writes %i as %j", (milli, text) => {
+    expect(qtyToSql(milli)).toBe(text);
+  });
+
+  it.each([
+    ["0.755", 755],
+    ["-12.000", -12_000],
+    ["5", 5_000],
+    ["99999999999.999", 99_999_999_999_999],
+  ] as const)("reads the column's text %j as %i", (text, milli) => {
+    expect(qtyFromSql(text)).toBe(milli);
+  });
+
+  it("reads jsonb numbers (JSON.parse) exactly, never through a float division", () => {
+    expect(qtyFromSql(1.255)).toBe(1_255);
+    expect(qtyFromSql(0.3)).toBe(300);
+    expect(qtyFromSql(-0.005)).toBe(-5);
+    expect(qtyFromSql(null)).toBe(0);
+    expect(() => qtyFromSql("1.2345")).toThrow(RangeError);
+    expect(() => qtyFromSql("abc")).toThrow(RangeError);
+  });
+
+  it("round-trips every quantity through the text the database reads and writes", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -MAX_QTY_MILLI, max: MAX_QTY_MILLI }), (milli) => {
+        expect(qtyFromSql(qtyToSql(milli))).toBe(milli);
+        // As jsonb answers it: a JS number parsed from the decimal text.
+        expect(qtyFromSql(JSON.parse(qtyToSql(milli)) as number)).toBe(milli);
+      }),
+    );
+  });
+
+  it("reads a count of 0 and refuses 4 decimals", () => {
+    expect(readQuantity("0")).toBe(0);
+    expect(readQuantity("")).toBeNull();
+    expect(readQuantity("0.0001")).toBeNull();
   });
 });
 
