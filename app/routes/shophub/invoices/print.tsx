@@ -1,0 +1,138 @@
+import { useEffect, useRef } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import type { Route } from "./+types/print";
+import { appContext } from "~/context";
+import { A4Document, ThermalReceipt } from "~/features/sales-documents/layouts";
+import {
+  a4Labels,
+  documentView,
+  pageRule,
+  type PaperChoice,
+} from "~/features/sales-documents/document-view";
+import { areaMessagesForRequest } from "~/lib/i18n/messages.server";
+import { useLang, useT } from "~/lib/i18n/use-translation";
+import { buildMeta, siteFromMatches } from "~/lib/seo";
+import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
+import printCss from "~/features/sales-documents/print.css?url";
+import { countPrint, documentRef, loadDocument, readPaper } from "./document-request.server";
+
+// The print page of one document: the chosen layout alone, outside the site's frame (the
+// root renders only the page for `handle.frame === "none"`). `&auto=1` opens the print dialog
+// as soon as the page is ready: the till's one-click print. Showing the page is not printing
+// it: the browser's "afterprint" posts here, and the print after that one says สำเนา.
+export const middleware: Route.MiddlewareFunction[] = [
+  chosenShop(["owner", "manager", "cashier"]),
+];
+
+export const handle = { frame: "none" };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: printCss }];
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { shop } = await chosenShopOf(context, request);
+  const app = context.get(appContext);
+  const url = new URL(request.url);
+  const document = await loadDocument(
+    app.db,
+    shop.id,
+    documentRef(params, url),
+    app.storage.urlOf,
+  );
+  const paper = readPaper(url.searchParams.get("paper"), document);
+  const doc = url.searchParams.get("doc") ?? "sale";
+  return {
+    ...areaMessagesForRequest(request, "shops"),
+    document,
+    paper,
+    doc,
+    auto: url.searchParams.get("auto") === "1",
+    shopParam: url.searchParams.get("shop"),
+    shopId: shop.id,
+  };
+}
+
+/** Counts one print (the page's "afterprint", or the till's silent print of the same document). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const { shop } = await chosenShopOf(context, request);
+  const original = await countPrint(
+    context.get(appContext).db,
+    shop.id,
+    documentRef(params, new URL(request.url)),
+  );
+  return { original };
+}
+
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
+  buildMeta(siteFromMatches(matches), {
+    title: loaderData ? loaderData.document.documentNumber : "",
+    path: location.pathname,
+    noindex: true,
+  });
+
+function paperHref(id: string, doc: string, paper: PaperChoice, shop: string | null) {
+  const query = new URLSearchParams({ paper, doc });
+  if (shop) query.set("shop", shop);
+  return `/shophub/invoices/${id}/print?${query.toString()}`;
+}
+
+export default function PrintDocument({ loaderData, params }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const { document, paper, doc, auto, shopParam, shopId } = loaderData;
+  const view = documentView(document, t, lang);
+  const fetcher = useFetcher<typeof action>();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const submit = useRef(fetcher.submit);
+  submit.current = fetcher.submit;
+  useEffect(() => {
+    const printed = () => void submit.current({ shopId }, { method: "post", action: here });
+    window.addEventListener("afterprint", printed);
+    return () => window.removeEventListener("afterprint", printed);
+  }, [shopId, here]);
+  useEffect(() => {
+    // Once, after the page and its font are ready, so the first print already uses Sarabun.
+    if (!auto) return;
+    let cancelled = false;
+    void window.document.fonts.ready.then(() => {
+      if (!cancelled) window.print();
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [auto]);
+  const pdfQuery = new URLSearchParams({ doc });
+  if (shopParam) pdfQuery.set("shop", shopParam);
+  return (
+    <div className="doc-page">
+      <style>{pageRule(paper)}</style>
+      <nav className="doc-toolbar" aria-label={t("shops.sell.doc.print")}>
+        <button type="button" className="btn btn-primary" onClick={() => window.print()}>
+          {t("shops.sell.doc.print")}
+        </button>
+        {(["58", "80", "a4"] as const).map((each) => (
+          <Link
+            key={each}
+            className={`btn btn-outline-secondary${each === paper ? " active" : ""}`}
+            to={paperHref(params.id, doc, each, shopParam)}
+            aria-current={each === paper ? "page" : undefined}
+          >
+            {t(`shops.sell.doc.paper.${each}`)}
+          </Link>
+        ))}
+        <a
+          className="btn btn-outline-secondary"
+          href={`/shophub/invoices/${params.id}/invoice.pdf?${pdfQuery.toString()}`}
+          download
+        >
+          {t("shops.sell.doc.downloadPdf")}
+        </a>
+      </nav>
+      {paper === "a4" ? (
+        <A4Document view={view} labels={a4Labels(t)} />
+      ) : (
+        <ThermalReceipt view={view} paper={paper} />
+      )}
+    </div>
+  );
+}
