@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "~/db/client.server";
-import { creditNote, creditNoteLine, fullTaxInvoice, sale, saleLine, salePayment } from "~/db/schema";
+import {
+  creditNote,
+  creditNoteLine,
+  fullTaxInvoice,
+  sale,
+  saleLine,
+  salePayment,
+} from "~/db/schema";
 import type { SaleSeller } from "~/modules/sales/schema";
 
 /*

@@ -100,7 +100,10 @@ export function documentView(doc: SaleDocument, t: Translate, lang: Lang): Docum
   const totals: DocumentRow[] = [];
   if (doc.discountSatang > 0) {
     totals.push({ label: t("shops.sell.doc.gross"), value: formatSatang(doc.grossSatang) });
-    totals.push({ label: t("shops.sell.doc.discount"), value: `-${formatSatang(doc.discountSatang)}` });
+    totals.push({
+      label: t("shops.sell.doc.discount"),
+      value: `-${formatSatang(doc.discountSatang)}`,
+    });
   }
   let vatNote: string | null = null;
   if (vatShop) {
@@ -130,7 +133,9 @@ export function documentView(doc: SaleDocument, t: Translate, lang: Lang): Docum
     return {
       label: details.length ? `${label} (${details.join(", ")})` : label,
       // Cash shows what was handed over; the change is its own line.
-      value: formatSatang(payment.method === "cash" ? payment.tenderedSatang : payment.amountSatang),
+      value: formatSatang(
+        payment.method === "cash" ? payment.tenderedSatang : payment.amountSatang,
+      ),
     };
   });
 

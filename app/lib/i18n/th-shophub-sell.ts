@@ -98,15 +98,13 @@ export const thShophubSell = {
   "shops.sell.doc.paper.80": "กระดาษ 80 มม.",
   "shops.sell.doc.paper.a4": "กระดาษ A4",
   "shops.sell.doc.printer.title": "เครื่องพิมพ์ใบเสร็จของเครื่องนี้",
-  "shops.sell.doc.printer.help":
-    "เลือกเครื่องพิมพ์ครั้งเดียว แล้วใบเสร็จจะพิมพ์ทันทีโดยไม่ต้องเปิดหน้าต่างพิมพ์",
+  "shops.sell.doc.printer.help": "เลือกเครื่องพิมพ์ครั้งเดียว แล้วใบเสร็จจะพิมพ์ทันทีโดยไม่ต้องเปิดหน้าต่างพิมพ์",
   "shops.sell.doc.printer.usb": "เชื่อมต่อผ่าน USB",
   "shops.sell.doc.printer.serial": "เชื่อมต่อผ่านพอร์ตอนุกรม",
   "shops.sell.doc.printer.bluetooth": "เชื่อมต่อผ่านบลูทูธ",
   "shops.sell.doc.printer.connected": "ใช้เครื่องพิมพ์ {name} ({via})",
   "shops.sell.doc.printer.reconnect": "เชื่อมต่ออีกครั้ง",
-  "shops.sell.doc.printer.none":
-    "ยังไม่ได้เลือกเครื่องพิมพ์ ใบเสร็จจะพิมพ์ผ่านหน้าต่างพิมพ์ของเบราว์เซอร์",
+  "shops.sell.doc.printer.none": "ยังไม่ได้เลือกเครื่องพิมพ์ ใบเสร็จจะพิมพ์ผ่านหน้าต่างพิมพ์ของเบราว์เซอร์",
   "shops.sell.doc.printer.unsupported":
     "เบราว์เซอร์นี้ส่งงานตรงไปยังเครื่องพิมพ์ไม่ได้ ใบเสร็จจะพิมพ์ผ่านหน้าต่างพิมพ์ของเบราว์เซอร์ (ใช้ Chrome หรือ Edge เพื่อพิมพ์ทันที)",
   "shops.sell.doc.printer.paper": "ความกว้างกระดาษ",

@@ -252,7 +252,9 @@ function sellerOf(
   };
 }
 
-function buyerFrom(invoice: typeof fullTaxInvoice.$inferSelect): NonNullable<SaleDocument["buyer"]> {
+function buyerFrom(
+  invoice: typeof fullTaxInvoice.$inferSelect,
+): NonNullable<SaleDocument["buyer"]> {
   return {
     name: invoice.buyerName,
     address: invoice.buyerAddress,

@@ -132,7 +132,8 @@ export function renderDocumentPdf(view: DocumentView, labels: A4Labels): Promise
   const doc = new PDFDocument({
     size: "A4",
     margin: PAGE.margin,
-    info: { Title: `${view.title} ${view.number}`, Author: view.seller.name },
+    // Latin only: a viewer shows the title in its own interface font, often without Thai.
+    info: { Title: view.number },
   });
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -162,14 +163,29 @@ export function renderDocumentPdf(view: DocumentView, labels: A4Labels): Promise
   }
   const titleX = left + sellerWidth;
   const titleWidth = contentWidth - sellerWidth;
-  w.text(view.title, titleX, PAGE.margin, { size: 16, bold: true, align: "right", width: titleWidth });
-  w.text(view.copyMark, titleX, PAGE.margin + 26, { size: 12, bold: true, align: "right", width: titleWidth });
+  w.text(view.title, titleX, PAGE.margin, {
+    size: 16,
+    bold: true,
+    align: "right",
+    width: titleWidth,
+  });
+  w.text(view.copyMark, titleX, PAGE.margin + 26, {
+    size: 12,
+    bold: true,
+    align: "right",
+    width: titleWidth,
+  });
   y += 8;
 
   if (view.voided) {
     const height = view.voidReason ? 70 : 50;
     doc.lineWidth(2.5).rect(left, y, contentWidth, height).stroke();
-    w.text(view.voidMark, left, y + 4, { size: 30, bold: true, align: "center", width: contentWidth });
+    w.text(view.voidMark, left, y + 4, {
+      size: 30,
+      bold: true,
+      align: "center",
+      width: contentWidth,
+    });
     if (view.voidReason) {
       w.text(view.voidReason, left, y + 50, { size: 11, align: "center", width: contentWidth });
     }
@@ -221,28 +237,40 @@ export function renderDocumentPdf(view: DocumentView, labels: A4Labels): Promise
     doc.fillColor("#000000");
     let x = left;
     for (const column of columns) {
-      w.text(column.label, x + 4, y + 3, { bold: true, align: column.align, width: column.width - 8 });
+      w.text(column.label, x + 4, y + 3, {
+        bold: true,
+        align: column.align,
+        width: column.width - 8,
+      });
       x += column.width;
     }
     y += height;
   };
   header();
   for (const line of view.lines) {
-    const nameLines = w.wrap(line.name, columns[1]!.width - 8);
+    const nameWidth = columns[1]?.width ?? 0;
+    const nameLines = w.wrap(line.name, nameWidth - 8);
     const height = nameLines.length * w.lineHeight() + 4;
     if (y + height > BOTTOM - 160) {
       doc.addPage();
       y = PAGE.margin;
       header();
     }
-    const cells = [String(line.no), "", `${line.qty} ${line.unit}`, line.unitPrice, line.discount ?? "", line.amount];
+    const cells = [
+      String(line.no),
+      "",
+      `${line.qty} ${line.unit}`,
+      line.unitPrice,
+      line.discount ?? "",
+      line.amount,
+    ];
     let x = left;
     columns.forEach((column, index) => {
       doc.rect(x, y, column.width, height).stroke();
       if (index === 1) {
         nameLines.forEach((nameLine, at) => w.text(nameLine, x + 4, y + 2 + at * w.lineHeight()));
       } else {
-        w.text(cells[index]!, x + 4, y + 2, { align: column.align, width: column.width - 8 });
+        w.text(cells[index] ?? "", x + 4, y + 2, { align: column.align, width: column.width - 8 });
       }
       x += column.width;
     });
@@ -277,7 +305,12 @@ export function renderDocumentPdf(view: DocumentView, labels: A4Labels): Promise
   const signWidth = 170;
   for (const [index, label] of [labels.receivedBy, labels.authorized].entries()) {
     const x = index === 0 ? left + 20 : RIGHT - 20 - signWidth;
-    doc.dash(1, { space: 2 }).moveTo(x, y).lineTo(x + signWidth, y).stroke().undash();
+    doc
+      .dash(1, { space: 2 })
+      .moveTo(x, y)
+      .lineTo(x + signWidth, y)
+      .stroke()
+      .undash();
     w.text(label, x, y + 4, { align: "center", width: signWidth });
   }
   y += 30;

@@ -9,9 +9,7 @@ import { renderDocumentPdf } from "./invoice-pdf.server";
 
 // The A4 document as a PDF download (?doc=sale|full|credit-<id>). A PDF handed out is an
 // issued document like a print: the first one is the original, later ones say สำเนา.
-export const middleware: Route.MiddlewareFunction[] = [
-  chosenShop(["owner", "manager", "cashier"]),
-];
+export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "manager", "cashier"])];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { shop } = await chosenShopOf(context, request);

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/print";
 import { appContext } from "~/context";
@@ -20,9 +20,7 @@ import { countPrint, documentRef, loadDocument, readPaper } from "./document-req
 // root renders only the page for `handle.frame === "none"`). `&auto=1` opens the print dialog
 // as soon as the page is ready: the till's one-click print. Showing the page is not printing
 // it: the browser's "afterprint" posts here, and the print after that one says สำเนา.
-export const middleware: Route.MiddlewareFunction[] = [
-  chosenShop(["owner", "manager", "cashier"]),
-];
+export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "manager", "cashier"])];
 
 export const handle = { frame: "none" };
 
@@ -32,12 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { shop } = await chosenShopOf(context, request);
   const app = context.get(appContext);
   const url = new URL(request.url);
-  const document = await loadDocument(
-    app.db,
-    shop.id,
-    documentRef(params, url),
-    app.storage.urlOf,
-  );
+  const document = await loadDocument(app.db, shop.id, documentRef(params, url), app.storage.urlOf);
   const paper = readPaper(url.searchParams.get("paper"), document);
   const doc = url.searchParams.get("doc") ?? "sale";
   return {
@@ -83,13 +76,12 @@ export default function PrintDocument({ loaderData, params }: Route.ComponentPro
   const fetcher = useFetcher<typeof action>();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
-  const submit = useRef(fetcher.submit);
-  submit.current = fetcher.submit;
+  const { submit } = fetcher;
   useEffect(() => {
-    const printed = () => void submit.current({ shopId }, { method: "post", action: here });
+    const printed = () => void submit({ shopId }, { method: "post", action: here });
     window.addEventListener("afterprint", printed);
     return () => window.removeEventListener("afterprint", printed);
-  }, [shopId, here]);
+  }, [submit, shopId, here]);
   useEffect(() => {
     // Once, after the page and its font are ready, so the first print already uses Sarabun.
     if (!auto) return;
