@@ -1,5 +1,5 @@
 import { formatDocumentDate } from "~/lib/dates";
-import type { Lang, Translate } from "~/lib/i18n";
+import type { Lang, MessageKey, Translate } from "~/lib/i18n";
 import { formatSatang } from "~/lib/money";
 import { bahtText, formatQuantityMilli, type SaleDocument } from "~/modules/sales";
 
@@ -11,6 +11,27 @@ import { bahtText, formatQuantityMilli, type SaleDocument } from "~/modules/sale
  */
 
 export type PaperChoice = "58" | "80" | "a4";
+
+// Written out (not built from the kind) so every key the documents use can be found in the code.
+const TITLE_KEYS = {
+  receipt: "shops.sell.doc.title.receipt",
+  abbreviatedTaxInvoice: "shops.sell.doc.title.abbreviatedTaxInvoice",
+  fullTaxInvoice: "shops.sell.doc.title.fullTaxInvoice",
+  creditNote: "shops.sell.doc.title.creditNote",
+} as const satisfies Record<SaleDocument["kind"], MessageKey>;
+
+const METHOD_KEYS = {
+  cash: "shops.sell.payment.method.cash",
+  promptpay: "shops.sell.payment.method.promptpay",
+  transfer: "shops.sell.payment.method.transfer",
+  card: "shops.sell.payment.method.card",
+} as const satisfies Record<SaleDocument["payments"][number]["method"], MessageKey>;
+
+export const PAPER_KEYS = {
+  "58": "shops.sell.doc.paper.58",
+  "80": "shops.sell.doc.paper.80",
+  a4: "shops.sell.doc.paper.a4",
+} as const satisfies Record<PaperChoice, MessageKey>;
 
 export interface DocumentRow {
   label: string;
@@ -124,7 +145,7 @@ export function documentView(doc: SaleDocument, t: Translate, lang: Lang): Docum
   }
 
   const payments: DocumentRow[] = doc.payments.map((payment) => {
-    const method = t(`shops.sell.payment.method.${payment.method}`);
+    const method = t(METHOD_KEYS[payment.method]);
     const details = [
       payment.cardLast4 ? t("shops.sell.doc.card", { last4: payment.cardLast4 }) : null,
       payment.reference ? t("shops.sell.doc.reference", { reference: payment.reference }) : null,
@@ -140,7 +161,7 @@ export function documentView(doc: SaleDocument, t: Translate, lang: Lang): Docum
   });
 
   return {
-    title: t(`shops.sell.doc.title.${doc.kind}`),
+    title: t(TITLE_KEYS[doc.kind]),
     copyMark: doc.isCopy ? t("shops.sell.doc.copy") : t("shops.sell.doc.original"),
     isCopy: doc.isCopy,
     voided: doc.status === "void",
@@ -225,9 +246,13 @@ export function a4Labels(t: Translate) {
   };
 }
 
-/** The @page rule of a paper: thermal rolls are as long as the receipt, A4 is A4. */
-export function pageRule(paper: PaperChoice): string {
-  return paper === "a4"
-    ? "@page { size: A4; margin: 12mm; }"
-    : `@page { size: ${paper}mm auto; margin: 0; }`;
+/**
+ * The @page rule of a paper. A thermal roll has no page length, and CSS has no "as long as the
+ * content" page size (`size: 58mm auto` is invalid and falls back to Letter), so the page is
+ * given the receipt's measured height; until it is measured, an A4-long strip.
+ */
+export function pageRule(paper: PaperChoice, contentHeightMm: number | null = null): string {
+  if (paper === "a4") return "@page { size: A4; margin: 12mm; }";
+  const height = contentHeightMm === null ? 297 : Math.ceil(contentHeightMm) + 2;
+  return `@page { size: ${paper}mm ${height}mm; margin: 0; }`;
 }

@@ -52,6 +52,15 @@ export function ThermalReceipt({ view, paper }: { view: DocumentView; paper: "58
         <span>{view.number}</span>
         <span>{view.date}</span>
       </div>
+      {view.buyer && (
+        <div data-testid="doc-buyer">
+          <div className="doc-strong">{view.buyer.name}</div>
+          <div>{view.buyer.address}</div>
+          <div>
+            {view.buyer.taxLine} {view.buyer.branch}
+          </div>
+        </div>
+      )}
       {view.references.map((line, index) => (
         <div key={index}>{line}</div>
       ))}

@@ -61,7 +61,6 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.sell.doc.number": "No.",
   "shops.sell.doc.date": "Date",
   "shops.sell.doc.cashier": "Cashier",
-  "shops.sell.doc.till": "Till",
   "shops.sell.doc.seller": "Seller",
   "shops.sell.doc.buyer": "Buyer",
   "shops.sell.doc.col.no": "No.",
@@ -71,7 +70,6 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.sell.doc.col.discount": "Discount",
   "shops.sell.doc.col.amount": "Amount",
   "shops.sell.doc.qtyAtPrice": "{qty} {unit} × {price}",
-  "shops.sell.doc.lineDiscount": "Discount {amount}",
   "shops.sell.doc.gross": "Subtotal",
   "shops.sell.doc.discount": "Discount",
   "shops.sell.doc.vatIncluded": "VAT included",
@@ -90,7 +88,6 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.sell.doc.note": "Note: {note}",
   "shops.sell.doc.receivedBy": "Received by",
   "shops.sell.doc.authorized": "Authorised signature",
-  "shops.sell.doc.pageTitle": "{title} {number}",
   "shops.sell.doc.print": "Print",
   "shops.sell.doc.downloadPdf": "Download PDF",
   "shops.sell.doc.paper.58": "58 mm paper",
@@ -103,7 +100,6 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.sell.doc.printer.serial": "Connect by serial port",
   "shops.sell.doc.printer.bluetooth": "Connect by Bluetooth",
   "shops.sell.doc.printer.connected": "Using the printer {name} ({via})",
-  "shops.sell.doc.printer.reconnect": "Connect again",
   "shops.sell.doc.printer.none":
     "No printer chosen yet: receipts print through the browser's print dialog.",
   "shops.sell.doc.printer.unsupported":

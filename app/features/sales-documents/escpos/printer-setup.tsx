@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useT } from "~/lib/i18n/use-translation";
+import { PAPER_KEYS } from "../document-view";
 import { encodeReceipt } from "./encode";
 import {
   choosePrinter,
@@ -75,6 +76,7 @@ export function PrinterSetup({ defaultPaper = "80" }: { defaultPaper?: "58" | "8
         <p className="mb-0 small">{t("shops.sell.doc.printer.unsupported")}</p>
       ) : (
         <>
+          <p className="small text-body-secondary mb-1">{t("shops.sell.doc.printer.help")}</p>
           <p className="small mb-2">
             {printer
               ? t("shops.sell.doc.printer.connected", {
@@ -118,7 +120,7 @@ export function PrinterSetup({ defaultPaper = "80" }: { defaultPaper?: "58" | "8
                     setPrinter(savedPrinter());
                   }}
                 />
-                <span className="form-check-label">{t(`shops.sell.doc.paper.${width}`)}</span>
+                <span className="form-check-label">{t(PAPER_KEYS[width])}</span>
               </label>
             ))}
           </fieldset>

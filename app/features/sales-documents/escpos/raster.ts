@@ -128,6 +128,11 @@ export function layoutReceipt(
   if (view.isCopy) centred(view.copyMark, base + 2, true);
   rule();
   pair(view.number, view.date);
+  if (view.buyer) {
+    left(view.buyer.name, base, true);
+    left(view.buyer.address, base - 2);
+    left(`${view.buyer.taxLine} ${view.buyer.branch}`, base - 2);
+  }
   view.references.forEach((line) => left(line));
   rule();
   for (const line of view.lines) {

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/print";
 import { appContext } from "~/context";
@@ -6,6 +6,7 @@ import { A4Document, ThermalReceipt } from "~/features/sales-documents/layouts";
 import {
   a4Labels,
   documentView,
+  PAPER_KEYS,
   pageRule,
   type PaperChoice,
 } from "~/features/sales-documents/document-view";
@@ -82,22 +83,32 @@ export default function PrintDocument({ loaderData, params }: Route.ComponentPro
     window.addEventListener("afterprint", printed);
     return () => window.removeEventListener("afterprint", printed);
   }, [submit, shopId, here]);
+  // The roll's page is as long as the receipt: measured once the font has loaded.
+  const pageRef = useRef<HTMLDivElement>(null);
+  const [heightMm, setHeightMm] = useState<number | null>(null);
   useEffect(() => {
-    // Once, after the page and its font are ready, so the first print already uses Sarabun.
-    if (!auto) return;
     let cancelled = false;
     void window.document.fonts.ready.then(() => {
-      if (!cancelled) window.print();
+      const element = pageRef.current?.firstElementChild;
+      if (cancelled || !element) return;
+      setHeightMm((element.getBoundingClientRect().height * 25.4) / 96);
     });
     return () => {
       cancelled = true;
     };
-  }, [auto]);
+  }, [paper, document]);
+  const printedOnce = useRef(false);
+  useEffect(() => {
+    // Once, after the font is ready and the page has its length.
+    if (!auto || heightMm === null || printedOnce.current) return;
+    printedOnce.current = true;
+    window.print();
+  }, [auto, heightMm]);
   const pdfQuery = new URLSearchParams({ doc });
   if (shopParam) pdfQuery.set("shop", shopParam);
   return (
     <div className="doc-page">
-      <style>{pageRule(paper)}</style>
+      <style>{pageRule(paper, heightMm)}</style>
       <nav className="doc-toolbar" aria-label={t("shops.sell.doc.print")}>
         <button type="button" className="btn btn-primary" onClick={() => window.print()}>
           {t("shops.sell.doc.print")}
@@ -109,7 +120,7 @@ export default function PrintDocument({ loaderData, params }: Route.ComponentPro
             to={paperHref(params.id, doc, each, shopParam)}
             aria-current={each === paper ? "page" : undefined}
           >
-            {t(`shops.sell.doc.paper.${each}`)}
+            {t(PAPER_KEYS[each])}
           </Link>
         ))}
         <a
@@ -120,11 +131,13 @@ export default function PrintDocument({ loaderData, params }: Route.ComponentPro
           {t("shops.sell.doc.downloadPdf")}
         </a>
       </nav>
-      {paper === "a4" ? (
-        <A4Document view={view} labels={a4Labels(t)} />
-      ) : (
-        <ThermalReceipt view={view} paper={paper} />
-      )}
+      <div ref={pageRef}>
+        {paper === "a4" ? (
+          <A4Document view={view} labels={a4Labels(t)} />
+        ) : (
+          <ThermalReceipt view={view} paper={paper} />
+        )}
+      </div>
     </div>
   );
 }
