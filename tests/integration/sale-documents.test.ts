@@ -206,7 +206,7 @@ describe("the print page and the PDF", () => {
     const again = await call(printRoute.loader, path, cashier.id);
     expect((again.data as PrintData).document.isCopy).toBe(false);
     const printed = await call(printRoute.action, path, cashier.id, { shopId: mine.shop.id });
-    expect(printed.data).toEqual({ original: true });
+    expect(printed.data).toEqual({ done: "printed", original: true });
     const after = await call(printRoute.loader, path, cashier.id);
     expect((after.data as PrintData).document.isCopy).toBe(true);
   });

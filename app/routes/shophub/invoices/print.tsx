@@ -53,7 +53,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     shop.id,
     documentRef(params, new URL(request.url)),
   );
-  return { original };
+  return { done: "printed" as const, original };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
