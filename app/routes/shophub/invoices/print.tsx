@@ -8,8 +8,8 @@ import {
   documentView,
   PAPER_KEYS,
   pageRule,
-  type PaperChoice,
 } from "~/features/sales-documents/document-view";
+import { documentPdfHref, printPageHref } from "~/features/sales-documents/links";
 import { areaMessagesForRequest } from "~/lib/i18n/messages.server";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
@@ -63,12 +63,6 @@ export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
     noindex: true,
   });
 
-function paperHref(id: string, doc: string, paper: PaperChoice, shop: string | null) {
-  const query = new URLSearchParams({ paper, doc });
-  if (shop) query.set("shop", shop);
-  return `/shophub/invoices/${id}/print?${query.toString()}`;
-}
-
 export default function PrintDocument({ loaderData, params }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
@@ -104,8 +98,6 @@ export default function PrintDocument({ loaderData, params }: Route.ComponentPro
     printedOnce.current = true;
     window.print();
   }, [auto, heightMm]);
-  const pdfQuery = new URLSearchParams({ doc });
-  if (shopParam) pdfQuery.set("shop", shopParam);
   return (
     <div className="doc-page">
       <style>{pageRule(paper, heightMm)}</style>
@@ -117,7 +109,7 @@ export default function PrintDocument({ loaderData, params }: Route.ComponentPro
           <Link
             key={each}
             className={`btn btn-outline-secondary${each === paper ? " active" : ""}`}
-            to={paperHref(params.id, doc, each, shopParam)}
+            to={printPageHref(params.id, { doc, paper: each, shopId: shopParam })}
             aria-current={each === paper ? "page" : undefined}
           >
             {t(PAPER_KEYS[each])}
@@ -125,7 +117,7 @@ export default function PrintDocument({ loaderData, params }: Route.ComponentPro
         ))}
         <a
           className="btn btn-outline-secondary"
-          href={`/shophub/invoices/${params.id}/invoice.pdf?${pdfQuery.toString()}`}
+          href={documentPdfHref(params.id, { doc, shopId: shopParam })}
           download
         >
           {t("shops.sell.doc.downloadPdf")}
