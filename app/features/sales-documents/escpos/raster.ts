@@ -44,6 +44,8 @@ export function fontOf(size: number, bold: boolean): string {
   return `${bold ? 700 : 400} ${size}px "${RECEIPT_FONT}", sans-serif`;
 }
 
+const segmenter = new Intl.Segmenter("th", { granularity: "word" });
+
 export function layoutReceipt(
   view: DocumentView,
   paper: "58" | "80",
@@ -57,7 +59,6 @@ export function layoutReceipt(
 
   /** Breaks text into lines that fit, between words (Thai words by the browser's dictionary). */
   const wrap = (text: string, size: number, bold: boolean, room: number): string[] => {
-    const segmenter = new Intl.Segmenter("th", { granularity: "word" });
     const lines: string[] = [];
     let line = "";
     for (const { segment } of segmenter.segment(text)) {

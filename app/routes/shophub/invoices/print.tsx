@@ -101,6 +101,9 @@ export default function PrintDocument({ loaderData, params }: Route.ComponentPro
   return (
     <div className="doc-page">
       <style>{pageRule(paper, heightMm)}</style>
+      <h1 className="visually-hidden">
+        {view.title} {view.number}
+      </h1>
       <nav className="doc-toolbar" aria-label={t("shops.sell.doc.print")}>
         <button type="button" className="btn btn-primary" onClick={() => window.print()}>
           {t("shops.sell.doc.print")}
