@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
@@ -126,6 +127,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  // A page that is a printed document (handle.frame === "none") is rendered alone: nothing of
+  // the site's header, notices or footer may end up on the paper.
+  const frameless = useMatches().some(
+    (match) => (match.handle as { frame?: string } | undefined)?.frame === "none",
+  );
+  if (frameless) return <Outlet />;
   return (
     <SiteShell company={loaderData.company}>
       <Outlet />

@@ -38,6 +38,13 @@ export default [
     route("shophub/settings", "routes/shophub/settings.tsx"),
   ]),
 
+  // Printed documents of a sale (the till, the invoices pages): outside the shop pages' frame,
+  // behind the member gate; each route declares its shop and roles
+  layout("routes/_gates/member-area.ts", { id: "member-area/sale-documents" }, [
+    route("shophub/invoices/:id/print", "routes/shophub/invoices/print.tsx"),
+    route("shophub/invoices/:id/invoice.pdf", "routes/shophub/invoices/pdf.ts"),
+  ]),
+
   // Listings: members post assets, anyone browses and searches (the layout sends the texts)
   layout("routes/listings/layout.tsx", [
     route("asset", "routes/listings/browse.tsx"),

@@ -381,6 +381,13 @@ const TARGETS: Target[] = [
     fixed: { shop: "@shop", shopId: "@shop" },
     fields: [...SHOP_FIELDS, "allowNegativeStock"],
   },
+  {
+    route: "routes/shophub/invoices/print",
+    caller: "owner",
+    path: "/shophub/invoices/@sale/print?doc=sale",
+    fixed: { shopId: "@shop" },
+    fields: ["doc", "paper"],
+  },
   ...["invite", "role", "remove", "cancelInvite"].map((intent): Target => ({
     route: "routes/shophub/members",
     caller: "owner",
@@ -604,7 +611,8 @@ async function fuzzOnce(target: Target, fn: DataFunction, form: [string, string]
     outcome = await attack(
       fn,
       {
-        path: target.path,
+        // "@sale" in a path is the home shop's sale (the documents' print page).
+        path: target.path.replace("@sale", String(fx.home.saleId)),
         form: body,
         cookie,
       },

@@ -412,6 +412,63 @@ export const MATRIX: Record<string, MatrixRow> = {
     checksShopId: true,
   },
 
+  // Printed documents of a sale: owner, manager and cashier; never another shop's sale
+  "routes/shophub/invoices/print loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/invoices/${ids.saleId}/print?shop=${ids.shopId}` }),
+    roles: { owner: "ok", manager: "ok", cashier: "ok", stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop's sale under the caller's own shop",
+        request: (own, other) => ({
+          path: `/shophub/invoices/${other.saleId}/print?shop=${own.shopId}&paper=a4`,
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/invoices/print action": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/invoices/${ids.saleId}/print?shop=${ids.shopId}`,
+      form: {},
+    }),
+    roles: { owner: "ok", manager: "ok", cashier: "ok", stock: 403 },
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    foreign: [
+      {
+        what: "counting a print of the other shop's sale",
+        request: (own, other) => ({
+          path: `/shophub/invoices/${other.saleId}/print?shop=${own.shopId}`,
+          form: {},
+        }),
+        expect: 404,
+      },
+    ],
+    checksShopId: true,
+  },
+  "routes/shophub/invoices/pdf loader": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/invoices/${ids.saleId}/invoice.pdf?shop=${ids.shopId}`,
+    }),
+    roles: { owner: "ok", manager: "ok", cashier: "ok", stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop's sale under the caller's own shop",
+        request: (own, other) => ({
+          path: `/shophub/invoices/${other.saleId}/invoice.pdf?shop=${own.shopId}`,
+        }),
+        expect: 404,
+      },
+    ],
+  },
+
   // Listings
   "routes/listings/layout loader": publicPage({ path: "/asset" }),
   "routes/listings/browse loader": publicPage({ path: "/asset" }),

@@ -7,6 +7,7 @@ import type { ShopRole } from "~/modules/shops/index.server";
 import { createLocation } from "~/modules/stock/index.server";
 import { sessionUserOf } from "./route-call";
 import { addShopMember, insertItem, insertShop, insertUser, joinShop } from "./factories";
+import { insertSaleRows } from "./sale-rows";
 
 // Two shops with every kind of row an attacker could aim at (items, locations, documents,
 // members, invitations), for the isolation matrix and the form fuzzer.
@@ -31,6 +32,8 @@ export interface ShopIds {
   /** A draft listing of the shop's owner (listings belong to members, not to shops). */
   listingId: string;
   listingTitle: string;
+  /** A completed sale of the item (its receipt, print page and PDF). */
+  saleId: number;
 }
 
 export interface AttackFixture {
@@ -100,6 +103,7 @@ async function shopWithRows(
       status: "draft",
     })
     .returning({ id: listing.id, title: listing.title });
+  const sold = await insertSaleRows(db, { shopId: shop.id, itemId: item.id });
   return {
     shopId: shop.id,
     owner,
@@ -118,6 +122,7 @@ async function shopWithRows(
       invitationId: invitation!.id,
       listingId: draft!.id,
       listingTitle: draft!.title,
+      saleId: sold.sale.id,
     },
   };
 }

@@ -5,3 +5,4 @@
 export * from "./index";
 export * from "./complete-sale.server";
 export * from "./settings.server";
+export * from "./sale-document.server";

@@ -1,0 +1,258 @@
+import { formatDocumentDate } from "~/lib/dates";
+import type { Lang, MessageKey, Translate } from "~/lib/i18n";
+import { formatSatang } from "~/lib/money";
+import { bahtText, formatQuantityMilli, type SaleDocument } from "~/modules/sales";
+
+/*
+ * What a printed document says, worked out once from the read model (SaleDocument) for every
+ * way it is drawn: the 58/80 mm and A4 HTML pages, the server's PDF and the ESC/POS raster.
+ * Each drawing only places these strings, so the legal contents (titles, tax ID, branch,
+ * VAT lines, the amount in words) cannot differ between a printed page and its PDF.
+ */
+
+export type PaperChoice = "58" | "80" | "a4";
+
+// Written out (not built from the kind) so every key the documents use can be found in the code.
+const TITLE_KEYS = {
+  receipt: "shops.sell.doc.title.receipt",
+  abbreviatedTaxInvoice: "shops.sell.doc.title.abbreviatedTaxInvoice",
+  fullTaxInvoice: "shops.sell.doc.title.fullTaxInvoice",
+  creditNote: "shops.sell.doc.title.creditNote",
+} as const satisfies Record<SaleDocument["kind"], MessageKey>;
+
+const METHOD_KEYS = {
+  cash: "shops.sell.payment.method.cash",
+  promptpay: "shops.sell.payment.method.promptpay",
+  transfer: "shops.sell.payment.method.transfer",
+  card: "shops.sell.payment.method.card",
+} as const satisfies Record<SaleDocument["payments"][number]["method"], MessageKey>;
+
+export const PAPER_KEYS = {
+  "58": "shops.sell.doc.paper.58",
+  "80": "shops.sell.doc.paper.80",
+  a4: "shops.sell.doc.paper.a4",
+} as const satisfies Record<PaperChoice, MessageKey>;
+
+export interface DocumentRow {
+  label: string;
+  value: string;
+  strong?: boolean;
+}
+
+export interface DocumentLineView {
+  no: number;
+  name: string;
+  qty: string;
+  unit: string;
+  unitPrice: string;
+  discount: string | null;
+  amount: string;
+  /** "2 ขวด × 35.25": the thermal receipts' second line. */
+  qtyAtPrice: string;
+}
+
+export interface DocumentView {
+  title: string;
+  /** "ต้นฉบับ" or "สำเนา". */
+  copyMark: string;
+  isCopy: boolean;
+  voided: boolean;
+  voidMark: string;
+  voidReason: string | null;
+  logoUrl: string | null;
+  header: string[];
+  seller: {
+    name: string;
+    address: string;
+    phone: string | null;
+    taxLine: string | null;
+    branch: string | null;
+    posNo: string | null;
+  };
+  buyer: { name: string; address: string; taxLine: string; branch: string } | null;
+  number: string;
+  date: string;
+  cashier: string;
+  till: string;
+  references: string[];
+  lines: DocumentLineView[];
+  totals: DocumentRow[];
+  /** "ราคารวมภาษีมูลค่าเพิ่มแล้ว" on an inclusive-price VAT document. */
+  vatNote: string | null;
+  total: DocumentRow;
+  words: string;
+  payments: DocumentRow[];
+  change: DocumentRow | null;
+  note: string | null;
+  footer: string[];
+}
+
+/** "สำนักงานใหญ่" for 00000, otherwise "สาขาที่ 00001". */
+export function branchText(code: string, t: Translate): string {
+  return code === "00000" ? t("shops.sell.doc.headOffice") : t("shops.sell.doc.branch", { code });
+}
+
+function ratePercent(basisPoints: number): string {
+  const whole = Math.floor(basisPoints / 100);
+  const rest = basisPoints % 100;
+  return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, "0").replace(/0$/, "")}`;
+}
+
+function textLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+}
+
+export function documentView(doc: SaleDocument, t: Translate, lang: Lang): DocumentView {
+  const vatShop = doc.vatMode !== "none";
+  const seller = doc.seller;
+  const credit = doc.kind === "creditNote";
+  const references: string[] = [];
+  if (doc.replacesDocumentNumber) {
+    references.push(t("shops.sell.doc.replaces", { number: doc.replacesDocumentNumber }));
+  }
+  if (doc.refersToDocumentNumber) {
+    references.push(t("shops.sell.doc.refersTo", { number: doc.refersToDocumentNumber }));
+  }
+  if (doc.reason) references.push(t("shops.sell.doc.reason", { reason: doc.reason }));
+
+  const totals: DocumentRow[] = [];
+  if (doc.discountSatang > 0) {
+    totals.push({ label: t("shops.sell.doc.gross"), value: formatSatang(doc.grossSatang) });
+    totals.push({
+      label: t("shops.sell.doc.discount"),
+      value: `-${formatSatang(doc.discountSatang)}`,
+    });
+  }
+  let vatNote: string | null = null;
+  if (vatShop) {
+    // A full tax invoice and a credit note show the VAT apart whatever the prices were;
+    // an abbreviated invoice of VAT-inclusive prices may say only that VAT is included.
+    const showVat = doc.vatMode === "exclusive" || doc.kind === "fullTaxInvoice" || credit;
+    if (doc.vatMode === "inclusive") vatNote = t("shops.sell.doc.vatIncluded");
+    if (showVat) {
+      totals.push({ label: t("shops.sell.doc.vatBase"), value: formatSatang(doc.vatBaseSatang) });
+      totals.push({
+        label: t("shops.sell.doc.vat", { rate: ratePercent(doc.vatRateBasisPoints) }),
+        value: formatSatang(doc.vatSatang),
+      });
+    }
+    if (doc.nonVatSatang > 0) {
+      totals.push({ label: t("shops.sell.doc.nonVat"), value: formatSatang(doc.nonVatSatang) });
+    }
+  }
+
+  const payments: DocumentRow[] = doc.payments.map((payment) => {
+    const method = t(METHOD_KEYS[payment.method]);
+    const details = [
+      payment.cardLast4 ? t("shops.sell.doc.card", { last4: payment.cardLast4 }) : null,
+      payment.reference ? t("shops.sell.doc.reference", { reference: payment.reference }) : null,
+    ].filter((each): each is string => each !== null);
+    const label = credit ? t("shops.sell.doc.refund", { method }) : method;
+    return {
+      label: details.length ? `${label} (${details.join(", ")})` : label,
+      // Cash shows what was handed over; the change is its own line.
+      value: formatSatang(
+        payment.method === "cash" ? payment.tenderedSatang : payment.amountSatang,
+      ),
+    };
+  });
+
+  return {
+    title: t(TITLE_KEYS[doc.kind]),
+    copyMark: doc.isCopy ? t("shops.sell.doc.copy") : t("shops.sell.doc.original"),
+    isCopy: doc.isCopy,
+    voided: doc.status === "void",
+    voidMark: t("shops.sell.doc.void"),
+    voidReason:
+      doc.status === "void" && doc.voidReason
+        ? t("shops.sell.doc.voidReason", { reason: doc.voidReason })
+        : null,
+    logoUrl: seller.logoUrl,
+    header: textLines(seller.receiptHeader),
+    seller: {
+      name: seller.name,
+      address: seller.address,
+      phone: seller.phone ? t("shops.sell.doc.phone", { phone: seller.phone }) : null,
+      taxLine: seller.taxId ? t("shops.sell.doc.taxId", { taxId: seller.taxId }) : null,
+      branch: vatShop && seller.taxId ? branchText(seller.branchCode, t) : null,
+      posNo: seller.posRegistrationNo
+        ? t("shops.sell.doc.posNo", { number: seller.posRegistrationNo })
+        : null,
+    },
+    buyer: doc.buyer
+      ? {
+          name: doc.buyer.name,
+          address: doc.buyer.address,
+          taxLine: t("shops.sell.doc.taxId", { taxId: doc.buyer.taxId }),
+          branch: branchText(doc.buyer.branchCode, t),
+        }
+      : null,
+    number: doc.documentNumber,
+    date: formatDocumentDate(doc.issuedAt, lang),
+    cashier: doc.cashierName,
+    till: doc.till,
+    references,
+    lines: doc.lines.map((line, index) => {
+      const qty = formatQuantityMilli(line.qtyMilli, lang);
+      const unitPrice = formatSatang(line.unitPriceSatang);
+      return {
+        no: index + 1,
+        name: line.name,
+        qty,
+        unit: line.unit,
+        unitPrice,
+        discount: line.discountSatang > 0 ? formatSatang(line.discountSatang) : null,
+        amount: formatSatang(line.totalSatang),
+        qtyAtPrice: t("shops.sell.doc.qtyAtPrice", { qty, unit: line.unit, price: unitPrice }),
+      };
+    }),
+    totals,
+    vatNote,
+    total: {
+      label: credit ? t("shops.sell.doc.creditTotal") : t("shops.sell.doc.total"),
+      value: formatSatang(doc.totalSatang),
+      strong: true,
+    },
+    words: `(${bahtText(doc.totalSatang)})`,
+    payments,
+    change:
+      !credit && doc.payments.some((payment) => payment.method === "cash")
+        ? { label: t("shops.sell.doc.change"), value: formatSatang(doc.changeSatang) }
+        : null,
+    note: doc.note ? t("shops.sell.doc.note", { note: doc.note }) : null,
+    footer: textLines(seller.receiptFooter),
+  };
+}
+
+/** The A4 layout's column and box labels in the page's language. */
+export function a4Labels(t: Translate) {
+  return {
+    seller: t("shops.sell.doc.seller"),
+    buyer: t("shops.sell.doc.buyer"),
+    number: t("shops.sell.doc.number"),
+    date: t("shops.sell.doc.date"),
+    no: t("shops.sell.doc.col.no"),
+    item: t("shops.sell.doc.col.item"),
+    qty: t("shops.sell.doc.col.qty"),
+    unitPrice: t("shops.sell.doc.col.unitPrice"),
+    discount: t("shops.sell.doc.col.discount"),
+    amount: t("shops.sell.doc.col.amount"),
+    cashier: t("shops.sell.doc.cashier"),
+    receivedBy: t("shops.sell.doc.receivedBy"),
+    authorized: t("shops.sell.doc.authorized"),
+  };
+}
+
+/**
+ * The @page rule of a paper. A thermal roll has no page length, and CSS has no "as long as the
+ * content" page size (`size: 58mm auto` is invalid and falls back to Letter), so the page is
+ * given the receipt's measured height; until it is measured, an A4-long strip.
+ */
+export function pageRule(paper: PaperChoice, contentHeightMm: number | null = null): string {
+  if (paper === "a4") return "@page { size: A4; margin: 12mm; }";
+  const height = contentHeightMm === null ? 297 : Math.ceil(contentHeightMm) + 2;
+  return `@page { size: ${paper}mm ${height}mm; margin: 0; }`;
+}

@@ -1,0 +1,170 @@
+import { describe, expect, it } from "vitest";
+import { createTranslate } from "~/lib/i18n";
+import { th } from "~/lib/i18n/th";
+import type { SaleDocument } from "~/modules/sales";
+import { documentView } from "../document-view";
+import { encodeReceipt, opensDrawer } from "./encode";
+import { layoutReceipt, paintReceipt, PAPER_DOTS, type PaintTarget, type TextOp } from "./raster";
+
+const t = createTranslate(th, undefined, "th");
+
+/** Where `needle` occurs in `bytes`, or -1. */
+function indexOfBytes(bytes: Uint8Array, needle: number[]): number {
+  outer: for (let i = 0; i + needle.length <= bytes.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (bytes[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+/** A 384 × 40 picture, white with a black bar: what the canvas gives for a receipt. */
+function picture(width = 384, height = 40) {
+  const data = new Uint8ClampedArray(width * height * 4).fill(255);
+  for (let y = 10; y < 20; y++) {
+    for (let x = 0; x < width; x++) data.fill(0, (y * width + x) * 4, (y * width + x) * 4 + 3);
+  }
+  return { data, width, height };
+}
+
+const RASTER = [0x1d, 0x76, 0x30, 0x00];
+const CUT = [0x1d, 0x56];
+const DRAWER_KICK = [0x1b, 0x70];
+
+describe("the ESC/POS receipt", () => {
+  it("is a raster image, a cut and the drawer kick for a cash sale", () => {
+    const bytes = encodeReceipt(picture(), { paper: "58", openDrawer: true });
+    const raster = indexOfBytes(bytes, RASTER);
+    expect(raster).toBeGreaterThanOrEqual(0);
+    // 384 dots = 48 bytes a row, 40 rows.
+    expect([...bytes.subarray(raster + 4, raster + 8)]).toEqual([48, 0, 40, 0]);
+    // Row 15 is the black bar: every byte of it set.
+    const row15 = raster + 8 + 15 * 48;
+    expect([...bytes.subarray(row15, row15 + 48)].every((byte) => byte === 0xff)).toBe(true);
+    expect(indexOfBytes(bytes, CUT)).toBeGreaterThan(raster);
+    expect(indexOfBytes(bytes, DRAWER_KICK)).toBeGreaterThanOrEqual(0);
+  });
+
+  it("keeps the drawer shut when nothing was paid in cash", () => {
+    const bytes = encodeReceipt(picture(576), { paper: "80", openDrawer: false });
+    expect(indexOfBytes(bytes, RASTER)).toBeGreaterThanOrEqual(0);
+    expect(indexOfBytes(bytes, CUT)).toBeGreaterThanOrEqual(0);
+    expect(indexOfBytes(bytes, DRAWER_KICK)).toBe(-1);
+  });
+
+  it("opens the drawer for a cash sale only", () => {
+    const cash = {
+      kind: "abbreviatedTaxInvoice",
+      status: "completed",
+      payments: [{ method: "cash" }],
+    };
+    const qr = { ...cash, payments: [{ method: "promptpay" }] };
+    const credit = { ...cash, kind: "creditNote" };
+    expect(opensDrawer(cash as SaleDocument)).toBe(true);
+    expect(opensDrawer(qr as SaleDocument)).toBe(false);
+    expect(opensDrawer(credit as SaleDocument)).toBe(false);
+  });
+});
+
+describe("the receipt picture", () => {
+  const doc = {
+    kind: "abbreviatedTaxInvoice",
+    documentNumber: "ABB2569-000123",
+    issuedAt: new Date("2026-11-23T07:05:00Z"),
+    isCopy: true,
+    status: "completed",
+    voidReason: null,
+    seller: {
+      name: "ร้านใจดี",
+      address: "12 ถนนสุขุมวิท กรุงเทพฯ",
+      phone: "",
+      taxId: "0105558012345",
+      branchCode: "00001",
+      posRegistrationNo: "",
+      receiptHeader: "",
+      receiptFooter: "ขอบคุณ",
+      logoKey: null,
+      logoUrl: null,
+    },
+    paperWidth: "58",
+    cashierName: "สมศรี",
+    till: "เครื่อง 1",
+    buyer: null,
+    replacesDocumentNumber: null,
+    refersToDocumentNumber: null,
+    reason: null,
+    lines: [
+      {
+        name: "ผู้ซื้อ น้ำ ปี่ ที่ตั้ง",
+        sku: "T",
+        unit: "ชิ้น",
+        qtyMilli: 1000,
+        unitPriceSatang: 12050,
+        discountSatang: 0,
+        totalSatang: 12050,
+        vatExempt: false,
+      },
+    ],
+    vatMode: "inclusive",
+    vatRateBasisPoints: 700,
+    grossSatang: 12050,
+    discountSatang: 0,
+    vatBaseSatang: 11262,
+    vatSatang: 788,
+    nonVatSatang: 0,
+    totalSatang: 12050,
+    payments: [
+      {
+        method: "cash",
+        amountSatang: 12050,
+        tenderedSatang: 20000,
+        reference: "",
+        cardLast4: null,
+      },
+    ],
+    changeSatang: 7950,
+    note: "",
+  } satisfies SaleDocument;
+  // Every character 10 dots wide: enough to lay out without a canvas.
+  const measure = (text: string, size: number) => [...text].length * size * 0.5;
+
+  it("sets every part of the receipt as text in the bundled font, within the head's width", () => {
+    const layout = layoutReceipt(documentView(doc, t, "th"), "58", measure);
+    const texts = layout.ops.filter((op): op is TextOp => "text" in op).map((op) => op.text);
+    for (const expected of [
+      "ร้านใจดี",
+      "เลขประจำตัวผู้เสียภาษี 0105558012345",
+      "สาขาที่ 00001",
+      "ใบกำกับภาษีอย่างย่อ",
+      "สำเนา",
+      "ABB2569-000123",
+      "ผู้ซื้อ น้ำ ปี่ ที่ตั้ง",
+      "120.50",
+      "(หนึ่งร้อยยี่สิบบาทห้าสิบสตางค์)",
+      "ราคารวมภาษีมูลค่าเพิ่มแล้ว",
+      "เงินทอน",
+      "79.50",
+    ]) {
+      expect(texts).toContain(expected);
+    }
+    expect(layout.width).toBe(PAPER_DOTS["58"]);
+    const last = layout.ops.at(-1)!;
+    expect(layout.height).toBeGreaterThan(last.y);
+  });
+
+  it("paints the texts with Sarabun", () => {
+    const fonts: string[] = [];
+    const target: PaintTarget = {
+      fillStyle: "",
+      font: "",
+      textAlign: "left",
+      textBaseline: "alphabetic",
+      fillRect: () => undefined,
+      fillText(this: PaintTarget) {
+        fonts.push(this.font);
+      },
+    };
+    paintReceipt(target, layoutReceipt(documentView(doc, t, "th"), "80", measure));
+    expect(fonts.length).toBeGreaterThan(10);
+    expect(fonts.every((font) => font.includes('"Sarabun"'))).toBe(true);
+  });
+});

@@ -1,0 +1,239 @@
+import type { DocumentView } from "../document-view";
+
+/*
+ * The thermal receipt drawn as a picture for an ESC/POS printer. A printer's own fonts have no
+ * Thai shaping (tone marks and upper vowels print on their own line or on top of each other),
+ * so the receipt is set in the bundled Sarabun by the browser's canvas, which shapes Thai as
+ * the page does, and sent as a raster image (decision NNNN-printed-documents).
+ *
+ * The layout is worked out first as a list of texts at positions (testable without a canvas),
+ * then painted.
+ */
+
+/** Print-head widths in dots at 203 dpi: 48 mm of a 58 mm roll, 72 mm of an 80 mm roll. */
+export const PAPER_DOTS = { "58": 384, "80": 576 } as const;
+
+export const RECEIPT_FONT = "Sarabun";
+
+export interface TextOp {
+  text: string;
+  x: number;
+  /** Baseline. */
+  y: number;
+  size: number;
+  bold: boolean;
+  align: "left" | "right" | "center";
+}
+
+export interface RuleOp {
+  rule: true;
+  y: number;
+  thick: boolean;
+}
+
+export interface ReceiptLayout {
+  width: number;
+  height: number;
+  ops: (TextOp | RuleOp)[];
+}
+
+/** Measures a text's width in dots in the receipt font (the canvas's measureText). */
+export type Measure = (text: string, size: number, bold: boolean) => number;
+
+export function fontOf(size: number, bold: boolean): string {
+  return `${bold ? 700 : 400} ${size}px "${RECEIPT_FONT}", sans-serif`;
+}
+
+const segmenter = new Intl.Segmenter("th", { granularity: "word" });
+
+export function layoutReceipt(
+  view: DocumentView,
+  paper: "58" | "80",
+  measure: Measure,
+): ReceiptLayout {
+  const width = PAPER_DOTS[paper];
+  const base = paper === "58" ? 22 : 24;
+  const ops: (TextOp | RuleOp)[] = [];
+  let y = 4;
+  const lineHeight = (size: number) => Math.ceil(size * 1.5);
+
+  /** Breaks text into lines that fit, between words (Thai words by the browser's dictionary). */
+  const wrap = (text: string, size: number, bold: boolean, room: number): string[] => {
+    const lines: string[] = [];
+    let line = "";
+    for (const { segment } of segmenter.segment(text)) {
+      const candidate = line + segment;
+      if (line !== "" && measure(candidate.trimEnd(), size, bold) > room) {
+        lines.push(line.trimEnd());
+        line = segment.trimStart();
+      } else {
+        line = candidate;
+      }
+    }
+    if (line.trim() !== "") lines.push(line.trimEnd());
+    return lines;
+  };
+  const centred = (text: string, size = base, bold = false) => {
+    for (const line of wrap(text, size, bold, width)) {
+      y += lineHeight(size);
+      ops.push({
+        text: line,
+        x: width / 2,
+        y: y - Math.ceil(size * 0.4),
+        size,
+        bold,
+        align: "center",
+      });
+    }
+  };
+  const left = (text: string, size = base, bold = false, indent = 0) => {
+    for (const line of wrap(text, size, bold, width - indent)) {
+      y += lineHeight(size);
+      ops.push({ text: line, x: indent, y: y - Math.ceil(size * 0.4), size, bold, align: "left" });
+    }
+  };
+  const pair = (label: string, value: string, size = base, bold = false) => {
+    const valueWidth = measure(value, size, bold);
+    const labelLines = wrap(label, size, bold, width - valueWidth - 8);
+    labelLines.forEach((line, index) => {
+      y += lineHeight(size);
+      const baseline = y - Math.ceil(size * 0.4);
+      ops.push({ text: line, x: 0, y: baseline, size, bold, align: "left" });
+      if (index === 0) ops.push({ text: value, x: width, y: baseline, size, bold, align: "right" });
+    });
+  };
+  const rule = (thick = false) => {
+    y += 8;
+    ops.push({ rule: true, y, thick });
+    y += 4;
+  };
+
+  if (view.voided) {
+    rule(true);
+    centred(view.voidMark, base * 2.4, true);
+    if (view.voidReason) centred(view.voidReason);
+    rule(true);
+  }
+  view.header.forEach((line) => centred(line));
+  centred(view.seller.name, base + 4, true);
+  centred(view.seller.address, base - 2);
+  for (const line of [
+    view.seller.phone,
+    view.seller.taxLine,
+    view.seller.branch,
+    view.seller.posNo,
+  ]) {
+    if (line) centred(line, base - 2);
+  }
+  centred(view.title, base + 4, true);
+  if (view.isCopy) centred(view.copyMark, base + 2, true);
+  rule();
+  pair(view.number, view.date);
+  if (view.buyer) {
+    left(view.buyer.name, base, true);
+    left(view.buyer.address, base - 2);
+    left(`${view.buyer.taxLine} ${view.buyer.branch}`, base - 2);
+  }
+  view.references.forEach((line) => left(line));
+  rule();
+  for (const line of view.lines) {
+    pair(line.name, line.amount);
+    left(line.qtyAtPrice, base - 2, false, 16);
+    if (line.discount) left(`-${line.discount}`, base - 2, false, 16);
+  }
+  rule();
+  view.totals.forEach((row) => pair(row.label, row.value));
+  pair(view.total.label, view.total.value, base + 6, true);
+  centred(view.words, base - 2);
+  if (view.vatNote) centred(view.vatNote, base - 2);
+  rule();
+  view.payments.forEach((row) => pair(row.label, row.value));
+  if (view.change) pair(view.change.label, view.change.value, base + 4, true);
+  if (view.note) left(view.note);
+  rule();
+  pair(view.cashier, view.till, base - 2);
+  view.footer.forEach((line) => centred(line));
+  y += 16;
+  return { width, height: Math.ceil(y), ops };
+}
+
+/** The 2D context calls the painter uses (a real canvas, or a test's fake). */
+export interface PaintTarget {
+  fillStyle: unknown;
+  font: string;
+  textAlign: CanvasTextAlign;
+  textBaseline: CanvasTextBaseline;
+  fillRect(x: number, y: number, w: number, h: number): void;
+  fillText(text: string, x: number, y: number): void;
+}
+
+export function paintReceipt(target: PaintTarget, layout: ReceiptLayout): void {
+  target.fillStyle = "#ffffff";
+  target.fillRect(0, 0, layout.width, layout.height);
+  target.fillStyle = "#000000";
+  target.textBaseline = "alphabetic";
+  for (const op of layout.ops) {
+    if ("rule" in op) {
+      if (op.thick) {
+        target.fillRect(0, op.y, layout.width, 3);
+      } else {
+        for (let x = 0; x < layout.width; x += 12) target.fillRect(x, op.y, 6, 2);
+      }
+      continue;
+    }
+    target.font = fontOf(op.size, op.bold);
+    target.textAlign = op.align;
+    target.fillText(op.text, op.x, op.y);
+  }
+}
+
+async function measuringContext(): Promise<{ measure: Measure }> {
+  await Promise.all([
+    document.fonts.load(fontOf(24, false), "กข 0"),
+    document.fonts.load(fontOf(24, true), "กข 0"),
+  ]);
+  const scratch = document.createElement("canvas").getContext("2d");
+  if (!scratch) throw new Error("No 2D canvas in this browser");
+  return {
+    measure: (text, size, bold) => {
+      scratch.font = fontOf(size, bold);
+      return scratch.measureText(text).width;
+    },
+  };
+}
+
+function paintToImage(layout: ReceiptLayout): ImageData {
+  const canvas = document.createElement("canvas");
+  canvas.width = layout.width;
+  canvas.height = layout.height;
+  const context = canvas.getContext("2d");
+  if (!context) throw new Error("No 2D canvas in this browser");
+  paintReceipt(context, layout);
+  return context.getImageData(0, 0, layout.width, layout.height);
+}
+
+/** A few centred lines (the printer setup's test print). */
+export async function renderLinesImage(lines: string[], paper: "58" | "80"): Promise<ImageData> {
+  // Loads the font before painting, like a receipt.
+  await measuringContext();
+  const width = PAPER_DOTS[paper];
+  const ops: TextOp[] = [];
+  let y = 8;
+  for (const text of lines) {
+    y += 40;
+    ops.push({ text, x: width / 2, y, size: 26, bold: false, align: "center" });
+  }
+  return paintToImage({ width, height: y + 24, ops });
+}
+
+/**
+ * The receipt as pixels, in the browser: waits for Sarabun (the site's stylesheet declares it)
+ * so no fallback font is ever printed.
+ */
+export async function renderReceiptImage(
+  view: DocumentView,
+  paper: "58" | "80",
+): Promise<ImageData> {
+  const { measure } = await measuringContext();
+  return paintToImage(layoutReceipt(view, paper, measure));
+}

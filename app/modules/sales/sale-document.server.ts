@@ -1,0 +1,285 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { DbExecutor } from "~/db/client.server";
+import type { SaleDocument } from "./sale-contract";
+import {
+  creditNote,
+  creditNoteLine,
+  fullTaxInvoice,
+  sale,
+  saleLine,
+  salePayment,
+  type SaleSeller,
+} from "./schema";
+import { getSalesSettings } from "./settings.server";
+
+/*
+ * The read model of every printed document (decision NNNN-printed-documents): one sale, the
+ * full tax invoice issued for it, or one of its credit notes, gathered from the sale's own
+ * rows. Nothing is read from the item or the shop as they are now: the names, prices and the
+ * seller block were copied onto the sale when it completed, so a reprint years later shows
+ * what was sold then. Every query filters on the shop (the tenant key): another shop's id
+ * reads as nothing.
+ */
+
+/** Which document of a sale: the receipt or abbreviated invoice, its full tax invoice, a credit note. */
+export type SaleDocumentChoice = "sale" | "full" | { creditNoteId: number };
+
+export interface SaleDocumentRef {
+  saleId: number;
+  doc: SaleDocumentChoice;
+}
+
+export interface SaleDocumentOptions {
+  /** The public address of a stored file (the logo), e.g. the app's storage.urlOf. */
+  logoUrlOf?: (key: string) => string;
+}
+
+export async function getSaleDocument(
+  db: DbExecutor,
+  shopId: string,
+  ref: SaleDocumentRef,
+  options: SaleDocumentOptions = {},
+): Promise<SaleDocument | null> {
+  if (!Number.isSafeInteger(ref.saleId) || ref.saleId < 1) return null;
+  const [row] = await db
+    .select()
+    .from(sale)
+    .where(and(eq(sale.id, ref.saleId), eq(sale.shopId, shopId)));
+  if (!row) return null;
+  const settings = await getSalesSettings(db, shopId);
+  const seller = sellerOf(row.seller, options.logoUrlOf);
+  const common = {
+    status: row.status,
+    voidReason: row.voidReason,
+    seller,
+    paperWidth: settings.paperWidth,
+    cashierName: row.cashierName,
+    till: row.till,
+    vatMode: row.vatMode,
+    vatRateBasisPoints: row.vatRateBasisPoints,
+    note: row.note,
+  };
+
+  if (typeof ref.doc === "object") {
+    const creditNoteId = ref.doc.creditNoteId;
+    if (!Number.isSafeInteger(creditNoteId) || creditNoteId < 1) return null;
+    const [note] = await db
+      .select()
+      .from(creditNote)
+      .where(
+        and(
+          eq(creditNote.id, creditNoteId),
+          eq(creditNote.shopId, shopId),
+          eq(creditNote.saleId, row.id),
+        ),
+      );
+    if (!note) return null;
+    const lines = await db
+      .select({ line: saleLine, returned: creditNoteLine })
+      .from(creditNoteLine)
+      .innerJoin(saleLine, eq(saleLine.id, creditNoteLine.saleLineId))
+      .where(and(eq(creditNoteLine.creditNoteId, note.id), eq(creditNoteLine.shopId, shopId)))
+      .orderBy(asc(saleLine.lineNo));
+    const documentLines = lines.map(({ line, returned }) => ({
+      name: line.itemName,
+      sku: line.sku,
+      unit: line.unit,
+      qtyMilli: fromNumericQty(returned.qty),
+      unitPriceSatang: line.unitPriceSatang,
+      discountSatang: 0,
+      totalSatang: returned.totalSatang,
+      vatExempt: line.vatExempt,
+    }));
+    const nonVat = lines
+      .filter(({ line }) => line.vatExempt || row.vatMode === "none")
+      .reduce((sum, { returned }) => sum + returned.exVatSatang, 0);
+    return {
+      ...common,
+      kind: "creditNote",
+      documentNumber: note.documentNumber,
+      issuedAt: note.createdAt,
+      isCopy: note.originalPrintedAt !== null,
+      buyer: await buyerOf(db, shopId, row.id),
+      replacesDocumentNumber: null,
+      refersToDocumentNumber: row.documentNumber,
+      reason: note.reason,
+      lines: documentLines,
+      grossSatang: documentLines.reduce((sum, line) => sum + line.totalSatang, 0),
+      discountSatang: 0,
+      vatBaseSatang: note.exVatSatang - nonVat,
+      vatSatang: note.vatSatang,
+      nonVatSatang: nonVat,
+      totalSatang: note.totalSatang,
+      payments: [
+        {
+          method: note.refundMethod,
+          amountSatang: note.totalSatang,
+          tenderedSatang: note.totalSatang,
+          reference: "",
+          cardLast4: null,
+        },
+      ],
+      changeSatang: 0,
+    };
+  }
+
+  const [lines, payments] = await Promise.all([
+    db
+      .select()
+      .from(saleLine)
+      .where(and(eq(saleLine.saleId, row.id), eq(saleLine.shopId, shopId)))
+      .orderBy(asc(saleLine.lineNo)),
+    db
+      .select()
+      .from(salePayment)
+      .where(and(eq(salePayment.saleId, row.id), eq(salePayment.shopId, shopId)))
+      .orderBy(asc(salePayment.paymentNo)),
+  ]);
+  const body = {
+    // A line shows its own discount; the bill discount is one line of the totals.
+    lines: lines.map((line) => ({
+      name: line.itemName,
+      sku: line.sku,
+      unit: line.unit,
+      qtyMilli: fromNumericQty(line.qty),
+      unitPriceSatang: line.unitPriceSatang,
+      discountSatang: line.lineDiscountSatang,
+      totalSatang: line.grossSatang - line.lineDiscountSatang,
+      vatExempt: line.vatExempt,
+    })),
+    grossSatang: row.grossSatang,
+    discountSatang: row.lineDiscountSatang + row.billDiscountSatang,
+    vatBaseSatang: row.vatBaseSatang,
+    vatSatang: row.vatSatang,
+    nonVatSatang: row.nonVatSatang,
+    totalSatang: row.totalSatang,
+    payments: payments.map((payment) => ({
+      method: payment.method,
+      amountSatang: payment.amountSatang,
+      tenderedSatang: payment.tenderedSatang,
+      reference: payment.reference,
+      cardLast4: payment.cardLast4,
+    })),
+    changeSatang: row.changeSatang,
+    refersToDocumentNumber: null,
+    reason: null,
+  };
+
+  if (ref.doc === "full") {
+    const [invoice] = await db
+      .select()
+      .from(fullTaxInvoice)
+      .where(and(eq(fullTaxInvoice.saleId, row.id), eq(fullTaxInvoice.shopId, shopId)));
+    if (!invoice) return null;
+    return {
+      ...common,
+      ...body,
+      kind: "fullTaxInvoice",
+      documentNumber: invoice.documentNumber,
+      issuedAt: invoice.createdAt,
+      isCopy: invoice.originalPrintedAt !== null,
+      buyer: buyerFrom(invoice),
+      replacesDocumentNumber: row.documentNumber,
+    };
+  }
+
+  return {
+    ...common,
+    ...body,
+    kind: row.documentKind,
+    documentNumber: row.documentNumber,
+    issuedAt: row.createdAt,
+    isCopy: row.originalPrintedAt !== null,
+    buyer: null,
+    replacesDocumentNumber: null,
+  };
+}
+
+/**
+ * Records a print of the document. Returns true for the first print (the original) and false
+ * for every later one (a copy, สำเนา), or null when the document is not the shop's. The test
+ * and the mark are one statement, so two tills printing at once never both get the original.
+ */
+export async function markPrinted(
+  db: DbExecutor,
+  shopId: string,
+  ref: SaleDocumentRef,
+): Promise<boolean | null> {
+  if (!Number.isSafeInteger(ref.saleId) || ref.saleId < 1) return null;
+  const now = new Date();
+  let marked: unknown[];
+  let exists: () => Promise<unknown[]>;
+  if (ref.doc === "sale") {
+    const mine = and(eq(sale.id, ref.saleId), eq(sale.shopId, shopId));
+    marked = await db
+      .update(sale)
+      .set({ originalPrintedAt: now })
+      .where(and(mine, isNull(sale.originalPrintedAt)))
+      .returning({ id: sale.id });
+    exists = () => db.select({ id: sale.id }).from(sale).where(mine);
+  } else if (ref.doc === "full") {
+    const mine = and(eq(fullTaxInvoice.saleId, ref.saleId), eq(fullTaxInvoice.shopId, shopId));
+    marked = await db
+      .update(fullTaxInvoice)
+      .set({ originalPrintedAt: now })
+      .where(and(mine, isNull(fullTaxInvoice.originalPrintedAt)))
+      .returning({ id: fullTaxInvoice.id });
+    exists = () => db.select({ id: fullTaxInvoice.id }).from(fullTaxInvoice).where(mine);
+  } else {
+    const mine = and(
+      eq(creditNote.id, ref.doc.creditNoteId),
+      eq(creditNote.saleId, ref.saleId),
+      eq(creditNote.shopId, shopId),
+    );
+    marked = await db
+      .update(creditNote)
+      .set({ originalPrintedAt: now })
+      .where(and(mine, isNull(creditNote.originalPrintedAt)))
+      .returning({ id: creditNote.id });
+    exists = () => db.select({ id: creditNote.id }).from(creditNote).where(mine);
+  }
+  if (marked.length > 0) return true;
+  return (await exists()).length > 0 ? false : null;
+}
+
+function sellerOf(
+  stored: SaleSeller,
+  logoUrlOf: ((key: string) => string) | undefined,
+): SaleDocument["seller"] {
+  return {
+    ...stored,
+    logoUrl: stored.logoKey && logoUrlOf ? logoUrlOf(stored.logoKey) : null,
+  };
+}
+
+function buyerFrom(
+  invoice: typeof fullTaxInvoice.$inferSelect,
+): NonNullable<SaleDocument["buyer"]> {
+  return {
+    name: invoice.buyerName,
+    address: invoice.buyerAddress,
+    taxId: invoice.buyerTaxId,
+    branchCode: invoice.buyerBranchCode,
+  };
+}
+
+/** A credit note goes to the buyer of the full tax invoice, when one was issued. */
+async function buyerOf(
+  db: DbExecutor,
+  shopId: string,
+  saleId: number,
+): Promise<SaleDocument["buyer"]> {
+  const [invoice] = await db
+    .select()
+    .from(fullTaxInvoice)
+    .where(and(eq(fullTaxInvoice.saleId, saleId), eq(fullTaxInvoice.shopId, shopId)));
+  return invoice ? buyerFrom(invoice) : null;
+}
+
+/** numeric(14,3) as Postgres sends it ("2.000", "1.255") in integer thousandths, no float. */
+function fromNumericQty(value: string): number {
+  const [whole = "0", fraction = ""] = value.split(".");
+  const sign = whole.startsWith("-") ? -1 : 1;
+  const units = Number(whole.replace("-", ""));
+  return sign * (units * 1000 + Number(fraction.padEnd(3, "0").slice(0, 3)));
+}

@@ -1,0 +1,89 @@
+import { describe, expect } from "vitest";
+import { addSession, e2eTest as test, memberWithShop } from "./fixtures";
+import { insertSaleRows } from "../setup/sale-rows";
+
+/**
+ * The 58 mm receipt as the till prints it in one click: the print page alone (no site frame),
+ * the print dialog opened by itself, the receipt's contents, the roll's page size, and the
+ * next print marked as a copy.
+ */
+describe("printing a receipt", () => {
+  test("the 58 mm page prints itself once, shows the sale, and the next print is a copy", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const cashier = await memberWithShop(e2e, {
+      role: "cashier",
+      shop: { name: "ร้านพิมพ์ใบเสร็จ", taxId: "0105558012345" },
+      items: [{ fields: { name: "น้ำดื่มตราช้าง 600 มล.", unit: "ขวด" }, qty: 10 }],
+    });
+    const { sale } = await insertSaleRows(e2e.db, {
+      shopId: cashier.shop.id,
+      itemId: cashier.items[0]!.id,
+    });
+    await addSession(context, cashier.member);
+    // The browser's dialog cannot be driven from a test: window.print keeps what the page
+    // showed at that moment (what would be printed) and answers like Chrome when the dialog
+    // closes.
+    await context.addInitScript(() => {
+      const counted = window as unknown as { printCalls: number; printed: string };
+      counted.printCalls = 0;
+      window.print = () => {
+        counted.printCalls += 1;
+        counted.printed =
+          document.querySelector<HTMLElement>("[data-testid=sale-document]")?.innerText ?? "";
+        window.dispatchEvent(new Event("afterprint"));
+      };
+    });
+
+    const counted = page.waitForResponse(
+      (response) => response.request().method() === "POST" && response.url().includes("/print"),
+    );
+    await page.goto(`/shophub/invoices/${sale.id}/print?paper=58&doc=sale&auto=1`);
+    await page.waitForFunction(() => (window as unknown as { printCalls: number }).printCalls > 0);
+    expect((await counted).status()).toBe(200);
+    expect(
+      await page.evaluate(() => (window as unknown as { printCalls: number }).printCalls),
+    ).toBe(1);
+
+    const receipt = page.getByTestId("sale-document");
+    const text = await page.evaluate(() => (window as unknown as { printed: string }).printed);
+    expect(text).toContain("ใบกำกับภาษีอย่างย่อ");
+    expect(text).toContain(sale.documentNumber);
+    expect(text).toContain("เลขประจำตัวผู้เสียภาษี 0105558012345");
+    expect(text).toContain("สำนักงานใหญ่");
+    expect(text).toContain("น้ำดื่มตราช้าง 600 มล.");
+    expect(text).toContain("ผู้ซื้อ น้ำ ปี่ ที่ตั้ง");
+    expect(text).toContain("2 ขวด × 35.25");
+    expect(text).toMatch(/รวมทั้งสิ้น\s+120\.50/);
+    expect(text).toContain("(หนึ่งร้อยยี่สิบบาทห้าสิบสตางค์)");
+    expect(text).toMatch(/เงินสด\s+200\.00/);
+    expect(text).toMatch(/เงินทอน\s+79\.50/);
+    expect(text).not.toContain("สำเนา");
+    // The document alone: nothing of the site's header, main area or footer.
+    expect(await page.locator("#main, body > header, footer.site-footer").count()).toBe(0);
+    // Thai set in the bundled Sarabun.
+    expect(await page.evaluate(() => document.fonts.check("16px Sarabun", "ผู้ซื้อ"))).toBe(true);
+    expect(await receipt.evaluate((element) => getComputedStyle(element).fontFamily)).toContain(
+      "Sarabun",
+    );
+    // A print of the page is 58 mm wide (164.4 pt) on a roll as long as the receipt.
+    const pdf = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString(
+      "latin1",
+    );
+    const boxes = [...pdf.matchAll(/\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/g)];
+    expect(boxes).toHaveLength(1);
+    expect(Number(boxes[0]?.[1])).toBeCloseTo((58 / 25.4) * 72, 0);
+    const receiptHeight = await receipt.evaluate(
+      (element) => element.getBoundingClientRect().height,
+    );
+    // As long as the receipt (px at 96 dpi in pt), not an A4 or Letter sheet.
+    expect(Number(boxes[0]?.[2])).toBeGreaterThanOrEqual(receiptHeight * 0.75);
+    expect(Number(boxes[0]?.[2])).toBeLessThan(receiptHeight * 0.75 + 20);
+
+    // The print was counted: the same page again is a copy.
+    await page.goto(`/shophub/invoices/${sale.id}/print?paper=58&doc=sale`);
+    expect(await page.getByTestId("sale-document").innerText()).toContain("สำเนา");
+  });
+});

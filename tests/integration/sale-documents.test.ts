@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SessionUser } from "~/context";
+import { getSaleDocument, markPrinted } from "~/modules/sales/index.server";
+import * as pdfRoute from "~/routes/shophub/invoices/pdf";
+import * as printRoute from "~/routes/shophub/invoices/print";
+import { callRoute, outcomeOf, routeContext } from "../setup/route-call";
+import { addShopMember, insertItem, insertShop, type TestShop } from "../setup/factories";
+import { insertCreditNote, insertFullTaxInvoice, insertSaleRows } from "../setup/sale-rows";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+
+let test: TestDatabase;
+let mine: TestShop;
+let theirs: TestShop;
+let mineItem: number;
+let theirItem: number;
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  mine = await insertShop(test.db, { taxId: "0105558012345" });
+  theirs = await insertShop(test.db);
+  mineItem = (await insertItem(test.db, mine.shop.id, mine.ownerId)).id;
+  theirItem = (await insertItem(test.db, theirs.shop.id, theirs.ownerId)).id;
+});
+afterAll(() => test.drop());
+
+describe("getSaleDocument", () => {
+  it("reads the sale as its abbreviated tax invoice: seller, lines, payments, change", async () => {
+    const { sale } = await insertSaleRows(test.db, { shopId: mine.shop.id, itemId: mineItem });
+    const doc = await getSaleDocument(test.db, mine.shop.id, { saleId: sale.id, doc: "sale" });
+    expect(doc).toMatchObject({
+      kind: "abbreviatedTaxInvoice",
+      documentNumber: sale.documentNumber,
+      isCopy: false,
+      status: "completed",
+      cashierName: "สมศรี ขายดี",
+      till: "เครื่อง 1",
+      buyer: null,
+      vatMode: "inclusive",
+      vatRateBasisPoints: 700,
+      vatBaseSatang: 11_262,
+      vatSatang: 788,
+      totalSatang: 12_050,
+      changeSatang: 7_950,
+      paperWidth: "80",
+    });
+    expect(doc?.seller).toMatchObject({ taxId: "0105558012345", branchCode: "00000" });
+    expect(doc?.lines.map((line) => [line.name, line.qtyMilli, line.totalSatang])).toEqual([
+      ["น้ำดื่มตราช้าง 600 มล.", 2000, 7_050],
+      ["ผู้ซื้อ น้ำ ปี่ ที่ตั้ง", 1000, 5_000],
+    ]);
+    expect(doc?.payments).toEqual([
+      {
+        method: "cash",
+        amountSatang: 12_050,
+        tenderedSatang: 20_000,
+        reference: "",
+        cardLast4: null,
+      },
+    ]);
+  });
+
+  it("makes every print after the first a copy", async () => {
+    const { sale } = await insertSaleRows(test.db, { shopId: mine.shop.id, itemId: mineItem });
+    const ref = { saleId: sale.id, doc: "sale" as const };
+    expect(await markPrinted(test.db, mine.shop.id, ref)).toBe(true);
+    expect((await getSaleDocument(test.db, mine.shop.id, ref))?.isCopy).toBe(true);
+    expect(await markPrinted(test.db, mine.shop.id, ref)).toBe(false);
+  });
+
+  it("gives one original when two tills print at the same moment", async () => {
+    const { sale } = await insertSaleRows(test.db, { shopId: mine.shop.id, itemId: mineItem });
+    const ref = { saleId: sale.id, doc: "sale" as const };
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => markPrinted(test.db, mine.shop.id, ref)),
+    );
+    expect(results.filter((original) => original === true)).toHaveLength(1);
+  });
+
+  it("reads nothing of another shop's sale and marks nothing there", async () => {
+    const { sale } = await insertSaleRows(test.db, { shopId: theirs.shop.id, itemId: theirItem });
+    const ref = { saleId: sale.id, doc: "sale" as const };
+    expect(await getSaleDocument(test.db, mine.shop.id, ref)).toBeNull();
+    expect(await markPrinted(test.db, mine.shop.id, ref)).toBeNull();
+    expect((await getSaleDocument(test.db, theirs.shop.id, ref))?.isCopy).toBe(false);
+  });
+
+  it("reads the full tax invoice with its buyer and the number it replaces, counted apart", async () => {
+    const { sale } = await insertSaleRows(test.db, { shopId: mine.shop.id, itemId: mineItem });
+    const ref = { saleId: sale.id, doc: "full" as const };
+    expect(await getSaleDocument(test.db, mine.shop.id, ref)).toBeNull();
+    const invoice = await insertFullTaxInvoice(test.db, mine.shop.id, sale.id);
+    await markPrinted(test.db, mine.shop.id, { saleId: sale.id, doc: "sale" });
+    const doc = await getSaleDocument(test.db, mine.shop.id, ref);
+    expect(doc).toMatchObject({
+      kind: "fullTaxInvoice",
+      documentNumber: invoice.documentNumber,
+      replacesDocumentNumber: sale.documentNumber,
+      isCopy: false,
+      buyer: {
+        name: "บริษัท ลูกค้าดี จำกัด",
+        taxId: "0105560000001",
+        branchCode: "00000",
+      },
+      totalSatang: 12_050,
+    });
+    expect(await getSaleDocument(test.db, theirs.shop.id, ref)).toBeNull();
+  });
+
+  it("reads a credit note with its own lines, the sale it refers to and the reason", async () => {
+    const { sale, lines } = await insertSaleRows(test.db, {
+      shopId: mine.shop.id,
+      itemId: mineItem,
+    });
+    const note = await insertCreditNote(test.db, mine.shop.id, sale.id, lines[0]!.id);
+    const ref = { saleId: sale.id, doc: { creditNoteId: note.id } };
+    const doc = await getSaleDocument(test.db, mine.shop.id, ref);
+    expect(doc).toMatchObject({
+      kind: "creditNote",
+      documentNumber: note.documentNumber,
+      refersToDocumentNumber: sale.documentNumber,
+      reason: "สินค้าชำรุด",
+      totalSatang: 3_525,
+      vatSatang: 231,
+      changeSatang: 0,
+    });
+    expect(doc?.lines.map((line) => [line.name, line.qtyMilli, line.totalSatang])).toEqual([
+      ["น้ำดื่มตราช้าง 600 มล.", 1000, 3_525],
+    ]);
+    // The note belongs to that sale only, and to that shop only.
+    const other = await insertSaleRows(test.db, { shopId: mine.shop.id, itemId: mineItem });
+    expect(
+      await getSaleDocument(test.db, mine.shop.id, { ...ref, saleId: other.sale.id }),
+    ).toBeNull();
+    expect(await getSaleDocument(test.db, theirs.shop.id, ref)).toBeNull();
+  });
+
+  it("shows a void sale as void with its reason", async () => {
+    const { sale } = await insertSaleRows(test.db, {
+      shopId: mine.shop.id,
+      itemId: mineItem,
+      status: "void",
+      voidReason: "คิดเงินผิด",
+    });
+    const doc = await getSaleDocument(test.db, mine.shop.id, { saleId: sale.id, doc: "sale" });
+    expect(doc).toMatchObject({ status: "void", voidReason: "คิดเงินผิด" });
+  });
+});
+
+describe("the print page and the PDF", () => {
+  const member = (id: string): SessionUser => ({
+    id,
+    name: "สมาชิก",
+    email: `${id}@example.com`,
+    emailVerified: true,
+    image: null,
+    phone: null,
+    role: "member",
+  });
+  const call = (
+    fn: (args: never) => unknown,
+    path: string,
+    userId: string,
+    form?: Record<string, string>,
+  ) => outcomeOf(callRoute(fn, path, { context: routeContext(test.db, member(userId)), form }));
+
+  it("answers the owner's PDF as application/pdf in the bundled Thai font", async () => {
+    const { sale } = await insertSaleRows(test.db, { shopId: mine.shop.id, itemId: mineItem });
+    const outcome = await call(
+      pdfRoute.loader,
+      `/shophub/invoices/${sale.id}/invoice.pdf?doc=sale`,
+      mine.ownerId,
+    );
+    expect(outcome.status).toBe(200);
+    expect(outcome.response?.headers.get("content-type")).toBe("application/pdf");
+    const bytes = Buffer.from(await outcome.response!.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(bytes.toString("latin1")).toMatch(/FontName \/[A-Z]{6}\+Sarabun/);
+  });
+
+  it("answers 404 for another shop's sale, and 403 to a stock clerk", async () => {
+    const { sale } = await insertSaleRows(test.db, { shopId: theirs.shop.id, itemId: theirItem });
+    const pdf = await call(
+      pdfRoute.loader,
+      `/shophub/invoices/${sale.id}/invoice.pdf?doc=sale`,
+      mine.ownerId,
+    );
+    expect(pdf.status).toBe(404);
+    const print = await call(printRoute.loader, `/shophub/invoices/${sale.id}/print`, mine.ownerId);
+    expect(print.status).toBe(404);
+    const clerk = await addShopMember(test.db, theirs.shop.id, "stock");
+    const refused = await call(printRoute.loader, `/shophub/invoices/${sale.id}/print`, clerk.id);
+    expect(refused.status).toBe(403);
+  });
+
+  it("shows the cashier the original, and a copy after the print was counted", async () => {
+    const cashier = await addShopMember(test.db, mine.shop.id, "cashier");
+    const { sale } = await insertSaleRows(test.db, { shopId: mine.shop.id, itemId: mineItem });
+    const path = `/shophub/invoices/${sale.id}/print?paper=58&doc=sale`;
+    type PrintData = { document: { isCopy: boolean; documentNumber: string }; paper: string };
+    const first = await call(printRoute.loader, path, cashier.id);
+    expect(first.data as PrintData).toMatchObject({
+      paper: "58",
+      document: { isCopy: false, documentNumber: sale.documentNumber },
+    });
+    // Looking at the page again is not printing it.
+    const again = await call(printRoute.loader, path, cashier.id);
+    expect((again.data as PrintData).document.isCopy).toBe(false);
+    const printed = await call(printRoute.action, path, cashier.id, { shopId: mine.shop.id });
+    expect(printed.data).toEqual({ done: "printed", original: true });
+    const after = await call(printRoute.loader, path, cashier.id);
+    expect((after.data as PrintData).document.isCopy).toBe(true);
+  });
+
+  it("answers 404 for a document that does not exist or an unreadable address", async () => {
+    const { sale } = await insertSaleRows(test.db, { shopId: mine.shop.id, itemId: mineItem });
+    for (const path of [
+      `/shophub/invoices/${sale.id}/print?doc=full`,
+      `/shophub/invoices/${sale.id}/print?doc=credit-999999`,
+      `/shophub/invoices/${sale.id}/print?doc=nonsense`,
+      `/shophub/invoices/abc/print`,
+    ]) {
+      expect((await call(printRoute.loader, path, mine.ownerId)).status, path).toBe(404);
+    }
+  });
+});
