@@ -13,7 +13,7 @@ import {
 import { getSalesSettings } from "./settings.server";
 
 /*
- * The read model of every printed document (decision NNNN-printed-documents): one sale, the
+ * The read model of every printed document (decision 0025-printed-documents): one sale, the
  * full tax invoice issued for it, or one of its credit notes, gathered from the sale's own
  * rows. Nothing is read from the item or the shop as they are now: the names, prices and the
  * seller block were copied onto the sale when it completed, so a reprint years later shows
@@ -84,7 +84,7 @@ export async function getSaleDocument(
       name: line.itemName,
       sku: line.sku,
       unit: line.unit,
-      qtyMilli: fromNumericQty(returned.qty),
+      qtyMilli: returned.qty,
       unitPriceSatang: line.unitPriceSatang,
       discountSatang: 0,
       totalSatang: returned.totalSatang,
@@ -141,7 +141,7 @@ export async function getSaleDocument(
       name: line.itemName,
       sku: line.sku,
       unit: line.unit,
-      qtyMilli: fromNumericQty(line.qty),
+      qtyMilli: line.qty,
       unitPriceSatang: line.unitPriceSatang,
       discountSatang: line.lineDiscountSatang,
       totalSatang: line.grossSatang - line.lineDiscountSatang,
@@ -274,12 +274,4 @@ async function buyerOf(
     .from(fullTaxInvoice)
     .where(and(eq(fullTaxInvoice.saleId, saleId), eq(fullTaxInvoice.shopId, shopId)));
   return invoice ? buyerFrom(invoice) : null;
-}
-
-/** numeric(14,3) as Postgres sends it ("2.000", "1.255") in integer thousandths, no float. */
-function fromNumericQty(value: string): number {
-  const [whole = "0", fraction = ""] = value.split(".");
-  const sign = whole.startsWith("-") ? -1 : 1;
-  const units = Number(whole.replace("-", ""));
-  return sign * (units * 1000 + Number(fraction.padEnd(3, "0").slice(0, 3)));
 }

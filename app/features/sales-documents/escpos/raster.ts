@@ -4,7 +4,7 @@ import type { DocumentView } from "../document-view";
  * The thermal receipt drawn as a picture for an ESC/POS printer. A printer's own fonts have no
  * Thai shaping (tone marks and upper vowels print on their own line or on top of each other),
  * so the receipt is set in the bundled Sarabun by the browser's canvas, which shapes Thai as
- * the page does, and sent as a raster image (decision NNNN-printed-documents).
+ * the page does, and sent as a raster image (decision 0025-printed-documents).
  *
  * The layout is worked out first as a list of texts at positions (testable without a canvas),
  * then painted.

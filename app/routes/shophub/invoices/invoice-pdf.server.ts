@@ -6,7 +6,7 @@ import type { DocumentRow, DocumentView } from "~/features/sales-documents/docum
 
 /*
  * The A4 document (full tax invoice, credit note, A4 copy of a receipt) as a PDF, drawn on the
- * server with pdfkit in the site's own Sarabun (decision NNNN-printed-documents).
+ * server with pdfkit in the site's own Sarabun (decision 0025-printed-documents).
  *
  * @fontsource/sarabun ships the font split by script: a Thai file (Thai letters, marks and the
  * space) and a Latin file (digits, Latin letters, punctuation). Each run of text is set in the
