@@ -4,3 +4,5 @@
 // module starts using one of its files.
 export * from "./index";
 export * from "./settings.server";
+export * from "./after-sale.server";
+export * from "./invoices.server";
