@@ -7,6 +7,7 @@ import type { ShopRole } from "~/modules/shops/index.server";
 import { createLocation } from "~/modules/stock/index.server";
 import { sessionUserOf } from "./route-call";
 import { addShopMember, insertItem, insertShop, insertUser, joinShop } from "./factories";
+import { createSaleForTest } from "./sales-factory";
 
 // Two shops with every kind of row an attacker could aim at (items, locations, documents,
 // members, invitations), for the isolation matrix and the form fuzzer.
@@ -28,6 +29,8 @@ export interface ShopIds {
   /** A cashier of the shop (a member another member could try to change or remove). */
   memberId: string;
   invitationId: number;
+  /** A completed sale of the shop (one unit of the item, by its owner). */
+  saleId: number;
   /** A draft listing of the shop's owner (listings belong to members, not to shops). */
   listingId: string;
   listingTitle: string;
@@ -77,6 +80,11 @@ async function shopWithRows(
     .from(stockDocument)
     .where(eq(stockDocument.shopId, shop.id));
   const cashier = await member(db, shop.id, "cashier", `${label} แคชเชียร์`);
+  const sold = await createSaleForTest(db, {
+    shopId: shop.id,
+    userId: ownerId,
+    lines: [{ itemId: item.id, qty: 1 }],
+  });
   const [invitation] = await db
     .insert(shopInvitation)
     .values({
@@ -116,6 +124,7 @@ async function shopWithRows(
       documentId: document!.id,
       memberId: cashier.id,
       invitationId: invitation!.id,
+      saleId: sold.id,
       listingId: draft!.id,
       listingTitle: draft!.title,
     },
