@@ -181,7 +181,9 @@ describe("/shophub/invoices/:id", () => {
       refundMethod: "cash",
     });
     expect(tooMany.status).toBe(409);
-    expect(tooMany.data!.errors).toEqual({ [`qty-${lineId}`]: "shops.invoices.error.moreThanSold" });
+    expect(tooMany.data!.errors).toEqual({
+      [`qty-${lineId}`]: "shops.invoices.error.moreThanSold",
+    });
     expect(tooMany.data!.values).toMatchObject({ [`qty-${lineId}`]: "4", reason: "ชำรุด" });
     const empty = await call<Failure>(detailRoute.action, s.path, s.owner, {
       shopId: s.t.shop.id,
@@ -229,7 +231,10 @@ describe("/shophub/invoices/:id", () => {
       buyerTaxId: "shops.invoices.error.buyerTaxIdInvalid",
       buyerBranchCode: "shops.invoices.error.buyerBranchInvalid",
     });
-    expect(bad.data!.values).toMatchObject({ buyerName: form.buyerName, buyerTaxId: "1101700207031" });
+    expect(bad.data!.values).toMatchObject({
+      buyerName: form.buyerName,
+      buyerTaxId: "1101700207031",
+    });
     const good = await call(detailRoute.action, s.path, s.cashier, {
       ...form,
       buyerTaxId: "1101700207030",

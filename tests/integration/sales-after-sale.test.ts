@@ -89,7 +89,11 @@ describe("voidSale", () => {
       .select()
       .from(stockMovement)
       .where(and(eq(stockMovement.shopId, t.shop.id), eq(stockMovement.kind, "sale_void")));
-    expect(back).toMatchObject({ qty: 4, unitCostSatang: 850, reversesMovementId: sold.movementIds[0] });
+    expect(back).toMatchObject({
+      qty: 4,
+      unitCostSatang: 850,
+      reversesMovementId: sold.movementIds[0],
+    });
 
     const [row] = await db.select().from(sale).where(eq(sale.id, sold.id));
     expect(row).toMatchObject({
@@ -206,9 +210,10 @@ describe("voidSale", () => {
 
     const own = await sell(cashier.id);
     // Off by default.
-    expect(await voidSale(db, as(cashier.id, "cashier"), { saleId: own.id, reason: "x" })).toEqual(
-      { ok: false, error: "not-allowed" },
-    );
+    expect(await voidSale(db, as(cashier.id, "cashier"), { saleId: own.id, reason: "x" })).toEqual({
+      ok: false,
+      error: "not-allowed",
+    });
     await setSalesSettings(db, t.shop.id, { cashierMayVoidOwn: true });
     const others = await sell(other.id);
     expect(

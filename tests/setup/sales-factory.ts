@@ -109,8 +109,7 @@ export async function createSaleForTest(db: Database, options: TestSaleOptions):
   const [seller] = await db.select().from(shop).where(eq(shop.id, shopId));
   const at = options.at ?? new Date();
   const documentKind = vatMode === "none" ? "receipt" : "abbreviatedTaxInvoice";
-  const prefix =
-    documentKind === "receipt" ? settings.receiptPrefix : settings.abbreviatedPrefix;
+  const prefix = documentKind === "receipt" ? settings.receiptPrefix : settings.abbreviatedPrefix;
 
   return runLedgerWork(db, shopId, {
     items: itemIds,
@@ -227,7 +226,9 @@ export async function createSaleForTest(db: Database, options: TestSaleOptions):
           paymentNo: i + 1,
           method: p.method,
           amountSatang:
-            p.method === "cash" ? Math.min(p.amountSatang, bill.totalSatang - nonCash) : p.amountSatang,
+            p.method === "cash"
+              ? Math.min(p.amountSatang, bill.totalSatang - nonCash)
+              : p.amountSatang,
           tenderedSatang: p.amountSatang,
         })),
       );

@@ -99,8 +99,7 @@ export const enShophubInvoices: Record<keyof typeof thShophubInvoices, string> =
   "shops.invoices.error.buyerAddressRequired": "Enter the buyer's address",
   "shops.invoices.error.buyerAddressTooLong": "The address is longer than 500 characters",
   "shops.invoices.error.buyerTaxIdRequired": "Enter the buyer's tax ID",
-  "shops.invoices.error.buyerTaxIdInvalid":
-    "A tax ID has 13 digits and a valid check digit",
+  "shops.invoices.error.buyerTaxIdInvalid": "A tax ID has 13 digits and a valid check digit",
   "shops.invoices.error.buyerBranchInvalid": "A branch code is 5 digits, such as 00000 or 00001",
   "shops.invoices.error.notFound": "This shop has no such sale",
   "shops.invoices.error.notAllowed": "You may not void or take back this sale",

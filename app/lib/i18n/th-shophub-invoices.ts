@@ -65,7 +65,8 @@ export const thShophubInvoices = {
   "shops.invoices.detail.creditNoteLine": "{number} · {amount} · {reason}",
 
   "shops.invoices.void.title": "ยกเลิกบิล",
-  "shops.invoices.void.lead": "สินค้าทั้งหมดที่ยังไม่ได้คืนจะกลับเข้าสต็อกในราคาทุนเดิม เลขที่บิลยังคงอยู่ในลำดับและแสดงว่ายกเลิก",
+  "shops.invoices.void.lead":
+    "สินค้าทั้งหมดที่ยังไม่ได้คืนจะกลับเข้าสต็อกในราคาทุนเดิม เลขที่บิลยังคงอยู่ในลำดับและแสดงว่ายกเลิก",
   "shops.invoices.void.reason": "เหตุผลที่ยกเลิก",
   "shops.invoices.void.submit": "ยกเลิกบิลนี้",
   "shops.invoices.void.done": "ยกเลิกบิลแล้ว สินค้ากลับเข้าสต็อกเรียบร้อย",
@@ -105,7 +106,8 @@ export const thShophubInvoices = {
   "shops.invoices.error.notAllowed": "คุณไม่มีสิทธิ์ยกเลิกหรือรับคืนบิลนี้",
   "shops.invoices.error.alreadyVoid": "บิลนี้ถูกยกเลิกไปแล้ว",
   "shops.invoices.error.saleVoid": "บิลนี้ถูกยกเลิกแล้ว จึงทำรายการนี้ไม่ได้",
-  "shops.invoices.error.notVat": "บิลนี้เป็นใบเสร็จรับเงินของร้านที่ไม่ได้จดทะเบียนภาษีมูลค่าเพิ่ม จึงออกใบกำกับภาษีเต็มรูปไม่ได้",
+  "shops.invoices.error.notVat":
+    "บิลนี้เป็นใบเสร็จรับเงินของร้านที่ไม่ได้จดทะเบียนภาษีมูลค่าเพิ่ม จึงออกใบกำกับภาษีเต็มรูปไม่ได้",
   "shops.invoices.error.nothingToReturn": "กรอกจำนวนที่คืนอย่างน้อยหนึ่งรายการ",
   "shops.invoices.error.badQuantity": "จำนวนต้องเป็นจำนวนเต็มที่มากกว่า 0",
   "shops.invoices.error.moreThanSold": "คืนได้ไม่เกิน {qty}",

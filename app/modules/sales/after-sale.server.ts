@@ -4,12 +4,7 @@ import { creditNote, creditNoteLine, fullTaxInvoice, sale, saleLine } from "~/db
 import { bangkokIsoDate } from "~/lib/dates";
 import type { ShopRole } from "~/modules/shops";
 import { LedgerError, runLedgerWork, voidSaleMovements } from "~/modules/stock/index.server";
-import {
-  type BuyerForm,
-  buyerFormSchema,
-  REASON_MAX,
-  REFUND_METHODS,
-} from "./after-sale-forms";
+import { type BuyerForm, buyerFormSchema, REASON_MAX, REFUND_METHODS } from "./after-sale-forms";
 import type { PaymentMethod } from "./bill";
 import { buddhistYear, saleDocumentNumber } from "./document-number";
 import { ledgerQtyOf, numericOfQtyMilli, qtyMilliOfNumeric } from "./ledger-quantity";
@@ -172,8 +167,10 @@ export async function voidSale(
         if (!locked) throw new Refused<VoidRefusal>("not-found");
         if (locked.status === "void") throw new Refused<VoidRefusal>("already-void");
         // Read under the sale's lock: a return that committed a moment ago is counted.
-        const out = (await linesOf(tx, actor.shopId, head.id)).filter(
-          (line) => line.movementId !== null && line.qtyMilli > line.returnedMilli,
+        const out = (await linesOf(tx, actor.shopId, head.id)).flatMap((line) =>
+          line.movementId !== null && line.qtyMilli > line.returnedMilli
+            ? [{ ...line, movementId: line.movementId }]
+            : [],
         );
         let stockDocumentId: number | null = null;
         if (out.length > 0) {
@@ -183,7 +180,7 @@ export async function voidSale(
             reference: locked.documentNumber,
             note: reason,
             lines: out.map((line) => ({
-              movementId: line.movementId!,
+              movementId: line.movementId,
               qty: wholeUnits(line.qtyMilli - line.returnedMilli),
             })),
           });
@@ -295,10 +292,15 @@ export async function returnSaleLines(
         if (locked.status === "void") throw new Refused<ReturnRefusal>({ code: "void" });
         const lines = await linesOf(tx, actor.shopId, head.id);
         const returning = [...wanted].map(([saleLineId, qtyMilli]) => {
-          const line = lines.find((l) => l.id === saleLineId)!;
+          const line = lines.find((l) => l.id === saleLineId);
+          if (!line) throw new Refused<ReturnRefusal>({ code: "not-found" });
           const availableMilli = line.qtyMilli - line.returnedMilli;
           if (qtyMilli > availableMilli) {
-            throw new Refused<ReturnRefusal>({ code: "more-than-sold", saleLineId, availableMilli });
+            throw new Refused<ReturnRefusal>({
+              code: "more-than-sold",
+              saleLineId,
+              availableMilli,
+            });
           }
           return { line, qtyMilli, money: refundShare(line, line.returnedMilli, qtyMilli) };
         });
@@ -307,7 +309,9 @@ export async function returnSaleLines(
         // A credit note gives money back; free goods coming back are not one.
         if (totalSatang <= 0) throw new Refused<ReturnRefusal>({ code: "nothing-to-return" });
 
-        const withStock = returning.filter((r) => r.line.movementId !== null);
+        const withStock = returning.flatMap((r) =>
+          r.line.movementId === null ? [] : [{ ...r, movementId: r.line.movementId }],
+        );
         const posted =
           withStock.length > 0
             ? await voidSaleMovements(tx, {
@@ -316,7 +320,7 @@ export async function returnSaleLines(
                 reference: locked.documentNumber,
                 note: reason,
                 lines: withStock.map((r) => ({
-                  movementId: r.line.movementId!,
+                  movementId: r.movementId,
                   qty: wholeUnits(r.qtyMilli),
                 })),
               })
@@ -324,7 +328,7 @@ export async function returnSaleLines(
         const costOf = (index: number) =>
           posted?.movements.find((m) => m.line === index + 1)?.valueSatang ?? 0;
         const costs = returning.map((r) => {
-          const index = withStock.indexOf(r);
+          const index = withStock.findIndex((w) => w.line.id === r.line.id);
           return index < 0 ? 0 : costOf(index);
         });
 
@@ -351,10 +355,11 @@ export async function returnSaleLines(
             createdAt: now,
           })
           .returning({ id: creditNote.id });
+        if (!note) throw new Error("credit note not written");
         await tx.insert(creditNoteLine).values(
           returning.map((r, index) => ({
             shopId: actor.shopId,
-            creditNoteId: note!.id,
+            creditNoteId: note.id,
             saleLineId: r.line.id,
             qty: numericOfQtyMilli(r.qtyMilli),
             exVatSatang: r.money.exVatSatang,
@@ -371,7 +376,7 @@ export async function returnSaleLines(
         }
         return {
           ok: true,
-          creditNote: { id: note!.id, documentNumber, totalSatang, vatSatang },
+          creditNote: { id: note.id, documentNumber, totalSatang, vatSatang },
         };
       },
     });
@@ -464,6 +469,7 @@ export async function issueFullTaxInvoice(
         createdAt: now,
       })
       .returning({ id: fullTaxInvoice.id });
-    return { ok: true, invoice: { id: row!.id, documentNumber }, existing: false };
+    if (!row) throw new Error("full tax invoice not written");
+    return { ok: true, invoice: { id: row.id, documentNumber }, existing: false };
   });
 }

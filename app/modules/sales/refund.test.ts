@@ -49,8 +49,8 @@ describe("refundShare", () => {
   });
 
   it("refuses more than is still out", () => {
-    expect(() => refundShare({ qtyMilli: 2000, totalSatang: 100, vatSatang: 0 }, 1000, 1001)).toThrow(
-      RangeError,
-    );
+    expect(() =>
+      refundShare({ qtyMilli: 2000, totalSatang: 100, vatSatang: 0 }, 1000, 1001),
+    ).toThrow(RangeError);
   });
 });

@@ -45,8 +45,7 @@ import {
 
 export const middleware: Route.MiddlewareFunction[] = [chosenShop(INVOICE_ROLES)];
 
-const INTENTS = ["void", "return", "full"] as const;
-type Intent = (typeof INTENTS)[number];
+type Intent = "void" | "return" | "full";
 
 const DONE = ["void", "return", "full", "fullExisting"] as const;
 
@@ -122,7 +121,10 @@ export const action = keepFormOnShopChange(async function action({
     if (!parsed.ok) {
       return refused({ intent, values: parsed.values, errors: parsed.errors }, 400);
     }
-    const result = await voidSale(db, actor, { saleId: detail.sale.id, reason: parsed.data.reason });
+    const result = await voidSale(db, actor, {
+      saleId: detail.sale.id,
+      reason: parsed.data.reason,
+    });
     if (!result.ok) {
       const { status, message } = VOID_REFUSALS[result.error];
       return refused({ intent, values: parsed.values, errors: {}, formError: message }, status);
@@ -181,7 +183,12 @@ export const action = keepFormOnShopChange(async function action({
     const parsed = readForm(form, buyerFormSchema);
     if (!parsed.ok) {
       return refused(
-        { intent, values: parsed.values, errors: parsed.errors, formError: "shops.invoices.error.fixErrors" },
+        {
+          intent,
+          values: parsed.values,
+          errors: parsed.errors,
+          formError: "shops.invoices.error.fixErrors",
+        },
         400,
       );
     }
@@ -219,7 +226,8 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
   const failure = actionData as Failure | undefined;
   const failed = (intent: Intent) =>
     failure && "intent" in failure && failure.intent === intent ? failure : undefined;
-  const printHref = (query: string) => `/shophub/invoices/${sale.id}/print?${query}&shop=${shop.id}`;
+  const printHref = (query: string) =>
+    `/shophub/invoices/${sale.id}/print?${query}&shop=${shop.id}`;
   const doneText =
     done === "void"
       ? t("shops.invoices.void.done")
@@ -366,7 +374,8 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
               {payment.tenderedSatang !== payment.amountSatang && (
                 <>
                   {" "}
-                  ({t("shops.invoices.detail.tendered", {
+                  (
+                  {t("shops.invoices.detail.tendered", {
                     amount: formatSatang(payment.tenderedSatang),
                   })}
                   )
@@ -424,7 +433,12 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
           {t("shops.invoices.full.issued", {
             number: fullTaxInvoice.documentNumber,
             name: fullTaxInvoice.buyerName,
-          })}
+          })}{" "}
+          (
+          {fullTaxInvoice.buyerBranchCode === "00000"
+            ? t("shops.invoices.full.headOffice")
+            : t("shops.invoices.full.branch", { code: fullTaxInvoice.buyerBranchCode })}
+          )
         </p>
       )}
 
@@ -575,7 +589,9 @@ function ReturnForm({
               const invalid = Boolean(failure?.errors[name]);
               return (
                 <BsForm.Group key={line.id} className="mb-3" controlId={id}>
-                  <BsForm.Label>{t("shops.invoices.return.qty", { item: line.itemName })}</BsForm.Label>
+                  <BsForm.Label>
+                    {t("shops.invoices.return.qty", { item: line.itemName })}
+                  </BsForm.Label>
                   <BsForm.Control
                     name={name}
                     inputMode="decimal"

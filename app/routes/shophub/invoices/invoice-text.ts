@@ -1,9 +1,5 @@
 import type { MessageKey } from "~/lib/i18n";
-import type {
-  FullInvoiceRefusal,
-  ReturnRefusal,
-  VoidRefusal,
-} from "~/modules/sales/index.server";
+import type { FullInvoiceRefusal, ReturnRefusal, VoidRefusal } from "~/modules/sales/index.server";
 
 // Every refusal of a void, a return or a full tax invoice as the invoice page shows it: a
 // status and a text (decision 0016). A new refusal in the module does not compile until it

@@ -244,11 +244,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
           </tbody>
         </Table>
       )}
-      <Pagination
-        page={page.page}
-        pageCount={page.pageCount}
-        labels={paginationLabels}
-      />
+      <Pagination page={page.page} pageCount={page.pageCount} labels={paginationLabels} />
     </>
   );
 }
