@@ -488,6 +488,48 @@ describe("issueFullTaxInvoice", () => {
   });
 });
 
+describe("document numbers under concurrency", () => {
+  it("credit notes and full tax invoices issued at once take distinct consecutive numbers", async () => {
+    const t = await insertShop(db);
+    await registerForVat(db, t.shop.id);
+    const item = await insertItem(db, t.shop.id, t.ownerId, {
+      opening: { qty: 50, locationId: t.defaultLocationId },
+    });
+    const sales = [];
+    for (let i = 0; i < 6; i++) {
+      sales.push(
+        await createSaleForTest(db, {
+          shopId: t.shop.id,
+          userId: t.ownerId,
+          lines: [{ itemId: item.id, qty: 2 }],
+        }),
+      );
+    }
+    const results = await Promise.all(
+      sales.flatMap((sold) => [
+        returnSaleLines(db, ownerOf(t), {
+          saleId: sold.id,
+          lines: [{ saleLineId: sold.lineIds[0]!, qtyMilli: 1000 }],
+          reason: "ชำรุด",
+          refundMethod: "cash",
+        }),
+        issueFullTaxInvoice(db, ownerOf(t), { saleId: sold.id, buyer: BUYER }),
+      ]),
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    const notes = await db.select().from(creditNote).where(eq(creditNote.shopId, t.shop.id));
+    const invoices = await db
+      .select()
+      .from(fullTaxInvoice)
+      .where(eq(fullTaxInvoice.shopId, t.shop.id));
+    const seqs = (rows: { documentSeq: number }[]) =>
+      rows.map((r) => r.documentSeq).sort((a, b) => a - b);
+    expect(seqs(notes)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(seqs(invoices)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect((await itemState(item.id)).onHand).toBe(50 - 12 + 6);
+  });
+});
+
 describe("listSales", () => {
   it("filters by number, Bangkok day, method, cashier and status, 20 a page with totals", async () => {
     const t = await insertShop(db);
