@@ -6,7 +6,7 @@ import { shopsMeta } from "~/layout/shops-page";
 import { formatDateTime } from "~/lib/dates";
 import { readId } from "~/lib/forms/fields";
 import { readForm } from "~/lib/forms/read-form";
-import type { MessageKey } from "~/lib/i18n";
+import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import {
   keepFormOnNetworkError,
@@ -168,7 +168,9 @@ export const action = keepFormOnShopChange(async function action({
             values,
             errors: { [name]: message },
             params: {
-              [name]: { qty: `${formatQuantityMilli(available, "th")} ${line?.unit ?? ""}`.trim() },
+              [name]: {
+                qty: `${formatQuantityMilli(available, langFromCookieHeader(request.headers.get("cookie")))} ${line?.unit ?? ""}`.trim(),
+              },
             },
           },
           status,
