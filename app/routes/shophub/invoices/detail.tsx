@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Card, Form as BsForm, Table } from "react-bootstrap";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Alert, Badge, Table } from "react-bootstrap";
+import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/detail";
 import { appContext } from "~/context";
 import { shopsMeta } from "~/layout/shops-page";
@@ -17,8 +17,6 @@ import {
   buyerFormSchema,
   formatQuantityMilli,
   parseQuantity,
-  REASON_MAX,
-  REFUND_METHODS,
   returnFormSchema,
   voidSaleFormSchema,
 } from "~/modules/sales";
@@ -30,11 +28,13 @@ import {
   returnSaleLines,
   voidSale,
 } from "~/modules/sales/index.server";
-import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
+import { ShopChangedNotice } from "~/features/shops/shop-form";
 import { memberOf } from "~/routes/_gates/member.server";
 import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { DOCUMENT_KIND_TEXT, PAYMENT_METHOD_TEXT } from "~/routes/shophub/sell-text";
+import { type Failure, type Intent, qtyField } from "./form-parts";
+import { FullInvoiceForm } from "./full-invoice-form";
 import {
   FULL_INVOICE_REFUSALS,
   INVOICE_ROLES,
@@ -42,14 +42,12 @@ import {
   SALE_STATUS_TEXT,
   VOID_REFUSALS,
 } from "./invoice-text";
+import { ReturnForm } from "./return-form";
+import { VoidForm } from "./void-form";
 
 export const middleware: Route.MiddlewareFunction[] = [chosenShop(INVOICE_ROLES)];
 
-type Intent = "void" | "return" | "full";
-
 const DONE = ["void", "return", "full", "fullExisting"] as const;
-
-const qtyField = (lineId: number) => `qty-${lineId}`;
 
 async function saleOf(
   db: Parameters<typeof getSaleDetail>[0],
@@ -87,15 +85,6 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     done: (DONE as readonly string[]).includes(done ?? "") ? (done as (typeof DONE)[number]) : null,
     doneNote: detail.creditNotes.find((note) => note.id === noteId) ?? null,
   };
-}
-
-interface Failure {
-  intent: Intent;
-  values: Record<string, string>;
-  errors: Record<string, MessageKey>;
-  /** Values for a field's message ("at most {qty}"). */
-  params?: Record<string, Record<string, string>>;
-  formError?: MessageKey;
 }
 
 function refused(failure: Failure, status: number) {
@@ -476,229 +465,5 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
       )}
       {mayVoid && <VoidForm shopId={shop.id} failure={failed("void")} busy={busy} />}
     </>
-  );
-}
-
-function FieldError({ id, failure, name }: { id: string; failure?: Failure; name: string }) {
-  const t = useT();
-  const key = failure?.errors[name];
-  if (!key) return null;
-  return (
-    <BsForm.Control.Feedback type="invalid" id={id}>
-      {t(key, failure?.params?.[name])}
-    </BsForm.Control.Feedback>
-  );
-}
-
-function FormError({ failure }: { failure?: Failure }) {
-  const t = useT();
-  if (!failure?.formError) return null;
-  return (
-    <Alert variant="danger" data-testid="form-error">
-      {t(failure.formError)}
-    </Alert>
-  );
-}
-
-function TextInput({
-  form,
-  name,
-  label,
-  failure,
-  as,
-  maxLength,
-}: {
-  form: Intent;
-  name: string;
-  label: MessageKey;
-  failure?: Failure;
-  as?: "textarea";
-  maxLength?: number;
-}) {
-  const t = useT();
-  const id = `${form}-${name}`;
-  const invalid = Boolean(failure?.errors[name]);
-  return (
-    <BsForm.Group className="mb-3" controlId={id}>
-      <BsForm.Label>{t(label)}</BsForm.Label>
-      <BsForm.Control
-        name={name}
-        as={as}
-        rows={as ? 2 : undefined}
-        maxLength={maxLength}
-        defaultValue={failure?.values[name] ?? ""}
-        isInvalid={invalid}
-        aria-describedby={invalid ? `${id}-error` : undefined}
-      />
-      <FieldError id={`${id}-error`} failure={failure} name={name} />
-    </BsForm.Group>
-  );
-}
-
-function VoidForm({ shopId, failure, busy }: { shopId: string; failure?: Failure; busy: boolean }) {
-  const t = useT();
-  return (
-    <Card className="mb-4 border-danger" data-testid="void-form">
-      <Card.Body>
-        <h2 className="h5">{t("shops.invoices.void.title")}</h2>
-        <p className="text-secondary">{t("shops.invoices.void.lead")}</p>
-        <FormError failure={failure} />
-        <Form method="post" noValidate>
-          <ShopIdField shopId={shopId} />
-          <input type="hidden" name="intent" value="void" />
-          <TextInput
-            form="void"
-            name="reason"
-            label="shops.invoices.void.reason"
-            failure={failure}
-            maxLength={REASON_MAX}
-          />
-          <Button type="submit" variant="danger" disabled={busy}>
-            {t("shops.invoices.void.submit")}
-          </Button>
-        </Form>
-      </Card.Body>
-    </Card>
-  );
-}
-
-function ReturnForm({
-  shopId,
-  lines,
-  failure,
-  busy,
-}: {
-  shopId: string;
-  lines: Route.ComponentProps["loaderData"]["detail"]["lines"];
-  failure?: Failure;
-  busy: boolean;
-}) {
-  const t = useT();
-  const lang = useLang();
-  return (
-    <Card className="mb-4" data-testid="return-form">
-      <Card.Body>
-        <h2 className="h5">{t("shops.invoices.return.title")}</h2>
-        <FormError failure={failure} />
-        <Form method="post" noValidate>
-          <ShopIdField shopId={shopId} />
-          <input type="hidden" name="intent" value="return" />
-          {lines
-            .filter((line) => line.returnedMilli < line.qtyMilli)
-            .map((line) => {
-              const name = qtyField(line.id);
-              const id = `return-${name}`;
-              const invalid = Boolean(failure?.errors[name]);
-              return (
-                <BsForm.Group key={line.id} className="mb-3" controlId={id}>
-                  <BsForm.Label>
-                    {t("shops.invoices.return.qty", { item: line.itemName })}
-                  </BsForm.Label>
-                  <BsForm.Control
-                    name={name}
-                    inputMode="decimal"
-                    defaultValue={failure?.values[name] ?? ""}
-                    isInvalid={invalid}
-                    aria-describedby={`${id}-hint${invalid ? ` ${id}-error` : ""}`}
-                  />
-                  <BsForm.Text id={`${id}-hint`} muted>
-                    {t("shops.invoices.return.available", {
-                      qty: formatQuantityMilli(line.qtyMilli - line.returnedMilli, lang),
-                      unit: line.unit,
-                    })}
-                  </BsForm.Text>
-                  <FieldError id={`${id}-error`} failure={failure} name={name} />
-                </BsForm.Group>
-              );
-            })}
-          <TextInput
-            form="return"
-            name="reason"
-            label="shops.invoices.return.reason"
-            failure={failure}
-            maxLength={REASON_MAX}
-          />
-          <BsForm.Group className="mb-3" controlId="return-refundMethod">
-            <BsForm.Label>{t("shops.invoices.return.method")}</BsForm.Label>
-            <BsForm.Select
-              name="refundMethod"
-              defaultValue={failure?.values.refundMethod ?? "cash"}
-              isInvalid={Boolean(failure?.errors.refundMethod)}
-            >
-              {REFUND_METHODS.map((method) => (
-                <option key={method} value={method}>
-                  {t(PAYMENT_METHOD_TEXT[method])}
-                </option>
-              ))}
-            </BsForm.Select>
-            <FieldError id="return-refundMethod-error" failure={failure} name="refundMethod" />
-          </BsForm.Group>
-          <Button type="submit" variant="warning" disabled={busy}>
-            {t("shops.invoices.return.submit")}
-          </Button>
-        </Form>
-      </Card.Body>
-    </Card>
-  );
-}
-
-function FullInvoiceForm({
-  shopId,
-  abbreviatedNumber,
-  failure,
-  busy,
-}: {
-  shopId: string;
-  abbreviatedNumber: string;
-  failure?: Failure;
-  busy: boolean;
-}) {
-  const t = useT();
-  return (
-    <Card className="mb-4" data-testid="full-invoice-form">
-      <Card.Body>
-        <h2 className="h5">{t("shops.invoices.full.title")}</h2>
-        <p className="text-secondary">
-          {t("shops.invoices.full.lead", { number: abbreviatedNumber })}
-        </p>
-        <FormError failure={failure} />
-        <Form method="post" noValidate>
-          <ShopIdField shopId={shopId} />
-          <input type="hidden" name="intent" value="full" />
-          <TextInput
-            form="full"
-            name="buyerName"
-            label="shops.invoices.full.buyerName"
-            failure={failure}
-            maxLength={200}
-          />
-          <TextInput
-            form="full"
-            name="buyerAddress"
-            label="shops.invoices.full.buyerAddress"
-            failure={failure}
-            as="textarea"
-            maxLength={500}
-          />
-          <TextInput
-            form="full"
-            name="buyerTaxId"
-            label="shops.invoices.full.buyerTaxId"
-            failure={failure}
-            maxLength={20}
-          />
-          <TextInput
-            form="full"
-            name="buyerBranchCode"
-            label="shops.invoices.full.buyerBranchCode"
-            failure={failure}
-            maxLength={5}
-          />
-          <Button type="submit" disabled={busy}>
-            {t("shops.invoices.full.submit")}
-          </Button>
-        </Form>
-      </Card.Body>
-    </Card>
   );
 }
