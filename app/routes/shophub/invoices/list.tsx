@@ -210,7 +210,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
           <tbody>
             {page.rows.map((row) => (
               <tr key={row.id} data-testid="invoice-row">
-                <td>
+                <td className="text-nowrap">
                   <Link to={`/shophub/invoices/${row.id}?shop=${shop.id}`}>
                     {row.documentNumber}
                   </Link>
@@ -220,10 +220,10 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
                     </div>
                   )}
                 </td>
-                <td>{formatDateTime(row.createdAt, lang)}</td>
+                <td className="text-nowrap">{formatDateTime(row.createdAt, lang)}</td>
                 <td>{row.cashierName}</td>
                 <td>{row.methods.map((m) => t(PAYMENT_METHOD_TEXT[m])).join(", ")}</td>
-                <td className="text-end">
+                <td className="text-end text-nowrap">
                   {formatSatang(row.totalSatang)}
                   {row.returnedSatang > 0 && (
                     <div className="small text-secondary">
@@ -233,7 +233,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
                     </div>
                   )}
                 </td>
-                <td className="text-end">{formatSatang(row.vatSatang)}</td>
+                <td className="text-end text-nowrap">{formatSatang(row.vatSatang)}</td>
                 <td>
                   <Badge bg={row.status === "void" ? "danger" : "success"}>
                     {t(SALE_STATUS_TEXT[row.status])}
