@@ -36,6 +36,8 @@ export default [
     route("shophub/new", "routes/shophub/new.tsx"),
     route("shophub/members", "routes/shophub/members.tsx"),
     route("shophub/settings", "routes/shophub/settings.tsx"),
+    route("shophub/invoices", "routes/shophub/invoices/list.tsx"),
+    route("shophub/invoices/:id", "routes/shophub/invoices/detail.tsx"),
   ]),
 
   // Printed documents of a sale (the till, the invoices pages): outside the shop pages' frame,

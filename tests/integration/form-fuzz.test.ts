@@ -402,6 +402,23 @@ const TARGETS: Target[] = [
     fields: ["shop", "intent", "email", "role", "userId"],
   },
 
+  // Added by the invoices branch (after-sale): one sale's void, return and full tax invoice.
+  ...["void", "return", "full"].map((intent): Target => ({
+    route: "routes/shophub/invoices/detail",
+    caller: "owner",
+    path: "/shophub/invoices/@sale",
+    fixed: { shopId: "@shop", intent },
+    fields: [
+      "reason",
+      "refundMethod",
+      "qty-1",
+      "buyerName",
+      "buyerAddress",
+      "buyerTaxId",
+      "buyerBranchCode",
+    ],
+  })),
+
   // storehub
   {
     route: "routes/storehub/add",
@@ -611,7 +628,7 @@ async function fuzzOnce(target: Target, fn: DataFunction, form: [string, string]
     outcome = await attack(
       fn,
       {
-        // "@sale" in a path is the home shop's sale (the documents' print page).
+        // "@sale": the home shop's sale (its id is known once the fixture exists).
         path: target.path.replace("@sale", String(fx.home.saleId)),
         form: body,
         cookie,
@@ -708,6 +725,19 @@ interface LoaderTarget {
 
 const LIST = ["q", "page", "status", "sort", "dir", "low", "done", "count"];
 const LOADER_TARGETS: LoaderTarget[] = [
+  {
+    route: "routes/shophub/invoices/list",
+    caller: "owner",
+    path: "/shophub/invoices",
+    names: ["shop", "q", "from", "to", "method", "cashier", "status", "page"],
+  },
+  {
+    route: "routes/shophub/invoices/detail",
+    caller: "owner",
+    path: "/shophub/invoices/x",
+    names: ["shop", "done", "note"],
+    param: "id",
+  },
   { route: "routes/storehub/overview", caller: "owner", path: "/storehub", names: LIST },
   {
     route: "routes/storehub/edit",

@@ -316,6 +316,72 @@ export const MATRIX: Record<string, MatrixRow> = {
     outsider: 400,
     foreign: [],
   },
+  // Added by the invoices branch (after-sale): the shop's sales, one sale and its forms.
+  "routes/shophub/invoices/list loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/invoices?shop=${ids.shopId}` }),
+    roles: { owner: "ok", manager: "ok", cashier: "ok", stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/invoices?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/invoices/detail loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/invoices/${ids.saleId}?shop=${ids.shopId}` }),
+    roles: { owner: "ok", manager: "ok", cashier: "ok", stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop's sale under the caller's own shop",
+        request: (own, other) => ({ path: `/shophub/invoices/${other.saleId}?shop=${own.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/invoices/detail action": {
+    access: "shop",
+    // A void without a reason: the roles that may open the page get the form back (400)
+    // and nothing changes, so every role can send it in turn.
+    request: (ids) => ({
+      path: `/shophub/invoices/${ids.saleId}?shop=${ids.shopId}`,
+      form: { intent: "void", reason: "" },
+    }),
+    roles: { owner: 400, manager: 400, cashier: 400, stock: 403 },
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    checksShopId: true,
+    foreign: [
+      {
+        what: "voiding the other shop's sale",
+        request: (own, other) => ({
+          path: `/shophub/invoices/${other.saleId}?shop=${own.shopId}`,
+          form: { intent: "void", reason: "ยกเลิก" },
+        }),
+        expect: 404,
+      },
+      {
+        what: "a full tax invoice for the other shop's sale",
+        request: (own, other) => ({
+          path: `/shophub/invoices/${other.saleId}?shop=${own.shopId}`,
+          form: {
+            intent: "full",
+            buyerName: "บริษัท ทดสอบ จำกัด",
+            buyerAddress: "1 ถนนสีลม",
+            buyerTaxId: "1101700207030",
+            buyerBranchCode: "00000",
+          },
+        }),
+        expect: 404,
+      },
+    ],
+  },
   "routes/shophub/members loader": {
     access: "shop",
     request: (ids) => ({ path: `/shophub/members?shop=${ids.shopId}` }),

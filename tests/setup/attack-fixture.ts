@@ -7,7 +7,7 @@ import type { ShopRole } from "~/modules/shops/index.server";
 import { createLocation } from "~/modules/stock/index.server";
 import { sessionUserOf } from "./route-call";
 import { addShopMember, insertItem, insertShop, insertUser, joinShop } from "./factories";
-import { insertSaleRows } from "./sale-rows";
+import { createSaleForTest } from "./sales-factory";
 
 // Two shops with every kind of row an attacker could aim at (items, locations, documents,
 // members, invitations), for the isolation matrix and the form fuzzer.
@@ -29,11 +29,11 @@ export interface ShopIds {
   /** A cashier of the shop (a member another member could try to change or remove). */
   memberId: string;
   invitationId: number;
+  /** A completed sale of the shop (one unit of the item, by its owner): its pages, prints, PDF. */
+  saleId: number;
   /** A draft listing of the shop's owner (listings belong to members, not to shops). */
   listingId: string;
   listingTitle: string;
-  /** A completed sale of the item (its receipt, print page and PDF). */
-  saleId: number;
 }
 
 export interface AttackFixture {
@@ -80,6 +80,11 @@ async function shopWithRows(
     .from(stockDocument)
     .where(eq(stockDocument.shopId, shop.id));
   const cashier = await member(db, shop.id, "cashier", `${label} แคชเชียร์`);
+  const sold = await createSaleForTest(db, {
+    shopId: shop.id,
+    userId: ownerId,
+    lines: [{ itemId: item.id, qty: 1 }],
+  });
   const [invitation] = await db
     .insert(shopInvitation)
     .values({
@@ -103,7 +108,6 @@ async function shopWithRows(
       status: "draft",
     })
     .returning({ id: listing.id, title: listing.title });
-  const sold = await insertSaleRows(db, { shopId: shop.id, itemId: item.id });
   return {
     shopId: shop.id,
     owner,
@@ -120,9 +124,9 @@ async function shopWithRows(
       documentId: document!.id,
       memberId: cashier.id,
       invitationId: invitation!.id,
+      saleId: sold.id,
       listingId: draft!.id,
       listingTitle: draft!.title,
-      saleId: sold.sale.id,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { enListings } from "./en-listings";
+import { enShophubInvoices } from "./en-shophub-invoices";
 import { enShophubSell } from "./en-shophub-sell";
 import { enShops } from "./en-shops";
 import { enStorehub } from "./en-storehub";
@@ -10,6 +11,7 @@ import { enShophubPage } from "./en-shophub-page";
 export const en: Record<MessageKey, string> = {
   ...enShops,
   ...enShophubSell,
+  ...enShophubInvoices,
   ...enStorehub,
   ...enStorehubLedger,
   ...enListings,

@@ -1,5 +1,6 @@
 import { thFrame } from "./th-frame";
 import { thListings } from "./th-listings";
+import { thShophubInvoices } from "./th-shophub-invoices";
 import { thShophubSell } from "./th-shophub-sell";
 import { thShops } from "./th-shops";
 import { thStorehub } from "./th-storehub";
@@ -12,6 +13,7 @@ export const th = {
   // Area text lives in its own files so that areas grow without touching this one.
   ...thShops,
   ...thShophubSell,
+  ...thShophubInvoices,
   ...thStorehub,
   ...thStorehubLedger,
   ...thListings,

@@ -5,4 +5,6 @@
 export * from "./index";
 export * from "./complete-sale.server";
 export * from "./settings.server";
+export * from "./after-sale.server";
+export * from "./invoices.server";
 export * from "./sale-document.server";

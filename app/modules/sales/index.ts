@@ -72,3 +72,12 @@ export type {
   SaleError,
   SaleLineRequest,
 } from "./sale-contract";
+export {
+  type BuyerForm,
+  buyerFormSchema,
+  HEAD_OFFICE_BRANCH,
+  REASON_MAX,
+  REFUND_METHODS,
+  returnFormSchema,
+  voidSaleFormSchema,
+} from "./after-sale-forms";

@@ -10,6 +10,7 @@ export * from "./item-csv.server";
 export * from "./item-image.server";
 export * from "./item-selection.server";
 export * from "./items.server";
+export * from "./ledger-api.server";
 export * from "./ledger.server";
 export * from "./ledger-api.server";
 export * from "./live-stock.server";

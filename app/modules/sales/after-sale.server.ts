@@ -1,0 +1,471 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database, DbExecutor } from "~/db/client.server";
+import { creditNote, creditNoteLine, fullTaxInvoice, sale, saleLine, stockItem } from "~/db/schema";
+import { bangkokIsoDate } from "~/lib/dates";
+import { isWholeQuantity } from "~/lib/quantity";
+import type { ShopRole } from "~/modules/shops";
+import { LedgerError, runLedgerWork, voidSaleMovements } from "~/modules/stock/index.server";
+import { type BuyerForm, buyerFormSchema, REASON_MAX, REFUND_METHODS } from "./after-sale-forms";
+import type { PaymentMethod } from "./bill";
+import { buddhistYear, saleDocumentNumber } from "./document-number";
+import { refundShare } from "./refund";
+import { getSalesSettings, type SalesSettings } from "./settings.server";
+
+/*
+ * What happens to a sale after it completed: a void, a return of some lines (a credit note,
+ * ใบลดหนี้) and a full tax invoice (ใบกำกับภาษีเต็มรูป) issued on request. A sale row is never
+ * edited except to mark it void and to count what came back (`returned_qty`); everything else
+ * is a document of its own with its own gapless number (docs/decisions: invoices, voids and
+ * returns). Stock comes back through the ledger's `sale_void` movements, at the cost it left
+ * with, in the same transaction as the rows here (runLedgerWork, decision 0014).
+ */
+
+/** Who asks: a member of the shop in a role (the route's gate checked the membership). */
+export interface SaleUndoActor {
+  shopId: string;
+  userId: string;
+  role: ShopRole;
+}
+
+interface SaleHead {
+  id: number;
+  status: "completed" | "void";
+  cashierId: string;
+  createdAt: Date;
+  documentKind: "receipt" | "abbreviatedTaxInvoice";
+  documentNumber: string;
+}
+
+/**
+ * Whether the member may void this sale or take lines of it back: an owner or a manager
+ * always; a cashier only their own sale, only when the shop allows it, and only on the day
+ * it was sold (Bangkok time): shifts do not exist yet, and a day is the shift a small shop
+ * knows.
+ */
+export function mayUndoSale(
+  actor: { userId: string; role: ShopRole },
+  head: { cashierId: string; createdAt: Date },
+  settings: Pick<SalesSettings, "cashierMayVoidOwn">,
+  now: Date = new Date(),
+): boolean {
+  if (actor.role === "owner" || actor.role === "manager") return true;
+  return (
+    actor.role === "cashier" &&
+    settings.cashierMayVoidOwn &&
+    head.cashierId === actor.userId &&
+    bangkokIsoDate(head.createdAt) === bangkokIsoDate(now)
+  );
+}
+
+async function saleHead(db: DbExecutor, shopId: string, saleId: number): Promise<SaleHead | null> {
+  const [row] = await db
+    .select({
+      id: sale.id,
+      status: sale.status,
+      cashierId: sale.cashierId,
+      createdAt: sale.createdAt,
+      documentKind: sale.documentKind,
+      documentNumber: sale.documentNumber,
+    })
+    .from(sale)
+    .where(and(eq(sale.shopId, shopId), eq(sale.id, saleId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Locks the sale for the rest of the transaction: voids and returns of one sale queue. */
+async function lockSale(tx: DbExecutor, shopId: string, saleId: number) {
+  const [row] = await tx
+    .select({ status: sale.status, documentNumber: sale.documentNumber })
+    .from(sale)
+    .where(and(eq(sale.shopId, shopId), eq(sale.id, saleId)))
+    .for("update");
+  return row ?? null;
+}
+
+async function linesOf(db: DbExecutor, shopId: string, saleId: number) {
+  const rows = await db
+    .select({
+      id: saleLine.id,
+      itemId: saleLine.itemId,
+      qty: saleLine.qty,
+      returnedQty: saleLine.returnedQty,
+      totalSatang: saleLine.totalSatang,
+      vatSatang: saleLine.vatSatang,
+      movementId: saleLine.movementId,
+      measured: stockItem.measured,
+    })
+    .from(saleLine)
+    .innerJoin(stockItem, eq(stockItem.id, saleLine.itemId))
+    .where(and(eq(saleLine.shopId, shopId), eq(saleLine.saleId, saleId)))
+    .orderBy(saleLine.lineNo);
+  return rows.map((row) => ({
+    ...row,
+    qtyMilli: row.qty,
+    returnedMilli: row.returnedQty,
+  }));
+}
+
+/** The next number of one of the shop's document sequences, in the caller's transaction. */
+async function nextNumber(tx: DbExecutor, shopId: string, kind: string, year: number) {
+  const result = await tx.execute<{ n: string | number }>(
+    sql`SELECT next_document_number(${shopId}::uuid, ${kind}, ${year}) AS n`,
+  );
+  return Number(result.rows[0]?.n);
+}
+
+/** Thrown inside a unit of work to roll it back and answer with a refusal. */
+class Refused<E> extends Error {
+  readonly refusal: E;
+  constructor(refusal: E) {
+    super("refused");
+    this.refusal = refusal;
+  }
+}
+
+function readReason(reason: string): string | null {
+  const trimmed = reason.trim();
+  return trimmed.length > 0 && trimmed.length <= REASON_MAX ? trimmed : null;
+}
+
+// ---- void ----------------------------------------------------------------------------------
+
+export type VoidRefusal = "not-found" | "not-allowed" | "already-void" | "reason-required";
+
+export type VoidResult =
+  { ok: true; saleId: number; stockDocumentId: number | null } | { ok: false; error: VoidRefusal };
+
+/**
+ * Voids a sale: the stock still out (what credit notes did not already bring back) returns
+ * through `sale_void` movements at the cost it left with, and the sale is marked void with
+ * the reason, who and when. Its number stays in the sequence; nothing is deleted.
+ */
+export async function voidSale(
+  db: Database,
+  actor: SaleUndoActor,
+  input: { saleId: number; reason: string },
+  now: Date = new Date(),
+): Promise<VoidResult> {
+  const reason = readReason(input.reason);
+  if (reason === null) return { ok: false, error: "reason-required" };
+  const head = await saleHead(db, actor.shopId, input.saleId);
+  if (!head) return { ok: false, error: "not-found" };
+  const settings = await getSalesSettings(db, actor.shopId);
+  if (!mayUndoSale(actor, head, settings, now)) return { ok: false, error: "not-allowed" };
+  if (head.status === "void") return { ok: false, error: "already-void" };
+  const items = [...new Set((await linesOf(db, actor.shopId, head.id)).map((l) => l.itemId))];
+  try {
+    return await runLedgerWork(db, actor.shopId, {
+      items,
+      run: async (tx): Promise<VoidResult> => {
+        const locked = await lockSale(tx, actor.shopId, head.id);
+        if (!locked) throw new Refused<VoidRefusal>("not-found");
+        if (locked.status === "void") throw new Refused<VoidRefusal>("already-void");
+        // Read under the sale's lock: a return that committed a moment ago is counted.
+        const out = (await linesOf(tx, actor.shopId, head.id)).flatMap((line) =>
+          line.movementId !== null && line.qtyMilli > line.returnedMilli
+            ? [{ ...line, movementId: line.movementId }]
+            : [],
+        );
+        let stockDocumentId: number | null = null;
+        if (out.length > 0) {
+          const posted = await voidSaleMovements(tx, {
+            shopId: actor.shopId,
+            userId: actor.userId,
+            reference: locked.documentNumber,
+            note: reason,
+            lines: out.map((line) => ({
+              movementId: line.movementId,
+              qty: line.qtyMilli - line.returnedMilli,
+            })),
+          });
+          stockDocumentId = posted.documentId;
+        }
+        await tx
+          .update(sale)
+          .set({
+            status: "void",
+            voidedAt: now,
+            voidedBy: actor.userId,
+            voidReason: reason,
+            voidStockDocumentId: stockDocumentId,
+          })
+          .where(and(eq(sale.shopId, actor.shopId), eq(sale.id, head.id)));
+        return { ok: true, saleId: head.id, stockDocumentId };
+      },
+    });
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, error: error.refusal as VoidRefusal };
+    // Another void of the same movements won the race.
+    if (error instanceof LedgerError && error.error.code === "alreadyReversed") {
+      return { ok: false, error: "already-void" };
+    }
+    throw error;
+  }
+}
+
+// ---- returns (credit notes) ----------------------------------------------------------------
+
+export type ReturnRefusal =
+  | { code: "not-found" }
+  | { code: "not-allowed" }
+  | { code: "void" }
+  | { code: "reason-required" }
+  | { code: "bad-refund-method" }
+  | { code: "nothing-to-return" }
+  /** A quantity that is not a positive whole number of thousandths the ledger can take. */
+  | { code: "bad-quantity"; saleLineId: number }
+  /** More than is still out on the line (sold minus what came back before). */
+  | { code: "more-than-sold"; saleLineId: number; availableMilli: number };
+
+export interface IssuedCreditNote {
+  id: number;
+  documentNumber: string;
+  totalSatang: number;
+  vatSatang: number;
+}
+
+export type ReturnResult =
+  { ok: true; creditNote: IssuedCreditNote } | { ok: false; error: ReturnRefusal };
+
+/**
+ * Takes some lines of a sale back: a credit note with its own gapless number
+ * ("CN2569-000001"), each line's money its exact share of what the line cost (VAT included,
+ * refund.ts), the stock back through `sale_void` at the cost it left with, and the lines'
+ * `returned_qty` raised. Never more than was sold; a void sale takes nothing back.
+ */
+export async function returnSaleLines(
+  db: Database,
+  actor: SaleUndoActor,
+  input: {
+    saleId: number;
+    lines: readonly { saleLineId: number; qtyMilli: number }[];
+    reason: string;
+    refundMethod: PaymentMethod;
+  },
+  now: Date = new Date(),
+): Promise<ReturnResult> {
+  const refuse = (error: ReturnRefusal): ReturnResult => ({ ok: false, error });
+  const reason = readReason(input.reason);
+  if (reason === null) return refuse({ code: "reason-required" });
+  if (!(REFUND_METHODS as readonly string[]).includes(input.refundMethod)) {
+    return refuse({ code: "bad-refund-method" });
+  }
+  // The same line named twice counts once with both quantities; zeros are left out.
+  const wanted = new Map<number, number>();
+  for (const line of input.lines) {
+    if (!Number.isSafeInteger(line.qtyMilli) || line.qtyMilli < 0) {
+      return refuse({ code: "bad-quantity", saleLineId: line.saleLineId });
+    }
+    if (line.qtyMilli === 0) continue;
+    wanted.set(line.saleLineId, (wanted.get(line.saleLineId) ?? 0) + line.qtyMilli);
+  }
+  if (wanted.size === 0) return refuse({ code: "nothing-to-return" });
+
+  const head = await saleHead(db, actor.shopId, input.saleId);
+  if (!head) return refuse({ code: "not-found" });
+  const settings = await getSalesSettings(db, actor.shopId);
+  if (!mayUndoSale(actor, head, settings, now)) return refuse({ code: "not-allowed" });
+  if (head.status === "void") return refuse({ code: "void" });
+  const known = await linesOf(db, actor.shopId, head.id);
+  const items = new Set<number>();
+  for (const saleLineId of wanted.keys()) {
+    const line = known.find((l) => l.id === saleLineId);
+    if (!line) return refuse({ code: "not-found" });
+    // Only goods sold by weight or length come back in fractions of their unit.
+    if (!line.measured && !isWholeQuantity(wanted.get(saleLineId) ?? 0)) {
+      return refuse({ code: "bad-quantity", saleLineId });
+    }
+    items.add(line.itemId);
+  }
+
+  try {
+    return await runLedgerWork(db, actor.shopId, {
+      items: [...items],
+      run: async (tx): Promise<ReturnResult> => {
+        const locked = await lockSale(tx, actor.shopId, head.id);
+        if (!locked) throw new Refused<ReturnRefusal>({ code: "not-found" });
+        if (locked.status === "void") throw new Refused<ReturnRefusal>({ code: "void" });
+        const lines = await linesOf(tx, actor.shopId, head.id);
+        const returning = [...wanted].map(([saleLineId, qtyMilli]) => {
+          const line = lines.find((l) => l.id === saleLineId);
+          if (!line) throw new Refused<ReturnRefusal>({ code: "not-found" });
+          const availableMilli = line.qtyMilli - line.returnedMilli;
+          if (qtyMilli > availableMilli) {
+            throw new Refused<ReturnRefusal>({
+              code: "more-than-sold",
+              saleLineId,
+              availableMilli,
+            });
+          }
+          return { line, qtyMilli, money: refundShare(line, line.returnedMilli, qtyMilli) };
+        });
+        const totalSatang = returning.reduce((sum, r) => sum + r.money.totalSatang, 0);
+        const vatSatang = returning.reduce((sum, r) => sum + r.money.vatSatang, 0);
+        // A credit note gives money back; free goods coming back are not one.
+        if (totalSatang <= 0) throw new Refused<ReturnRefusal>({ code: "nothing-to-return" });
+
+        const withStock = returning.flatMap((r) =>
+          r.line.movementId === null ? [] : [{ ...r, movementId: r.line.movementId }],
+        );
+        const posted =
+          withStock.length > 0
+            ? await voidSaleMovements(tx, {
+                shopId: actor.shopId,
+                userId: actor.userId,
+                reference: locked.documentNumber,
+                note: reason,
+                lines: withStock.map((r) => ({
+                  movementId: r.movementId,
+                  qty: r.qtyMilli,
+                })),
+              })
+            : null;
+        const costOf = (index: number) =>
+          posted?.movements.find((m) => m.line === index + 1)?.valueSatang ?? 0;
+        const costs = returning.map((r) => {
+          const index = withStock.findIndex((w) => w.line.id === r.line.id);
+          return index < 0 ? 0 : costOf(index);
+        });
+
+        // The number after the items and the stock document's own (the lock order, 0014).
+        const year = buddhistYear(now);
+        const seq = await nextNumber(tx, actor.shopId, "creditNote", year);
+        const documentNumber = saleDocumentNumber(settings.creditNotePrefix, year, seq);
+        const [note] = await tx
+          .insert(creditNote)
+          .values({
+            shopId: actor.shopId,
+            saleId: head.id,
+            documentYear: year,
+            documentSeq: seq,
+            documentNumber,
+            reason,
+            refundMethod: input.refundMethod,
+            exVatSatang: totalSatang - vatSatang,
+            vatSatang,
+            totalSatang,
+            costSatang: costs.reduce((a, b) => a + b, 0),
+            stockDocumentId: posted?.documentId ?? null,
+            issuedBy: actor.userId,
+            createdAt: now,
+          })
+          .returning({ id: creditNote.id });
+        if (!note) throw new Error("credit note not written");
+        await tx.insert(creditNoteLine).values(
+          returning.map((r, index) => ({
+            shopId: actor.shopId,
+            creditNoteId: note.id,
+            saleLineId: r.line.id,
+            qty: r.qtyMilli,
+            exVatSatang: r.money.exVatSatang,
+            vatSatang: r.money.vatSatang,
+            totalSatang: r.money.totalSatang,
+            costSatang: costs[index] ?? 0,
+          })),
+        );
+        for (const r of returning) {
+          await tx
+            .update(saleLine)
+            .set({ returnedQty: r.line.returnedMilli + r.qtyMilli })
+            .where(and(eq(saleLine.shopId, actor.shopId), eq(saleLine.id, r.line.id)));
+        }
+        return {
+          ok: true,
+          creditNote: { id: note.id, documentNumber, totalSatang, vatSatang },
+        };
+      },
+    });
+  } catch (error) {
+    if (error instanceof Refused) return refuse(error.refusal as ReturnRefusal);
+    throw error;
+  }
+}
+
+// ---- full tax invoice ----------------------------------------------------------------------
+
+export type FullInvoiceRefusal =
+  | { code: "not-found" }
+  /** Only an abbreviated tax invoice (a VAT-registered shop's sale) is replaced by a full one. */
+  | { code: "not-vat" }
+  | { code: "void" }
+  /** The buyer's details do not pass the form's rules (field name → message key). */
+  | { code: "bad-buyer"; fields: Record<string, string> };
+
+export interface IssuedFullTaxInvoice {
+  id: number;
+  documentNumber: string;
+}
+
+export type FullInvoiceResult =
+  | { ok: true; invoice: IssuedFullTaxInvoice; existing: boolean }
+  | { ok: false; error: FullInvoiceRefusal };
+
+/**
+ * Issues the full tax invoice of a sale for a buyer, with its own gapless number
+ * ("INV2569-000001"), replacing the abbreviated invoice. Once per sale: asked again, it
+ * answers the invoice issued before (`existing`), whatever buyer the second request named.
+ */
+export async function issueFullTaxInvoice(
+  db: Database,
+  actor: SaleUndoActor,
+  input: {
+    saleId: number;
+    buyer: { name: string; address: string; taxId: string; branchCode: string };
+  },
+  now: Date = new Date(),
+): Promise<FullInvoiceResult> {
+  const parsed = buyerFormSchema.safeParse({
+    buyerName: input.buyer.name,
+    buyerAddress: input.buyer.address,
+    buyerTaxId: input.buyer.taxId,
+    buyerBranchCode: input.buyer.branchCode,
+  });
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? "form");
+      fields[name] ??= issue.message;
+    }
+    return { ok: false, error: { code: "bad-buyer", fields } };
+  }
+  const buyer: BuyerForm = parsed.data;
+  const head = await saleHead(db, actor.shopId, input.saleId);
+  if (!head) return { ok: false, error: { code: "not-found" } };
+  const settings = await getSalesSettings(db, actor.shopId);
+
+  return db.transaction(async (tx): Promise<FullInvoiceResult> => {
+    const locked = await lockSale(tx, actor.shopId, head.id);
+    if (!locked) return { ok: false, error: { code: "not-found" } };
+    const [existing] = await tx
+      .select({ id: fullTaxInvoice.id, documentNumber: fullTaxInvoice.documentNumber })
+      .from(fullTaxInvoice)
+      .where(and(eq(fullTaxInvoice.shopId, actor.shopId), eq(fullTaxInvoice.saleId, head.id)));
+    if (existing) return { ok: true, invoice: existing, existing: true };
+    if (head.documentKind !== "abbreviatedTaxInvoice") {
+      return { ok: false, error: { code: "not-vat" } };
+    }
+    if (locked.status === "void") return { ok: false, error: { code: "void" } };
+    const year = buddhistYear(now);
+    const seq = await nextNumber(tx, actor.shopId, "fullTaxInvoice", year);
+    const documentNumber = saleDocumentNumber(settings.fullInvoicePrefix, year, seq);
+    const [row] = await tx
+      .insert(fullTaxInvoice)
+      .values({
+        shopId: actor.shopId,
+        saleId: head.id,
+        documentYear: year,
+        documentSeq: seq,
+        documentNumber,
+        buyerName: buyer.buyerName,
+        buyerAddress: buyer.buyerAddress,
+        buyerTaxId: buyer.buyerTaxId,
+        buyerBranchCode: buyer.buyerBranchCode,
+        issuedBy: actor.userId,
+        createdAt: now,
+      })
+      .returning({ id: fullTaxInvoice.id });
+    if (!row) throw new Error("full tax invoice not written");
+    return { ok: true, invoice: { id: row.id, documentNumber }, existing: false };
+  });
+}

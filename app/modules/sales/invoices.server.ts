@@ -1,0 +1,323 @@
+import { and, asc, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
+import type { DbExecutor } from "~/db/client.server";
+import {
+  creditNote,
+  creditNoteLine,
+  fullTaxInvoice,
+  sale,
+  saleLine,
+  salePayment,
+  user,
+} from "~/db/schema";
+import { type Page, pageWindow, toPage } from "~/lib/paging";
+import type { PaymentMethod } from "./bill";
+import type { SaleStatus } from "./schema";
+
+/*
+ * The shop's sales as /shophub/invoices lists and opens them. Every query is scoped to the
+ * shop; the list's date range and order ride on the (shop_id, created_at) index, the payment
+ * method filter on sale_payment's (sale_id, payment_no) index.
+ */
+
+export const SALE_LIST_PAGE_SIZE = 20;
+
+export interface SaleFilters {
+  /** Part of the document number ("000123", "ABB2569-0001"), or of its full tax invoice's. */
+  q?: string;
+  /** Bangkok calendar days, YYYY-MM-DD, both included. */
+  from?: string | null;
+  to?: string | null;
+  method?: PaymentMethod | null;
+  cashierId?: string | null;
+  status?: SaleStatus | null;
+  page?: number;
+}
+
+export interface SaleListRow {
+  id: number;
+  documentNumber: string;
+  documentKind: "receipt" | "abbreviatedTaxInvoice";
+  createdAt: Date;
+  cashierName: string;
+  status: SaleStatus;
+  totalSatang: number;
+  vatSatang: number;
+  /** Paid with these methods (several for a split payment). */
+  methods: PaymentMethod[];
+  /** Money given back on credit notes. */
+  returnedSatang: number;
+  fullTaxInvoiceNumber: string | null;
+}
+
+export interface SaleTotals {
+  /** Every filtered sale, void ones included. */
+  count: number;
+  voidCount: number;
+  /** Sums of the sales that stand (not void): what they took in, its VAT, and what went back. */
+  totalSatang: number;
+  vatSatang: number;
+  returnedSatang: number;
+}
+
+const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The moment a Bangkok calendar day (YYYY-MM-DD) starts, or null if it is no real day. */
+export function bangkokDayStart(day: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = Date.UTC(year, month - 1, date);
+  const check = new Date(utc);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1) return null;
+  if (check.getUTCDate() !== date) return null;
+  return new Date(utc - BANGKOK_OFFSET_MS);
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function conditionsOf(shopId: string, filters: SaleFilters): SQL[] {
+  const where: SQL[] = [eq(sale.shopId, shopId)];
+  const q = filters.q?.trim().toUpperCase();
+  if (q) {
+    const pattern = `%${escapeLike(q)}%`;
+    where.push(
+      sql`(${ilike(sale.documentNumber, pattern)} OR EXISTS (
+        SELECT 1 FROM ${fullTaxInvoice} f
+         WHERE f.sale_id = ${sale.id} AND f.shop_id = ${shopId}
+           AND f.document_number ILIKE ${pattern}))`,
+    );
+  }
+  const from = filters.from ? bangkokDayStart(filters.from) : null;
+  if (from) where.push(gte(sale.createdAt, from));
+  const to = filters.to ? bangkokDayStart(filters.to) : null;
+  if (to) where.push(lt(sale.createdAt, new Date(to.getTime() + DAY_MS)));
+  if (filters.method) {
+    where.push(
+      sql`EXISTS (SELECT 1 FROM ${salePayment} p
+                   WHERE p.sale_id = ${sale.id} AND p.method = ${filters.method})`,
+    );
+  }
+  if (filters.cashierId) where.push(eq(sale.cashierId, filters.cashierId));
+  if (filters.status) where.push(eq(sale.status, filters.status));
+  return where;
+}
+
+/** The shop's sales, newest first, 20 a page, with the totals of everything the filters match. */
+export async function listSales(
+  db: DbExecutor,
+  shopId: string,
+  filters: SaleFilters,
+): Promise<{ page: Page<SaleListRow>; totals: SaleTotals }> {
+  const where = and(...conditionsOf(shopId, filters));
+  const page = Math.max(1, filters.page ?? 1);
+  const { limit, offset } = pageWindow(page, SALE_LIST_PAGE_SIZE);
+  const returned = sql<number>`coalesce((SELECT sum(c.total_satang) FROM ${creditNote} c
+      WHERE c.sale_id = ${sale.id} AND c.shop_id = ${shopId}), 0)`;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: sale.id,
+        documentNumber: sale.documentNumber,
+        documentKind: sale.documentKind,
+        createdAt: sale.createdAt,
+        cashierName: sale.cashierName,
+        status: sale.status,
+        totalSatang: sale.totalSatang,
+        vatSatang: sale.vatSatang,
+        methods: sql<PaymentMethod[]>`coalesce((SELECT array_agg(DISTINCT p.method)
+            FROM ${salePayment} p WHERE p.sale_id = ${sale.id}), '{}')`,
+        returnedSatang: returned.mapWith(Number),
+        fullTaxInvoiceNumber: sql<string | null>`(SELECT f.document_number
+            FROM ${fullTaxInvoice} f WHERE f.sale_id = ${sale.id} AND f.shop_id = ${shopId})`,
+      })
+      .from(sale)
+      .where(where)
+      .orderBy(desc(sale.createdAt), desc(sale.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({
+        count: sql<number>`count(*)`.mapWith(Number),
+        voidCount: sql<number>`count(*) FILTER (WHERE ${sale.status} = 'void')`.mapWith(Number),
+        totalSatang: sql<number>`coalesce(sum(${sale.totalSatang})
+            FILTER (WHERE ${sale.status} <> 'void'), 0)`.mapWith(Number),
+        vatSatang: sql<number>`coalesce(sum(${sale.vatSatang})
+            FILTER (WHERE ${sale.status} <> 'void'), 0)`.mapWith(Number),
+        returnedSatang: sql<number>`coalesce(sum(${returned})
+            FILTER (WHERE ${sale.status} <> 'void'), 0)`.mapWith(Number),
+      })
+      .from(sale)
+      .where(where),
+  ]);
+  return {
+    page: toPage(rows, totals?.count ?? 0, page, SALE_LIST_PAGE_SIZE),
+    totals: totals ?? { count: 0, voidCount: 0, totalSatang: 0, vatSatang: 0, returnedSatang: 0 },
+  };
+}
+
+/** Who sold in the shop (the list's cashier filter), by the names their sales carry. */
+export async function listSaleCashiers(
+  db: DbExecutor,
+  shopId: string,
+): Promise<{ id: string; name: string }[]> {
+  const result = await db.execute<{ id: string; name: string }>(
+    sql`SELECT DISTINCT ON (cashier_id) cashier_id AS id, cashier_name AS name
+          FROM ${sale} WHERE shop_id = ${shopId}
+         ORDER BY cashier_id, created_at DESC`,
+  );
+  return result.rows.sort((a, b) => a.name.localeCompare(b.name, "th"));
+}
+
+export interface SaleDetail {
+  sale: Omit<typeof sale.$inferSelect, "shopId"> & { voidedByName: string | null };
+  lines: {
+    id: number;
+    lineNo: number;
+    itemId: number;
+    itemName: string;
+    sku: string;
+    unit: string;
+    qtyMilli: number;
+    returnedMilli: number;
+    unitPriceSatang: number;
+    discountSatang: number;
+    vatSatang: number;
+    totalSatang: number;
+  }[];
+  payments: {
+    method: PaymentMethod;
+    amountSatang: number;
+    tenderedSatang: number;
+    reference: string;
+    cardLast4: string | null;
+    approvalCode: string | null;
+  }[];
+  fullTaxInvoice: {
+    id: number;
+    documentNumber: string;
+    buyerName: string;
+    buyerAddress: string;
+    buyerTaxId: string;
+    buyerBranchCode: string;
+    createdAt: Date;
+  } | null;
+  creditNotes: {
+    id: number;
+    documentNumber: string;
+    reason: string;
+    refundMethod: PaymentMethod;
+    totalSatang: number;
+    vatSatang: number;
+    createdAt: Date;
+    issuedByName: string | null;
+    lines: { saleLineId: number; qtyMilli: number; totalSatang: number }[];
+  }[];
+}
+
+/** One sale of the shop with everything its page shows; null when the shop has no such sale. */
+export async function getSaleDetail(
+  db: DbExecutor,
+  shopId: string,
+  saleId: number,
+): Promise<SaleDetail | null> {
+  const [head] = await db
+    .select({ sale, voidedByName: user.name })
+    .from(sale)
+    .leftJoin(user, eq(user.id, sale.voidedBy))
+    .where(and(eq(sale.shopId, shopId), eq(sale.id, saleId)))
+    .limit(1);
+  if (!head) return null;
+  const [lines, payments, [invoice], notes] = await Promise.all([
+    db
+      .select()
+      .from(saleLine)
+      .where(and(eq(saleLine.shopId, shopId), eq(saleLine.saleId, saleId)))
+      .orderBy(asc(saleLine.lineNo)),
+    db
+      .select()
+      .from(salePayment)
+      .where(and(eq(salePayment.shopId, shopId), eq(salePayment.saleId, saleId)))
+      .orderBy(asc(salePayment.paymentNo)),
+    db
+      .select()
+      .from(fullTaxInvoice)
+      .where(and(eq(fullTaxInvoice.shopId, shopId), eq(fullTaxInvoice.saleId, saleId))),
+    db
+      .select({ note: creditNote, issuedByName: user.name })
+      .from(creditNote)
+      .leftJoin(user, eq(user.id, creditNote.issuedBy))
+      .where(and(eq(creditNote.shopId, shopId), eq(creditNote.saleId, saleId)))
+      .orderBy(asc(creditNote.id)),
+  ]);
+  const noteLines =
+    notes.length === 0
+      ? []
+      : await db
+          .select()
+          .from(creditNoteLine)
+          .where(
+            and(
+              eq(creditNoteLine.shopId, shopId),
+              sql`${creditNoteLine.creditNoteId} IN (SELECT id FROM ${creditNote}
+                   WHERE shop_id = ${shopId} AND sale_id = ${saleId})`,
+            ),
+          )
+          .orderBy(asc(creditNoteLine.id));
+  const { shopId: _shopId, ...saleRow } = head.sale;
+  return {
+    sale: { ...saleRow, voidedByName: head.voidedByName },
+    lines: lines.map((line) => ({
+      id: line.id,
+      lineNo: line.lineNo,
+      itemId: line.itemId,
+      itemName: line.itemName,
+      sku: line.sku,
+      unit: line.unit,
+      qtyMilli: line.qty,
+      returnedMilli: line.returnedQty,
+      unitPriceSatang: line.unitPriceSatang,
+      discountSatang: line.lineDiscountSatang + line.billDiscountSatang,
+      vatSatang: line.vatSatang,
+      totalSatang: line.totalSatang,
+    })),
+    payments: payments.map((p) => ({
+      method: p.method,
+      amountSatang: p.amountSatang,
+      tenderedSatang: p.tenderedSatang,
+      reference: p.reference,
+      cardLast4: p.cardLast4,
+      approvalCode: p.approvalCode,
+    })),
+    fullTaxInvoice: invoice
+      ? {
+          id: invoice.id,
+          documentNumber: invoice.documentNumber,
+          buyerName: invoice.buyerName,
+          buyerAddress: invoice.buyerAddress,
+          buyerTaxId: invoice.buyerTaxId,
+          buyerBranchCode: invoice.buyerBranchCode,
+          createdAt: invoice.createdAt,
+        }
+      : null,
+    creditNotes: notes.map(({ note, issuedByName }) => ({
+      id: note.id,
+      documentNumber: note.documentNumber,
+      reason: note.reason,
+      refundMethod: note.refundMethod,
+      totalSatang: note.totalSatang,
+      vatSatang: note.vatSatang,
+      createdAt: note.createdAt,
+      issuedByName,
+      lines: noteLines
+        .filter((line) => line.creditNoteId === note.id)
+        .map((line) => ({
+          saleLineId: line.saleLineId,
+          qtyMilli: line.qty,
+          totalSatang: line.totalSatang,
+        })),
+    })),
+  };
+}

@@ -1,0 +1,469 @@
+import { Alert, Badge, Table } from "react-bootstrap";
+import { data, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/detail";
+import { appContext } from "~/context";
+import { shopsMeta } from "~/layout/shops-page";
+import { formatDateTime } from "~/lib/dates";
+import { readId } from "~/lib/forms/fields";
+import { readForm } from "~/lib/forms/read-form";
+import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
+import { useLang, useT } from "~/lib/i18n/use-translation";
+import {
+  keepFormOnNetworkError,
+  skipRevalidationAfterNetworkFailure,
+} from "~/lib/keep-form-on-network-error";
+import { formatSatang } from "~/lib/money";
+import {
+  buyerFormSchema,
+  formatQuantityMilli,
+  parseQuantity,
+  returnFormSchema,
+  voidSaleFormSchema,
+} from "~/modules/sales";
+import {
+  getSaleDetail,
+  getSalesSettings,
+  issueFullTaxInvoice,
+  mayUndoSale,
+  returnSaleLines,
+  voidSale,
+} from "~/modules/sales/index.server";
+import { ShopChangedNotice } from "~/features/shops/shop-form";
+import { memberOf } from "~/routes/_gates/member.server";
+import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
+import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
+import { DOCUMENT_KIND_TEXT, PAYMENT_METHOD_TEXT } from "~/routes/shophub/sell-text";
+import { type Failure, type Intent, qtyField } from "./form-parts";
+import { FullInvoiceForm } from "./full-invoice-form";
+import {
+  FULL_INVOICE_REFUSALS,
+  INVOICE_ROLES,
+  RETURN_REFUSALS,
+  SALE_STATUS_TEXT,
+  VOID_REFUSALS,
+} from "./invoice-text";
+import { ReturnForm } from "./return-form";
+import { VoidForm } from "./void-form";
+
+export const middleware: Route.MiddlewareFunction[] = [chosenShop(INVOICE_ROLES)];
+
+const DONE = ["void", "return", "full", "fullExisting"] as const;
+
+async function saleOf(
+  db: Parameters<typeof getSaleDetail>[0],
+  shopId: string,
+  rawId: string | undefined,
+) {
+  const id = readId(rawId);
+  const detail = id === null ? null : await getSaleDetail(db, shopId, id);
+  // Another shop's sale, or none: the same answer, so ids of other shops tell nothing.
+  if (!detail) throw data(null, { status: 404 });
+  return detail;
+}
+
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const { shop, role } = await chosenShopOf(context, request);
+  const { db } = context.get(appContext);
+  const detail = await saleOf(db, shop.id, params.id);
+  const settings = await getSalesSettings(db, shop.id);
+  const standing = detail.sale.status === "completed";
+  // The forms are shown to who may use them; the action checks again.
+  const mayUndo =
+    standing && mayUndoSale({ userId: memberOf(context).id, role }, detail.sale, settings);
+  const done = url.searchParams.get("done");
+  const noteId = readId(url.searchParams.get("note"));
+  return {
+    shop: { id: shop.id, name: shop.name },
+    role,
+    detail,
+    mayVoid: mayUndo,
+    mayReturn: mayUndo && detail.lines.some((line) => line.returnedMilli < line.qtyMilli),
+    mayIssueFull:
+      standing &&
+      detail.sale.documentKind === "abbreviatedTaxInvoice" &&
+      detail.fullTaxInvoice === null,
+    done: (DONE as readonly string[]).includes(done ?? "") ? (done as (typeof DONE)[number]) : null,
+    doneNote: detail.creditNotes.find((note) => note.id === noteId) ?? null,
+  };
+}
+
+function refused(failure: Failure, status: number) {
+  return data<Failure>(failure, { status });
+}
+
+export const action = keepFormOnShopChange(async function action({
+  request,
+  context,
+  params,
+}: Route.ActionArgs) {
+  const { db } = context.get(appContext);
+  const { shop, role } = await chosenShopOf(context, request);
+  const detail = await saleOf(db, shop.id, params.id);
+  const actor = { shopId: shop.id, userId: memberOf(context).id, role };
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const back = (done: string, extra = "") =>
+    redirect(`/shophub/invoices/${detail.sale.id}?shop=${shop.id}&done=${done}${extra}`);
+
+  if (intent === "void") {
+    const parsed = readForm(form, voidSaleFormSchema);
+    if (!parsed.ok) {
+      return refused({ intent, values: parsed.values, errors: parsed.errors }, 400);
+    }
+    const result = await voidSale(db, actor, {
+      saleId: detail.sale.id,
+      reason: parsed.data.reason,
+    });
+    if (!result.ok) {
+      const { status, message } = VOID_REFUSALS[result.error];
+      return refused({ intent, values: parsed.values, errors: {}, formError: message }, status);
+    }
+    return back("void");
+  }
+
+  if (intent === "return") {
+    const parsed = readForm(form, returnFormSchema);
+    const values: Record<string, string> = {};
+    const errors: Record<string, MessageKey> = parsed.ok ? {} : { ...parsed.errors };
+    const lines: { saleLineId: number; qtyMilli: number }[] = [];
+    for (const line of detail.lines) {
+      const typed = String(form.get(qtyField(line.id)) ?? "").trim();
+      values[qtyField(line.id)] = typed;
+      if (typed === "" || typed === "0") continue;
+      const qtyMilli = parseQuantity(typed);
+      if (qtyMilli === null) errors[qtyField(line.id)] = "shops.invoices.error.badQuantity";
+      else lines.push({ saleLineId: line.id, qtyMilli });
+    }
+    Object.assign(values, parsed.values);
+    if (!parsed.ok || Object.keys(errors).length > 0) {
+      return refused({ intent, values, errors }, 400);
+    }
+    const result = await returnSaleLines(db, actor, {
+      saleId: detail.sale.id,
+      lines,
+      reason: parsed.data.reason,
+      refundMethod: parsed.data.refundMethod,
+    });
+    if (!result.ok) {
+      const { status, message } = RETURN_REFUSALS[result.error.code];
+      const refusal = result.error;
+      if ("saleLineId" in refusal) {
+        const name = qtyField(refusal.saleLineId);
+        const line = detail.lines.find((l) => l.id === refusal.saleLineId);
+        const available = "availableMilli" in refusal ? refusal.availableMilli : 0;
+        return refused(
+          {
+            intent,
+            values,
+            errors: { [name]: message },
+            params: {
+              [name]: {
+                qty: `${formatQuantityMilli(available, langFromCookieHeader(request.headers.get("cookie")))} ${line?.unit ?? ""}`.trim(),
+              },
+            },
+          },
+          status,
+        );
+      }
+      return refused({ intent, values, errors: {}, formError: message }, status);
+    }
+    return back("return", `&note=${result.creditNote.id}`);
+  }
+
+  if (intent === "full") {
+    const parsed = readForm(form, buyerFormSchema);
+    if (!parsed.ok) {
+      return refused(
+        {
+          intent,
+          values: parsed.values,
+          errors: parsed.errors,
+          formError: "shops.invoices.error.fixErrors",
+        },
+        400,
+      );
+    }
+    const result = await issueFullTaxInvoice(db, actor, {
+      saleId: detail.sale.id,
+      buyer: {
+        name: parsed.data.buyerName,
+        address: parsed.data.buyerAddress,
+        taxId: parsed.data.buyerTaxId,
+        branchCode: parsed.data.buyerBranchCode,
+      },
+    });
+    if (!result.ok) {
+      const { status, message } = FULL_INVOICE_REFUSALS[result.error.code];
+      return refused({ intent, values: parsed.values, errors: {}, formError: message }, status);
+    }
+    return back(result.existing ? "fullExisting" : "full");
+  }
+  throw data(null, { status: 400 });
+});
+
+export const clientAction = keepFormOnNetworkError;
+export const shouldRevalidate = skipRevalidationAfterNetworkFailure;
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  shopsMeta(matches, location.pathname, "shops.invoices.title");
+
+export default function Invoice({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { shop, detail, mayVoid, mayReturn, mayIssueFull, done, doneNote } = loaderData;
+  const { sale, lines, payments, fullTaxInvoice, creditNotes } = detail;
+  const failure = actionData as Failure | undefined;
+  const failed = (intent: Intent) =>
+    failure && "intent" in failure && failure.intent === intent ? failure : undefined;
+  const printHref = (query: string) =>
+    `/shophub/invoices/${sale.id}/print?${query}&shop=${shop.id}`;
+  const doneText =
+    done === "void"
+      ? t("shops.invoices.void.done")
+      : done === "return" && doneNote
+        ? t("shops.invoices.return.done", {
+            number: doneNote.documentNumber,
+            amount: formatSatang(doneNote.totalSatang),
+          })
+        : done === "full" && fullTaxInvoice
+          ? t("shops.invoices.full.done", { number: fullTaxInvoice.documentNumber })
+          : done === "fullExisting" && fullTaxInvoice
+            ? t("shops.invoices.full.existing", { number: fullTaxInvoice.documentNumber })
+            : null;
+
+  return (
+    <>
+      <p className="small mb-2">
+        <Link to={`/shophub/invoices?shop=${shop.id}`}>← {t("shops.invoices.detail.back")}</Link>
+      </p>
+      <div className="d-flex flex-wrap align-items-center gap-2">
+        <h1 className="h2 mb-0" data-testid="sale-number">
+          {sale.documentNumber}
+        </h1>
+        <Badge bg={sale.status === "void" ? "danger" : "success"} data-testid="sale-status">
+          {t(SALE_STATUS_TEXT[sale.status])}
+        </Badge>
+      </div>
+      <p className="text-secondary mb-3">
+        {t(DOCUMENT_KIND_TEXT[sale.documentKind])} · {formatDateTime(sale.createdAt, lang)} ·{" "}
+        {t("shops.invoices.detail.soldBy", { name: sale.cashierName })}
+        {sale.till && <> · {t("shops.invoices.detail.till", { till: sale.till })}</>}
+      </p>
+      <ShopChangedNotice />
+      {doneText && !failure && (
+        <Alert variant="success" data-testid="done">
+          {doneText}
+        </Alert>
+      )}
+      {sale.status === "void" && (
+        <Alert variant="danger" data-testid="voided">
+          {t("shops.invoices.detail.voided", {
+            date: sale.voidedAt ? formatDateTime(sale.voidedAt, lang) : "",
+            name: sale.voidedByName ?? t("shops.invoices.detail.someone"),
+            reason: sale.voidReason ?? "",
+          })}
+        </Alert>
+      )}
+
+      <section className="mb-4" aria-labelledby="lines-title">
+        <h2 className="h5" id="lines-title">
+          {t("shops.invoices.detail.lines")}
+        </h2>
+        <Table responsive size="sm" data-testid="sale-lines">
+          <thead>
+            <tr>
+              <th scope="col">{t("shops.invoices.detail.col.item")}</th>
+              <th scope="col" className="text-end">
+                {t("shops.invoices.detail.col.qty")}
+              </th>
+              <th scope="col" className="text-end">
+                {t("shops.invoices.detail.col.unitPrice")}
+              </th>
+              <th scope="col" className="text-end">
+                {t("shops.invoices.detail.col.discount")}
+              </th>
+              <th scope="col" className="text-end">
+                {t("shops.invoices.detail.col.total")}
+              </th>
+              <th scope="col" className="text-end">
+                {t("shops.invoices.detail.col.returned")}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line.id}>
+                <td>
+                  {line.itemName}
+                  <div className="small text-secondary">{line.sku}</div>
+                </td>
+                <td className="text-end">
+                  {formatQuantityMilli(line.qtyMilli, lang)} {line.unit}
+                </td>
+                <td className="text-end">{formatSatang(line.unitPriceSatang)}</td>
+                <td className="text-end">
+                  {line.discountSatang > 0 ? formatSatang(line.discountSatang) : "–"}
+                </td>
+                <td className="text-end">{formatSatang(line.totalSatang)}</td>
+                <td className="text-end">
+                  {line.returnedMilli > 0 ? formatQuantityMilli(line.returnedMilli, lang) : "–"}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={4} className="text-end">
+                {t("shops.invoices.detail.gross")}
+              </th>
+              <td className="text-end">{formatSatang(sale.grossSatang)}</td>
+              <td />
+            </tr>
+            {sale.lineDiscountSatang + sale.billDiscountSatang > 0 && (
+              <tr>
+                <th scope="row" colSpan={4} className="text-end">
+                  {t("shops.invoices.detail.discount")}
+                </th>
+                <td className="text-end">
+                  {formatSatang(sale.lineDiscountSatang + sale.billDiscountSatang)}
+                </td>
+                <td />
+              </tr>
+            )}
+            {sale.vatMode !== "none" && (
+              <tr>
+                <th scope="row" colSpan={4} className="text-end">
+                  {t("shops.invoices.detail.vat")} {sale.vatRateBasisPoints / 100}%
+                </th>
+                <td className="text-end">{formatSatang(sale.vatSatang)}</td>
+                <td />
+              </tr>
+            )}
+            <tr>
+              <th scope="row" colSpan={4} className="text-end">
+                {t("shops.invoices.detail.total")}
+              </th>
+              <td className="text-end fw-bold" data-testid="sale-total">
+                {formatSatang(sale.totalSatang)}
+              </td>
+              <td />
+            </tr>
+          </tfoot>
+        </Table>
+      </section>
+
+      <section className="mb-4" aria-labelledby="payments-title">
+        <h2 className="h5" id="payments-title">
+          {t("shops.invoices.detail.payments")}
+        </h2>
+        <ul className="list-unstyled" data-testid="sale-payments">
+          {payments.map((payment, index) => (
+            <li key={index}>
+              {t(PAYMENT_METHOD_TEXT[payment.method])}: {formatSatang(payment.amountSatang)}
+              {payment.tenderedSatang !== payment.amountSatang && (
+                <>
+                  {" "}
+                  (
+                  {t("shops.invoices.detail.tendered", {
+                    amount: formatSatang(payment.tenderedSatang),
+                  })}
+                  )
+                </>
+              )}
+              {payment.reference && (
+                <> · {t("shops.invoices.detail.reference", { reference: payment.reference })}</>
+              )}
+              {payment.cardLast4 && (
+                <> · {t("shops.invoices.detail.card", { last4: payment.cardLast4 })}</>
+              )}
+            </li>
+          ))}
+          {sale.changeSatang > 0 && (
+            <li>
+              {t("shops.invoices.detail.change")}: {formatSatang(sale.changeSatang)}
+            </li>
+          )}
+        </ul>
+      </section>
+
+      <section className="mb-4" aria-labelledby="print-title">
+        <h2 className="h5" id="print-title">
+          {t("shops.invoices.detail.print")}
+        </h2>
+        <div className="d-flex flex-wrap gap-2" data-testid="print-links">
+          <a className="btn btn-outline-secondary" href={printHref("paper=58")}>
+            {t("shops.invoices.detail.print58")}
+          </a>
+          <a className="btn btn-outline-secondary" href={printHref("paper=80")}>
+            {t("shops.invoices.detail.print80")}
+          </a>
+          <a className="btn btn-outline-secondary" href={printHref("paper=a4")}>
+            {t("shops.invoices.detail.printA4")}
+          </a>
+          {fullTaxInvoice && (
+            <a className="btn btn-outline-secondary" href={printHref("doc=full")}>
+              {t("shops.invoices.detail.printFull")}
+            </a>
+          )}
+          {creditNotes.map((note) => (
+            <a
+              key={note.id}
+              className="btn btn-outline-secondary"
+              href={printHref(`doc=credit-${note.id}`)}
+            >
+              {t("shops.invoices.detail.printCredit", { number: note.documentNumber })}
+            </a>
+          ))}
+        </div>
+      </section>
+
+      {fullTaxInvoice && (
+        <p data-testid="full-invoice">
+          {t("shops.invoices.full.issued", {
+            number: fullTaxInvoice.documentNumber,
+            name: fullTaxInvoice.buyerName,
+          })}{" "}
+          (
+          {fullTaxInvoice.buyerBranchCode === "00000"
+            ? t("shops.invoices.full.headOffice")
+            : t("shops.invoices.full.branch", { code: fullTaxInvoice.buyerBranchCode })}
+          )
+        </p>
+      )}
+
+      {creditNotes.length > 0 && (
+        <section className="mb-4" aria-labelledby="credit-title">
+          <h2 className="h5" id="credit-title">
+            {t("shops.invoices.detail.creditNotes")}
+          </h2>
+          <ul data-testid="credit-notes">
+            {creditNotes.map((note) => (
+              <li key={note.id}>
+                {t("shops.invoices.detail.creditNoteLine", {
+                  number: note.documentNumber,
+                  amount: formatSatang(note.totalSatang),
+                  reason: note.reason,
+                })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {mayIssueFull && (
+        <FullInvoiceForm
+          shopId={shop.id}
+          abbreviatedNumber={sale.documentNumber}
+          failure={failed("full")}
+          busy={busy}
+        />
+      )}
+      {mayReturn && (
+        <ReturnForm shopId={shop.id} lines={lines} failure={failed("return")} busy={busy} />
+      )}
+      {mayVoid && <VoidForm shopId={shop.id} failure={failed("void")} busy={busy} />}
+    </>
+  );
+}
