@@ -36,6 +36,9 @@ export default [
     route("shophub/new", "routes/shophub/new.tsx"),
     route("shophub/members", "routes/shophub/members.tsx"),
     route("shophub/settings", "routes/shophub/settings.tsx"),
+    route("shophub/settings/selling", "routes/shophub/selling-settings/route.tsx", {
+      id: "routes/shophub/selling-settings",
+    }),
   ]),
 
   // Listings: members post assets, anyone browses and searches (the layout sends the texts)

@@ -1,5 +1,6 @@
 import { enListings } from "./en-listings";
 import { enShophubSell } from "./en-shophub-sell";
+import { enShophubSellingSettings } from "./en-shophub-selling-settings";
 import { enShops } from "./en-shops";
 import { enStorehub } from "./en-storehub";
 import { enStorehubLedger } from "./en-storehub-ledger";
@@ -10,6 +11,7 @@ import { enShophubPage } from "./en-shophub-page";
 export const en: Record<MessageKey, string> = {
   ...enShops,
   ...enShophubSell,
+  ...enShophubSellingSettings,
   ...enStorehub,
   ...enStorehubLedger,
   ...enListings,

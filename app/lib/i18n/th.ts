@@ -1,6 +1,7 @@
 import { thFrame } from "./th-frame";
 import { thListings } from "./th-listings";
 import { thShophubSell } from "./th-shophub-sell";
+import { thShophubSellingSettings } from "./th-shophub-selling-settings";
 import { thShops } from "./th-shops";
 import { thStorehub } from "./th-storehub";
 import { thStorehubLedger } from "./th-storehub-ledger";
@@ -12,6 +13,7 @@ export const th = {
   // Area text lives in its own files so that areas grow without touching this one.
   ...thShops,
   ...thShophubSell,
+  ...thShophubSellingSettings,
   ...thStorehub,
   ...thStorehubLedger,
   ...thListings,

@@ -4,3 +4,4 @@
 // module starts using one of its files.
 export * from "./index";
 export * from "./settings.server";
+export * from "./receipt-logo.server";

@@ -72,3 +72,19 @@ export type {
   SaleError,
   SaleLineRequest,
 } from "./sale-contract";
+export {
+  formatBasisPoints,
+  HEAD_OFFICE_BRANCH,
+  PAPER_WIDTH_CHOICES,
+  PREFIX_FIELDS,
+  type PrefixField,
+  readScalePrefixes,
+  RECEIPT_TEXT_MAX_CHARS,
+  RECEIPT_TEXT_MAX_LINES,
+  POS_REGISTRATION_MAX,
+  type SalesSettingsForm,
+  salesSettingsFormSchema,
+  salesSettingsFormValues,
+  type SalesSettingsValues,
+  SETTINGS_PROMPTPAY_ERRORS,
+} from "./settings-form";
