@@ -344,9 +344,9 @@ function SettingsFields({
           value={value("receiptFooter")}
           error={error("receiptFooter")}
         />
-        <p className="mb-1">{t("shops.sellingSettings.receipt.logo")}</p>
         {logoUrl && (
           <div className="mb-2">
+            <p className="mb-1">{t("shops.sellingSettings.receipt.logo")}</p>
             <img
               src={logoUrl}
               alt={t("shops.sellingSettings.receipt.logoAlt")}
