@@ -5,3 +5,5 @@
 export * from "./index";
 export * from "./settings.server";
 export * from "./receipt-logo.server";
+// The selling settings form's schema: the server reads the form, the page needs no zod.
+export * from "./settings-form";

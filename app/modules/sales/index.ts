@@ -82,9 +82,7 @@ export {
   RECEIPT_TEXT_MAX_CHARS,
   RECEIPT_TEXT_MAX_LINES,
   POS_REGISTRATION_MAX,
-  type SalesSettingsForm,
-  salesSettingsFormSchema,
   salesSettingsFormValues,
   type SalesSettingsValues,
   SETTINGS_PROMPTPAY_ERRORS,
-} from "./settings-form";
+} from "./settings-values";

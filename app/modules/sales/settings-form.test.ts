@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { readForm } from "~/lib/forms/read-form";
 import { defaultSalesSettings } from "./settings.server";
-import {
-  formatBasisPoints,
-  readScalePrefixes,
-  salesSettingsFormSchema,
-  salesSettingsFormValues,
-} from "./settings-form";
+import { salesSettingsFormSchema } from "./settings-form";
+import { formatBasisPoints, readScalePrefixes, salesSettingsFormValues } from "./settings-values";
 
 /** The form as the page shows it for a shop that never saved anything. */
 const DEFAULT_FORM = salesSettingsFormValues(defaultSalesSettings("shop"));

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { shop } from "~/db/schema";
 import { shopSalesSetting } from "./schema";
-import type { SalesSettingsValues } from "./settings-form";
+import type { SalesSettingsValues } from "./settings-values";
 
 /** A shop's selling settings, as the till, the documents and the settings page read them. */
 export type SalesSettings = Omit<typeof shopSalesSetting.$inferSelect, "updatedAt">;

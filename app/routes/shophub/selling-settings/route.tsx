@@ -21,13 +21,13 @@ import {
   type PrefixField,
   POS_REGISTRATION_MAX,
   RECEIPT_TEXT_MAX_CHARS,
-  salesSettingsFormSchema,
   salesSettingsFormValues,
 } from "~/modules/sales";
 import {
   getSalesSettings,
   receiptLogoUrl,
   removeReceiptLogo,
+  salesSettingsFormSchema,
   storeReceiptLogo,
   updateSalesSettings,
 } from "~/modules/sales/index.server";
