@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
@@ -31,6 +32,10 @@ describe("a shop's selling settings", () => {
     expect(await page.getByTestId("promptpay-kind").innerText()).toBe(
       "ระบบอ่านเป็น: เบอร์มือถือ 081-234-5678",
     );
+
+    // The form, its previews included, has no accessibility fault axe can find.
+    const axe = await new AxeBuilder({ page }).include(FORM).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ")}`)).toEqual([]);
 
     // Read the QR from the pixels on the screen, as a banking app's camera would.
     const shot = await page.getByTestId("promptpay-test-qr").screenshot();
@@ -73,6 +78,9 @@ describe("a shop's selling settings", () => {
     // What was typed is still there.
     expect(await page.locator("#field-receiptFooter").inputValue()).toBe("ขอบคุณที่อุดหนุนค่ะ");
     expect(await page.locator("#field-vatRegistered").isChecked()).toBe(true);
+
+    const axe = await new AxeBuilder({ page }).include(FORM).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ")}`)).toEqual([]);
 
     await refusal.getByTestId("tax-id-link").click();
     await page.waitForURL(/\/shophub\/settings\?shop=/);

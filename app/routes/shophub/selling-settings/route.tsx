@@ -231,7 +231,12 @@ function SettingsFields({
           error={error("vatRegistered")}
           errorLink={
             errors.vatRegistered ? (
-              <Link to={detailsLink} data-testid="tax-id-link">
+              // Underlined: a link inside a sentence must not rely on colour alone.
+              <Link
+                to={detailsLink}
+                className="text-decoration-underline"
+                data-testid="tax-id-link"
+              >
                 {t("shops.sellingSettings.vat.taxIdLink")}
               </Link>
             ) : null
@@ -243,7 +248,9 @@ function SettingsFields({
           ) : (
             <>
               {t("shops.sellingSettings.vat.noTaxId")}{" "}
-              <Link to={detailsLink}>{t("shops.sellingSettings.vat.taxIdLink")}</Link>
+              <Link to={detailsLink} className="text-decoration-underline">
+                {t("shops.sellingSettings.vat.taxIdLink")}
+              </Link>
             </>
           )}
         </p>
