@@ -38,6 +38,9 @@ export default [
     route("shophub/settings", "routes/shophub/settings.tsx"),
     route("shophub/invoices", "routes/shophub/invoices/list.tsx"),
     route("shophub/invoices/:id", "routes/shophub/invoices/detail.tsx"),
+    route("shophub/settings/selling", "routes/shophub/selling-settings/route.tsx", {
+      id: "routes/shophub/selling-settings",
+    }),
   ]),
 
   // Printed documents of a sale (the till, the invoices pages): outside the shop pages' frame,

@@ -21,7 +21,7 @@ export function useShopsPaginationLabels(): PaginationLabels {
   };
 }
 
-/** The owner's tabs between a shop's members and its settings. */
+/** The owner's tabs between a shop's members, its details and how it sells. */
 export function ShopTabs({ shopId }: { shopId: string }) {
   const t = useT();
   const query = `?shop=${encodeURIComponent(shopId)}`;
@@ -34,8 +34,14 @@ export function ShopTabs({ shopId }: { shopId: string }) {
           </NavLink>
         </li>
         <li className="nav-item">
-          <NavLink to={`/shophub/settings${query}`} className="nav-link">
+          {/* `end`: the selling tab's address starts with this one's. */}
+          <NavLink to={`/shophub/settings${query}`} end className="nav-link">
             {t("shops.tabs.settings")}
+          </NavLink>
+        </li>
+        <li className="nav-item">
+          <NavLink to={`/shophub/settings/selling${query}`} className="nav-link">
+            {t("shops.tabs.selling")}
           </NavLink>
         </li>
       </ul>

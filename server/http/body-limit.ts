@@ -34,6 +34,12 @@ const BODY_LIMITS: BodyLimit[] = [
   // One photo plus the text fields.
   { path: /^\/user\/profile$/, bytes: MAX_IMAGE_BYTES + MB, routeRefusesDeclared: true },
   { path: /^\/storehub\/(add|edit)$/, bytes: MAX_IMAGE_BYTES + MB, routeRefusesDeclared: true },
+  // The receipt logo plus the selling settings' fields.
+  {
+    path: /^\/shophub\/settings\/selling$/,
+    bytes: MAX_IMAGE_BYTES + MB,
+    routeRefusesDeclared: true,
+  },
   { path: /^\/storehub\/import$/, bytes: IMPORT_MAX_BYTES + MB, routeRefusesDeclared: true },
   // A stock document with many lines.
   { path: /^\/storehub\/inout$/, bytes: MB },

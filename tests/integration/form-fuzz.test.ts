@@ -231,7 +231,7 @@ interface Target {
   multipart?: boolean;
 }
 
-const FILE_FIELDS = new Set(["file", "image", "photos", "photo"]);
+const FILE_FIELDS = new Set(["file", "image", "photos", "photo", "logo"]);
 
 /** The fixed values that name the home shop's rows (set up before the tests run). */
 function resolve(fixedValue: string): string {
@@ -387,6 +387,37 @@ const TARGETS: Target[] = [
     path: "/shophub/invoices/@sale/print?doc=sale",
     fixed: { shopId: "@shop" },
     fields: ["doc", "paper"],
+  },
+  {
+    route: "routes/shophub/selling-settings",
+    caller: "owner",
+    path: "/shophub/settings/selling",
+    multipart: true,
+    fixed: { shop: "@shop", shopId: "@shop" },
+    fields: [
+      "vatRegistered",
+      "vatPrices",
+      "vatRate",
+      "branchKind",
+      "branchNo",
+      "posRegistrationNo",
+      "promptPayId",
+      "receiptHeader",
+      "receiptFooter",
+      "logo",
+      "removeLogo",
+      "paperWidth",
+      "receiptPrefix",
+      "abbreviatedPrefix",
+      "fullInvoicePrefix",
+      "creditNotePrefix",
+      "scaleLabels",
+      "scalePrefixes",
+      "scaleItemDigits",
+      "scaleValue",
+      "cashierMayVoidOwn",
+      "requireOpenShift",
+    ],
   },
   ...["invite", "role", "remove", "cancelInvite"].map((intent): Target => ({
     route: "routes/shophub/members",
@@ -781,6 +812,12 @@ const LOADER_TARGETS: LoaderTarget[] = [
     route: "routes/shophub/settings",
     caller: "owner",
     path: "/shophub/settings",
+    names: ["shop", "saved"],
+  },
+  {
+    route: "routes/shophub/selling-settings",
+    caller: "owner",
+    path: "/shophub/settings/selling",
     names: ["shop", "saved"],
   },
   {

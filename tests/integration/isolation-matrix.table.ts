@@ -119,6 +119,21 @@ const shopForm = (ids: ShopIds) => ({
   taxId: "",
 });
 
+/** The selling settings as a new shop's page sends them. */
+const sellingForm = () => ({
+  vatPrices: "inclusive",
+  vatRate: "7",
+  branchKind: "head",
+  paperWidth: "80",
+  receiptPrefix: "RC",
+  abbreviatedPrefix: "ABB",
+  fullInvoicePrefix: "INV",
+  creditNotePrefix: "CN",
+  scalePrefixes: "20",
+  scaleItemDigits: "5",
+  scaleValue: "weight",
+});
+
 const publicPage = (request?: CallSpec): PlainRow => ({
   access: "public",
   request,
@@ -471,6 +486,41 @@ export const MATRIX: Record<string, MatrixRow> = {
         request: (own, other) => ({
           path: `/shophub/settings?shop=${other.shopId}`,
           form: { ...shopForm(own), shop: other.shopId, allowNegativeStock: "on" },
+        }),
+        expect: REFUSED_OTHER_SHOP,
+      },
+    ],
+    checksShopId: true,
+  },
+  "routes/shophub/selling-settings loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/settings/selling?shop=${ids.shopId}` }),
+    roles: OWNER_ONLY("ok"),
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/settings/selling?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/selling-settings action": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/settings/selling?shop=${ids.shopId}`,
+      form: sellingForm(),
+    }),
+    roles: OWNER_ONLY({ redirect: "/shophub/settings/selling?shop=" }),
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    foreign: [
+      {
+        what: "saving the other shop's PromptPay ID",
+        request: (own, other) => ({
+          path: `/shophub/settings/selling?shop=${other.shopId}`,
+          form: { ...sellingForm(), shopId: own.shopId, promptPayId: "0812345678" },
         }),
         expect: REFUSED_OTHER_SHOP,
       },

@@ -1,6 +1,7 @@
 import { enListings } from "./en-listings";
 import { enShophubInvoices } from "./en-shophub-invoices";
 import { enShophubSell } from "./en-shophub-sell";
+import { enShophubSellingSettings } from "./en-shophub-selling-settings";
 import { enShops } from "./en-shops";
 import { enStorehub } from "./en-storehub";
 import { enStorehubLedger } from "./en-storehub-ledger";
@@ -12,6 +13,7 @@ export const en: Record<MessageKey, string> = {
   ...enShops,
   ...enShophubSell,
   ...enShophubInvoices,
+  ...enShophubSellingSettings,
   ...enStorehub,
   ...enStorehubLedger,
   ...enListings,

@@ -2,6 +2,7 @@ import { thFrame } from "./th-frame";
 import { thListings } from "./th-listings";
 import { thShophubInvoices } from "./th-shophub-invoices";
 import { thShophubSell } from "./th-shophub-sell";
+import { thShophubSellingSettings } from "./th-shophub-selling-settings";
 import { thShops } from "./th-shops";
 import { thStorehub } from "./th-storehub";
 import { thStorehubLedger } from "./th-storehub-ledger";
@@ -14,6 +15,7 @@ export const th = {
   ...thShops,
   ...thShophubSell,
   ...thShophubInvoices,
+  ...thShophubSellingSettings,
   ...thStorehub,
   ...thStorehubLedger,
   ...thListings,

@@ -65,6 +65,32 @@ export async function processSquareImage(input: Uint8Array, size: number): Promi
   }
 }
 
+/**
+ * Checks `input` like processSquareImage and returns a small greyscale PNG for printing on a
+ * thermal receipt: turned upright, transparency laid on white paper, no wider than `maxWidth`
+ * nor taller than `maxHeight` pixels (never enlarged), one grey channel, no metadata. Grey
+ * rather than black-and-white: the printer's raster code dithers it to dots for its own
+ * resolution, and the A4 invoice shows it as it is.
+ */
+export async function processPrintLogo(
+  input: Uint8Array,
+  maxWidth: number,
+  maxHeight: number,
+): Promise<Buffer> {
+  await inspectImage(input);
+  try {
+    return await sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .rotate()
+      .resize(maxWidth, maxHeight, { fit: "inside", withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .toColourspace("b-w")
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+  } catch {
+    throw new ImageRejectedError("not-image");
+  }
+}
+
 export interface ImageVariant {
   name: string;
   /** The longer side is at most this many pixels (never enlarged). */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { normalizeThaiTaxId } from "~/modules/shops";
 import type { PaymentMethod } from "./bill";
+import { HEAD_OFFICE_BRANCH } from "./settings-values";
 
 /*
  * The forms of a completed sale's page (void, return lines, full tax invoice), checked the
@@ -30,9 +31,6 @@ export const returnFormSchema = z.object({
   reason,
   refundMethod: z.enum(REFUND_METHODS, { message: "shops.invoices.error.refundMethod" }),
 });
-
-/** "00000" is the head office (สำนักงานใหญ่); a branch is its 5-digit number. */
-export const HEAD_OFFICE_BRANCH = "00000";
 
 export const buyerFormSchema = z.object({
   buyerName: z

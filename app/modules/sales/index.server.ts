@@ -8,3 +8,6 @@ export * from "./settings.server";
 export * from "./after-sale.server";
 export * from "./invoices.server";
 export * from "./sale-document.server";
+export * from "./receipt-logo.server";
+// The selling settings form's schema: the server reads the form, the page needs no zod.
+export * from "./settings-form";

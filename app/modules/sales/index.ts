@@ -75,9 +75,22 @@ export type {
 export {
   type BuyerForm,
   buyerFormSchema,
-  HEAD_OFFICE_BRANCH,
   REASON_MAX,
   REFUND_METHODS,
   returnFormSchema,
   voidSaleFormSchema,
 } from "./after-sale-forms";
+export {
+  formatBasisPoints,
+  HEAD_OFFICE_BRANCH,
+  PAPER_WIDTH_CHOICES,
+  PREFIX_FIELDS,
+  type PrefixField,
+  readScalePrefixes,
+  RECEIPT_TEXT_MAX_CHARS,
+  RECEIPT_TEXT_MAX_LINES,
+  POS_REGISTRATION_MAX,
+  salesSettingsFormValues,
+  type SalesSettingsValues,
+  SETTINGS_PROMPTPAY_ERRORS,
+} from "./settings-values";

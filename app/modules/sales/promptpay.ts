@@ -164,6 +164,8 @@ export function promptPayQrSvg(payload: string, sizePx = 320): string {
   const svg = renderSVG(payload, { ecc: "M", border: 4, pixelSize: 10 });
   return svg.replace(
     "<svg ",
-    `<svg width="${sizePx}" height="${sizePx}" shape-rendering="crispEdges"`,
+    // The space before uqr's own attributes keeps the SVG well-formed XML: an <img> or a file
+    // refuses `"crispEdges"xmlns=`, which only inline HTML parsing forgives.
+    `<svg width="${sizePx}" height="${sizePx}" shape-rendering="crispEdges" `,
   );
 }

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { DbExecutor } from "~/db/client.server";
+import type { Database, DbExecutor } from "~/db/client.server";
+import { shop } from "~/db/schema";
 import { shopSalesSetting } from "./schema";
+import type { SalesSettingsValues } from "./settings-values";
 
 /** A shop's selling settings, as the till, the documents and the settings page read them. */
 export type SalesSettings = Omit<typeof shopSalesSetting.$inferSelect, "updatedAt">;
@@ -42,4 +44,49 @@ export async function getSalesSettings(db: DbExecutor, shopId: string): Promise<
   if (!row) return defaultSalesSettings(shopId);
   const { updatedAt: _updatedAt, ...settings } = row;
   return settings;
+}
+
+/** Why the settings were not saved. */
+export type SalesSettingsRefusal =
+  /** VAT registration without the shop's 13-digit tax ID (its tax invoices must print it). */
+  "vatNeedsTaxId";
+
+export type UpdateSalesSettingsResult =
+  | { ok: true; settings: SalesSettings; previousLogoKey: string | null }
+  | { ok: false; error: SalesSettingsRefusal };
+
+/**
+ * Saves a shop's selling settings (the row is made on the first save). `logoKey`: a new
+ * logo's key, null to take the logo off, left out to keep it. The answer names the logo the
+ * row had before, so the caller deletes that file only once the new row is saved.
+ */
+export async function updateSalesSettings(
+  db: Database,
+  shopId: string,
+  values: SalesSettingsValues & { logoKey?: string | null },
+): Promise<UpdateSalesSettingsResult> {
+  return db.transaction(async (tx) => {
+    // The shop's row is locked so that its tax ID cannot change between this check and the save.
+    const [owner] = await tx
+      .select({ taxId: shop.taxId })
+      .from(shop)
+      .where(eq(shop.id, shopId))
+      .for("share");
+    if (!owner) throw new Error(`updateSalesSettings: no shop ${shopId}`);
+    if (values.vatRegistered && !owner.taxId) return { ok: false, error: "vatNeedsTaxId" };
+    const [before] = await tx
+      .select({ logoKey: shopSalesSetting.logoKey })
+      .from(shopSalesSetting)
+      .where(eq(shopSalesSetting.shopId, shopId))
+      .for("update");
+    const row = { ...values, updatedAt: new Date() };
+    const [saved] = await tx
+      .insert(shopSalesSetting)
+      .values({ shopId, ...row })
+      .onConflictDoUpdate({ target: shopSalesSetting.shopId, set: row })
+      .returning();
+    if (!saved) throw new Error("updateSalesSettings: the upsert returned no row");
+    const { updatedAt: _updatedAt, ...settings } = saved;
+    return { ok: true, settings, previousLogoKey: before?.logoKey ?? null };
+  });
 }
