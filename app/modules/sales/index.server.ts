@@ -4,3 +4,5 @@
 // module starts using one of its files.
 export * from "./index";
 export * from "./settings.server";
+export * from "./complete-sale.server";
+export * from "./till-items.server";
