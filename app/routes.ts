@@ -36,6 +36,8 @@ export default [
     route("shophub/new", "routes/shophub/new.tsx"),
     route("shophub/members", "routes/shophub/members.tsx"),
     route("shophub/settings", "routes/shophub/settings.tsx"),
+    // The till: owners, managers and cashiers sell (the page declares its roles)
+    route("shophub/sell", "routes/shophub/sell/route.tsx"),
   ]),
 
   // Listings: members post assets, anyone browses and searches (the layout sends the texts)

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
-import { stockItem } from "../stock/schema";
+import { stockItem } from "~/db/schema";
+import { qtyFromUnits } from "./quantity";
 
 /** One sellable item as the till's grid needs it: nothing more (thousands are sent at once). */
 export interface TillItemRow {
@@ -11,8 +12,8 @@ export interface TillItemRow {
   category: string;
   unit: string;
   priceSatang: number;
-  /** Whole units today; thousandths once the ledger takes fractions (see toTillQtyMilli). */
-  onHand: number;
+  /** Thousandths of the unit. */
+  onHandMilli: number;
   imageKey: string | null;
 }
 
@@ -21,7 +22,7 @@ export interface TillItemRow {
  * read (a cashier opens the till and sees no costs).
  */
 export async function listTillItems(db: DbExecutor, shopId: string): Promise<TillItemRow[]> {
-  return db
+  const rows = await db
     .select({
       id: stockItem.id,
       name: stockItem.name,
@@ -36,4 +37,14 @@ export async function listTillItems(db: DbExecutor, shopId: string): Promise<Til
     .from(stockItem)
     .where(and(eq(stockItem.shopId, shopId), eq(stockItem.status, "active")))
     .orderBy(asc(stockItem.name), asc(stockItem.id));
+  return rows.map(({ onHand, ...row }) => ({ ...row, onHandMilli: ledgerQtyMilli(onHand) }));
+}
+
+/**
+ * The ledger's on-hand figure as thousandths. The ledger counts whole units until the
+ * fractional-quantity branch is merged; then its figure is thousandths already and this
+ * becomes the identity (the one place to change).
+ */
+function ledgerQtyMilli(onHand: number): number {
+  return qtyFromUnits(onHand);
 }

@@ -178,7 +178,9 @@ describe("changing the cart", () => {
     expect(request).toEqual({
       clientSaleId: "a",
       till: "เครื่อง 1",
-      lines: [{ itemId: 1, qtyMilli: 2000, scaleLabel: null, discount: { kind: "amount", satang: 100 } }],
+      lines: [
+        { itemId: 1, qtyMilli: 2000, scaleLabel: null, discount: { kind: "amount", satang: 100 } },
+      ],
       billDiscount: null,
       note: "",
       payments: [{ method: "cash", amountSatang: 10000 }],

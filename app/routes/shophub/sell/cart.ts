@@ -113,7 +113,10 @@ export function addItem(cart: Cart, item: TillItem, qtyMilli: number, rule: Stoc
     amountSatang: null,
     discount: null,
   };
-  return { kind: "ok", cart: { ...cart, lines: [...cart.lines, line], nextLine: cart.nextLine + 1 } };
+  return {
+    kind: "ok",
+    cart: { ...cart, lines: [...cart.lines, line], nextLine: cart.nextLine + 1 },
+  };
 }
 
 export type ScanResult =
@@ -210,7 +213,10 @@ export function setNote(cart: Cart, note: string): Cart {
  * A discount as typed: an amount of baht or a percentage. Null for an empty field (no
  * discount), "invalid" for text that is neither.
  */
-export function readDiscount(kind: "amount" | "percent", text: string): Discount | null | "invalid" {
+export function readDiscount(
+  kind: "amount" | "percent",
+  text: string,
+): Discount | null | "invalid" {
   if (text.trim() === "") return null;
   if (kind === "amount") {
     const satang = parseBahtToSatang(text);

@@ -29,9 +29,7 @@ export interface TillItem {
   measured: boolean;
 }
 
-export function packItems(
-  rows: readonly Omit<TillItem, "measured">[],
-): PackedItems {
+export function packItems(rows: readonly Omit<TillItem, "measured">[]): PackedItems {
   const categories: string[] = [];
   const indexOf = new Map<string, number>();
   const items = rows.map((row): PackedItem => {
