@@ -120,7 +120,8 @@ export function PayPanel({
 
   const qr = useMemo(() => {
     if (!promptPay || remaining <= 0) return null;
-    return promptPayQrSvg(promptPayPayload(promptPay.id, remaining), 360);
+    const payload = promptPayPayload(promptPay.id, remaining);
+    return { payload, svg: promptPayQrSvg(payload, 360) };
   }, [promptPay, remaining]);
 
   const fieldId = (name: string) => `till-pay-${name}`;
@@ -271,8 +272,9 @@ export function PayPanel({
                   amount: formatBaht(remaining, lang),
                 })}
                 data-testid="till-qr"
+                data-payload={qr.payload}
                 // The SVG is ours (uqr from a payload we built), not user input.
-                dangerouslySetInnerHTML={{ __html: qr }}
+                dangerouslySetInnerHTML={{ __html: qr.svg }}
               />
               <p className="small text-body-secondary">
                 {t("shops.sell.pay.promptPayTo", { id: promptPay.shown })}

@@ -1,10 +1,9 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/route";
 import { appContext } from "~/context";
-import { shopsMeta } from "~/layout/shops-page";
+import { privatePageMeta } from "~/lib/seo";
 import { isNetworkError } from "~/lib/describe-error";
 import {
-  DEFAULT_SCALE_LABEL_LAYOUT,
   formatPromptPayId,
   isValidScaleLabelLayout,
   normalizePromptPayId,
@@ -49,8 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ),
     vat: vatSettingOf(settings),
     promptPay: promptPay?.ok ? { id: promptPay.id, shown: formatPromptPayId(promptPay.id) } : null,
-    scaleLabelLayout:
-      layout && isValidScaleLabelLayout(layout) ? layout : DEFAULT_SCALE_LABEL_LAYOUT,
+    // No layout: the shop sells nothing by scale label, and 20… codes are ordinary barcodes.
+    scaleLabelLayout: layout && isValidScaleLabelLayout(layout) ? layout : null,
     allowNegativeStock: shop.allowNegativeStock,
     live: active?.shop.id === shop.id,
   };
@@ -130,7 +129,7 @@ export function shouldRevalidate({
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
-  shopsMeta(matches, location.pathname, "shops.sell.till.title");
+  privatePageMeta(matches, location.pathname, "shops.sell.till.title");
 
 export default function Till({ loaderData }: Route.ComponentProps) {
   return <TillPage data={loaderData} />;
