@@ -16,7 +16,7 @@ import type { ItemIndex, TillItem } from "./till-data";
 function discountText(discount: Discount | null): string {
   if (!discount) return "";
   return discount.kind === "amount"
-    ? satangToBahtInput(discount.satang)
+    ? satangToBahtInput(discount.satang, { dropZeroSatang: true })
     : String(discount.basisPoints / 100);
 }
 

@@ -146,10 +146,11 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
   const [lastSaleId, setLastSaleId] = useState<number | null>(null);
   const searchRef = useRef<HTMLInputElement>(null);
 
-  const stockText = (item: TillItem, availableMilli: number) =>
+  // What the shop has of the item in all (the cart may already hold some of it).
+  const stockText = (item: TillItem) =>
     t("shops.sell.stock.notEnough", {
       name: item.name,
-      qty: formatQuantityMilli(availableMilli, lang),
+      qty: formatQuantityMilli(Math.max(0, item.onHandMilli), lang),
       unit: item.unit,
     });
 
@@ -160,7 +161,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
       if (lineKey) setLineErrors(({ [lineKey]: _gone, ...rest }) => rest);
       return true;
     }
-    const text = stockText(change.item, change.availableMilli);
+    const text = stockText(change.item);
     if (lineKey) setLineErrors((errors) => ({ ...errors, [lineKey]: text }));
     else setNotice({ kind: "error", text });
     return false;
@@ -180,7 +181,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
           openAsk(result.item);
           return;
         case "notEnoughStock":
-          setNotice({ kind: "error", text: stockText(result.item, result.availableMilli) });
+          setNotice({ kind: "error", text: stockText(result.item) });
           return;
         case "unknown":
         case "scaleLabel":
@@ -199,6 +200,10 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     }
   }
   const scanInput = scanner.inputProps.ref;
+  // The barcode field is ready for the first scan as soon as the till runs.
+  useEffect(() => {
+    if (browser) scanInput.current?.focus();
+  }, [browser, scanInput]);
   useEffect(() => {
     if (scanMiss > 0) scanInput.current?.select();
   }, [scanMiss, scanInput]);
@@ -229,7 +234,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     }
     const change = addItem(cart, askItem, qty, rule);
     if (change.kind !== "ok") {
-      setAskError(stockText(change.item, change.availableMilli));
+      setAskError(stockText(change.item));
       return;
     }
     setCart(change.cart);
