@@ -169,8 +169,10 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.sell.error.invalidRequest": "The bill is incomplete or not valid; check it and try again",
   "shops.sell.error.network":
     "The bill could not be sent: the connection dropped. The bill is kept; “Send again” never sells it twice.",
+  "shops.sell.error.server":
+    "The sale could not be saved: the system failed. The bill is kept; “Send again” never sells it twice.",
   "shops.sell.error.shopChanged":
-    "The chosen shop changed in another tab; this bill belongs to {shop}. Reload the page before selling.",
+    "The active shop changed to {shop} in another tab; this bill was not saved. Reload the page before selling.",
   "shops.sell.error.line": "Line {line}",
   "shops.sell.keys.title": "Keyboard shortcuts",
   "shops.sell.keys.button": "Shortcuts",

@@ -91,6 +91,7 @@ export type TillSaleError =
   | SaleError
   | { code: "invalidRequest" }
   | { code: "network" }
+  | { code: "server" }
   | { code: "shopChanged"; shopName: string };
 
 export function saleErrorText(
@@ -125,6 +126,8 @@ export function saleErrorText(
       return t("shops.sell.error.invalidRequest");
     case "network":
       return t("shops.sell.error.network");
+    case "server":
+      return t("shops.sell.error.server");
     case "shopChanged":
       return t("shops.sell.error.shopChanged", { shop: error.shopName });
   }

@@ -1,4 +1,4 @@
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/route";
 import { appContext } from "~/context";
 import { privatePageMeta } from "~/lib/seo";
@@ -93,9 +93,10 @@ export const action = keepFormOnShopChange(async function action({
 });
 
 /**
- * The answer that never came (offline, a dropped connection) becomes data, so the till keeps
- * the bill and offers to send it again with the same sale id; a post refused because another
- * tab chose another shop becomes a message too.
+ * The answer that never came (offline, a dropped connection) or a server failure becomes
+ * data, so the till keeps the bill and offers to send it again with the same sale id (which
+ * never sells twice); a post refused because another tab chose another shop becomes a
+ * message too. Refusals of access (403, 404, a redirect to sign in) stay what they are.
  */
 export async function clientAction({
   serverAction,
@@ -111,11 +112,14 @@ export async function clientAction({
     return answer as TillActionData;
   } catch (error) {
     if (isNetworkError(error)) return { ok: false, error: { code: "network" } };
-    throw error;
+    if (error instanceof Response || (isRouteErrorResponse(error) && error.status < 500)) {
+      throw error;
+    }
+    return { ok: false, error: { code: "server" } };
   }
 }
 
-/** After a lost answer, reloading the items would fail too: keep the page as it is. */
+/** After a lost answer or a failure, reloading the items would fail too: keep the page. */
 export function shouldRevalidate({
   actionResult,
   defaultShouldRevalidate,
@@ -124,7 +128,7 @@ export function shouldRevalidate({
     typeof actionResult === "object" &&
     actionResult !== null &&
     (actionResult as TillActionData).ok === false &&
-    (actionResult as { error: TillSaleError }).error.code === "network";
+    ["network", "server"].includes((actionResult as { error: TillSaleError }).error.code);
   return lost ? false : defaultShouldRevalidate;
 }
 

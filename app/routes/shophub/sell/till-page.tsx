@@ -276,7 +276,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     } else {
       setSaleError({
         text: saleErrorText(t, lang, answer.error, lineName),
-        retry: answer.error.code === "network",
+        retry: answer.error.code === "network" || answer.error.code === "server",
       });
     }
   }
