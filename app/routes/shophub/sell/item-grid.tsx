@@ -44,7 +44,8 @@ export function ItemGrid({
   items: readonly TillItem[];
   /** How many items the shop sells. */
   total: number;
-  onPick: (item: TillItem) => void;
+  /** `byPointer`: a tap or click (keyboard activation has no pointer). */
+  onPick: (item: TillItem, byPointer: boolean) => void;
 }) {
   const t = useT();
   const lang = useLang();
@@ -65,7 +66,7 @@ export function ItemGrid({
               <button
                 type="button"
                 className={`btn btn-outline-secondary till-tile d-flex gap-2 align-items-start p-2${out ? " till-out" : ""}`}
-                onClick={() => onPick(item)}
+                onClick={(event) => onPick(item, event.detail > 0)}
                 aria-label={t("shops.sell.grid.add", { name: item.name, price })}
                 data-testid="till-item"
                 data-sku={item.sku}

@@ -200,10 +200,12 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     }
   }
   const scanInput = scanner.inputProps.ref;
-  // The barcode field is ready for the first scan as soon as the till runs.
+  // The barcode field is ready for the first scan as soon as the till runs, and again when a
+  // dialog closes (the browser would give focus back to the button that opened it).
+  const anyDialog = askItem !== null || pay !== null || parkOpen || parkedOpen || cameraOpen;
   useEffect(() => {
-    if (browser) scanInput.current?.focus();
-  }, [browser, scanInput]);
+    if (browser && !anyDialog) scanInput.current?.focus();
+  }, [browser, anyDialog, scanInput]);
   useEffect(() => {
     if (scanMiss > 0) scanInput.current?.select();
   }, [scanMiss, scanInput]);
@@ -214,12 +216,14 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     setAskError(null);
   };
 
-  const pick = (item: TillItem) => {
+  /** A tile tapped or clicked hands focus back to the scanner; one chosen by keyboard keeps it. */
+  const pick = (item: TillItem, byPointer: boolean) => {
     setDone(null);
     if (item.measured) {
       openAsk(item);
       return;
     }
+    if (byPointer) scanInput.current?.focus();
     if (apply(addItem(cart, item, QTY_SCALE, rule))) {
       setNotice({ kind: "info", text: t("shops.sell.scan.added", { name: item.name }) });
     }
