@@ -179,7 +179,7 @@ export function PayPanel({
         </>
       )}
 
-      <div className="btn-group w-100 my-3" role="group" aria-label={t("shops.sell.pay.methods")}>
+      <div className="till-methods my-3" role="group" aria-label={t("shops.sell.pay.methods")}>
         {METHODS.map((method) => (
           <button
             key={method}
