@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { shopSalesSetting } from "~/db/schema";
 import { readPromptPayPayload } from "~/modules/sales";
+import { postStockDocument } from "~/modules/stock/index.server";
 import { addSession, e2eTest as test, memberWithShop, newContext, type E2E } from "./fixtures";
 
 // expect.poll gives up after 1 s by default; a loaded 2-core machine needs longer.
@@ -181,6 +182,38 @@ describe("the till", () => {
     expect(await dialog.getByTestId("till-promptpay").innerText()).toContain(
       "ร้านนี้ยังไม่ได้ตั้งค่าพร้อมเพย์",
     );
+  });
+
+  test("follows stock posted elsewhere without a reload, keeping the open bill", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const { member, ownerId, home, water, snack } = await cashierWithItems(e2e);
+    await addSession(context, member);
+    const stream = page.waitForResponse((response) => response.url().includes("/storehub/live"));
+    await openTill(page);
+    expect((await stream).headers()["content-type"]).toMatch(/^text\/event-stream/);
+    await scan(page, snack.sku);
+    await expect.poll(() => page.getByTestId("till-line").count(), SLOW).toBe(1);
+    await page.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+    const tile = page.locator(`[data-testid=till-item][data-sku="${water.sku}"]`);
+    expect(await tile.getByTestId("till-on-hand").innerText()).toBe("เหลือ 10 ขวด");
+
+    // Another till or storehub takes 4 bottles.
+    await postStockDocument(e2e.db, {
+      shopId: water.shopId,
+      userId: ownerId,
+      kind: "issue",
+      lines: [{ itemId: water.id, locationId: home.id, qty: 4, reason: "ขายที่เครื่อง 2" }],
+    });
+    await expect.poll(() => tile.getByTestId("till-on-hand").innerText(), SLOW).toBe("เหลือ 6 ขวด");
+    expect(await page.getByTestId("till-line").count()).toBe(1);
+    expect(
+      await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+    ).toBe(true);
   });
 
   test("is usable on a 375 px phone", async ({ e2e }) => {
