@@ -54,8 +54,10 @@ describe("completing a sale at the till", () => {
     expect(await done.getByTestId("till-print").getAttribute("href")).toMatch(
       /^\/shophub\/invoices\/\d+\/print$/,
     );
-    // The bill is empty for the next customer, and the stock fell by two.
+    // The bill is empty for the next customer, and the stock shown fell by two.
     expect(await page.getByTestId("till-line").count()).toBe(0);
+    const tile = page.locator(`[data-testid=till-item][data-sku="${items[0]!.sku}"]`);
+    await expect.poll(() => tile.getByTestId("till-on-hand").innerText(), SLOW).toBe("เหลือ 18 แก้ว");
     await page.getByTestId("till-next").click();
     expect(await done.count()).toBe(0);
   });
