@@ -4,7 +4,7 @@ import { ScannerField } from "~/features/stock-entry/scanner-field";
 import { useScannerInput } from "~/features/stock-entry/use-scanner-input";
 import { formatDateTime } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import { formatBaht } from "~/lib/money";
+import { formatBaht, satangToBahtInput } from "~/lib/money";
 import { type CompletedSale, formatQuantityMilli, parseQuantity, QTY_SCALE } from "~/modules/sales";
 import { SCALE_LABEL_ERROR_TEXT, saleErrorText } from "~/routes/shophub/sell-text";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -371,7 +371,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
         event.preventDefault();
         if (pay && bill) {
           const remaining = bill.totalSatang - pay.recorded.reduce((s, p) => s + p.amountSatang, 0);
-          setPay({ ...pay, method: "cash", cashText: String(remaining / 100) });
+          setPay({ ...pay, method: "cash", cashText: satangToBahtInput(remaining) });
         } else openPay(true);
         return;
       case "F9":
@@ -839,7 +839,6 @@ function DonePanel({ sale, onNext }: { sale: CompletedSale; onNext: () => void }
             type="button"
             className="btn btn-success btn-lg till-btn"
             onClick={onNext}
-            autoFocus
             data-testid="till-next"
           >
             {t("shops.sell.done.next")}
