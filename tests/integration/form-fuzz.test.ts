@@ -395,6 +395,15 @@ const TARGETS: Target[] = [
     fields: ["shop", "intent", "email", "role", "userId"],
   },
 
+  // The till posts JSON: a form, whatever its fields, is never a sale (400, nothing written).
+  {
+    route: "routes/shophub/sell/route",
+    caller: "owner",
+    path: "/shophub/sell",
+    fixed: { shopId: "@shop" },
+    fields: ["clientSaleId", "till", "lines", "payments", "expectedTotalSatang", "note"],
+  },
+
   // storehub
   {
     route: "routes/storehub/add",

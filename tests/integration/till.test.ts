@@ -110,6 +110,9 @@ describe("the till's action", () => {
       runRoute(tillRoute.action, request, routeContext(test.db, cashier)),
     );
     expect(outcome.status).toBe(400);
-    expect(outcome.data).toEqual({ ok: false, error: { code: "invalidRequest" } });
+    expect(outcome.data).toEqual({
+      ok: false,
+      error: { code: "invalidRequest", key: "shops.sell.error.invalidRequest" },
+    });
   });
 });

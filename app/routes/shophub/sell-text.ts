@@ -89,7 +89,8 @@ export const DOCUMENT_KIND_TEXT: Record<SaleDocumentKind, MessageKey> = {
  */
 export type TillSaleError =
   | SaleError
-  | { code: "invalidRequest" }
+  /** A body that is not a sale (the till never sends one); `key` is its text. */
+  | { code: "invalidRequest"; key: MessageKey }
   | { code: "network" }
   | { code: "server" }
   | { code: "shopChanged"; shopName: string };

@@ -82,7 +82,10 @@ export const action = keepFormOnShopChange(async function action({
   }
   const sale = readSaleRequest(body);
   if (!sale) {
-    return data<TillActionData>({ ok: false, error: { code: "invalidRequest" } }, { status: 400 });
+    return data<TillActionData>(
+      { ok: false, error: { code: "invalidRequest", key: "shops.sell.error.invalidRequest" } },
+      { status: 400 },
+    );
   }
   const result = await completeSale(
     db,
