@@ -216,6 +216,39 @@ describe("the till", () => {
     ).toBe(true);
   });
 
+  test("asks the weight of an item sold by the kilogram, with up to 3 decimals", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const { member } = await memberWithShop(e2e, {
+      role: "cashier",
+      items: [
+        {
+          fields: {
+            name: "หมูสับ",
+            sku: `PORK-${Date.now()}`,
+            barcode: null,
+            unit: "kg",
+            price: 18_000,
+          },
+          qty: 5,
+        },
+      ],
+    });
+    await addSession(context, member);
+    await openTill(page);
+    await page.getByTestId("till-item").filter({ hasText: "หมูสับ" }).click();
+    const ask = page.getByTestId("till-ask-qty");
+    await ask.fill("1.2555");
+    await ask.press("Enter");
+    expect(await page.locator("#till-ask-error").innerText()).toContain("ทศนิยมไม่เกิน 3 ตำแหน่ง");
+    await ask.fill("1.255");
+    await ask.press("Enter");
+    await expect.poll(() => total(page), SLOW).toBe("฿225.90");
+    expect(await page.getByTestId("till-line-qty").inputValue()).toBe("1.255");
+  });
+
   test("is usable on a 375 px phone", async ({ e2e }) => {
     const { member, water } = await cashierWithItems(e2e);
     const context = await newContext(e2e.browser, { viewport: { width: 375, height: 740 } });
