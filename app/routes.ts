@@ -41,6 +41,8 @@ export default [
     route("shophub/settings/selling", "routes/shophub/selling-settings/route.tsx", {
       id: "routes/shophub/selling-settings",
     }),
+    // The till: owners, managers and cashiers sell (the page declares its roles)
+    route("shophub/sell", "routes/shophub/sell/route.tsx"),
   ]),
 
   // Printed documents of a sale (the till, the invoices pages): outside the shop pages' frame,

@@ -13,7 +13,7 @@ describe("shophub invoices", () => {
     const manager = await memberWithShop(e2e, {
       role: "manager",
       shop: { name: "ร้านยกเลิกบิล" },
-      items: [{ fields: { name: "กาแฟเย็น", sku: "VOID-E2E-1", unit: "แก้ว" }, qty: 10 }],
+      items: [{ fields: { name: "กาแฟเย็น", sku: "VOID-E2E-1", unit: "แก้ว" }, qty: 10_000 }],
     });
     const sold = await createSaleForTest(e2e.db, {
       shopId: manager.shop.id,
@@ -62,7 +62,7 @@ describe("shophub invoices", () => {
     const owner = await memberWithShop(e2e, {
       shop: { name: "ร้านใบกำกับภาษี" },
       items: [
-        { fields: { name: "ปูนซีเมนต์", sku: "FULL-E2E-1", unit: "ถุง", price: 15_000 }, qty: 20 },
+        { fields: { name: "ปูนซีเมนต์", sku: "FULL-E2E-1", unit: "ถุง", price: 15_000 }, qty: 20_000 },
       ],
     });
     await registerForVat(e2e.db, owner.shop.id);

@@ -16,7 +16,7 @@ describe("printing a receipt", () => {
     const cashier = await memberWithShop(e2e, {
       role: "cashier",
       shop: { name: "ร้านพิมพ์ใบเสร็จ", taxId: "0105558012345" },
-      items: [{ fields: { name: "น้ำดื่มตราช้าง 600 มล.", unit: "ขวด" }, qty: 10 }],
+      items: [{ fields: { name: "น้ำดื่มตราช้าง 600 มล.", unit: "ขวด" }, qty: 10_000 }],
     });
     const { sale } = await insertSaleRows(e2e.db, {
       shopId: cashier.shop.id,

@@ -449,6 +449,14 @@ const TARGETS: Target[] = [
       "buyerBranchCode",
     ],
   })),
+  // The till posts JSON: a form, whatever its fields, is never a sale (400, nothing written).
+  {
+    route: "routes/shophub/sell/route",
+    caller: "owner",
+    path: "/shophub/sell",
+    fixed: { shopId: "@shop" },
+    fields: ["clientSaleId", "till", "lines", "payments", "expectedTotalSatang", "note"],
+  },
 
   // storehub
   {

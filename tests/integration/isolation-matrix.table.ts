@@ -585,6 +585,38 @@ export const MATRIX: Record<string, MatrixRow> = {
     ],
   },
 
+  // The till: owners, managers and cashiers sell; stock staff do not.
+  "routes/shophub/sell/route loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/sell?shop=${ids.shopId}` }),
+    roles: { owner: "ok", manager: "ok", cashier: "ok", stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/sell?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  // The till posts JSON; a form is no sale (400) once the gate has checked shop and role.
+  "routes/shophub/sell/route action": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/sell?shop=${ids.shopId}`, form: {} }),
+    roles: { owner: 400, manager: 400, cashier: 400, stock: 403 },
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    foreign: [
+      {
+        what: "selling in the other shop",
+        request: (_own, other) => ({ path: `/shophub/sell?shop=${other.shopId}`, form: {} }),
+        expect: REFUSED_OTHER_SHOP,
+      },
+    ],
+    checksShopId: true,
+  },
+
   // Listings
   "routes/listings/layout loader": publicPage({ path: "/asset" }),
   "routes/listings/browse loader": publicPage({ path: "/asset" }),

@@ -16,6 +16,7 @@ export const thShophubPage = {
   "shophubPage.openStorehub": "เปิด storehub",
   "shophubPage.members": "สมาชิก",
   "shophubPage.settings": "ตั้งค่าร้าน",
+  "shophubPage.sell": "เปิดหน้าขาย",
   "shophubPage.newShop": "สร้างร้านใหม่",
   "shophubPage.visitorTitle": "เริ่มใช้ shophub กับร้านของคุณ",
   "shophubPage.visitorLead": "สมัครสมาชิกฟรี แล้วสร้างร้านได้ในไม่กี่นาที หรือเข้าสู่ระบบหากมีบัญชีอยู่แล้ว",

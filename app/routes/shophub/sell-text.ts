@@ -1,14 +1,16 @@
 import type { Lang, MessageKey, Translate } from "~/lib/i18n";
 import { formatBaht } from "~/lib/money";
-import type {
-  BillError,
-  PaymentError,
-  PaymentMethod,
-  PromptPayIdError,
-  PromptPayIdKind,
-  SaleDocumentKind,
-  ScaleLabelError,
-  VatMode,
+import {
+  type BillError,
+  formatQuantityMilli,
+  type PaymentError,
+  type PaymentMethod,
+  type PromptPayIdError,
+  type PromptPayIdKind,
+  type SaleDocumentKind,
+  type SaleError,
+  type ScaleLabelError,
+  type VatMode,
 } from "~/modules/sales";
 
 // The sales module answers with typed codes; this is the one place that turns them into Thai
@@ -79,3 +81,58 @@ export const DOCUMENT_KIND_TEXT: Record<SaleDocumentKind, MessageKey> = {
   fullTaxInvoice: "shops.sell.document.fullTaxInvoice",
   creditNote: "shops.sell.document.creditNote",
 };
+
+/**
+ * Why a sale did not complete, as the till says it: the server's SaleError, a body the action
+ * could not read, a lost answer, or a post for a shop that is no longer the chosen one.
+ * `lineName` names the cart line an error is about.
+ */
+export type TillSaleError =
+  | SaleError
+  /** A body that is not a sale (the till never sends one); `key` is its text. */
+  | { code: "invalidRequest"; key: MessageKey }
+  | { code: "network" }
+  | { code: "server" }
+  | { code: "shopChanged"; shopName: string };
+
+export function saleErrorText(
+  t: Translate,
+  lang: Lang,
+  error: TillSaleError,
+  lineName: (line: number) => string,
+): string {
+  switch (error.code) {
+    case "empty":
+      return t("shops.sell.error.empty");
+    case "bill":
+      return t(BILL_ERROR_TEXT[error.error.code]);
+    case "payment":
+      return paymentErrorText(t, lang, error.error);
+    case "totalChanged":
+      return t("shops.sell.error.totalChanged", { total: formatBaht(error.totalSatang, lang) });
+    case "itemUnavailable":
+      return t("shops.sell.error.itemUnavailable", { name: lineName(error.line) });
+    case "badQuantity":
+      return t("shops.sell.error.badQuantity", { name: lineName(error.line) });
+    case "notEnoughStock":
+      return t("shops.sell.error.notEnoughStock", {
+        name: lineName(error.line),
+        qty: formatQuantityMilli(error.availableMilli, lang),
+      });
+    case "replayMismatch":
+      return t("shops.sell.error.replayMismatch");
+    case "shiftRequired":
+      return t("shops.sell.error.shiftRequired");
+    case "invalidRequest":
+    case "badRequest":
+      return t("shops.sell.error.invalidRequest");
+    case "badPaymentDetail":
+      return t("shops.sell.error.badPaymentDetail");
+    case "network":
+      return t("shops.sell.error.network");
+    case "server":
+      return t("shops.sell.error.server");
+    case "shopChanged":
+      return t("shops.sell.error.shopChanged", { shop: error.shopName });
+  }
+}

@@ -448,6 +448,15 @@ function MyShops({
                   {t("shophubPage.openStorehub")}
                 </button>
               </Form>
+              {shop.role !== "stock" && (
+                <Link
+                  to={`/shophub/sell?shop=${shop.id}`}
+                  className="btn btn-sm btn-primary"
+                  data-testid="my-shop-sell"
+                >
+                  {t("shophubPage.sell")}
+                </Link>
+              )}
               {shop.role === "owner" && (
                 <>
                   <Link

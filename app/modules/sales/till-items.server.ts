@@ -1,0 +1,43 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { DbExecutor } from "~/db/client.server";
+import { stockItem } from "~/db/schema";
+
+/** One sellable item as the till's grid needs it: nothing more (thousands are sent at once). */
+export interface TillItemRow {
+  id: number;
+  name: string;
+  sku: string;
+  barcode: string | null;
+  category: string;
+  unit: string;
+  priceSatang: number;
+  /** Thousandths of the unit. */
+  onHandMilli: number;
+  imageKey: string | null;
+  /** Sold by weight or length: the till asks the quantity, with up to 3 decimals. */
+  measured: boolean;
+}
+
+/**
+ * The shop's active items for the till, by name. Archived items are not sold; costs are not
+ * read (a cashier opens the till and sees no costs).
+ */
+export async function listTillItems(db: DbExecutor, shopId: string): Promise<TillItemRow[]> {
+  const rows = await db
+    .select({
+      id: stockItem.id,
+      name: stockItem.name,
+      sku: stockItem.sku,
+      barcode: stockItem.barcode,
+      category: stockItem.category,
+      unit: stockItem.unit,
+      priceSatang: stockItem.priceSatang,
+      onHand: stockItem.onHand,
+      imageKey: stockItem.imageKey,
+      measured: stockItem.measured,
+    })
+    .from(stockItem)
+    .where(and(eq(stockItem.shopId, shopId), eq(stockItem.status, "active")))
+    .orderBy(asc(stockItem.name), asc(stockItem.id));
+  return rows.map(({ onHand, ...row }) => ({ ...row, onHandMilli: onHand }));
+}

@@ -1,0 +1,372 @@
+import { useState, type ReactNode } from "react";
+import type { Translate } from "~/lib/i18n";
+import { useLang, useT } from "~/lib/i18n/use-translation";
+import { formatBaht, satangToBahtInput } from "~/lib/money";
+import {
+  type Bill,
+  type Discount,
+  formatQuantityMilli,
+  parseQuantity,
+  QTY_SCALE,
+} from "~/modules/sales";
+import { readDiscount, type Cart, type CartLine } from "./cart";
+import type { ItemIndex, TillItem } from "./till-data";
+
+/** The text a discount field shows for a stored discount. */
+function discountText(discount: Discount | null): string {
+  if (!discount) return "";
+  return discount.kind === "amount"
+    ? satangToBahtInput(discount.satang, { dropZeroSatang: true })
+    : String(discount.basisPoints / 100);
+}
+
+/** An amount-or-percentage field: the total follows as soon as what is typed reads. */
+function DiscountField({
+  id,
+  label,
+  value,
+  onChange,
+  testId,
+}: {
+  id: string;
+  label: string;
+  value: Discount | null;
+  onChange: (discount: Discount | null) => void;
+  testId: string;
+}) {
+  const t = useT();
+  const [kind, setKind] = useState<"amount" | "percent">(value?.kind ?? "amount");
+  const [text, setText] = useState(discountText(value));
+  const [invalid, setInvalid] = useState(false);
+  const apply = (nextKind: "amount" | "percent", nextText: string) => {
+    const read = readDiscount(nextKind, nextText);
+    setInvalid(read === "invalid");
+    if (read !== "invalid") onChange(read);
+  };
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="form-label small mb-1">
+        {label}
+      </label>
+      <div className="input-group input-group-sm">
+        <input
+          id={id}
+          className={`form-control${invalid ? " is-invalid" : ""}`}
+          inputMode="decimal"
+          autoComplete="off"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            apply(kind, event.target.value);
+          }}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? errorId : undefined}
+          data-testid={testId}
+        />
+        <select
+          className="form-select flex-grow-0 w-auto"
+          aria-label={t("shops.sell.cart.discountKind")}
+          value={kind}
+          onChange={(event) => {
+            const next = event.target.value === "percent" ? "percent" : "amount";
+            setKind(next);
+            apply(next, text);
+          }}
+          data-testid={`${testId}-kind`}
+        >
+          <option value="amount">{t("shops.sell.cart.discountAmount")}</option>
+          <option value="percent">{t("shops.sell.cart.discountPercent")}</option>
+        </select>
+      </div>
+      {invalid && (
+        <div id={errorId} className="invalid-feedback d-block">
+          {t("shops.sell.cart.discountError")}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A line's quantity: typed (3 decimals for weighed goods, whole units otherwise) or ±1. */
+function QuantityField({
+  line,
+  item,
+  onQuantity,
+  error,
+}: {
+  line: CartLine;
+  item: TillItem;
+  onQuantity: (qtyMilli: number) => boolean;
+  error: string | null;
+}) {
+  const t = useT();
+  const lang = useLang();
+  const shown = formatQuantityMilli(line.qtyMilli, lang).replace(/,/g, "");
+  const [text, setText] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState(false);
+  const commit = () => {
+    if (text === null) return;
+    const qty = parseQuantity(text);
+    const fits = qty !== null && (item.measured || qty % QTY_SCALE === 0);
+    setInvalid(!fits);
+    if (fits && onQuantity(qty)) setText(null);
+  };
+  const id = `till-qty-${line.key}`;
+  const message = invalid ? t("shops.sell.bill.error.badQuantity") : error;
+  if (line.scaleLabel) {
+    return (
+      <span className="small" data-testid="till-line-qty">
+        {formatQuantityMilli(line.qtyMilli, lang)} {item.unit} · {t("shops.sell.cart.scaleLabel")}
+      </span>
+    );
+  }
+  return (
+    <div>
+      <div className="input-group input-group-sm">
+        {!item.measured && (
+          <button
+            type="button"
+            className="btn btn-outline-secondary till-btn"
+            aria-label={t("shops.sell.cart.decrease", { name: item.name })}
+            disabled={line.qtyMilli <= QTY_SCALE}
+            onClick={() => onQuantity(line.qtyMilli - QTY_SCALE)}
+          >
+            −
+          </button>
+        )}
+        <input
+          id={id}
+          className={`form-control text-center${message ? " is-invalid" : ""}`}
+          style={{ maxWidth: "6rem" }}
+          inputMode={item.measured ? "decimal" : "numeric"}
+          autoComplete="off"
+          aria-label={t("shops.sell.cart.qtyOf", { name: item.name })}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? `${id}-error` : undefined}
+          value={text ?? shown}
+          onChange={(event) => setText(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              event.preventDefault();
+              commit();
+            }
+          }}
+          data-testid="till-line-qty"
+        />
+        {!item.measured && (
+          <button
+            type="button"
+            className="btn btn-outline-secondary till-btn"
+            aria-label={t("shops.sell.cart.increase", { name: item.name })}
+            onClick={() => onQuantity(line.qtyMilli + QTY_SCALE)}
+          >
+            +
+          </button>
+        )}
+        <span className="input-group-text">{item.unit}</span>
+      </div>
+      {message && (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {message}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function TotalsTable({ bill, t, lang }: { bill: Bill; t: Translate; lang: "th" | "en" }) {
+  const rate = String(bill.vatRateBasisPoints / 100);
+  const row = (label: ReactNode, satang: number, testId?: string) => (
+    <div className="d-flex justify-content-between">
+      <span>{label}</span>
+      <span data-testid={testId}>{formatBaht(satang, lang)}</span>
+    </div>
+  );
+  return (
+    <div className="small">
+      {row(t("shops.sell.totals.gross"), bill.grossSatang)}
+      {bill.lineDiscountSatang > 0 &&
+        row(t("shops.sell.totals.lineDiscount"), -bill.lineDiscountSatang)}
+      {bill.billDiscountSatang > 0 &&
+        row(t("shops.sell.totals.billDiscount"), -bill.billDiscountSatang)}
+      {bill.vatMode === "inclusive" &&
+        row(t("shops.sell.totals.vatIncluded", { rate }), bill.vatSatang)}
+      {bill.vatMode === "exclusive" &&
+        row(t("shops.sell.totals.vatAdded", { rate }), bill.vatSatang)}
+    </div>
+  );
+}
+
+export function CartPanel({
+  cart,
+  index,
+  bill,
+  billError,
+  short,
+  unavailable,
+  lineErrors,
+  onQuantity,
+  onRemove,
+  onLineDiscount,
+  onBillDiscount,
+  onNote,
+  actions,
+}: {
+  cart: Cart;
+  index: ItemIndex;
+  bill: Bill | null;
+  billError: string | null;
+  short: readonly string[];
+  unavailable: readonly string[];
+  /** A message under a line (its quantity was refused). */
+  lineErrors: Readonly<Record<string, string>>;
+  onQuantity: (line: CartLine, item: TillItem, qtyMilli: number) => boolean;
+  onRemove: (line: CartLine) => void;
+  onLineDiscount: (line: CartLine, discount: Discount | null) => void;
+  onBillDiscount: (discount: Discount | null) => void;
+  onNote: (note: string) => void;
+  actions: ReactNode;
+}) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <section
+      className="card till-cart"
+      id="till-cart"
+      aria-labelledby="till-cart-title"
+      data-testid="till-cart"
+    >
+      <div className="card-body">
+        <h2 id="till-cart-title" className="h5 d-flex justify-content-between">
+          <span>{t("shops.sell.cart.title")}</span>
+          <span className="text-body-secondary small">
+            {t("shops.sell.cart.lines", { count: cart.lines.length })}
+          </span>
+        </h2>
+        {cart.lines.length === 0 ? (
+          <p className="text-body-secondary">{t("shops.sell.cart.empty")}</p>
+        ) : (
+          <ol className="list-unstyled mb-2">
+            {cart.lines.map((line, i) => {
+              const item = index.byId.get(line.itemId);
+              const billLine = bill?.lines[i];
+              if (!item) {
+                return (
+                  <li
+                    key={`${cart.id}:${line.key}`}
+                    className="border-bottom py-2"
+                    data-testid="till-line"
+                  >
+                    <div className="text-danger small">{t("shops.sell.cart.unavailable")}</div>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline-danger till-btn"
+                      onClick={() => onRemove(line)}
+                    >
+                      {t("shops.sell.cart.remove", { name: "" })}
+                    </button>
+                  </li>
+                );
+              }
+              const isShort = short.includes(line.key);
+              return (
+                <li
+                  key={`${cart.id}:${line.key}`}
+                  className="border-bottom py-2"
+                  data-testid="till-line"
+                  data-sku={item.sku}
+                >
+                  <div className="d-flex justify-content-between gap-2">
+                    <span className="fw-semibold">{item.name}</span>
+                    <span data-testid="till-line-total">
+                      {billLine ? formatBaht(billLine.totalSatang, lang) : ""}
+                    </span>
+                  </div>
+                  <div className="small text-body-secondary mb-1">
+                    {t("shops.sell.cart.unitPrice", {
+                      price: formatBaht(item.priceSatang, lang),
+                      unit: item.unit,
+                    })}
+                    {isShort && !unavailable.includes(line.key) && (
+                      <span className="badge text-bg-warning ms-2" data-testid="till-line-short">
+                        {t("shops.sell.cart.short")}
+                      </span>
+                    )}
+                  </div>
+                  <div className="d-flex flex-wrap gap-2 align-items-start">
+                    <QuantityField
+                      line={line}
+                      item={item}
+                      onQuantity={(qty) => onQuantity(line, item, qty)}
+                      error={lineErrors[line.key] ?? null}
+                    />
+                    <div style={{ maxWidth: "12rem" }}>
+                      <DiscountField
+                        id={`till-discount-${line.key}`}
+                        label={t("shops.sell.cart.lineDiscountOf", { name: item.name })}
+                        value={line.discount}
+                        onChange={(discount) => onLineDiscount(line, discount)}
+                        testId="till-line-discount"
+                      />
+                    </div>
+                    <button
+                      type="button"
+                      className="btn btn-outline-danger till-btn ms-auto"
+                      aria-label={t("shops.sell.cart.remove", { name: item.name })}
+                      onClick={() => onRemove(line)}
+                      data-testid="till-line-remove"
+                    >
+                      ×
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+        {cart.lines.length > 0 && (
+          <div className="row g-2 mb-2">
+            <div className="col-6">
+              <DiscountField
+                key={`bill-${cart.id}`}
+                id="till-bill-discount"
+                label={t("shops.sell.cart.billDiscount")}
+                value={cart.billDiscount}
+                onChange={onBillDiscount}
+                testId="till-bill-discount"
+              />
+            </div>
+            <div className="col-6">
+              <label htmlFor="till-note" className="form-label small mb-1">
+                {t("shops.sell.cart.note")}
+              </label>
+              <input
+                id="till-note"
+                className="form-control form-control-sm"
+                maxLength={500}
+                value={cart.note}
+                onChange={(event) => onNote(event.target.value)}
+                data-testid="till-note"
+              />
+            </div>
+          </div>
+        )}
+        {bill && <TotalsTable bill={bill} t={t} lang={lang} />}
+        {billError && (
+          <div className="alert alert-danger py-2 my-2" role="alert" data-testid="till-bill-error">
+            {billError}
+          </div>
+        )}
+        <div className="d-flex justify-content-between align-items-baseline my-2">
+          <span className="h5 mb-0">{t("shops.sell.totals.total")}</span>
+          <span className="till-total" data-testid="till-total">
+            {formatBaht(bill?.totalSatang ?? 0, lang)}
+          </span>
+        </div>
+        {actions}
+      </div>
+    </section>
+  );
+}

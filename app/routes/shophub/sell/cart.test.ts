@@ -1,0 +1,214 @@
+import { describe, expect, it } from "vitest";
+import { scaleLabelCode } from "~/modules/sales";
+import {
+  addItem,
+  billOf,
+  emptyCart,
+  readDiscount,
+  removeLine,
+  saleRequestOf,
+  scanCode,
+  setBillDiscount,
+  setLineDiscount,
+  setQuantity,
+  shortLines,
+  type Cart,
+} from "./cart";
+import { parkBill, readCart, readParked, recallBill } from "./parked";
+import { indexItems, packItems, searchTillItems, unpackItems, type TillItem } from "./till-data";
+
+const items: TillItem[] = unpackItems(
+  packItems([
+    {
+      id: 1,
+      name: "น้ำดื่มตราช้าง 600 มล.",
+      sku: "WATER-1",
+      barcode: "8850999320014",
+      category: "เครื่องดื่ม",
+      unit: "ขวด",
+      priceSatang: 1000,
+      onHandMilli: 3000,
+      imageUrl: null,
+      measured: false,
+    },
+    {
+      id: 2,
+      name: "หมูสับ",
+      sku: "01234",
+      barcode: null,
+      category: "ของสด",
+      unit: "kg",
+      priceSatang: 18000,
+      onHandMilli: 5000,
+      imageUrl: "/media/items/x.webp",
+      measured: true,
+    },
+  ]),
+);
+const index = indexItems(items);
+const water = items[0]!;
+const pork = items[1]!;
+const strict = { allowNegative: false };
+const vat = { mode: "inclusive" as const, rateBasisPoints: 700 };
+const layout = { prefixes: ["20"], itemCodeDigits: 5 as const, value: "weight" as const };
+
+function ok(result: { kind: string; cart?: Cart }): Cart {
+  if (result.kind !== "ok" || !result.cart) throw new Error(`expected ok, got ${result.kind}`);
+  return result.cart;
+}
+
+function total(cart: Cart): number {
+  const bill = billOf(cart, index, vat);
+  if (!bill.ok) throw new Error(bill.error.code);
+  return bill.bill.totalSatang;
+}
+
+describe("the till's items", () => {
+  it("travel packed and come back as they were, weighed goods recognised by their unit", () => {
+    expect(water).toMatchObject({ barcode: "8850999320014", category: "เครื่องดื่ม", measured: false });
+    expect(pork).toMatchObject({ barcode: null, imageUrl: "/media/items/x.webp", measured: true });
+  });
+
+  it("are found by a Thai word inside the name, the SKU or part of the barcode", () => {
+    expect(searchTillItems(items, "ช้าง", null)).toEqual([water]);
+    expect(searchTillItems(items, "water", null)).toEqual([water]);
+    expect(searchTillItems(items, "320014", null)).toEqual([water]);
+    expect(searchTillItems(items, "", "ของสด")).toEqual([pork]);
+  });
+});
+
+describe("scanning", () => {
+  it("adds one unit per scan of a barcode, onto the same line", () => {
+    let cart = ok(scanCode(emptyCart("a"), "8850999320014", index, layout, strict));
+    cart = ok(scanCode(cart, " 8850999320014 ", index, layout, strict));
+    expect(cart.lines).toHaveLength(1);
+    expect(cart.lines[0]?.qtyMilli).toBe(2000);
+    expect(total(cart)).toBe(2000);
+  });
+
+  it("finds an item by its SKU in any case", () => {
+    const cart = ok(scanCode(emptyCart("a"), "water-1", index, null, strict));
+    expect(cart.lines[0]?.itemId).toBe(1);
+  });
+
+  it("answers unknown for a code the shop does not have, and changes nothing", () => {
+    expect(scanCode(emptyCart("a"), "999", index, layout, strict)).toEqual({
+      kind: "unknown",
+      code: "999",
+    });
+  });
+
+  it("asks the quantity of an item sold by weight", () => {
+    expect(scanCode(emptyCart("a"), "01234", index, null, strict)).toEqual({
+      kind: "askQuantity",
+      item: pork,
+    });
+  });
+
+  it("reads a scale label's weight as a line of its own", () => {
+    const label = scaleLabelCode(layout, "20", "01234", 1255);
+    const cart = ok(scanCode(emptyCart("a"), label, index, layout, strict));
+    expect(cart.lines[0]).toMatchObject({ itemId: 2, qtyMilli: 1255, scaleLabel: label });
+    // 180 baht a kilogram × 1.255 kg = 225.90
+    expect(total(cart)).toBe(22590);
+  });
+
+  it("says a misread scale label is one, not an unknown code", () => {
+    const label = scaleLabelCode(layout, "20", "01234", 1255);
+    const broken = `${label.slice(0, 12)}${(Number(label[12]) + 1) % 10}`;
+    expect(scanCode(emptyCart("a"), broken, index, layout, strict)).toMatchObject({
+      kind: "scaleLabel",
+      error: "checkDigit",
+    });
+  });
+
+  it("refuses a unit beyond the stock, unless the shop allows negative stock", () => {
+    let cart = emptyCart("a");
+    for (let i = 0; i < 3; i += 1) cart = ok(scanCode(cart, "8850999320014", index, null, strict));
+    expect(scanCode(cart, "8850999320014", index, null, strict)).toMatchObject({
+      kind: "notEnoughStock",
+      availableMilli: 0,
+    });
+    const allowed = ok(scanCode(cart, "8850999320014", index, null, { allowNegative: true }));
+    expect(allowed.lines[0]?.qtyMilli).toBe(4000);
+    expect(shortLines(allowed, index)).toEqual(["l1"]);
+  });
+});
+
+describe("changing the cart", () => {
+  const start = (): Cart => ok(addItem(emptyCart("a"), water, 2000, strict));
+
+  it("changes a quantity within the stock, and refuses one beyond it", () => {
+    const cart = ok(setQuantity(start(), "l1", 3000, water, strict));
+    expect(total(cart)).toBe(3000);
+    expect(setQuantity(cart, "l1", 3001, water, strict)).toMatchObject({
+      kind: "notEnoughStock",
+      availableMilli: 3000,
+    });
+  });
+
+  it("takes a weighed quantity with three decimals", () => {
+    const cart = ok(addItem(emptyCart("a"), pork, 500, strict));
+    expect(total(cart)).toBe(9000);
+  });
+
+  it("removes a line", () => {
+    expect(removeLine(start(), "l1").lines).toEqual([]);
+  });
+
+  it("applies a line discount as an amount or a percentage", () => {
+    const amount = readDiscount("amount", "5");
+    const percent = readDiscount("percent", "10");
+    if (amount === "invalid" || percent === "invalid") throw new Error("read");
+    expect(total(setLineDiscount(start(), "l1", amount))).toBe(1500);
+    expect(total(setLineDiscount(start(), "l1", percent))).toBe(1800);
+    expect(readDiscount("amount", "ห้าบาท")).toBe("invalid");
+    expect(readDiscount("percent", "150")).toBe("invalid");
+    expect(readDiscount("amount", " ")).toBeNull();
+  });
+
+  it("applies a bill discount, and refuses one above the bill", () => {
+    const cart = ok(addItem(start(), pork, 1000, strict));
+    expect(total(setBillDiscount(cart, { kind: "percent", basisPoints: 1000 }))).toBe(18000);
+    const over = billOf(setBillDiscount(cart, { kind: "amount", satang: 30000 }), index, vat);
+    expect(over).toEqual({ ok: false, error: { code: "discountOverBill" } });
+  });
+
+  it("sends what the server completes: the sale id, lines, discounts, payments, total", () => {
+    const cart = setLineDiscount(start(), "l1", { kind: "amount", satang: 100 });
+    const request = saleRequestOf(cart, "เครื่อง 1", [{ method: "cash", amountSatang: 10000 }], 1900);
+    expect(request).toEqual({
+      clientSaleId: "a",
+      till: "เครื่อง 1",
+      lines: [
+        { itemId: 1, qtyMilli: 2000, scaleLabel: null, discount: { kind: "amount", satang: 100 } },
+      ],
+      billDiscount: null,
+      note: "",
+      payments: [{ method: "cash", amountSatang: 10000 }],
+      expectedTotalSatang: 1900,
+    });
+  });
+});
+
+describe("parked bills", () => {
+  it("park several bills and recall one, which restores its cart and leaves the others", () => {
+    const first = ok(addItem(emptyCart("a"), water, 2000, strict));
+    const second = ok(addItem(emptyCart("b"), pork, 750, strict));
+    let parked = parkBill([], first, "โต๊ะ 1", new Date("2026-11-23T10:00:00Z"));
+    parked = parkBill(parked, second, "คุณสมชาย", new Date("2026-11-23T10:05:00Z"));
+    const stored = readParked(JSON.stringify(parked));
+    expect(stored.map((bill) => bill.label)).toEqual(["โต๊ะ 1", "คุณสมชาย"]);
+    const recalled = recallBill(stored, "a");
+    expect(recalled?.cart).toEqual(first);
+    expect(recalled?.parked.map((bill) => bill.id)).toEqual(["b"]);
+  });
+
+  it("ignore what is not a parked bill instead of breaking the till", () => {
+    expect(readParked("not json")).toEqual([]);
+    expect(readParked(JSON.stringify([{ id: "x" }]))).toEqual([]);
+    expect(readCart(JSON.stringify({ id: 1 }))).toBeNull();
+    const cart = emptyCart("c");
+    expect(readCart(JSON.stringify(cart))).toEqual(cart);
+  });
+});

@@ -1,0 +1,114 @@
+import { useLang, useT } from "~/lib/i18n/use-translation";
+import { formatBaht } from "~/lib/money";
+import { formatQuantityMilli } from "~/modules/sales";
+import type { TillItem } from "./till-data";
+
+/** Tiles drawn at once: a tablet stays quick; search or a category reaches the others. */
+export const GRID_LIMIT = 60;
+
+export function CategoryChips({
+  categories,
+  chosen,
+  onChoose,
+}: {
+  categories: readonly string[];
+  chosen: string | null;
+  onChoose: (category: string | null) => void;
+}) {
+  const t = useT();
+  if (categories.length === 0) return null;
+  return (
+    <div className="till-chips mb-2" role="group" aria-label={t("shops.sell.category.label")}>
+      {[null, ...categories].map((category) => (
+        <button
+          key={category ?? ""}
+          type="button"
+          className={`btn btn-sm ${chosen === category ? "btn-primary" : "btn-outline-primary"}`}
+          aria-pressed={chosen === category}
+          onClick={() => onChoose(category)}
+          data-testid="till-category"
+        >
+          {category ?? t("shops.sell.category.all")}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export function ItemGrid({
+  items,
+  total,
+  onPick,
+}: {
+  /** The items that match, all of them (only GRID_LIMIT are drawn). */
+  items: readonly TillItem[];
+  /** How many items the shop sells. */
+  total: number;
+  /** `byPointer`: a tap or click (keyboard activation has no pointer). */
+  onPick: (item: TillItem, byPointer: boolean) => void;
+}) {
+  const t = useT();
+  const lang = useLang();
+  if (total === 0) return <p className="text-body-secondary">{t("shops.sell.grid.noItems")}</p>;
+  if (items.length === 0) return <p className="text-body-secondary">{t("shops.sell.grid.none")}</p>;
+  const shown = items.slice(0, GRID_LIMIT);
+  return (
+    <>
+      <ul
+        className="row row-cols-2 row-cols-md-3 g-2 list-unstyled mb-2"
+        aria-label={t("shops.sell.grid.label")}
+      >
+        {shown.map((item) => {
+          const out = item.onHandMilli <= 0;
+          const price = formatBaht(item.priceSatang, lang);
+          return (
+            <li key={item.id} className="col">
+              <button
+                type="button"
+                className={`btn btn-outline-secondary till-tile d-flex gap-2 align-items-start p-2${out ? " till-out" : ""}`}
+                onClick={(event) => onPick(item, event.detail > 0)}
+                aria-label={t("shops.sell.grid.add", { name: item.name, price })}
+                data-testid="till-item"
+                data-sku={item.sku}
+              >
+                {item.imageUrl ? (
+                  <img
+                    src={item.imageUrl}
+                    alt=""
+                    loading="lazy"
+                    decoding="async"
+                    width={56}
+                    height={56}
+                  />
+                ) : (
+                  <span className="till-tile-photo" aria-hidden="true" />
+                )}
+                <span className="d-flex flex-column small text-break">
+                  <span className="fw-semibold">{item.name}</span>
+                  <span>{price}</span>
+                  {out ? (
+                    <span className="badge text-bg-danger align-self-start" data-testid="till-out">
+                      {t("shops.sell.grid.outOfStock")}
+                    </span>
+                  ) : (
+                    <span className="text-body-secondary" data-testid="till-on-hand">
+                      {t("shops.sell.grid.onHand", {
+                        qty: formatQuantityMilli(item.onHandMilli, lang),
+                        unit: item.unit,
+                      })}
+                    </span>
+                  )}
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {items.length > shown.length && (
+        <p className="small text-body-secondary">
+          {t("shops.sell.grid.more", { shown: shown.length, total: items.length })}
+        </p>
+      )}
+    </>
+  );
+}

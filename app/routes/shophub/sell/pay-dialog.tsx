@@ -1,0 +1,400 @@
+import { useMemo, useState } from "react";
+import { Link } from "react-router";
+import { useLang, useT } from "~/lib/i18n/use-translation";
+import { formatBaht, parseBahtToSatang, satangToBahtInput } from "~/lib/money";
+import {
+  type PaymentMethod,
+  type PaymentRequest,
+  type PromptPayId,
+  promptPayPayload,
+  promptPayQrSvg,
+  quickCashAmounts,
+  remainingToPay,
+  settlePayments,
+} from "~/modules/sales";
+import { PAYMENT_METHOD_TEXT, paymentErrorText } from "~/routes/shophub/sell-text";
+
+const METHODS: readonly PaymentMethod[] = ["cash", "promptpay", "transfer", "card"];
+
+export interface PayState {
+  /** Non-cash payments recorded so far (split payment). */
+  recorded: PaymentRequest[];
+  method: PaymentMethod;
+  /** The cash handed over, as typed. */
+  cashText: string;
+}
+
+export function startPay(cashExactSatang: number | null): PayState {
+  return {
+    recorded: [],
+    method: "cash",
+    cashText: cashExactSatang === null ? "" : satangToBahtInput(cashExactSatang),
+  };
+}
+
+/** Everything the sale will carry: the recorded payments and the cash typed, if any. */
+export function paymentsOf(state: PayState): PaymentRequest[] {
+  const cash = parseBahtToSatang(state.cashText);
+  return cash && cash > 0
+    ? [...state.recorded, { method: "cash", amountSatang: cash }]
+    : state.recorded;
+}
+
+/**
+ * The payment screen: cash with quick amounts and the change shown large, a PromptPay QR for
+ * the exact amount still to pay, a transfer with its reference, a card with its last 4 digits
+ * and approval code, and any mix of them. "Complete" works only once the payments cover
+ * the total (settlePayments, as the server checks it).
+ */
+export function PayPanel({
+  totalSatang,
+  state,
+  onState,
+  promptPay,
+  settingsHref,
+  isOwner,
+  busy,
+  error,
+  onComplete,
+}: {
+  totalSatang: number;
+  state: PayState;
+  onState: (state: PayState) => void;
+  promptPay: { id: PromptPayId; shown: string } | null;
+  settingsHref: string;
+  isOwner: boolean;
+  busy: boolean;
+  error: { text: string; retry: boolean } | null;
+  onComplete: () => void;
+}) {
+  const t = useT();
+  const lang = useLang();
+  const remaining = remainingToPay(totalSatang, state.recorded);
+  const cash = parseBahtToSatang(state.cashText);
+  const all = paymentsOf(state);
+  const settled = settlePayments(totalSatang, all);
+  const cashInvalid = state.cashText.trim() !== "" && cash === null;
+  const [amountText, setAmountText] = useState("");
+  const [reference, setReference] = useState("");
+  const [last4, setLast4] = useState("");
+  const [approval, setApproval] = useState("");
+  const [fieldError, setFieldError] = useState<Record<string, string>>({});
+
+  const record = (payment: PaymentRequest) => {
+    onState({ ...state, recorded: [...state.recorded, payment], cashText: "" });
+    setAmountText("");
+    setReference("");
+    setLast4("");
+    setApproval("");
+    setFieldError({});
+  };
+  const recordTyped = (method: "transfer" | "card") => {
+    const amount = amountText.trim() === "" ? remaining : parseBahtToSatang(amountText);
+    const errors: Record<string, string> = {};
+    if (amount === null || amount <= 0) errors.amount = t("shops.sell.pay.amountError");
+    else if (amount > remaining)
+      errors.amount = paymentErrorText(t, lang, {
+        code: "nonCashOverTotal",
+        payment: 0,
+        remainingSatang: remaining,
+      });
+    if (method === "card" && !/^\d{4}$/.test(last4.trim()))
+      errors.last4 = t("shops.sell.pay.cardLast4Error");
+    setFieldError(errors);
+    if (Object.keys(errors).length > 0 || amount === null) return;
+    record(
+      method === "card"
+        ? {
+            method,
+            amountSatang: amount,
+            cardLast4: last4.trim(),
+            ...(approval.trim() ? { approvalCode: approval.trim() } : {}),
+          }
+        : {
+            method,
+            amountSatang: amount,
+            ...(reference.trim() ? { reference: reference.trim() } : {}),
+          },
+    );
+  };
+
+  const qr = useMemo(() => {
+    if (!promptPay || remaining <= 0) return null;
+    const payload = promptPayPayload(promptPay.id, remaining);
+    return { payload, svg: promptPayQrSvg(payload, 360) };
+  }, [promptPay, remaining]);
+
+  const fieldId = (name: string) => `till-pay-${name}`;
+  const errorOf = (name: string) =>
+    fieldError[name] ? (
+      <div id={`${fieldId(name)}-error`} className="invalid-feedback d-block">
+        {fieldError[name]}
+      </div>
+    ) : null;
+
+  return (
+    <div data-testid="till-pay">
+      <div className="d-flex justify-content-between align-items-baseline">
+        <span>{t("shops.sell.pay.total")}</span>
+        <span className="till-total" data-testid="till-pay-total">
+          {formatBaht(totalSatang, lang)}
+        </span>
+      </div>
+      {state.recorded.length > 0 && (
+        <>
+          <h3 className="h6 mt-2">{t("shops.sell.pay.paid")}</h3>
+          <ul className="list-unstyled mb-2" data-testid="till-payments">
+            {state.recorded.map((payment, i) => (
+              <li key={i} className="d-flex justify-content-between align-items-center">
+                <span>
+                  {t(PAYMENT_METHOD_TEXT[payment.method])}
+                  {payment.reference ? ` · ${payment.reference}` : ""}
+                  {payment.cardLast4 ? ` · ****${payment.cardLast4}` : ""}
+                </span>
+                <span>
+                  {formatBaht(payment.amountSatang, lang)}{" "}
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-outline-danger till-btn"
+                    aria-label={t("shops.sell.pay.removePayment", {
+                      method: t(PAYMENT_METHOD_TEXT[payment.method]),
+                      amount: formatBaht(payment.amountSatang, lang),
+                    })}
+                    onClick={() =>
+                      onState({ ...state, recorded: state.recorded.filter((_, j) => j !== i) })
+                    }
+                  >
+                    ×
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <div className="d-flex justify-content-between">
+            <span>{t("shops.sell.pay.remaining")}</span>
+            <span className="fw-bold" data-testid="till-pay-remaining">
+              {formatBaht(remaining, lang)}
+            </span>
+          </div>
+        </>
+      )}
+
+      <div className="till-methods my-3" role="group" aria-label={t("shops.sell.pay.methods")}>
+        {METHODS.map((method) => (
+          <button
+            key={method}
+            type="button"
+            className={`btn till-btn ${state.method === method ? "btn-primary" : "btn-outline-primary"}`}
+            aria-pressed={state.method === method}
+            onClick={() => onState({ ...state, method })}
+            data-testid={`till-method-${method}`}
+          >
+            {t(PAYMENT_METHOD_TEXT[method])}
+          </button>
+        ))}
+      </div>
+
+      {state.method === "cash" && (
+        <div>
+          <label htmlFor={fieldId("cash")} className="form-label">
+            {t("shops.sell.pay.tendered")}
+          </label>
+          <input
+            id={fieldId("cash")}
+            className={`form-control form-control-lg${cashInvalid ? " is-invalid" : ""}`}
+            inputMode="decimal"
+            autoComplete="off"
+            value={state.cashText}
+            onChange={(event) => onState({ ...state, cashText: event.target.value })}
+            aria-invalid={cashInvalid || undefined}
+            aria-describedby={cashInvalid ? `${fieldId("cash")}-error` : undefined}
+            data-testid="till-cash"
+          />
+          {cashInvalid && (
+            <div id={`${fieldId("cash")}-error`} className="invalid-feedback d-block">
+              {t("shops.sell.pay.amountError")}
+            </div>
+          )}
+          <div
+            className="d-flex flex-wrap gap-2 my-2"
+            role="group"
+            aria-label={t("shops.sell.pay.quick")}
+          >
+            {quickCashAmounts(remaining).map((amount, i) => (
+              <button
+                key={amount}
+                type="button"
+                className="btn btn-outline-success till-btn"
+                onClick={() => onState({ ...state, cashText: satangToBahtInput(amount) })}
+                data-testid="till-quick-cash"
+              >
+                {i === 0
+                  ? t("shops.sell.pay.exact", { amount: formatBaht(amount, lang) })
+                  : formatBaht(amount, lang)}
+              </button>
+            ))}
+          </div>
+          {settled.ok && settled.changeSatang >= 0 && cash !== null && (
+            <div className="text-center my-2">
+              <div>{t("shops.sell.pay.change")}</div>
+              <div
+                className="till-change text-success"
+                data-testid="till-change"
+                aria-live="polite"
+              >
+                {formatBaht(settled.changeSatang, lang)}
+              </div>
+            </div>
+          )}
+        </div>
+      )}
+
+      {state.method === "promptpay" && (
+        <div className="text-center" data-testid="till-promptpay">
+          {!promptPay ? (
+            <div className="alert alert-warning text-start" role="status">
+              <p className="mb-1">{t("shops.sell.pay.promptPayNoId")}</p>
+              {isOwner ? (
+                <Link to={settingsHref}>{t("shops.sell.pay.promptPaySetUp")}</Link>
+              ) : (
+                <p className="mb-0">{t("shops.sell.pay.promptPayAskOwner")}</p>
+              )}
+            </div>
+          ) : qr ? (
+            <>
+              <p className="mb-1">
+                {t("shops.sell.pay.promptPayScan", { amount: formatBaht(remaining, lang) })}
+              </p>
+              <div
+                className="till-qr"
+                role="img"
+                aria-label={t("shops.sell.pay.promptPayScan", {
+                  amount: formatBaht(remaining, lang),
+                })}
+                data-testid="till-qr"
+                data-payload={qr.payload}
+                // The SVG is ours (uqr from a payload we built), not user input.
+                dangerouslySetInnerHTML={{ __html: qr.svg }}
+              />
+              <p className="small text-body-secondary">
+                {t("shops.sell.pay.promptPayTo", { id: promptPay.shown })}
+              </p>
+              <button
+                type="button"
+                className="btn btn-success btn-lg till-btn"
+                onClick={() => record({ method: "promptpay", amountSatang: remaining })}
+                data-testid="till-promptpay-confirm"
+              >
+                {t("shops.sell.pay.promptPayConfirm", { amount: formatBaht(remaining, lang) })}
+              </button>
+            </>
+          ) : null}
+        </div>
+      )}
+
+      {(state.method === "transfer" || state.method === "card") && remaining > 0 && (
+        <div className="row g-2">
+          <div className="col-12 col-sm-6">
+            <label htmlFor={fieldId("amount")} className="form-label">
+              {t("shops.sell.pay.amount")}
+            </label>
+            <input
+              id={fieldId("amount")}
+              className={`form-control${fieldError.amount ? " is-invalid" : ""}`}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={satangToBahtInput(remaining)}
+              value={amountText}
+              onChange={(event) => setAmountText(event.target.value)}
+              aria-invalid={fieldError.amount ? true : undefined}
+              aria-describedby={fieldError.amount ? `${fieldId("amount")}-error` : undefined}
+            />
+            {errorOf("amount")}
+          </div>
+          {state.method === "transfer" ? (
+            <div className="col-12 col-sm-6">
+              <label htmlFor={fieldId("reference")} className="form-label">
+                {t("shops.sell.pay.reference")}
+              </label>
+              <input
+                id={fieldId("reference")}
+                className="form-control"
+                autoComplete="off"
+                maxLength={100}
+                value={reference}
+                onChange={(event) => setReference(event.target.value)}
+              />
+            </div>
+          ) : (
+            <>
+              <div className="col-6 col-sm-3">
+                <label htmlFor={fieldId("last4")} className="form-label">
+                  {t("shops.sell.pay.cardLast4")}
+                </label>
+                <input
+                  id={fieldId("last4")}
+                  className={`form-control${fieldError.last4 ? " is-invalid" : ""}`}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={4}
+                  value={last4}
+                  onChange={(event) => setLast4(event.target.value)}
+                  aria-invalid={fieldError.last4 ? true : undefined}
+                  aria-describedby={fieldError.last4 ? `${fieldId("last4")}-error` : undefined}
+                />
+                {errorOf("last4")}
+              </div>
+              <div className="col-6 col-sm-3">
+                <label htmlFor={fieldId("approval")} className="form-label">
+                  {t("shops.sell.pay.approvalCode")}
+                </label>
+                <input
+                  id={fieldId("approval")}
+                  className="form-control"
+                  autoComplete="off"
+                  maxLength={20}
+                  value={approval}
+                  onChange={(event) => setApproval(event.target.value)}
+                />
+              </div>
+            </>
+          )}
+          <div className="col-12">
+            <button
+              type="button"
+              className="btn btn-outline-primary till-btn"
+              onClick={() => recordTyped(state.method === "card" ? "card" : "transfer")}
+              data-testid="till-record-payment"
+            >
+              {t("shops.sell.pay.add")}
+            </button>
+          </div>
+        </div>
+      )}
+
+      {!settled.ok && (all.length > 0 || state.cashText.trim() !== "") && !cashInvalid && (
+        <p className="text-danger mt-2 mb-0" data-testid="till-pay-short">
+          {paymentErrorText(t, lang, settled.error)}
+        </p>
+      )}
+      {error && (
+        <div className="alert alert-danger mt-3" role="alert" data-testid="till-sale-error">
+          {error.text}
+        </div>
+      )}
+      <button
+        type="button"
+        className="btn btn-success btn-lg w-100 mt-3 till-btn"
+        disabled={!settled.ok || busy}
+        onClick={onComplete}
+        data-testid="till-complete"
+      >
+        {busy
+          ? t("shops.sell.pay.completing")
+          : error?.retry
+            ? t("shops.sell.pay.retry")
+            : t("shops.sell.pay.complete")}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { addItem, emptyCart, saleRequestOf } from "./cart";
+import { readSaleRequest } from "./sale-request.server";
+import { unpackItems } from "./till-data";
+
+const [water] = unpackItems({
+  categories: [""],
+  items: [[1, "น้ำดื่ม", "W-1", "", 0, "ขวด", 1000, 5000, "", 0]],
+});
+const id = "0b7c2d64-0a5e-4c55-9a3b-2f4f7c1f9e11";
+
+function request() {
+  const added = addItem(emptyCart(id), water!, 2000, { allowNegative: false });
+  if (added.kind !== "ok") throw new Error("not added");
+  return saleRequestOf(
+    { ...added.cart, billDiscount: { kind: "percent", basisPoints: 500 }, note: "ไม่ใส่ถุง" },
+    "เครื่อง 1",
+    [
+      { method: "card", amountSatang: 1000, cardLast4: "4242", approvalCode: "A1B2" },
+      { method: "cash", amountSatang: 10000 },
+    ],
+    1900,
+  );
+}
+
+describe("the till's posted sale", () => {
+  it("reads what the till sends, as JSON travels, and drops the shop id the gate checked", () => {
+    const sent = JSON.parse(JSON.stringify({ ...request(), shopId: "shop" })) as unknown;
+    expect(readSaleRequest(sent)).toEqual(request());
+  });
+
+  it("refuses bodies that are not a sale", () => {
+    expect(readSaleRequest(null)).toBeNull();
+    expect(readSaleRequest({ ...request(), clientSaleId: "1" })).toBeNull();
+    expect(readSaleRequest({ ...request(), lines: [{ itemId: 1, qtyMilli: 1.5 }] })).toBeNull();
+    expect(
+      readSaleRequest({ ...request(), payments: [{ method: "cheque", amountSatang: 100 }] }),
+    ).toBeNull();
+    expect(
+      readSaleRequest({
+        ...request(),
+        payments: [{ method: "card", amountSatang: 100, cardLast4: "42" }],
+      }),
+    ).toBeNull();
+    expect(
+      readSaleRequest({ ...request(), billDiscount: { kind: "percent", basisPoints: 10_001 } }),
+    ).toBeNull();
+  });
+});
