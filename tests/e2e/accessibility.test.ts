@@ -1,0 +1,244 @@
+import { spawn } from "node:child_process";
+import { appendFile, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  baseURL,
+  memberWithShop,
+  newContext,
+  registerMember,
+  SESSION_COOKIE,
+  setupE2E,
+  signedInContext,
+  type Member,
+} from "./fixtures";
+
+/**
+ * Every public page and every member page, in Thai and in English, checked by axe-core in the
+ * browser (no serious or critical violation) and by the W3C HTML checker on the server-rendered
+ * HTML (no error). One browser, one page per URL, one Java start for all the HTML.
+ */
+
+const e2e = setupE2E();
+
+type Lang = "th" | "en";
+const LANGS: Lang[] = ["th", "en"];
+
+/** Who looks at a group of pages: a visitor, a shop owner, an admin. */
+type Viewer = "visitor" | "owner" | "admin";
+
+let owner: Member;
+let admin: Member;
+let itemId: string;
+let listingId: string;
+
+beforeAll(async () => {
+  const shop = await memberWithShop(e2e, {
+    member: { emailPrefix: "a11y-owner", verified: "database" },
+    shop: { name: "ร้านทดสอบการเข้าถึง" },
+    items: [{ qty: 5_000 }],
+  });
+  owner = shop.member;
+  itemId = String(shop.items[0]!.id);
+  admin = await registerMember(e2e, {
+    emailPrefix: "a11y-admin",
+    verified: "database",
+    role: "admin",
+  });
+  // A demo listing (seeded at the server's start, with photos): the gallery is checked too.
+  const { rows } = await e2e.sql.query<{ id: string }>(
+    `SELECT id::text AS id FROM listing WHERE status = 'published' ORDER BY id LIMIT 1`,
+  );
+  if (!rows[0]) throw new Error("no published listing to check");
+  listingId = rows[0].id;
+});
+
+function pagesOf(viewer: Viewer): string[] {
+  switch (viewer) {
+    case "visitor":
+      return [
+        "/",
+        "/article",
+        "/article/ai",
+        "/contact",
+        "/shophub",
+        "/storehub",
+        "/asset",
+        `/asset/${listingId}`,
+        "/search/%E0%B8%9A%E0%B9%89%E0%B8%B2%E0%B8%99",
+        "/terms",
+        "/privacy",
+        "/register",
+        "/user/signIn",
+        "/user/resetPw",
+        "/no-such-page",
+      ];
+    case "owner":
+      return [
+        "/user/profile",
+        "/user/bhPost",
+        "/user/listings",
+        "/shophub/new",
+        "/shophub/members",
+        "/shophub/settings",
+        "/storehub",
+        "/storehub/add",
+        `/storehub/edit?id=${itemId}`,
+        "/storehub/import",
+        "/storehub/inout",
+        "/storehub/storage",
+      ];
+    case "admin":
+      return ["/admin", "/admin/users", "/admin/outbox", "/admin/messages", "/admin/notice"];
+  }
+}
+
+const VIEWERS: Viewer[] = ["visitor", "owner", "admin"];
+const memberOf = (viewer: Viewer): Member | undefined =>
+  viewer === "owner" ? owner : viewer === "admin" ? admin : undefined;
+
+/**
+ * With A11Y_REPORT=<file>, every check appends its findings there as JSON lines (the figures in
+ * bench/README.md are counted from it); the assertions are the same either way.
+ */
+async function report(check: string, findings: object[]): Promise<void> {
+  const file = process.env.A11Y_REPORT;
+  if (!file) return;
+  await appendFile(file, findings.map((f) => JSON.stringify({ check, ...f }) + "\n").join(""));
+}
+
+/** One line per violation, enough to find it: page, rule, impact, the first few targets. */
+interface Finding {
+  page: string;
+  rule: string;
+  impact: string;
+  nodes: number;
+  targets: string[];
+}
+
+describe("axe-core", () => {
+  for (const viewer of VIEWERS) {
+    for (const lang of LANGS) {
+      it(`finds no serious or critical violation on the ${viewer}'s pages in ${lang}`, async () => {
+        const member = memberOf(viewer);
+        const context = member
+          ? await signedInContext(e2e.browser, member)
+          : await newContext(e2e.browser);
+        const page = await context.newPage();
+        page.setDefaultTimeout(15_000);
+        await context.addCookies([{ name: "lang", value: lang, url: baseURL() }]);
+        const findings: Finding[] = [];
+        try {
+          for (const url of pagesOf(viewer)) {
+            await page.goto(url, { waitUntil: "load" });
+            expect(await page.locator("html").getAttribute("lang")).toBe(lang);
+            // The page fades in: colours are measured once it is opaque, as a reader sees it.
+            await page.evaluate(() =>
+              Promise.all(
+                (document.querySelector(".page")?.getAnimations() ?? []).map((a) => a.finished),
+              ),
+            );
+            // Only violations are collected: the passes are most of axe's work to report.
+            const results = await new AxeBuilder({ page })
+              .options({ resultTypes: ["violations"] })
+              .analyze();
+            for (const violation of results.violations) {
+              if (violation.impact !== "serious" && violation.impact !== "critical") continue;
+              findings.push({
+                page: `${lang} ${url}`,
+                rule: violation.id,
+                impact: violation.impact,
+                nodes: violation.nodes.length,
+                targets: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
+              });
+            }
+          }
+        } finally {
+          await context.close();
+        }
+        await report(`axe ${viewer} ${lang}`, findings);
+        expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
+      }, 180_000);
+    }
+  }
+});
+
+/** vnu's JSON report (`--format json`). */
+interface VnuReport {
+  messages: {
+    type: string;
+    subType?: string;
+    url: string;
+    message: string;
+    extract?: string;
+    lastLine?: number;
+  }[];
+}
+
+describe("W3C HTML checker (vnu)", () => {
+  let folder: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), "dptech-vnu-"));
+  });
+  afterAll(async () => {
+    if (folder) await rm(folder, { recursive: true, force: true });
+  });
+
+  it("finds no error in the server-rendered HTML of the same pages in both languages", async () => {
+    const files: string[] = [];
+    for (const viewer of VIEWERS) {
+      const member = memberOf(viewer);
+      for (const lang of LANGS) {
+        const cookie = [`lang=${lang}`, member ? `${SESSION_COOKIE}=${member.cookie}` : ""]
+          .filter(Boolean)
+          .join("; ");
+        for (const url of pagesOf(viewer)) {
+          const response = await fetch(`${baseURL()}${url}`, { headers: { cookie } });
+          expect(response.headers.get("content-type")).toContain("text/html");
+          const name = `${viewer}-${lang}${url.replace(/[^a-z0-9]+/gi, "_")}.html`;
+          await writeFile(path.join(folder, name), await response.text());
+          files.push(name);
+        }
+      }
+    }
+    const vnu = await runVnu(folder, files);
+    const errors = vnu.messages
+      .filter((message) => message.type === "error" || message.subType === "fatal")
+      .map((message) => ({
+        page: path.basename(message.url),
+        line: message.lastLine,
+        message: message.message,
+        extract: message.extract?.slice(0, 160),
+      }));
+    await report("vnu", errors);
+    expect(errors, JSON.stringify(errors, null, 1)).toEqual([]);
+  }, 180_000);
+});
+
+/** One JVM start for every file: vnu writes its JSON report to stderr. */
+function runVnu(folder: string, files: string[]): Promise<VnuReport> {
+  const jar = path.join(
+    path.dirname(createRequire(import.meta.url).resolve("vnu-jar/package.json")),
+    "build/dist/vnu.jar",
+  );
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      "java",
+      ["-jar", jar, "--format", "json", "--errors-only", "--exit-zero-always", ...files],
+      { cwd: folder, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      try {
+        resolve(JSON.parse(stderr) as VnuReport);
+      } catch {
+        reject(new Error(`vnu exited with ${code}: ${stderr.slice(0, 2000)}`));
+      }
+    });
+  });
+}
