@@ -232,7 +232,13 @@ function runVnu(folder: string, files: string[]): Promise<VnuReport> {
     );
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
-    child.on("error", reject);
+    child.on("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === "ENOENT"
+          ? new Error("the W3C HTML checker needs Java: install default-jre-headless (.ci/run does)")
+          : error,
+      ),
+    );
     child.on("close", (code) => {
       try {
         resolve(JSON.parse(stderr) as VnuReport);
