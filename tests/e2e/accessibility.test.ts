@@ -4,9 +4,11 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   baseURL,
+  hydrated,
   memberWithShop,
   newContext,
   registerMember,
@@ -119,6 +121,35 @@ interface Finding {
   targets: string[];
 }
 
+/** Waits for the element's running animations and transitions (a fade, a sliding panel). */
+async function animationsDone(page: Page, selector: string): Promise<void> {
+  await page.evaluate(
+    (css) =>
+      Promise.all((document.querySelector(css)?.getAnimations() ?? []).map((a) => a.finished)),
+    selector,
+  );
+}
+
+/** axe's serious and critical violations on the page as it is now. */
+async function seriousViolations(page: Page, where: string): Promise<Finding[]> {
+  // Only violations are collected: the passes are most of axe's work to report. Legacy mode
+  // runs axe.run() in the page itself; the default opens a second tab per check to merge the
+  // frames' results, which the site (no iframes) does not need.
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ["violations"] })
+    .setLegacyMode()
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      page: where,
+      rule: violation.id,
+      impact: violation.impact ?? "",
+      nodes: violation.nodes.length,
+      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
+    }));
+}
+
 describe("axe-core", () => {
   for (const viewer of VIEWERS) {
     for (const lang of LANGS) {
@@ -136,28 +167,8 @@ describe("axe-core", () => {
             await page.goto(url, { waitUntil: "load" });
             expect(await page.locator("html").getAttribute("lang")).toBe(lang);
             // The page fades in: colours are measured once it is opaque, as a reader sees it.
-            await page.evaluate(() =>
-              Promise.all(
-                (document.querySelector(".page")?.getAnimations() ?? []).map((a) => a.finished),
-              ),
-            );
-            // Only violations are collected: the passes are most of axe's work to report.
-            // Legacy mode runs axe.run() in the page itself; the default opens a second tab per
-            // check to merge the frames' results, which the site (no iframes) does not need.
-            const results = await new AxeBuilder({ page })
-              .options({ resultTypes: ["violations"] })
-              .setLegacyMode()
-              .analyze();
-            for (const violation of results.violations) {
-              if (violation.impact !== "serious" && violation.impact !== "critical") continue;
-              findings.push({
-                page: `${lang} ${url}`,
-                rule: violation.id,
-                impact: violation.impact,
-                nodes: violation.nodes.length,
-                targets: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
-              });
-            }
+            await animationsDone(page, ".page");
+            findings.push(...(await seriousViolations(page, `${lang} ${url}`)));
           }
         } finally {
           await context.close();
@@ -167,6 +178,34 @@ describe("axe-core", () => {
       }, 180_000);
     }
   }
+
+  it("finds none in the open phone menu and on a refused form, in both languages", async () => {
+    const findings: Finding[] = [];
+    for (const lang of LANGS) {
+      const context = await newContext(e2e.browser, { viewport: { width: 375, height: 740 } });
+      try {
+        await context.addCookies([{ name: "lang", value: lang, url: baseURL() }]);
+        const page = await context.newPage();
+        page.setDefaultTimeout(15_000);
+        await page.goto("/", { waitUntil: "load" });
+        await hydrated(page, ".navbar-toggler");
+        await page.locator(".navbar-toggler").click();
+        await page.locator("#site-menu[aria-modal=true]").waitFor();
+        await animationsDone(page, "#site-menu");
+        findings.push(...(await seriousViolations(page, `${lang} / (phone menu open)`)));
+
+        await page.goto("/contact", { waitUntil: "load" });
+        await hydrated(page, "form.contact-form");
+        await page.locator("form.contact-form button[type=submit]").click();
+        await page.getByTestId("error-summary").waitFor();
+        findings.push(...(await seriousViolations(page, `${lang} /contact (refused)`)));
+      } finally {
+        await context.close();
+      }
+    }
+    await report("axe states", findings);
+    expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
+  }, 120_000);
 });
 
 /** vnu's JSON report (`--format json`). */
@@ -238,7 +277,9 @@ function runVnu(folder: string, files: string[]): Promise<VnuReport> {
     child.on("error", (error: NodeJS.ErrnoException) =>
       reject(
         error.code === "ENOENT"
-          ? new Error("the W3C HTML checker needs Java: install default-jre-headless (.ci/run does)")
+          ? new Error(
+              "the W3C HTML checker needs Java: install default-jre-headless (.ci/run does)",
+            )
           : error,
       ),
     );
