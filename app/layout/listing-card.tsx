@@ -24,6 +24,7 @@ export function ListingCard({
   title,
   badges,
   children,
+  headingLevel = 3,
 }: {
   listing: ListingCardData;
   noPhotoLabel: string;
@@ -32,7 +33,10 @@ export function ListingCard({
   title?: ReactNode;
   badges?: ReactNode;
   children?: ReactNode;
+  /** 2 where the cards follow the page's h1 directly, 3 under a section's h2. */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="card h-100 listing-card" data-testid="listing-card">
       {listing.cover ? (
@@ -54,11 +58,11 @@ export function ListingCard({
       )}
       <div className="card-body d-flex flex-column">
         {badges}
-        <h3 className="h6 card-title listing-card__title">
+        <Heading className="h6 card-title listing-card__title">
           <Link to={`/asset/${listing.id}`} className="stretched-link text-reset">
             {title ?? listing.title}
           </Link>
-        </h3>
+        </Heading>
         {children}
         <p className="listing-card__price mb-1 mt-auto">{listing.priceText}</p>
         <p className="small text-secondary mb-0">{listing.provinceName}</p>

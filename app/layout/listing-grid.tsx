@@ -9,8 +9,11 @@ export function ListingGrid<T extends ListingCardData & { category: string }>({
   listings,
   title,
   extra,
+  headingLevel,
 }: {
   listings: T[];
+  /** The cards' heading level (see ListingCard): 2 right under the page's h1. */
+  headingLevel?: 2 | 3;
   title?: (listing: T) => ReactNode;
   extra?: (listing: T) => ReactNode;
 }) {
@@ -23,6 +26,7 @@ export function ListingGrid<T extends ListingCardData & { category: string }>({
             listing={listing}
             noPhotoLabel={t("listings.noPhoto")}
             eager={index < 4}
+            headingLevel={headingLevel}
             title={title?.(listing)}
             badges={
               <p className="small text-secondary mb-1">

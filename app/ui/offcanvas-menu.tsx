@@ -52,8 +52,9 @@ export function OffcanvasMenu({
         ref={panel}
         className={`offcanvas-xl offcanvas-end site-offcanvas${open ? " show" : ""}`}
         tabIndex={-1}
-        aria-labelledby={`${id}-title`}
-        {...(open ? { role: "dialog", "aria-modal": true } : {})}
+        // Only a dialog may be named: closed (or inline on wide screens) the panel is a plain
+        // box, and a name on a plain <div> is invalid ARIA that screen readers ignore.
+        {...(open ? { role: "dialog", "aria-modal": true, "aria-labelledby": `${id}-title` } : {})}
       >
         <div className="offcanvas-header">
           <p className="offcanvas-title h5 mb-0" id={`${id}-title`}>

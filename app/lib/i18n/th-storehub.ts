@@ -67,7 +67,7 @@ export const thStorehub = {
   "storehub.error.hasMovements": "สินค้านี้มีประวัติการเคลื่อนไหวแล้ว จึงลบถาวรไม่ได้ ใช้การเก็บเข้าคลังเก็บถาวรแทน",
   // Item pages: overview, add, edit, archive/delete, CSV import and export
   "storehub.cancel": "ยกเลิก",
-  "storehub.sortBy": "เรียงตาม{column}",
+  "storehub.sortBy": "เรียงตาม {column}",
   "storehub.pagination.nav": "เลือกหน้า",
   "storehub.pagination.previous": "ก่อนหน้า",
   "storehub.pagination.next": "ถัดไป",

@@ -171,7 +171,7 @@ export default function BrowseListings({ loaderData }: Route.ComponentProps) {
       {listings.rows.length === 0 ? (
         <p data-testid="listing-empty">{filtered ? t("listings.none") : t("listings.empty")}</p>
       ) : (
-        <ListingGrid listings={listings.rows} />
+        <ListingGrid listings={listings.rows} headingLevel={2} />
       )}
       <div className="mt-4">
         <Pagination page={listings.page} pageCount={listings.pageCount} labels={paginationLabels} />

@@ -103,6 +103,7 @@ export default function SearchListings({ loaderData }: Route.ComponentProps) {
           ) : (
             <ListingGrid
               listings={results.rows}
+              headingLevel={2}
               title={(row) => <Marked parts={row.titleParts} />}
               extra={(row) => (
                 <p className="small text-secondary mb-2" data-testid="search-snippet">
