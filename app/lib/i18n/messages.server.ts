@@ -1,3 +1,4 @@
+import type { RouterContextProvider } from "react-router";
 import { areaOfKey, type Area } from "./areas";
 import { en } from "./en";
 import {
@@ -7,6 +8,7 @@ import {
   type Messages,
   type Translate,
 } from "./index";
+import { langOf } from "./lang.server";
 import { th } from "./th";
 
 const dictionaries: Record<Lang, Messages> = { th, en };
@@ -52,6 +54,14 @@ export function serverTranslate(lang: Lang): Translate {
 }
 
 /** `{ areaMessages }` for an area layout's loader, in the language of the request. */
+export function areaMessagesOf(context: Readonly<RouterContextProvider>, area: Area) {
+  return { areaMessages: areaMessagesFor(langOf(context), area) };
+}
+
+/**
+ * The same from the Cookie header, for the layouts not yet reading `langOf` (the shophub
+ * area's, whose files other work holds while this lands).
+ */
 export function areaMessagesForRequest(request: Request, area: Area) {
   return {
     areaMessages: areaMessagesFor(langFromCookieHeader(request.headers.get("cookie")), area),

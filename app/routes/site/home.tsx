@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { appContext } from "~/context";
 import { formatDate } from "~/lib/dates";
-import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
+import type { MessageKey } from "~/lib/i18n";
+import { langOf } from "~/lib/i18n/lang.server";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import {
@@ -14,9 +15,9 @@ import { listNewestListings } from "~/modules/listings/index.server";
 import { ListingCard } from "~/layout/listing-card";
 import { SlideCarousel } from "~/ui/slide-carousel";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { db, storage } = context.get(appContext);
-  const lang = langFromCookieHeader(request.headers.get("cookie"));
+  const lang = langOf(context);
   const [banners, categories, featured, listings] = await Promise.all([
     listActiveBanners(db),
     listProductCategories(db),
