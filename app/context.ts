@@ -1,4 +1,4 @@
-import { createContext } from "react-router";
+import { createContext, type RouteObject } from "react-router";
 import type { Logger } from "pino";
 import type { DatabaseAvailability } from "~/db/availability.server";
 import type { Database } from "~/db/client.server";
@@ -33,3 +33,10 @@ export type { SessionUser };
 
 /** The signed-in member of this request, or null; set by the root middleware. */
 export const sessionUserContext = createContext<SessionUser | null>(null);
+
+/**
+ * The app's routes (ids, paths and `handle`s), set by the server for each request (tests set
+ * theirs): React Router tells middleware the URL, not which route it reached, and a gate that
+ * asks what the reached route declares (routes/_gates/reached-route.server.ts) matches it here.
+ */
+export const routeTreeContext = createContext<() => Promise<readonly RouteObject[]>>();

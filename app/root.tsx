@@ -11,8 +11,8 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { appContext } from "./context";
-import { langFromCookieHeader } from "./lib/i18n";
 import { messagesFor } from "./lib/i18n/messages.server";
+import { langMiddleware, langOf } from "~/lib/i18n/lang.server";
 import { useLang } from "./lib/i18n/use-translation";
 import { formatPhoneForDisplay } from "./lib/phone";
 import { buildMeta, siteFromMatches, siteTranslate } from "./lib/seo";
@@ -40,7 +40,12 @@ export const links: Route.LinksFunction = () => [
 
 // Shop invitations are not accepted here: the member answers them on /shophub (the header
 // shows a notice while any is waiting).
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, activeShopMiddleware];
+// The language is read once here (langOf) for every loader and action of the request.
+export const middleware: Route.MiddlewareFunction[] = [
+  langMiddleware,
+  sessionMiddleware,
+  activeShopMiddleware,
+];
 
 // After a form failed to reach the server, reloading the data would fail too (see
 // keep-form-on-network-error.ts); written out here to keep it out of every page's bundle.
@@ -53,7 +58,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
     ? false
     : defaultShouldRevalidate;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { db, publicOrigin, version } = context.get(appContext);
   const sessionUser = sessionUserOf(context);
   const [company, activeShop, invitations] = await Promise.all([
@@ -64,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // lookup on the partial index of pending invitations, verified addresses only.
     sessionUser ? listInvitationsForMember(db, sessionUser) : [],
   ]);
-  const lang = langFromCookieHeader(request.headers.get("cookie"));
+  const lang = langOf(context);
   return {
     lang,
     // Only the page's language travels to the browser.

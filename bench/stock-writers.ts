@@ -142,10 +142,10 @@ export async function postStockOut(
         reason: "ขายหน้าร้าน",
         note: "",
         scan: "",
-        "item-0": shop.sku,
-        "location-0": String(shop.locationId),
-        "qty-0": "1",
-        "reason-0": "",
+        "lines[0].item": shop.sku,
+        "lines[0].location": String(shop.locationId),
+        "lines[0].qty": "1",
+        "lines[0].reason": "",
       }).toString(),
     });
     await response.arrayBuffer();

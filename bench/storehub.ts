@@ -303,10 +303,10 @@ function stockOutForm(fixture: Fixture): string {
     reason: "ขายหน้าร้าน",
     note: "",
     scan: "",
-    "item-0": fixture.hotSku,
-    "location-0": String(fixture.locationId),
-    "qty-0": "1",
-    "reason-0": "",
+    "lines[0].item": fixture.hotSku,
+    "lines[0].location": String(fixture.locationId),
+    "lines[0].qty": "1",
+    "lines[0].reason": "",
   }).toString();
 }
 

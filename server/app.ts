@@ -7,7 +7,7 @@ import express from "express";
 import pg from "pg";
 import { pino } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { appContext } from "~/context";
+import { appContext, routeTreeContext } from "~/context";
 import { isDatabaseReachable } from "~/db/migrate.server";
 import { openDatabase, openDatabaseForTool } from "~/db/open-database.server";
 import { readEnv } from "~/lib/env.server";
@@ -44,6 +44,7 @@ import { originCheck } from "./http/origin-check";
 import { MISSING_PUBLIC_URL_WARNING, publicOriginResolver } from "./http/public-origin";
 import { createLogger, requestLogger } from "./http/request-logging";
 import { createRequestHandler } from "./http/react-router-handler";
+import { routeTreeOf } from "./http/route-tree";
 import { securityHeaders } from "./http/security-headers";
 
 // `npm run backup` and `npm run restore` (server/db-tool.ts) run these from the bundle.
@@ -225,6 +226,9 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
         // Our handler (server/http/react-router-handler.ts) is bundled with this file, so it
         // accepts this file's copy of react-router in development too (not options.vite's).
         const context = new RouterContextProvider();
+        context.set(routeTreeContext, async () =>
+          routeTreeOf(typeof build === "function" ? await build() : build),
+        );
         context.set(appContext, {
           db,
           logger: req.log,

@@ -99,3 +99,47 @@ export function ConfirmPanel({
     </section>
   );
 }
+
+/** One pill of a list's status filter: the status (null: all), its label and, if shown, a count. */
+export interface StatusFilter<S extends string> {
+  value: S | null;
+  label: string;
+  count?: number;
+}
+
+/** The pills above an admin list that filter it by status (`?status=`), the current one marked. */
+export function StatusFilters<S extends string>({
+  filters,
+  current,
+  testIdPrefix,
+}: {
+  filters: StatusFilter<S>[];
+  current: S | null;
+  testIdPrefix: string;
+}) {
+  const t = useT();
+  return (
+    <nav aria-label={t("admin.filter.label")}>
+      <ul className="nav nav-pills mb-3">
+        {filters.map((filter) => (
+          <li key={filter.value ?? "all"} className="nav-item">
+            <Link
+              to={filter.value ? `?status=${filter.value}` : "."}
+              className={`nav-link${filter.value === current ? " active" : ""}`}
+              aria-current={filter.value === current ? "page" : undefined}
+              data-testid={`${testIdPrefix}-${filter.value ?? "all"}`}
+            >
+              {filter.label}
+              {filter.count !== undefined && (
+                <>
+                  {" "}
+                  <span className="badge text-bg-light">{filter.count}</span>
+                </>
+              )}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -5,7 +5,7 @@ import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { privatePageMeta } from "~/lib/seo";
 import { BUSINESS_TYPES } from "~/modules/shops";
-import { TextField } from "~/ui/text-field";
+import { FieldNotes, TextField } from "~/ui/text-field";
 import type { PaginationLabels } from "~/ui/pagination";
 
 /** Title tags of a shop management page (private: never indexed), in the area's language. */
@@ -97,21 +97,7 @@ export function SelectField({
       >
         {children}
       </BsForm.Select>
-      {hint && !error && (
-        <BsForm.Text id={`${id}-hint`} muted>
-          {hint}
-        </BsForm.Text>
-      )}
-      {error && (
-        <BsForm.Control.Feedback
-          type="invalid"
-          id={`${id}-error`}
-          className="d-block"
-          data-error-for={name}
-        >
-          {error}
-        </BsForm.Control.Feedback>
-      )}
+      <FieldNotes id={id} name={name} hint={hint} error={error} />
     </BsForm.Group>
   );
 }

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
+import { langFromCookieHeader, type Lang, type MessageKey } from "~/lib/i18n";
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import type { ImageRejection } from "~/modules/media/index.server";
 import { RateLimitedError } from "~/modules/platform/index.server";
@@ -15,10 +15,14 @@ import { RateLimitedError } from "~/modules/platform/index.server";
  * saying in the visitor's language how long to wait (Retry-After carries the same in seconds);
  * anything else is thrown on unchanged.
  */
-export function tooManyRequestsPage(request: Request): (error: unknown) => never {
+export function tooManyRequestsPage(lang: Lang | Request): (error: unknown) => never {
   return (error) => {
     if (!(error instanceof RateLimitedError)) throw error;
-    const t = serverTranslate(langFromCookieHeader(request.headers.get("cookie")));
+    // Pass `langOf(context)`; a Request is still read for the one caller not moved yet
+    // (storehub's storage screen, whose file other work holds while this lands).
+    const t = serverTranslate(
+      typeof lang === "string" ? lang : langFromCookieHeader(lang.headers.get("cookie")),
+    );
     throw data(t("error.tooManyRequests", { minutes: Math.ceil(error.retryAfterSeconds / 60) }), {
       status: 429,
       headers: { "Retry-After": String(error.retryAfterSeconds), "Cache-Control": "no-store" },

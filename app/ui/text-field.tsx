@@ -33,6 +33,28 @@ export function TextField({
         aria-describedby={describedBy || undefined}
         {...input}
       />
+      <FieldNotes id={id} name={name} hint={hint} error={error} />
+    </BsForm.Group>
+  );
+}
+
+/**
+ * Under a field: its hint, or its error (tied to the field by `${id}-error` and named by
+ * `data-error-for`, which the pages and tests use to find a field's message).
+ */
+export function FieldNotes({
+  id,
+  name,
+  hint,
+  error,
+}: {
+  id: string;
+  name: string;
+  hint?: string;
+  error?: string;
+}) {
+  return (
+    <>
       {hint && !error && (
         <BsForm.Text id={`${id}-hint`} muted>
           {hint}
@@ -48,6 +70,6 @@ export function TextField({
           {error}
         </BsForm.Control.Feedback>
       )}
-    </BsForm.Group>
+    </>
   );
 }

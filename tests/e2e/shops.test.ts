@@ -406,8 +406,8 @@ describe("shops", () => {
 
         await page.goto("/storehub/inout?kind=issue");
         await page.getByTestId("inout-reason").fill("ของเสีย");
-        await page.locator('[name="item-0"]').fill("ANY-SKU");
-        await page.locator('[name="qty-0"]').fill("2");
+        await page.locator('[name="lines[0].item"]').fill("ANY-SKU");
+        await page.locator('[name="lines[0].qty"]').fill("2");
         // Another tab (here: a request with the same cookies) switches to the first shop.
         const switched = await context.request.post("/shophub/switch", {
           form: { shop: firstId, redirectTo: "/contact" },
@@ -422,8 +422,8 @@ describe("shops", () => {
         await notice.waitFor();
         expect(await notice.innerText()).toContain(first);
         expect(await page.getByTestId("inout-reason").inputValue()).toBe("ของเสีย");
-        expect(await page.locator('[name="item-0"]').inputValue()).toBe("ANY-SKU");
-        expect(await page.locator('[name="qty-0"]').inputValue()).toBe("2");
+        expect(await page.locator('[name="lines[0].item"]').inputValue()).toBe("ANY-SKU");
+        expect(await page.locator('[name="lines[0].qty"]').inputValue()).toBe("2");
         const { rows } = await e2e.sql.query(
           "SELECT 1 FROM stock_document d JOIN shop s ON s.id = d.shop_id WHERE s.name IN ($1, $2)",
           [first, second],

@@ -89,11 +89,11 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
     // Receive: two lines in one document, one by SKU with a cost, one by barcode at usual cost.
     await openInout(page, "receive");
     await page.locator("#inout-reference").fill("INV-2569-0042");
-    await line(page, 0).locator('input[name="item-0"]').fill(water.sku);
-    await line(page, 0).locator('input[name="qty-0"]').fill("10");
-    await line(page, 0).locator('input[name="cost-0"]').fill("6.50");
-    await line(page, 1).locator('input[name="item-1"]').fill(rice.barcode!);
-    await line(page, 1).locator('input[name="qty-1"]').fill("4");
+    await line(page, 0).locator('input[name="lines[0].item"]').fill(water.sku);
+    await line(page, 0).locator('input[name="lines[0].qty"]').fill("10");
+    await line(page, 0).locator('input[name="lines[0].cost"]').fill("6.50");
+    await line(page, 1).locator('input[name="lines[1].item"]').fill(rice.barcode!);
+    await line(page, 1).locator('input[name="lines[1].qty"]').fill("4");
     // The item's name and quantity appear under the line once it is looked up.
     await expect
       .poll(() => line(page, 1).getByTestId("inout-line-info").textContent(), SLOW)
@@ -111,8 +111,8 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
     await page.getByTestId("inout-kind-issue").click();
     await page.getByTestId("inout-add-line").waitFor();
     await page.getByTestId("inout-reason").fill("ชำรุด");
-    await line(page, 0).locator('input[name="item-0"]').fill(water.sku);
-    await line(page, 0).locator('input[name="qty-0"]').fill("2");
+    await line(page, 0).locator('input[name="lines[0].item"]').fill(water.sku);
+    await line(page, 0).locator('input[name="lines[0].qty"]').fill("2");
     await post(page);
     await expect.poll(() => done.textContent(), SLOW).toMatch(/ใบเบิกสินค้าเลขที่ GI-\d{6}/);
 
@@ -131,17 +131,17 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
 
     // Transfer three bottles to the zone.
     await openInout(page, "transfer");
-    await line(page, 0).locator('input[name="item-0"]').fill(water.name);
-    await line(page, 0).locator('select[name="to-0"]').selectOption(zoneId!);
-    await line(page, 0).locator('input[name="qty-0"]').fill("3");
+    await line(page, 0).locator('input[name="lines[0].item"]').fill(water.name);
+    await line(page, 0).locator('select[name="lines[0].to"]').selectOption(zoneId!);
+    await line(page, 0).locator('input[name="lines[0].qty"]').fill("3");
     await post(page);
     await expect.poll(() => done.textContent(), SLOW).toMatch(/ใบโอนย้ายเลขที่ TR-\d{6}/);
 
     // Count the zone: 2 found where the system says 3; the difference shows before posting.
     await openInout(page, "count");
-    await line(page, 0).locator('input[name="item-0"]').fill(water.sku);
-    await line(page, 0).locator('select[name="location-0"]').selectOption(zoneId!);
-    await line(page, 0).locator('input[name="counted-0"]').fill("2");
+    await line(page, 0).locator('input[name="lines[0].item"]').fill(water.sku);
+    await line(page, 0).locator('select[name="lines[0].location"]').selectOption(zoneId!);
+    await line(page, 0).locator('input[name="lines[0].counted"]').fill("2");
     await expect
       .poll(() => line(page, 0).getByTestId("inout-line-info").textContent(), SLOW)
       .toContain("ยอดในระบบ 3 ขวด · ผลต่าง -1");
@@ -193,16 +193,18 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
       if (javaScriptEnabled) await openInout(page, "issue");
       else await page.goto("/storehub/inout?kind=issue");
       await page.getByTestId("inout-reason").fill("หมดอายุ");
-      await line(page, 0).locator('input[name="item-0"]').fill(water.sku);
-      await line(page, 0).locator('input[name="qty-0"]').fill("9");
+      await line(page, 0).locator('input[name="lines[0].item"]').fill(water.sku);
+      await line(page, 0).locator('input[name="lines[0].qty"]').fill("9");
       await post(page);
-      const error = page.locator('[data-error-for="qty-0"]');
+      const error = page.locator('[data-error-for="lines[0].qty"]');
       await error.waitFor();
       expect(await error.innerText()).toBe(
         `สินค้าไม่พอ: ${water.name} ที่ ${home.name} เหลือ 5 ขวด จึงตัดออกไม่ได้`,
       );
-      expect(await line(page, 0).locator('input[name="qty-0"]').inputValue()).toBe("9");
-      expect(await line(page, 0).locator('input[name="item-0"]').inputValue()).toBe(water.sku);
+      expect(await line(page, 0).locator('input[name="lines[0].qty"]').inputValue()).toBe("9");
+      expect(await line(page, 0).locator('input[name="lines[0].item"]').inputValue()).toBe(
+        water.sku,
+      );
       expect(await page.getByTestId("inout-reason").inputValue()).toBe("หมดอายุ");
       expect(await page.getByTestId("inout-error").isVisible()).toBe(true);
       await context.close();
@@ -221,9 +223,9 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
     await scan.fill(rice.barcode!);
     await scan.press("Enter");
     await expect
-      .poll(() => line(page, 0).locator('input[name="item-0"]').inputValue(), SLOW)
+      .poll(() => line(page, 0).locator('input[name="lines[0].item"]').inputValue(), SLOW)
       .toBe(rice.sku);
-    expect(await line(page, 0).locator('input[name="qty-0"]').inputValue()).toBe("1");
+    expect(await line(page, 0).locator('input[name="lines[0].qty"]').inputValue()).toBe("1");
     await expect
       .poll(() => line(page, 0).getByTestId("inout-line-info").textContent(), SLOW)
       .toContain("ข้าวหอมมะลิ 5 กก.");
@@ -231,9 +233,9 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
     await scan.fill(rice.barcode!);
     await scan.press("Enter");
     await expect
-      .poll(() => line(page, 0).locator('input[name="qty-0"]').inputValue(), SLOW)
+      .poll(() => line(page, 0).locator('input[name="lines[0].qty"]').inputValue(), SLOW)
       .toBe("2");
-    expect(await line(page, 1).locator('input[name="item-1"]').inputValue()).toBe("");
+    expect(await line(page, 1).locator('input[name="lines[1].item"]').inputValue()).toBe("");
     expect(await scan.inputValue()).toBe("");
     // An unknown code says so.
     await scan.fill("0000000000000");
@@ -360,8 +362,8 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
     other.setDefaultTimeout(10_000);
     await openInout(other, "issue");
     await other.getByTestId("inout-reason").fill("ใช้ภายในร้าน");
-    await line(other, 0).locator('input[name="item-0"]').fill(water.sku);
-    await line(other, 0).locator('input[name="qty-0"]').fill("3");
+    await line(other, 0).locator('input[name="lines[0].item"]').fill(water.sku);
+    await line(other, 0).locator('input[name="lines[0].qty"]').fill("3");
     await post(other);
     await other.getByTestId("inout-done").waitFor();
 
@@ -398,26 +400,26 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
     const done = page.getByTestId("inout-done");
 
     await openInout(page, "receive");
-    await line(page, 0).locator('input[name="item-0"]').fill(scoop.sku);
-    await line(page, 0).locator('input[name="qty-0"]').fill("1.255");
-    await line(page, 0).locator('input[name="cost-0"]').fill("45");
+    await line(page, 0).locator('input[name="lines[0].item"]').fill(scoop.sku);
+    await line(page, 0).locator('input[name="lines[0].qty"]').fill("1.255");
+    await line(page, 0).locator('input[name="lines[0].cost"]').fill("45");
     await post(page);
     await expect.poll(() => done.textContent(), SLOW).toMatch(/ใบรับสินค้าเลขที่ GR-\d{6}/);
 
     await openInout(page, "issue");
     await page.getByTestId("inout-reason").fill("ชิมตัวอย่าง");
-    await line(page, 0).locator('input[name="item-0"]').fill(scoop.sku);
-    await line(page, 0).locator('input[name="qty-0"]').fill("0.5");
+    await line(page, 0).locator('input[name="lines[0].item"]').fill(scoop.sku);
+    await line(page, 0).locator('input[name="lines[0].qty"]').fill("0.5");
     // A bottle of water is counted whole: 1.5 is refused next to its quantity, kept as typed.
-    await line(page, 1).locator('input[name="item-1"]').fill(water.sku);
-    await line(page, 1).locator('input[name="qty-1"]').fill("1.5");
+    await line(page, 1).locator('input[name="lines[1].item"]').fill(water.sku);
+    await line(page, 1).locator('input[name="lines[1].qty"]').fill("1.5");
     await post(page);
-    const whole = page.locator('[data-error-for="qty-1"]');
+    const whole = page.locator('[data-error-for="lines[1].qty"]');
     await whole.waitFor();
     expect(await whole.innerText()).toBe(th["storehub.error.qtyWhole"]);
-    expect(await line(page, 1).locator('input[name="qty-1"]').inputValue()).toBe("1.5");
-    await line(page, 1).locator('input[name="item-1"]').fill("");
-    await line(page, 1).locator('input[name="qty-1"]').fill("");
+    expect(await line(page, 1).locator('input[name="lines[1].qty"]').inputValue()).toBe("1.5");
+    await line(page, 1).locator('input[name="lines[1].item"]').fill("");
+    await line(page, 1).locator('input[name="lines[1].qty"]').fill("");
     await post(page);
     await expect.poll(() => done.textContent(), SLOW).toMatch(/ใบเบิกสินค้าเลขที่ GI-\d{6}/);
 

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
 import { memberOf } from "~/routes/_gates/member.server";
-import { storehubOf } from "~/routes/_gates/storehub.server";
+import { storehubOf, storehubVisitOf } from "~/routes/_gates/storehub.server";
+import { storehubHandle } from "~/routes/_gates/storehub-handle";
+import * as storehubOverview from "~/routes/storehub/overview";
 import { createAttackFixture, type AttackFixture } from "../setup/attack-fixture";
 import {
   callRoute,
@@ -56,6 +58,26 @@ const storehubForm: ExtraRoute = {
   },
 };
 
+/**
+ * A storehub page that declares itself the area's introduction (as the real one does), at a
+ * URL of its own: what opens it to visitors is its declaration, not where it sits.
+ */
+const welcomePage: ExtraRoute = {
+  id: "test/storehub-welcome",
+  path: "test-welcome",
+  handle: storehubHandle.introduction,
+  loader: async ({
+    context,
+    request,
+  }: {
+    context: Parameters<typeof storehubVisitOf>[0];
+    request: Request;
+  }) => {
+    ran.push("test/storehub-welcome loader");
+    return storehubVisitOf(context, request);
+  },
+};
+
 const memberPage: ExtraRoute = {
   id: "test/member-page",
   path: "user/test-page",
@@ -66,6 +88,8 @@ const memberPage: ExtraRoute = {
 
 const routes = {
   storehub: carelessRoute("test/storehub", "test-page"),
+  // At /storehub itself, where the introduction is: the URL opens nothing by itself.
+  storehubIndex: { ...carelessRoute("test/storehub-index", ""), path: undefined },
   shophub: carelessRoute("test/shophub", "shophub/test-page"),
   admin: carelessRoute("test/admin", "test-page"),
   member: carelessRoute("test/member", "user/test-member"),
@@ -73,7 +97,7 @@ const routes = {
 };
 
 const tree = createRouteTree({
-  "routes/storehub/layout": [routes.storehub, storehubForm],
+  "routes/storehub/layout": [routes.storehub, routes.storehubIndex, welcomePage, storehubForm],
   "routes/shophub/layout": [routes.shophub],
   "routes/admin/layout": [routes.admin],
   "member-area/accounts": [routes.member, memberPage],
@@ -155,6 +179,39 @@ describe("a route added under storehub", () => {
     });
     expect(fine).toMatchObject({ status: 200, data: { done: true } });
     expect(ran).toEqual([`wrote into ${fx.home.shopId}`]);
+  });
+});
+
+describe("which storehub pages visitors see", () => {
+  it("is what a route declares, not its URL: an undeclared page at /storehub is guarded", async () => {
+    ran.length = 0;
+    const visitor = await call(routes.storehubIndex, "/storehub", null);
+    expect(visitor).toMatchObject({ status: 302 });
+    expect(visitor.location).toBe("/user/signIn?redirectTo=%2Fstorehub");
+    const posted = await call(routes.storehubIndex, "/storehub", null, { form: {} });
+    expect(posted.location).toBe("/user/signIn?redirectTo=%2Fstorehub");
+    expect((await call(routes.storehubIndex, "/storehub", fx.loner)).location).toBe("/storehub");
+    expect(ran).toEqual([]);
+  });
+
+  it("a page declaring itself the introduction is open to visitors and members without a shop", async () => {
+    ran.length = 0;
+    expect(await call(welcomePage, "/storehub/test-welcome", null)).toMatchObject({
+      status: 200,
+      data: { kind: "intro", signedIn: false },
+    });
+    expect(await call(welcomePage, "/storehub/test-welcome", fx.loner)).toMatchObject({
+      status: 200,
+      data: { kind: "intro", signedIn: true },
+    });
+    expect(ran).toEqual(["test/storehub-welcome loader", "test/storehub-welcome loader"]);
+  });
+
+  it("the real introduction at /storehub stays open to visitors", async () => {
+    const visitor = await outcomeOf(
+      callRoute(storehubOverview.loader, "/storehub", { context: routeContext(test.db, null) }),
+    );
+    expect(visitor).toMatchObject({ status: 200, data: { kind: "intro", signedIn: false } });
   });
 });
 

@@ -248,16 +248,16 @@ const INOUT_FIELDS = [
   "reason",
   "note",
   "scan",
-  "item-0",
-  "location-0",
-  "to-0",
-  "qty-0",
-  "counted-0",
-  "cost-0",
-  "reason-0",
-  "item-1",
-  "qty-1",
-  "item-9999",
+  "lines[0].item",
+  "lines[0].location",
+  "lines[0].to",
+  "lines[0].qty",
+  "lines[0].counted",
+  "lines[0].cost",
+  "lines[0].reason",
+  "lines[1].item",
+  "lines[1].qty",
+  "lines[9999].item",
 ];
 
 const TARGETS: Target[] = [
@@ -1010,9 +1010,9 @@ describe("found by the fuzzer", () => {
       ["shopId", fx.home.shopId],
       ["kind", "issue"],
       ["intent", "post"],
-      ["item-0", "a\u0000b"],
-      ["location-0", String(fx.home.defaultLocationId)],
-      ["qty-0", "1"],
+      ["lines[0].item", "a\u0000b"],
+      ["lines[0].location", String(fx.home.defaultLocationId)],
+      ["lines[0].qty", "1"],
     ]);
     expect(post.status).toBe(400);
     for (const key of errorMessages(post.data)) expect(th).toHaveProperty([key]);

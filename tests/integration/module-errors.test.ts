@@ -176,19 +176,10 @@ describe("search limit", () => {
       [undefined, "คุณส่งคำขอบ่อยเกินไป กรุณารอ 1 นาทีแล้วลองใหม่"],
       ["lang=en", en("error.tooManyRequests", { minutes: 1 })],
     ] as const) {
-      const url = new URL("http://localhost/search/บ้าน");
-      const request = new Request(url, { headers: cookie ? { cookie } : {} });
-      const page = await Promise.resolve()
-        .then(() =>
-          searchRoute.loader({
-            request,
-            url,
-            params: { keyword: "บ้าน" },
-            pattern: "/search/:keyword",
-            context: routeContext(test.db, null, { clientAddress: address }),
-          } as unknown as Parameters<typeof searchRoute.loader>[0]),
-        )
-        .catch((error: unknown) => error);
+      const page = await callRoute(searchRoute.loader, "/search/บ้าน", {
+        context: routeContext(test.db, null, { clientAddress: address }),
+        cookie,
+      }).catch((error: unknown) => error);
       const thrown = page as { data: string; init: ResponseInit | null };
       expect(thrown.init?.status).toBe(429);
       expect(new Headers(thrown.init?.headers).get("Retry-After")).toMatch(/^[1-9]\d*$/);
@@ -201,7 +192,7 @@ describe("search limit", () => {
 
   it("tooManyRequestsPage passes other errors on unchanged", () => {
     const other = new Error("database down");
-    expect(() => tooManyRequestsPage(new Request("http://localhost/"))(other)).toThrow(other);
+    expect(() => tooManyRequestsPage("th")(other)).toThrow(other);
   });
 });
 

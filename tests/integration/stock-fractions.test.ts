@@ -223,9 +223,9 @@ describe("the stock in/out form with fractions", () => {
       kind: "issue",
       intent: "post",
       reason: "ชำรุด",
-      "item-0": water.sku,
-      "location-0": String(home),
-      "qty-0": "1.5",
+      "lines[0].item": water.sku,
+      "lines[0].location": String(home),
+      "lines[0].qty": "1.5",
     });
     expect(whole.status).toBe(400);
     const refused = whole.data as InoutActionData;
@@ -238,9 +238,9 @@ describe("the stock in/out form with fractions", () => {
     const tooFine = await run(inoutRoute.action, "/storehub/inout?kind=receive", owner, {
       kind: "receive",
       intent: "post",
-      "item-0": rice.sku,
-      "location-0": String(home),
-      "qty-0": "1.2555",
+      "lines[0].item": rice.sku,
+      "lines[0].location": String(home),
+      "lines[0].qty": "1.2555",
     });
     expect(tooFine.status).toBe(400);
     const fine = tooFine.data as InoutActionData;
@@ -254,13 +254,13 @@ describe("the stock in/out form with fractions", () => {
     const posted = await run(inoutRoute.action, "/storehub/inout?kind=receive", owner, {
       kind: "receive",
       intent: "post",
-      "item-0": rice.sku,
-      "location-0": String(home),
-      "qty-0": "1.255",
-      "cost-0": "45",
-      "item-1": water.sku,
-      "location-1": String(home),
-      "qty-1": "2",
+      "lines[0].item": rice.sku,
+      "lines[0].location": String(home),
+      "lines[0].qty": "1.255",
+      "lines[0].cost": "45",
+      "lines[1].item": water.sku,
+      "lines[1].location": String(home),
+      "lines[1].qty": "2",
     });
     expect(posted.status).toBe(302);
     expect(await placeQty(rice.id, home)).toBe("1.255");
@@ -270,12 +270,12 @@ describe("the stock in/out form with fractions", () => {
     const count = await run(inoutRoute.action, "/storehub/inout?kind=count", owner, {
       kind: "count",
       intent: "post",
-      "item-0": water.sku,
-      "location-0": String(home),
-      "counted-0": "6.25",
-      "item-1": rice.sku,
-      "location-1": String(home),
-      "counted-1": "1.2",
+      "lines[0].item": water.sku,
+      "lines[0].location": String(home),
+      "lines[0].counted": "6.25",
+      "lines[1].item": rice.sku,
+      "lines[1].location": String(home),
+      "lines[1].counted": "1.2",
     });
     expect(count.status).toBe(400);
     const counted = count.data as InoutActionData;
@@ -293,9 +293,9 @@ describe("the stock in/out form with fractions", () => {
       kind: "issue",
       intent: "post",
       reason: "ชำรุด",
-      "item-0": rice.sku,
-      "location-0": String(home),
-      "qty-0": "0.8",
+      "lines[0].item": rice.sku,
+      "lines[0].location": String(home),
+      "lines[0].qty": "0.8",
     });
     expect(outcome.status).toBe(400);
     expect(say((outcome.data as InoutActionData).errors.lines[0]?.qty)).toContain("เหลือ 0.755 กก.");

@@ -1105,10 +1105,10 @@ describe("archived items in stock documents", () => {
     const line = { item: "OLD-SNACK", location: String(home), qty: "5", cost: "7" };
     const form = {
       kind: "receive",
-      "item-0": line.item,
-      "location-0": line.location,
-      "qty-0": line.qty,
-      "cost-0": line.cost,
+      "lines[0].item": line.item,
+      "lines[0].location": line.location,
+      "lines[0].qty": line.qty,
+      "lines[0].cost": line.cost,
     };
     // Before posting: the checked line says the item is archived.
     const checked = await run(inoutRoute.action, "/storehub/inout", ownerId, {

@@ -111,18 +111,18 @@ describe("stock in/out (/storehub/inout)", () => {
       kind: "receive",
       intent: "post",
       reference: "INV-2569-001",
-      "item-0": water.sku.toLowerCase(),
-      "location-0": String(home),
-      "qty-0": "1,200",
-      "cost-0": "6.50",
-      "item-1": "8850000000010",
-      "location-1": String(home),
-      "qty-1": "4",
-      "cost-1": "",
+      "lines[0].item": water.sku.toLowerCase(),
+      "lines[0].location": String(home),
+      "lines[0].qty": "1,200",
+      "lines[0].cost": "6.50",
+      "lines[1].item": "8850000000010",
+      "lines[1].location": String(home),
+      "lines[1].qty": "4",
+      "lines[1].cost": "",
       // Untouched lines of the form are ignored.
-      "item-2": "",
-      "location-2": String(home),
-      "qty-2": "",
+      "lines[2].item": "",
+      "lines[2].location": String(home),
+      "lines[2].qty": "",
     });
     const documentId = documentIdOf(outcome);
     expect(await documentsOf(shopId)).toBe(1);
@@ -162,13 +162,13 @@ describe("stock in/out (/storehub/inout)", () => {
       kind: "issue",
       intent: "post",
       reason: "ชำรุด",
-      "item-0": water.sku,
-      "location-0": String(home),
-      "qty-0": "2",
-      "item-1": soap.sku,
-      "location-1": String(home),
-      "qty-1": "5",
-      "reason-1": "หมดอายุ",
+      "lines[0].item": water.sku,
+      "lines[0].location": String(home),
+      "lines[0].qty": "2",
+      "lines[1].item": soap.sku,
+      "lines[1].location": String(home),
+      "lines[1].qty": "5",
+      "lines[1].reason": "หมดอายุ",
     });
     expect(outcome.status).toBe(400);
     const result = outcome.data as InoutActionData;
@@ -191,12 +191,12 @@ describe("stock in/out (/storehub/inout)", () => {
     const issue = await run(inoutRoute.action, "/storehub/inout?kind=issue", owner, {
       kind: "issue",
       intent: "post",
-      "item-0": water.sku,
-      "location-0": String(home),
-      "qty-0": "1.5",
-      "item-1": "NO-SUCH-SKU",
-      "location-1": String(home),
-      "qty-1": "1",
+      "lines[0].item": water.sku,
+      "lines[0].location": String(home),
+      "lines[0].qty": "1.5",
+      "lines[1].item": "NO-SUCH-SKU",
+      "lines[1].location": String(home),
+      "lines[1].qty": "1",
     });
     expect(issue.status).toBe(400);
     const issued = issue.data as InoutActionData;
@@ -208,10 +208,10 @@ describe("stock in/out (/storehub/inout)", () => {
     const transfer = await run(inoutRoute.action, "/storehub/inout?kind=transfer", owner, {
       kind: "transfer",
       intent: "post",
-      "item-0": water.sku,
-      "location-0": String(home),
-      "to-0": String(home),
-      "qty-0": "1",
+      "lines[0].item": water.sku,
+      "lines[0].location": String(home),
+      "lines[0].to": String(home),
+      "lines[0].qty": "1",
     });
     expect((transfer.data as InoutActionData).errors.lines[0]?.to?.key).toBe(
       "storehub.inout.error.sameLocation",
@@ -220,8 +220,8 @@ describe("stock in/out (/storehub/inout)", () => {
     const empty = await run(inoutRoute.action, "/storehub/inout?kind=receive", owner, {
       kind: "receive",
       intent: "post",
-      "item-0": "",
-      "location-0": String(home),
+      "lines[0].item": "",
+      "lines[0].location": String(home),
     });
     expect((empty.data as InoutActionData).errors.form?.key).toBe("storehub.inout.error.noLines");
     expect(await balance(water.id, home)).toBe(5_000);
@@ -238,10 +238,10 @@ describe("stock in/out (/storehub/inout)", () => {
       await run(inoutRoute.action, "/storehub/inout?kind=transfer", owner, {
         kind: "transfer",
         intent: "post",
-        "item-0": water.name,
-        "location-0": String(home),
-        "to-0": String(zone.location.id),
-        "qty-0": "8",
+        "lines[0].item": water.name,
+        "lines[0].location": String(home),
+        "lines[0].to": String(zone.location.id),
+        "lines[0].qty": "8",
       }),
     );
     expect(await balance(water.id, home)).toBe(12_000);
@@ -252,9 +252,9 @@ describe("stock in/out (/storehub/inout)", () => {
         kind: "count",
         intent: "post",
         reason: "ตรวจนับประจำเดือน",
-        "item-0": water.sku,
-        "location-0": String(zone.location.id),
-        "counted-0": "6",
+        "lines[0].item": water.sku,
+        "lines[0].location": String(zone.location.id),
+        "lines[0].counted": "6",
       }),
     );
     expect(await balance(water.id, zone.location.id)).toBe(6_000);
@@ -275,9 +275,9 @@ describe("stock in/out (/storehub/inout)", () => {
       kind: "issue",
       intent: "addLines",
       reason: "ใช้ภายในร้าน",
-      "item-0": water.sku,
-      "location-0": String(home),
-      "qty-0": "2",
+      "lines[0].item": water.sku,
+      "lines[0].location": String(home),
+      "lines[0].qty": "2",
     });
     const added = more.data as InoutActionData & { previews: Record<number, { current: number }> };
     expect(added.values.lines).toHaveLength(6);
@@ -289,11 +289,11 @@ describe("stock in/out (/storehub/inout)", () => {
       kind: "issue",
       intent: "check",
       scan: "8850000000027",
-      "item-0": water.sku,
-      "location-0": String(home),
-      "qty-0": "2",
-      "item-1": "",
-      "location-1": String(home),
+      "lines[0].item": water.sku,
+      "lines[0].location": String(home),
+      "lines[0].qty": "2",
+      "lines[1].item": "",
+      "lines[1].location": String(home),
     });
     expect((scanned.data as InoutActionData).values.lines[0]?.qty).toBe("3");
     expect(await documentsOf(shopId)).toBe(1); // the opening stock only
@@ -614,16 +614,16 @@ describe("tenant isolation: a member of shop A using ids of shop B", () => {
       kind: "issue",
       intent: "post",
       reason: "ชำรุด",
-      "item-0": bItem.sku,
-      "location-0": String(a.home),
-      "qty-0": "1",
-      "item-1": aItem.sku,
-      "location-1": String(b.home),
-      "qty-1": "1",
-      "item-2": aItem.sku,
-      "location-2": String(a.home),
-      "to-2": String(bZone.location.id),
-      "qty-2": "1",
+      "lines[0].item": bItem.sku,
+      "lines[0].location": String(a.home),
+      "lines[0].qty": "1",
+      "lines[1].item": aItem.sku,
+      "lines[1].location": String(b.home),
+      "lines[1].qty": "1",
+      "lines[2].item": aItem.sku,
+      "lines[2].location": String(a.home),
+      "lines[2].to": String(bZone.location.id),
+      "lines[2].qty": "1",
     });
     const errors = (inout.data as InoutActionData).errors;
     expect(errors.lines[0]?.item?.key).toBe("storehub.error.itemNotFound");
@@ -631,10 +631,10 @@ describe("tenant isolation: a member of shop A using ids of shop B", () => {
     const transfer = await run(inoutRoute.action, "/storehub/inout?kind=transfer", a.owner, {
       kind: "transfer",
       intent: "post",
-      "item-0": aItem.sku,
-      "location-0": String(a.home),
-      "to-0": String(bZone.location.id),
-      "qty-0": "1",
+      "lines[0].item": aItem.sku,
+      "lines[0].location": String(a.home),
+      "lines[0].to": String(bZone.location.id),
+      "lines[0].qty": "1",
     });
     expect((transfer.data as InoutActionData).errors.lines[0]?.to?.key).toBe(
       "storehub.error.locationNotFound",
@@ -704,9 +704,9 @@ describe("roles", () => {
           kind: "issue",
           intent: "post",
           reason: "ชำรุด",
-          "item-0": water.sku,
-          "location-0": String(home),
-          "qty-0": "1",
+          "lines[0].item": water.sku,
+          "lines[0].location": String(home),
+          "lines[0].qty": "1",
         },
       ],
       [

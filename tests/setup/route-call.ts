@@ -8,7 +8,13 @@ import {
   type MiddlewareFunction,
   type RouteObject,
 } from "react-router";
-import { appContext, sessionUserContext, type AppContext, type SessionUser } from "~/context";
+import {
+  appContext,
+  routeTreeContext,
+  sessionUserContext,
+  type AppContext,
+  type SessionUser,
+} from "~/context";
 import type { Database } from "~/db/client.server";
 import { activeShopCookie } from "~/routes/_gates/active-shop-cookie.server";
 import { sessionMiddleware } from "~/routes/_gates/session.server";
@@ -117,9 +123,12 @@ export function routeTree(): Promise<RouteTree> {
 /** A route a test adds under a parent of app/routes.ts (keyed by the parent's route id). */
 export interface ExtraRoute {
   id: string;
-  path: string;
+  /** A path under the parent, or none for an index route (placed before the parent's own). */
+  path?: string;
   loader?: DataFunction;
   action?: DataFunction;
+  /** What the route declares to its gates (e.g. storehubHandle.introduction). */
+  handle?: unknown;
 }
 
 /**
@@ -145,6 +154,7 @@ export async function createRouteTree(
       path: entry.path,
       caseSensitive: entry.caseSensitive,
       middleware: module.middleware as MiddlewareFunction[] | undefined,
+      handle: module.handle,
       loader: capturing(module.loader),
       action: capturing(module.action) as RouteObject["action"],
     };
@@ -153,12 +163,13 @@ export async function createRouteTree(
       remember(each.loader, each.id);
       remember(each.action, each.id);
       branches.set(each.id, [...parents, id, each.id]);
-      return {
+      const route = {
         id: each.id,
-        path: each.path,
+        handle: each.handle,
         loader: capturing(each.loader),
         action: capturing(each.action) as RouteObject["action"],
       };
+      return each.path === undefined ? { ...route, index: true } : { ...route, path: each.path };
     });
     return {
       ...shared,
@@ -212,6 +223,8 @@ export async function runRoute(
       `runRoute: ${request.url} does not reach this loader or action in app/routes.ts`,
     );
   }
+  // As the server does (server/app.ts): gates match the reached route's handle here.
+  context.set(routeTreeContext, () => Promise.resolve(routes));
   const capture: Capture = { ran: false, threw: false, value: undefined };
   captures.set(request.signal, capture);
   let answer: unknown;

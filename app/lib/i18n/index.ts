@@ -7,7 +7,7 @@ export type { MessageKey };
 export type Messages = Record<MessageKey, string>;
 export const LANGS: readonly Lang[] = ["th", "en"];
 export const DEFAULT_LANG: Lang = "th";
-export const LANG_COOKIE = "lang";
+export { LANG_COOKIE, langFromCookieHeader } from "./lang-cookie";
 
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
@@ -32,10 +32,4 @@ export function createTranslate(
 
 export function isLang(value: unknown): value is Lang {
   return value === "th" || value === "en";
-}
-
-/** The language chosen with the language switch (a cookie), Thai otherwise. */
-export function langFromCookieHeader(cookieHeader: string | null): Lang {
-  const match = cookieHeader?.match(/(?:^|;\s*)lang=(th|en)(?:;|$)/);
-  return match?.[1] === "en" ? "en" : DEFAULT_LANG;
 }

@@ -1,12 +1,13 @@
+import type { RouterContextProvider } from "react-router";
 import { areaOfKey, type Area } from "./areas";
 import { en } from "./en";
 import {
   createTranslate,
-  langFromCookieHeader,
   type Lang,
   type Messages,
   type Translate,
 } from "./index";
+import { langOf } from "./lang.server";
 import { th } from "./th";
 
 const dictionaries: Record<Lang, Messages> = { th, en };
@@ -52,8 +53,6 @@ export function serverTranslate(lang: Lang): Translate {
 }
 
 /** `{ areaMessages }` for an area layout's loader, in the language of the request. */
-export function areaMessagesForRequest(request: Request, area: Area) {
-  return {
-    areaMessages: areaMessagesFor(langFromCookieHeader(request.headers.get("cookie")), area),
-  };
+export function areaMessagesOf(context: Readonly<RouterContextProvider>, area: Area) {
+  return { areaMessages: areaMessagesFor(langOf(context), area) };
 }

@@ -343,7 +343,17 @@ export async function saveListing(
   try {
     const outcome = await db.transaction(async (tx): Promise<SaveOutcome> => {
       const { data: form } = input;
-      const tokens = searchTokens(form.title, form.description);
+      // What the form sets, on a new listing and on an edit alike.
+      const fields = {
+        title: form.title,
+        description: form.description,
+        category: form.category,
+        priceSatang: form.price,
+        province: form.province,
+        contactPhone: form.contactPhone,
+        status: form.status,
+        searchTokens: searchTokens(form.title, form.description),
+      };
       const now = new Date();
       if (input.existingId) {
         const [current] = await tx
@@ -359,14 +369,7 @@ export async function saveListing(
         await tx
           .update(listing)
           .set({
-            title: form.title,
-            description: form.description,
-            category: form.category,
-            priceSatang: form.price,
-            province: form.province,
-            contactPhone: form.contactPhone,
-            status: form.status,
-            searchTokens: tokens,
+            ...fields,
             publishedAt:
               form.status === "draft" ? undefined : sql`coalesce(${listing.publishedAt}, now())`,
             updatedAt: now,
@@ -376,20 +379,13 @@ export async function saveListing(
         await tx.insert(listing).values({
           id: listingId,
           ownerId: input.ownerId,
-          title: form.title,
-          description: form.description,
-          category: form.category,
-          priceSatang: form.price,
-          province: form.province,
-          contactPhone: form.contactPhone,
-          status: form.status,
-          searchTokens: tokens,
+          ...fields,
           publishedAt: form.status === "draft" ? null : now,
         });
       }
 
       // New words become findable by their parts (see listing_search_word).
-      const words = [...new Set(tokens.split(" ").filter(Boolean))];
+      const words = [...new Set(fields.searchTokens.split(" ").filter(Boolean))];
       if (words.length > 0) {
         await tx
           .insert(listingSearchWord)

@@ -77,6 +77,15 @@ export interface ShopMemberRow {
   joinedAt: Date;
 }
 
+/** A member as the members page shows them (the list and the confirmation before removing). */
+const memberColumns = {
+  userId: shopMember.userId,
+  name: user.name,
+  email: user.email,
+  role: shopMember.role,
+  joinedAt: shopMember.createdAt,
+};
+
 const ROLE_ORDER = sql`array_position(ARRAY['owner','manager','cashier','stock']::text[], ${shopMember.role})`;
 
 /** One page of a shop's members with their name and e-mail, owners first. */
@@ -88,13 +97,7 @@ export async function listShopMembers(
   const { limit, offset } = pageWindow(page);
   const [rows, [totals]] = await Promise.all([
     db
-      .select({
-        userId: shopMember.userId,
-        name: user.name,
-        email: user.email,
-        role: shopMember.role,
-        joinedAt: shopMember.createdAt,
-      })
+      .select(memberColumns)
       .from(shopMember)
       .innerJoin(user, eq(user.id, shopMember.userId))
       .where(eq(shopMember.shopId, shopId))
@@ -113,13 +116,7 @@ export async function findShopMember(
   userId: string,
 ): Promise<ShopMemberRow | null> {
   const [row] = await db
-    .select({
-      userId: shopMember.userId,
-      name: user.name,
-      email: user.email,
-      role: shopMember.role,
-      joinedAt: shopMember.createdAt,
-    })
+    .select(memberColumns)
     .from(shopMember)
     .innerJoin(user, eq(user.id, shopMember.userId))
     .where(and(eq(shopMember.shopId, shopId), eq(shopMember.userId, userId)));

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { readForm } from "~/lib/forms/read-form";
 import {
   addScannedLine,
   blankLine,
   checkInoutValues,
+  inoutValuesSchema,
+  lineFieldName,
+  MAX_LINES,
   parseLineQuantity,
-  readInoutValues,
   type InoutValues,
 } from "./inout-form";
 
@@ -17,19 +20,35 @@ const values = (lines: Partial<ReturnType<typeof blankLine>>[], reason = ""): In
 });
 
 describe("the stock in/out form", () => {
-  it("reads lines in the order of their numbers, gaps and all", () => {
+  it("reads lines (readForm) in the order of their numbers, gaps and all, as typed", () => {
     const form = new FormData();
     form.set("kind", "issue");
-    form.set("item-7", "B");
-    form.set("qty-7", "2");
-    form.set("item-2", "A");
-    form.set("location-2", "5");
-    form.set("qty-2", "1");
-    const read = readInoutValues(form);
-    expect(read.lines.map((line) => [line.item, line.qty, line.location])).toEqual([
-      ["A", "1", "5"],
+    form.set("reference", "PO-1");
+    form.set(lineFieldName("item", 7), "B");
+    form.set(lineFieldName("qty", 7), "2");
+    form.set(lineFieldName("item", 2), "A");
+    form.set(lineFieldName("location", 2), "5");
+    form.set(lineFieldName("qty", 2), " 1,200 ");
+    const read = readForm(form, inoutValuesSchema);
+    if (!read.ok) throw new Error("the in/out form always reads");
+    expect(read.data.reference).toBe("PO-1");
+    expect(read.data.note).toBe("");
+    expect(read.data.lines.map((line) => [line.item, line.qty, line.location])).toEqual([
+      ["A", " 1,200 ", "5"],
       ["B", "2", ""],
     ]);
+  });
+
+  it("reads a field sent twice as its first value, and no more lines than a document holds", () => {
+    const form = new FormData();
+    form.append(lineFieldName("qty", 0), "3");
+    form.append(lineFieldName("qty", 0), "4");
+    for (let index = 1; index <= MAX_LINES + 5; index++)
+      form.set(lineFieldName("item", index), "X");
+    const read = readForm(form, inoutValuesSchema);
+    if (!read.ok) throw new Error("the in/out form always reads");
+    expect(read.data.lines[0]?.qty).toBe("3");
+    expect(read.data.lines).toHaveLength(MAX_LINES);
   });
 
   it("reads quantities the Thai way in thousandths, up to 3 decimals, refusing zero and huge numbers", () => {

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { MessageKey } from "~/lib/i18n";
 import { parseBahtToSatang } from "~/lib/money";
 import { QTY_SCALE, qtyToSql, readQuantity } from "~/lib/quantity";
@@ -72,9 +73,12 @@ export const REFERENCE_MAX = 80;
 export const REASON_MAX = 120;
 export const NOTE_MAX = 500;
 
-/** The name a line field has in the form: "qty-3" is the quantity of line 3. */
+/**
+ * The name a line field has in the form: "lines[3].qty" is the quantity of line 3, which the
+ * form reader (readForm, Conform) turns into `lines[3].qty` of the values.
+ */
 export function lineFieldName(field: LineField, index: number): string {
-  return `${field}-${index}`;
+  return `lines[${index}].${field}`;
 }
 
 export function blankLine(locationId: number | string): LineValues {
@@ -89,35 +93,48 @@ export function blankLine(locationId: number | string): LineValues {
   };
 }
 
-const LINE_KEY = new RegExp(`^(${LINE_FIELDS.join("|")})-(\\d{1,4})$`);
+/**
+ * A field read as typed, cut to `max` characters: one a kind does not show (or a stale form
+ * did not send) reads as empty, one sent twice as its first value. The rules that give
+ * messages are checkInoutValues' and the stock module's, on these texts.
+ */
+const typed = (max: number) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value) => {
+      const first: unknown = Array.isArray(value) ? value[0] : value;
+      return typeof first === "string" ? first.slice(0, max) : "";
+    });
 
-/** Reads a posted form: document fields and the lines in the order of their numbers. */
-export function readInoutValues(form: FormData): InoutValues {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const byIndex = new Map<number, LineValues>();
-  for (const [key, value] of form) {
-    const match = LINE_KEY.exec(key);
-    if (!match || typeof value !== "string") continue;
-    const index = Number(match[2]);
-    let line = byIndex.get(index);
-    if (!line) {
-      if (byIndex.size >= MAX_LINES) continue;
-      line = blankLine("");
-      byIndex.set(index, line);
-    }
-    line[match[1] as LineField] = value.slice(0, 200);
-  }
-  return {
-    reference: text("reference").slice(0, 500),
-    reason: text("reason").slice(0, 500),
-    note: text("note").slice(0, 2000),
-    scan: text("scan").slice(0, 200),
-    lines: [...byIndex.entries()].sort(([a], [b]) => a - b).map(([, line]) => line),
-  };
-}
+const lineValuesSchema = z.object({
+  item: typed(200),
+  location: typed(200),
+  to: typed(200),
+  qty: typed(200),
+  counted: typed(200),
+  cost: typed(200),
+  reason: typed(200),
+}) satisfies z.ZodType<LineValues>;
+
+/**
+ * What a posted in/out form holds, for `readForm`: the document fields and the lines in the
+ * order of their numbers. Numbers a browser skipped (a line removed) leave no empty line,
+ * and lines past MAX_LINES are not read.
+ */
+export const inoutValuesSchema = z.object({
+  reference: typed(500),
+  reason: typed(500),
+  note: typed(2000),
+  scan: typed(200),
+  lines: z.preprocess(
+    (value) =>
+      Array.isArray(value)
+        ? value.filter((line) => typeof line === "object" && line !== null).slice(0, MAX_LINES)
+        : [],
+    z.array(lineValuesSchema),
+  ),
+}) satisfies z.ZodType<InoutValues>;
 
 /** A line nobody typed into (its location selects have defaults, so they do not count). */
 export function isBlankLine(line: LineValues): boolean {

@@ -10,8 +10,10 @@ import type { ActiveShop } from "~/modules/shops/index.server";
 import type { ShopRole } from "~/db/schema";
 import { STOCK_READERS, STOCK_WRITERS } from "~/modules/stock/index.server";
 import { signInRedirect } from "./member.server";
+import { reachedRouteHandle } from "./reached-route.server";
 import { activeShopOf, sessionUserOf } from "./session.server";
 import { checkFormShop, type FormShopCheck } from "./shop-form.server";
+import { storehubDeclarationOf } from "./storehub-handle";
 
 export interface StorehubAccess {
   user: SessionUser;
@@ -34,13 +36,8 @@ interface Admitted {
 
 const storehubContext = createContext<Admitted | null>(null);
 
-/** The area's introduction: visitors and members without a shop see it instead of a refusal. */
+/** Where a member without a shop is sent: the area's first page, which introduces it. */
 const INTRODUCTION = "/storehub";
-/**
- * The live stream of open pages (EventSource): it stops on 401 and 204 but retries after a
- * redirect or an error page, so its refusals are bare statuses.
- */
-const LIVE_STREAM = "/storehub/live";
 
 const isRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
 
@@ -51,28 +48,31 @@ const isRead = (request: Request) => request.method === "GET" || request.method 
  * from the database (resolveActiveShop); the shop cookie is only a preference. A post must
  * name the active shop in its `shopId` field: otherwise the action gets the 409 the moment it
  * asks for its shop (`storehubOf`), so a form rendered for another shop never writes into this
- * one. Pages that need more than reading declare it with `storehubRoles`.
+ * one. Pages that need more than reading declare it with `storehubRoles`. A route that shows
+ * itself to visitors (the introduction) or wants bare refusals (the live stream) says so in
+ * its `handle` (storehub-handle.ts); the gate reads that only for a request it would refuse.
  */
 export const storehubGate: MiddlewareFunction<Response> = async (
   { request, context, url },
   next,
 ) => {
-  const path = url.pathname.replace(/\/+$/, "") || "/";
-  const stream = path === LIVE_STREAM;
+  const declared = () => reachedRouteHandle(context, url).then(storehubDeclarationOf);
   const user = sessionUserOf(context);
   if (!user) {
-    if (path === INTRODUCTION) return admit(context, { kind: "intro", signedIn: false }, next);
-    if (stream) return new Response(null, { status: 401 });
+    const route = await declared();
+    if (route === "introduction") return admit(context, { kind: "intro", signedIn: false }, next);
+    if (route === "stream") return new Response(null, { status: 401 });
     throw signInRedirect(request);
   }
   const active = await activeShopOf(context);
   if (!active) {
-    if (path === INTRODUCTION) return admit(context, { kind: "intro", signedIn: true }, next);
-    if (stream) return new Response(null, { status: 204 });
+    const route = await declared();
+    if (route === "introduction") return admit(context, { kind: "intro", signedIn: true }, next);
+    if (route === "stream") return new Response(null, { status: 204 });
     throw redirect(INTRODUCTION);
   }
   if (!(isRead(request) ? STOCK_READERS : STOCK_WRITERS).includes(active.role)) {
-    if (stream) return new Response(null, { status: 204 });
+    if ((await declared()) === "stream") return new Response(null, { status: 204 });
     throw data(null, { status: 403 });
   }
   const access = { user, active, shopId: active.shop.id };

@@ -14,7 +14,7 @@ import { forgetCached } from "~/modules/platform/index.server";
 import { appContext, type SessionUser } from "~/context";
 import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
-import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import {
   createAccountMailer,
   changePassword,
@@ -186,14 +186,8 @@ export const headers: Route.HeadersFunction = retryAfterHeaders;
 export const clientAction = keepFormOnNetworkError;
 export const shouldRevalidate = skipRevalidationAfterNetworkFailure;
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const site = siteFromMatches(matches);
-  return buildMeta(site, {
-    title: siteTranslate(site)("account.profile.title"),
-    path: location.pathname,
-    noindex: true,
-  });
-};
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  privatePageMeta(matches, location.pathname, "account.profile.title");
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

@@ -5,7 +5,7 @@ import type { FormFailure } from "~/modules/accounts";
 import type { Route } from "./+types/reset-password";
 import { appContext } from "~/context";
 import { useT } from "~/lib/i18n/use-translation";
-import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/seo";
 import { emailOnlyFormSchema, newPasswordFormSchema } from "~/modules/accounts";
 import { readForm } from "~/lib/forms/read-form";
 import {
@@ -97,14 +97,8 @@ export const headers: Route.HeadersFunction = retryAfterHeaders;
 export const clientAction = keepFormOnNetworkError;
 export const shouldRevalidate = skipRevalidationAfterNetworkFailure;
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const site = siteFromMatches(matches);
-  return buildMeta(site, {
-    title: siteTranslate(site)("account.reset.title"),
-    path: location.pathname,
-    noindex: true,
-  });
-};
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  privatePageMeta(matches, location.pathname, "account.reset.title");
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();

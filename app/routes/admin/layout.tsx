@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import type { MessageKey } from "~/lib/i18n";
-import { areaMessagesForRequest } from "~/lib/i18n/messages.server";
+import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { useT } from "~/lib/i18n/use-translation";
 import { adminGate, memberOf } from "~/routes/_gates/member.server";
 
@@ -17,9 +17,9 @@ const TABS: { to: string; label: MessageKey; end?: boolean }[] = [
 // in, members get 403, before any of them runs.
 export const middleware: Route.MiddlewareFunction[] = [adminGate];
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   const admin = memberOf(context);
-  return { adminName: admin.name, ...areaMessagesForRequest(request, "admin") };
+  return { adminName: admin.name, ...areaMessagesOf(context, "admin") };
 }
 
 /** The admin area's frame: who is signed in and the tabs between its pages. */

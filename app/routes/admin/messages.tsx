@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/messages";
 import { appContext } from "~/context";
@@ -6,6 +6,7 @@ import {
   adminMeta,
   DoneAlert,
   ErrorAlert,
+  StatusFilters,
   useHere,
   usePaginationLabels,
 } from "~/layout/admin-page";
@@ -79,22 +80,7 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
       <h1 className="h2">{t("admin.messages.title")}</h1>
       <DoneAlert message={done ? t("admin.messages.markedRead") : null} />
       <ErrorAlert message={actionData?.error ? t(actionData.error) : null} />
-      <nav aria-label={t("admin.filter.label")}>
-        <ul className="nav nav-pills mb-3">
-          {filters.map((filter) => (
-            <li key={filter.value ?? "all"} className="nav-item">
-              <Link
-                to={filter.value ? `?status=${filter.value}` : "."}
-                className={`nav-link${filter.value === status ? " active" : ""}`}
-                aria-current={filter.value === status ? "page" : undefined}
-                data-testid={`messages-filter-${filter.value ?? "all"}`}
-              >
-                {filter.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <StatusFilters filters={filters} current={status} testIdPrefix="messages-filter" />
       <p className="text-secondary" data-testid="messages-count">
         {t("admin.messages.count", { count: messages.total })}
       </p>

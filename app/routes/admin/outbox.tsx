@@ -1,7 +1,6 @@
-import { Link } from "react-router";
 import type { Route } from "./+types/outbox";
 import { appContext } from "~/context";
-import { adminMeta, usePaginationLabels } from "~/layout/admin-page";
+import { adminMeta, StatusFilters, usePaginationLabels } from "~/layout/admin-page";
 import { formatDateTime } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
@@ -49,22 +48,7 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="h2">{t("admin.outbox.title")}</h1>
       <p className="text-secondary">{t("admin.outbox.lead")}</p>
-      <nav aria-label={t("admin.filter.label")}>
-        <ul className="nav nav-pills mb-3">
-          {filters.map((filter) => (
-            <li key={filter.value ?? "all"} className="nav-item">
-              <Link
-                to={filter.value ? `?status=${filter.value}` : "."}
-                className={`nav-link${filter.value === status ? " active" : ""}`}
-                aria-current={filter.value === status ? "page" : undefined}
-                data-testid={`outbox-filter-${filter.value ?? "all"}`}
-              >
-                {filter.label} <span className="badge text-bg-light">{filter.count}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <StatusFilters filters={filters} current={status} testIdPrefix="outbox-filter" />
       {emails.rows.length === 0 ? (
         <p data-testid="outbox-empty">{t("admin.outbox.none")}</p>
       ) : (

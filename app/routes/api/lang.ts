@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Route } from "./+types/lang";
 import { appContext } from "~/context";
 import { readForm } from "~/lib/forms/read-form";
-import { LANG_COOKIE, LANGS } from "~/lib/i18n";
+import { LANGS } from "~/lib/i18n";
+import { chooseLang } from "~/lib/i18n/lang.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 
 // A language we do not have, or a bad address, just goes back (home) without a change.
@@ -20,12 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!lang) return redirect(target);
   // Secure follows the configured public address, not how this hop was reached (a proxy may
   // speak plain HTTP to us while visitors use HTTPS).
-  const secure = context.get(appContext).publicOrigin.startsWith("https:") ? "; Secure" : "";
-  return redirect(target, {
-    headers: {
-      "Set-Cookie": `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`,
-    },
-  });
+  const cookie = await chooseLang(lang, context.get(appContext).publicOrigin);
+  return redirect(target, { headers: { "Set-Cookie": cookie } });
 }
 
 export function loader() {

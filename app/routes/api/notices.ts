@@ -1,12 +1,12 @@
 import type { Route } from "./+types/notices";
+import { langOf } from "~/lib/i18n/lang.server";
 import { appContext } from "~/context";
-import { langFromCookieHeader } from "~/lib/i18n";
 import { listActiveNotices } from "~/modules/notices/index.server";
 
 /** The notices showing now, polled by the notice bar; never cached, so changes show at once. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  const lang = langFromCookieHeader(request.headers.get("cookie"));
+  const lang = langOf(context);
   return Response.json(
     { notices: await listActiveNotices(db, new Date(), lang) },
     { headers: { "Cache-Control": "no-store" } },

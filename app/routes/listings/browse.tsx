@@ -2,7 +2,8 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/browse";
 import { appContext } from "~/context";
 import { translateFromMatches } from "~/lib/seo";
-import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
+import type { MessageKey } from "~/lib/i18n";
+import { langOf } from "~/lib/i18n/lang.server";
 import { useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
@@ -18,9 +19,9 @@ import { parseBahtToSatang } from "~/lib/money";
 import { sessionUserOf } from "~/routes/_gates/session.server";
 import { Pagination } from "~/ui/pagination";
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { db, storage } = context.get(appContext);
-  const lang = langFromCookieHeader(request.headers.get("cookie"));
+  const lang = langOf(context);
   const params = url.searchParams;
   const category = params.get("category");
   const province = params.get("province");

@@ -6,7 +6,8 @@ import { appContext } from "~/context";
 import { translateFromMatches } from "~/lib/seo";
 import { bangkokIsoDate, formatDate } from "~/lib/dates";
 import { readForm } from "~/lib/forms/read-form";
-import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
+import type { MessageKey } from "~/lib/i18n";
+import { langOf } from "~/lib/i18n/lang.server";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { pagePath } from "~/lib/page-path";
 import { formatPhoneForDisplay } from "~/lib/phone";
@@ -28,7 +29,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const viewer = sessionUserOf(context);
   const found = await getListingForViewer(db, storage, params.id, viewer);
   if (!found) throw data(null, { status: 404 });
-  const lang = langFromCookieHeader(request.headers.get("cookie"));
+  const lang = langOf(context);
   const { listing } = found;
   const requested = Number(url.searchParams.get("photo"));
   const adminDone = url.searchParams.get("admin");

@@ -1,9 +1,9 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { areaMessagesForRequest } from "~/lib/i18n/messages.server";
+import { areaMessagesOf } from "~/lib/i18n/messages.server";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return areaMessagesForRequest(request, "listings");
+export function loader({ context }: Route.LoaderArgs) {
+  return areaMessagesOf(context, "listings");
 }
 
 /** The listings area: its pages share the area's interface text. */

@@ -7,7 +7,8 @@ import { translateFromMatches } from "~/lib/seo";
 import { formatDate } from "~/lib/dates";
 import { flagField } from "~/lib/forms/fields";
 import { readForm } from "~/lib/forms/read-form";
-import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
+import type { MessageKey } from "~/lib/i18n";
+import { langOf } from "~/lib/i18n/lang.server";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
@@ -32,10 +33,10 @@ const DONE: Record<Intent, MessageKey> = {
   delete: "listings.mine.done.deleted",
 };
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const member = memberOf(context);
   const { db, storage } = context.get(appContext);
-  const lang = langFromCookieHeader(request.headers.get("cookie"));
+  const lang = langOf(context);
   const done = url.searchParams.get("done");
   return {
     listings: await listOwnListings(db, storage, lang, member.id, readPageNumber(url.searchParams)),

@@ -3,7 +3,8 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/post";
 import { appContext } from "~/context";
 import { translateFromMatches } from "~/lib/seo";
-import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
+import type { MessageKey } from "~/lib/i18n";
+import { langOf } from "~/lib/i18n/lang.server";
 import { useT } from "~/lib/i18n/use-translation";
 import { formatPhoneForDisplay } from "~/lib/phone";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
@@ -53,10 +54,10 @@ interface ActionData {
   photosDropped?: boolean;
 }
 
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const member = memberOf(context);
   const { db, storage } = context.get(appContext);
-  const lang = langFromCookieHeader(request.headers.get("cookie"));
+  const lang = langOf(context);
   const id = url.searchParams.get("id");
   const own = id
     ? await requireOwnListing(db, storage, member.id, id).catch(listingErrorPage)

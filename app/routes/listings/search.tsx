@@ -2,8 +2,8 @@ import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/search";
 import { appContext } from "~/context";
 import { translateFromMatches } from "~/lib/seo";
-import { langFromCookieHeader } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
+import { langOf } from "~/lib/i18n/lang.server";
 import { readPageNumber } from "~/lib/paging";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { ListingGrid, useListingPaginationLabels } from "~/layout/listing-grid";
@@ -14,7 +14,7 @@ import { limitSearches } from "~/modules/platform/index.server";
 import { tooManyRequestsPage } from "~/routes/errors.server";
 import { Pagination } from "~/ui/pagination";
 
-export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+export async function loader({ context, params, url }: Route.LoaderArgs) {
   // The search form sends ?q=…; the address of a search is /search/<keyword>.
   const typed = url.searchParams.get("q");
   if (typed !== null) {
@@ -22,9 +22,9 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     throw redirect(keyword ? `/search/${encodeURIComponent(keyword)}` : "/search");
   }
   const { db, storage, clientAddress } = context.get(appContext);
-  const lang = langFromCookieHeader(request.headers.get("cookie"));
+  const lang = langOf(context);
   const keyword = truncateText((params.keyword ?? "").trim(), KEYWORD_MAX);
-  if (keyword) await limitSearches(db, clientAddress).catch(tooManyRequestsPage(request));
+  if (keyword) await limitSearches(db, clientAddress).catch(tooManyRequestsPage(lang));
   const results = keyword
     ? await searchListings(db, storage, lang, keyword, readPageNumber(url.searchParams))
     : null;

@@ -1,6 +1,6 @@
 import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { areaMessagesForRequest } from "~/lib/i18n/messages.server";
+import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { useT } from "~/lib/i18n/use-translation";
 import { shophubGate } from "~/routes/_gates/shophub.server";
 
@@ -8,8 +8,8 @@ import { shophubGate } from "~/routes/_gates/shophub.server";
 // unlike a layout's loader, also covers its children's loaders and actions).
 export const middleware: Route.MiddlewareFunction[] = [shophubGate];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return areaMessagesForRequest(request, "shops");
+export function loader({ context }: Route.LoaderArgs) {
+  return areaMessagesOf(context, "shops");
 }
 
 /** The frame of the shop management pages (new shop, members, settings). */

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { appContext } from "~/context";
-import { formatDate } from "~/lib/dates";
-import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
+import { langOf } from "~/lib/i18n/lang.server";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import {
@@ -13,10 +12,11 @@ import {
 import { listNewestListings } from "~/modules/listings/index.server";
 import { ListingCard } from "~/layout/listing-card";
 import { SlideCarousel } from "~/ui/slide-carousel";
+import { ArticleCard } from "~/layout/article-card";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { db, storage } = context.get(appContext);
-  const lang = langFromCookieHeader(request.headers.get("cookie"));
+  const lang = langOf(context);
   const [banners, categories, featured, listings] = await Promise.all([
     listActiveBanners(db),
     listProductCategories(db),
@@ -153,31 +153,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
           <div className="row g-4">
             {loaderData.featured.map((article) => (
               <div key={article.slug} className="col-md-4">
-                <article className="card h-100 article-card">
-                  <img
-                    src={article.cover}
-                    alt=""
-                    width={1200}
-                    height={630}
-                    loading="lazy"
-                    decoding="async"
-                    className="card-img-top"
-                  />
-                  <div className="card-body">
-                    <p className="small text-secondary mb-1">
-                      {t(`category.${article.category}` as MessageKey)} ·{" "}
-                      <time dateTime={article.publishedAt.toISOString()}>
-                        {formatDate(article.publishedAt, lang)}
-                      </time>
-                    </p>
-                    <h3 className="h5">
-                      <Link to={`/article/${article.slug}`} className="stretched-link text-reset">
-                        {article.title}
-                      </Link>
-                    </h3>
-                    <p className="card-text text-secondary">{article.description}</p>
-                  </div>
-                </article>
+                <ArticleCard article={article} heading="h3" />
               </div>
             ))}
           </div>

@@ -1,14 +1,14 @@
 import type { Route } from "./+types/legal";
-import { langFromCookieHeader } from "~/lib/i18n";
+import { langOf } from "~/lib/i18n/lang.server";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { loadLegalPage, type LegalPage } from "~/modules/content/index.server";
 
 /** /terms and /privacy: the page is chosen by the route's id. */
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const page: LegalPage = new URL(request.url).pathname.startsWith("/privacy")
     ? "privacy"
     : "terms";
-  return loadLegalPage(page, langFromCookieHeader(request.headers.get("cookie")));
+  return loadLegalPage(page, langOf(context));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>

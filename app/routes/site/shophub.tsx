@@ -4,7 +4,7 @@ import type { Route } from "./+types/shophub";
 import { formatDate } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import type { MessageKey } from "~/lib/i18n";
-import { areaMessagesForRequest } from "~/lib/i18n/messages.server";
+import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { buildMeta, siteFromMatches, translateFromMatches } from "~/lib/seo";
 
 type Key = MessageKey;
@@ -96,8 +96,8 @@ const FAQ: readonly { question: Key; answer: Key }[] = [
   { question: "shophubPage.faq.6.question", answer: "shophubPage.faq.6.answer" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  return areaMessagesForRequest(request, "shophubPage");
+export async function loader({ context }: Route.LoaderArgs) {
+  return areaMessagesOf(context, "shophubPage");
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {

@@ -1,7 +1,7 @@
 import { Button } from "react-bootstrap";
+import { langOf } from "~/lib/i18n/lang.server";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/add";
-import { langFromCookieHeader } from "~/lib/i18n";
 import { appContext } from "~/context";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
@@ -49,7 +49,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const locations = flattenLocationTree(
     buildLocationTree(
-      await listLocations(db, shopId, langFromCookieHeader(request.headers.get("cookie"))),
+      await listLocations(db, shopId, langOf(context)),
       new Map(),
     ),
   );

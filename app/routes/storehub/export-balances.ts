@@ -1,6 +1,6 @@
 import type { Route } from "./+types/export-balances";
+import { langOf } from "~/lib/i18n/lang.server";
 import { appContext } from "~/context";
-import { langFromCookieHeader } from "~/lib/i18n";
 import { balancesCsv, maySeeCosts, csvDownloadHeaders } from "~/modules/stock/index.server";
 import { storehubOf } from "~/routes/_gates/storehub.server";
 
@@ -8,7 +8,7 @@ import { storehubOf } from "~/routes/_gates/storehub.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { shopId, active } = await storehubOf(context, request);
   const { db } = context.get(appContext);
-  const lang = langFromCookieHeader(request.headers.get("cookie"));
+  const lang = langOf(context);
   return new Response(await balancesCsv(db, shopId, lang, { costs: maySeeCosts(active.role) }), {
     headers: csvDownloadHeaders("storehub-balances"),
   });

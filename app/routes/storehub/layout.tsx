@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import type { MessageKey } from "~/lib/i18n";
-import { areaMessagesForRequest } from "~/lib/i18n/messages.server";
+import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { useT } from "~/lib/i18n/use-translation";
 import { STOCK_WRITERS } from "~/modules/stock/index.server";
 import { LiveStock } from "~/features/storehub/live-stock";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const visit = await storehubVisitOf(context, request);
   const active = visit.kind === "shop" ? visit.access.active : null;
   return {
-    ...areaMessagesForRequest(request, "storehub"),
+    ...areaMessagesOf(context, "storehub"),
     shop: active
       ? {
           id: active.shop.id,

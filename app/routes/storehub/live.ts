@@ -8,6 +8,7 @@ import {
 } from "~/modules/stock/index.server";
 import { queryNamesShop } from "~/routes/_gates/shop-form.server";
 import { storehubOf } from "~/routes/_gates/storehub.server";
+import { storehubHandle } from "~/routes/_gates/storehub-handle";
 
 /**
  * Server-sent events for open storehub pages: `event: stock` when the active shop's stock
@@ -17,6 +18,9 @@ import { storehubOf } from "~/routes/_gates/storehub.server";
  * MAX_STREAMS_PER_MEMBER open streams on an instance (429 beyond), and a stream ends when
  * its member no longer belongs to the shop.
  */
+// Its refusals are bare statuses that stop EventSource (declared to the storehub gate).
+export const handle = storehubHandle.stream;
+
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { user: member, shopId } = await storehubOf(context, request);
   // The page names the shop it shows (`shopId`, like every shop form); after a switch of shop

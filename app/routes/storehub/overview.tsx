@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/overview";
-import { langFromCookieHeader } from "~/lib/i18n";
 import { appContext } from "~/context";
 import { limitSearches } from "~/modules/platform/index.server";
 import { tooManyRequestsPage } from "~/routes/errors.server";
@@ -17,6 +16,8 @@ import {
   STOCK_WRITERS,
 } from "~/modules/stock/index.server";
 import { storehubVisitOf } from "~/routes/_gates/storehub.server";
+import { storehubHandle } from "~/routes/_gates/storehub-handle";
+import { langOf } from "~/lib/i18n/lang.server";
 import { Pagination } from "~/ui/pagination";
 import { ItemTable } from "~/features/storehub/item-table";
 import {
@@ -28,6 +29,10 @@ import {
 
 /** Where a new shop is created (the shops area); visitors register or sign in first. */
 const NEW_SHOP_PATH = "/shophub/new";
+
+// Visitors and members without a shop see this page too (what storehub is, how to start):
+// the storehub gate reads it here, not from the URL.
+export const handle = storehubHandle.introduction;
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const visit = await storehubVisitOf(context, request);
@@ -41,14 +46,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const params = !showCosts && asked.sort === "value" ? { ...asked, sort: "name" as const } : asked;
   if (params.q) {
     await limitSearches(db, context.get(appContext).clientAddress).catch(
-      tooManyRequestsPage(request),
+      tooManyRequestsPage(langOf(context)),
     );
   }
-  const overview = await getStockOverview(
-    db,
-    shopId,
-    langFromCookieHeader(request.headers.get("cookie")),
-  );
+  const overview = await getStockOverview(db, shopId, langOf(context));
   // The plain list (active items, no search) is as long as the overview's count: the page
   // then costs one index scan instead of a second pass over every item of the shop.
   const plainList = params.q === "" && !params.lowStock && params.status === "active";

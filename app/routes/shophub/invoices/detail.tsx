@@ -1,4 +1,5 @@
 import { Alert, Badge, Table } from "react-bootstrap";
+import { langOf } from "~/lib/i18n/lang.server";
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/detail";
 import { appContext } from "~/context";
@@ -6,7 +7,7 @@ import { shopsMeta } from "~/layout/shops-page";
 import { formatDateTime } from "~/lib/dates";
 import { readId } from "~/lib/forms/fields";
 import { readForm } from "~/lib/forms/read-form";
-import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
+import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import {
   keepFormOnNetworkError,
@@ -158,7 +159,7 @@ export const action = keepFormOnShopChange(async function action({
             errors: { [name]: message },
             params: {
               [name]: {
-                qty: `${formatQuantityMilli(available, langFromCookieHeader(request.headers.get("cookie")))} ${line?.unit ?? ""}`.trim(),
+                qty: `${formatQuantityMilli(available, langOf(context))} ${line?.unit ?? ""}`.trim(),
               },
             },
           },

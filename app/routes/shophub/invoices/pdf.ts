@@ -1,7 +1,7 @@
 import type { Route } from "./+types/pdf";
+import { langOf } from "~/lib/i18n/lang.server";
 import { appContext } from "~/context";
 import { a4Labels, documentView } from "~/features/sales-documents/document-view";
-import { langFromCookieHeader } from "~/lib/i18n";
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { countPrint, documentRef, loadDocument } from "./document-request.server";
@@ -17,7 +17,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const ref = documentRef(params, new URL(request.url));
   const document = await loadDocument(app.db, shop.id, ref, app.storage.urlOf);
   const original = await countPrint(app.db, shop.id, ref);
-  const lang = langFromCookieHeader(request.headers.get("cookie"));
+  const lang = langOf(context);
   const t = serverTranslate(lang);
   const view = documentView({ ...document, isCopy: !original }, t, lang);
   const pdf = await renderDocumentPdf(view, a4Labels(t));

@@ -10,7 +10,7 @@ import {
   pageRule,
 } from "~/features/sales-documents/document-view";
 import { documentPdfHref, printPageHref } from "~/features/sales-documents/links";
-import { areaMessagesForRequest } from "~/lib/i18n/messages.server";
+import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
@@ -35,7 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const paper = readPaper(url.searchParams.get("paper"), document);
   const doc = url.searchParams.get("doc") ?? "sale";
   return {
-    ...areaMessagesForRequest(request, "shops"),
+    ...areaMessagesOf(context, "shops"),
     document,
     paper,
     doc,

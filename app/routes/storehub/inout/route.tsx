@@ -4,15 +4,15 @@ import type { Route } from "./+types/route";
 import { appContext } from "~/context";
 import { storehubPageMeta } from "~/layout/storehub-page-meta";
 import { readForm } from "~/lib/forms/read-form";
-import { langFromCookieHeader } from "~/lib/i18n";
+import { langOf } from "~/lib/i18n/lang.server";
 import { useT } from "~/lib/i18n/use-translation";
 import {
   documentNumber,
   BLANK_LINES,
   blankLine,
   INOUT_KINDS,
+  inoutValuesSchema,
   isInoutKind,
-  readInoutValues,
   type InoutKind,
 } from "~/modules/stock";
 import {
@@ -25,7 +25,7 @@ import {
 import { LiveStock } from "~/features/storehub/live-stock";
 import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { storehubOf, storehubRoles } from "~/routes/_gates/storehub.server";
-import { isShopChangedResult } from "~/modules/shops";
+import { isShopChangedResult, type ShopChangedResult } from "~/modules/shops";
 import { ShopChangedNotice } from "~/features/shops/shop-form";
 import { keptAfterShopChange, type ActionData } from "./action-data";
 import { InoutForm } from "./inout-form";
@@ -43,7 +43,7 @@ export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITE
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { shopId } = await storehubOf(context, request);
   const { db } = context.get(appContext);
-  const lang = langFromCookieHeader(request.headers.get("cookie"));
+  const lang = langOf(context);
   const kind = kindOf(url.searchParams.get("kind"));
   const locations = await locationOptions(db, shopId, lang);
   const rawDoc = url.searchParams.get("doc");
@@ -70,26 +70,25 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 /**
  * The kind of document and the button: "post", "addLines" (without JavaScript), anything else
- * checks (also Enter in a field, e.g. a scanner). The lines, named by number ("qty-3"), are
- * read as typed by readInoutValues and checked against the shop's items by the stock module.
+ * checks (also Enter in a field, e.g. a scanner). The lines, named by number ("lines[3].qty"),
+ * are read as typed and checked against the shop's items by the stock module, whose messages
+ * are kept per line and field (InoutErrors).
  */
-const inoutStepSchema = z.object({
+const inoutPostSchema = inoutValuesSchema.extend({
   kind: z.enum(INOUT_KINDS),
   intent: z.enum(["post", "addLines", "check"]).catch("check"),
 });
 
-export const action = keepFormOnShopChange(async function action({
+const inoutAction = keepFormOnShopChange(async function action({
   request,
   context,
 }: Route.ActionArgs) {
   const { shopId, user } = await storehubOf(context, request);
   const { db, logger } = context.get(appContext);
-  const lang = langFromCookieHeader(request.headers.get("cookie"));
-  const form = await request.formData();
-  const step = readForm(form, inoutStepSchema);
-  if (!step.ok) throw data(null, { status: 400 });
-  const { kind, intent } = step.data;
-  const values = readInoutValues(form);
+  const lang = langOf(context);
+  const read = readForm(await request.formData(), inoutPostSchema);
+  if (!read.ok) throw data(null, { status: 400 });
+  const { kind, intent, ...values } = read.data;
   if (intent === "post") {
     const outcome = await submitInout(db, { shopId, userId: user.id, kind, values, lang });
     if (outcome.ok) {
@@ -128,17 +127,33 @@ export const action = keepFormOnShopChange(async function action({
   });
 });
 
+/**
+ * A post refused because the active shop changed comes back with what was typed (`kept`),
+ * read here as every post is, so the page draws the form again, also without JavaScript.
+ */
+export async function action(args: Route.ActionArgs) {
+  const answer = await inoutAction(args);
+  if (answer instanceof Response || !isShopChangedResult(answer.data)) return answer;
+  const typed = answer.data.values;
+  const kept = keptAfterShopChange(kindOf(typed.kind), typed);
+  return data<ShopChangedResult & { kept: ActionData }>(
+    { ...answer.data, kept },
+    answer.init ?? undefined,
+  );
+}
+
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   storehubPageMeta(matches, location.pathname, "storehub.inout.title");
 
 export default function StockInOut({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { kind, locations, defaultLocationId, posted, version } = loaderData;
+  const kept = (actionData as { kept?: ActionData } | undefined)?.kept;
   const result =
     actionData && "kind" in actionData && actionData.kind === kind
       ? (actionData as ActionData)
-      : isShopChangedResult(actionData) && actionData.values.kind === kind
-        ? keptAfterShopChange(kind, actionData.values)
+      : kept?.kind === kind
+        ? kept
         : undefined;
   return (
     <>

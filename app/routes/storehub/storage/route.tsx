@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { langOf } from "~/lib/i18n/lang.server";
 import { z } from "zod";
 import type { Route } from "./+types/route";
 import { appContext } from "~/context";
@@ -9,7 +10,6 @@ import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { flagField, idField, readId } from "~/lib/forms/fields";
 import { readForm } from "~/lib/forms/read-form";
-import { langFromCookieHeader } from "~/lib/i18n";
 import { readPageNumber } from "~/lib/paging";
 import { truncateText } from "~/lib/truncate-text";
 import { limitSearches } from "~/modules/platform/index.server";
@@ -105,7 +105,7 @@ const reverseSchema = z.object({
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { shopId, active } = await storehubOf(context, request);
   const { db } = context.get(appContext);
-  const lang = langFromCookieHeader(request.headers.get("cookie"));
+  const lang = langOf(context);
   const params = url.searchParams;
   // An id of another shop (or nonsense) is simply not found: 404, nothing revealed.
   const itemParam = params.get("item");
@@ -243,7 +243,7 @@ export const action = keepFormOnShopChange(async function action({
   // Every change here is a writer's: a cashier gets 403 whatever the intent.
   const { shopId, user, active } = await storehubOf(context, request);
   const { db, logger } = context.get(appContext);
-  const lang = langFromCookieHeader(request.headers.get("cookie"));
+  const lang = langOf(context);
   const form = await request.formData();
   const chosen = readForm(form, intentSchema);
   const { intent, confirmed } = chosen.ok ? chosen.data : { intent: undefined, confirmed: false };
