@@ -1,12 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { areaOfKey, type Area } from "./areas";
 import { en } from "./en";
-import {
-  createTranslate,
-  type Lang,
-  type Messages,
-  type Translate,
-} from "./index";
+import { createTranslate, type Lang, type Messages, type Translate } from "./index";
 import { langOf } from "./lang.server";
 import { th } from "./th";
 

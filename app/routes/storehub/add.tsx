@@ -48,10 +48,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { shopId } = await storehubOf(context, request);
   const { db } = context.get(appContext);
   const locations = flattenLocationTree(
-    buildLocationTree(
-      await listLocations(db, shopId, langOf(context)),
-      new Map(),
-    ),
+    buildLocationTree(await listLocations(db, shopId, langOf(context)), new Map()),
   );
   const createdId = Number(url.searchParams.get("created"));
   // Only an item of this shop is shown; another shop's id simply shows nothing.
