@@ -6,6 +6,7 @@ import path from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSaleForTest } from "../setup/sales-factory";
 import {
   baseURL,
   hydrated,
@@ -35,6 +36,7 @@ type Viewer = "visitor" | "owner" | "admin";
 let owner: Member;
 let admin: Member;
 let itemId: string;
+let saleId: string;
 let listingId: string;
 
 beforeAll(async () => {
@@ -45,6 +47,12 @@ beforeAll(async () => {
   });
   owner = shop.member;
   itemId = String(shop.items[0]!.id);
+  const sold = await createSaleForTest(e2e.db, {
+    shopId: shop.shop.id,
+    userId: shop.ownerId,
+    lines: [{ itemId: shop.items[0]!.id, qty: 1 }],
+  });
+  saleId = String(sold.id);
   admin = await registerMember(e2e, {
     emailPrefix: "a11y-admin",
     verified: "database",
@@ -88,6 +96,11 @@ function pagesOf(viewer: Viewer): string[] {
         "/shophub/new",
         "/shophub/members",
         "/shophub/settings",
+        "/shophub/settings/selling",
+        "/shophub/sell",
+        "/shophub/invoices",
+        `/shophub/invoices/${saleId}`,
+        `/shophub/invoices/${saleId}/print?doc=sale&paper=80`,
         "/storehub",
         "/storehub/add",
         `/storehub/edit?id=${itemId}`,

@@ -2,6 +2,7 @@ import type { thShophubInvoices } from "./th-shophub-invoices";
 
 /** English text of shophub's invoices; every Thai key exists here too. */
 export const enShophubInvoices: Record<keyof typeof thShophubInvoices, string> = {
+  "shops.invoices.toTill": "Go to the till",
   "shops.invoices.title": "Sales and tax invoices",
   "shops.invoices.lead":
     "Find a sale, print it again, void it, take goods back and issue full tax invoices",

@@ -18,6 +18,7 @@ export const enShophubPage: Record<ShophubPageKey, string> = {
   "shophubPage.openStorehub": "Open storehub",
   "shophubPage.members": "Members",
   "shophubPage.settings": "Shop settings",
+  "shophubPage.invoices": "Sales and invoices",
   "shophubPage.sell": "Open the till",
   "shophubPage.newShop": "Create a new shop",
   "shophubPage.visitorTitle": "Start using shophub in your shop",

@@ -217,6 +217,10 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.sell.done.total": "Total",
   "shops.sell.done.change": "Change",
   "shops.sell.done.replayed": "This bill was already saved earlier; nothing was sold twice",
+  "shops.sell.done.printFailed":
+    "The receipt printer did not print; check that it is on and has paper.",
+  "shops.sell.done.printDialog": "Use the print dialog instead",
+  "shops.sell.till.invoices": "Sales and invoices",
   "shops.sell.done.print": "Print receipt",
   "shops.sell.done.next": "Next sale",
   "shops.sell.error.empty": "This bill has no items",

@@ -4,6 +4,7 @@
  * grow without clashing.
  */
 export const thShophubInvoices = {
+  "shops.invoices.toTill": "ไปหน้าขาย",
   "shops.invoices.title": "บิลขายและใบกำกับภาษี",
   "shops.invoices.lead": "ค้นหาบิลขาย พิมพ์ซ้ำ ยกเลิกบิล คืนสินค้า และออกใบกำกับภาษีเต็มรูป",
   "shops.invoices.filter.q": "เลขที่เอกสาร",

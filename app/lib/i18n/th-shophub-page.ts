@@ -16,6 +16,7 @@ export const thShophubPage = {
   "shophubPage.openStorehub": "เปิด storehub",
   "shophubPage.members": "สมาชิก",
   "shophubPage.settings": "ตั้งค่าร้าน",
+  "shophubPage.invoices": "บิลขาย",
   "shophubPage.sell": "เปิดหน้าขาย",
   "shophubPage.newShop": "สร้างร้านใหม่",
   "shophubPage.visitorTitle": "เริ่มใช้ shophub กับร้านของคุณ",

@@ -457,6 +457,15 @@ function MyShops({
                   {t("shophubPage.sell")}
                 </Link>
               )}
+              {shop.role !== "stock" && (
+                <Link
+                  to={`/shophub/invoices?shop=${shop.id}`}
+                  className="btn btn-sm btn-outline-primary"
+                  data-testid="my-shop-invoices"
+                >
+                  {t("shophubPage.invoices")}
+                </Link>
+              )}
               {shop.role === "owner" && (
                 <>
                   <Link

@@ -112,8 +112,14 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="h2">{t("shops.invoices.title")}</h1>
-      <p className="text-secondary" data-testid="shop-name">
+      <p
+        className="text-secondary d-flex flex-wrap align-items-center gap-2"
+        data-testid="shop-name"
+      >
         {shop.name}
+        <Link className="btn btn-sm btn-primary" to={`/shophub/sell?shop=${shop.id}`}>
+          {t("shops.invoices.toTill")}
+        </Link>
       </p>
       <p className="lead text-secondary">{t("shops.invoices.lead")}</p>
       <Form method="get" className="row g-2 align-items-end mb-3" data-testid="invoice-filters">

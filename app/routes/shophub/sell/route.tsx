@@ -51,6 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // No layout: the shop sells nothing by scale label, and 20… codes are ordinary barcodes.
     scaleLabelLayout: layout && isValidScaleLabelLayout(layout) ? layout : null,
     allowNegativeStock: shop.allowNegativeStock,
+    /** The roll the shop prints receipts on (the print page and a silent print use it). */
+    paperWidth: settings.paperWidth,
     live: active?.shop.id === shop.id,
   };
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
-import { type SubmitTarget, useFetcher } from "react-router";
+import { Link, type SubmitTarget, useFetcher } from "react-router";
+import { PrinterSetup } from "~/features/sales-documents/escpos/printer-setup";
 import { ScannerField } from "~/features/stock-entry/scanner-field";
 import { useScannerInput } from "~/features/stock-entry/use-scanner-input";
 import { formatDateTime } from "~/lib/dates";
@@ -42,14 +43,10 @@ import { PayPanel, paymentsOf, startPay, type PayState } from "./pay-dialog";
 import type { TillActionData, TillLoaderData } from "./route";
 import { categoriesOf, indexItems, searchTillItems, unpackItems, type TillItem } from "./till-data";
 import { TillDialog } from "./till-dialog";
+import { useReceiptPrinting } from "./use-receipt-printing";
 import "./till.css";
 
 type Notice = { kind: "error" | "info"; text: string } | null;
-
-/** Where the print pages of a sale are (built by the documents work). */
-export function printHref(saleId: number): string {
-  return `/shophub/invoices/${saleId}/print`;
-}
 
 function readStorage(key: string): string | null {
   try {
@@ -144,6 +141,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
   const [renaming, setRenaming] = useState<string | null>(null);
   const [done, setDone] = useState<CompletedSale | null>(null);
   const [lastSaleId, setLastSaleId] = useState<number | null>(null);
+  const printing = useReceiptPrinting(shopId, data.paperWidth);
   const searchRef = useRef<HTMLInputElement>(null);
 
   // What the shop has of the item in all (the cart may already hold some of it).
@@ -376,7 +374,9 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
         return;
       case "F9":
         event.preventDefault();
-        if (lastSaleId !== null) window.open(printHref(lastSaleId), "_blank", "noopener");
+        if (lastSaleId !== null && !printing.printSilentlyIfPossible(lastSaleId)) {
+          window.open(printing.dialogHref(lastSaleId), "_blank", "noopener");
+        }
     }
   });
   useEffect(() => {
@@ -443,6 +443,13 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
         <h1 className="h3 mb-0 me-auto">
           {t("shops.sell.till.heading", { shop: data.shop.name })}
         </h1>
+        <Link
+          to={`/shophub/invoices?shop=${data.shop.id}`}
+          className="btn btn-sm btn-outline-primary till-btn"
+          data-testid="till-invoices"
+        >
+          {t("shops.sell.till.invoices")}
+        </Link>
         {renaming === null ? (
           <button
             type="button"
@@ -545,6 +552,11 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
           {done && (
             <DonePanel
               sale={done}
+              printHref={printing.dialogHref(done.id)}
+              onPrint={(event) => {
+                if (printing.printSilentlyIfPossible(done.id)) event.preventDefault();
+              }}
+              printFailed={printing.failedSaleId === done.id}
               onNext={() => {
                 setDone(null);
                 scanner.focus();
@@ -580,6 +592,12 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             </h2>
             <ShortcutList />
           </section>
+          <details className="mt-3" data-testid="till-printer">
+            <summary className="small">{t("shops.sell.doc.printer.title")}</summary>
+            <div className="mt-2">
+              <PrinterSetup defaultPaper={data.paperWidth} />
+            </div>
+          </details>
         </div>
       </div>
 
@@ -801,7 +819,21 @@ function ShortcutList() {
   );
 }
 
-function DonePanel({ sale, onNext }: { sale: CompletedSale; onNext: () => void }) {
+function DonePanel({
+  sale,
+  printHref,
+  onPrint,
+  printFailed,
+  onNext,
+}: {
+  sale: CompletedSale;
+  /** The print page, which opens the browser's print dialog by itself. */
+  printHref: string;
+  /** Prints straight to the till's own printer when it has one (the link is then not followed). */
+  onPrint: (event: React.MouseEvent<HTMLAnchorElement>) => void;
+  printFailed: boolean;
+  onNext: () => void;
+}) {
   const t = useT();
   const lang = useLang();
   return (
@@ -827,7 +859,8 @@ function DonePanel({ sale, onNext }: { sale: CompletedSale; onNext: () => void }
         {sale.replayed && <p className="small">{t("shops.sell.done.replayed")}</p>}
         <div className="d-flex gap-2 justify-content-center mt-3">
           <a
-            href={printHref(sale.id)}
+            href={printHref}
+            onClick={onPrint}
             target="_blank"
             rel="noopener"
             className="btn btn-primary btn-lg till-btn"
@@ -844,6 +877,14 @@ function DonePanel({ sale, onNext }: { sale: CompletedSale; onNext: () => void }
             {t("shops.sell.done.next")}
           </button>
         </div>
+        {printFailed && (
+          <p className="text-danger small mt-2 mb-0" role="alert" data-testid="till-print-failed">
+            {t("shops.sell.done.printFailed")}{" "}
+            <a href={printHref} target="_blank" rel="noopener">
+              {t("shops.sell.done.printDialog")}
+            </a>
+          </p>
+        )}
       </div>
     </section>
   );
