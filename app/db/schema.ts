@@ -9,3 +9,5 @@ export * from "../modules/shops/schema";
 export * from "../modules/stock/schema";
 export * from "../modules/listings/schema";
 export * from "../modules/sales/schema";
+export * from "../modules/shifts/schema";
+export * from "../modules/finance/schema";

@@ -15,6 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { quantity } from "../../db/quantity-column";
+import { shift } from "../shifts/schema";
 import { shop } from "../shops/schema";
 import { stockDocument, stockItem, stockMovement } from "../stock/schema";
 import type { ScaleLabelLayout } from "./scale-label";
@@ -116,6 +117,8 @@ export const sale = pgTable(
     /** Who sold it; no foreign key, so the record outlives a deleted account. */
     cashierId: text("cashier_id").notNull(),
     cashierName: text("cashier_name").notNull(),
+    /** The till's shift it was sold in (null: the shop does not work in shifts). */
+    shiftId: bigint("shift_id", { mode: "number" }).references(() => shift.id),
     /** The `sale` stock document its movements belong to. */
     stockDocumentId: bigint("stock_document_id", { mode: "number" }).references(
       () => stockDocument.id,
@@ -158,6 +161,9 @@ export const sale = pgTable(
       table.documentSeq,
     ),
     index("sale_shop_created").on(table.shopId, table.createdAt),
+    index("sale_shift")
+      .on(table.shiftId)
+      .where(sql`${table.shiftId} IS NOT NULL`),
     check("sale_kind_known", inList(table.documentKind, SALE_DOCUMENT_KINDS)),
     check("sale_status_known", inList(table.status, SALE_STATUSES)),
     check("sale_vat_mode_known", inList(table.vatMode, VAT_MODES)),
