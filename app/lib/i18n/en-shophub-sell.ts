@@ -134,7 +134,7 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
     "Showing {shown} of {total} items. Type a search or pick a category to see others.",
   "shops.sell.grid.outOfStock": "Out of stock",
   "shops.sell.grid.onHand": "{qty} {unit} left",
-  "shops.sell.grid.add": "Add {name}, {price}",
+  "shops.sell.grid.add": "Add to the bill:",
   "shops.sell.stock.notEnough":
     "Only {qty} {unit} of {name} left; the till cannot sell more than the shop has",
   "shops.sell.cart.title": "Current bill",

@@ -131,7 +131,7 @@ export const thShophubSell = {
   "shops.sell.grid.more": "แสดง {shown} จาก {total} รายการ พิมพ์คำค้นหรือเลือกหมวดเพื่อดูรายการอื่น",
   "shops.sell.grid.outOfStock": "หมด",
   "shops.sell.grid.onHand": "เหลือ {qty} {unit}",
-  "shops.sell.grid.add": "เพิ่ม {name} ราคา {price}",
+  "shops.sell.grid.add": "เพิ่มลงบิล:",
   "shops.sell.stock.notEnough": "{name} เหลือเพียง {qty} {unit} ขายเกินจำนวนที่มีไม่ได้",
   "shops.sell.cart.title": "บิลปัจจุบัน",
   "shops.sell.cart.empty": "ยังไม่มีสินค้าในบิล สแกนบาร์โค้ดหรือแตะสินค้าเพื่อเริ่มขาย",

@@ -67,7 +67,6 @@ export function ItemGrid({
                 type="button"
                 className={`btn btn-outline-secondary till-tile d-flex gap-2 align-items-start p-2${out ? " till-out" : ""}`}
                 onClick={(event) => onPick(item, event.detail > 0)}
-                aria-label={t("shops.sell.grid.add", { name: item.name, price })}
                 data-testid="till-item"
                 data-sku={item.sku}
               >
@@ -84,6 +83,8 @@ export function ItemGrid({
                   <span className="till-tile-photo" aria-hidden="true" />
                 )}
                 <span className="d-flex flex-column small text-break">
+                  {/* Read before the tile's own text, so its name still contains what it shows. */}
+                  <span className="visually-hidden">{t("shops.sell.grid.add")}</span>
                   <span className="fw-semibold">{item.name}</span>
                   <span>{price}</span>
                   {out ? (

@@ -455,10 +455,10 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             type="button"
             className="btn btn-sm btn-outline-secondary till-btn"
             onClick={() => setRenaming(tillName)}
-            aria-label={t("shops.sell.till.rename")}
             data-testid="till-name"
           >
             {tillName || "…"}
+            <span className="visually-hidden"> ({t("shops.sell.till.rename")})</span>
           </button>
         ) : (
           <form
