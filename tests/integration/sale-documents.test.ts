@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
 import { getSaleDocument, markPrinted } from "~/modules/sales/index.server";
@@ -175,6 +176,37 @@ describe("the print page and the PDF", () => {
     const bytes = Buffer.from(await outcome.response!.arrayBuffer());
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(bytes.toString("latin1")).toMatch(/FontName \/[A-Z]{6}\+Sarabun/);
+  });
+
+  it("draws the shop's logo at the top of the PDF when the sale's seller has one", async () => {
+    const logo = await sharp({
+      create: { width: 60, height: 30, channels: 3, background: { r: 0, g: 0, b: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const stored = new Map([["logos/shop/receipt.png", logo]]);
+    const storage = {
+      put: () => Promise.reject(new Error("read only")),
+      get: (key: string) => Promise.resolve(stored.get(key) ?? null),
+      remove: () => Promise.resolve(),
+      urlOf: (key: string) => `/media/${key}`,
+    };
+    const pdfOf = async (logoKey: string | null) => {
+      const { sale } = await insertSaleRows(test.db, {
+        shopId: mine.shop.id,
+        itemId: mineItem,
+        seller: { logoKey },
+      });
+      const outcome = await outcomeOf(
+        callRoute(pdfRoute.loader, `/shophub/invoices/${sale.id}/invoice.pdf?doc=sale`, {
+          context: routeContext(test.db, member(mine.ownerId), { storage }),
+        }),
+      );
+      expect(outcome.status).toBe(200);
+      return Buffer.from(await outcome.response!.arrayBuffer()).toString("latin1");
+    };
+    expect(await pdfOf("logos/shop/receipt.png")).toMatch(/\/Subtype \/Image/);
+    expect(await pdfOf(null)).not.toMatch(/\/Subtype \/Image/);
   });
 
   it("answers 404 for another shop's sale, and 403 to a stock clerk", async () => {

@@ -128,7 +128,18 @@ class Writer {
   }
 }
 
-export function renderDocumentPdf(view: DocumentView, labels: A4Labels): Promise<Buffer> {
+/** Room the shop's logo may take at the top left (points; it keeps its proportions). */
+const LOGO_BOX: [number, number] = [150, 56];
+
+/**
+ * `logo` is the shop's receipt logo as stored (a PNG made by the image pipeline), drawn above
+ * the seller's name; null when the shop has none or its file is gone.
+ */
+export function renderDocumentPdf(
+  view: DocumentView,
+  labels: A4Labels,
+  logo: Buffer | null = null,
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
     margin: PAGE.margin,
@@ -147,6 +158,10 @@ export function renderDocumentPdf(view: DocumentView, labels: A4Labels): Promise
 
   // Seller (left) and the title with original/copy (right).
   let y = PAGE.margin;
+  if (logo) {
+    doc.image(logo, left, y, { fit: LOGO_BOX });
+    y += LOGO_BOX[1] + 6;
+  }
   const sellerWidth = contentWidth * 0.58;
   w.text(view.seller.name, left, y, { size: 15, bold: true });
   y += w.lineHeight({ size: 15 });

@@ -20,7 +20,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const lang = langOf(context);
   const t = serverTranslate(lang);
   const view = documentView({ ...document, isCopy: !original }, t, lang);
-  const pdf = await renderDocumentPdf(view, a4Labels(t));
+  // A logo that cannot be read (removed meanwhile) leaves the document without one.
+  const logoKey = document.seller.logoKey;
+  const logo = logoKey ? await app.storage.get(logoKey).catch(() => null) : null;
+  const pdf = await renderDocumentPdf(view, a4Labels(t), logo);
   // The number is Latin letters, digits and a dash: safe as a file name as it is.
   const fileName = `${document.documentNumber.replace(/[^A-Za-z0-9-]/g, "")}.pdf`;
   return new Response(new Uint8Array(pdf), {
