@@ -39,11 +39,28 @@ interface NetworkRequest {
   resourceSize?: number;
 }
 
-/** One Lighthouse run of `url` (performance only) in a fresh headless Chromium. */
+/**
+ * One Lighthouse run of `url` (performance only) in a fresh headless Chromium. A run that
+ * Lighthouse itself gives up on (NO_NAVSTART and the like on a loaded machine: "run Lighthouse
+ * again") is tried again, up to three times in all.
+ */
 export async function lighthousePage(
   url: string,
   options: { cookie?: string } = {},
 ): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, options);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt >= 3) throw error;
+      console.log(`${error.message}; trying again`);
+    }
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
+
+async function lighthouseOnce(url: string, options: { cookie?: string }): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu"],
@@ -61,7 +78,7 @@ export async function lighthousePage(
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) {
-      throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+      throw new LighthouseRuntimeError(`Lighthouse failed on ${url}: ${lhr.runtimeError.code}`);
     }
     const metric = (id: string) => {
       const value = lhr.audits[id]?.numericValue;

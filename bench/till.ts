@@ -19,10 +19,13 @@ import { fetchRaw, pageAssets } from "./page-assets.ts";
 import { addSaleItems } from "./sale-writers.ts";
 import { embeddedDatabaseUrl, registerMember } from "./stock-writers.ts";
 
-/** The issue's budget: 150 KB of gzipped JavaScript (decimal kilobytes, the stricter reading). */
-const JS_BUDGET_BYTES = 150_000;
+/**
+ * The issue's budget: 150 KB of gzipped JavaScript, in KiB as the home page's budget is
+ * counted (bench/site.ts, docs/decisions/0004); the output also gives decimal kilobytes.
+ */
+const JS_BUDGET_BYTES = 150 * 1024;
 const LOAD_GOAL_MS = 1_000;
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 function parseOptions() {
   const { values } = parseArgs({
@@ -132,7 +135,8 @@ async function main(): Promise<number> {
     const over = jsServed > JS_BUDGET_BYTES;
     console.log(
       `\nJavaScript: ${js.length + extra.length} files, ${kb(assets.js.raw)} raw, ` +
-        `${kb(jsServed)} gzipped as served (budget ${kb(JS_BUDGET_BYTES)}): ${over ? "OVER" : "PASS"}` +
+        `${kb(jsServed)} (${(jsServed / 1000).toFixed(1)} kB) gzipped as served ` +
+        `(budget ${kb(JS_BUDGET_BYTES)}): ${over ? "OVER" : "PASS"}` +
         `\nCSS: ${assets.css.files} files, ${kb(assets.css.served)} gzipped; ` +
         `HTML ${kb(assets.html.raw)} raw, ${kb(assets.html.gzip9)} gzip -9`,
     );
