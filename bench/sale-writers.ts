@@ -116,11 +116,20 @@ export async function postSale(
     return { outcome: "failed" };
   }
   try {
-    if (response.status !== 200 || !response.body) {
+    if (response.status !== 200) {
       await response.arrayBuffer();
       return { outcome: "refused", status: response.status };
     }
-    const decoded = await decodeViaTurboStream(response.body, globalThis as unknown as Window);
+    // The whole answer first: a connection cut mid-stream then fails here, not inside the
+    // decoder's own stream reading (where it would escape as an unhandled rejection).
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes);
+        controller.close();
+      },
+    });
+    const decoded = await decodeViaTurboStream(stream, globalThis as unknown as Window);
     await decoded.done;
     const answer = (decoded.value as { data?: unknown }).data as
       { ok: true; sale: { replayed: boolean; documentNumber: string } } | { ok: false } | undefined;
