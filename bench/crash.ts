@@ -1,8 +1,9 @@
-// Crash test: `npm run bench:crash [-- --rounds 5 --writers 16 --no-build --keep-data]`.
+// Crash test: `npm run bench:crash [-- --rounds 5 --writers 8 --tills 16 --no-build]`.
 // Starts the production app on a fresh embedded PostgreSQL, has concurrent writers post stock
-// documents (sales join once the till exists), and in each round SIGKILLs the app, its
+// documents and tills complete sales over HTTP, and in each round SIGKILLs the app, its
 // PostgreSQL or both at a random moment, restarts what has to be restarted, and checks that
-// every acknowledged write is in the ledger and that every balance equals its movements.
+// every acknowledged write is in the ledger, that a sale sent again after a lost answer was
+// made once, that document numbers are 1..n and that every balance equals its movements.
 // Prints one table row per round; exits 1 when any round lost a write or broke an invariant.
 // See bench/README.md.
 import { tempFolderForPostgres } from "../tests/setup/temp-folder.ts";
@@ -12,6 +13,14 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { freePort, stopChildProcess } from "../app/lib/child-process.server.ts";
 import { buildAppUnlessBuilt, fixed, printTable, spawnEmbeddedApp } from "./harness.ts";
+import {
+  addSaleItems,
+  checkSales,
+  postSale,
+  salePicker,
+  tillSale,
+  type PostedSale,
+} from "./sale-writers.ts";
 import {
   checkLedger,
   createStockShop,
@@ -26,7 +35,8 @@ function parseOptions() {
   const { values } = parseArgs({
     options: {
       rounds: { type: "string", default: "5" },
-      writers: { type: "string", default: "16" },
+      writers: { type: "string", default: "8" },
+      tills: { type: "string", default: "16" },
       victim: { type: "string" },
       "no-build": { type: "boolean", default: false },
       "keep-data": { type: "boolean", default: false },
@@ -34,8 +44,17 @@ function parseOptions() {
   });
   const rounds = Number(values.rounds);
   const writers = Number(values.writers);
-  if (!Number.isInteger(rounds) || rounds < 1 || !Number.isInteger(writers) || writers < 1) {
-    throw new Error("--rounds and --writers take whole numbers from 1");
+  const tills = Number(values.tills);
+  if (
+    !Number.isInteger(rounds) ||
+    rounds < 1 ||
+    !Number.isInteger(writers) ||
+    writers < 0 ||
+    !Number.isInteger(tills) ||
+    tills < 0 ||
+    writers + tills < 1
+  ) {
+    throw new Error("--rounds takes a whole number from 1, --writers and --tills from 0");
   }
   const victim = values.victim;
   if (victim !== undefined && !["app", "database", "both"].includes(victim)) {
@@ -44,6 +63,7 @@ function parseOptions() {
   return {
     rounds,
     writers,
+    tills,
     victim: victim as Victim | undefined,
     build: !values["no-build"],
     keepData: values["keep-data"],
@@ -108,8 +128,18 @@ interface RoundRow {
   refused: number;
   serverErrors: number;
   noAnswer: number;
+  sales: number;
+  salesRefused: number;
+  salesNoAnswer: number;
+  /** Sales sent again with the same id after an answer was lost or refused. */
+  salesRetried: number;
+  /** Retries answered with the sale made by an earlier, unanswered attempt. */
+  salesReplayed: number;
   recoveryMs: number;
   lost: number;
+  salesLost: number;
+  duplicateSales: number;
+  numberGaps: number;
   balanceMismatches: number;
   onHandMismatches: number;
 }
@@ -128,17 +158,33 @@ async function main(): Promise<number> {
   process.once("SIGINT", () => void cleanup().finally(() => process.exit(130)));
   try {
     await waitHealthy(app);
-    const shop: StockShop = await createStockShop(await embeddedDatabaseUrl(dataDir), app.url);
+    const databaseUrl = await embeddedDatabaseUrl(dataDir);
+    const shop: StockShop = await createStockShop(databaseUrl, app.url);
+    // The sales share the stock-outs' item and nine more, so both kinds of writer lock the
+    // same rows; the member owns the shop, and owners sell.
+    const itemIds = [shop.itemId, ...(await addSaleItems(databaseUrl, shop, 9))];
     const acknowledged: string[] = [];
+    const acknowledgedSales: string[] = [];
+    const gapsSeen: string[] = [];
     const rows: RoundRow[] = [];
     const victims: Victim[] = ["database", "app", "both"];
 
     for (let round = 1; round <= options.rounds; round++) {
       const victim = options.victim ?? victims[(round - 1) % victims.length] ?? "app";
-      const counts = { acknowledged: 0, refused: 0, serverErrors: 0, noAnswer: 0 };
+      const counts = {
+        acknowledged: 0,
+        refused: 0,
+        serverErrors: 0,
+        noAnswer: 0,
+        sales: 0,
+        salesRefused: 0,
+        salesNoAnswer: 0,
+        salesRetried: 0,
+        salesReplayed: 0,
+      };
       let writing = true;
       const target = { url: app.url };
-      const writers = Array.from({ length: options.writers }, async (_, writer) => {
+      const stockWriters = Array.from({ length: options.writers }, async (_, writer) => {
         for (let n = 0; writing; n++) {
           const reference = `R${round}-W${writer}-${n}`;
           const result = await postStockOut(target.url, shop, reference);
@@ -156,6 +202,35 @@ async function main(): Promise<number> {
           }
         }
       });
+      // Each till behaves like the real one: a sale without a success answer keeps its bill
+      // and its id and is sent again (the till offers exactly that) until it is answered; only
+      // then does the till start the next sale. It stops between sales once the round ends.
+      const tills = Array.from({ length: options.tills }, async (_, till) => {
+        const pick = salePicker(itemIds, round * 1000 + till);
+        const deadline = () => !writing && Date.now() > stopAt + 60_000;
+        let stopAt = Number.POSITIVE_INFINITY;
+        while (writing) {
+          const body = tillSale(shop.shopId, crypto.randomUUID(), pick(), `เครื่อง ${till + 1}`);
+          let answer: PostedSale;
+          for (let attempt = 0; ; attempt++) {
+            if (attempt === 1) counts.salesRetried++;
+            answer = await postSale(target.url, shop.cookie, body);
+            if (answer.outcome === "acknowledged") break;
+            if (answer.outcome === "refused") {
+              if (answer.status !== 503 && (answer.status ?? 0) >= 500) counts.serverErrors++;
+              else counts.salesRefused++;
+            } else counts.salesNoAnswer++;
+            if (!writing && stopAt === Number.POSITIVE_INFINITY) stopAt = Date.now();
+            if (deadline())
+              throw new Error(`till ${till + 1}: no answer for a minute after the round`);
+            await sleep(50);
+          }
+          acknowledgedSales.push(body.clientSaleId);
+          counts.sales++;
+          if (answer.replayed) counts.salesReplayed++;
+        }
+      });
+      const writers = [...stockWriters, ...tills];
 
       const killedAfterMs = 500 + Math.floor(Math.random() * 2500);
       await sleep(killedAfterMs);
@@ -179,11 +254,20 @@ async function main(): Promise<number> {
       const recoveryMs = Date.now() - killedAt;
       // Writes must succeed again after the recovery, not only before the kill.
       const before = counts.acknowledged;
-      while (counts.acknowledged < before + options.writers) await sleep(20);
+      const salesBefore = counts.sales;
+      while (
+        counts.acknowledged < before + options.writers ||
+        counts.sales < salesBefore + options.tills
+      ) {
+        await sleep(20);
+      }
       writing = false;
       await Promise.all(writers);
 
-      const ledger = await checkLedger(await embeddedDatabaseUrl(dataDir), shop, acknowledged);
+      const url = await embeddedDatabaseUrl(dataDir);
+      const ledger = await checkLedger(url, shop, acknowledged);
+      const sales = await checkSales(url, shop.shopId, acknowledgedSales);
+      for (const gap of sales.numberGaps) gapsSeen.push(`round ${round}: ${gap}`);
       rows.push({
         round,
         victim,
@@ -191,14 +275,19 @@ async function main(): Promise<number> {
         ...counts,
         recoveryMs,
         lost: ledger.lost.length,
+        salesLost: sales.lost.length,
+        duplicateSales: sales.duplicates + sales.unlinkedLines,
+        numberGaps: sales.numberGaps.length,
         balanceMismatches: ledger.balanceMismatches,
         onHandMismatches: ledger.onHandMismatches,
       });
       const last = rows.at(-1);
       console.log(
         `round ${round}: killed ${victim} after ${killedAfterMs} ms, ` +
-          `${last?.acknowledged} acknowledged, recovered in ${fixed(recoveryMs / 1000, 1)} s, ` +
-          `${ledger.lost.length} lost`,
+          `${last?.acknowledged} stock-outs and ${last?.sales} sales acknowledged ` +
+          `(${last?.salesRetried} sent again, ${last?.salesReplayed} of them already made), ` +
+          `recovered in ${fixed(recoveryMs / 1000, 1)} s, ` +
+          `${ledger.lost.length + sales.lost.length} lost; ${sales.sales} sales in all`,
       );
     }
 
@@ -208,12 +297,17 @@ async function main(): Promise<number> {
         "round",
         "killed",
         "after ms",
-        "acknowledged",
+        "stock-outs",
+        "sales",
         "refused",
         "other 5xx",
         "no answer",
+        "sent again",
+        "replayed",
         "recovery s",
         "lost",
+        "twice",
+        "number gaps",
         "balance≠moves",
         "on hand≠balances",
       ],
@@ -222,19 +316,36 @@ async function main(): Promise<number> {
         r.victim,
         String(r.killedAfterMs),
         String(r.acknowledged),
-        String(r.refused),
+        String(r.sales),
+        String(r.refused + r.salesRefused),
         String(r.serverErrors),
-        String(r.noAnswer),
+        String(r.noAnswer + r.salesNoAnswer),
+        String(r.salesRetried),
+        String(r.salesReplayed),
         fixed(r.recoveryMs / 1000, 1),
-        String(r.lost),
+        String(r.lost + r.salesLost),
+        String(r.duplicateSales),
+        String(r.numberGaps),
         String(r.balanceMismatches),
         String(r.onHandMismatches),
       ]),
     );
-    const failed = rows.filter((r) => r.lost + r.balanceMismatches + r.onHandMismatches > 0);
+    for (const gap of gapsSeen) console.log(`number gap: ${gap}`);
+    const failed = rows.filter(
+      (r) =>
+        r.lost +
+          r.salesLost +
+          r.duplicateSales +
+          r.numberGaps +
+          r.serverErrors +
+          r.balanceMismatches +
+          r.onHandMismatches >
+        0,
+    );
     console.log(
       failed.length === 0
-        ? `\nAll ${rows.length} rounds: every acknowledged write is there and every invariant holds.`
+        ? `\nAll ${rows.length} rounds: every acknowledged write is there, no sale was made ` +
+            `twice, every number sequence is 1..n and the ledger equals the balances.`
         : `\n${failed.length} of ${rows.length} rounds lost writes or broke an invariant.`,
     );
     return failed.length === 0 ? 0 : 1;

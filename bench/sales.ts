@@ -1,29 +1,41 @@
-// Completing a sale, benchmark: `npm run bench:sales [-- --duration 10 --items 10]`. Starts a
-// fresh embedded PostgreSQL with the app's migrations and measures 3-line cash sales written
-// by 32 concurrent callers on a few shared items, into the till's real tables (sale,
-// sale_line, sale_payment) with their `sale` stock movements:
+// Completing a sale, benchmark: `npm run bench:sales [-- --duration 10 --items 10 --no-build]`.
+// Starts the production app on a fresh embedded PostgreSQL, registers a member who owns a shop
+// with a few shared items, and measures 3-line cash sales written by 32 concurrent callers
+// into the till's real tables (sale, sale_line, sale_payment) with their `sale` stock
+// movements, all on that one database:
 //   1. bare SQL: the same rows as ONE transaction per sale, sent as one multi-statement query
-//      (one round trip), before and after the other run (the yardstick; no ledger rules, no
-//      moving average, no pricing);
-//   2. completeSale (app/modules/sales/complete-sale.server.ts), as the till's route will call
-//      it: the request validated, the items, the shop and its settings read, the bill computed,
-//      then the shop's waiting sales posted as ONE statement through the ledger API
-//      (sale_post units in stock_run_units), one commit per batch.
-// No HTTP: the till's route does not exist yet. See bench/README.md ("Completing a sale").
+//      (one round trip), first, between the others and last (the yardstick; no ledger rules,
+//      no moving average, no pricing, no HTTP);
+//   2. completeSale (app/modules/sales/complete-sale.server.ts) called in this process: the
+//      request validated, the items, the shop and its settings read, the bill computed, then
+//      the shop's waiting sales posted as ONE statement through the ledger API (sale_post units
+//      in stock_run_units), one commit per batch;
+//   3. the till over HTTP: 32 tills post the JSON the till sends to the real server
+//      (`POST /shophub/sell.data`, signed in, the gates, the action, single-fetch's answer).
+// See bench/README.md ("Completing a sale").
 import { randomUUID } from "node:crypto";
-import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { register } from "node:module";
-import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { fixed, measureRate, printTable, type MeasuredRate } from "./harness.ts";
+import { freePort, stopChildProcess } from "../app/lib/child-process.server.ts";
+import { tempFolderForPostgres } from "../tests/setup/temp-folder.ts";
+import {
+  buildAppUnlessBuilt,
+  fixed,
+  measureRate,
+  printTable,
+  spawnEmbeddedApp,
+  waitReady,
+  type MeasuredRate,
+} from "./harness.ts";
+import { postSale, tillSale } from "./sale-writers.ts";
+import { embeddedDatabaseUrl, registerMember } from "./stock-writers.ts";
 
 // The app's modules use the "~/" alias and extension-less imports (see alias-hooks.mjs).
 register("./alias-hooks.mjs", import.meta.url);
 const { createDatabase } = await import("../app/db/client.server.ts");
-const { startEmbeddedPostgres } = await import("../app/db/embedded-postgres.server.ts");
-const { applyMigrations } = await import("../app/db/migrate.server.ts");
 const { completeSale } = await import("../app/modules/sales/complete-sale.server.ts");
 const { buddhistYear } = await import("../app/modules/sales/document-number.ts");
 
@@ -39,6 +51,7 @@ function parseOptions() {
     options: {
       duration: { type: "string", default: "10" },
       items: { type: "string", default: "10" },
+      "no-build": { type: "boolean", default: false },
     },
   });
   const duration = Number(values.duration);
@@ -49,7 +62,7 @@ function parseOptions() {
   if (!Number.isInteger(items) || items < LINES || items > 10_000) {
     throw new Error(`--items is ${LINES}-10000, not "${values.items}"`);
   }
-  return { duration, items };
+  return { duration, items, build: !values["no-build"] };
 }
 
 interface Fixture {
@@ -59,14 +72,13 @@ interface Fixture {
   itemIds: number[];
 }
 
-async function seed(db: Database, itemCount: number): Promise<Fixture> {
+/** The shop of the member registered as `email` (its owner), its till's place and items. */
+async function seed(db: Database, email: string, itemCount: number): Promise<Fixture> {
   const client = db.$client;
-  const userId = "bench-sales-user";
-  await client.query(
-    `INSERT INTO app_user (id, name, email, email_verified)
-     VALUES ($1, 'แคชเชียร์ทดสอบ', 'sales-bench@example.com', true)`,
-    [userId],
-  );
+  const userId = (
+    await client.query<{ id: string }>("SELECT id FROM app_user WHERE email = $1", [email])
+  ).rows[0]?.id;
+  if (!userId) throw new Error("the registered member is missing");
   const shopId = String(
     (
       await client.query<{ id: string }>(
@@ -76,6 +88,10 @@ async function seed(db: Database, itemCount: number): Promise<Fixture> {
       )
     ).rows[0]?.id,
   );
+  await client.query("INSERT INTO shop_member (shop_id, user_id, role) VALUES ($1, $2, 'owner')", [
+    shopId,
+    userId,
+  ]);
   const locationId = Number(
     (
       await client.query<{ id: string }>(
@@ -202,27 +218,36 @@ async function commitsSince(db: Database, shopId: string, since: Date): Promise<
 
 async function main() {
   const options = parseOptions();
-  const folder = await mkdtemp(path.join(os.tmpdir(), "sales-bench-"));
-  await chmod(folder, 0o711);
-  const server = await startEmbeddedPostgres({ dataDir: path.join(folder, "postgres") });
-  const db = createDatabase(server.adminUrl, { max: WRITERS + 4 });
+  await buildAppUnlessBuilt(options.build);
+  const folder = await tempFolderForPostgres("sales-bench-");
+  const dataDir = path.join(folder, "data");
+  const port = await freePort();
+  const app = spawnEmbeddedApp(dataDir, port, ["ignore", "inherit", "inherit"]);
+  const appUrl = `http://127.0.0.1:${port}`;
+  let db: Database | undefined;
   const writers: pg.Client[] = [];
   try {
-    await applyMigrations(db, path.resolve(import.meta.dirname, "../drizzle"));
-    const fixture = await seed(db, options.items);
+    await waitReady(`${appUrl}/healthz`, app, 120_000);
+    // The app migrated its database; this process writes into the same one.
+    const databaseUrl = await embeddedDatabaseUrl(dataDir);
+    db = createDatabase(databaseUrl, { max: WRITERS + 4 });
+    const email = `sales-${Date.now()}@example.com`;
+    const cookie = await registerMember(appUrl, email);
+    const fixture = await seed(db, email, options.items);
     const pick = picker(fixture.itemIds);
     const year = buddhistYear(new Date());
     for (let index = 0; index < WRITERS; index++) {
-      const client = new pg.Client({ connectionString: server.adminUrl });
+      const client = new pg.Client({ connectionString: databaseUrl });
       client.on("error", () => {});
       await client.connect();
       writers.push(client);
     }
     const seconds = options.duration;
+    const database = db;
     const timed = async (run: () => Promise<RateRow>): Promise<RateRow> => {
       const since = new Date();
       const row = await run();
-      return { ...row, commits: await commitsSince(db, fixture.shopId, since) };
+      return { ...row, commits: await commitsSince(database, fixture.shopId, since) };
     };
     const bare = () =>
       timed(() =>
@@ -232,28 +257,44 @@ async function main() {
         }),
       );
     const actor = { shopId: fixture.shopId, userId: fixture.userId, cashierName: "แคชเชียร์ทดสอบ" };
+    const inProcess = (worker: number) =>
+      completeSale(database, actor, {
+        clientSaleId: randomUUID(),
+        till: `เครื่อง ${worker + 1}`,
+        lines: pick(worker).map((itemId) => ({ itemId, qtyMilli: 1_000 })),
+        payments: [{ method: "cash", amountSatang: PRICE * LINES }],
+        expectedTotalSatang: PRICE * LINES,
+      }).then((result) => result.ok);
+    const overHttp = (worker: number) =>
+      postSale(
+        appUrl,
+        cookie,
+        tillSale(fixture.shopId, randomUUID(), pick(worker), `เครื่อง ${worker + 1}`),
+      ).then((answer) => answer.outcome === "acknowledged");
     console.log(
       `Measuring 3-line sales on ${options.items} shared items: ${WRITERS} callers, ${seconds} s each…`,
     );
-    const bareBefore = await bare();
+    // Both ways warm up first (JIT, prepared statements, the server's connection pool); these
+    // sales count in the number check below but not in the rates.
+    await rate("warm-up", 2, inProcess);
+    await rate("warm-up", 2, overHttp);
+    const bareFirst = await bare();
     const viaCompleteSale = await timed(() =>
-      rate("completeSale (sale_post units, one statement per batch)", seconds, async (worker) => {
-        const result = await completeSale(db, actor, {
-          clientSaleId: randomUUID(),
-          till: `เครื่อง ${worker + 1}`,
-          lines: pick(worker).map((itemId) => ({ itemId, qtyMilli: 1_000 })),
-          payments: [{ method: "cash", amountSatang: PRICE * LINES }],
-          expectedTotalSatang: PRICE * LINES,
-        });
-        return result.ok;
-      }),
+      rate("completeSale in process (sale_post units)", seconds, inProcess),
     );
-    const bareAfter = await bare();
-    const bareRate = (bareBefore.perSecond + bareAfter.perSecond) / 2;
+    const bareMiddle = await bare();
+    const viaHttp = await timed(() =>
+      rate("till over HTTP (POST /shophub/sell.data)", seconds, overHttp),
+    );
+    const bareLast = await bare();
+    // Each way is compared with the mean of the bare runs on either side of it.
+    const inProcessBare = (bareFirst.perSecond + bareMiddle.perSecond) / 2;
+    const httpBare = (bareMiddle.perSecond + bareLast.perSecond) / 2;
+    const allBare = (bareFirst.perSecond + bareMiddle.perSecond + bareLast.perSecond) / 3;
 
-    // completeSale's sales went through the ledger: their balances equal their movements
-    // (the bare runs bypass the ledger's bookkeeping on purpose, so only the totals of the
-    // items are compared with the sum of ALL movements). Numbers: 1..n, bare runs included.
+    // The app's sales went through the ledger: their balances equal their movements (the bare
+    // runs bypass the ledger's bookkeeping on purpose, so only the totals of the items are
+    // compared with the sum of ALL movements). Numbers: 1..n, bare runs included.
     const numbers = await db.$client.query<{ gaps: string; sales: string }>(
       `SELECT max(document_seq) - count(*) AS gaps, count(*) AS sales FROM sale
         WHERE shop_id = $1 AND document_kind = 'receipt' AND document_year = $2`,
@@ -266,28 +307,37 @@ async function main() {
         WHERE i.shop_id = $1`,
       [fixture.shopId],
     );
+    const rows: [RateRow, number][] = [
+      [bareFirst, allBare],
+      [viaCompleteSale, inProcessBare],
+      [bareMiddle, allBare],
+      [viaHttp, httpBare],
+      [bareLast, allBare],
+    ];
     printTable(
       ["target", "sales", "refused", "per s", "commits", "sales/commit", "× bare SQL"],
-      [bareBefore, viaCompleteSale, bareAfter].map((row) => [
+      rows.map(([row, yardstick]) => [
         row.target,
         String(row.done),
         String(row.refused),
         fixed(row.perSecond, 0),
         String(row.commits ?? ""),
         row.commits ? fixed(row.done / row.commits, 1) : "",
-        fixed(row.perSecond / bareRate),
+        fixed(row.perSecond / yardstick),
       ]),
     );
     console.log(
-      `\ncompleteSale ÷ bare SQL: ${fixed(viaCompleteSale.perSecond / bareRate)} (goal ≥ 0.7); ` +
-        `items' stock off the movements by ${drift.rows[0]?.drift} units; ` +
+      `\nbare SQL runs: ${[bareFirst, bareMiddle, bareLast].map((r) => fixed(r.perSecond, 0)).join(", ")} per s` +
+        `\ncompleteSale in process ÷ bare SQL: ${fixed(viaCompleteSale.perSecond / inProcessBare)}; ` +
+        `till over HTTP ÷ bare SQL: ${fixed(viaHttp.perSecond / httpBare)} (goal ≥ 0.7)` +
+        `\nitems' stock off the movements by ${drift.rows[0]?.drift} units; ` +
         `${numbers.rows[0]?.sales} receipts, number gaps: ${numbers.rows[0]?.gaps}`,
     );
-    return viaCompleteSale.refused === 0 ? 0 : 1;
+    return viaCompleteSale.refused + viaHttp.refused === 0 ? 0 : 1;
   } finally {
     await Promise.all(writers.map((client) => client.end()));
-    await db.$client.end();
-    await server.stop();
+    await db?.$client.end();
+    await stopChildProcess(app, "SIGTERM");
     await rm(folder, { recursive: true, force: true });
   }
 }

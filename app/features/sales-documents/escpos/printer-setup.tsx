@@ -1,7 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useT } from "~/lib/i18n/use-translation";
 import { PAPER_KEYS } from "../document-view";
-import { encodeReceipt } from "./encode";
 import {
   choosePrinter,
   connectSavedPrinter,
@@ -13,7 +12,6 @@ import {
   setPrinterPaper,
   supportedPrinterKinds,
 } from "./printers.client";
-import { renderLinesImage } from "./raster";
 
 /*
  * The till's printer setup: choose a USB, serial or Bluetooth ESC/POS printer once, set the
@@ -132,6 +130,11 @@ export function PrinterSetup({ defaultPaper = "80" }: { defaultPaper?: "58" | "8
                 disabled={busy}
                 onClick={() =>
                   void run(async () => {
+                    // Loaded on use, as for a silent print (print-silently.ts).
+                    const [{ encodeReceipt }, { renderLinesImage }] = await Promise.all([
+                      import("./encode"),
+                      import("./raster"),
+                    ]);
                     const image = await renderLinesImage(
                       [t("shops.sell.doc.printer.title"), t("shops.sell.doc.printer.testText")],
                       paper,
