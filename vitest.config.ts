@@ -1,7 +1,22 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+// The till's printer transports export a browser build only; the route tree the tests load
+// imports their (client-only) module, so Node resolves them to that build (never run there).
+const browserOnly = Object.fromEntries(
+  ["webusb", "webserial", "webbluetooth"].map((kind) => [
+    `@point-of-sale/${kind}-receipt-printer`,
+    fileURLToPath(
+      new URL(
+        `./node_modules/@point-of-sale/${kind}-receipt-printer/dist/${kind}-receipt-printer.esm.js`,
+        import.meta.url,
+      ),
+    ),
+  ]),
+);
+
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
+  resolve: { tsconfigPaths: true, alias: browserOnly },
   define: { __APP_VERSION__: JSON.stringify("test") },
   test: {
     projects: [

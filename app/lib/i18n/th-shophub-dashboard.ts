@@ -17,8 +17,7 @@ export const thShophubDashboard = {
   "shops.dashboard.cash": "เงินสดรับ",
   "shops.dashboard.figuresCaption": "ตัวเลขของวันนี้ เมื่อวาน และวันเดียวกันของสัปดาห์ก่อน",
   "shops.dashboard.drawer": "เงินสดที่ควรมีในลิ้นชัก",
-  "shops.dashboard.drawerShifts":
-    "{count, plural, other {จากกะที่เปิดอยู่ # กะ}}",
+  "shops.dashboard.drawerShifts": "{count, plural, other {จากกะที่เปิดอยู่ # กะ}}",
   "shops.dashboard.drawerNoShift": "ไม่มีกะที่เปิดอยู่ แสดงเงินสดที่รับวันนี้",
   "shops.dashboard.topItems": "สินค้าขายดีวันนี้",
   "shops.dashboard.topItemsEmpty": "วันนี้ยังไม่มีการขาย",
@@ -48,8 +47,7 @@ export const thShophubDashboard = {
   "shophubPage.today.open": "ดูภาพรวมร้าน",
   "shophubPage.today.sell": "ไปหน้าขาย",
   "shops.stock.title": "สต็อกคงเหลือ",
-  "shops.stock.lead":
-    "จำนวนคงเหลือ มูลค่า และจำนวนวันที่ขายได้อีกตามอัตราการขาย 30 วันล่าสุด",
+  "shops.stock.lead": "จำนวนคงเหลือ มูลค่า และจำนวนวันที่ขายได้อีกตามอัตราการขาย 30 วันล่าสุด",
   "shops.stock.filter.q": "ค้นหาชื่อหรือรหัสสินค้า",
   "shops.stock.filter.category": "หมวดหมู่",
   "shops.stock.filter.anyCategory": "ทุกหมวดหมู่",
@@ -75,8 +73,7 @@ export const thShophubDashboard = {
   "shops.stock.noSales": "ไม่มีการขายใน 30 วัน",
   "shops.stock.low": "ใกล้หมด",
   "shops.stock.lowTitle": "ต่ำกว่าหรือเท่ากับจุดสั่งซื้อ {level}",
-  "shops.stock.totals":
-    "{count, plural, other {# รายการ}}",
+  "shops.stock.totals": "{count, plural, other {# รายการ}}",
   "shops.stock.totalsLow": "{count, plural, other {ใกล้หมด # รายการ}}",
   "shops.stock.empty": "ไม่พบสินค้าตามตัวกรองนี้",
   "shops.stock.csv": "ดาวน์โหลด CSV",

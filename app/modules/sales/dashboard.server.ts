@@ -1,6 +1,14 @@
 import { and, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
-import { cashMovement, creditNote, sale, saleLine, salePayment, shift, stockItem } from "~/db/schema";
+import {
+  cashMovement,
+  creditNote,
+  sale,
+  saleLine,
+  salePayment,
+  shift,
+  stockItem,
+} from "~/db/schema";
 import { bangkokIsoDate } from "~/lib/dates";
 import { qtyFromSql } from "~/lib/quantity";
 import { bangkokDayStart } from "./invoices.server";
@@ -91,8 +99,9 @@ async function dayFigures(
 ): Promise<DayFigures> {
   const from = bangkokDayStart(day)!;
   const to = new Date(from.getTime() + DAY_MS);
+  // `${sale}.id` spelled out: a lone column renders unqualified and would mean p.id here.
   const cash = sql<string>`coalesce(sum((SELECT coalesce(sum(p.amount_satang), 0)
-      FROM ${salePayment} p WHERE p.sale_id = ${sale.id} AND p.method = 'cash')), 0)`;
+      FROM ${salePayment} p WHERE p.sale_id = ${sale}.id AND p.method = 'cash')), 0)`;
   const [row] = await db
     .select({
       bills: sql<number>`count(*)::int`,
@@ -215,7 +224,10 @@ export async function shopDashboard(
         .where(lowStockWhere(shopId))
         .orderBy(sql`${stockItem.onHand} - ${stockItem.reorderLevel}`, stockItem.name)
         .limit(DASHBOARD_LIST_SIZE),
-      db.select({ n: sql<number>`count(*)::int` }).from(stockItem).where(lowStockWhere(shopId)),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(stockItem)
+        .where(lowStockWhere(shopId)),
       db
         .select({
           id: sale.id,

@@ -87,12 +87,7 @@ function soldSince(db: DbExecutor, shopId: string, since: Date) {
     .as("sold");
 }
 
-function balanceQuery(
-  db: DbExecutor,
-  shopId: string,
-  filters: StockBalanceFilters,
-  now: Date,
-) {
+function balanceQuery(db: DbExecutor, shopId: string, filters: StockBalanceFilters, now: Date) {
   const sold = soldSince(db, shopId, new Date(now.getTime() - SELLING_RATE_DAYS * DAY_MS));
   const where: SQL[] = [eq(stockItem.shopId, shopId), eq(stockItem.status, "active")];
   const q = filters.q?.trim();
@@ -209,7 +204,11 @@ export async function stockBalance(
       .selectDistinct({ category: stockItem.category })
       .from(stockItem)
       .where(
-        and(eq(stockItem.shopId, shopId), eq(stockItem.status, "active"), ne(stockItem.category, "")),
+        and(
+          eq(stockItem.shopId, shopId),
+          eq(stockItem.status, "active"),
+          ne(stockItem.category, ""),
+        ),
       )
       .orderBy(asc(stockItem.category)),
   ]);
@@ -228,11 +227,35 @@ export async function stockBalance(
 /** The CSV headings, per language; a role without costs gets no cost columns. */
 const CSV_HEADINGS: Record<Lang, { all: string[]; costs: string[] }> = {
   th: {
-    all: ["รหัสสินค้า", "ชื่อสินค้า", "หมวดหมู่", "หน่วย", "คงเหลือ", "จุดสั่งซื้อ", "ต่ำกว่าจุดสั่งซื้อ", "ราคาขาย (บาท)", "มูลค่าราคาขาย (บาท)", "ขายใน 30 วัน", "พอขายอีก (วัน)"],
+    all: [
+      "รหัสสินค้า",
+      "ชื่อสินค้า",
+      "หมวดหมู่",
+      "หน่วย",
+      "คงเหลือ",
+      "จุดสั่งซื้อ",
+      "ต่ำกว่าจุดสั่งซื้อ",
+      "ราคาขาย (บาท)",
+      "มูลค่าราคาขาย (บาท)",
+      "ขายใน 30 วัน",
+      "พอขายอีก (วัน)",
+    ],
     costs: ["ต้นทุนเฉลี่ย (บาท)", "มูลค่าทุน (บาท)", "กำไรขั้นต้น (%)"],
   },
   en: {
-    all: ["SKU", "Name", "Category", "Unit", "On hand", "Reorder level", "Low", "Price (THB)", "Selling value (THB)", "Sold in 30 days", "Days left"],
+    all: [
+      "SKU",
+      "Name",
+      "Category",
+      "Unit",
+      "On hand",
+      "Reorder level",
+      "Low",
+      "Price (THB)",
+      "Selling value (THB)",
+      "Sold in 30 days",
+      "Days left",
+    ],
     costs: ["Average cost (THB)", "Value at cost (THB)", "Margin (%)"],
   },
 };

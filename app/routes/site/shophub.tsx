@@ -376,7 +376,11 @@ export default function Shophub({ matches, loaderData }: Route.ComponentProps) {
 }
 
 /** The active shop's figures so far today, with the way to its dashboard (members only). */
-function TodaySummary({ today }: { today: NonNullable<Route.ComponentProps["loaderData"]["today"]> }) {
+function TodaySummary({
+  today,
+}: {
+  today: NonNullable<Route.ComponentProps["loaderData"]["today"]>;
+}) {
   const t = useT();
   const { shop, figures } = today;
   return (

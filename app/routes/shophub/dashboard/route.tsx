@@ -89,7 +89,10 @@ export default function ShopDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="h2">{t("shops.dashboard.title")}</h1>
-      <p className="text-secondary d-flex flex-wrap align-items-center gap-2" data-testid="shop-name">
+      <p
+        className="text-secondary d-flex flex-wrap align-items-center gap-2"
+        data-testid="shop-name"
+      >
         {shop.name}
         <Link className="btn btn-sm btn-primary" to={`/shophub/sell${q}`}>
           {t("shops.dashboard.toTill")}

@@ -12,8 +12,14 @@ export const middleware: Route.MiddlewareFunction[] = [chosenShop(STOCK_BALANCE_
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { shop, role } = await chosenShopOf(context, request);
   const { db } = context.get(appContext);
-  const csv = await stockBalanceCsv(db, shop.id, readStockFilters(url.searchParams), langOf(context), {
-    costs: maySeeCosts(role),
-  });
+  const csv = await stockBalanceCsv(
+    db,
+    shop.id,
+    readStockFilters(url.searchParams),
+    langOf(context),
+    {
+      costs: maySeeCosts(role),
+    },
+  );
   return new Response(csv, { headers: csvDownloadHeaders("shophub-stock") });
 }

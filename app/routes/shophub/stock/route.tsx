@@ -55,7 +55,10 @@ export default function StockBalancePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="h2">{t("shops.stock.title")}</h1>
-      <p className="text-secondary d-flex flex-wrap align-items-center gap-2" data-testid="shop-name">
+      <p
+        className="text-secondary d-flex flex-wrap align-items-center gap-2"
+        data-testid="shop-name"
+      >
         {shop.name}
         <Link className="btn btn-sm btn-primary" to="/storehub/inout?kind=receive">
           {t("shops.stock.receive")}
@@ -92,13 +95,13 @@ export default function StockBalancePage({ loaderData }: Route.ComponentProps) {
         <BsForm.Group className="col-6 col-md-3" controlId="stock-sort">
           <BsForm.Label>{t("shops.stock.filter.sort")}</BsForm.Label>
           <BsForm.Select name="sort" defaultValue={values.sort || "name"}>
-            {STOCK_BALANCE_SORTS.filter((sort) => costs || (sort !== "value" && sort !== "margin")).map(
-              (sort) => (
-                <option key={sort} value={sort}>
-                  {t(`shops.stock.sort.${sort}`)}
-                </option>
-              ),
-            )}
+            {STOCK_BALANCE_SORTS.filter(
+              (sort) => costs || (sort !== "value" && sort !== "margin"),
+            ).map((sort) => (
+              <option key={sort} value={sort}>
+                {t(`shops.stock.sort.${sort}`)}
+              </option>
+            ))}
           </BsForm.Select>
         </BsForm.Group>
         <div className="col-12 col-md-2">
@@ -123,10 +126,13 @@ export default function StockBalancePage({ loaderData }: Route.ComponentProps) {
       <div className="d-flex flex-wrap gap-3 mb-2" data-testid="stock-totals">
         <strong>{t("shops.stock.totals", { count: totals.items })}</strong>
         {totals.lowItems > 0 && (
-          <span className="text-danger">{t("shops.stock.totalsLow", { count: totals.lowItems })}</span>
+          <span className="text-danger">
+            {t("shops.stock.totalsLow", { count: totals.lowItems })}
+          </span>
         )}
         <span>
-          {t("shops.stock.col.sellingValue")}: <strong>{formatSatang(totals.sellingValueSatang)}</strong>
+          {t("shops.stock.col.sellingValue")}:{" "}
+          <strong>{formatSatang(totals.sellingValueSatang)}</strong>
         </span>
         {totals.valueAtCostSatang !== null && (
           <span>
