@@ -79,5 +79,4 @@ export const enShophubDashboard: Record<keyof typeof thShophubDashboard, string>
   "shops.stock.csv": "Download CSV",
   "shops.stock.receive": "Receive goods",
   "shops.stock.count": "Count stock",
-  "shops.stock.receiveItem": "Receive {name}",
 };

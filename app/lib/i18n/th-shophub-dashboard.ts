@@ -79,5 +79,4 @@ export const thShophubDashboard = {
   "shops.stock.csv": "ดาวน์โหลด CSV",
   "shops.stock.receive": "รับสินค้าเข้า",
   "shops.stock.count": "ตรวจนับสต็อก",
-  "shops.stock.receiveItem": "รับเข้า {name}",
 } as const;

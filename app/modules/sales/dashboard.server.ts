@@ -85,10 +85,16 @@ export interface Dashboard {
 
 export const DASHBOARD_LIST_SIZE = 5;
 
+/** When a Bangkok day (YYYY-MM-DD, always one bangkokIsoDate wrote) starts and ends. */
+function dayRange(day: string): { from: Date; to: Date } {
+  const from = bangkokDayStart(day);
+  if (!from) throw new Error(`dashboard: ${day} is no day`);
+  return { from, to: new Date(from.getTime() + DAY_MS) };
+}
+
 /** The Bangkok calendar day `days` before `day` (YYYY-MM-DD). */
 function dayBefore(day: string, days: number): string {
-  const start = bangkokDayStart(day)!;
-  return bangkokIsoDate(new Date(start.getTime() - days * DAY_MS));
+  return bangkokIsoDate(new Date(dayRange(day).from.getTime() - days * DAY_MS));
 }
 
 async function dayFigures(
@@ -97,8 +103,7 @@ async function dayFigures(
   day: string,
   withProfit: boolean,
 ): Promise<DayFigures> {
-  const from = bangkokDayStart(day)!;
-  const to = new Date(from.getTime() + DAY_MS);
+  const { from, to } = dayRange(day);
   // `${sale}.id` spelled out: a lone column renders unqualified and would mean p.id here.
   const cash = sql<string>`coalesce(sum((SELECT coalesce(sum(p.amount_satang), 0)
       FROM ${salePayment} p WHERE p.sale_id = ${sale}.id AND p.method = 'cash')), 0)`;
@@ -155,8 +160,7 @@ async function drawerOf(db: DbExecutor, shopId: string): Promise<Dashboard["draw
 }
 
 async function topItemsOf(db: DbExecutor, shopId: string, day: string): Promise<TopItem[]> {
-  const from = bangkokDayStart(day)!;
-  const to = new Date(from.getTime() + DAY_MS);
+  const { from, to } = dayRange(day);
   const total = sql<string>`sum(${saleLine.totalSatang})`;
   const rows = await db
     .select({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ilike, ne, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { sale, saleLine, stockItem } from "~/db/schema";
 import type { Lang } from "~/lib/i18n";
@@ -93,7 +93,7 @@ function balanceQuery(db: DbExecutor, shopId: string, filters: StockBalanceFilte
   const q = filters.q?.trim();
   if (q) {
     const pattern = `%${escapeLike(q)}%`;
-    where.push(or(ilike(stockItem.name, pattern), ilike(stockItem.sku, pattern))!);
+    where.push(sql`(${ilike(stockItem.name, pattern)} OR ${ilike(stockItem.sku, pattern)})`);
   }
   if (filters.category) where.push(eq(stockItem.category, filters.category));
   const low = sql<boolean>`(${stockItem.reorderLevel} > 0 AND ${stockItem.onHand} <= ${stockItem.reorderLevel})`;
@@ -108,7 +108,7 @@ function balanceQuery(db: DbExecutor, shopId: string, filters: StockBalanceFilte
   >`CASE WHEN ${stockItem.priceSatang} > 0 THEN round((${stockItem.priceSatang} - ${stockItem.avgCostSatang}) * 10000.0 / ${stockItem.priceSatang}) END`;
   // In SQL the quantity columns are whole units (numeric(14,3)), so units × satang is satang.
   const sellingValue = sql<string>`round(${stockItem.onHand} * ${stockItem.priceSatang})`;
-  return { sold, where: and(...where)!, low, soldQty, days, margin, sellingValue };
+  return { sold, where: sql.join(where, sql` AND `), low, soldQty, days, margin, sellingValue };
 }
 
 function orderOf(sort: StockBalanceSort, parts: ReturnType<typeof balanceQuery>) {

@@ -6,7 +6,13 @@ import { shopsMeta, useShopsPaginationLabels } from "~/layout/shops-page";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatSatang } from "~/lib/money";
 import { formatQuantityMilli } from "~/lib/quantity";
-import { maySeeCosts, STOCK_BALANCE_SORTS, stockBalance } from "~/modules/stock/index.server";
+import type { MessageKey } from "~/lib/i18n";
+import {
+  maySeeCosts,
+  STOCK_BALANCE_SORTS,
+  stockBalance,
+  type StockBalanceSort,
+} from "~/modules/stock/index.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { Pagination } from "~/ui/pagination";
 import { STOCK_BALANCE_ROLES } from "../dashboard/roles";
@@ -38,6 +44,14 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   shopsMeta(matches, location.pathname, "shops.stock.title");
+
+const SORT_TEXT = {
+  name: "shops.stock.sort.name",
+  onHand: "shops.stock.sort.onHand",
+  value: "shops.stock.sort.value",
+  days: "shops.stock.sort.days",
+  margin: "shops.stock.sort.margin",
+} as const satisfies Record<StockBalanceSort, MessageKey>;
 
 /** Basis points as a percentage with one decimal ("25.0 %"). */
 function percent(basisPoints: number): string {
@@ -99,7 +113,7 @@ export default function StockBalancePage({ loaderData }: Route.ComponentProps) {
               (sort) => costs || (sort !== "value" && sort !== "margin"),
             ).map((sort) => (
               <option key={sort} value={sort}>
-                {t(`shops.stock.sort.${sort}`)}
+                {t(SORT_TEXT[sort])}
               </option>
             ))}
           </BsForm.Select>
