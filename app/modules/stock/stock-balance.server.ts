@@ -5,6 +5,7 @@ import type { Lang } from "~/lib/i18n";
 import { type Page, pageWindow, toPage } from "~/lib/paging";
 import { formatQuantityMilli, qtyFromSql } from "~/lib/quantity";
 import { csvRow, csvText, UTF8_BOM } from "./csv";
+import type { StockBalanceSort } from "./stock-balance-sort";
 
 /*
  * The stock balance of /shophub/stock: per active item, what is on hand, what it is worth at
@@ -18,9 +19,6 @@ export const STOCK_BALANCE_PAGE_SIZE = 20;
 /** The window the selling rate is measured over. */
 export const SELLING_RATE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export const STOCK_BALANCE_SORTS = ["name", "onHand", "value", "days", "margin"] as const;
-export type StockBalanceSort = (typeof STOCK_BALANCE_SORTS)[number];
 
 export interface StockBalanceFilters {
   q?: string;

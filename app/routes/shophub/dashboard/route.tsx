@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import type { Route } from "./+types/route";
 import { appContext } from "~/context";
 import { shopsMeta } from "~/layout/shops-page";
-import { bangkokDayStart } from "~/modules/sales/index.server";
 import { formatDateTime } from "~/lib/dates";
 import type { Lang } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
@@ -41,8 +40,9 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 
 /** The weekday of a Bangkok calendar day, in the page's language ("วันจันทร์", "Monday"). */
 function weekdayOf(day: string, lang: Lang): string {
-  const start = bangkokDayStart(day);
-  if (!start) return day;
+  // Noon in Bangkok of that day: no time zone turns it into another weekday.
+  const start = new Date(`${day}T12:00:00+07:00`);
+  if (Number.isNaN(start.getTime())) return day;
   return new Intl.DateTimeFormat(lang === "th" ? "th-TH" : "en-GB", {
     weekday: "long",
     timeZone: "Asia/Bangkok",

@@ -7,12 +7,8 @@ import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatSatang } from "~/lib/money";
 import { formatQuantityMilli } from "~/lib/quantity";
 import type { MessageKey } from "~/lib/i18n";
-import {
-  maySeeCosts,
-  STOCK_BALANCE_SORTS,
-  stockBalance,
-  type StockBalanceSort,
-} from "~/modules/stock/index.server";
+import { STOCK_BALANCE_SORTS, type StockBalanceSort } from "~/modules/stock";
+import { maySeeCosts, stockBalance } from "~/modules/stock/index.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { Pagination } from "~/ui/pagination";
 import { STOCK_BALANCE_ROLES } from "../dashboard/roles";
