@@ -353,6 +353,25 @@ describe("/shophub/stock", () => {
     expect(await names("&sort=onHand")).toEqual([s.d.id, s.c.id]);
   });
 
+  it("shows 20 rows a page, the next page keeping the filters", async () => {
+    const s = await stockShop();
+    for (let i = 0; i < 20; i += 1) {
+      await insertItem(test.db, s.t.shop.id, s.t.ownerId, {
+        fields: { name: `ยาสีฟัน ${String(i).padStart(2, "0")}`, category: "ของใช้" },
+      });
+    }
+    const first = await call<StockData>(stockRoute.loader, `${s.path}&category=ของใช้`, s.owner);
+    expect(first.data!.page).toMatchObject({ total: 21, pageCount: 2 });
+    expect(first.data!.page.rows).toHaveLength(20);
+    const second = await call<StockData>(
+      stockRoute.loader,
+      `${s.path}&category=ของใช้&page=2`,
+      s.owner,
+    );
+    // By name: สบู่ก้อน (D) sorts after every ยาสีฟัน.
+    expect(second.data!.page.rows.map((r) => r.itemId)).toEqual([s.d.id]);
+  });
+
   it("shows a cashier quantities without costs, refuses stock staff and other shops", async () => {
     const s = await stockShop();
     const got = await call<StockData>(stockRoute.loader, s.path, s.cashier);
