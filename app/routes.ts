@@ -43,6 +43,11 @@ export default [
     }),
     // The till: owners, managers and cashiers sell (the page declares its roles)
     route("shophub/sell", "routes/shophub/sell/route.tsx"),
+    // Today's figures for everyone who sells; the stock balance (a cashier without costs)
+    route("shophub/dashboard", "routes/shophub/dashboard/route.tsx", {
+      id: "routes/shophub/dashboard",
+    }),
+    route("shophub/stock", "routes/shophub/stock/route.tsx", { id: "routes/shophub/stock" }),
   ]),
 
   // Printed documents of a sale (the till, the invoices pages): outside the shop pages' frame,
@@ -50,6 +55,7 @@ export default [
   layout("routes/_gates/member-area.ts", { id: "member-area/sale-documents" }, [
     route("shophub/invoices/:id/print", "routes/shophub/invoices/print.tsx"),
     route("shophub/invoices/:id/invoice.pdf", "routes/shophub/invoices/pdf.ts"),
+    route("shophub/stock/export.csv", "routes/shophub/stock/export.ts"),
   ]),
 
   // Listings: members post assets, anyone browses and searches (the layout sends the texts)

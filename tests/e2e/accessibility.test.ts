@@ -101,6 +101,8 @@ function pagesOf(viewer: Viewer): string[] {
         "/shophub/invoices",
         `/shophub/invoices/${saleId}`,
         `/shophub/invoices/${saleId}/print?doc=sale&paper=80`,
+        "/shophub/dashboard",
+        "/shophub/stock",
         "/storehub",
         "/storehub/add",
         `/storehub/edit?id=${itemId}`,

@@ -1,12 +1,11 @@
 import { describe, expect } from "vitest";
+import { shopSalesSetting } from "~/db/schema";
+import { readPromptPayPayload } from "~/modules/sales";
 import { addSession, e2eTest as test, memberWithShop } from "./fixtures";
 
 const SLOW = { timeout: 15_000 };
 
-/**
- * Completing a sale at the till end to end. It needs completeSale from the sale-complete
- * branch: on the till-ui branch alone it fails by design until the lead merges both.
- */
+/** Completing a sale at the till end to end: cash with change, and a split payment. */
 describe("completing a sale at the till", () => {
   test("cash with change, then the completion panel shows the number and the change", async ({
     e2e,
@@ -61,5 +60,73 @@ describe("completing a sale at the till", () => {
     await expect.poll(() => tile.getByTestId("till-on-hand").innerText(), SLOW).toBe("เหลือ 18 แก้ว");
     await page.getByTestId("till-next").click();
     expect(await done.count()).toBe(0);
+  });
+
+  test("a split payment, card then PromptPay for the rest, while a second till sees the stock fall live", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const n = `${Date.now() % 1_000_000}`;
+    const { member, shop, items } = await memberWithShop(e2e, {
+      role: "cashier",
+      member: { emailPrefix: "till-split", name: "สมศรี แคชเชียร์" },
+      items: [
+        {
+          fields: { name: "ชาไทย", sku: `TTEA-${n}`, barcode: null, unit: "แก้ว", price: 4_500 },
+          qty: 10_000,
+        },
+      ],
+    });
+    await e2e.db.insert(shopSalesSetting).values({ shopId: shop.id, promptPayId: "0812345678" });
+    await addSession(context, member);
+    // The second till: another tab of the shop, left open on its grid.
+    const other = await context.newPage();
+    await other.goto("/shophub/sell");
+    await other.locator("[data-testid=till][data-ready=yes]").waitFor();
+    const otherTile = other.locator(`[data-testid=till-item][data-sku="${items[0]!.sku}"]`);
+    expect(await otherTile.getByTestId("till-on-hand").innerText()).toBe("เหลือ 10 แก้ว");
+
+    await page.goto("/shophub/sell");
+    await page.locator("[data-testid=till][data-ready=yes]").waitFor();
+    const field = page.getByTestId("till-scan");
+    for (let i = 0; i < 2; i += 1) {
+      await field.fill(items[0]!.sku);
+      await field.press("Enter");
+    }
+    await expect.poll(() => page.getByTestId("till-total").innerText(), SLOW).toBe("฿90.00");
+    await page.getByTestId("till-pay-open").click();
+    const dialog = page.getByTestId("till-pay-dialog");
+    // 40 baht by card...
+    await dialog.getByTestId("till-method-card").click();
+    await dialog.getByLabel("จำนวนเงิน (บาท)").fill("40");
+    await dialog.getByLabel("เลขท้ายบัตร 4 หลัก").fill("4242");
+    await dialog.getByTestId("till-record-payment").click();
+    // ...and the QR asks for exactly the 50 baht left.
+    await dialog.getByTestId("till-method-promptpay").click();
+    await dialog.getByTestId("till-qr").locator("svg").waitFor();
+    const payload = await dialog.getByTestId("till-qr").getAttribute("data-payload");
+    expect(readPromptPayPayload(payload ?? "")).toEqual({
+      id: { kind: "mobile", value: "0812345678" },
+      amountSatang: 5_000,
+    });
+    await dialog.getByTestId("till-promptpay-confirm").click();
+    await dialog.getByTestId("till-complete").click();
+    await page.getByTestId("till-done").waitFor({ timeout: 15_000 });
+
+    const { rows } = await e2e.sql.query<{ method: string; amount: string; last4: string | null }>(
+      `SELECT p.method, p.amount_satang::text AS amount, p.card_last4 AS last4
+         FROM sale_payment p JOIN sale s ON s.id = p.sale_id
+        WHERE s.shop_id = $1 ORDER BY p.payment_no`,
+      [shop.id],
+    );
+    expect(rows).toEqual([
+      { method: "card", amount: "4000", last4: "4242" },
+      { method: "promptpay", amount: "5000", last4: null },
+    ]);
+    // The other till was not reloaded, and shows the two cups gone.
+    await expect
+      .poll(() => otherTile.getByTestId("till-on-hand").innerText(), SLOW)
+      .toBe("เหลือ 8 แก้ว");
   });
 });

@@ -771,6 +771,24 @@ const LOADER_TARGETS: LoaderTarget[] = [
     names: ["shop", "q", "from", "to", "method", "cashier", "status", "page"],
   },
   {
+    route: "routes/shophub/dashboard",
+    caller: "owner",
+    path: "/shophub/dashboard",
+    names: ["shop"],
+  },
+  {
+    route: "routes/shophub/stock",
+    caller: "owner",
+    path: "/shophub/stock",
+    names: ["shop", "q", "category", "low", "sort", "page"],
+  },
+  {
+    route: "routes/shophub/stock/export",
+    caller: "owner",
+    path: "/shophub/stock/export.csv",
+    names: ["shop", "q", "category", "low", "sort"],
+  },
+  {
     route: "routes/shophub/invoices/detail",
     caller: "owner",
     path: "/shophub/invoices/x",

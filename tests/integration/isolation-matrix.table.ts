@@ -346,6 +346,32 @@ export const MATRIX: Record<string, MatrixRow> = {
       },
     ],
   },
+  // Added by the dashboard branch: today's figures and the stock balance with its CSV.
+  ...Object.fromEntries(
+    [
+      ["routes/shophub/dashboard loader", "/shophub/dashboard"],
+      ["routes/shophub/stock loader", "/shophub/stock"],
+      ["routes/shophub/stock/export loader", "/shophub/stock/export.csv"],
+    ].map(([id, path]) => [
+      id,
+      {
+        access: "shop",
+        request: (ids: { shopId: string }) => ({ path: `${path}?shop=${ids.shopId}` }),
+        roles: { owner: "ok", manager: "ok", cashier: "ok", stock: 403 },
+        visitor: "signIn",
+        outsider: 404,
+        foreign: [
+          {
+            what: "the other shop named in the URL",
+            request: (_own: unknown, other: { shopId: string }) => ({
+              path: `${path}?shop=${other.shopId}`,
+            }),
+            expect: 404,
+          },
+        ],
+      },
+    ]),
+  ),
   "routes/shophub/invoices/detail loader": {
     access: "shop",
     request: (ids) => ({ path: `/shophub/invoices/${ids.saleId}?shop=${ids.shopId}` }),

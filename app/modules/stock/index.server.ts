@@ -18,3 +18,4 @@ export * from "./locations.server";
 export * from "./overview.server";
 export * from "./stock-shortage.server";
 export * from "./storehub-access.server";
+export * from "./stock-balance.server";

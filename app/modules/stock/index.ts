@@ -10,3 +10,4 @@ export * from "./item-list-query";
 export * from "./item-row";
 export * from "./location-form";
 export * from "./reversal";
+export * from "./stock-balance-sort";

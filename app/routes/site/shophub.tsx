@@ -5,6 +5,11 @@ import { formatDate } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import type { MessageKey } from "~/lib/i18n";
 import { areaMessagesOf } from "~/lib/i18n/messages.server";
+import { formatSatang } from "~/lib/money";
+import { appContext } from "~/context";
+import { shopDashboard } from "~/modules/sales/index.server";
+import { maySeeCosts } from "~/modules/stock/index.server";
+import { activeShopOf } from "~/routes/_gates/session.server";
 import { buildMeta, siteFromMatches, translateFromMatches } from "~/lib/seo";
 
 type Key = MessageKey;
@@ -96,8 +101,22 @@ const FAQ: readonly { question: Key; answer: Key }[] = [
   { question: "shophubPage.faq.6.question", answer: "shophubPage.faq.6.answer" },
 ];
 
+/** Who sees today's figures of the active shop at the top of the page (stock staff do not). */
+const SUMMARY_ROLES = new Set(["owner", "manager", "cashier"]);
+
 export async function loader({ context }: Route.LoaderArgs) {
-  return areaMessagesOf(context, "shophubPage");
+  const [messages, active] = await Promise.all([
+    areaMessagesOf(context, "shophubPage"),
+    activeShopOf(context),
+  ]);
+  let today = null;
+  if (active && SUMMARY_ROLES.has(active.role)) {
+    const withProfit = maySeeCosts(active.role);
+    const { db } = context.get(appContext);
+    const figures = await shopDashboard(db, active.shop.id, { withProfit });
+    today = { shop: { id: active.shop.id, name: active.shop.name }, figures: figures.today };
+  }
+  return { ...messages, today };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
@@ -110,12 +129,13 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   });
 };
 
-export default function Shophub({ matches }: Route.ComponentProps) {
+export default function Shophub({ matches, loaderData }: Route.ComponentProps) {
   const t = useT();
   const root = matches[0].loaderData;
   const company = root.company;
   return (
     <>
+      {loaderData.today && <TodaySummary today={loaderData.today} />}
       <section className="contact-cta text-white py-5" aria-labelledby="shophub-title">
         <div className="container row align-items-center g-4 mx-auto">
           <div className="col-lg-6">
@@ -352,6 +372,49 @@ export default function Shophub({ matches }: Route.ComponentProps) {
         </div>
       </section>
     </>
+  );
+}
+
+/** The active shop's figures so far today, with the way to its dashboard (members only). */
+function TodaySummary({
+  today,
+}: {
+  today: NonNullable<Route.ComponentProps["loaderData"]["today"]>;
+}) {
+  const t = useT();
+  const { shop, figures } = today;
+  return (
+    <section className="container pt-4" aria-labelledby="today-title" data-testid="today-summary">
+      <div className="card border-primary shadow-sm">
+        <div className="card-body d-flex flex-wrap align-items-center gap-4">
+          <h2 id="today-title" className="h4 mb-0 flex-grow-1">
+            {t("shophubPage.today.title", { shop: shop.name })}
+          </h2>
+          <div>
+            <div className="small text-secondary">{t("shophubPage.today.sales")}</div>
+            <div className="fs-4 fw-bold">{formatSatang(figures.salesSatang)}</div>
+          </div>
+          <div>
+            <div className="small text-secondary">{t("shophubPage.today.bills")}</div>
+            <div className="fs-4 fw-bold">{figures.bills}</div>
+          </div>
+          {figures.grossProfitSatang !== null && (
+            <div>
+              <div className="small text-secondary">{t("shophubPage.today.profit")}</div>
+              <div className="fs-4 fw-bold">{formatSatang(figures.grossProfitSatang)}</div>
+            </div>
+          )}
+          <div className="d-flex flex-wrap gap-2">
+            <Link to={`/shophub/dashboard?shop=${shop.id}`} className="btn btn-primary">
+              {t("shophubPage.today.open")}
+            </Link>
+            <Link to={`/shophub/sell?shop=${shop.id}`} className="btn btn-outline-primary">
+              {t("shophubPage.today.sell")}
+            </Link>
+          </div>
+        </div>
+      </div>
+    </section>
   );
 }
 

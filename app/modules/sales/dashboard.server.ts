@@ -1,0 +1,259 @@
+import { and, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
+import type { DbExecutor } from "~/db/client.server";
+import {
+  cashMovement,
+  creditNote,
+  sale,
+  saleLine,
+  salePayment,
+  shift,
+  stockItem,
+} from "~/db/schema";
+import { bangkokIsoDate } from "~/lib/dates";
+import { qtyFromSql } from "~/lib/quantity";
+import { bangkokDayStart } from "./invoices.server";
+import type { SaleStatus } from "./schema";
+
+/*
+ * The figures of /shophub/dashboard: today so far beside yesterday and the same weekday last
+ * week (Bangkok calendar days), the items that sold most today, the items at or below their
+ * reorder level and the latest sales. Every query is scoped to the shop and rides on the
+ * (shop_id, created_at) index of sale. A void sale counts nowhere (it took no money); returns
+ * are left in the day's figures because the profit and loss report owns netting them.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface DayFigures {
+  /** The Bangkok calendar day, YYYY-MM-DD. */
+  day: string;
+  /** What the bills that stand took in (VAT included). */
+  salesSatang: number;
+  bills: number;
+  /** Sales divided by bills, rounded to the satang; 0 without bills. */
+  averageSatang: number;
+  /** Sales net of VAT minus the cost recorded on each sale; null for a role that sees no costs. */
+  grossProfitSatang: number | null;
+  /** Cash the bills took (the cash part of split payments included). */
+  cashSatang: number;
+}
+
+export interface TopItem {
+  itemId: number;
+  name: string;
+  unit: string;
+  /** Thousandths. */
+  qtyMilli: number;
+  totalSatang: number;
+}
+
+export interface LowStockItem {
+  itemId: number;
+  name: string;
+  sku: string;
+  unit: string;
+  /** Thousandths. */
+  onHandMilli: number;
+  reorderLevelMilli: number;
+}
+
+export interface LatestSale {
+  id: number;
+  documentNumber: string;
+  createdAt: Date;
+  cashierName: string;
+  status: SaleStatus;
+  totalSatang: number;
+}
+
+export interface Dashboard {
+  today: DayFigures;
+  yesterday: DayFigures;
+  lastWeek: DayFigures;
+  /**
+   * What the open shifts' drawers should hold now (opening cash, cash sales, pay-ins minus
+   * pay-outs and cash refunds), or null when no shift is open (the page then shows the cash
+   * the day's bills took).
+   */
+  drawer: { openShifts: number; expectedCashSatang: number } | null;
+  topItems: TopItem[];
+  lowStock: LowStockItem[];
+  /** How many items are at or below their reorder level (the list shows the first few). */
+  lowStockCount: number;
+  latestSales: LatestSale[];
+}
+
+export const DASHBOARD_LIST_SIZE = 5;
+
+/** When a Bangkok day (YYYY-MM-DD, always one bangkokIsoDate wrote) starts and ends. */
+function dayRange(day: string): { from: Date; to: Date } {
+  const from = bangkokDayStart(day);
+  if (!from) throw new Error(`dashboard: ${day} is no day`);
+  return { from, to: new Date(from.getTime() + DAY_MS) };
+}
+
+/** The Bangkok calendar day `days` before `day` (YYYY-MM-DD). */
+function dayBefore(day: string, days: number): string {
+  return bangkokIsoDate(new Date(dayRange(day).from.getTime() - days * DAY_MS));
+}
+
+async function dayFigures(
+  db: DbExecutor,
+  shopId: string,
+  day: string,
+  withProfit: boolean,
+): Promise<DayFigures> {
+  const { from, to } = dayRange(day);
+  // `${sale}.id` spelled out: a lone column renders unqualified and would mean p.id here.
+  const cash = sql<string>`coalesce(sum((SELECT coalesce(sum(p.amount_satang), 0)
+      FROM ${salePayment} p WHERE p.sale_id = ${sale}.id AND p.method = 'cash')), 0)`;
+  const [row] = await db
+    .select({
+      bills: sql<number>`count(*)::int`,
+      sales: sql<string>`coalesce(sum(${sale.totalSatang}), 0)`,
+      profit: sql<string>`coalesce(sum(${sale.totalSatang} - ${sale.vatSatang} - ${sale.costSatang}), 0)`,
+      cash,
+    })
+    .from(sale)
+    .where(
+      and(
+        eq(sale.shopId, shopId),
+        gte(sale.createdAt, from),
+        lt(sale.createdAt, to),
+        ne(sale.status, "void"),
+      ),
+    );
+  const bills = row?.bills ?? 0;
+  const salesSatang = Number(row?.sales ?? 0);
+  return {
+    day,
+    salesSatang,
+    bills,
+    averageSatang: bills === 0 ? 0 : Math.round(salesSatang / bills),
+    grossProfitSatang: withProfit ? Number(row?.profit ?? 0) : null,
+    cashSatang: Number(row?.cash ?? 0),
+  };
+}
+
+/** The open shifts' expected cash, computed from their rows (the shift keeps it only at close). */
+async function drawerOf(db: DbExecutor, shopId: string): Promise<Dashboard["drawer"]> {
+  const result = await db.execute<{ shifts: number; expected: string | null }>(sql`
+    SELECT count(*)::int AS shifts, sum(
+        s.opening_cash_satang
+      + coalesce((SELECT sum(p.amount_satang) FROM ${salePayment} p
+                    JOIN ${sale} x ON x.id = p.sale_id
+                   WHERE x.shift_id = s.id AND x.shop_id = ${shopId}
+                     AND x.status <> 'void' AND p.method = 'cash'), 0)
+      + coalesce((SELECT sum(CASE WHEN m.kind = 'pay_in' THEN m.amount_satang
+                                  ELSE -m.amount_satang END)
+                    FROM ${cashMovement} m WHERE m.shift_id = s.id), 0)
+      - coalesce((SELECT sum(c.total_satang) FROM ${creditNote} c
+                    JOIN ${sale} x ON x.id = c.sale_id
+                   WHERE x.shift_id = s.id AND c.shop_id = ${shopId}
+                     AND c.refund_method = 'cash'), 0)
+    ) AS expected
+      FROM ${shift} s
+     WHERE s.shop_id = ${shopId} AND s.status = 'open'`);
+  const row = result.rows[0];
+  if (!row || row.shifts === 0) return null;
+  return { openShifts: row.shifts, expectedCashSatang: Number(row.expected ?? 0) };
+}
+
+async function topItemsOf(db: DbExecutor, shopId: string, day: string): Promise<TopItem[]> {
+  const { from, to } = dayRange(day);
+  const total = sql<string>`sum(${saleLine.totalSatang})`;
+  const rows = await db
+    .select({
+      itemId: saleLine.itemId,
+      name: sql<string>`min(${saleLine.itemName})`,
+      unit: sql<string>`min(${saleLine.unit})`,
+      qty: sql<string>`sum(${saleLine.qty})`,
+      total,
+    })
+    .from(saleLine)
+    .innerJoin(sale, eq(sale.id, saleLine.saleId))
+    .where(
+      and(
+        eq(saleLine.shopId, shopId),
+        eq(sale.shopId, shopId),
+        gte(sale.createdAt, from),
+        lt(sale.createdAt, to),
+        ne(sale.status, "void"),
+      ),
+    )
+    .groupBy(saleLine.itemId)
+    .orderBy(desc(total), saleLine.itemId)
+    .limit(DASHBOARD_LIST_SIZE);
+  return rows.map((row) => ({
+    itemId: row.itemId,
+    name: row.name,
+    unit: row.unit,
+    qtyMilli: qtyFromSql(row.qty),
+    totalSatang: Number(row.total),
+  }));
+}
+
+const lowStockWhere = (shopId: string) =>
+  and(
+    eq(stockItem.shopId, shopId),
+    eq(stockItem.status, "active"),
+    sql`${stockItem.reorderLevel} > 0`,
+    sql`${stockItem.onHand} <= ${stockItem.reorderLevel}`,
+  );
+
+/** The shop's figures for the day `now` falls on (Bangkok), yesterday and a week before. */
+export async function shopDashboard(
+  db: DbExecutor,
+  shopId: string,
+  options: { now?: Date; withProfit: boolean },
+): Promise<Dashboard> {
+  const today = bangkokIsoDate(options.now ?? new Date());
+  const [todayFigures, yesterday, lastWeek, drawer, topItems, lowStock, [lowCount], latest] =
+    await Promise.all([
+      dayFigures(db, shopId, today, options.withProfit),
+      dayFigures(db, shopId, dayBefore(today, 1), options.withProfit),
+      dayFigures(db, shopId, dayBefore(today, 7), options.withProfit),
+      drawerOf(db, shopId),
+      topItemsOf(db, shopId, today),
+      db
+        .select({
+          itemId: stockItem.id,
+          name: stockItem.name,
+          sku: stockItem.sku,
+          unit: stockItem.unit,
+          onHandMilli: stockItem.onHand,
+          reorderLevelMilli: stockItem.reorderLevel,
+        })
+        .from(stockItem)
+        .where(lowStockWhere(shopId))
+        .orderBy(sql`${stockItem.onHand} - ${stockItem.reorderLevel}`, stockItem.name)
+        .limit(DASHBOARD_LIST_SIZE),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(stockItem)
+        .where(lowStockWhere(shopId)),
+      db
+        .select({
+          id: sale.id,
+          documentNumber: sale.documentNumber,
+          createdAt: sale.createdAt,
+          cashierName: sale.cashierName,
+          status: sale.status,
+          totalSatang: sale.totalSatang,
+        })
+        .from(sale)
+        .where(eq(sale.shopId, shopId))
+        .orderBy(desc(sale.createdAt), desc(sale.id))
+        .limit(DASHBOARD_LIST_SIZE),
+    ]);
+  return {
+    today: todayFigures,
+    yesterday,
+    lastWeek,
+    drawer,
+    topItems,
+    lowStock,
+    lowStockCount: lowCount?.n ?? 0,
+    latestSales: latest,
+  };
+}
