@@ -2,6 +2,7 @@ import { thFrame } from "./th-frame";
 import { thListings } from "./th-listings";
 import { thShophubInvoices } from "./th-shophub-invoices";
 import { thShophubSell } from "./th-shophub-sell";
+import { thShophubShifts } from "./th-shophub-shifts";
 import { thShophubSellingSettings } from "./th-shophub-selling-settings";
 import { thShops } from "./th-shops";
 import { thStorehub } from "./th-storehub";
@@ -14,6 +15,7 @@ export const th = {
   // Area text lives in its own files so that areas grow without touching this one.
   ...thShops,
   ...thShophubSell,
+  ...thShophubShifts,
   ...thShophubInvoices,
   ...thShophubSellingSettings,
   ...thStorehub,
