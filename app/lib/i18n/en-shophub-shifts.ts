@@ -57,7 +57,8 @@ export const enShophubShifts: Record<keyof typeof thShophubShifts, string> = {
   "shops.shifts.report.salesTotal": "Sales total",
   "shops.shifts.report.discounts": "Discounts",
   "shops.shifts.report.voids": "Voided bills",
-  "shops.shifts.report.voidsValue": "{count, plural, one {# bill} other {# bills}}, {amount} in all",
+  "shops.shifts.report.voidsValue":
+    "{count, plural, one {# bill} other {# bills}}, {amount} in all",
   "shops.shifts.report.movements": "Pay-ins and pay-outs",
   "shops.shifts.report.noMovements": "No pay-ins or pay-outs",
   "shops.shifts.report.drawer": "Cash drawer",
@@ -73,7 +74,8 @@ export const enShophubShifts: Record<keyof typeof thShophubShifts, string> = {
   "shops.shifts.error.reasonTooLong": "The reason is longer than 200 characters",
   "shops.shifts.error.noteTooLong": "The note is longer than 500 characters",
   "shops.shifts.error.kind": "Choose pay in or pay out",
-  "shops.shifts.error.alreadyOpen": "This till already has an open shift: close it before opening another",
+  "shops.shifts.error.alreadyOpen":
+    "This till already has an open shift: close it before opening another",
   "shops.shifts.error.notFound": "No such shift, or it is another member's",
   "shops.shifts.error.notOpen": "This shift is closed already",
   "shops.shifts.error.badRequest": "Something in the form is not right; please try again",

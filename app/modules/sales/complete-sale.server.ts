@@ -134,41 +134,43 @@ function paymentAmounts(payments: readonly PaymentRequest[], changeSatang: numbe
  * the id is reused for another bill. Null when no sale has this id.
  */
 function saleContextQuery(db: Database) {
-  return db
-    .select({
-      seller: { name: shop.name, address: shop.address, phone: shop.phone, taxId: shop.taxId },
-      settings: shopSalesSetting,
-      item: {
-        id: stockItem.id,
-        name: stockItem.name,
-        sku: stockItem.sku,
-        unit: stockItem.unit,
-        measured: stockItem.measured,
-        priceSatang: stockItem.priceSatang,
-        status: stockItem.status,
-      },
-      shiftId: shift.id,
-    })
-    .from(shop)
-    .leftJoin(shopSalesSetting, eq(shopSalesSetting.shopId, shop.id))
-    // The till's open shift (at most one: shift_one_open_per_till), which the sale names.
-    .leftJoin(
-      shift,
-      and(
-        eq(shift.shopId, shop.id),
-        eq(shift.till, sql.placeholder("till")),
-        eq(shift.status, "open"),
-      ),
-    )
-    .leftJoin(
-      stockItem,
-      and(
-        eq(stockItem.shopId, shop.id),
-        sql`${stockItem.id} = ANY(${sql.placeholder("itemIds")}::bigint[])`,
-      ),
-    )
-    .where(eq(shop.id, sql.placeholder("shopId")))
-    .prepare("sale_context");
+  return (
+    db
+      .select({
+        seller: { name: shop.name, address: shop.address, phone: shop.phone, taxId: shop.taxId },
+        settings: shopSalesSetting,
+        item: {
+          id: stockItem.id,
+          name: stockItem.name,
+          sku: stockItem.sku,
+          unit: stockItem.unit,
+          measured: stockItem.measured,
+          priceSatang: stockItem.priceSatang,
+          status: stockItem.status,
+        },
+        shiftId: shift.id,
+      })
+      .from(shop)
+      .leftJoin(shopSalesSetting, eq(shopSalesSetting.shopId, shop.id))
+      // The till's open shift (at most one: shift_one_open_per_till), which the sale names.
+      .leftJoin(
+        shift,
+        and(
+          eq(shift.shopId, shop.id),
+          eq(shift.till, sql.placeholder("till")),
+          eq(shift.status, "open"),
+        ),
+      )
+      .leftJoin(
+        stockItem,
+        and(
+          eq(stockItem.shopId, shop.id),
+          sql`${stockItem.id} = ANY(${sql.placeholder("itemIds")}::bigint[])`,
+        ),
+      )
+      .where(eq(shop.id, sql.placeholder("shopId")))
+      .prepare("sale_context")
+  );
 }
 
 // Prepared once per database handle: the till's hot path then skips parsing and planning
@@ -180,12 +182,7 @@ const saleContextQueries = new WeakMap<Database, ReturnType<typeof saleContextQu
  * (the defaults when it never saved any), the till's open shift and the cart's items of THIS
  * shop (another shop's id simply is not found). Null when the shop does not exist.
  */
-async function saleContext(
-  db: Database,
-  shopId: string,
-  till: string,
-  itemIds: readonly number[],
-) {
+async function saleContext(db: Database, shopId: string, till: string, itemIds: readonly number[]) {
   let query = saleContextQueries.get(db);
   if (!query) {
     query = saleContextQuery(db);

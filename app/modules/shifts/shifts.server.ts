@@ -122,7 +122,12 @@ export async function listShifts(
     .limit(options.limit ?? 200);
 }
 
-async function shiftRow(db: DbExecutor, shopId: string, shiftId: number, lock?: "update" | "share") {
+async function shiftRow(
+  db: DbExecutor,
+  shopId: string,
+  shiftId: number,
+  lock?: "update" | "share",
+) {
   const query = db
     .select(summaryColumns)
     .from(shift)

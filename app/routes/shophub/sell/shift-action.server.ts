@@ -29,7 +29,13 @@ export type ShiftAnswer =
       formError?: MessageKey;
     }
   | { shift: true; intent: "openShift"; ok: true }
-  | { shift: true; intent: "cashMovement"; ok: true; kind: "pay_in" | "pay_out"; amountSatang: number }
+  | {
+      shift: true;
+      intent: "cashMovement";
+      ok: true;
+      kind: "pay_in" | "pay_out";
+      amountSatang: number;
+    }
   | { shift: true; intent: "closeShift"; ok: true; closed: ShiftSummary };
 
 const REFUSAL: Record<ShiftError["code"], { status: number; message: MessageKey }> = {
