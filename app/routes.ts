@@ -43,6 +43,8 @@ export default [
     }),
     // The till: owners, managers and cashiers sell (the page declares its roles)
     route("shophub/sell", "routes/shophub/sell/route.tsx"),
+    // Shifts and the cash drawer: owners and managers see all, a cashier their own
+    route("shophub/shifts", "routes/shophub/shifts/list.tsx"),
   ]),
 
   // Printed documents of a sale (the till, the invoices pages): outside the shop pages' frame,
@@ -50,6 +52,7 @@ export default [
   layout("routes/_gates/member-area.ts", { id: "member-area/sale-documents" }, [
     route("shophub/invoices/:id/print", "routes/shophub/invoices/print.tsx"),
     route("shophub/invoices/:id/invoice.pdf", "routes/shophub/invoices/pdf.ts"),
+    route("shophub/shifts/:id", "routes/shophub/shifts/report.tsx"),
   ]),
 
   // Listings: members post assets, anyone browses and searches (the layout sends the texts)
