@@ -17,6 +17,12 @@ import { TillDialog } from "./till-dialog";
  * checks the role and the shop again.
  */
 
+/** The words for a cash movement's kind (literal keys: the text-keys check reads them). */
+export const MOVEMENT_TEXT: Record<"pay_in" | "pay_out", MessageKey> = {
+  pay_in: "shops.shifts.movement.pay_in",
+  pay_out: "shops.shifts.movement.pay_out",
+};
+
 /** What the panel's fetchers get back: the shift answer, or the till's lost-answer result. */
 type PanelAnswer = ShiftAnswer | { ok: false; error: { code: string } };
 
@@ -234,7 +240,7 @@ export function ShiftPanel({
                 {moved && (
                   <div className="alert alert-success" role="status" data-testid="shift-moved">
                     {t("shops.shifts.movement.done", {
-                      kind: t(`shops.shifts.movement.${moved.kind}`),
+                      kind: t(MOVEMENT_TEXT[moved.kind]),
                       amount: formatBaht(moved.amountSatang, lang),
                     })}
                   </div>
@@ -262,7 +268,7 @@ export function ShiftPanel({
                           data-testid={`shift-kind-${kind}`}
                         />
                         <label className="form-check-label" htmlFor={`shift-kind-${kind}`}>
-                          {t(`shops.shifts.movement.${kind}`)}
+                          {t(MOVEMENT_TEXT[kind])}
                         </label>
                       </div>
                     ))}

@@ -80,7 +80,11 @@ export default function Shifts({ loaderData }: Route.ComponentProps) {
                 <td>{s.openedByName}</td>
                 <td>
                   <Badge bg={s.status === "open" ? "success" : "secondary"}>
-                    {t(`shops.shifts.status.${s.status}`)}
+                    {t(
+                      s.status === "open"
+                        ? "shops.shifts.status.open"
+                        : "shops.shifts.status.closed",
+                    )}
                   </Badge>
                 </td>
                 <td className="text-end">

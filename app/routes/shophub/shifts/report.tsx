@@ -11,7 +11,7 @@ import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { shiftReport } from "~/modules/shifts/index.server";
 import { memberOf } from "~/routes/_gates/member.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
-import { DifferenceText } from "~/routes/shophub/sell/shift-panel";
+import { DifferenceText, MOVEMENT_TEXT } from "~/routes/shophub/sell/shift-panel";
 import "./shift-report.css";
 
 // One shift's report, printable on the till's roll: outside the site's frame (as the receipt
@@ -183,7 +183,7 @@ export default function ShiftReportPage({ loaderData }: Route.ComponentProps) {
             {report.movements.map((m) => (
               <Row
                 key={m.id}
-                label={`${formatDateTime(m.createdAt, lang)} ${t(`shops.shifts.movement.${m.kind}`)}: ${m.reason}`}
+                label={`${formatDateTime(m.createdAt, lang)} ${t(MOVEMENT_TEXT[m.kind])}: ${m.reason}`}
                 value={money(m.kind === "pay_out" ? -m.amountSatang : m.amountSatang)}
               />
             ))}
