@@ -48,6 +48,8 @@ export default [
       id: "routes/shophub/dashboard",
     }),
     route("shophub/stock", "routes/shophub/stock/route.tsx", { id: "routes/shophub/stock" }),
+    // Shifts and the cash drawer: owners and managers see all, a cashier their own
+    route("shophub/shifts", "routes/shophub/shifts/list.tsx"),
   ]),
 
   // Printed documents of a sale (the till, the invoices pages): outside the shop pages' frame,
@@ -56,6 +58,7 @@ export default [
     route("shophub/invoices/:id/print", "routes/shophub/invoices/print.tsx"),
     route("shophub/invoices/:id/invoice.pdf", "routes/shophub/invoices/pdf.ts"),
     route("shophub/stock/export.csv", "routes/shophub/stock/export.ts"),
+    route("shophub/shifts/:id", "routes/shophub/shifts/report.tsx"),
   ]),
 
   // Listings: members post assets, anyone browses and searches (the layout sends the texts)

@@ -38,6 +38,7 @@ let admin: Member;
 let itemId: string;
 let saleId: string;
 let listingId: string;
+let shiftId: string;
 
 beforeAll(async () => {
   const shop = await memberWithShop(e2e, {
@@ -53,6 +54,12 @@ beforeAll(async () => {
     lines: [{ itemId: shop.items[0]!.id, qty: 1 }],
   });
   saleId = String(sold.id);
+  const opened = await e2e.sql.query<{ id: string }>(
+    `INSERT INTO shift (shop_id, till, opened_by, opened_by_name, opening_cash_satang)
+     VALUES ($1, 'เครื่อง 1', $2, 'เจ้าของ', 100000) RETURNING id::text AS id`,
+    [shop.shop.id, shop.ownerId],
+  );
+  shiftId = opened.rows[0]!.id;
   admin = await registerMember(e2e, {
     emailPrefix: "a11y-admin",
     verified: "database",
@@ -103,6 +110,8 @@ function pagesOf(viewer: Viewer): string[] {
         `/shophub/invoices/${saleId}/print?doc=sale&paper=80`,
         "/shophub/dashboard",
         "/shophub/stock",
+        "/shophub/shifts",
+        `/shophub/shifts/${shiftId}`,
         "/storehub",
         "/storehub/add",
         `/storehub/edit?id=${itemId}`,

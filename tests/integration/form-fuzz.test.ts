@@ -457,6 +457,14 @@ const TARGETS: Target[] = [
     fixed: { shopId: "@shop" },
     fields: ["clientSaleId", "till", "lines", "payments", "expectedTotalSatang", "note"],
   },
+  // Added by the shifts branch: the till's shift forms (open, pay in/out, close).
+  ...["openShift", "cashMovement", "closeShift"].map((intent): Target => ({
+    route: "routes/shophub/sell/route",
+    caller: "owner",
+    path: "/shophub/sell",
+    fixed: { shopId: "@shop", intent },
+    fields: ["till", "openingCash", "shiftId", "kind", "amount", "reason", "counted", "note"],
+  })),
 
   // storehub
   {
@@ -793,6 +801,20 @@ const LOADER_TARGETS: LoaderTarget[] = [
     caller: "owner",
     path: "/shophub/invoices/x",
     names: ["shop", "done", "note"],
+    param: "id",
+  },
+  // Added by the shifts branch: the shift list and one shift's report.
+  {
+    route: "routes/shophub/shifts/list",
+    caller: "owner",
+    path: "/shophub/shifts",
+    names: ["shop"],
+  },
+  {
+    route: "routes/shophub/shifts/report",
+    caller: "owner",
+    path: "/shophub/shifts/x",
+    names: ["shop"],
     param: "id",
   },
   { route: "routes/storehub/overview", caller: "owner", path: "/storehub", names: LIST },

@@ -639,8 +639,61 @@ export const MATRIX: Record<string, MatrixRow> = {
         request: (_own, other) => ({ path: `/shophub/sell?shop=${other.shopId}`, form: {} }),
         expect: REFUSED_OTHER_SHOP,
       },
+      // Added by the shifts branch: the till's shift forms post here too.
+      {
+        what: "a pay-out from the other shop's shift",
+        request: (own, other) => ({
+          path: `/shophub/sell?shop=${own.shopId}`,
+          form: {
+            intent: "cashMovement",
+            shiftId: String(other.shiftId),
+            kind: "pay_out",
+            amount: "100",
+            reason: "เอาเงินออก",
+          },
+        }),
+        expect: 404,
+      },
+      {
+        what: "closing the other shop's shift",
+        request: (own, other) => ({
+          path: `/shophub/sell?shop=${own.shopId}`,
+          form: { intent: "closeShift", shiftId: String(other.shiftId), counted: "0", note: "" },
+        }),
+        expect: 404,
+      },
     ],
     checksShopId: true,
+  },
+  // Added by the shifts branch: the shop's shifts and one shift's report (a cashier: their own).
+  "routes/shophub/shifts/list loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/shifts?shop=${ids.shopId}` }),
+    roles: { owner: "ok", manager: "ok", cashier: "ok", stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/shifts?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/shifts/report loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/shifts/${ids.shiftId}?shop=${ids.shopId}` }),
+    // The shift is the owner's: a cashier may not read another member's shift.
+    roles: { owner: "ok", manager: "ok", cashier: 404, stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop's shift under the caller's own shop",
+        request: (own, other) => ({ path: `/shophub/shifts/${other.shiftId}?shop=${own.shopId}` }),
+        expect: 404,
+      },
+    ],
   },
 
   // Listings

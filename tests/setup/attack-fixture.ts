@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { SessionUser } from "~/context";
 import type { Database } from "~/db/client.server";
-import { listing, shopInvitation, stockDocument, user } from "~/db/schema";
+import { listing, shift, shopInvitation, stockDocument, user } from "~/db/schema";
 import type { ShopRole } from "~/modules/shops/index.server";
 import { createLocation } from "~/modules/stock/index.server";
 import { sessionUserOf } from "./route-call";
@@ -31,6 +31,8 @@ export interface ShopIds {
   invitationId: number;
   /** A completed sale of the shop (one unit of the item, by its owner): its pages, prints, PDF. */
   saleId: number;
+  /** An open shift of the shop's till, opened by its owner (pay-outs, closing, its report). */
+  shiftId: number;
   /** A draft listing of the shop's owner (listings belong to members, not to shops). */
   listingId: string;
   listingTitle: string;
@@ -85,6 +87,16 @@ async function shopWithRows(
     userId: ownerId,
     lines: [{ itemId: item.id, qty: 1 }],
   });
+  const [openShift] = await db
+    .insert(shift)
+    .values({
+      shopId: shop.id,
+      till: `${label} till`,
+      openedBy: ownerId,
+      openedByName: `${label} owner`,
+      openingCashSatang: 100_000,
+    })
+    .returning({ id: shift.id });
   const [invitation] = await db
     .insert(shopInvitation)
     .values({
@@ -125,6 +137,7 @@ async function shopWithRows(
       memberId: cashier.id,
       invitationId: invitation!.id,
       saleId: sold.id,
+      shiftId: openShift!.id,
       listingId: draft!.id,
       listingTitle: draft!.title,
     },

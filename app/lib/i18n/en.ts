@@ -2,6 +2,7 @@ import { enListings } from "./en-listings";
 import { enShophubDashboard } from "./en-shophub-dashboard";
 import { enShophubInvoices } from "./en-shophub-invoices";
 import { enShophubSell } from "./en-shophub-sell";
+import { enShophubShifts } from "./en-shophub-shifts";
 import { enShophubSellingSettings } from "./en-shophub-selling-settings";
 import { enShops } from "./en-shops";
 import { enStorehub } from "./en-storehub";
@@ -13,6 +14,7 @@ import { enShophubPage } from "./en-shophub-page";
 export const en: Record<MessageKey, string> = {
   ...enShops,
   ...enShophubSell,
+  ...enShophubShifts,
   ...enShophubInvoices,
   ...enShophubDashboard,
   ...enShophubSellingSettings,

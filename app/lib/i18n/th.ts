@@ -3,6 +3,7 @@ import { thListings } from "./th-listings";
 import { thShophubDashboard } from "./th-shophub-dashboard";
 import { thShophubInvoices } from "./th-shophub-invoices";
 import { thShophubSell } from "./th-shophub-sell";
+import { thShophubShifts } from "./th-shophub-shifts";
 import { thShophubSellingSettings } from "./th-shophub-selling-settings";
 import { thShops } from "./th-shops";
 import { thStorehub } from "./th-storehub";
@@ -15,6 +16,7 @@ export const th = {
   // Area text lives in its own files so that areas grow without touching this one.
   ...thShops,
   ...thShophubSell,
+  ...thShophubShifts,
   ...thShophubInvoices,
   ...thShophubDashboard,
   ...thShophubSellingSettings,

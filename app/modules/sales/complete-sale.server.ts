@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { sale, saleLine, shop, shopSalesSetting, stockItem } from "~/db/schema";
+import { sale, saleLine, shift, shop, shopSalesSetting, stockItem } from "~/db/schema";
 import { LedgerError, runLedgerStatement, UnitError } from "~/modules/stock/index.server";
 import { computeBill, settlePayments, type BillLineInput, type VatSetting } from "./bill";
 import { isWholeQuantity, qtyToSql } from "~/lib/quantity";
@@ -134,31 +134,43 @@ function paymentAmounts(payments: readonly PaymentRequest[], changeSatang: numbe
  * the id is reused for another bill. Null when no sale has this id.
  */
 function saleContextQuery(db: Database) {
-  return db
-    .select({
-      seller: { name: shop.name, address: shop.address, phone: shop.phone, taxId: shop.taxId },
-      settings: shopSalesSetting,
-      item: {
-        id: stockItem.id,
-        name: stockItem.name,
-        sku: stockItem.sku,
-        unit: stockItem.unit,
-        measured: stockItem.measured,
-        priceSatang: stockItem.priceSatang,
-        status: stockItem.status,
-      },
-    })
-    .from(shop)
-    .leftJoin(shopSalesSetting, eq(shopSalesSetting.shopId, shop.id))
-    .leftJoin(
-      stockItem,
-      and(
-        eq(stockItem.shopId, shop.id),
-        sql`${stockItem.id} = ANY(${sql.placeholder("itemIds")}::bigint[])`,
-      ),
-    )
-    .where(eq(shop.id, sql.placeholder("shopId")))
-    .prepare("sale_context");
+  return (
+    db
+      .select({
+        seller: { name: shop.name, address: shop.address, phone: shop.phone, taxId: shop.taxId },
+        settings: shopSalesSetting,
+        item: {
+          id: stockItem.id,
+          name: stockItem.name,
+          sku: stockItem.sku,
+          unit: stockItem.unit,
+          measured: stockItem.measured,
+          priceSatang: stockItem.priceSatang,
+          status: stockItem.status,
+        },
+        shiftId: shift.id,
+      })
+      .from(shop)
+      .leftJoin(shopSalesSetting, eq(shopSalesSetting.shopId, shop.id))
+      // The till's open shift (at most one: shift_one_open_per_till), which the sale names.
+      .leftJoin(
+        shift,
+        and(
+          eq(shift.shopId, shop.id),
+          eq(shift.till, sql.placeholder("till")),
+          eq(shift.status, "open"),
+        ),
+      )
+      .leftJoin(
+        stockItem,
+        and(
+          eq(stockItem.shopId, shop.id),
+          sql`${stockItem.id} = ANY(${sql.placeholder("itemIds")}::bigint[])`,
+        ),
+      )
+      .where(eq(shop.id, sql.placeholder("shopId")))
+      .prepare("sale_context")
+  );
 }
 
 // Prepared once per database handle: the till's hot path then skips parsing and planning
@@ -167,16 +179,16 @@ const saleContextQueries = new WeakMap<Database, ReturnType<typeof saleContextQu
 
 /**
  * What pricing a sale needs, in ONE round trip: the shop's seller block, its selling settings
- * (the defaults when it never saved any) and the cart's items of THIS shop (another shop's id
- * simply is not found). Null when the shop does not exist.
+ * (the defaults when it never saved any), the till's open shift and the cart's items of THIS
+ * shop (another shop's id simply is not found). Null when the shop does not exist.
  */
-async function saleContext(db: Database, shopId: string, itemIds: readonly number[]) {
+async function saleContext(db: Database, shopId: string, till: string, itemIds: readonly number[]) {
   let query = saleContextQueries.get(db);
   if (!query) {
     query = saleContextQuery(db);
     saleContextQueries.set(db, query);
   }
-  const rows = await query.execute({ shopId, itemIds: [...itemIds] });
+  const rows = await query.execute({ shopId, till, itemIds: [...itemIds] });
   const [first] = rows;
   if (!first) return null;
   let settings: SalesSettings = defaultSalesSettings(shopId);
@@ -187,7 +199,7 @@ async function saleContext(db: Database, shopId: string, itemIds: readonly numbe
   const itemsById = new Map(
     rows.flatMap((row) => (row.item ? [[row.item.id, row.item] as const] : [])),
   );
-  return { seller: first.seller, settings, itemsById };
+  return { seller: first.seller, settings, shiftId: first.shiftId, itemsById };
 }
 
 async function earlierSale(
@@ -236,14 +248,20 @@ export async function completeSale(
   const { shopId } = actor;
 
   const itemIds = [...new Set(request.lines.map((line) => line.itemId).filter(isInteger))];
-  const context = await saleContext(db, shopId, itemIds);
+  const till = request.till.trim();
+  const context = await saleContext(db, shopId, till, itemIds);
   if (!context) throw new Error(`completeSale: no shop ${shopId}`);
-  const { seller, settings, itemsById } = context;
+  const { seller, settings, shiftId, itemsById } = context;
   // A refusal of a retried sale (prices changed since, an item archived since) would be
   // wrong: the first attempt's sale, when there is one, is the answer. Looked up only on
   // refusals; on the way to writing, sale_post finds the earlier sale itself (SL409).
   const refuseUnlessRetry = async (error: SaleError) =>
     (await earlierSale(db, shopId, request)) ?? refuse(error);
+
+  // The shop sells only in an open shift: the till's drawer is then counted in and out.
+  if (settings.requireOpenShift && shiftId === null) {
+    return refuseUnlessRetry({ code: "shiftRequired" });
+  }
 
   const billLines: BillLineInput[] = [];
   const ledgerQuantities: string[] = [];
@@ -300,7 +318,10 @@ export async function completeSale(
     clientSaleId: request.clientSaleId,
     kind: settings.vatRegistered ? "abbreviatedTaxInvoice" : "receipt",
     prefix: settings.vatRegistered ? settings.abbreviatedPrefix : settings.receiptPrefix,
-    till: request.till.trim(),
+    till,
+    // sale_post reads the shift again under a lock (drizzle/0024): one closed since is not named.
+    shiftId,
+    shiftRequired: settings.requireOpenShift,
     cashierId: actor.userId,
     cashierName: actor.cashierName,
     note: (request.note ?? "").trim(),
@@ -372,6 +393,10 @@ export async function completeSale(
       if (refused.code === "notFound" && refused.line !== null) {
         return refuse({ code: "itemUnavailable", line: refused.line - 1 });
       }
+    }
+    // The till's shift closed between the read above and the post, and the shop requires one.
+    if (error instanceof UnitError && error.state === "SL412") {
+      return refuse({ code: "shiftRequired" });
     }
     // The id was used before (SL409 from sale_post), or by a request racing this one in
     // another instance (the unique index): answer as a retry.

@@ -10,6 +10,7 @@ import {
   type CompleteSaleResult,
 } from "~/modules/sales";
 import { completeSale, getSalesSettings, listTillItems } from "~/modules/sales/index.server";
+import { openShifts } from "~/modules/shifts/index.server";
 import { isShopChangedResult } from "~/modules/shops";
 import { memberOf } from "~/routes/_gates/member.server";
 import { activeShopOf } from "~/routes/_gates/session.server";
@@ -18,6 +19,7 @@ import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import type { TillSaleError } from "~/routes/shophub/sell-text";
 import { vatSettingOf } from "./cart";
 import { readSaleRequest } from "./sale-request.server";
+import { shiftAction, type ShiftAnswer } from "./shift-action.server";
 import { TillPage } from "./till-page";
 import { packItems } from "./till-data";
 
@@ -30,9 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The live stream follows the active shop; a till opened for another (?shop=) stays still.
   const active = await activeShopOf(context);
   const { db, storage } = context.get(appContext);
-  const [rows, settings] = await Promise.all([
+  const [rows, settings, shifts] = await Promise.all([
     listTillItems(db, shop.id),
     getSalesSettings(db, shop.id),
+    openShifts(db, shop.id),
   ]);
   const promptPay = settings.promptPayId ? normalizePromptPayId(settings.promptPayId) : null;
   const layout = settings.scaleLabelLayout;
@@ -54,6 +57,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** The roll the shop prints receipts on (the print page and a silent print use it). */
     paperWidth: settings.paperWidth,
     live: active?.shop.id === shop.id,
+    // The till keeps its name in the browser: it picks its own open shift from these.
+    shifts: {
+      open: shifts.map((open) => ({
+        id: open.id,
+        till: open.till,
+        openedByName: open.openedByName,
+        openedAt: open.openedAt.toISOString(),
+        openingCashSatang: open.openingCashSatang,
+        // A cashier acts on their own shift only (the action checks again).
+        mine: role !== "cashier" || open.openedBy === member.id,
+      })),
+      required: settings.requireOpenShift,
+    },
   };
 }
 
@@ -73,9 +89,18 @@ export const action = keepFormOnShopChange(async function action({
   request,
   context,
 }: Route.ActionArgs) {
-  const { shop } = await chosenShopOf(context, request);
+  const { shop, role } = await chosenShopOf(context, request);
   const member = memberOf(context);
   const { db } = context.get(appContext);
+  // The shift panel's forms post form data with an intent; the sale itself posts JSON.
+  if (!(request.headers.get("content-type") ?? "").includes("application/json")) {
+    const { answer, status } = await shiftAction(
+      db,
+      { shopId: shop.id, userId: member.id, userName: member.name, role },
+      await request.formData(),
+    );
+    return data<ShiftAnswer>(answer, { status });
+  }
   let body: unknown;
   try {
     body = await request.json();
@@ -133,7 +158,7 @@ export function shouldRevalidate({
     typeof actionResult === "object" &&
     actionResult !== null &&
     (actionResult as TillActionData).ok === false &&
-    ["network", "server"].includes((actionResult as { error: TillSaleError }).error.code);
+    ["network", "server"].includes((actionResult as { error?: TillSaleError }).error?.code ?? "");
   return lost ? false : defaultShouldRevalidate;
 }
 

@@ -43,6 +43,7 @@ import { PayPanel, paymentsOf, startPay, type PayState } from "./pay-dialog";
 import type { TillActionData, TillLoaderData } from "./route";
 import { categoriesOf, indexItems, searchTillItems, unpackItems, type TillItem } from "./till-data";
 import { TillDialog } from "./till-dialog";
+import { ShiftPanel } from "./shift-panel";
 import { useReceiptPrinting } from "./use-receipt-printing";
 import "./till.css";
 
@@ -450,6 +451,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
         >
           {t("shops.sell.till.invoices")}
         </Link>
+        <ShiftPanel shopId={data.shop.id} tillName={tillName} shifts={data.shifts} />
         {renaming === null ? (
           <button
             type="button"

@@ -1,0 +1,115 @@
+import { readForm } from "~/lib/forms/read-form";
+import type { MessageKey } from "~/lib/i18n";
+import type { ShiftActor, ShiftError, ShiftSummary } from "~/modules/shifts";
+import {
+  cashMovementForm,
+  closeShift,
+  closeShiftForm,
+  openShift,
+  openShiftForm,
+  payInOut,
+} from "~/modules/shifts/index.server";
+
+/*
+ * The till's shift forms (the shift panel posts form data with an `intent`; the sale itself
+ * posts JSON and never comes here). Each answer names its intent, so the panel shows it in the
+ * right form, and keeps what was typed when it is refused.
+ */
+
+export const SHIFT_INTENTS = ["openShift", "cashMovement", "closeShift"] as const;
+export type ShiftIntent = (typeof SHIFT_INTENTS)[number];
+
+export type ShiftAnswer =
+  | {
+      shift: true;
+      intent: ShiftIntent;
+      ok: false;
+      values: Record<string, string>;
+      errors: Record<string, MessageKey>;
+      formError?: MessageKey;
+    }
+  | { shift: true; intent: "openShift"; ok: true }
+  | {
+      shift: true;
+      intent: "cashMovement";
+      ok: true;
+      kind: "pay_in" | "pay_out";
+      amountSatang: number;
+    }
+  | { shift: true; intent: "closeShift"; ok: true; closed: ShiftSummary };
+
+const REFUSAL: Record<ShiftError["code"], { status: number; message: MessageKey }> = {
+  alreadyOpen: { status: 409, message: "shops.shifts.error.alreadyOpen" },
+  notFound: { status: 404, message: "shops.shifts.error.notFound" },
+  notOpen: { status: 409, message: "shops.shifts.error.notOpen" },
+  badRequest: { status: 400, message: "shops.shifts.error.badRequest" },
+};
+
+export interface Answered {
+  answer: ShiftAnswer;
+  status: number;
+}
+
+export async function shiftAction(
+  db: Parameters<typeof openShift>[0],
+  actor: ShiftActor,
+  form: FormData,
+): Promise<Answered> {
+  const intent = String(form.get("intent") ?? "");
+  const failed = (
+    which: ShiftIntent,
+    values: Record<string, string>,
+    errors: Record<string, MessageKey>,
+    status: number,
+    formError?: MessageKey,
+  ): Answered => ({
+    answer: { shift: true, intent: which, ok: false, values, errors, formError },
+    status,
+  });
+  const refused = (which: ShiftIntent, values: Record<string, string>, error: ShiftError) =>
+    failed(which, values, {}, REFUSAL[error.code].status, REFUSAL[error.code].message);
+
+  if (intent === "openShift") {
+    const parsed = readForm(form, openShiftForm);
+    if (!parsed.ok) return failed(intent, parsed.values, parsed.errors, 400);
+    const result = await openShift(db, actor, {
+      till: parsed.data.till,
+      openingCashSatang: parsed.data.openingCash,
+    });
+    if (!result.ok) return refused(intent, parsed.values, result.error);
+    return { answer: { shift: true, intent, ok: true }, status: 200 };
+  }
+  if (intent === "cashMovement") {
+    const parsed = readForm(form, cashMovementForm);
+    if (!parsed.ok) return failed(intent, parsed.values, parsed.errors, 400);
+    const result = await payInOut(db, actor, {
+      shiftId: parsed.data.shiftId,
+      kind: parsed.data.kind,
+      amountSatang: parsed.data.amount,
+      reason: parsed.data.reason,
+    });
+    if (!result.ok) return refused(intent, parsed.values, result.error);
+    return {
+      answer: {
+        shift: true,
+        intent,
+        ok: true,
+        kind: result.value.kind,
+        amountSatang: result.value.amountSatang,
+      },
+      status: 200,
+    };
+  }
+  if (intent === "closeShift") {
+    const parsed = readForm(form, closeShiftForm);
+    if (!parsed.ok) return failed(intent, parsed.values, parsed.errors, 400);
+    const result = await closeShift(db, actor, {
+      shiftId: parsed.data.shiftId,
+      countedCashSatang: parsed.data.counted,
+      note: parsed.data.note,
+    });
+    if (!result.ok) return refused(intent, parsed.values, result.error);
+    return { answer: { shift: true, intent, ok: true, closed: result.value }, status: 200 };
+  }
+  return failed("openShift", {}, {}, 400, "shops.shifts.error.badRequest");
+}

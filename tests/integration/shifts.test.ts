@@ -1,0 +1,342 @@
+import { randomUUID } from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { sale, saleLine, shift } from "~/db/schema";
+import {
+  completeSale,
+  returnSaleLines,
+  voidSale,
+  type PaymentRequest,
+} from "~/modules/sales/index.server";
+import {
+  closeShift,
+  currentShift,
+  expectedCash,
+  listShifts,
+  openShift,
+  payInOut,
+  shiftReport,
+  type ShiftActor,
+} from "~/modules/shifts/index.server";
+import { addShopMember, insertItem, insertShop, type TestShop } from "../setup/factories";
+import { setSalesSettings } from "../setup/sales-factory";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+
+let test: TestDatabase;
+let db: Database;
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  db = test.db;
+});
+afterAll(async () => {
+  await test.drop();
+});
+
+const TILL = "เครื่อง 1";
+const PRICE = 15_000; // 150.00 baht
+
+interface Fixture extends TestShop {
+  owner: ShiftActor;
+  itemId: number;
+}
+
+async function newShop(): Promise<Fixture> {
+  const made = await insertShop(db);
+  const item = await insertItem(db, made.shop.id, made.ownerId, {
+    fields: { price: PRICE, cost: 9_000 },
+    opening: { qty: 100_000, locationId: made.defaultLocationId },
+  });
+  return {
+    ...made,
+    owner: { shopId: made.shop.id, userId: made.ownerId, userName: "เจ้าของ", role: "owner" },
+    itemId: item.id,
+  };
+}
+
+async function member(f: Fixture, role: ShiftActor["role"]): Promise<ShiftActor> {
+  const user = await addShopMember(db, f.shop.id, role);
+  return { shopId: f.shop.id, userId: user.id, userName: `พนักงาน ${role}`, role };
+}
+
+/** Sells `pieces` of the shop's item at `till`, paid as given; answers the sale's id. */
+async function sell(
+  f: Fixture,
+  pieces: number,
+  payments: PaymentRequest[],
+  till = TILL,
+  actor: ShiftActor = f.owner,
+) {
+  const total = PRICE * pieces;
+  const result = await completeSale(
+    db,
+    { shopId: f.shop.id, userId: actor.userId, cashierName: actor.userName },
+    {
+      clientSaleId: randomUUID(),
+      till,
+      lines: [{ itemId: f.itemId, qtyMilli: pieces * 1_000 }],
+      payments,
+      expectedTotalSatang: total,
+    },
+  );
+  return result;
+}
+
+async function sold(...args: Parameters<typeof sell>): Promise<number> {
+  const result = await sell(...args);
+  if (!result.ok) throw new Error(`sale refused: ${JSON.stringify(result.error)}`);
+  return result.sale.id;
+}
+
+async function opened(actor: ShiftActor, till = TILL, openingCashSatang = 100_000) {
+  const result = await openShift(db, actor, { till, openingCashSatang });
+  if (!result.ok) throw new Error(`shift not opened: ${JSON.stringify(result.error)}`);
+  return result.value;
+}
+
+describe("the drawer's expected cash", () => {
+  it("counts the opening cash, cash kept from sales, refunds, pay-ins and pay-outs, not voids or cards", async () => {
+    const f = await newShop();
+    const open = await opened(f.owner, TILL, 100_000); // 1,000 baht
+
+    // 1 piece (150) paid with 200 in cash: 50 change, 150 stays in the drawer.
+    await sold(f, 1, [{ method: "cash", amountSatang: 20_000 }]);
+    // 2 pieces (300) paid with 500: 200 change, 300 stays.
+    const second = await sold(f, 2, [{ method: "cash", amountSatang: 50_000 }]);
+    // A card sale brings no cash.
+    await sold(f, 1, [{ method: "card", amountSatang: PRICE }]);
+    // A cash sale voided later: its 150 went back to the customer.
+    const voided = await sold(f, 1, [{ method: "cash", amountSatang: PRICE }]);
+    const voidResult = await voidSale(db, f.owner, { saleId: voided, reason: "ลูกค้าเปลี่ยนใจ" });
+    expect(voidResult.ok).toBe(true);
+
+    const payIn = await payInOut(db, f.owner, {
+      shiftId: open.id,
+      kind: "pay_in",
+      amountSatang: 50_000,
+      reason: "แลกเงินทอนจากธนาคาร",
+    });
+    expect(payIn.ok).toBe(true);
+    const payOut = await payInOut(db, f.owner, {
+      shiftId: open.id,
+      kind: "pay_out",
+      amountSatang: 12_000,
+      reason: "ซื้อน้ำแข็ง",
+    });
+    expect(payOut.ok).toBe(true);
+
+    // 1,000 + 150 + 300 + 500 - 120 = 1,830 baht
+    expect((await expectedCash(db, f.shop.id, open.id))?.expectedSatang).toBe(183_000);
+
+    // One piece of the second sale comes back, refunded in cash: 150 leaves the drawer.
+    const [line] = await db
+      .select({ id: saleLine.id })
+      .from(saleLine)
+      .where(eq(saleLine.saleId, second));
+    const returned = await returnSaleLines(db, f.owner, {
+      saleId: second,
+      lines: [{ saleLineId: line!.id, qtyMilli: 1_000 }],
+      reason: "ของชำรุด",
+      refundMethod: "cash",
+    });
+    expect(returned.ok).toBe(true);
+    const cash = await expectedCash(db, f.shop.id, open.id);
+    expect(cash).toEqual({
+      openingSatang: 100_000,
+      cashSalesSatang: 45_000,
+      voidedCashSatang: 15_000,
+      cashRefundsSatang: 15_000,
+      payInsSatang: 50_000,
+      payOutsSatang: 12_000,
+      expectedSatang: 168_000,
+    });
+
+    // 1,650 counted against 1,680 expected: 30 baht short.
+    const closed = await closeShift(db, f.owner, {
+      shiftId: open.id,
+      countedCashSatang: 165_000,
+      note: "นับสองรอบ",
+    });
+    expect(closed).toMatchObject({
+      ok: true,
+      value: {
+        status: "closed",
+        expectedCashSatang: 168_000,
+        countedCashSatang: 165_000,
+        differenceSatang: -3_000,
+        note: "นับสองรอบ",
+      },
+    });
+
+    const report = await shiftReport(db, f.shop.id, open.id);
+    expect(report).toMatchObject({
+      byMethod: [
+        { method: "card", amountSatang: 15_000, payments: 1 },
+        { method: "cash", amountSatang: 45_000, payments: 2 },
+      ],
+      bills: 3,
+      salesTotalSatang: 60_000,
+      voids: { count: 1, totalSatang: 15_000 },
+      shift: { differenceSatang: -3_000 },
+    });
+    expect(report?.movements.map((m) => [m.kind, m.amountSatang, m.reason])).toEqual([
+      ["pay_in", 50_000, "แลกเงินทอนจากธนาคาร"],
+      ["pay_out", 12_000, "ซื้อน้ำแข็ง"],
+    ]);
+
+    // Closed: no more movements, no second close, and the till may open again.
+    expect(
+      await payInOut(db, f.owner, {
+        shiftId: open.id,
+        kind: "pay_in",
+        amountSatang: 100,
+        reason: "x",
+      }),
+    ).toEqual({ ok: false, error: { code: "notOpen" } });
+    expect(
+      await closeShift(db, f.owner, { shiftId: open.id, countedCashSatang: 0, note: "" }),
+    ).toEqual({ ok: false, error: { code: "notOpen" } });
+    expect(await currentShift(db, f.shop.id, TILL)).toBeNull();
+    expect((await openShift(db, f.owner, { till: TILL, openingCashSatang: 0 })).ok).toBe(true);
+  });
+});
+
+describe("one open shift per till", () => {
+  it("refuses a second open shift at the same till, not at another", async () => {
+    const f = await newShop();
+    const first = await opened(f.owner);
+    expect(await openShift(db, f.owner, { till: ` ${TILL} `, openingCashSatang: 0 })).toEqual({
+      ok: false,
+      error: { code: "alreadyOpen" },
+    });
+    expect((await openShift(db, f.owner, { till: "เครื่อง 2", openingCashSatang: 0 })).ok).toBe(true);
+    expect((await currentShift(db, f.shop.id, TILL))?.id).toBe(first.id);
+    // Another shop's till of the same name is its own.
+    const other = await newShop();
+    expect((await openShift(db, other.owner, { till: TILL, openingCashSatang: 0 })).ok).toBe(true);
+  });
+
+  it("refuses amounts and till names a form could not send", async () => {
+    const f = await newShop();
+    for (const input of [
+      { till: "", openingCashSatang: 0 },
+      { till: TILL, openingCashSatang: -1 },
+      { till: TILL, openingCashSatang: 1.5 },
+      { till: "x".repeat(61), openingCashSatang: 0 },
+    ]) {
+      expect(await openShift(db, f.owner, input)).toEqual({
+        ok: false,
+        error: { code: "badRequest" },
+      });
+    }
+    const open = await opened(f.owner);
+    expect(
+      await payInOut(db, f.owner, {
+        shiftId: open.id,
+        kind: "pay_out",
+        amountSatang: 0,
+        reason: "x",
+      }),
+    ).toEqual({ ok: false, error: { code: "badRequest" } });
+    expect(
+      await payInOut(db, f.owner, {
+        shiftId: open.id,
+        kind: "pay_out",
+        amountSatang: 100,
+        reason: "  ",
+      }),
+    ).toEqual({ ok: false, error: { code: "badRequest" } });
+  });
+});
+
+describe("selling in a shift", () => {
+  it("refuses a sale without an open shift when the shop requires one, and names the shift", async () => {
+    const f = await newShop();
+    await setSalesSettings(db, f.shop.id, { requireOpenShift: true });
+    expect(await sell(f, 1, [{ method: "cash", amountSatang: PRICE }])).toEqual({
+      ok: false,
+      error: { code: "shiftRequired" },
+    });
+    expect(await db.select().from(sale).where(eq(sale.shopId, f.shop.id))).toEqual([]);
+
+    const open = await opened(f.owner);
+    const saleId = await sold(f, 1, [{ method: "cash", amountSatang: PRICE }]);
+    // Another till of the shop still has no shift.
+    expect(await sell(f, 1, [{ method: "cash", amountSatang: PRICE }], "เครื่อง 2")).toEqual({
+      ok: false,
+      error: { code: "shiftRequired" },
+    });
+    const [row] = await db.select({ shiftId: sale.shiftId }).from(sale).where(eq(sale.id, saleId));
+    expect(row?.shiftId).toBe(open.id);
+
+    await closeShift(db, f.owner, { shiftId: open.id, countedCashSatang: 0, note: "" });
+    expect(await sell(f, 1, [{ method: "cash", amountSatang: PRICE }])).toEqual({
+      ok: false,
+      error: { code: "shiftRequired" },
+    });
+  });
+
+  it("sells without a shift when the shop does not require one, and then names none", async () => {
+    const f = await newShop();
+    const other = await opened(f.owner, "เครื่อง 2");
+    const saleId = await sold(f, 1, [{ method: "cash", amountSatang: PRICE }]);
+    const [row] = await db.select({ shiftId: sale.shiftId }).from(sale).where(eq(sale.id, saleId));
+    expect(row?.shiftId).toBeNull();
+    expect((await expectedCash(db, f.shop.id, other.id))?.cashSalesSatang).toBe(0);
+  });
+});
+
+describe("who may act on a shift", () => {
+  it("lets a cashier work their own shift only; a manager any of the shop's", async () => {
+    const f = await newShop();
+    const cashier = await member(f, "cashier");
+    const colleague = await member(f, "cashier");
+    const manager = await member(f, "manager");
+    const mine = await opened(cashier, TILL, 50_000);
+    const theirs = await opened(colleague, "เครื่อง 2", 50_000);
+
+    const move = (actor: ShiftActor, shiftId: number) =>
+      payInOut(db, actor, { shiftId, kind: "pay_out", amountSatang: 1_000, reason: "ค่าส่ง" });
+    expect((await move(cashier, mine.id)).ok).toBe(true);
+    expect(await move(cashier, theirs.id)).toEqual({ ok: false, error: { code: "notFound" } });
+    expect(
+      await closeShift(db, cashier, { shiftId: theirs.id, countedCashSatang: 0, note: "" }),
+    ).toEqual({ ok: false, error: { code: "notFound" } });
+    expect(await shiftReport(db, f.shop.id, theirs.id, cashier)).toBeNull();
+    expect((await shiftReport(db, f.shop.id, mine.id, cashier))?.cash.expectedSatang).toBe(49_000);
+    expect((await move(manager, theirs.id)).ok).toBe(true);
+    expect(
+      (await closeShift(db, manager, { shiftId: theirs.id, countedCashSatang: 49_000, note: "" }))
+        .ok,
+    ).toBe(true);
+    expect(
+      (await listShifts(db, f.shop.id, { openedBy: cashier.userId })).map((s) => s.id),
+    ).toEqual([mine.id]);
+    // Who opened a shift is kept on it.
+    const [row] = await db.select().from(shift).where(eq(shift.id, mine.id)).orderBy(asc(shift.id));
+    expect(row?.openedByName).toBe(cashier.userName);
+  });
+
+  it("keeps shops apart: another shop's owner finds none of this shop's shifts", async () => {
+    const f = await newShop();
+    const intruder = await newShop();
+    const open = await opened(f.owner);
+    const outside: ShiftActor = { ...intruder.owner };
+    expect(
+      await payInOut(db, outside, {
+        shiftId: open.id,
+        kind: "pay_out",
+        amountSatang: 1_000,
+        reason: "x",
+      }),
+    ).toEqual({ ok: false, error: { code: "notFound" } });
+    expect(
+      await closeShift(db, outside, { shiftId: open.id, countedCashSatang: 0, note: "" }),
+    ).toEqual({ ok: false, error: { code: "notFound" } });
+    expect(await shiftReport(db, intruder.shop.id, open.id)).toBeNull();
+    expect(await expectedCash(db, intruder.shop.id, open.id)).toBeNull();
+    expect(await listShifts(db, intruder.shop.id)).toEqual([]);
+    expect((await currentShift(db, f.shop.id, TILL))?.status).toBe("open");
+  });
+});
