@@ -178,6 +178,11 @@ function marginOf(grossProfit: number, revenue: number): number | null {
   return revenue > 0 ? Math.round((grossProfit * 10_000) / revenue) : null;
 }
 
+/** GROUPING(column), or 1 when the query groups only the totals (GROUPING needs a set). */
+function groupingOf(full: boolean) {
+  return (column: string) => sql.raw(full ? `GROUPING(${column})` : "1");
+}
+
 type SaleAggregate = {
   day: string | null;
   hour: number | null;
@@ -200,9 +205,14 @@ async function saleAggregates(db: DbExecutor, shopId: string, range: ReportRange
   const { start, end } = bounds(range);
   // One scan of the shop's sales in the range: the totals, and (for the full report) the same
   // sums by Bangkok day, by hour of day and by cashier.
+  // The previous period needs only the totals row: the empty grouping set alone.
   const sets = full
     ? sql.raw("GROUPING SETS ((day), (hour), (cashier_id), ())")
     : sql.raw("GROUPING SETS (())");
+  const grouping = groupingOf(full);
+  const dayCol = full ? sql.raw("day::text") : sql.raw("NULL::text");
+  const hourCol = full ? sql.raw("hour") : sql.raw("NULL::int");
+  const cashierCol = full ? sql.raw("cashier_id") : sql.raw("NULL::text");
   const result = await db.execute<SaleAggregate>(sql`
     WITH s AS (
       SELECT (created_at AT TIME ZONE 'Asia/Bangkok')::date AS day,
@@ -214,8 +224,10 @@ async function saleAggregates(db: DbExecutor, shopId: string, range: ReportRange
        WHERE shop_id = ${shopId} AND created_at >= ${start.toISOString()}::timestamptz
          AND created_at < ${end.toISOString()}::timestamptz
     )
-    SELECT day::text AS day, hour, cashier_id, max(cashier_name) AS cashier_name,
-           GROUPING(day) AS g_day, GROUPING(hour) AS g_hour, GROUPING(cashier_id) AS g_cashier,
+    SELECT ${dayCol} AS day, ${hourCol} AS hour, ${cashierCol} AS cashier_id,
+           max(cashier_name) AS cashier_name,
+           ${grouping("day")} AS g_day, ${grouping("hour")} AS g_hour,
+           ${grouping("cashier_id")} AS g_cashier,
            count(*) FILTER (WHERE status <> 'void') AS bills,
            sum(gross_satang) FILTER (WHERE status <> 'void') AS gross,
            sum(discount) FILTER (WHERE status <> 'void') AS discount,
@@ -246,6 +258,9 @@ async function returnAggregates(db: DbExecutor, shopId: string, range: ReportRan
   const sets = full
     ? sql.raw("GROUPING SETS ((day), (refund_method), ())")
     : sql.raw("GROUPING SETS (())");
+  const grouping = groupingOf(full);
+  const dayCol = full ? sql.raw("day::text") : sql.raw("NULL::text");
+  const methodCol = full ? sql.raw("refund_method") : sql.raw("NULL::text");
   const result = await db.execute<ReturnAggregate>(sql`
     WITH c AS (
       SELECT (created_at AT TIME ZONE 'Asia/Bangkok')::date AS day, refund_method,
@@ -254,8 +269,8 @@ async function returnAggregates(db: DbExecutor, shopId: string, range: ReportRan
        WHERE shop_id = ${shopId} AND created_at >= ${start.toISOString()}::timestamptz
          AND created_at < ${end.toISOString()}::timestamptz
     )
-    SELECT day::text AS day, refund_method AS method,
-           GROUPING(day) AS g_day, GROUPING(refund_method) AS g_method,
+    SELECT ${dayCol} AS day, ${methodCol} AS method,
+           ${grouping("day")} AS g_day, ${grouping("refund_method")} AS g_method,
            count(*) AS notes, sum(ex_vat_satang) AS ex_vat, sum(vat_satang) AS vat,
            sum(total_satang) AS total, sum(cost_satang) AS cost
       FROM c
@@ -507,9 +522,13 @@ export async function profitAndLoss(
   );
 
   const byCashier: CashierRow[] = sales
-    .filter((row) => row.g_cashier === 0 && row.cashier_id && n(row.bills) > 0)
+    .flatMap((row) =>
+      row.g_cashier === 0 && row.cashier_id !== null && n(row.bills) > 0
+        ? [{ ...row, cashier_id: row.cashier_id }]
+        : [],
+    )
     .map((row) => ({
-      cashierId: row.cashier_id!,
+      cashierId: row.cashier_id,
       name: row.cashier_name ?? "",
       bills: n(row.bills),
       salesExVatSatang: n(row.ex_vat),

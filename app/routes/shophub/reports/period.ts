@@ -20,14 +20,20 @@ export interface PeriodChoice {
   errors: Partial<Record<"day" | "month" | "from" | "to", MessageKey>>;
 }
 
+/** The first and last day of a month (YYYY-MM, already checked). */
+function daysOfMonth(year: number, index: number): ReportRange {
+  const month = `${year}-${String(index + 1).padStart(2, "0")}`;
+  const last = new Date(Date.UTC(year, index + 1, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, "0")}` };
+}
+
 function monthRange(month: string): ReportRange | null {
   const match = /^(\d{4})-(\d{2})$/.exec(month);
   if (!match) return null;
   const year = Number(match[1]);
   const index = Number(match[2]) - 1;
   if (index < 0 || index > 11 || year < 1900) return null;
-  const last = new Date(Date.UTC(year, index + 1, 0)).getUTCDate();
-  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, "0")}` };
+  return daysOfMonth(year, index);
 }
 
 /**
@@ -44,7 +50,7 @@ export function readPeriod(params: URLSearchParams, now = new Date()): PeriodCho
   };
   const errors: PeriodChoice["errors"] = {};
   const today = bangkokIsoDate(now);
-  const fallback = monthRange(today.slice(0, 7))!;
+  const fallback = daysOfMonth(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1);
   if (values.from !== "" || values.to !== "") {
     const from = values.from === "" ? today : values.from;
     const to = values.to === "" ? today : values.to;
