@@ -5,7 +5,6 @@ export const enShophubReports: Record<keyof typeof thShophubReports, string> = {
   "shops.reports.title": "Profit and loss",
   "shops.reports.lead":
     "Net revenue after VAT, cost of goods sold, gross profit, other income, expenses and net profit, compared with the previous period of the same length",
-  "shops.reports.period.legend": "Period",
   "shops.reports.period.day": "Day",
   "shops.reports.period.month": "Month",
   "shops.reports.period.range": "Range of days",

@@ -6,7 +6,6 @@ export const thShophubReports = {
   "shops.reports.title": "กำไรขาดทุน",
   "shops.reports.lead":
     "รายได้สุทธิหลังหักภาษีมูลค่าเพิ่ม ต้นทุนขาย กำไรขั้นต้น รายได้อื่น ค่าใช้จ่าย และกำไรสุทธิ เทียบกับช่วงก่อนหน้าที่ยาวเท่ากัน",
-  "shops.reports.period.legend": "ช่วงเวลา",
   "shops.reports.period.day": "รายวัน",
   "shops.reports.period.month": "รายเดือน",
   "shops.reports.period.range": "ช่วงวันที่",
