@@ -1,11 +1,6 @@
 import type { MessageKey } from "~/lib/i18n";
 import { bangkokIsoDate } from "~/lib/dates";
-import {
-  MAX_REPORT_DAYS,
-  rangeDays,
-  reportDayStart,
-  type ReportRange,
-} from "~/modules/reports/index.server";
+import { MAX_REPORT_DAYS, rangeDays, reportDayStart, type ReportRange } from "~/modules/reports";
 
 /** Owners and managers see profit and loss; cashiers and stock keepers do not (issue 13). */
 export const REPORT_ROLES = ["owner", "manager"] as const;
