@@ -38,6 +38,11 @@ export default [
     route("shophub/settings", "routes/shophub/settings.tsx"),
     route("shophub/invoices", "routes/shophub/invoices/list.tsx"),
     route("shophub/invoices/:id", "routes/shophub/invoices/detail.tsx"),
+    // Profit and loss: owners and managers (the pages declare their roles)
+    route("shophub/reports", "routes/shophub/reports/route.tsx", {
+      id: "routes/shophub/reports",
+    }),
+    route("shophub/reports/export", "routes/shophub/reports/export.ts"),
     route("shophub/settings/selling", "routes/shophub/selling-settings/route.tsx", {
       id: "routes/shophub/selling-settings",
     }),

@@ -106,6 +106,7 @@ function pagesOf(viewer: Viewer): string[] {
         "/shophub/settings/selling",
         "/shophub/sell",
         "/shophub/invoices",
+        "/shophub/reports",
         `/shophub/invoices/${saleId}`,
         `/shophub/invoices/${saleId}/print?doc=sale&paper=80`,
         "/shophub/dashboard",

@@ -773,6 +773,18 @@ interface LoaderTarget {
 const LIST = ["q", "page", "status", "sort", "dir", "low", "done", "count"];
 const LOADER_TARGETS: LoaderTarget[] = [
   {
+    route: "routes/shophub/reports",
+    caller: "owner",
+    path: "/shophub/reports",
+    names: ["shop", "day", "month", "from", "to"],
+  },
+  {
+    route: "routes/shophub/reports/export",
+    caller: "owner",
+    path: "/shophub/reports/export",
+    names: ["shop", "report", "day", "month", "from", "to"],
+  },
+  {
     route: "routes/shophub/invoices/list",
     caller: "owner",
     path: "/shophub/invoices",

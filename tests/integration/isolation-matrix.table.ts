@@ -331,6 +331,37 @@ export const MATRIX: Record<string, MatrixRow> = {
     outsider: 400,
     foreign: [],
   },
+  // Added by the reports branch: profit and loss and its CSV files (owners and managers).
+  "routes/shophub/reports loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/reports?shop=${ids.shopId}` }),
+    roles: { owner: "ok", manager: "ok", cashier: 403, stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/reports?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/reports/export loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/reports/export?shop=${ids.shopId}&report=items` }),
+    roles: { owner: "ok", manager: "ok", cashier: 403, stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({
+          path: `/shophub/reports/export?shop=${other.shopId}&report=items`,
+        }),
+        expect: 404,
+      },
+    ],
+  },
   // Added by the invoices branch (after-sale): the shop's sales, one sale and its forms.
   "routes/shophub/invoices/list loader": {
     access: "shop",

@@ -9,6 +9,7 @@ import { enStorehub } from "./en-storehub";
 import { enStorehubLedger } from "./en-storehub-ledger";
 import type { MessageKey } from "./th";
 import { enShophubPage } from "./en-shophub-page";
+import { enShophubReports } from "./en-shophub-reports";
 
 /** English interface text. The Record type makes a missing key a type error. */
 export const en: Record<MessageKey, string> = {
@@ -22,6 +23,7 @@ export const en: Record<MessageKey, string> = {
   ...enStorehubLedger,
   ...enListings,
   ...enShophubPage,
+  ...enShophubReports,
   "site.name": "DP Tech",
   "site.title":
     "DP Tech | AI and inspection cameras, laser marking, warehouse solutions and AMR robots",

@@ -3,6 +3,7 @@
 // scripts/rewrite-module-imports.mjs, which adds a line when something outside the
 // module starts using one of its files.
 export * from "./index";
+export * from "./csv";
 export * from "./csv-download.server";
 export * from "./documents.server";
 export * from "./inout.server";

@@ -1,0 +1,580 @@
+import { sql } from "drizzle-orm";
+import type { DbExecutor } from "~/db/client.server";
+import { getSalesSettings } from "~/modules/sales/index.server";
+import {
+  DAY_MS,
+  DAYS_CHARTED_BY_DAY,
+  isoDay,
+  MAX_REPORT_DAYS,
+  previousRange,
+  rangeDays,
+  reportDayStart,
+  type ReportRange,
+} from "./range";
+
+/*
+ * Profit and loss of one shop over Bangkok calendar days (both ends included), in integer
+ * satang. Revenue is what the bills sold net of VAT (sale.total - sale.vat, so discounts are
+ * already taken off; the discounts given are shown beside it), voided bills left out, returns
+ * (credit notes' ex-VAT) subtracted in the period the credit note was issued. Cost of goods
+ * sold is the cost recorded on the sale lines when they sold (sale.cost_satang is their sum),
+ * minus the cost that came back on credit-note lines. Expenses and other income are the
+ * finance rows not deleted, by their calendar day; a VAT-registered shop counts an expense
+ * net of its input VAT (claimed back on the VAT return).
+ *
+ * Every figure comes from a few SQL aggregates: the sales ride on the (shop_id, created_at)
+ * index and are grouped once with GROUPING SETS (day, hour, cashier, total), the lines join
+ * through sale_line (sale_id, line_no).
+ */
+
+export interface PnlTotals {
+  bills: number;
+  /** What the bills said before discounts (as priced, VAT included when prices include it). */
+  grossSalesSatang: number;
+  discountSatang: number;
+  salesExVatSatang: number;
+  returnsExVatSatang: number;
+  netRevenueSatang: number;
+  salesCostSatang: number;
+  returnedCostSatang: number;
+  costOfGoodsSatang: number;
+  grossProfitSatang: number;
+  /** Gross profit over net revenue in basis points (1234 = 12.34%); null without revenue. */
+  marginBasisPoints: number | null;
+  otherIncomeSatang: number;
+  expensesSatang: number;
+  netProfitSatang: number;
+  voidBills: number;
+  voidTotalSatang: number;
+  returnNotes: number;
+}
+
+export interface PeriodRow {
+  /** YYYY-MM-DD for a day, YYYY-MM for a month. */
+  key: string;
+  netRevenueSatang: number;
+  grossProfitSatang: number;
+  otherIncomeSatang: number;
+  expensesSatang: number;
+  netProfitSatang: number;
+}
+
+export interface ItemRow {
+  itemId: number;
+  name: string;
+  category: string;
+  /** Thousandths, net of returns. */
+  qtyMilli: number;
+  netRevenueSatang: number;
+  costSatang: number;
+  grossProfitSatang: number;
+}
+
+export interface CategoryRow {
+  category: string;
+  netRevenueSatang: number;
+  costSatang: number;
+  grossProfitSatang: number;
+}
+
+export interface CashierRow {
+  cashierId: string;
+  name: string;
+  bills: number;
+  salesExVatSatang: number;
+  grossProfitSatang: number;
+}
+
+export interface PaymentRow {
+  method: string;
+  payments: number;
+  receivedSatang: number;
+  refundedSatang: number;
+}
+
+export interface HourRow {
+  hour: number;
+  bills: number;
+  salesExVatSatang: number;
+}
+
+export interface ExpenseRow {
+  /** A built-in category's key, or null for the shop's own category. */
+  key: string | null;
+  categoryId: number | null;
+  /** The shop's own category's name ("" for a built-in one). */
+  name: string;
+  amountSatang: number;
+}
+
+export interface VatFigures {
+  outputVatSatang: number;
+  returnedVatSatang: number;
+  inputVatSatang: number;
+  /** Output less input: positive is owed to the Revenue Department. */
+  payableSatang: number;
+}
+
+export interface ProfitAndLoss {
+  range: ReportRange;
+  previousRange: ReportRange;
+  totals: PnlTotals;
+  previous: PnlTotals;
+  granularity: "day" | "month";
+  byPeriod: PeriodRow[];
+  byItem: ItemRow[];
+  byCategory: CategoryRow[];
+  byCashier: CashierRow[];
+  byPayment: PaymentRow[];
+  byHour: HourRow[];
+  expenses: ExpenseRow[];
+  vat: VatFigures;
+  vatRegistered: boolean;
+}
+
+function bounds(range: ReportRange): { start: Date; end: Date } {
+  const start = reportDayStart(range.from);
+  const last = reportDayStart(range.to);
+  if (!start || !last || last < start) throw new RangeError("profitAndLoss: not a range of days");
+  return { start, end: new Date(last.getTime() + DAY_MS) };
+}
+
+const n = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+
+function marginOf(grossProfit: number, revenue: number): number | null {
+  return revenue > 0 ? Math.round((grossProfit * 10_000) / revenue) : null;
+}
+
+/** GROUPING(column), or 1 when the query groups only the totals (GROUPING needs a set). */
+function groupingOf(full: boolean) {
+  return (column: string) => sql.raw(full ? `GROUPING(${column})` : "1");
+}
+
+type SaleAggregate = {
+  day: string | null;
+  hour: number | null;
+  cashier_id: string | null;
+  cashier_name: string | null;
+  g_day: number;
+  g_hour: number;
+  g_cashier: number;
+  bills: string;
+  gross: string | null;
+  discount: string | null;
+  ex_vat: string | null;
+  vat: string | null;
+  cost: string | null;
+  void_bills: string;
+  void_total: string | null;
+};
+
+async function saleAggregates(db: DbExecutor, shopId: string, range: ReportRange, full: boolean) {
+  const { start, end } = bounds(range);
+  // One scan of the shop's sales in the range: the totals, and (for the full report) the same
+  // sums by Bangkok day, by hour of day and by cashier.
+  // The previous period needs only the totals row: the empty grouping set alone.
+  const sets = full
+    ? sql.raw("GROUPING SETS ((day), (hour), (cashier_id), ())")
+    : sql.raw("GROUPING SETS (())");
+  const grouping = groupingOf(full);
+  const dayCol = full ? sql.raw("day::text") : sql.raw("NULL::text");
+  const hourCol = full ? sql.raw("hour") : sql.raw("NULL::int");
+  const cashierCol = full ? sql.raw("cashier_id") : sql.raw("NULL::text");
+  const result = await db.execute<SaleAggregate>(sql`
+    WITH s AS (
+      SELECT (created_at AT TIME ZONE 'Asia/Bangkok')::date AS day,
+             extract(hour FROM created_at AT TIME ZONE 'Asia/Bangkok')::int AS hour,
+             cashier_id, cashier_name, status, gross_satang,
+             line_discount_satang + bill_discount_satang AS discount,
+             total_satang, vat_satang, cost_satang
+        FROM sale
+       WHERE shop_id = ${shopId} AND created_at >= ${start.toISOString()}::timestamptz
+         AND created_at < ${end.toISOString()}::timestamptz
+    )
+    SELECT ${dayCol} AS day, ${hourCol} AS hour, ${cashierCol} AS cashier_id,
+           max(cashier_name) AS cashier_name,
+           ${grouping("day")} AS g_day, ${grouping("hour")} AS g_hour,
+           ${grouping("cashier_id")} AS g_cashier,
+           count(*) FILTER (WHERE status <> 'void') AS bills,
+           sum(gross_satang) FILTER (WHERE status <> 'void') AS gross,
+           sum(discount) FILTER (WHERE status <> 'void') AS discount,
+           sum(total_satang - vat_satang) FILTER (WHERE status <> 'void') AS ex_vat,
+           sum(vat_satang) FILTER (WHERE status <> 'void') AS vat,
+           sum(cost_satang) FILTER (WHERE status <> 'void') AS cost,
+           count(*) FILTER (WHERE status = 'void') AS void_bills,
+           sum(total_satang) FILTER (WHERE status = 'void') AS void_total
+      FROM s
+     GROUP BY ${sets}`);
+  return result.rows;
+}
+
+type ReturnAggregate = {
+  day: string | null;
+  method: string | null;
+  g_day: number;
+  g_method: number;
+  notes: string;
+  ex_vat: string | null;
+  vat: string | null;
+  total: string | null;
+  cost: string | null;
+};
+
+async function returnAggregates(db: DbExecutor, shopId: string, range: ReportRange, full: boolean) {
+  const { start, end } = bounds(range);
+  const sets = full
+    ? sql.raw("GROUPING SETS ((day), (refund_method), ())")
+    : sql.raw("GROUPING SETS (())");
+  const grouping = groupingOf(full);
+  const dayCol = full ? sql.raw("day::text") : sql.raw("NULL::text");
+  const methodCol = full ? sql.raw("refund_method") : sql.raw("NULL::text");
+  const result = await db.execute<ReturnAggregate>(sql`
+    WITH c AS (
+      SELECT (created_at AT TIME ZONE 'Asia/Bangkok')::date AS day, refund_method,
+             ex_vat_satang, vat_satang, total_satang, cost_satang
+        FROM credit_note
+       WHERE shop_id = ${shopId} AND created_at >= ${start.toISOString()}::timestamptz
+         AND created_at < ${end.toISOString()}::timestamptz
+    )
+    SELECT ${dayCol} AS day, ${methodCol} AS method,
+           ${grouping("day")} AS g_day, ${grouping("refund_method")} AS g_method,
+           count(*) AS notes, sum(ex_vat_satang) AS ex_vat, sum(vat_satang) AS vat,
+           sum(total_satang) AS total, sum(cost_satang) AS cost
+      FROM c
+     GROUP BY ${sets}`);
+  return result.rows;
+}
+
+type FinanceAggregate = {
+  day: string;
+  category_key: string | null;
+  category_id: string | null;
+  name: string | null;
+  amount: string;
+  input_vat: string;
+};
+
+async function financeAggregates(db: DbExecutor, shopId: string, range: ReportRange) {
+  const [expenses, income] = await Promise.all([
+    db.execute<FinanceAggregate>(sql`
+      SELECT e.spent_on::text AS day, e.category_key, e.category_id, max(c.name) AS name,
+             sum(e.amount_satang) AS amount, sum(e.input_vat_satang) AS input_vat
+        FROM expense e LEFT JOIN finance_category c ON c.id = e.category_id
+       WHERE e.shop_id = ${shopId} AND e.spent_on >= ${range.from}::date
+         AND e.spent_on <= ${range.to}::date AND e.deleted_at IS NULL
+       GROUP BY e.spent_on, e.category_key, e.category_id`),
+    db.execute<{ day: string; amount: string }>(sql`
+      SELECT received_on::text AS day, sum(amount_satang) AS amount
+        FROM other_income
+       WHERE shop_id = ${shopId} AND received_on >= ${range.from}::date
+         AND received_on <= ${range.to}::date AND deleted_at IS NULL
+       GROUP BY received_on`),
+  ]);
+  return { expenses: expenses.rows, income: income.rows };
+}
+
+function totalsOf(
+  sales: SaleAggregate[],
+  returns: ReturnAggregate[],
+  finance: Awaited<ReturnType<typeof financeAggregates>>,
+  vatRegistered: boolean,
+): PnlTotals {
+  const s = sales.find((row) => row.g_day === 1 && row.g_hour === 1 && row.g_cashier === 1);
+  const r = returns.find((row) => row.g_day === 1 && row.g_method === 1);
+  const salesExVat = n(s?.ex_vat);
+  const returnsExVat = n(r?.ex_vat);
+  const salesCost = n(s?.cost);
+  const returnedCost = n(r?.cost);
+  const netRevenue = salesExVat - returnsExVat;
+  const costOfGoods = salesCost - returnedCost;
+  const grossProfit = netRevenue - costOfGoods;
+  const otherIncome = finance.income.reduce((sum, row) => sum + n(row.amount), 0);
+  const expenses = finance.expenses.reduce(
+    (sum, row) => sum + n(row.amount) - (vatRegistered ? n(row.input_vat) : 0),
+    0,
+  );
+  return {
+    bills: n(s?.bills),
+    grossSalesSatang: n(s?.gross),
+    discountSatang: n(s?.discount),
+    salesExVatSatang: salesExVat,
+    returnsExVatSatang: returnsExVat,
+    netRevenueSatang: netRevenue,
+    salesCostSatang: salesCost,
+    returnedCostSatang: returnedCost,
+    costOfGoodsSatang: costOfGoods,
+    grossProfitSatang: grossProfit,
+    marginBasisPoints: marginOf(grossProfit, netRevenue),
+    otherIncomeSatang: otherIncome,
+    expensesSatang: expenses,
+    netProfitSatang: grossProfit + otherIncome - expenses,
+    voidBills: n(s?.void_bills),
+    voidTotalSatang: n(s?.void_total),
+    returnNotes: n(r?.notes),
+  };
+}
+
+type LineAggregate = {
+  item_id: string;
+  name: string;
+  category: string | null;
+  qty_milli: string;
+  ex_vat: string;
+  cost: string;
+};
+
+async function itemAggregates(db: DbExecutor, shopId: string, range: ReportRange) {
+  const { start, end } = bounds(range);
+  // Sold lines of the period's bills less the lines that came back on the period's credit
+  // notes, per item; the item's current category is looked up after the grouping.
+  const result = await db.execute<LineAggregate>(sql`
+    WITH sold AS (
+      SELECT l.item_id, max(l.item_name) AS name, sum(l.qty) AS qty,
+             sum(l.ex_vat_satang) AS ex_vat, sum(l.cost_satang) AS cost
+        FROM sale s JOIN sale_line l ON l.sale_id = s.id
+       WHERE s.shop_id = ${shopId} AND s.created_at >= ${start.toISOString()}::timestamptz
+         AND s.created_at < ${end.toISOString()}::timestamptz
+         AND s.status <> 'void'
+       GROUP BY l.item_id
+    ), returned AS (
+      SELECT l.item_id, max(l.item_name) AS name, sum(cl.qty) AS qty,
+             sum(cl.ex_vat_satang) AS ex_vat, sum(cl.cost_satang) AS cost
+        FROM credit_note c
+        JOIN credit_note_line cl ON cl.credit_note_id = c.id
+        JOIN sale_line l ON l.id = cl.sale_line_id
+       WHERE c.shop_id = ${shopId} AND c.created_at >= ${start.toISOString()}::timestamptz
+         AND c.created_at < ${end.toISOString()}::timestamptz
+       GROUP BY l.item_id
+    )
+    SELECT coalesce(sold.item_id, returned.item_id) AS item_id,
+           coalesce(sold.name, returned.name) AS name, i.category,
+           ((coalesce(sold.qty, 0) - coalesce(returned.qty, 0)) * 1000)::bigint AS qty_milli,
+           coalesce(sold.ex_vat, 0) - coalesce(returned.ex_vat, 0) AS ex_vat,
+           coalesce(sold.cost, 0) - coalesce(returned.cost, 0) AS cost
+      FROM sold FULL JOIN returned ON returned.item_id = sold.item_id
+      LEFT JOIN stock_item i ON i.id = coalesce(sold.item_id, returned.item_id)`);
+  return result.rows;
+}
+
+type PaymentAggregate = {
+  method: string;
+  payments: string;
+  amount: string;
+};
+
+async function paymentAggregates(db: DbExecutor, shopId: string, range: ReportRange) {
+  const { start, end } = bounds(range);
+  const result = await db.execute<PaymentAggregate>(sql`
+    SELECT p.method, count(*) AS payments, sum(p.amount_satang) AS amount
+      FROM sale s JOIN sale_payment p ON p.sale_id = s.id
+     WHERE s.shop_id = ${shopId} AND s.created_at >= ${start.toISOString()}::timestamptz
+         AND s.created_at < ${end.toISOString()}::timestamptz
+       AND s.status <> 'void'
+     GROUP BY p.method`);
+  return result.rows;
+}
+
+function monthOf(day: string): string {
+  return day.slice(0, 7);
+}
+
+/** Every day (or month) of the range, empty ones too, so a chart's axis has no gaps. */
+function periodKeys(range: ReportRange, granularity: "day" | "month"): string[] {
+  const keys: string[] = [];
+  const last = Date.parse(`${range.to}T00:00:00Z`);
+  for (let t = Date.parse(`${range.from}T00:00:00Z`); t <= last; t += DAY_MS) {
+    const day = isoDay(t);
+    const key = granularity === "day" ? day : monthOf(day);
+    if (keys[keys.length - 1] !== key) keys.push(key);
+  }
+  return keys;
+}
+
+/** Profit and loss of the range, with the previous period of the same length beside it. */
+export async function profitAndLoss(
+  db: DbExecutor,
+  shopId: string,
+  range: ReportRange,
+): Promise<ProfitAndLoss> {
+  const days = rangeDays(range);
+  if (!(days >= 1 && days <= MAX_REPORT_DAYS)) {
+    throw new RangeError("profitAndLoss: a range of 1 to MAX_REPORT_DAYS days");
+  }
+  const before = previousRange(range);
+  const [settings, sales, returns, finance, items, payments, prevSales, prevReturns, prevFinance] =
+    await Promise.all([
+      getSalesSettings(db, shopId),
+      saleAggregates(db, shopId, range, true),
+      returnAggregates(db, shopId, range, true),
+      financeAggregates(db, shopId, range),
+      itemAggregates(db, shopId, range),
+      paymentAggregates(db, shopId, range),
+      saleAggregates(db, shopId, before, false),
+      returnAggregates(db, shopId, before, false),
+      financeAggregates(db, shopId, before),
+    ]);
+  const vatRegistered = settings.vatRegistered;
+  const totals = totalsOf(sales, returns, finance, vatRegistered);
+  const previous = totalsOf(prevSales, prevReturns, prevFinance, vatRegistered);
+
+  const granularity = days <= DAYS_CHARTED_BY_DAY ? "day" : "month";
+  const keyOf = (day: string) => (granularity === "day" ? day : monthOf(day));
+  const periods = new Map<string, PeriodRow>(
+    periodKeys(range, granularity).map((key) => [
+      key,
+      {
+        key,
+        netRevenueSatang: 0,
+        grossProfitSatang: 0,
+        otherIncomeSatang: 0,
+        expensesSatang: 0,
+        netProfitSatang: 0,
+      },
+    ]),
+  );
+  const at = (day: string) => periods.get(keyOf(day));
+  for (const row of sales) {
+    if (row.g_day !== 0 || !row.day) continue;
+    const bucket = at(row.day);
+    if (!bucket) continue;
+    bucket.netRevenueSatang += n(row.ex_vat);
+    bucket.grossProfitSatang += n(row.ex_vat) - n(row.cost);
+  }
+  for (const row of returns) {
+    if (row.g_day !== 0 || !row.day) continue;
+    const bucket = at(row.day);
+    if (!bucket) continue;
+    bucket.netRevenueSatang -= n(row.ex_vat);
+    bucket.grossProfitSatang -= n(row.ex_vat) - n(row.cost);
+  }
+  for (const row of finance.income) {
+    const bucket = at(row.day);
+    if (bucket) bucket.otherIncomeSatang += n(row.amount);
+  }
+  for (const row of finance.expenses) {
+    const bucket = at(row.day);
+    if (bucket) bucket.expensesSatang += n(row.amount) - (vatRegistered ? n(row.input_vat) : 0);
+  }
+  const byPeriod = [...periods.values()].map((row) => ({
+    ...row,
+    netProfitSatang: row.grossProfitSatang + row.otherIncomeSatang - row.expensesSatang,
+  }));
+
+  const byItem: ItemRow[] = items
+    .map((row) => ({
+      itemId: Number(row.item_id),
+      name: row.name,
+      category: row.category ?? "",
+      qtyMilli: n(row.qty_milli),
+      netRevenueSatang: n(row.ex_vat),
+      costSatang: n(row.cost),
+      grossProfitSatang: n(row.ex_vat) - n(row.cost),
+    }))
+    .sort((a, b) => b.netRevenueSatang - a.netRevenueSatang || a.name.localeCompare(b.name));
+  const categories = new Map<string, CategoryRow>();
+  for (const item of byItem) {
+    const row = categories.get(item.category) ?? {
+      category: item.category,
+      netRevenueSatang: 0,
+      costSatang: 0,
+      grossProfitSatang: 0,
+    };
+    row.netRevenueSatang += item.netRevenueSatang;
+    row.costSatang += item.costSatang;
+    row.grossProfitSatang += item.grossProfitSatang;
+    categories.set(item.category, row);
+  }
+  const byCategory = [...categories.values()].sort(
+    (a, b) => b.netRevenueSatang - a.netRevenueSatang || a.category.localeCompare(b.category),
+  );
+
+  const byCashier: CashierRow[] = sales
+    .flatMap((row) =>
+      row.g_cashier === 0 && row.cashier_id !== null && n(row.bills) > 0
+        ? [{ ...row, cashier_id: row.cashier_id }]
+        : [],
+    )
+    .map((row) => ({
+      cashierId: row.cashier_id,
+      name: row.cashier_name ?? "",
+      bills: n(row.bills),
+      salesExVatSatang: n(row.ex_vat),
+      grossProfitSatang: n(row.ex_vat) - n(row.cost),
+    }))
+    .sort((a, b) => b.salesExVatSatang - a.salesExVatSatang);
+
+  const methods = new Map<string, PaymentRow>();
+  const method = (name: string) => {
+    const row = methods.get(name) ?? {
+      method: name,
+      payments: 0,
+      receivedSatang: 0,
+      refundedSatang: 0,
+    };
+    methods.set(name, row);
+    return row;
+  };
+  for (const row of payments) {
+    const found = method(row.method);
+    found.payments += n(row.payments);
+    found.receivedSatang += n(row.amount);
+  }
+  for (const row of returns) {
+    if (row.g_method !== 0 || !row.method) continue;
+    method(row.method).refundedSatang += n(row.total);
+  }
+  const byPayment = [...methods.values()].sort((a, b) => b.receivedSatang - a.receivedSatang);
+
+  const byHour: HourRow[] = sales
+    .filter((row) => row.g_hour === 0 && row.hour !== null && n(row.bills) > 0)
+    .map((row) => ({
+      hour: Number(row.hour),
+      bills: n(row.bills),
+      salesExVatSatang: n(row.ex_vat),
+    }))
+    .sort((a, b) => a.hour - b.hour);
+
+  const expenseRows = new Map<string, ExpenseRow>();
+  for (const row of finance.expenses) {
+    const key = row.category_key ?? `#${row.category_id}`;
+    const found = expenseRows.get(key) ?? {
+      key: row.category_key,
+      categoryId: row.category_id === null ? null : Number(row.category_id),
+      name: row.name ?? "",
+      amountSatang: 0,
+    };
+    found.amountSatang += n(row.amount) - (vatRegistered ? n(row.input_vat) : 0);
+    expenseRows.set(key, found);
+  }
+  const expenses = [...expenseRows.values()].sort((a, b) => b.amountSatang - a.amountSatang);
+
+  const totalSales = sales.find(
+    (row) => row.g_day === 1 && row.g_hour === 1 && row.g_cashier === 1,
+  );
+  const totalReturns = returns.find((row) => row.g_day === 1 && row.g_method === 1);
+  const outputVat = n(totalSales?.vat);
+  const returnedVat = n(totalReturns?.vat);
+  const inputVat = finance.expenses.reduce((sum, row) => sum + n(row.input_vat), 0);
+
+  return {
+    range,
+    previousRange: before,
+    totals,
+    previous,
+    granularity,
+    byPeriod,
+    byItem,
+    byCategory,
+    byCashier,
+    byPayment,
+    byHour,
+    expenses,
+    vat: {
+      outputVatSatang: outputVat,
+      returnedVatSatang: returnedVat,
+      inputVatSatang: inputVat,
+      payableSatang: outputVat - returnedVat - inputVat,
+    },
+    vatRegistered,
+  };
+}
