@@ -28,15 +28,17 @@ export type ShiftAnswer =
       errors: Record<string, MessageKey>;
       formError?: MessageKey;
     }
-  | { shift: true; intent: "openShift"; ok: true }
+  // `done` names what was done: the site's convention for an answer that took the input.
+  | { shift: true; intent: "openShift"; ok: true; done: ShiftIntent }
   | {
       shift: true;
       intent: "cashMovement";
       ok: true;
+      done: ShiftIntent;
       kind: "pay_in" | "pay_out";
       amountSatang: number;
     }
-  | { shift: true; intent: "closeShift"; ok: true; closed: ShiftSummary };
+  | { shift: true; intent: "closeShift"; ok: true; done: ShiftIntent; closed: ShiftSummary };
 
 const REFUSAL: Record<ShiftError["code"], { status: number; message: MessageKey }> = {
   alreadyOpen: { status: 409, message: "shops.shifts.error.alreadyOpen" },
@@ -77,7 +79,7 @@ export async function shiftAction(
       openingCashSatang: parsed.data.openingCash,
     });
     if (!result.ok) return refused(intent, parsed.values, result.error);
-    return { answer: { shift: true, intent, ok: true }, status: 200 };
+    return { answer: { shift: true, intent, ok: true, done: intent }, status: 200 };
   }
   if (intent === "cashMovement") {
     const parsed = readForm(form, cashMovementForm);
@@ -94,6 +96,7 @@ export async function shiftAction(
         shift: true,
         intent,
         ok: true,
+        done: intent,
         kind: result.value.kind,
         amountSatang: result.value.amountSatang,
       },
@@ -109,7 +112,10 @@ export async function shiftAction(
       note: parsed.data.note,
     });
     if (!result.ok) return refused(intent, parsed.values, result.error);
-    return { answer: { shift: true, intent, ok: true, closed: result.value }, status: 200 };
+    return {
+      answer: { shift: true, intent, ok: true, done: intent, closed: result.value },
+      status: 200,
+    };
   }
   return failed("openShift", {}, {}, 400, "shops.shifts.error.badRequest");
 }
