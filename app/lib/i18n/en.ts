@@ -1,4 +1,5 @@
 import { enListings } from "./en-listings";
+import { enShophubFinance } from "./en-shophub-finance";
 import { enShophubInvoices } from "./en-shophub-invoices";
 import { enShophubSell } from "./en-shophub-sell";
 import { enShophubSellingSettings } from "./en-shophub-selling-settings";
@@ -13,6 +14,7 @@ export const en: Record<MessageKey, string> = {
   ...enShops,
   ...enShophubSell,
   ...enShophubInvoices,
+  ...enShophubFinance,
   ...enShophubSellingSettings,
   ...enStorehub,
   ...enStorehubLedger,

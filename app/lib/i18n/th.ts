@@ -1,5 +1,6 @@
 import { thFrame } from "./th-frame";
 import { thListings } from "./th-listings";
+import { thShophubFinance } from "./th-shophub-finance";
 import { thShophubInvoices } from "./th-shophub-invoices";
 import { thShophubSell } from "./th-shophub-sell";
 import { thShophubSellingSettings } from "./th-shophub-selling-settings";
@@ -15,6 +16,7 @@ export const th = {
   ...thShops,
   ...thShophubSell,
   ...thShophubInvoices,
+  ...thShophubFinance,
   ...thShophubSellingSettings,
   ...thStorehub,
   ...thStorehubLedger,

@@ -4,6 +4,8 @@
 // module starts using one of its files.
 export * from "./index";
 export * from "./csv-download.server";
+// The CSV writer: finance exports its lists with the same rules (BOM, formula-safe text).
+export { csvRow, csvText, UTF8_BOM } from "./csv";
 export * from "./documents.server";
 export * from "./inout.server";
 export * from "./item-csv.server";
