@@ -458,6 +458,44 @@ const TARGETS: Target[] = [
     fields: ["clientSaleId", "till", "lines", "payments", "expectedTotalSatang", "note"],
   },
 
+  // Added by the finance branch: income and expenses (the shop's categories, one row's form).
+  ...[
+    ["finance/expenses", "/shophub/expenses"],
+    ["finance/income", "/shophub/income"],
+  ].map(([route, path]): Target => ({
+    route: route!,
+    caller: "owner",
+    path: path!,
+    fixed: { shopId: "@shop" },
+    fields: ["intent", "name", "categoryId"],
+  })),
+  {
+    route: "finance/expense",
+    caller: "owner",
+    path: "/shophub/expenses/@expense",
+    multipart: true,
+    fixed: { shopId: "@shop" },
+    fields: [
+      "intent",
+      "category",
+      "amount",
+      "inputVat",
+      "day",
+      "method",
+      "supplier",
+      "note",
+      "photo",
+      "removePhoto",
+    ],
+  },
+  {
+    route: "finance/income-one",
+    caller: "owner",
+    path: "/shophub/income/new",
+    fixed: { shopId: "@shop" },
+    fields: ["intent", "category", "amount", "day", "method", "note"],
+  },
+
   // storehub
   {
     route: "routes/storehub/add",
@@ -668,7 +706,9 @@ async function fuzzOnce(target: Target, fn: DataFunction, form: [string, string]
       fn,
       {
         // "@sale": the home shop's sale (its id is known once the fixture exists).
-        path: target.path.replace("@sale", String(fx.home.saleId)),
+        path: target.path
+          .replace("@sale", String(fx.home.saleId))
+          .replace("@expense", String(fx.home.expenseId)),
         form: body,
         cookie,
       },
@@ -775,6 +815,23 @@ const LOADER_TARGETS: LoaderTarget[] = [
     caller: "owner",
     path: "/shophub/invoices/x",
     names: ["shop", "done", "note"],
+    param: "id",
+  },
+  ...["finance/expenses", "finance/income", "finance/expenses-csv", "finance/income-csv"].map(
+    (route): LoaderTarget => ({
+      route,
+      caller: "owner",
+      path: route.endsWith("-csv")
+        ? `/shophub/${route.includes("income") ? "income" : "expenses"}/csv`
+        : `/shophub/${route === "finance/income" ? "income" : "expenses"}`,
+      names: ["shop", "from", "to", "category", "page", "deleted"],
+    }),
+  ),
+  {
+    route: "finance/expense",
+    caller: "owner",
+    path: "/shophub/expenses/x",
+    names: ["shop", "saved", "delete"],
     param: "id",
   },
   { route: "routes/storehub/overview", caller: "owner", path: "/storehub", names: LIST },
