@@ -11,3 +11,4 @@ export {
   type MoneyMethod,
 } from "./schema";
 export { FINANCE_PAGE_SIZE, NOTE_MAX, SUPPLIER_MAX, CATEGORY_NAME_MAX } from "./limits";
+export { categoryValue } from "./category-value";

@@ -57,11 +57,6 @@ export interface FinanceSnapshot {
   receiptImageKey?: string | null;
 }
 
-/** The form value of a row's category. */
-export function categoryValue(row: { categoryKey: string | null; categoryId: number | null }) {
-  return row.categoryKey ?? `c${row.categoryId}`;
-}
-
 /**
  * Whether the category may be used by the shop for this kind: a built-in one, or one of the
  * shop's own that is not archived (`keepId`: the row's current one stays usable when edited).

@@ -13,8 +13,8 @@ import {
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
 import { formatSatang, satangToBahtInput } from "~/lib/money";
+import { categoryValue, MONEY_METHODS } from "~/modules/finance";
 import {
-  categoryValue,
   createFinanceRecord,
   deleteFinanceRecord,
   expenseFormSchema,
@@ -25,7 +25,6 @@ import {
   getFinanceRecord,
   incomeFormSchema,
   listShopCategories,
-  MONEY_METHODS,
   readCategoryRef,
   receiptPhotoUrl,
   removeReceiptPhoto,

@@ -219,6 +219,14 @@ export default function FinanceList({ loaderData, actionData }: Route.ComponentP
         </Link>
       </p>
       <p className="lead text-secondary">{t(texts.lead)}</p>
+      <p>
+        <Link
+          to={`${BASE_PATH[isExpense ? "income" : "expense"]}?${shopQuery}`}
+          data-testid="finance-other-list"
+        >
+          {t(KIND_TEXT[isExpense ? "income" : "expense"].title)}
+        </Link>
+      </p>
       <StatusAlert message={notice ? t(notice) : null} />
       <ShopChangedNotice />
 
