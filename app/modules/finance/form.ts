@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bahtField, optionalFileField, flagField } from "~/lib/forms/fields";
+import { bahtField, flagField, idField, optionalFileField } from "~/lib/forms/fields";
 import { MAX_SATANG } from "~/lib/money";
 import { CATEGORY_NAME_MAX, NOTE_MAX, SUPPLIER_MAX } from "./limits";
 import { EXPENSE_CATEGORIES, type FinanceKind, INCOME_CATEGORIES, MONEY_METHODS } from "./schema";
@@ -100,4 +100,14 @@ export const categoryFormSchema = z.object({
     .trim()
     .min(1, { message: "shops.finance.error.categoryName" })
     .max(CATEGORY_NAME_MAX, { message: "shops.finance.error.categoryName" }),
+});
+
+/** What a post to a list page asks for: the shop's own categories only. */
+export const categoryIntentSchema = z.object({
+  intent: z.enum(["addCategory", "renameCategory", "archiveCategory", "restoreCategory"], {
+    error: "shops.finance.error.unknownForm",
+  }),
+});
+export const categoryIdSchema = z.object({
+  categoryId: idField("shops.finance.error.unknownForm"),
 });

@@ -5,7 +5,6 @@ import { appContext } from "~/context";
 import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 import { ErrorAlert, shopsMeta, StatusAlert, useShopsPaginationLabels } from "~/layout/shops-page";
 import { formatDate } from "~/lib/dates";
-import { idField } from "~/lib/forms/fields";
 import { readForm, type FieldErrors } from "~/lib/forms/read-form";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
@@ -14,6 +13,8 @@ import {
   addShopCategory,
   archiveShopCategory,
   categoryFormSchema,
+  categoryIdSchema,
+  categoryIntentSchema,
   categoryValue,
   listFinance,
   listShopCategories,
@@ -24,7 +25,6 @@ import {
 import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { Pagination } from "~/ui/pagination";
-import { z } from "zod";
 import {
   BASE_PATH,
   categoryChoices,
@@ -83,13 +83,6 @@ interface Failure {
   errors: FieldErrors;
 }
 
-const categoryIntent = z.object({
-  intent: z.enum(["addCategory", "renameCategory", "archiveCategory", "restoreCategory"], {
-    error: "shops.finance.error.unknownForm",
-  }),
-});
-const categoryIdSchema = z.object({ categoryId: idField("shops.finance.error.unknownForm") });
-
 /** The shop's own categories: add, rename, archive and restore (owners and managers). */
 export const action = keepFormOnShopChange(async function action({
   request,
@@ -101,7 +94,7 @@ export const action = keepFormOnShopChange(async function action({
   const kind = kindOfPath(url.pathname);
   const form = await request.formData();
   const fail = (failure: Failure, status = 400) => data<Failure>(failure, { status });
-  const intent = readForm(form, categoryIntent);
+  const intent = readForm(form, categoryIntentSchema);
   if (!intent.ok) {
     return fail({
       intent: "",
