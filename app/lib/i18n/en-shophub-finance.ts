@@ -116,7 +116,6 @@ export const enShophubFinance: Record<keyof typeof thShophubFinance, string> = {
   "shops.finance.error.categoryExists": "The shop already has a category of this name",
   "shops.finance.error.unknownForm":
     "This request was not understood; please reload the page and try again",
-  "shops.finance.error.notFound": "This entry was not found; it may have been deleted",
   "shops.finance.csv.day": "Date",
   "shops.finance.csv.category": "Category",
   "shops.finance.csv.method": "Paid by",

@@ -114,7 +114,6 @@ export const thShophubFinance = {
   "shops.finance.error.categoryName": "กรุณากรอกชื่อหมวดหมู่ ไม่เกิน 60 ตัวอักษร",
   "shops.finance.error.categoryExists": "ร้านมีหมวดหมู่ชื่อนี้แล้ว",
   "shops.finance.error.unknownForm": "ไม่เข้าใจคำขอนี้ กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง",
-  "shops.finance.error.notFound": "ไม่พบรายการนี้ อาจถูกลบไปแล้ว",
   "shops.finance.csv.day": "วันที่",
   "shops.finance.csv.category": "หมวดหมู่",
   "shops.finance.csv.method": "ชำระโดย",
