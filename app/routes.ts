@@ -44,14 +44,24 @@ export default [
     // The till: owners, managers and cashiers sell (the page declares its roles)
     route("shophub/sell", "routes/shophub/sell/route.tsx"),
     // Income and expenses: one module per page serves both (the page reads which from its address)
-    route("shophub/expenses", "routes/shophub/finance/list.tsx", { id: "finance/expenses" }),
-    route("shophub/expenses/csv", "routes/shophub/finance/export.ts", {
-      id: "finance/expenses-csv",
+    route("shophub/expenses", "routes/shophub/finance/list.tsx", {
+      id: "routes/shophub/finance/expenses",
     }),
-    route("shophub/expenses/:id", "routes/shophub/finance/edit.tsx", { id: "finance/expense" }),
-    route("shophub/income", "routes/shophub/finance/list.tsx", { id: "finance/income" }),
-    route("shophub/income/csv", "routes/shophub/finance/export.ts", { id: "finance/income-csv" }),
-    route("shophub/income/:id", "routes/shophub/finance/edit.tsx", { id: "finance/income-one" }),
+    route("shophub/expenses/csv", "routes/shophub/finance/export.ts", {
+      id: "routes/shophub/finance/expenses-csv",
+    }),
+    route("shophub/expenses/:id", "routes/shophub/finance/edit.tsx", {
+      id: "routes/shophub/finance/expense",
+    }),
+    route("shophub/income", "routes/shophub/finance/list.tsx", {
+      id: "routes/shophub/finance/income",
+    }),
+    route("shophub/income/csv", "routes/shophub/finance/export.ts", {
+      id: "routes/shophub/finance/income-csv",
+    }),
+    route("shophub/income/:id", "routes/shophub/finance/edit.tsx", {
+      id: "routes/shophub/finance/income-one",
+    }),
   ]),
 
   // Printed documents of a sale (the till, the invoices pages): outside the shop pages' frame,

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -460,8 +460,8 @@ const TARGETS: Target[] = [
 
   // Added by the finance branch: income and expenses (the shop's categories, one row's form).
   ...[
-    ["finance/expenses", "/shophub/expenses"],
-    ["finance/income", "/shophub/income"],
+    ["routes/shophub/finance/expenses", "/shophub/expenses"],
+    ["routes/shophub/finance/income", "/shophub/income"],
   ].map(([route, path]): Target => ({
     route: route!,
     caller: "owner",
@@ -470,7 +470,7 @@ const TARGETS: Target[] = [
     fields: ["intent", "name", "categoryId"],
   })),
   {
-    route: "finance/expense",
+    route: "routes/shophub/finance/expense",
     caller: "owner",
     path: "/shophub/expenses/@expense",
     multipart: true,
@@ -489,7 +489,7 @@ const TARGETS: Target[] = [
     ],
   },
   {
-    route: "finance/income-one",
+    route: "routes/shophub/finance/income-one",
     caller: "owner",
     path: "/shophub/income/new",
     fixed: { shopId: "@shop" },
@@ -740,8 +740,14 @@ async function fuzzOnce(target: Target, fn: DataFunction, form: [string, string]
 }
 
 /** Whether a route's file exists (a target may name a route another branch adds). */
+// Route ids that routes.ts gives explicitly (one module serving two addresses, a folder route).
+const ROUTES_SOURCE = readFileSync(path.resolve("app/routes.ts"), "utf8");
+
 function routeExists(route: string): boolean {
-  return [".ts", ".tsx"].some((ext) => existsSync(path.resolve("app", `${route}${ext}`)));
+  return (
+    [".ts", ".tsx"].some((ext) => existsSync(path.resolve("app", `${route}${ext}`))) ||
+    ROUTES_SOURCE.includes(`id: "${route}"`)
+  );
 }
 
 function formOf(target: Target): fc.Arbitrary<[string, string][]> {
@@ -817,18 +823,21 @@ const LOADER_TARGETS: LoaderTarget[] = [
     names: ["shop", "done", "note"],
     param: "id",
   },
-  ...["finance/expenses", "finance/income", "finance/expenses-csv", "finance/income-csv"].map(
-    (route): LoaderTarget => ({
-      route,
-      caller: "owner",
-      path: route.endsWith("-csv")
-        ? `/shophub/${route.includes("income") ? "income" : "expenses"}/csv`
-        : `/shophub/${route === "finance/income" ? "income" : "expenses"}`,
-      names: ["shop", "from", "to", "category", "page", "deleted"],
-    }),
-  ),
+  ...[
+    "routes/shophub/finance/expenses",
+    "routes/shophub/finance/income",
+    "routes/shophub/finance/expenses-csv",
+    "routes/shophub/finance/income-csv",
+  ].map((route): LoaderTarget => ({
+    route,
+    caller: "owner",
+    path: route.endsWith("-csv")
+      ? `/shophub/${route.includes("income") ? "income" : "expenses"}/csv`
+      : `/shophub/${route === "routes/shophub/finance/income" ? "income" : "expenses"}`,
+    names: ["shop", "from", "to", "category", "page", "deleted"],
+  })),
   {
-    route: "finance/expense",
+    route: "routes/shophub/finance/expense",
     caller: "owner",
     path: "/shophub/expenses/x",
     names: ["shop", "saved", "delete"],

@@ -632,7 +632,7 @@ export const MATRIX: Record<string, MatrixRow> = {
 
   // Added by the finance branch: income and expenses (owners and managers only). One module
   // per page serves both lists; each row names the route id routes.ts gives it.
-  "finance/expenses loader": {
+  "routes/shophub/finance/expenses loader": {
     access: "shop",
     request: (ids) => ({ path: `/shophub/expenses?shop=${ids.shopId}` }),
     roles: BOOKKEEPERS,
@@ -647,7 +647,7 @@ export const MATRIX: Record<string, MatrixRow> = {
     ],
   },
   // A category without a name: the form comes back (400), nothing changes.
-  "finance/expenses action": {
+  "routes/shophub/finance/expenses action": {
     access: "shop",
     request: (ids) => ({
       path: `/shophub/expenses?shop=${ids.shopId}`,
@@ -668,7 +668,7 @@ export const MATRIX: Record<string, MatrixRow> = {
       },
     ],
   },
-  "finance/expenses-csv loader": {
+  "routes/shophub/finance/expenses-csv loader": {
     access: "shop",
     request: (ids) => ({ path: `/shophub/expenses/csv?shop=${ids.shopId}` }),
     roles: BOOKKEEPERS,
@@ -682,7 +682,7 @@ export const MATRIX: Record<string, MatrixRow> = {
       },
     ],
   },
-  "finance/expense loader": {
+  "routes/shophub/finance/expense loader": {
     access: "shop",
     request: (ids) => ({ path: `/shophub/expenses/${ids.expenseId}?shop=${ids.shopId}` }),
     roles: BOOKKEEPERS,
@@ -699,7 +699,7 @@ export const MATRIX: Record<string, MatrixRow> = {
     ],
   },
   // Saving without an amount: the form comes back (400), nothing changes.
-  "finance/expense action": {
+  "routes/shophub/finance/expense action": {
     access: "shop",
     request: (ids) => ({
       path: `/shophub/expenses/${ids.expenseId}?shop=${ids.shopId}`,
@@ -734,7 +734,7 @@ export const MATRIX: Record<string, MatrixRow> = {
       },
     ],
   },
-  "finance/income loader": {
+  "routes/shophub/finance/income loader": {
     access: "shop",
     request: (ids) => ({ path: `/shophub/income?shop=${ids.shopId}` }),
     roles: BOOKKEEPERS,
@@ -749,7 +749,7 @@ export const MATRIX: Record<string, MatrixRow> = {
     ],
   },
   // A category without a name: the form comes back (400), nothing changes.
-  "finance/income action": {
+  "routes/shophub/finance/income action": {
     access: "shop",
     request: (ids) => ({
       path: `/shophub/income?shop=${ids.shopId}`,
@@ -770,7 +770,7 @@ export const MATRIX: Record<string, MatrixRow> = {
       },
     ],
   },
-  "finance/income-csv loader": {
+  "routes/shophub/finance/income-csv loader": {
     access: "shop",
     request: (ids) => ({ path: `/shophub/income/csv?shop=${ids.shopId}` }),
     roles: BOOKKEEPERS,
@@ -784,7 +784,7 @@ export const MATRIX: Record<string, MatrixRow> = {
       },
     ],
   },
-  "finance/income-one loader": {
+  "routes/shophub/finance/income-one loader": {
     access: "shop",
     request: (ids) => ({ path: `/shophub/income/${ids.incomeId}?shop=${ids.shopId}` }),
     roles: BOOKKEEPERS,
@@ -799,7 +799,7 @@ export const MATRIX: Record<string, MatrixRow> = {
     ],
   },
   // Saving without an amount: the form comes back (400), nothing changes.
-  "finance/income-one action": {
+  "routes/shophub/finance/income-one action": {
     access: "shop",
     request: (ids) => ({
       path: `/shophub/income/${ids.incomeId}?shop=${ids.shopId}`,
