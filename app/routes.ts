@@ -55,6 +55,25 @@ export default [
     route("shophub/stock", "routes/shophub/stock/route.tsx", { id: "routes/shophub/stock" }),
     // Shifts and the cash drawer: owners and managers see all, a cashier their own
     route("shophub/shifts", "routes/shophub/shifts/list.tsx"),
+    // Income and expenses: one module per page serves both (the page reads which from its address)
+    route("shophub/expenses", "routes/shophub/finance/list.tsx", {
+      id: "routes/shophub/finance/expenses",
+    }),
+    route("shophub/expenses/csv", "routes/shophub/finance/export.ts", {
+      id: "routes/shophub/finance/expenses-csv",
+    }),
+    route("shophub/expenses/:id", "routes/shophub/finance/edit.tsx", {
+      id: "routes/shophub/finance/expense",
+    }),
+    route("shophub/income", "routes/shophub/finance/list.tsx", {
+      id: "routes/shophub/finance/income",
+    }),
+    route("shophub/income/csv", "routes/shophub/finance/export.ts", {
+      id: "routes/shophub/finance/income-csv",
+    }),
+    route("shophub/income/:id", "routes/shophub/finance/edit.tsx", {
+      id: "routes/shophub/finance/income-one",
+    }),
   ]),
 
   // Printed documents of a sale (the till, the invoices pages): outside the shop pages' frame,

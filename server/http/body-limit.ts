@@ -40,6 +40,12 @@ const BODY_LIMITS: BodyLimit[] = [
     bytes: MAX_IMAGE_BYTES + MB,
     routeRefusesDeclared: true,
   },
+  // A receipt photo on an expense plus its fields.
+  {
+    path: /^\/shophub\/expenses\/(new|\d+)$/,
+    bytes: MAX_IMAGE_BYTES + MB,
+    routeRefusesDeclared: true,
+  },
   { path: /^\/storehub\/import$/, bytes: IMPORT_MAX_BYTES + MB, routeRefusesDeclared: true },
   // A stock document with many lines.
   { path: /^\/storehub\/inout$/, bytes: MB },

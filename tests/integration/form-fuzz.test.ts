@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -466,6 +466,44 @@ const TARGETS: Target[] = [
     fields: ["till", "openingCash", "shiftId", "kind", "amount", "reason", "counted", "note"],
   })),
 
+  // Added by the finance branch: income and expenses (the shop's categories, one row's form).
+  ...[
+    ["routes/shophub/finance/expenses", "/shophub/expenses"],
+    ["routes/shophub/finance/income", "/shophub/income"],
+  ].map(([route, path]): Target => ({
+    route: route!,
+    caller: "owner",
+    path: path!,
+    fixed: { shopId: "@shop" },
+    fields: ["intent", "name", "categoryId"],
+  })),
+  {
+    route: "routes/shophub/finance/expense",
+    caller: "owner",
+    path: "/shophub/expenses/@expense",
+    multipart: true,
+    fixed: { shopId: "@shop" },
+    fields: [
+      "intent",
+      "category",
+      "amount",
+      "inputVat",
+      "day",
+      "method",
+      "supplier",
+      "note",
+      "photo",
+      "removePhoto",
+    ],
+  },
+  {
+    route: "routes/shophub/finance/income-one",
+    caller: "owner",
+    path: "/shophub/income/new",
+    fixed: { shopId: "@shop" },
+    fields: ["intent", "category", "amount", "day", "method", "note"],
+  },
+
   // storehub
   {
     route: "routes/storehub/add",
@@ -676,7 +714,9 @@ async function fuzzOnce(target: Target, fn: DataFunction, form: [string, string]
       fn,
       {
         // "@sale": the home shop's sale (its id is known once the fixture exists).
-        path: target.path.replace("@sale", String(fx.home.saleId)),
+        path: target.path
+          .replace("@sale", String(fx.home.saleId))
+          .replace("@expense", String(fx.home.expenseId)),
         form: body,
         cookie,
       },
@@ -708,8 +748,14 @@ async function fuzzOnce(target: Target, fn: DataFunction, form: [string, string]
 }
 
 /** Whether a route's file exists (a target may name a route another branch adds). */
+// Route ids that routes.ts gives explicitly (one module serving two addresses, a folder route).
+const ROUTES_SOURCE = readFileSync(path.resolve("app/routes.ts"), "utf8");
+
 function routeExists(route: string): boolean {
-  return [".ts", ".tsx"].some((ext) => existsSync(path.resolve("app", `${route}${ext}`)));
+  return (
+    [".ts", ".tsx"].some((ext) => existsSync(path.resolve("app", `${route}${ext}`))) ||
+    ROUTES_SOURCE.includes(`id: "${route}"`)
+  );
 }
 
 function formOf(target: Target): fc.Arbitrary<[string, string][]> {
@@ -827,6 +873,26 @@ const LOADER_TARGETS: LoaderTarget[] = [
     caller: "owner",
     path: "/shophub/shifts/x",
     names: ["shop"],
+    param: "id",
+  },
+  ...[
+    "routes/shophub/finance/expenses",
+    "routes/shophub/finance/income",
+    "routes/shophub/finance/expenses-csv",
+    "routes/shophub/finance/income-csv",
+  ].map((route): LoaderTarget => ({
+    route,
+    caller: "owner",
+    path: route.endsWith("-csv")
+      ? `/shophub/${route.includes("income") ? "income" : "expenses"}/csv`
+      : `/shophub/${route === "routes/shophub/finance/income" ? "income" : "expenses"}`,
+    names: ["shop", "from", "to", "category", "page", "deleted"],
+  })),
+  {
+    route: "routes/shophub/finance/expense",
+    caller: "owner",
+    path: "/shophub/expenses/x",
+    names: ["shop", "saved", "delete"],
     param: "id",
   },
   { route: "routes/storehub/overview", caller: "owner", path: "/storehub", names: LIST },

@@ -92,6 +92,19 @@ const OWNER_ONLY = (owner: Expect): Record<ShopRole, Expect> => ({
  * the shop forms compare the named shop with `shopId` first (either way nothing happens).
  */
 const REFUSED_OTHER_SHOP: Expect = { anyOf: [404, 409] };
+/** Income and expenses: owners and managers; cashiers and stock staff are refused. */
+const BOOKKEEPERS: Record<ShopRole, Expect> = {
+  owner: "ok",
+  manager: "ok",
+  cashier: 403,
+  stock: 403,
+};
+const BOOKKEEPERS_POSTING: Record<ShopRole, Expect> = {
+  owner: 400,
+  manager: 400,
+  cashier: 403,
+  stock: 403,
+};
 const ALL = (expect: Expect): Record<ShopRole, Expect> => ({
   owner: expect,
   manager: expect,
@@ -722,6 +735,211 @@ export const MATRIX: Record<string, MatrixRow> = {
       {
         what: "the other shop's shift under the caller's own shop",
         request: (own, other) => ({ path: `/shophub/shifts/${other.shiftId}?shop=${own.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+
+  // Added by the finance branch: income and expenses (owners and managers only). One module
+  // per page serves both lists; each row names the route id routes.ts gives it.
+  "routes/shophub/finance/expenses loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/expenses?shop=${ids.shopId}` }),
+    roles: BOOKKEEPERS,
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/expenses?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  // A category without a name: the form comes back (400), nothing changes.
+  "routes/shophub/finance/expenses action": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/expenses?shop=${ids.shopId}`,
+      form: { intent: "addCategory", name: "" },
+    }),
+    roles: BOOKKEEPERS_POSTING,
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    checksShopId: true,
+    foreign: [
+      {
+        what: "archiving the other shop's category",
+        request: (own, other) => ({
+          path: `/shophub/expenses?shop=${own.shopId}`,
+          form: { intent: "archiveCategory", categoryId: String(other.expenseCategoryId) },
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/finance/expenses-csv loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/expenses/csv?shop=${ids.shopId}` }),
+    roles: BOOKKEEPERS,
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/expenses/csv?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/finance/expense loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/expenses/${ids.expenseId}?shop=${ids.shopId}` }),
+    roles: BOOKKEEPERS,
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop's row under the caller's own shop",
+        request: (own, other) => ({
+          path: `/shophub/expenses/${other.expenseId}?shop=${own.shopId}`,
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  // Saving without an amount: the form comes back (400), nothing changes.
+  "routes/shophub/finance/expense action": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/expenses/${ids.expenseId}?shop=${ids.shopId}`,
+      form: { intent: "save", category: "other", amount: "", day: "2026-03-01", method: "cash" },
+    }),
+    roles: BOOKKEEPERS_POSTING,
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    checksShopId: true,
+    foreign: [
+      {
+        what: "deleting the other shop's row",
+        request: (own, other) => ({
+          path: `/shophub/expenses/${other.expenseId}?shop=${own.shopId}`,
+          form: { intent: "delete" },
+        }),
+        expect: 404,
+      },
+      {
+        what: "editing the other shop's row",
+        request: (own, other) => ({
+          path: `/shophub/expenses/${other.expenseId}?shop=${own.shopId}`,
+          form: {
+            intent: "save",
+            category: "other",
+            amount: "1",
+            day: "2026-03-01",
+            method: "cash",
+          },
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/finance/income loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/income?shop=${ids.shopId}` }),
+    roles: BOOKKEEPERS,
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/income?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  // A category without a name: the form comes back (400), nothing changes.
+  "routes/shophub/finance/income action": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/income?shop=${ids.shopId}`,
+      form: { intent: "addCategory", name: "" },
+    }),
+    roles: BOOKKEEPERS_POSTING,
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    checksShopId: true,
+    foreign: [
+      {
+        what: "archiving the other shop's category",
+        request: (own, other) => ({
+          path: `/shophub/income?shop=${own.shopId}`,
+          form: { intent: "archiveCategory", categoryId: String(other.expenseCategoryId) },
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/finance/income-csv loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/income/csv?shop=${ids.shopId}` }),
+    roles: BOOKKEEPERS,
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/income/csv?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/finance/income-one loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/income/${ids.incomeId}?shop=${ids.shopId}` }),
+    roles: BOOKKEEPERS,
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop's row under the caller's own shop",
+        request: (own, other) => ({ path: `/shophub/income/${other.incomeId}?shop=${own.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  // Saving without an amount: the form comes back (400), nothing changes.
+  "routes/shophub/finance/income-one action": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/income/${ids.incomeId}?shop=${ids.shopId}`,
+      form: { intent: "save", category: "other", amount: "", day: "2026-03-01", method: "cash" },
+    }),
+    roles: BOOKKEEPERS_POSTING,
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    checksShopId: true,
+    foreign: [
+      {
+        what: "deleting the other shop's row",
+        request: (own, other) => ({
+          path: `/shophub/income/${other.incomeId}?shop=${own.shopId}`,
+          form: { intent: "delete" },
+        }),
+        expect: 404,
+      },
+      {
+        what: "editing the other shop's row",
+        request: (own, other) => ({
+          path: `/shophub/income/${other.incomeId}?shop=${own.shopId}`,
+          form: {
+            intent: "save",
+            category: "other",
+            amount: "1",
+            day: "2026-03-01",
+            method: "cash",
+          },
+        }),
         expect: 404,
       },
     ],

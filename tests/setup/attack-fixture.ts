@@ -1,4 +1,10 @@
 import { randomUUID } from "node:crypto";
+import {
+  addShopCategory,
+  bookExpense,
+  bookOtherIncome,
+  listShopCategories,
+} from "~/modules/finance/index.server";
 import { eq, sql } from "drizzle-orm";
 import type { SessionUser } from "~/context";
 import type { Database } from "~/db/client.server";
@@ -33,6 +39,10 @@ export interface ShopIds {
   saleId: number;
   /** An open shift of the shop's till, opened by its owner (pay-outs, closing, its report). */
   shiftId: number;
+  /** An expense and an other income of the shop (booked by its owner), and an own category. */
+  expenseId: number;
+  incomeId: number;
+  expenseCategoryId: number;
   /** A draft listing of the shop's owner (listings belong to members, not to shops). */
   listingId: string;
   listingTitle: string;
@@ -97,6 +107,30 @@ async function shopWithRows(
       openingCashSatang: 100_000,
     })
     .returning({ id: shift.id });
+  const actor = { id: ownerId, name: `${label} เจ้าของ` };
+  const booked = await bookExpense(db, {
+    shopId: shop.id,
+    actor,
+    category: { key: "rent", id: null },
+    amountSatang: 500_000,
+    inputVatSatang: 0,
+    day: "2026-03-01",
+    method: "transfer",
+    supplier: `${label} ผู้ให้เช่า ${tag}`,
+    note: "",
+  });
+  const income = await bookOtherIncome(db, {
+    shopId: shop.id,
+    actor,
+    category: { key: "service", id: null },
+    amountSatang: 30_000,
+    day: "2026-03-01",
+    method: "cash",
+    note: `${label} ค่าบริการ ${tag}`,
+  });
+  if (!booked.ok || !income.ok) throw new Error("test expense or income not booked");
+  await addShopCategory(db, shop.id, "expense", `${label} หมวดลับ ${tag}`);
+  const [ownCategory] = await listShopCategories(db, shop.id, "expense");
   const [invitation] = await db
     .insert(shopInvitation)
     .values({
@@ -138,6 +172,9 @@ async function shopWithRows(
       invitationId: invitation!.id,
       saleId: sold.id,
       shiftId: openShift!.id,
+      expenseId: booked.id,
+      incomeId: income.id,
+      expenseCategoryId: ownCategory!.id,
       listingId: draft!.id,
       listingTitle: draft!.title,
     },

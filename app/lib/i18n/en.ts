@@ -1,5 +1,6 @@
 import { enListings } from "./en-listings";
 import { enShophubDashboard } from "./en-shophub-dashboard";
+import { enShophubFinance } from "./en-shophub-finance";
 import { enShophubInvoices } from "./en-shophub-invoices";
 import { enShophubSell } from "./en-shophub-sell";
 import { enShophubShifts } from "./en-shophub-shifts";
@@ -18,6 +19,7 @@ export const en: Record<MessageKey, string> = {
   ...enShophubShifts,
   ...enShophubInvoices,
   ...enShophubDashboard,
+  ...enShophubFinance,
   ...enShophubSellingSettings,
   ...enStorehub,
   ...enStorehubLedger,

@@ -1,6 +1,7 @@
 import { thFrame } from "./th-frame";
 import { thListings } from "./th-listings";
 import { thShophubDashboard } from "./th-shophub-dashboard";
+import { thShophubFinance } from "./th-shophub-finance";
 import { thShophubInvoices } from "./th-shophub-invoices";
 import { thShophubSell } from "./th-shophub-sell";
 import { thShophubShifts } from "./th-shophub-shifts";
@@ -20,6 +21,7 @@ export const th = {
   ...thShophubShifts,
   ...thShophubInvoices,
   ...thShophubDashboard,
+  ...thShophubFinance,
   ...thShophubSellingSettings,
   ...thStorehub,
   ...thStorehubLedger,

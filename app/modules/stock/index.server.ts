@@ -5,6 +5,8 @@
 export * from "./index";
 export * from "./csv";
 export * from "./csv-download.server";
+// The CSV writer: finance exports its lists with the same rules (BOM, formula-safe text).
+export { csvRow, csvText, UTF8_BOM } from "./csv";
 export * from "./documents.server";
 export * from "./inout.server";
 export * from "./item-csv.server";

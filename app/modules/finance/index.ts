@@ -1,0 +1,14 @@
+// The finance module's public surface, client-safe: the built-in categories and methods the
+// pages list, and the form's rules (the page shows the same limits the server checks).
+export {
+  EXPENSE_CATEGORIES,
+  type ExpenseCategory,
+  FINANCE_KINDS,
+  type FinanceKind,
+  INCOME_CATEGORIES,
+  type IncomeCategory,
+  MONEY_METHODS,
+  type MoneyMethod,
+} from "./schema";
+export { FINANCE_PAGE_SIZE, NOTE_MAX, SUPPLIER_MAX, CATEGORY_NAME_MAX } from "./limits";
+export { categoryValue } from "./category-value";
