@@ -1,25 +1,36 @@
 import { Link, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
+import { ShophubNav } from "~/features/shops/shophub-nav";
 import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { useT } from "~/lib/i18n/use-translation";
+import { activeShopOf } from "~/routes/_gates/session.server";
 import { shophubGate } from "~/routes/_gates/shophub.server";
 
 // The gate admits signed-in members before any loader or action under it runs (middleware,
 // unlike a layout's loader, also covers its children's loaders and actions).
 export const middleware: Route.MiddlewareFunction[] = [shophubGate];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return areaMessagesOf(context, "shops");
+export async function loader({ context, url }: Route.LoaderArgs) {
+  // The tools' row names the shop the page is for (?shop=, else the active one) and shows the
+  // member's role there; a shop they are not in shows no row (the page itself answers 404).
+  const active = await activeShopOf(context);
+  const wanted = url.searchParams.get("shop") ?? active?.shop.id;
+  const shop = active?.shops.find((s) => s.id === wanted) ?? null;
+  return {
+    ...areaMessagesOf(context, "shops"),
+    nav: shop ? { shopId: shop.id, role: shop.role } : null,
+  };
 }
 
-/** The frame of the shop management pages (new shop, members, settings). */
-export default function ShopsLayout() {
+/** The frame of shophub's pages: the way back, and the shop's tools the member may open. */
+export default function ShopsLayout({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
     <div className="container py-4" data-testid="shops-area">
       <p className="small mb-2">
         <Link to="/shophub#my-shops">← {t("shops.backToShophub")}</Link>
       </p>
+      {loaderData.nav && <ShophubNav shopId={loaderData.nav.shopId} role={loaderData.nav.role} />}
       <Outlet />
     </div>
   );

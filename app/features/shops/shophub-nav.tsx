@@ -1,0 +1,48 @@
+import { NavLink } from "react-router";
+import type { MessageKey } from "~/lib/i18n";
+import { useT } from "~/lib/i18n/use-translation";
+import type { ShopRole } from "~/modules/shops";
+
+/** shophub's tools, in the order a shop's day goes, with who may open each (issue 13's roles). */
+const TOOLS: { path: string; text: MessageKey; roles: readonly ShopRole[] }[] = [
+  {
+    path: "/shophub/dashboard",
+    text: "shops.nav.dashboard",
+    roles: ["owner", "manager", "cashier"],
+  },
+  { path: "/shophub/sell", text: "shops.nav.sell", roles: ["owner", "manager", "cashier"] },
+  { path: "/shophub/invoices", text: "shops.nav.invoices", roles: ["owner", "manager", "cashier"] },
+  { path: "/shophub/shifts", text: "shops.nav.shifts", roles: ["owner", "manager", "cashier"] },
+  { path: "/shophub/stock", text: "shops.nav.stock", roles: ["owner", "manager", "cashier"] },
+  { path: "/shophub/income", text: "shops.nav.income", roles: ["owner", "manager"] },
+  { path: "/shophub/expenses", text: "shops.nav.expenses", roles: ["owner", "manager"] },
+  { path: "/shophub/reports", text: "shops.nav.reports", roles: ["owner", "manager"] },
+  { path: "/shophub/settings/selling", text: "shops.nav.settings", roles: ["owner"] },
+];
+
+/**
+ * The shop's tools as one row of links, only those the member's role opens (the pages check
+ * the role again on the server). Scrolls sideways on a phone rather than wrapping into a wall.
+ */
+export function ShophubNav({ shopId, role }: { shopId: string; role: ShopRole }) {
+  const t = useT();
+  const tools = TOOLS.filter((tool) => tool.roles.includes(role));
+  if (tools.length === 0) return null;
+  return (
+    <nav aria-label={t("shops.nav.label")} className="mb-3 overflow-auto" data-testid="shophub-nav">
+      <ul className="nav nav-pills flex-nowrap">
+        {tools.map((tool) => (
+          <li key={tool.path} className="nav-item">
+            <NavLink
+              to={`${tool.path}?shop=${encodeURIComponent(shopId)}`}
+              end
+              className={({ isActive }) => `nav-link text-nowrap${isActive ? " active" : ""}`}
+            >
+              {t(tool.text)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
