@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { sale, saleLine, shift } from "~/db/schema";
+import { cashMovement, expense, financeChange, sale, saleLine, shift } from "~/db/schema";
 import {
   completeSale,
   returnSaleLines,
@@ -199,6 +199,58 @@ describe("the drawer's expected cash", () => {
     ).toEqual({ ok: false, error: { code: "notOpen" } });
     expect(await currentShift(db, f.shop.id, TILL)).toBeNull();
     expect((await openShift(db, f.owner, { till: TILL, openingCashSatang: 0 })).ok).toBe(true);
+  });
+});
+
+describe("a pay-out booked as an expense", () => {
+  it("writes the drawer's pay-out and the shop's expense in one step, with its audit row", async () => {
+    const f = await newShop();
+    const manager = await member(f, "manager");
+    const open = await opened(manager);
+    const paid = await payInOut(db, manager, {
+      shiftId: open.id,
+      kind: "pay_out",
+      amountSatang: 8_500,
+      reason: "ค่าน้ำแข็ง",
+      expenseCategory: "other",
+    });
+    if (!paid.ok) throw new Error(JSON.stringify(paid.error));
+    const [booked] = await db.select().from(expense).where(eq(expense.shopId, f.shop.id));
+    expect(booked).toMatchObject({
+      categoryKey: "other",
+      amountSatang: 8_500,
+      method: "cash",
+      note: "ค่าน้ำแข็ง",
+      createdBy: manager.userId,
+    });
+    expect(paid.value.expenseId).toBe(booked!.id);
+    const audit = await db
+      .select({ action: financeChange.action })
+      .from(financeChange)
+      .where(eq(financeChange.recordId, booked!.id));
+    expect(audit).toEqual([{ action: "create" }]);
+    // The drawer expects the cash to be gone, once: the expense is not counted again.
+    expect(await expectedCash(db, f.shop.id, open.id)).toMatchObject({
+      expectedSatang: 100_000 - 8_500,
+    });
+  });
+
+  it("refuses a cashier who asks for it, writing neither row", async () => {
+    const f = await newShop();
+    const cashier = await member(f, "cashier");
+    const open = await opened(cashier);
+    const refused = await payInOut(db, cashier, {
+      shiftId: open.id,
+      kind: "pay_out",
+      amountSatang: 8_500,
+      reason: "ค่าน้ำแข็ง",
+      expenseCategory: "other",
+    });
+    expect(refused).toEqual({ ok: false, error: { code: "badRequest" } });
+    expect(await db.select().from(expense).where(eq(expense.shopId, f.shop.id))).toEqual([]);
+    expect(await db.select().from(cashMovement).where(eq(cashMovement.shiftId, open.id))).toEqual(
+      [],
+    );
   });
 });
 

@@ -17,6 +17,10 @@ export const enShophubShifts: Record<keyof typeof thShophubShifts, string> = {
   "shops.shifts.movement.pay_in": "Pay in",
   "shops.shifts.movement.pay_out": "Pay out",
   "shops.shifts.movement.amount": "Amount (baht)",
+  "shops.shifts.movement.expense": "Also book it as an expense",
+  "shops.shifts.movement.expenseNone": "Do not book it (cash out of the drawer only)",
+  "shops.shifts.movement.expenseHelp":
+    "Pick a category to record this pay-out in the shop's expenses in the same step: paid in cash, dated today",
   "shops.shifts.movement.reason": "Reason",
   "shops.shifts.movement.submit": "Save",
   "shops.shifts.movement.done": "Saved: {kind} {amount}",

@@ -15,6 +15,10 @@ export const thShophubShifts = {
   "shops.shifts.movement.pay_in": "นำเงินเข้า",
   "shops.shifts.movement.pay_out": "นำเงินออก",
   "shops.shifts.movement.amount": "จำนวนเงิน (บาท)",
+  "shops.shifts.movement.expense": "บันทึกเป็นค่าใช้จ่ายด้วย",
+  "shops.shifts.movement.expenseNone": "ไม่บันทึก (แค่เอาเงินออกจากลิ้นชัก)",
+  "shops.shifts.movement.expenseHelp":
+    "เลือกหมวดเพื่อบันทึกรายจ่ายนี้ในบัญชีรายจ่ายของร้านพร้อมกัน จ่ายเป็นเงินสด วันที่วันนี้",
   "shops.shifts.movement.reason": "เหตุผล",
   "shops.shifts.movement.submit": "บันทึก",
   "shops.shifts.movement.done": "บันทึกแล้ว: {kind} {amount}",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bahtField } from "~/lib/forms/fields";
+import { EXPENSE_CATEGORIES } from "~/modules/finance";
 
 // The till's shift forms (read on the server with readForm; the page needs no zod).
 
@@ -35,6 +36,11 @@ export const cashMovementForm = z.object({
     .trim()
     .min(1, "shops.shifts.error.reasonRequired")
     .max(MAX_MOVEMENT_REASON, "shops.shifts.error.reasonTooLong"),
+  /** A pay-out booked as an expense of this category in the same step ("" = not booked). */
+  expenseCategory: z
+    .union([z.literal(""), z.enum(EXPENSE_CATEGORIES)], { message: "shops.shifts.error.kind" })
+    .optional()
+    .transform((value) => value || null),
 });
 
 export const closeShiftForm = z.object({

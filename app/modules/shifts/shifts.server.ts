@@ -1,7 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { pgErrorOf } from "~/db/pg-error";
+import { bangkokIsoDate } from "~/lib/dates";
 import { MAX_SATANG } from "~/lib/money";
+import { bookExpense, type ExpenseCategory } from "~/modules/finance/index.server";
 import { cashMovement, shift } from "./schema";
 import type {
   CashMovementRow,
@@ -140,7 +142,14 @@ async function shiftRow(
 export async function payInOut(
   db: Database,
   actor: ShiftActor,
-  input: { shiftId: number; kind: CashMovementKind; amountSatang: number; reason: string },
+  input: {
+    shiftId: number;
+    kind: CashMovementKind;
+    amountSatang: number;
+    reason: string;
+    /** Books a pay-out as an expense of this category too: both rows or neither. */
+    expenseCategory?: ExpenseCategory | null;
+  },
 ): Promise<ShiftResult<CashMovementRow>> {
   const reason = input.reason.trim();
   if (
@@ -156,6 +165,22 @@ export async function payInOut(
     const found = await shiftRow(tx, actor.shopId, input.shiftId, "share");
     if (!found || !mayActOn(actor, found.openedBy)) return refuse({ code: "notFound" });
     if (found.status !== "open") return refuse({ code: "notOpen" });
+    let expenseId: number | null = null;
+    if (input.kind === "pay_out" && input.expenseCategory) {
+      // Only who keeps the books books an expense (a cashier sees no expenses, issue 13).
+      if (actor.role !== "owner" && actor.role !== "manager") return refuse({ code: "badRequest" });
+      const booked = await bookExpense(tx, {
+        shopId: actor.shopId,
+        actor: { id: actor.userId, name: actor.userName },
+        category: { key: input.expenseCategory, id: null },
+        amountSatang: input.amountSatang,
+        day: bangkokIsoDate(new Date()),
+        method: "cash",
+        note: reason,
+      });
+      if (!booked.ok) return refuse({ code: "badRequest" });
+      expenseId = booked.id;
+    }
     const [row] = await tx
       .insert(cashMovement)
       .values({
@@ -166,6 +191,7 @@ export async function payInOut(
         reason,
         userId: actor.userId,
         userName: actor.userName,
+        expenseId,
       })
       .returning({
         id: cashMovement.id,

@@ -42,6 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     shop: { id: shop.id, name: shop.name },
     isOwner: role === "owner",
+    /** Owners and managers keep the books: they may book a pay-out as an expense. */
+    booksExpenses: role === "owner" || role === "manager",
     cashierName: member.name,
     items: packItems(
       rows.map(({ imageKey, ...row }) => ({

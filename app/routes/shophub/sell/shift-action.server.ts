@@ -89,6 +89,7 @@ export async function shiftAction(
       kind: parsed.data.kind,
       amountSatang: parsed.data.amount,
       reason: parsed.data.reason,
+      expenseCategory: parsed.data.expenseCategory,
     });
     if (!result.ok) return refused(intent, parsed.values, result.error);
     return {

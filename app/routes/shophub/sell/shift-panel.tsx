@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { EXPENSE_CATEGORIES } from "~/modules/finance";
+import { EXPENSE_CATEGORY_TEXT } from "~/routes/shophub/finance/finance-text";
 import { Link, useFetcher } from "react-router";
 import { ShopIdField } from "~/features/shops/shop-form";
 import { formatDateTime } from "~/lib/dates";
@@ -119,10 +121,13 @@ export function ShiftPanel({
   shopId,
   tillName,
   shifts,
+  booksExpenses,
 }: {
   shopId: string;
   tillName: string;
   shifts: TillLoaderData["shifts"];
+  /** Whether this member keeps the books (owner, manager): a pay-out may be an expense too. */
+  booksExpenses: boolean;
 }) {
   const t = useT();
   const lang = useLang();
@@ -287,6 +292,31 @@ export function ShiftPanel({
                     maxLength={MAX_MOVEMENT_REASON}
                     testId="shift-reason"
                   />
+                  {booksExpenses && (
+                    <div className="mb-3">
+                      <label htmlFor="shift-expense-category" className="form-label">
+                        {t("shops.shifts.movement.expense")}
+                      </label>
+                      <select
+                        id="shift-expense-category"
+                        name="expenseCategory"
+                        className="form-select"
+                        defaultValue={moveFailure?.values.expenseCategory ?? ""}
+                        aria-describedby="shift-expense-help"
+                        data-testid="shift-expense-category"
+                      >
+                        <option value="">{t("shops.shifts.movement.expenseNone")}</option>
+                        {EXPENSE_CATEGORIES.map((category) => (
+                          <option key={category} value={category}>
+                            {t(EXPENSE_CATEGORY_TEXT[category])}
+                          </option>
+                        ))}
+                      </select>
+                      <div id="shift-expense-help" className="form-text">
+                        {t("shops.shifts.movement.expenseHelp")}
+                      </div>
+                    </div>
+                  )}
                   <button
                     type="submit"
                     className="btn btn-primary"

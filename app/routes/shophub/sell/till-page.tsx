@@ -451,7 +451,12 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
         >
           {t("shops.sell.till.invoices")}
         </Link>
-        <ShiftPanel shopId={data.shop.id} tillName={tillName} shifts={data.shifts} />
+        <ShiftPanel
+          shopId={data.shop.id}
+          tillName={tillName}
+          shifts={data.shifts}
+          booksExpenses={data.booksExpenses}
+        />
         {renaming === null ? (
           <button
             type="button"
