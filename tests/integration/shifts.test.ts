@@ -254,6 +254,35 @@ describe("a pay-out booked as an expense", () => {
   });
 });
 
+describe("a cashier voiding their own sale", () => {
+  it("may while the shift it was sold in is open, and not after it closed", async () => {
+    const f = await newShop();
+    await setSalesSettings(db, f.shop.id, { cashierMayVoidOwn: true });
+    const cashier = await member(f, "cashier");
+    const open = await opened(cashier);
+    const first = await sold(f, 1, [{ method: "cash", amountSatang: PRICE }], TILL, cashier);
+    const second = await sold(f, 1, [{ method: "cash", amountSatang: PRICE }], TILL, cashier);
+    expect(await voidSale(db, cashier, { saleId: first, reason: "กดผิด" })).toMatchObject({
+      ok: true,
+    });
+    const closed = await closeShift(db, cashier, {
+      shiftId: open.id,
+      countedCashSatang: 100_000 + PRICE,
+      note: "",
+    });
+    expect(closed.ok).toBe(true);
+    expect(await voidSale(db, cashier, { saleId: second, reason: "กดผิด" })).toEqual({
+      ok: false,
+      error: "not-allowed",
+    });
+    // The manager still may, after the shift.
+    const manager = await member(f, "manager");
+    expect(await voidSale(db, manager, { saleId: second, reason: "กดผิด" })).toMatchObject({
+      ok: true,
+    });
+  });
+});
+
 describe("one open shift per till", () => {
   it("refuses a second open shift at the same till, not at another", async () => {
     const f = await newShop();

@@ -1,6 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
-import { creditNote, creditNoteLine, fullTaxInvoice, sale, saleLine, stockItem } from "~/db/schema";
+import {
+  creditNote,
+  creditNoteLine,
+  fullTaxInvoice,
+  sale,
+  saleLine,
+  shift,
+  stockItem,
+} from "~/db/schema";
 import { bangkokIsoDate } from "~/lib/dates";
 import { isWholeQuantity } from "~/lib/quantity";
 import type { ShopRole } from "~/modules/shops";
@@ -32,19 +40,21 @@ interface SaleHead {
   status: "completed" | "void";
   cashierId: string;
   createdAt: Date;
+  /** Whether the shift it was sold in is still open; null when it was sold without one. */
+  shiftOpen: boolean | null;
   documentKind: "receipt" | "abbreviatedTaxInvoice";
   documentNumber: string;
 }
 
 /**
  * Whether the member may void this sale or take lines of it back: an owner or a manager
- * always; a cashier only their own sale, only when the shop allows it, and only on the day
- * it was sold (Bangkok time): shifts do not exist yet, and a day is the shift a small shop
- * knows.
+ * always; a cashier only their own sale, only when the shop allows it, and only within the
+ * shift it was sold in (while that shift is open). A sale rung up without a shift (the shop
+ * does not work in shifts) counts the day it was sold (Bangkok time) as its shift.
  */
 export function mayUndoSale(
   actor: { userId: string; role: ShopRole },
-  head: { cashierId: string; createdAt: Date },
+  head: { cashierId: string; createdAt: Date; shiftOpen: boolean | null },
   settings: Pick<SalesSettings, "cashierMayVoidOwn">,
   now: Date = new Date(),
 ): boolean {
@@ -53,7 +63,9 @@ export function mayUndoSale(
     actor.role === "cashier" &&
     settings.cashierMayVoidOwn &&
     head.cashierId === actor.userId &&
-    bangkokIsoDate(head.createdAt) === bangkokIsoDate(now)
+    (head.shiftOpen === null
+      ? bangkokIsoDate(head.createdAt) === bangkokIsoDate(now)
+      : head.shiftOpen)
   );
 }
 
@@ -64,13 +76,17 @@ async function saleHead(db: DbExecutor, shopId: string, saleId: number): Promise
       status: sale.status,
       cashierId: sale.cashierId,
       createdAt: sale.createdAt,
+      shiftStatus: shift.status,
       documentKind: sale.documentKind,
       documentNumber: sale.documentNumber,
     })
     .from(sale)
+    .leftJoin(shift, eq(shift.id, sale.shiftId))
     .where(and(eq(sale.shopId, shopId), eq(sale.id, saleId)))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { shiftStatus, ...head } = row;
+  return { ...head, shiftOpen: shiftStatus === null ? null : shiftStatus === "open" };
 }
 
 /** Locks the sale for the rest of the transaction: voids and returns of one sale queue. */

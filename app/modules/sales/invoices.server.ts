@@ -7,6 +7,7 @@ import {
   sale,
   saleLine,
   salePayment,
+  shift,
   user,
 } from "~/db/schema";
 import { type Page, pageWindow, toPage } from "~/lib/paging";
@@ -172,7 +173,11 @@ export async function listSaleCashiers(
 }
 
 export interface SaleDetail {
-  sale: Omit<typeof sale.$inferSelect, "shopId"> & { voidedByName: string | null };
+  sale: Omit<typeof sale.$inferSelect, "shopId"> & {
+    voidedByName: string | null;
+    /** Whether the shift it was sold in is still open; null when it was sold without one. */
+    shiftOpen: boolean | null;
+  };
   lines: {
     id: number;
     lineNo: number;
@@ -224,9 +229,10 @@ export async function getSaleDetail(
   saleId: number,
 ): Promise<SaleDetail | null> {
   const [head] = await db
-    .select({ sale, voidedByName: user.name })
+    .select({ sale, voidedByName: user.name, shiftStatus: shift.status })
     .from(sale)
     .leftJoin(user, eq(user.id, sale.voidedBy))
+    .leftJoin(shift, eq(shift.id, sale.shiftId))
     .where(and(eq(sale.shopId, shopId), eq(sale.id, saleId)))
     .limit(1);
   if (!head) return null;
@@ -268,7 +274,11 @@ export async function getSaleDetail(
           .orderBy(asc(creditNoteLine.id));
   const { shopId: _shopId, ...saleRow } = head.sale;
   return {
-    sale: { ...saleRow, voidedByName: head.voidedByName },
+    sale: {
+      ...saleRow,
+      voidedByName: head.voidedByName,
+      shiftOpen: head.shiftStatus === null ? null : head.shiftStatus === "open",
+    },
     lines: lines.map((line) => ({
       id: line.id,
       lineNo: line.lineNo,
