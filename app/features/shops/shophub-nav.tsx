@@ -3,7 +3,10 @@ import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import type { ShopRole } from "~/modules/shops";
 
-/** shophub's tools, in the order a shop's day goes, with who may open each (issue 13's roles). */
+/**
+ * shophub's tools, in the order a shop's day goes, with who may open each (issue 13's roles).
+ * The shop's own settings are not here: they have their tabs (members, details, selling).
+ */
 const TOOLS: { path: string; text: MessageKey; roles: readonly ShopRole[] }[] = [
   {
     path: "/shophub/dashboard",
@@ -17,7 +20,6 @@ const TOOLS: { path: string; text: MessageKey; roles: readonly ShopRole[] }[] = 
   { path: "/shophub/income", text: "shops.nav.income", roles: ["owner", "manager"] },
   { path: "/shophub/expenses", text: "shops.nav.expenses", roles: ["owner", "manager"] },
   { path: "/shophub/reports", text: "shops.nav.reports", roles: ["owner", "manager"] },
-  { path: "/shophub/settings/selling", text: "shops.nav.settings", roles: ["owner"] },
 ];
 
 /**

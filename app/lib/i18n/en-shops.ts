@@ -132,5 +132,4 @@ export const enShops: Record<keyof typeof thShops, string> = {
   "shops.nav.income": "Income",
   "shops.nav.expenses": "Expenses",
   "shops.nav.reports": "Profit and loss",
-  "shops.nav.settings": "Selling settings",
 };

@@ -121,5 +121,4 @@ export const thShops = {
   "shops.nav.income": "รายรับ",
   "shops.nav.expenses": "รายจ่าย",
   "shops.nav.reports": "กำไรขาดทุน",
-  "shops.nav.settings": "ตั้งค่าการขาย",
 } as const;
