@@ -21,6 +21,7 @@ import { parseArgs } from "node:util";
 import { mkdtemp, chmod } from "node:fs/promises";
 import pg from "pg";
 import { fixed, measureRate, printTable, type MeasuredRate } from "./harness.ts";
+import { seedSharedItems, sharedItemPicker } from "./shared-items.ts";
 
 // The app's modules use the "~/" alias and extension-less imports (see alias-hooks.mjs).
 register("./alias-hooks.mjs", import.meta.url);
@@ -109,57 +110,14 @@ async function seed(db: Database, itemCount: number): Promise<Fixture> {
      VALUES ($1, 'แคชเชียร์ทดสอบ', 'ledger-bench@example.com', true)`,
     [userId],
   );
-  const shopId = String(
-    (
-      await client.query<{ id: string }>(
-        `INSERT INTO shop (name, business_type, address, phone)
-         VALUES ('ร้านทดสอบการขาย', 'grocery', '1 ถนนทดสอบ กรุงเทพฯ', '+66812345678')
-         RETURNING id`,
-      )
-    ).rows[0]?.id,
+  const items = await seedSharedItems(
+    client,
+    userId,
+    itemCount,
+    { price: PRICE, cost: COST },
+    { owner: false },
   );
-  const locationId = Number(
-    (
-      await client.query<{ id: string }>(
-        `INSERT INTO stock_location (shop_id, kind, name, is_default)
-         VALUES ($1, 'warehouse', 'หน้าร้าน', true) RETURNING id`,
-        [shopId],
-      )
-    ).rows[0]?.id,
-  );
-  const itemIds: number[] = [];
-  for (let index = 0; index < itemCount; index++) {
-    const id = Number(
-      (
-        await client.query<{ id: string }>(
-          `INSERT INTO stock_item (shop_id, name, sku, category, unit, price_satang, cost_satang)
-           VALUES ($1, $2, $3, 'เครื่องดื่ม', 'ขวด', $4, $5) RETURNING id`,
-          [shopId, `สินค้าขายดี ${index + 1}`, `HOT-${index + 1}`, PRICE, COST],
-        )
-      ).rows[0]?.id,
-    );
-    itemIds.push(id);
-    await client.query(
-      `SELECT stock_post_document($1, 'receive', 'OPENING', '', $2,
-         jsonb_build_array(jsonb_build_object('line', 1, 'item', $3::bigint,
-           'location', $4::bigint, 'qty', 1000000000, 'unitCost', $5::bigint)))`,
-      [shopId, userId, id, locationId, COST],
-    );
-  }
-  return { shopId, userId, locationId, itemIds };
-}
-
-/** Three distinct shared items for a sale, from a small deterministic generator per worker. */
-function picker(itemIds: number[]) {
-  const states = Array.from({ length: WRITERS }, (_, worker) => worker * 7919 + 1);
-  return (worker: number): number[] => {
-    const chosen = new Set<number>();
-    while (chosen.size < LINES) {
-      states[worker] = ((states[worker] ?? 1) * 48271) % 2147483647;
-      chosen.add(itemIds[(states[worker] ?? 0) % itemIds.length] ?? 0);
-    }
-    return [...chosen].sort((a, b) => a - b);
-  };
+  return { ...items, userId };
 }
 
 interface RateRow extends MeasuredRate {
@@ -263,7 +221,7 @@ async function main() {
   try {
     await applyMigrations(db, path.resolve(import.meta.dirname, "../drizzle"));
     const fixture = await seed(db, options.items);
-    const pick = picker(fixture.itemIds);
+    const pick = sharedItemPicker(fixture.itemIds, WRITERS, LINES);
     for (let index = 0; index < WRITERS; index++) {
       const client = new pg.Client({ connectionString: server.adminUrl });
       client.on("error", () => {});

@@ -31,6 +31,7 @@ import {
   type MeasuredRate,
 } from "./harness.ts";
 import { postSale, tillSale } from "./sale-writers.ts";
+import { seedSharedItems, sharedItemPicker } from "./shared-items.ts";
 import { embeddedDatabaseUrl, registerMember } from "./stock-writers.ts";
 
 // The app's modules use the "~/" alias and extension-less imports (see alias-hooks.mjs).
@@ -79,61 +80,14 @@ async function seed(db: Database, email: string, itemCount: number): Promise<Fix
     await client.query<{ id: string }>("SELECT id FROM app_user WHERE email = $1", [email])
   ).rows[0]?.id;
   if (!userId) throw new Error("the registered member is missing");
-  const shopId = String(
-    (
-      await client.query<{ id: string }>(
-        `INSERT INTO shop (name, business_type, address, phone)
-         VALUES ('ร้านทดสอบการขาย', 'grocery', '1 ถนนทดสอบ กรุงเทพฯ', '+66812345678')
-         RETURNING id`,
-      )
-    ).rows[0]?.id,
-  );
-  await client.query("INSERT INTO shop_member (shop_id, user_id, role) VALUES ($1, $2, 'owner')", [
-    shopId,
+  const items = await seedSharedItems(
+    client,
     userId,
-  ]);
-  const locationId = Number(
-    (
-      await client.query<{ id: string }>(
-        `INSERT INTO stock_location (shop_id, kind, name, is_default)
-         VALUES ($1, 'warehouse', 'หน้าร้าน', true) RETURNING id`,
-        [shopId],
-      )
-    ).rows[0]?.id,
+    itemCount,
+    { price: PRICE, cost: COST },
+    { owner: true },
   );
-  const itemIds: number[] = [];
-  for (let index = 0; index < itemCount; index++) {
-    const id = Number(
-      (
-        await client.query<{ id: string }>(
-          `INSERT INTO stock_item (shop_id, name, sku, category, unit, price_satang, cost_satang)
-           VALUES ($1, $2, $3, 'เครื่องดื่ม', 'ขวด', $4, $5) RETURNING id`,
-          [shopId, `สินค้าขายดี ${index + 1}`, `HOT-${index + 1}`, PRICE, COST],
-        )
-      ).rows[0]?.id,
-    );
-    itemIds.push(id);
-    await client.query(
-      `SELECT stock_post_document($1, 'receive', 'OPENING', '', $2,
-         jsonb_build_array(jsonb_build_object('line', 1, 'item', $3::bigint,
-           'location', $4::bigint, 'qty', 1000000000, 'unitCost', $5::bigint)))`,
-      [shopId, userId, id, locationId, COST],
-    );
-  }
-  return { shopId, userId, locationId, itemIds };
-}
-
-/** Three distinct shared items for a sale, from a small deterministic generator per worker. */
-function picker(itemIds: number[]) {
-  const states = Array.from({ length: WRITERS }, (_, worker) => worker * 7919 + 1);
-  return (worker: number): number[] => {
-    const chosen = new Set<number>();
-    while (chosen.size < LINES) {
-      states[worker] = ((states[worker] ?? 1) * 48271) % 2147483647;
-      chosen.add(itemIds[(states[worker] ?? 0) % itemIds.length] ?? 0);
-    }
-    return [...chosen].sort((a, b) => a - b);
-  };
+  return { ...items, userId };
 }
 
 interface RateRow extends MeasuredRate {
@@ -234,7 +188,7 @@ async function main() {
     const email = `sales-${Date.now()}@example.com`;
     const cookie = await registerMember(appUrl, email);
     const fixture = await seed(db, email, options.items);
-    const pick = picker(fixture.itemIds);
+    const pick = sharedItemPicker(fixture.itemIds, WRITERS, LINES);
     const year = buddhistYear(new Date());
     for (let index = 0; index < WRITERS; index++) {
       const client = new pg.Client({ connectionString: databaseUrl });
