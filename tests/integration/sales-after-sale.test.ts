@@ -57,6 +57,20 @@ async function receive(t: TestShop, itemId: number, qty: number, unitCostSatang:
   );
 }
 
+/** A new shop with one item (opening stock in thousandths) and one sale of `qty` pieces of it. */
+async function shopWithOneSale(openingMilli: number, qty: number) {
+  const t = await insertShop(db);
+  const item = await insertItem(db, t.shop.id, t.ownerId, {
+    opening: { qty: openingMilli, locationId: t.defaultLocationId },
+  });
+  const sold = await createSaleForTest(db, {
+    shopId: t.shop.id,
+    userId: t.ownerId,
+    lines: [{ itemId: item.id, qty }],
+  });
+  return { t, item, sold };
+}
+
 const ownerOf = (t: TestShop): SaleUndoActor => ({
   shopId: t.shop.id,
   userId: t.ownerId,
@@ -116,15 +130,7 @@ describe("voidSale", () => {
   });
 
   it("refuses a second void and an empty reason, changing nothing", async () => {
-    const t = await insertShop(db);
-    const item = await insertItem(db, t.shop.id, t.ownerId, {
-      opening: { qty: 5_000, locationId: t.defaultLocationId },
-    });
-    const sold = await createSaleForTest(db, {
-      shopId: t.shop.id,
-      userId: t.ownerId,
-      lines: [{ itemId: item.id, qty: 2 }],
-    });
+    const { t, item, sold } = await shopWithOneSale(5_000, 2);
     expect(await voidSale(db, ownerOf(t), { saleId: sold.id, reason: "   " })).toEqual({
       ok: false,
       error: "reason-required",
@@ -144,15 +150,7 @@ describe("voidSale", () => {
   });
 
   it("two voids at the same moment: one wins, the stock comes back once", async () => {
-    const t = await insertShop(db);
-    const item = await insertItem(db, t.shop.id, t.ownerId, {
-      opening: { qty: 5_000, locationId: t.defaultLocationId },
-    });
-    const sold = await createSaleForTest(db, {
-      shopId: t.shop.id,
-      userId: t.ownerId,
-      lines: [{ itemId: item.id, qty: 3 }],
-    });
+    const { t, item, sold } = await shopWithOneSale(5_000, 3);
     const results = await Promise.all([
       voidSale(db, ownerOf(t), { saleId: sold.id, reason: "หนึ่ง" }),
       voidSale(db, ownerOf(t), { saleId: sold.id, reason: "สอง" }),
@@ -163,15 +161,7 @@ describe("voidSale", () => {
   });
 
   it("after a return, gives back only what is still out", async () => {
-    const t = await insertShop(db);
-    const item = await insertItem(db, t.shop.id, t.ownerId, {
-      opening: { qty: 10_000, locationId: t.defaultLocationId },
-    });
-    const sold = await createSaleForTest(db, {
-      shopId: t.shop.id,
-      userId: t.ownerId,
-      lines: [{ itemId: item.id, qty: 3 }],
-    });
+    const { t, item, sold } = await shopWithOneSale(10_000, 3);
     const returned = await returnSaleLines(db, ownerOf(t), {
       saleId: sold.id,
       lines: [{ saleLineId: sold.lineIds[0]!, qtyMilli: 1000 }],
@@ -336,15 +326,7 @@ describe("returnSaleLines", () => {
   });
 
   it("refuses more than sold, a void sale, and a bad quantity without taking a number", async () => {
-    const t = await insertShop(db);
-    const item = await insertItem(db, t.shop.id, t.ownerId, {
-      opening: { qty: 10_000, locationId: t.defaultLocationId },
-    });
-    const sold = await createSaleForTest(db, {
-      shopId: t.shop.id,
-      userId: t.ownerId,
-      lines: [{ itemId: item.id, qty: 2 }],
-    });
+    const { t, item, sold } = await shopWithOneSale(10_000, 2);
     const lineId = sold.lineIds[0]!;
     const ask = (qtyMilli: number) =>
       returnSaleLines(db, ownerOf(t), {
