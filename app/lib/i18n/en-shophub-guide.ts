@@ -42,22 +42,22 @@ export const enShophubGuide: Record<keyof typeof thShophubGuide, string> = {
   "shops.guide.notShown":
     "This step's button is not on the screen yet. Finish the step before, or press Next.",
   "shops.guide.escape": "Press Esc to close the walkthrough; restart it from the Help button.",
-  "shops.guide.step.add-item.title": "Add an item",
-  "shops.guide.step.add-item.body":
+  "shops.guide.title.add-item": "Add an item",
+  "shops.guide.body.add-item":
     "Enter the item's name, code, unit, price, cost and opening stock, then press Save. If you added the sample items, just press Next.",
-  "shops.guide.step.open-shift.title": "Open a shift",
-  "shops.guide.step.open-shift.body":
+  "shops.guide.title.open-shift": "Open a shift",
+  "shops.guide.body.open-shift":
     "Press Shift, enter the change float in the drawer and press Open shift. When you close the shift, you are told how much cash there should be.",
-  "shops.guide.step.sell.title": "Sell",
-  "shops.guide.step.sell.body":
+  "shops.guide.title.sell": "Sell",
+  "shops.guide.body.sell":
     "Tap an item to put it on the bill, or scan its barcode, or type its code in the search box and press Enter.",
-  "shops.guide.step.cash.title": "Take cash",
-  "shops.guide.step.cash.body":
+  "shops.guide.title.cash": "Take cash",
+  "shops.guide.body.cash":
     "Press Pay, choose cash, enter the amount the customer gave: the change is worked out for you. Then press Confirm sale.",
-  "shops.guide.step.print.title": "Print the receipt",
-  "shops.guide.step.print.body":
+  "shops.guide.title.print": "Print the receipt",
+  "shops.guide.body.print":
     "The sale is done. Press Print to open this bill's receipt and print it (on a receipt printer or through the browser's print dialog).",
-  "shops.guide.step.dashboard.title": "See the dashboard",
-  "shops.guide.step.dashboard.body":
+  "shops.guide.title.dashboard": "See the dashboard",
+  "shops.guide.body.dashboard":
     "Today's sales, bills and profit show here right after a sale. This is the last step: press Finish.",
 };

@@ -34,21 +34,21 @@ export const thShophubGuide = {
   "shops.guide.elsewhere": "ขั้นนี้ทำที่อีกหน้าหนึ่ง",
   "shops.guide.notShown": "ปุ่มของขั้นนี้ยังไม่แสดงบนหน้าจอ ทำขั้นก่อนหน้าให้เสร็จก่อน หรือกด ถัดไป",
   "shops.guide.escape": "กด Esc เพื่อปิดคำแนะนำ เริ่มใหม่ได้จากปุ่มวิธีใช้",
-  "shops.guide.step.add-item.title": "เพิ่มสินค้า",
-  "shops.guide.step.add-item.body":
+  "shops.guide.title.add-item": "เพิ่มสินค้า",
+  "shops.guide.body.add-item":
     "กรอกชื่อสินค้า รหัสสินค้า หน่วย ราคาขาย ต้นทุน และสต็อกตั้งต้น แล้วกด บันทึก ถ้าเพิ่มสินค้าตัวอย่างไว้แล้ว กด ถัดไป ได้เลย",
-  "shops.guide.step.open-shift.title": "เปิดกะ",
-  "shops.guide.step.open-shift.body":
+  "shops.guide.title.open-shift": "เปิดกะ",
+  "shops.guide.body.open-shift":
     "กดปุ่ม กะ ใส่เงินทอนตั้งต้นที่อยู่ในลิ้นชัก แล้วกด เปิดกะ ตอนปิดกะระบบจะบอกว่าเงินสดควรมีเท่าไร",
-  "shops.guide.step.sell.title": "ขาย",
-  "shops.guide.step.sell.body": "แตะสินค้าเพื่อใส่ในบิล หรือสแกนบาร์โค้ด หรือพิมพ์รหัสสินค้าในช่องค้นหาแล้วกด Enter",
-  "shops.guide.step.cash.title": "รับเงินสด",
-  "shops.guide.step.cash.body":
+  "shops.guide.title.sell": "ขาย",
+  "shops.guide.body.sell": "แตะสินค้าเพื่อใส่ในบิล หรือสแกนบาร์โค้ด หรือพิมพ์รหัสสินค้าในช่องค้นหาแล้วกด Enter",
+  "shops.guide.title.cash": "รับเงินสด",
+  "shops.guide.body.cash":
     "กด ชำระเงิน เลือกเงินสด ใส่จำนวนเงินที่รับจากลูกค้า ระบบคำนวณเงินทอนให้ แล้วกด ยืนยันการขาย",
-  "shops.guide.step.print.title": "พิมพ์ใบเสร็จ",
-  "shops.guide.step.print.body":
+  "shops.guide.title.print": "พิมพ์ใบเสร็จ",
+  "shops.guide.body.print":
     "ขายสำเร็จแล้ว กด พิมพ์ เพื่อเปิดใบเสร็จของบิลนี้และพิมพ์ (ใช้เครื่องพิมพ์ใบเสร็จหรือหน้าต่างพิมพ์ของเบราว์เซอร์)",
-  "shops.guide.step.dashboard.title": "ดูแดชบอร์ด",
-  "shops.guide.step.dashboard.body":
+  "shops.guide.title.dashboard": "ดูแดชบอร์ด",
+  "shops.guide.body.dashboard":
     "ยอดขาย จำนวนบิล และกำไรของวันนี้ขึ้นที่นี่ทันทีหลังขาย นี่คือขั้นสุดท้าย กด เสร็จสิ้น",
 } as const;

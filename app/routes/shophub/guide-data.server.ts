@@ -40,8 +40,8 @@ export async function walkthroughOf(
   for (const key of COMMON_KEYS) texts[key.slice("shops.guide.".length)] = t(key);
   texts.progress = t("shops.guide.progress", { n: index + 1, total: state.steps.length });
   for (const step of GUIDE_STEPS) {
-    texts[`${step}.title`] = t(`shops.guide.step.${step}.title`);
-    texts[`${step}.body`] = t(`shops.guide.step.${step}.body`);
+    texts[`${step}.title`] = t(`shops.guide.title.${step}`);
+    texts[`${step}.body`] = t(`shops.guide.body.${step}`);
   }
   return { shopId: shop.id, step: state.step, steps: [...state.steps], texts };
 }
