@@ -19,9 +19,15 @@ interface Placement {
   ring: { top: number; left: number; width: number; height: number } | null;
 }
 
-/** Is a Bootstrap dialog (the till's shift or pay dialog) open? It takes focus and Escape. */
+/**
+ * Is one of the page's own dialogs open (the till's shift or pay dialog, a native modal
+ * <dialog>; or a Bootstrap modal)? It holds focus and Escape, and covers the page.
+ */
 function modalOpen(): boolean {
-  return document.body.classList.contains("modal-open");
+  return (
+    document.querySelector("dialog[open]") !== null ||
+    document.body.classList.contains("modal-open")
+  );
 }
 
 /**
@@ -106,7 +112,7 @@ export default function Walkthrough({ data }: { data: WalkthroughData }) {
       childList: true,
       subtree: true,
       attributes: true,
-      attributeFilter: ["class"],
+      attributeFilter: ["class", "open"],
     });
     return () => {
       cancelAnimationFrame(frame);
