@@ -8,7 +8,7 @@ import { CONTACT_STATUSES, OUTBOX_STATUSES, USER_INTENTS } from "~/modules/admin
 import { CONTACT_TOPICS } from "~/modules/contact/index.server";
 import { ARTICLE_CATEGORIES } from "~/modules/content/article-source";
 import { LISTING_CATEGORIES, LISTING_STATUSES } from "~/modules/listings/index.server";
-import { SAMPLE_OUTCOMES } from "~/features/first-sale/guide-card";
+import { SAMPLE_OUTCOMES } from "~/features/first-sale/guide-offer";
 import { GUIDE_STEPS } from "~/modules/guide/index.server";
 import { NOTICE_LEVELS } from "~/modules/notices/index.server";
 import { BUSINESS_TYPES, SHOP_ROLES } from "~/modules/shops/index.server";

@@ -2,37 +2,9 @@ import { Form } from "react-router";
 import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { SHOP_FORM_FIELD } from "~/modules/shops";
+import type { GuideOfferData, SampleOutcome } from "./guide-offer";
 
-/** What the shophub layout's loader says about the guided first sale on the dashboard. */
-export interface GuideOfferData {
-  shopId: string;
-  /** Owner or manager: may add and take back sample items. */
-  canSample: boolean;
-  newShop: boolean;
-  samples: number;
-  activeSamples: number;
-  running: boolean;
-  /** What the last sample command did (?samples= after its redirect), when it is one we know. */
-  outcome: SampleOutcome | null;
-}
-
-export const SAMPLE_OUTCOMES = [
-  "added",
-  "removed",
-  "archived",
-  "sold",
-  "moved",
-  "notNew",
-  "taken",
-  "opening",
-] as const;
-export type SampleOutcome = (typeof SAMPLE_OUTCOMES)[number];
 const REFUSALS: readonly SampleOutcome[] = ["sold", "moved", "notNew", "taken", "opening"];
-
-/** Should the dashboard show the card at all (a new shop, samples for sale, or a fresh outcome)? */
-export function offersGuide(offer: Omit<GuideOfferData, "outcome" | "shopId">, outcome: unknown) {
-  return offer.newShop || (offer.canSample && offer.activeSamples > 0) || outcome !== null;
-}
 
 function Command({
   shopId,
@@ -64,7 +36,7 @@ function Command({
  * managers), the walkthrough for everyone who sells, and taking the samples back later, or,
  * once they were sold, hiding them. Plain forms: they work before the page's JavaScript.
  */
-export function GuideCard({ offer }: { offer: GuideOfferData }) {
+export default function GuideCard({ offer }: { offer: GuideOfferData }) {
   const t = useT();
   const { shopId, outcome } = offer;
   const refused = outcome !== null && REFUSALS.includes(outcome);

@@ -1,13 +1,12 @@
 import { Link, Outlet } from "react-router";
 import type { ShopRole } from "~/modules/shops";
 import type { Route } from "./+types/layout";
+import { GuideCardMount, GuideMount } from "~/features/first-sale/guide-mount";
 import {
-  GuideCard,
   offersGuide,
   SAMPLE_OUTCOMES,
   type SampleOutcome,
-} from "~/features/first-sale/guide-card";
-import { GuideMount } from "~/features/first-sale/guide-mount";
+} from "~/features/first-sale/guide-offer";
 import { ShophubNav } from "~/features/shops/shophub-nav";
 import { appContext } from "~/context";
 import { areaMessagesOf } from "~/lib/i18n/messages.server";
@@ -78,7 +77,7 @@ export default function ShopsLayout({ loaderData }: Route.ComponentProps) {
         <Link to="/shophub#my-shops">← {t("shops.backToShophub")}</Link>
       </p>
       {loaderData.nav && <ShophubNav shopId={loaderData.nav.shopId} role={loaderData.nav.role} />}
-      {loaderData.guideOffer && <GuideCard offer={loaderData.guideOffer} />}
+      <GuideCardMount offer={loaderData.guideOffer} />
       <Outlet />
       <GuideMount data={loaderData.walkthrough} />
     </div>
