@@ -5,11 +5,21 @@ import type { GuideStep } from "~/modules/guide";
  * at (the page's own test ids: the walkthrough adds nothing to the pages it explains). A step
  * whose control is not on the page yet (no sale to print) shows its text without an anchor.
  */
-export const STEP_PAGES: Record<GuideStep, { path: string; target: string }> = {
+export const STEP_PAGES: Record<GuideStep, { path: string; target: string; doneWhen?: string }> = {
   "add-item": { path: "/storehub/add", target: "[data-testid=item-save]" },
   "open-shift": { path: "/shophub/sell", target: "[data-testid=till-shift]" },
-  sell: { path: "/shophub/sell", target: "[data-testid=till-item]" },
-  cash: { path: "/shophub/sell", target: "[data-testid=till-pay-open]" },
+  // These two are seen done on the page itself (a line on the bill, the finished sale's panel):
+  // the walkthrough moves on by itself when that appears while the step is shown.
+  sell: {
+    path: "/shophub/sell",
+    target: "[data-testid=till-item]",
+    doneWhen: "[data-testid=till-line]",
+  },
+  cash: {
+    path: "/shophub/sell",
+    target: "[data-testid=till-pay-open]",
+    doneWhen: "[data-testid=till-done]",
+  },
   print: { path: "/shophub/sell", target: "[data-testid=till-print]" },
   dashboard: { path: "/shophub/dashboard", target: "[data-testid=today-sales]" },
 };

@@ -99,11 +99,23 @@ export default function Walkthrough({ data }: { data: WalkthroughData }) {
   // and close, the page scrolls or turns.
   useEffect(() => {
     let frame = 0;
+    // Done only if it happens while the step is shown: coming Back to "sell" with a bill
+    // already open does not bounce the member forward again.
+    const doneWhen = onPage && next ? page.doneWhen : undefined;
+    let pending = doneWhen !== undefined && document.querySelector(doneWhen) === null;
     const update = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
         setHidden(modalOpen());
         setTarget(onPage ? findTarget(page.target) : null);
+        if (pending && doneWhen && next && document.querySelector(doneWhen)) {
+          pending = false;
+          const form = new FormData();
+          form.set("intent", "step");
+          form.set("step", next);
+          form.set(SHOP_FORM_FIELD, shopId);
+          void submit(form, { method: "post", action });
+        }
       });
     };
     update();
@@ -118,7 +130,7 @@ export default function Walkthrough({ data }: { data: WalkthroughData }) {
       cancelAnimationFrame(frame);
       observer.disconnect();
     };
-  }, [onPage, page.target]);
+  }, [onPage, page.target, page.doneWhen, next, shopId, submit, action]);
 
   useLayoutEffect(() => {
     if (hidden) return;
