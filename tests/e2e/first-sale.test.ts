@@ -27,6 +27,21 @@ async function seriousViolations(page: Page) {
     .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target.join(" "))}`);
 }
 
+/** The page's loaded scripts whose code contains `text`. */
+function scriptsMentioning(page: Page, text: string): Promise<string[]> {
+  return page.evaluate(async (wanted) => {
+    const scripts = performance
+      .getEntriesByType("resource")
+      .map((entry) => entry.name)
+      .filter((url) => url.endsWith(".js"));
+    const found: string[] = [];
+    for (const url of scripts) {
+      if ((await (await fetch(url)).text()).includes(wanted)) found.push(url);
+    }
+    return found;
+  }, text);
+}
+
 /** The guided first sale of a brand-new shop, from registering to the dashboard. */
 describe("the guided first sale", () => {
   test("a new shop adds samples, is walked through a shift, a cash sale, the receipt and the dashboard; Escape, skip and restart work", async ({
@@ -61,6 +76,11 @@ describe("the guided first sale", () => {
     await page.locator("#field-phone").fill("02-123-4567");
     await page.locator("form.account-form button[type=submit]").click();
     await page.waitForURL((url) => url.pathname === "/storehub");
+
+    // Without a walkthrough running, the till loads none of its code (the till's JS budget).
+    await page.goto("/shophub/sell");
+    await page.locator("[data-testid=till][data-ready=yes]").waitFor(SLOW);
+    expect(await scriptsMentioning(page, "guide-popover")).toEqual([]);
 
     // The dashboard offers the guided first sale in Thai.
     await page.goto("/shophub/dashboard");
@@ -113,6 +133,10 @@ describe("the guided first sale", () => {
     await expect.poll(() => popover.getAttribute("data-anchored")).toBe("yes");
     await expect.poll(() => focusedTestId(page)).toBe("guide-title");
     expect(await popover.getByTestId("guide-progress").innerText()).toBe("ขั้นที่ 2 จาก 6");
+    // Now it runs, its code came as a chunk of its own.
+    expect(await scriptsMentioning(page, "guide-popover")).toEqual([
+      expect.stringMatching(/\/assets\/walkthrough-[\w-]+\.js$/),
+    ]);
 
     // Open a shift: the popover steps aside while the till's own dialog is open.
     await page.getByTestId("till-shift").click();
