@@ -14,7 +14,9 @@ import {
   removeShopSamples,
   SAMPLE_ROLES,
   startGuide,
+  type GuideStep,
 } from "~/modules/guide/index.server";
+import { chooseActiveShop } from "~/routes/_gates/active-shop-cookie.server";
 import { memberOf } from "~/routes/_gates/member.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 
@@ -48,7 +50,7 @@ export function loader({ url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { shop, role } = await chosenShopOf(context, request);
   const member = memberOf(context);
-  const { db } = context.get(appContext);
+  const { db, publicOrigin } = context.get(appContext);
   const read = readForm(await request.formData(), guideSchema);
   if (!read.ok) throw data(null, { status: 400 });
   const who = { shopId: shop.id, userId: member.id, role };
@@ -56,16 +58,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     redirect(
       `/shophub/dashboard?shop=${encodeURIComponent(shop.id)}&samples=${outcome}#first-sale`,
     );
+  // A step's page may be storehub's, which works on the active shop: the walkthrough's shop
+  // becomes the active one, so that page is this shop's too.
+  const toStep = async (step: GuideStep) =>
+    redirect(stepHref(step, shop.id), {
+      headers: { "Set-Cookie": await chooseActiveShop(shop.id, publicOrigin) },
+    });
   switch (read.data.intent) {
     case "start": {
       const state = await startGuide(db, who);
       if (!state.step) throw data(null, { status: 403 });
-      return redirect(stepHref(state.step, shop.id));
+      return toStep(state.step);
     }
     case "step": {
       const state = await moveGuide(db, { ...who, to: { step: read.data.step } });
       if (!state?.step) throw data(null, { status: 403 });
-      return redirect(stepHref(state.step, shop.id));
+      return toStep(state.step);
     }
     case "close":
     case "finish": {
