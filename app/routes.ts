@@ -32,6 +32,8 @@ export default [
   // (the layout's gate checks the member; members and settings declare their shop and role)
   layout("routes/shophub/layout.tsx", [
     route("shophub/switch", "routes/shophub/switch.ts"),
+    // The guided first sale's commands (walkthrough steps, sample items)
+    route("shophub/guide", "routes/shophub/guide.ts"),
     route("shophub/invitation", "routes/shophub/invitation.ts"),
     route("shophub/new", "routes/shophub/new.tsx"),
     route("shophub/members", "routes/shophub/members.tsx"),

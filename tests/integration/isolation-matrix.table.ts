@@ -288,6 +288,55 @@ export const MATRIX: Record<string, MatrixRow> = {
       },
     ],
   },
+  // Added by the first-sale branch: the guided first sale's commands (everyone who sells;
+  // sample items: owners and managers).
+  "routes/shophub/guide loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/guide?shop=${ids.shopId}` }),
+    roles: {
+      owner: { redirect: "/shophub/dashboard" },
+      manager: { redirect: "/shophub/dashboard" },
+      cashier: { redirect: "/shophub/dashboard" },
+      stock: 403,
+    },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [],
+  },
+  "routes/shophub/guide action": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/guide?shop=${ids.shopId}`,
+      form: { intent: "remove-samples" },
+    }),
+    roles: {
+      owner: { redirect: "/shophub/dashboard" },
+      manager: { redirect: "/shophub/dashboard" },
+      cashier: 403,
+      stock: 403,
+    },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "taking back the other shop's samples",
+        request: (_own, other) => ({
+          path: `/shophub/guide?shop=${other.shopId}`,
+          form: { intent: "remove-samples" },
+        }),
+        expect: 404,
+      },
+      {
+        what: "hiding the other shop's samples",
+        request: (_own, other) => ({
+          path: `/shophub/guide?shop=${other.shopId}`,
+          form: { intent: "archive-samples" },
+        }),
+        expect: 404,
+      },
+    ],
+    checksShopId: true,
+  },
   // Added by the shop forms' branch (sec-shops): answering an invitation from /shophub.
   "routes/shophub/invitation loader": {
     access: "shop",

@@ -8,6 +8,8 @@ import { CONTACT_STATUSES, OUTBOX_STATUSES, USER_INTENTS } from "~/modules/admin
 import { CONTACT_TOPICS } from "~/modules/contact/index.server";
 import { ARTICLE_CATEGORIES } from "~/modules/content/article-source";
 import { LISTING_CATEGORIES, LISTING_STATUSES } from "~/modules/listings/index.server";
+import { SAMPLE_OUTCOMES } from "~/features/first-sale/guide-offer";
+import { GUIDE_STEPS } from "~/modules/guide/index.server";
 import { NOTICE_LEVELS } from "~/modules/notices/index.server";
 import { BUSINESS_TYPES, SHOP_ROLES } from "~/modules/shops/index.server";
 import { INOUT_KINDS } from "~/modules/stock/index.server";
@@ -36,6 +38,9 @@ const KEY_FAMILIES = [
   family("shopInvite.outcome.", ["accepted", "declined", "notFound", "unverified"]),
   family("shophubPage.role.", SHOP_ROLES),
   family("shops.businessType.", BUSINESS_TYPES),
+  family("shops.guide.body.", GUIDE_STEPS),
+  family("shops.guide.outcome.", SAMPLE_OUTCOMES),
+  family("shops.guide.title.", GUIDE_STEPS),
   family("shops.members.done.", ["invite", "role", "remove", "cancelInvite"]),
   family("shops.role.", SHOP_ROLES),
   family("shops.roleHelp.", SHOP_ROLES),

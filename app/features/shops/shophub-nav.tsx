@@ -1,7 +1,8 @@
-import { NavLink } from "react-router";
+import { Form, NavLink } from "react-router";
 import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
-import type { ShopRole } from "~/modules/shops";
+import { GUIDE_ROLES } from "~/modules/guide";
+import { SHOP_FORM_FIELD, type ShopRole } from "~/modules/shops";
 
 /**
  * shophub's tools, in the order a shop's day goes, with who may open each (issue 13's roles).
@@ -44,6 +45,18 @@ export function ShophubNav({ shopId, role }: { shopId: string; role: ShopRole })
             </NavLink>
           </li>
         ))}
+        {GUIDE_ROLES.includes(role) && (
+          // Help: (re)starts the guided first sale at its first step, on its page.
+          <li className="nav-item ms-auto">
+            <Form method="post" action={`/shophub/guide?shop=${encodeURIComponent(shopId)}`}>
+              <input type="hidden" name="intent" value="start" />
+              <input type="hidden" name={SHOP_FORM_FIELD} value={shopId} />
+              <button type="submit" className="nav-link text-nowrap" data-testid="guide-help">
+                {t("shops.guide.help")}
+              </button>
+            </Form>
+          </li>
+        )}
       </ul>
     </nav>
   );

@@ -4,6 +4,7 @@ import { enShophubFinance } from "./en-shophub-finance";
 import { enShophubInvoices } from "./en-shophub-invoices";
 import { enShophubSell } from "./en-shophub-sell";
 import { enShophubShifts } from "./en-shophub-shifts";
+import { enShophubGuide } from "./en-shophub-guide";
 import { enShophubSellingSettings } from "./en-shophub-selling-settings";
 import { enShops } from "./en-shops";
 import { enStorehub } from "./en-storehub";
@@ -17,6 +18,7 @@ export const en: Record<MessageKey, string> = {
   ...enShops,
   ...enShophubSell,
   ...enShophubShifts,
+  ...enShophubGuide,
   ...enShophubInvoices,
   ...enShophubDashboard,
   ...enShophubFinance,

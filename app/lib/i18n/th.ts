@@ -5,6 +5,7 @@ import { thShophubFinance } from "./th-shophub-finance";
 import { thShophubInvoices } from "./th-shophub-invoices";
 import { thShophubSell } from "./th-shophub-sell";
 import { thShophubShifts } from "./th-shophub-shifts";
+import { thShophubGuide } from "./th-shophub-guide";
 import { thShophubSellingSettings } from "./th-shophub-selling-settings";
 import { thShops } from "./th-shops";
 import { thStorehub } from "./th-storehub";
@@ -19,6 +20,7 @@ export const th = {
   ...thShops,
   ...thShophubSell,
   ...thShophubShifts,
+  ...thShophubGuide,
   ...thShophubInvoices,
   ...thShophubDashboard,
   ...thShophubFinance,

@@ -19,6 +19,7 @@ export * from "./ledger-api.server";
 export * from "./live-stock.server";
 export * from "./locations.server";
 export * from "./overview.server";
+export * from "./sample-items.server";
 export * from "./stock-shortage.server";
 export * from "./storehub-access.server";
 export * from "./stock-balance.server";

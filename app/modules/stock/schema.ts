@@ -99,6 +99,12 @@ export const stockItem = pgTable(
     avgCostSatang: bigint("avg_cost_satang", { mode: "number" }).notNull().default(0),
     /** Set once the item has any movement: from then on it can be archived, not deleted. */
     hasMovements: boolean("has_movements").notNull().default(false),
+    /**
+     * Added by the guided first sale as a sample (shophub's walkthrough): such items can be
+     * taken back together, opening stock included, while they were never sold or otherwise moved
+     * (stock_remove_sample_items in drizzle/NNNN_first_sale_guide.sql).
+     */
+    sample: boolean("sample").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -109,6 +115,9 @@ export const stockItem = pgTable(
       .on(table.shopId, table.barcode)
       .where(sql`${table.barcode} IS NOT NULL`),
     index("stock_item_shop_name").on(table.shopId, table.name),
+    index("stock_item_shop_sample")
+      .on(table.shopId)
+      .where(sql`${table.sample}`),
     // "Contains" search by name or SKU (ILIKE '%…%') over 100,000 items without a full scan.
     index("stock_item_name_trgm").using("gin", table.name.op("gin_trgm_ops")),
     index("stock_item_sku_trgm").using("gin", table.sku.op("gin_trgm_ops")),

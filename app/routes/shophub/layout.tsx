@@ -1,10 +1,21 @@
 import { Link, Outlet } from "react-router";
+import type { ShopRole } from "~/modules/shops";
 import type { Route } from "./+types/layout";
+import { GuideCardMount, GuideMount } from "~/features/first-sale/guide-mount";
+import {
+  offersGuide,
+  SAMPLE_OUTCOMES,
+  type SampleOutcome,
+} from "~/features/first-sale/guide-offer";
 import { ShophubNav } from "~/features/shops/shophub-nav";
+import { appContext } from "~/context";
 import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { useT } from "~/lib/i18n/use-translation";
 import { activeShopOf } from "~/routes/_gates/session.server";
 import { shophubGate } from "~/routes/_gates/shophub.server";
+import { memberOf } from "~/routes/_gates/member.server";
+import { GUIDE_ROLES, guideOfferOf, SAMPLE_ROLES } from "~/modules/guide/index.server";
+import { walkthroughOf } from "./guide-data.server";
 
 // The gate admits signed-in members before any loader or action under it runs (middleware,
 // unlike a layout's loader, also covers its children's loaders and actions).
@@ -19,7 +30,42 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     ...areaMessagesOf(context, "shops"),
     nav: shop ? { shopId: shop.id, role: shop.role } : null,
+    // The guided first sale: its walkthrough when one runs, its offer on the dashboard.
+    walkthrough: await walkthroughOf(context, shop),
+    guideOffer: await guideOfferFor(context, shop, url),
   };
+}
+
+async function guideOfferFor(
+  context: Route.LoaderArgs["context"],
+  shop: { id: string; role: ShopRole } | null,
+  url: URL,
+) {
+  if (!shop || url.pathname !== "/shophub/dashboard" || !GUIDE_ROLES.includes(shop.role)) {
+    return null;
+  }
+  const { db } = context.get(appContext);
+  const canSample = SAMPLE_ROLES.includes(shop.role);
+  const offer = await guideOfferOf(db, {
+    shopId: shop.id,
+    userId: memberOf(context).id,
+    role: shop.role,
+  });
+  const sent = url.searchParams.get("samples");
+  const outcome =
+    canSample && (SAMPLE_OUTCOMES as readonly string[]).includes(sent ?? "")
+      ? (sent as SampleOutcome)
+      : null;
+  const data = {
+    shopId: shop.id,
+    canSample,
+    newShop: offer.newShop,
+    samples: offer.samples,
+    activeSamples: offer.activeSamples,
+    running: offer.guide.status === "active",
+    outcome,
+  };
+  return offersGuide(data, outcome) ? data : null;
 }
 
 /** The frame of shophub's pages: the way back, and the shop's tools the member may open. */
@@ -31,7 +77,9 @@ export default function ShopsLayout({ loaderData }: Route.ComponentProps) {
         <Link to="/shophub#my-shops">← {t("shops.backToShophub")}</Link>
       </p>
       {loaderData.nav && <ShophubNav shopId={loaderData.nav.shopId} role={loaderData.nav.role} />}
+      <GuideCardMount offer={loaderData.guideOffer} />
       <Outlet />
+      <GuideMount data={loaderData.walkthrough} />
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { useT } from "~/lib/i18n/use-translation";
 import { STOCK_WRITERS } from "~/modules/stock/index.server";
 import { LiveStock } from "~/features/storehub/live-stock";
+import { GuideMount } from "~/features/first-sale/guide-mount";
+import { walkthroughOf } from "~/routes/shophub/guide-data.server";
 import { storehubGate, storehubVisitOf } from "~/routes/_gates/storehub.server";
 
 const TABS: {
@@ -40,6 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           canWrite: STOCK_WRITERS.includes(active.role),
         }
       : null,
+    // The guided first sale's step on storehub (adding an item), when a walkthrough runs.
+    walkthrough: await walkthroughOf(
+      context,
+      active ? { id: active.shop.id, role: active.role } : null,
+    ),
   };
 }
 
@@ -69,6 +76,7 @@ export default function StorehubLayout({ loaderData }: Route.ComponentProps) {
         </>
       )}
       <Outlet />
+      <GuideMount data={loaderData.walkthrough} />
     </div>
   );
 }
