@@ -102,7 +102,7 @@ export const stockItem = pgTable(
     /**
      * Added by the guided first sale as a sample (shophub's walkthrough): such items can be
      * taken back together, opening stock included, while they were never sold or otherwise moved
-     * (stock_remove_sample_items in drizzle/NNNN_first_sale_guide.sql).
+     * (stock_remove_sample_items in drizzle/0025_first_sale_guide.sql).
      */
     sample: boolean("sample").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
