@@ -38,6 +38,8 @@ const FEATURES: readonly Pair[] = [
   { title: "shophubPage.features.6.title", text: "shophubPage.features.6.text" },
   { title: "shophubPage.features.7.title", text: "shophubPage.features.7.text" },
   { title: "shophubPage.features.8.title", text: "shophubPage.features.8.text" },
+  { title: "shophubPage.features.9.title", text: "shophubPage.features.9.text" },
+  { title: "shophubPage.features.10.title", text: "shophubPage.features.10.text" },
 ];
 /*
  * One plan, because that is what exists: shophub is free today and nothing can be bought. A
@@ -91,6 +93,40 @@ const TUTORIAL: readonly Key[] = [
   "shophubPage.tutorial.step6",
   "shophubPage.tutorial.step7",
   "shophubPage.tutorial.step8",
+  "shophubPage.tutorial.step9",
+];
+/*
+ * Screenshots of the real screens, taken from the production build by
+ * scripts/shophub-screenshots (Thai UI for the Thai page, English for the English one). They
+ * sit below the fold, so they are lazy and sized for their 640 × 400 box: never the page's
+ * largest paint.
+ */
+const SHOTS: readonly { id: string; caption: Key; alt: Key }[] = [
+  {
+    id: "till",
+    caption: "shophubPage.tutorial.shot.till.caption",
+    alt: "shophubPage.tutorial.shot.till.alt",
+  },
+  {
+    id: "pay",
+    caption: "shophubPage.tutorial.shot.pay.caption",
+    alt: "shophubPage.tutorial.shot.pay.alt",
+  },
+  {
+    id: "receipt",
+    caption: "shophubPage.tutorial.shot.receipt.caption",
+    alt: "shophubPage.tutorial.shot.receipt.alt",
+  },
+  {
+    id: "dashboard",
+    caption: "shophubPage.tutorial.shot.dashboard.caption",
+    alt: "shophubPage.tutorial.shot.dashboard.alt",
+  },
+  {
+    id: "report",
+    caption: "shophubPage.tutorial.shot.report.caption",
+    alt: "shophubPage.tutorial.shot.report.alt",
+  },
 ];
 const FAQ: readonly { question: Key; answer: Key }[] = [
   { question: "shophubPage.faq.1.question", answer: "shophubPage.faq.1.answer" },
@@ -123,7 +159,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   const t = translateFromMatches(matches);
   return buildMeta(siteFromMatches(matches), {
     title: t("shophubPage.title"),
-    description: t("shophubPage.lead"),
+    // The lead keeps some Thai words whole with word joiners (U+2060); a snippet needs none.
+    description: t("shophubPage.lead").replaceAll("\u2060", ""),
     path: location.pathname,
     image: "/images/og-default.png",
   });
@@ -131,6 +168,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 export default function Shophub({ matches, loaderData }: Route.ComponentProps) {
   const t = useT();
+  const lang = useLang();
   const root = matches[0].loaderData;
   const company = root.company;
   return (
@@ -299,11 +337,29 @@ export default function Shophub({ matches, loaderData }: Route.ComponentProps) {
             {t("shophubPage.tutorial.heading")}
           </h2>
           <p>{t("shophubPage.tutorial.lead")}</p>
-          <ol>
+          <ol data-testid="tutorial-steps">
             {TUTORIAL.map((step) => (
               <li key={step}>{t(step)}</li>
             ))}
           </ol>
+          <p>{t("shophubPage.tutorial.guided")}</p>
+          <h3 className="h5 mt-4">{t("shophubPage.tutorial.shots")}</h3>
+          <div className="row g-4" data-testid="tutorial-shots">
+            {SHOTS.map((shot) => (
+              <figure key={shot.id} className="col-sm-6 col-lg-4 mb-0">
+                <img
+                  src={`/images/shophub/${shot.id}-${lang}.webp`}
+                  alt={t(shot.alt)}
+                  width={640}
+                  height={400}
+                  loading="lazy"
+                  decoding="async"
+                  className="img-fluid rounded border shadow-sm"
+                />
+                <figcaption className="small text-secondary mt-2">{t(shot.caption)}</figcaption>
+              </figure>
+            ))}
+          </div>
         </div>
       </section>
 
