@@ -332,6 +332,51 @@ describe("layout facts", () => {
     }
   });
 
+  it("/shophub's Thai lead keeps สต็อก whole on one line at desktop and tablet widths", async () => {
+    for (const width of [1280, 1366, 1440, 1920, 992, 768]) {
+      const page = await e2e.browser.newPage({
+        baseURL: baseURL(),
+        viewport: { width, height: 800 },
+      });
+      try {
+        await page.goto("/shophub", { waitUntil: "load" });
+        // The lines each occurrence of the word spans, read from the text's own boxes; the
+        // word joiners that hold it together are not part of what is searched for.
+        const lines = await page.evaluate((word) => {
+          const lead = document.querySelector("section[aria-labelledby=shophub-title] p.lead")!;
+          const spans: number[] = [];
+          const walker = document.createTreeWalker(lead, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const raw = (node as Text).data;
+            const at: number[] = [];
+            let plain = "";
+            for (let i = 0; i < raw.length; i += 1) {
+              if (raw[i] === "\u2060") continue;
+              at.push(i);
+              plain += raw[i];
+            }
+            for (
+              let found = plain.indexOf(word);
+              found >= 0;
+              found = plain.indexOf(word, found + 1)
+            ) {
+              const range = document.createRange();
+              range.setStart(node, at[found]!);
+              range.setEnd(node, at[found + word.length - 1]! + 1);
+              const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+              spans.push(tops.size);
+            }
+          }
+          return spans;
+        }, "สต็อก");
+        expect(lines.length, `${width} px`).toBeGreaterThan(0);
+        expect(lines, `${width} px`).toEqual(lines.map(() => 1));
+      } finally {
+        await page.close();
+      }
+    }
+  });
+
   it("keyboard: Tab stays in the phone menu, a failed form's summary gets the focus, category links differ", async () => {
     const page = await e2e.browser.newPage({
       baseURL: baseURL(),
