@@ -1,9 +1,10 @@
+import { useMemo } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { lineAddFriendUrl } from "~/lib/line-url";
 import type { Route } from "./+types/shophub";
 import { formatDate } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import type { MessageKey } from "~/lib/i18n";
+import type { MessageKey, Translate } from "~/lib/i18n";
 import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { formatSatang } from "~/lib/money";
 import { appContext } from "~/context";
@@ -11,6 +12,7 @@ import { shopDashboard } from "~/modules/sales/index.server";
 import { maySeeCosts } from "~/modules/stock/index.server";
 import { activeShopOf } from "~/routes/_gates/session.server";
 import { buildMeta, siteFromMatches, translateFromMatches } from "~/lib/seo";
+import { keepThaiWordsWhole } from "~/lib/thai-words";
 
 type Key = MessageKey;
 
@@ -159,15 +161,23 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   const t = translateFromMatches(matches);
   return buildMeta(siteFromMatches(matches), {
     title: t("shophubPage.title"),
-    // The lead keeps some Thai words whole with word joiners (U+2060); a snippet needs none.
-    description: t("shophubPage.lead").replaceAll("\u2060", ""),
+    description: t("shophubPage.lead"),
     path: location.pathname,
     image: "/images/og-default.png",
   });
 };
 
-export default function Shophub({ matches, loaderData }: Route.ComponentProps) {
+/**
+ * The page's copy, with the Thai words the browser would cut mid-word held whole (the lead's
+ * "สต็อก" broke as "ดูสต็" / "อก" at 1280 px). The meta tags read the plain text.
+ */
+function usePageText(): Translate {
   const t = useT();
+  return useMemo(() => (key, values) => keepThaiWordsWhole(t(key, values)), [t]);
+}
+
+export default function Shophub({ matches, loaderData }: Route.ComponentProps) {
+  const t = usePageText();
   const lang = useLang();
   const root = matches[0].loaderData;
   const company = root.company;
