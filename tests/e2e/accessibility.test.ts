@@ -80,6 +80,8 @@ function pagesOf(viewer: Viewer): string[] {
         "/",
         "/article",
         "/article/ai",
+        // The shophub manual: its tables (keys, printers, documents, roles).
+        "/article/pos-manual",
         "/contact",
         "/test",
         "/shophub",

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
+import { WHOLE_THAI_WORDS } from "~/lib/thai-words";
 import {
   baseURL,
   hydrated,
@@ -327,6 +328,51 @@ describe("layout facts", () => {
       expect(links.map((link) => link.href.split(":")[0])).toEqual(["tel", "mailto", "https"]);
       // A tel: link holds a phone number, not a sentence with an e-mail in it.
       expect(links[0]!.text).not.toContain("@");
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("/shophub's Thai copy never cuts สต็อก, พร้อมเพย์, บาร์โค้ด or คิวอาร์ across two lines", async () => {
+    const page = await e2e.browser.newPage({
+      baseURL: baseURL(),
+      viewport: { width: 1280, height: 800 },
+    });
+    try {
+      await page.goto("/shophub", { waitUntil: "load" });
+      // Chrome cut the lead's "สต็อก" as "ดูสต็" / "อก" at 1280 px, and others at phone and
+      // tablet widths: each width reflows the same page.
+      for (const width of [375, 390, 768, 820, 992, 1280, 1440, 1920]) {
+        await page.setViewportSize({ width, height: 800 });
+        const cut = await page.evaluate((words) => {
+          const found: string[] = [];
+          const main = document.querySelector("main")!;
+          const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const raw = (node as Text).data;
+            // Where each letter of the text sits once the word joiners are left out.
+            const at: number[] = [];
+            let plain = "";
+            for (let i = 0; i < raw.length; i += 1) {
+              if (raw[i] === "\u2060") continue;
+              at.push(i);
+              plain += raw[i];
+            }
+            for (const word of words) {
+              for (let i = plain.indexOf(word); i >= 0; i = plain.indexOf(word, i + 1)) {
+                const range = document.createRange();
+                range.setStart(node, at[i]!);
+                range.setEnd(node, at[i + word.length - 1]! + 1);
+                const tops = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+                if (tops.size > 1)
+                  found.push(`${word} in “${plain.slice(Math.max(0, i - 12), i + 16)}”`);
+              }
+            }
+          }
+          return found;
+        }, WHOLE_THAI_WORDS);
+        expect(cut, `${width} px`).toEqual([]);
+      }
     } finally {
       await page.close();
     }

@@ -426,6 +426,99 @@ describe("shophub page", () => {
     }
   });
 
+  it("walks through the real first sale with screenshots of the real screens, in Thai and in English", async () => {
+    const steps = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+    const shots = ["till", "pay", "receipt", "dashboard", "report"] as const;
+    for (const [lang, text] of [
+      ["th", th],
+      ["en", en],
+    ] as const) {
+      await withPage(e2e.browser, async (page, context) => {
+        await context.addCookies([{ name: "lang", value: lang, url: baseURL() }]);
+        await page.goto("/shophub");
+        const tutorial = page.locator("#tutorial");
+        // The page holds some Thai words whole with word joiners (lib/thai-words.ts).
+        const plain = (value: string) => value.replaceAll("\u2060", "");
+        expect(
+          (await tutorial.getByTestId("tutorial-steps").locator("li").allInnerTexts()).map(plain),
+        ).toEqual(steps.map((n) => text[`shophubPage.tutorial.step${n}`]));
+        expect(plain(await tutorial.innerText())).toContain(text["shophubPage.tutorial.guided"]);
+        // What the product does now is on the page: shifts and the drawer, the dashboard.
+        const features = (await page.locator("#features h3").allInnerTexts()).map(plain);
+        expect(features).toContain(text["shophubPage.features.9.title"]);
+        expect(features).toContain(text["shophubPage.features.10.title"]);
+
+        const images = tutorial.getByTestId("tutorial-shots").locator("img");
+        const facts = await images.evaluateAll((list) =>
+          (list as HTMLImageElement[]).map((img) => ({
+            src: img.getAttribute("src") ?? "",
+            alt: img.alt.replaceAll("\u2060", ""),
+            loading: img.loading,
+            width: img.getAttribute("width"),
+            height: img.getAttribute("height"),
+          })),
+        );
+        expect(facts).toEqual(
+          shots.map((shot) => ({
+            src: `/images/shophub/${shot}-${lang}.webp`,
+            alt: text[`shophubPage.tutorial.shot.${shot}.alt`],
+            // Below the fold: fetched when scrolled to, never competing with the hero.
+            loading: "lazy",
+            width: "640",
+            height: "400",
+          })),
+        );
+        for (const { src, alt } of facts) {
+          expect(alt.length).toBeGreaterThan(20);
+          const response = await page.request.get(src);
+          expect(response.status(), src).toBe(200);
+          expect(response.headers()["content-type"]).toBe("image/webp");
+        }
+        // Scrolled to, every picture loads and shows.
+        await tutorial.getByTestId("tutorial-shots").scrollIntoViewIfNeeded();
+        await expect
+          .poll(() =>
+            images.evaluateAll((list) =>
+              (list as HTMLImageElement[]).every((img) => img.complete && img.naturalWidth > 0),
+            ),
+          )
+          .toBe(true);
+
+        expect(plain(await page.locator("#manual p").first().innerText())).toBe(
+          text["shophubPage.manual.text"],
+        );
+      });
+    }
+  });
+
+  it("the manual describes the till's real shortcut keys and no limit the product does not have", async () => {
+    await withPage(e2e.browser, async (page) => {
+      const response = await page.goto("/article/pos-manual");
+      expect(response?.status()).toBe(200);
+      const keys = await page
+        .locator(".article-body table tbody tr td:first-child")
+        .allInnerTexts()
+        .then((cells) => cells.map((cell) => cell.trim()));
+      // The keys the till's shortcut list shows (routes/shophub/sell/till-page.tsx).
+      for (const key of ["F2", "F4", "F8", "F9", "Esc", "Enter"]) expect(keys).toContain(key);
+      const body = await page.locator(".article-body").innerText();
+      // Each VAT document, and the printers by browser.
+      for (const phrase of [
+        th["shops.sell.document.receipt"],
+        th["shops.sell.document.abbreviatedTaxInvoice"],
+        th["shops.sell.document.fullTaxInvoice"],
+        th["shops.sell.document.creditNote"],
+        "WebUSB",
+        "Web Serial",
+        "Web Bluetooth",
+      ]) {
+        expect(body).toContain(phrase);
+      }
+      // The free plan has no item limit (the old manual said 200).
+      expect(body).not.toMatch(/200 รายการ/);
+    });
+  });
+
   it("sends only the visitor's language of the page's copy, in the HTML and in the JavaScript", async () => {
     // One long sentence of each language; neither may reach a visitor reading the other.
     const sentence = { th: th["shophubPage.what.p1"], en: en["shophubPage.what.p1"] };

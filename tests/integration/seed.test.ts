@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { article, banner, companyProfile, productCategory } from "~/db/schema";
 import { listRelatedArticles, seedDemoContent } from "~/modules/content/index.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { SEED_ARTICLE_SLUGS as SEED_SLUGS } from "~/modules/content/article-slugs";
+import { loadBundledArticles } from "~/modules/content/article-source";
 
 async function snapshot(test: TestDatabase) {
   const db = test.db;
@@ -47,6 +48,33 @@ describe("demo content seed", () => {
       .where(eq(banner.slug, "ai-camera"));
     const before = await snapshot(test);
     await seedDemoContent(test.db);
+    await seedDemoContent(test.db);
+    expect(await snapshot(test)).toEqual(before);
+  });
+
+  it("brings an article nobody edited up to its revised file, and keeps an edited one", async () => {
+    const bundled = (slug: string) => loadBundledArticles().find((a) => a.slug === slug);
+    // A database seeded before the manual was rewritten: its row as the seed wrote it then.
+    await test.db.execute(sql`
+      UPDATE article SET title = 'คู่มือฉบับเก่า', body_markdown = 'ข้อความเก่า',
+             created_at = '2026-02-16T00:00:00Z', updated_at = '2026-02-16T00:00:00Z'
+       WHERE slug = 'pos-manual'`);
+    // An article an admin changed after the seed.
+    await test.db.execute(sql`
+      UPDATE article SET body_markdown = 'แก้ไขโดยผู้ดูแล', updated_at = now() + interval '1 second'
+       WHERE slug = 'shophub-pos'`);
+
+    await seedDemoContent(test.db);
+
+    const rows = await test.db.select().from(article);
+    const manual = rows.find((row) => row.slug === "pos-manual");
+    expect(manual?.title).toBe(bundled("pos-manual")?.title);
+    expect(manual?.bodyMarkdown).toBe(bundled("pos-manual")?.bodyMarkdown);
+    // Dated as changed now (the page's dateModified, the render cache's key).
+    expect(manual?.updatedAt.getTime()).toBeGreaterThan(Date.parse("2026-02-17T00:00:00Z"));
+    expect(rows.find((row) => row.slug === "shophub-pos")?.bodyMarkdown).toBe("แก้ไขโดยผู้ดูแล");
+    // Nothing else moved, and a further start changes nothing.
+    const before = await snapshot(test);
     await seedDemoContent(test.db);
     expect(await snapshot(test)).toEqual(before);
   });

@@ -57,32 +57,38 @@ export const enShophubPage: Record<ShophubPageKey, string> = {
     "Start with a single tablet or computer on the counter, then add a receipt printer and barcode scanner when you are ready.",
   "shophubPage.why.6.title": "Hand work to staff with confidence",
   "shophubPage.why.6.text":
-    "Everyone signs in with their own account and the role the owner gives them. Voiding a bill needs a reason and only a manager or owner can do it, so you can always see who did what.",
+    "Everyone signs in with their own account and the role the owner gives them. Voiding a bill needs a reason and is done by an owner or manager (and by cashiers for their own bills of the same shift, if the owner allows it). Every bill records who sold it and who voided it.",
   "shophubPage.features.heading": "What shophub does",
   "shophubPage.features.1.title": "An easy selling screen",
   "shophubPage.features.1.text":
-    "Pick items from a product grid, search by name, item code or barcode, and use a barcode scanner to add items to the cart instantly.",
-  "shophubPage.features.2.title": "Cart, quantities and discounts",
+    "Pick items from a grid with photos, sorted by category, or search by name, item code or barcode. Add items with a barcode scanner, the camera of a tablet or phone, or the barcode label from a weighing scale, and use the F2, F4, F8 and F9 shortcuts.",
+  "shophubPage.features.2.title": "Bills, discounts and parked bills",
   "shophubPage.features.2.text":
-    "Change quantities right in the cart and give a discount per item or on the whole bill, as an amount or a percentage.",
+    "Change quantities right in the bill, sell weighed items with decimals, give a line or whole-bill discount in baht or as a percentage, and park a bill on the till to serve the next customer first.",
   "shophubPage.features.3.title": "Several ways to pay",
   "shophubPage.features.3.text":
-    "Cash with change calculated, bank transfer, a PromptPay QR code generated for the exact bill amount, and card.",
+    "Cash with quick-tender buttons and the change shown, a PromptPay QR code for exactly the amount due, bank transfer with its reference and card with its last four digits. Split one bill across several methods, such as part by card and the rest by PromptPay.",
   "shophubPage.features.4.title": "Receipts, tax invoices and VAT",
   "shophubPage.features.4.text":
-    "Each shop has its own running invoice numbers. Print receipts on 58 or 80 mm thermal printers, issue A4 tax invoices with the amount written in Thai words, and set 7% VAT as included in or added to your prices.",
-  "shophubPage.features.5.title": "Transparent voids",
+    "Shops without VAT issue receipts; VAT-registered shops issue abbreviated tax invoices at the till and full tax invoices later to customers who ask. Returns issue credit notes. Numbers run without gaps per document type and year. Print on 58 mm, 80 mm or A4 paper or download a PDF, with the amount in Thai words.",
+  "shophubPage.features.5.title": "Open voids and returns",
   "shophubPage.features.5.text":
-    "A manager or owner can void a bill by giving a reason. The items go back into stock automatically and the bill shows who voided it.",
+    "Voiding a bill needs a reason, the items go back into stock by themselves and the bill shows who voided it. Customers can return some items of a bill: shophub issues a credit note and refunds that part of the bill exactly.",
   "shophubPage.features.6.title": "Income, expenses and profit",
   "shophubPage.features.6.text":
-    "Record expenses with a photo of the receipt and see daily and monthly profit: revenue, cost of goods by moving-average cost, gross profit, expenses and net profit, with a chart and CSV export.",
+    "Record other income and expenses with a photo of the receipt. See profit and loss by day, by month or for any range of dates: net revenue, cost of goods at moving-average cost, gross profit, expenses and net profit against the previous period, with a chart and breakdowns by item, cashier and payment method. Print it on A4 or download CSV.",
   "shophubPage.features.7.title": "Stock with storehub",
   "shophubPage.features.7.text":
-    "Uses the same item list as the selling screen: receive goods, check stock balances, see low-stock flags, and get live stock updates across all cashiers.",
+    "Uses the same item list as the till: receive goods, see stock balances, their value and how many days they will last, get flagged when an item reaches its reorder level, and see stock change live on every till.",
   "shophubPage.features.8.title": "Members and roles",
   "shophubPage.features.8.text":
     "Invite staff to your shop as owner, manager, cashier or stock staff. Each person sees and does only what their job needs.",
+  "shophubPage.features.9.title": "Shifts and the cash drawer",
+  "shophubPage.features.9.text":
+    "Open a shift with the starting cash, record pay-ins and pay-outs with a reason, close it by counting the cash against what the drawer should hold, and print the shift report. The owner decides whether a shift must be open to sell.",
+  "shophubPage.features.10.title": "The shop today",
+  "shophubPage.features.10.text":
+    "Sales, bills, gross profit and the cash expected in the drawer, beside yesterday and the same day last week, with today's best sellers and the items running low, updated with every sale.",
   "shophubPage.pricing.heading": "shophub pricing",
   "shophubPage.pricing.lead": "Everything available today is free, with no monthly fee.",
   "shophubPage.pricing.free.name": "Free",
@@ -113,42 +119,68 @@ export const enShophubPage: Record<ShophubPageKey, string> = {
     "If your shop is VAT-registered, enter its 13-digit tax ID now. If not, leave it blank and add it later.",
   "shophubPage.register.5.title": "Start selling",
   "shophubPage.register.5.text":
-    "Everything available today is free, so you can add items, invite staff and try stock from day one.",
+    "Everything available today is free. Set up selling, add your items, invite your staff and start selling on day one.",
   "shophubPage.howToUse.heading": "A day with shophub",
   "shophubPage.howToUse.1.title": "Open the shop",
   "shophubPage.howToUse.1.text":
-    "Sign in on the counter device and check the items flagged as low in stock, so you can restock the shelves or reorder in time.",
+    "Sign in on the counter device, open a shift with the starting cash in the drawer, and check the items running low on the dashboard, so you can restock or reorder in time.",
   "shophubPage.howToUse.2.title": "Sell at the counter",
   "shophubPage.howToUse.2.text":
-    "Scan a barcode or tap an item to add it to the cart, adjust quantities, add discounts, then check the total before taking payment.",
+    "Scan barcodes or tap items to add them to the bill, change quantities, add discounts or park the bill, then check the amount due before taking payment.",
   "shophubPage.howToUse.3.title": "Take payment and print the receipt",
   "shophubPage.howToUse.3.text":
-    "Choose cash, transfer, PromptPay or card, confirm the sale and print the receipt, or issue an A4 tax invoice when the customer asks for one.",
+    "Choose cash, PromptPay, transfer or card, or split the bill across several, complete the sale and print the receipt. VAT-registered shops issue a full tax invoice to a customer who asks from the sales page.",
   "shophubPage.howToUse.4.title": "Receive goods and record expenses",
   "shophubPage.howToUse.4.text":
     "When a supplier delivers, record the goods received in storehub, and record shop expenses with a photo of the receipt.",
-  "shophubPage.howToUse.5.title": "Fix mistaken bills",
+  "shophubPage.howToUse.5.title": "Voids and returns",
   "shophubPage.howToUse.5.text":
-    "If a price was wrong or an item was scanned twice, a manager or owner voids the bill with a reason, and the items go back into stock by themselves.",
+    "If a price was wrong or an item was scanned twice, void the bill from the sales page with a reason. If a customer returns some items, record a return, which issues a credit note. The items go back into stock by themselves.",
   "shophubPage.howToUse.6.title": "Close the day",
   "shophubPage.howToUse.6.text":
-    "Count the cash in the drawer against the cash total in the report, check sales by payment method, and look at today's profit before you close.",
-  "shophubPage.tutorial.heading": "Your first sale in 10 minutes",
-  "shophubPage.tutorial.lead": "Follow these short steps, then add the rest of your items later.",
-  "shophubPage.tutorial.step1": "Sign up with your e-mail and confirm it.",
+    "Close the shift by counting the cash in the drawer: shophub shows the cash expected and the difference. Check sales by payment method in the shift report and look at today's profit before you close.",
+  "shophubPage.tutorial.heading": "Your first sale, step by step",
+  "shophubPage.tutorial.lead":
+    "Follow these steps in order, then add the rest of your items later. The pictures below are shophub's real screens.",
+  "shophubPage.tutorial.guided":
+    "Once your shop is created, the shop also offers a guided first sale to try.",
+  "shophubPage.tutorial.step1":
+    "Sign up with your e-mail and open the confirmation link you receive.",
   "shophubPage.tutorial.step2":
-    "Create your shop with its name, business type, address and phone number.",
-  "shophubPage.tutorial.step3": "Enter the shop's PromptPay number in the shop settings.",
-  "shophubPage.tutorial.step4": "Add 3 to 5 best-selling items with their price, cost and barcode.",
+    "Press “Create a new shop” and enter the shop's name, business type, address and phone number; they are printed at the top of the receipt.",
+  "shophubPage.tutorial.step3":
+    "Open the shop's “Selling” tab: enter the shop's PromptPay ID and scan the 1 baht test QR, say whether the shop is VAT-registered, and choose the receipt paper width.",
+  "shophubPage.tutorial.step4":
+    "Open storehub and add 3 to 5 best-selling items with their price, cost, barcode and opening quantity.",
   "shophubPage.tutorial.step5":
-    "Open the selling screen and scan or tap items to add them to the cart.",
+    "Open the “Till”. If your shop uses shifts, press “Shift” and open one with the starting cash in the drawer.",
   "shophubPage.tutorial.step6":
-    "Press “Pay”, choose cash and enter the amount received to see the change.",
-  "shophubPage.tutorial.step7": "Press “Confirm sale” and print the receipt.",
-  "shophubPage.tutorial.step8": "Open today's report to see your shop's first sale.",
+    "Scan barcodes or tap items to add them to the bill; change quantities or add discounts in the current bill.",
+  "shophubPage.tutorial.step7":
+    "Press “Pay” (F4). Choose cash and enter the amount received to see the change, or choose PromptPay for the customer to scan a QR of the exact amount, then press “Complete sale”.",
+  "shophubPage.tutorial.step8":
+    "Press “Print receipt” (F9): the receipt prints through the browser's print window, or at once if you have picked a receipt printer.",
+  "shophubPage.tutorial.step9":
+    "Open the “Dashboard” to see today's sales and “Profit and loss” to see the profit of your first bill.",
+  "shophubPage.tutorial.shots": "shophub's real screens",
+  "shophubPage.tutorial.shot.till.caption": "The till: the item grid and the current bill",
+  "shophubPage.tutorial.shot.till.alt":
+    "shophub's till with the barcode field, a coffee shop's item grid and a current bill of three lines",
+  "shophubPage.tutorial.shot.pay.caption": "Paying by PromptPay QR",
+  "shophubPage.tutorial.shot.pay.alt":
+    "The payment window with PromptPay chosen, showing a QR code for 145 baht and the Complete sale button",
+  "shophubPage.tutorial.shot.receipt.caption": "A receipt on 80 mm paper",
+  "shophubPage.tutorial.shot.receipt.alt":
+    "A sample 80 mm receipt with the shop's name, the items, the total, the cash received and the change",
+  "shophubPage.tutorial.shot.dashboard.caption": "The shop today",
+  "shophubPage.tutorial.shot.dashboard.alt":
+    "The shop's dashboard showing sales, bills, gross profit and the cash expected in the drawer, beside yesterday",
+  "shophubPage.tutorial.shot.report.caption": "Profit and loss",
+  "shophubPage.tutorial.shot.report.alt":
+    "The monthly profit and loss page with the period pickers, the Print (A4) and Download CSV buttons and the summary table",
   "shophubPage.manual.heading": "Manual and guides",
   "shophubPage.manual.text":
-    "For step-by-step help with every menu, from adding items and entering opening stock to reading the profit report, read the user manual, or read our shophub overview for the big picture.",
+    "The user manual walks through every screen: selling settings, adding items, the till and its shortcuts, taking payment, setting up a receipt printer, each tax document, voids and returns, shifts and the cash drawer, income and expenses, profit and loss and the members' roles. The manual and the overview article are written in Thai.",
   "shophubPage.manual.manualLink": "Read the shophub user manual",
   "shophubPage.manual.articleLink": "Read shophub: POS for small shops",
   "shophubPage.faq.heading": "Frequently asked questions",
@@ -160,7 +192,7 @@ export const enShophubPage: Record<ShophubPageKey, string> = {
     "Yes. shophub works online through the web, so your shop needs an internet connection. We recommend keeping mobile data as a backup in case your main connection goes down.",
   "shophubPage.faq.3.question": "Can I issue tax invoices?",
   "shophubPage.faq.3.answer":
-    "Yes. shophub issues A4 tax invoices with the amount written in Thai words. Enter your shop's tax ID in the shop settings and choose whether your prices include 7% VAT.",
+    "Yes. A VAT-registered shop turns VAT on in the selling settings (after entering the shop's tax ID). The till then issues abbreviated tax invoices, and a full A4 tax invoice can be issued from the sales page to a customer who asks, with the amount written in Thai words. Prices can include VAT or have it added.",
   "shophubPage.faq.4.question": "My shop has hundreds of items. Is that a problem?",
   "shophubPage.faq.4.answer":
     "No. There is no limit on the number of items, and you can import your whole item list from a CSV file at once.",

@@ -1,9 +1,10 @@
+import { useMemo } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { lineAddFriendUrl } from "~/lib/line-url";
 import type { Route } from "./+types/shophub";
 import { formatDate } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import type { MessageKey } from "~/lib/i18n";
+import type { MessageKey, Translate } from "~/lib/i18n";
 import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { formatSatang } from "~/lib/money";
 import { appContext } from "~/context";
@@ -11,6 +12,7 @@ import { shopDashboard } from "~/modules/sales/index.server";
 import { maySeeCosts } from "~/modules/stock/index.server";
 import { activeShopOf } from "~/routes/_gates/session.server";
 import { buildMeta, siteFromMatches, translateFromMatches } from "~/lib/seo";
+import { keepThaiWordsWhole } from "~/lib/thai-words";
 
 type Key = MessageKey;
 
@@ -38,6 +40,8 @@ const FEATURES: readonly Pair[] = [
   { title: "shophubPage.features.6.title", text: "shophubPage.features.6.text" },
   { title: "shophubPage.features.7.title", text: "shophubPage.features.7.text" },
   { title: "shophubPage.features.8.title", text: "shophubPage.features.8.text" },
+  { title: "shophubPage.features.9.title", text: "shophubPage.features.9.text" },
+  { title: "shophubPage.features.10.title", text: "shophubPage.features.10.text" },
 ];
 /*
  * One plan, because that is what exists: shophub is free today and nothing can be bought. A
@@ -91,6 +95,40 @@ const TUTORIAL: readonly Key[] = [
   "shophubPage.tutorial.step6",
   "shophubPage.tutorial.step7",
   "shophubPage.tutorial.step8",
+  "shophubPage.tutorial.step9",
+];
+/*
+ * Screenshots of the real screens, taken from the production build by
+ * scripts/shophub-screenshots (Thai UI for the Thai page, English for the English one). They
+ * sit below the fold, so they are lazy and sized for their 640 × 400 box: never the page's
+ * largest paint.
+ */
+const SHOTS: readonly { id: string; caption: Key; alt: Key }[] = [
+  {
+    id: "till",
+    caption: "shophubPage.tutorial.shot.till.caption",
+    alt: "shophubPage.tutorial.shot.till.alt",
+  },
+  {
+    id: "pay",
+    caption: "shophubPage.tutorial.shot.pay.caption",
+    alt: "shophubPage.tutorial.shot.pay.alt",
+  },
+  {
+    id: "receipt",
+    caption: "shophubPage.tutorial.shot.receipt.caption",
+    alt: "shophubPage.tutorial.shot.receipt.alt",
+  },
+  {
+    id: "dashboard",
+    caption: "shophubPage.tutorial.shot.dashboard.caption",
+    alt: "shophubPage.tutorial.shot.dashboard.alt",
+  },
+  {
+    id: "report",
+    caption: "shophubPage.tutorial.shot.report.caption",
+    alt: "shophubPage.tutorial.shot.report.alt",
+  },
 ];
 const FAQ: readonly { question: Key; answer: Key }[] = [
   { question: "shophubPage.faq.1.question", answer: "shophubPage.faq.1.answer" },
@@ -129,8 +167,18 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
   });
 };
 
-export default function Shophub({ matches, loaderData }: Route.ComponentProps) {
+/**
+ * The page's copy, with the Thai words the browser would cut mid-word held whole (the lead's
+ * "สต็อก" broke as "ดูสต็" / "อก" at 1280 px). The meta tags read the plain text.
+ */
+function usePageText(): Translate {
   const t = useT();
+  return useMemo(() => (key, values) => keepThaiWordsWhole(t(key, values)), [t]);
+}
+
+export default function Shophub({ matches, loaderData }: Route.ComponentProps) {
+  const t = usePageText();
+  const lang = useLang();
   const root = matches[0].loaderData;
   const company = root.company;
   return (
@@ -299,11 +347,29 @@ export default function Shophub({ matches, loaderData }: Route.ComponentProps) {
             {t("shophubPage.tutorial.heading")}
           </h2>
           <p>{t("shophubPage.tutorial.lead")}</p>
-          <ol>
+          <ol data-testid="tutorial-steps">
             {TUTORIAL.map((step) => (
               <li key={step}>{t(step)}</li>
             ))}
           </ol>
+          <p>{t("shophubPage.tutorial.guided")}</p>
+          <h3 className="h5 mt-4">{t("shophubPage.tutorial.shots")}</h3>
+          <div className="row g-4" data-testid="tutorial-shots">
+            {SHOTS.map((shot) => (
+              <figure key={shot.id} className="col-sm-6 col-lg-4 mb-0">
+                <img
+                  src={`/images/shophub/${shot.id}-${lang}.webp`}
+                  alt={t(shot.alt)}
+                  width={640}
+                  height={400}
+                  loading="lazy"
+                  decoding="async"
+                  className="img-fluid rounded border shadow-sm"
+                />
+                <figcaption className="small text-secondary mt-2">{t(shot.caption)}</figcaption>
+              </figure>
+            ))}
+          </div>
         </div>
       </section>
 
