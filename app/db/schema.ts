@@ -11,3 +11,4 @@ export * from "../modules/listings/schema";
 export * from "../modules/sales/schema";
 export * from "../modules/shifts/schema";
 export * from "../modules/finance/schema";
+export * from "../modules/reports/schema";
