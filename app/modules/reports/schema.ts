@@ -3,9 +3,9 @@ import {
   date,
   integer,
   pgTable,
-  primaryKey,
   smallint,
   text,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { quantity } from "../../db/quantity-column";
@@ -41,7 +41,9 @@ export const reportSalesHour = pgTable(
     voidBills: integer("void_bills").notNull(),
     voidTotalSatang: bigint("void_total_satang", { mode: "number" }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.shopId, table.day, table.hour, table.cashierId] })],
+  (table) => [
+    uniqueIndex("report_sales_hour_key").on(table.shopId, table.day, table.hour, table.cashierId),
+  ],
 );
 
 /** Payments of the sales that stand, by Bangkok day and method. */
@@ -56,7 +58,7 @@ export const reportPaymentsDay = pgTable(
     payments: integer("payments").notNull(),
     amountSatang: bigint("amount_satang", { mode: "number" }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.shopId, table.day, table.method] })],
+  (table) => [uniqueIndex("report_payments_day_key").on(table.shopId, table.day, table.method)],
 );
 
 const itemColumns = () => ({
@@ -77,12 +79,12 @@ const itemColumns = () => ({
 export const reportItemsDay = pgTable(
   "report_items_day",
   { ...itemColumns(), day: date("day", { mode: "string" }).notNull() },
-  (table) => [primaryKey({ columns: [table.shopId, table.day, table.itemId] })],
+  (table) => [uniqueIndex("report_items_day_key").on(table.shopId, table.day, table.itemId)],
 );
 
 /** The same by calendar month (`month` is its first day): a year is twelve rows an item. */
 export const reportItemsMonth = pgTable(
   "report_items_month",
   { ...itemColumns(), month: date("month", { mode: "string" }).notNull() },
-  (table) => [primaryKey({ columns: [table.shopId, table.month, table.itemId] })],
+  (table) => [uniqueIndex("report_items_month_key").on(table.shopId, table.month, table.itemId)],
 );
