@@ -1,12 +1,18 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createDatabase, type Database } from "~/db/client.server";
+import { applyMigrations } from "~/db/migrate.server";
 import { monthsAndDays, profitAndLoss } from "~/modules/reports/index.server";
 import { returnSaleLines, type SaleUndoActor, voidSale } from "~/modules/sales/index.server";
 import { addShopMember, insertItem, insertShop } from "../setup/factories";
 import { createSaleForTest, registerForVat, type TestSale } from "../setup/sales-factory";
+import { withDatabase } from "../setup/global-postgres";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 // The profit-and-loss summaries (report_sales_hour, report_payments_day, report_items_day,
@@ -26,22 +32,26 @@ beforeAll(async () => {
 afterAll(() => test.drop());
 
 /** Each row's values in column order (array rows: unnamed columns would share a name). */
-async function rows(query: ReturnType<typeof sql>): Promise<string[]> {
+async function rows(query: ReturnType<typeof sql>, on: Database = db): Promise<string[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const result = await db.$client.query({ text, values: params, rowMode: "array" });
+  const result = await on.$client.query({ text, values: params, rowMode: "array" });
   return (result.rows as unknown[][]).map((row) => JSON.stringify(row.map(String))).sort();
 }
 
 /** Each summary beside the same figures summed from the rows themselves. */
-async function summariesAndRows(shopId: string) {
+async function summariesAndRows(shopId: string, on: Database = db) {
   const counted = sql.raw("s.status <> 'void'");
   return {
     salesHour: [
-      await rows(sql`
+      await rows(
+        sql`
         SELECT day::text, hour, cashier_id, bills, gross_satang, discount_satang, ex_vat_satang,
                vat_satang, cost_satang, void_bills, void_total_satang
-          FROM report_sales_hour WHERE shop_id = ${shopId}`),
-      await rows(sql`
+          FROM report_sales_hour WHERE shop_id = ${shopId}`,
+        on,
+      ),
+      await rows(
+        sql`
         SELECT report_day(s.created_at)::text,
                extract(hour FROM s.created_at AT TIME ZONE 'Asia/Bangkok')::smallint,
                s.cashier_id, count(*) FILTER (WHERE ${counted})::int,
@@ -53,42 +63,63 @@ async function summariesAndRows(shopId: string) {
                coalesce(sum(s.cost_satang) FILTER (WHERE ${counted}), 0)::bigint,
                count(*) FILTER (WHERE s.status = 'void')::int,
                coalesce(sum(s.total_satang) FILTER (WHERE s.status = 'void'), 0)::bigint
-          FROM sale s WHERE s.shop_id = ${shopId} GROUP BY 1, 2, 3`),
+          FROM sale s WHERE s.shop_id = ${shopId} GROUP BY 1, 2, 3`,
+        on,
+      ),
     ],
     payments: [
-      await rows(sql`
+      await rows(
+        sql`
         SELECT day::text, method, payments, amount_satang FROM report_payments_day
-         WHERE shop_id = ${shopId} AND payments <> 0`),
-      await rows(sql`
+         WHERE shop_id = ${shopId} AND payments <> 0`,
+        on,
+      ),
+      await rows(
+        sql`
         SELECT report_day(s.created_at)::text, p.method, count(*)::int,
                sum(p.amount_satang)::bigint
           FROM sale_payment p JOIN sale s ON s.id = p.sale_id
-         WHERE s.shop_id = ${shopId} AND ${counted} GROUP BY 1, 2`),
+         WHERE s.shop_id = ${shopId} AND ${counted} GROUP BY 1, 2`,
+        on,
+      ),
     ],
     itemsDay: [
-      await rows(sql`
+      await rows(
+        sql`
         SELECT day::text, item_id, lines, (qty * 1000)::bigint, ex_vat_satang, cost_satang
-          FROM report_items_day WHERE shop_id = ${shopId} AND lines <> 0`),
-      await rows(sql`
+          FROM report_items_day WHERE shop_id = ${shopId} AND lines <> 0`,
+        on,
+      ),
+      await rows(
+        sql`
         SELECT report_day(s.created_at)::text, l.item_id, count(*)::int,
                (sum(l.qty) * 1000)::bigint, sum(l.ex_vat_satang)::bigint,
                sum(l.cost_satang)::bigint
           FROM sale_line l JOIN sale s ON s.id = l.sale_id
-         WHERE s.shop_id = ${shopId} AND ${counted} GROUP BY 1, 2`),
+         WHERE s.shop_id = ${shopId} AND ${counted} GROUP BY 1, 2`,
+        on,
+      ),
     ],
     itemsMonth: [
-      await rows(sql`
+      await rows(
+        sql`
         SELECT month::text, item_id, lines, (qty * 1000)::bigint, ex_vat_satang, cost_satang
-          FROM report_items_month WHERE shop_id = ${shopId} AND lines <> 0`),
-      await rows(sql`
+          FROM report_items_month WHERE shop_id = ${shopId} AND lines <> 0`,
+        on,
+      ),
+      await rows(
+        sql`
         SELECT date_trunc('month', report_day(s.created_at))::date::text, l.item_id,
                count(*)::int, (sum(l.qty) * 1000)::bigint, sum(l.ex_vat_satang)::bigint,
                sum(l.cost_satang)::bigint
           FROM sale_line l JOIN sale s ON s.id = l.sale_id
-         WHERE s.shop_id = ${shopId} AND ${counted} GROUP BY 1, 2`),
+         WHERE s.shop_id = ${shopId} AND ${counted} GROUP BY 1, 2`,
+        on,
+      ),
     ],
     // A row whose lines or payments all went (voids) sums to nothing.
-    leftovers: await rows(sql`
+    leftovers: await rows(
+      sql`
       SELECT 'day', qty, ex_vat_satang, cost_satang FROM report_items_day
        WHERE shop_id = ${shopId} AND lines = 0 AND (qty <> 0 OR ex_vat_satang <> 0 OR cost_satang <> 0)
       UNION ALL
@@ -96,7 +127,9 @@ async function summariesAndRows(shopId: string) {
        WHERE shop_id = ${shopId} AND lines = 0 AND (qty <> 0 OR ex_vat_satang <> 0 OR cost_satang <> 0)
       UNION ALL
       SELECT 'payment', 0, amount_satang, 0 FROM report_payments_day
-       WHERE shop_id = ${shopId} AND payments = 0 AND amount_satang <> 0`),
+       WHERE shop_id = ${shopId} AND payments = 0 AND amount_satang <> 0`,
+      on,
+    ),
   };
 }
 
@@ -302,6 +335,73 @@ describe("profit-and-loss summaries", () => {
     expect(report.totals.voidBills).toBe(1);
     // 6 sales of 1 and 6 of 2 of each item.
     expect(report.byItem.map((row) => row.qtyMilli)).toEqual([18_000, 18_000, 18_000]);
+  });
+});
+
+describe("migration report_summary_triggers on a shop that already sold", () => {
+  let name: string;
+  let before: string;
+  let old: Database;
+  beforeAll(async () => {
+    name = `m_${randomBytes(6).toString("hex")}`;
+    const admin = createDatabase(inject("pgAdminUrl"), { max: 1 });
+    try {
+      await admin.$client.query(`CREATE DATABASE ${name}`);
+    } finally {
+      await admin.$client.end();
+    }
+    old = createDatabase(withDatabase(inject("pgAdminUrl"), name), { max: 4 });
+    // The migrations before the summaries.
+    before = mkdtempSync(path.join(tmpdir(), "migrations-before-summaries-"));
+    cpSync(path.resolve("drizzle"), before, { recursive: true });
+    const journalPath = path.join(before, "meta", "_journal.json");
+    const journal = JSON.parse(readFileSync(journalPath, "utf8")) as {
+      entries: { tag: string }[];
+    };
+    journal.entries = journal.entries.slice(
+      0,
+      journal.entries.findIndex((entry) => entry.tag.endsWith("_report_summaries")),
+    );
+    writeFileSync(journalPath, JSON.stringify(journal));
+    await applyMigrations(old, before);
+  });
+  afterAll(async () => {
+    await old.$client.end();
+    rmSync(before, { recursive: true, force: true });
+    const admin = createDatabase(inject("pgAdminUrl"), { max: 1 });
+    try {
+      await admin.$client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await admin.$client.end();
+    }
+  });
+
+  it("sums the sales made before it, and the report reads them", async () => {
+    const t = await insertShop(old);
+    const item = await insertItem(old, t.shop.id, t.ownerId, {
+      fields: { price: 10_700, cost: 5_000 },
+      opening: { qty: 100_000, locationId: t.defaultLocationId },
+    });
+    const sell = (qty: number, at: string) =>
+      createSaleForTest(old, {
+        shopId: t.shop.id,
+        userId: t.ownerId,
+        lines: [{ itemId: item.id, qty }],
+        at: bkk(at),
+      });
+    await sell(2, "2026-01-31T20:00:00");
+    await sell(1, "2026-02-01T08:00:00");
+    const voided = await sell(3, "2026-02-01T09:00:00");
+    await voidSale(
+      old,
+      { shopId: t.shop.id, userId: t.ownerId, role: "owner" },
+      { saleId: voided.id, reason: "ผิด" },
+    );
+    await applyMigrations(old, path.resolve("drizzle"));
+    expectInStep(await summariesAndRows(t.shop.id, old));
+    const report = await profitAndLoss(old, t.shop.id, { from: "2026-01-01", to: "2026-02-28" });
+    expect(report.totals).toMatchObject({ bills: 2, voidBills: 1, netRevenueSatang: 32_100 });
+    expect(report.byItem.map((row) => row.qtyMilli)).toEqual([3_000]);
   });
 });
 
