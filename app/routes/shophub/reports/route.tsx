@@ -4,6 +4,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/route";
 import { appContext } from "~/context";
 import { shopsMeta } from "~/layout/shops-page";
+import { dateText, monthText as pickedMonthText, rangeText } from "~/lib/date-text";
 import { formatDate } from "~/lib/dates";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
@@ -18,6 +19,7 @@ import {
 } from "~/modules/reports";
 import { profitAndLoss } from "~/modules/reports/index.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
+import { DateShown, usePicked } from "~/ui/date-shown";
 import { BreakdownTable } from "./breakdown-table";
 import { PnlChart } from "./chart";
 import { periodQuery, readPeriod, REPORT_ROLES } from "./period";
@@ -101,6 +103,25 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const sectionTitle = (report: PnlReport) => t(PNL_REPORT_TITLE[report]);
   const periodLabel = (key: string) =>
     pnl.granularity === "day" ? dayText(key, lang) : monthText(key, lang);
+  const picked = {
+    day: usePicked(period.values.day),
+    month: usePicked(period.values.month),
+    from: usePicked(period.values.from),
+    to: usePicked(period.values.to),
+  };
+  // Under each picker, what it picked in words (the browser shows its own locale's format).
+  const shown = {
+    day: dateText(picked.day.value, lang),
+    month: pickedMonthText(picked.month.value, lang),
+    range: rangeText(picked.from.value, picked.to.value, lang),
+  };
+  const describedBy = (name: "day" | "month" | "from" | "to") =>
+    [
+      period.errors[name] ? `pnl-${name}-error` : null,
+      name === "from" || name === "to" ? "pnl-range-shown" : `pnl-${name}-shown`,
+    ]
+      .filter(Boolean)
+      .join(" ");
   const dateField = (
     name: "day" | "from" | "to",
     label: MessageKey,
@@ -112,14 +133,16 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         type={type}
         name={name}
         defaultValue={period.values[name]}
+        onChange={picked[name].onChange}
         isInvalid={Boolean(period.errors[name])}
-        aria-describedby={period.errors[name] ? `pnl-${name}-error` : undefined}
+        aria-describedby={describedBy(name)}
       />
       {period.errors[name] && (
         <BsForm.Control.Feedback type="invalid" id={`pnl-${name}-error`}>
           {t(period.errors[name])}
         </BsForm.Control.Feedback>
       )}
+      {name === "day" && <DateShown id="pnl-day-shown" text={shown.day} />}
     </BsForm.Group>
   );
   const shopField = <input type="hidden" name="shop" value={shop.id} />;
@@ -180,14 +203,16 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 type="month"
                 name="month"
                 defaultValue={period.values.month}
+                onChange={picked.month.onChange}
                 isInvalid={Boolean(period.errors.month)}
-                aria-describedby={period.errors.month ? "pnl-month-error" : undefined}
+                aria-describedby={describedBy("month")}
               />
               {period.errors.month && (
                 <BsForm.Control.Feedback type="invalid" id="pnl-month-error">
                   {t(period.errors.month)}
                 </BsForm.Control.Feedback>
               )}
+              <DateShown id="pnl-month-shown" text={shown.month} />
             </BsForm.Group>
             <Button type="submit" size="sm" variant="outline-primary">
               {t("shops.reports.period.show")}
@@ -202,6 +227,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               <div className="col-6">{dateField("from", "shops.reports.period.from")}</div>
               <div className="col-6">{dateField("to", "shops.reports.period.to")}</div>
             </div>
+            <DateShown id="pnl-range-shown" text={shown.range} />
             <Button type="submit" size="sm" variant="outline-primary">
               {t("shops.reports.period.show")}
             </Button>
