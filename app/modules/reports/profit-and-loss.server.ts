@@ -363,11 +363,15 @@ async function itemAggregates(db: DbExecutor, shopId: string, range: ReportRange
        GROUP BY item_id
       HAVING sum(lines) > 0
     ), returned AS (
+      -- Each returned line's item looked up by its key: a merge join here walked the whole
+      -- sale_line table for a year's thousand returned lines. OFFSET 0 keeps the planner
+      -- from flattening the LATERAL lookup back into that join.
       SELECT l.item_id, max(l.item_name) AS name, sum(cl.qty) AS qty,
              sum(cl.ex_vat_satang) AS ex_vat, sum(cl.cost_satang) AS cost
         FROM credit_note c
         JOIN credit_note_line cl ON cl.credit_note_id = c.id
-        JOIN sale_line l ON l.id = cl.sale_line_id
+        CROSS JOIN LATERAL (SELECT item_id, item_name FROM sale_line
+                             WHERE id = cl.sale_line_id OFFSET 0) AS l
        WHERE c.shop_id = ${shopId} AND c.created_at >= ${start.toISOString()}::timestamptz
          AND c.created_at < ${end.toISOString()}::timestamptz
        GROUP BY l.item_id
