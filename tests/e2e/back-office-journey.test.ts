@@ -98,6 +98,19 @@ describe("the back office from the till to the month's profit", () => {
     expect(await closed.getByTestId("shift-expected").innerText()).toBe("฿1,025.00");
     expect(await closed.getByTestId("shift-difference").innerText()).toBe("เงินขาด ฿5.00");
 
+    // The pay-out is among the shop's expenses, once, with its reason.
+    await page.goto("/shophub/expenses");
+    await hydrated(page, "[data-testid=finance-filters]");
+    expect(await page.getByTestId("finance-total-amount").innerText()).toBe("20.00");
+    expect(await page.getByText("ซื้อน้ำแข็ง").count()).toBe(1);
+    // Whatever the browser's own date format, the filter spells the range out in Thai.
+    const filters = page.getByTestId("finance-filters");
+    await filters.getByLabel(th["shops.finance.filter.from"], { exact: true }).fill("2026-11-01");
+    await filters.getByLabel(th["shops.finance.filter.to"], { exact: true }).fill("2026-11-30");
+    await expect
+      .poll(() => page.getByTestId("filter-range-shown").innerText())
+      .toBe("1–30 พฤศจิกายน 2569");
+
     // The month's profit moved by the sale and the expense: 45 - 20 cost - 20 ice = 5.
     await page.goto("/shophub/reports");
     await hydrated(page, "[data-testid=pnl-period-picker]");
