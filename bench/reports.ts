@@ -1,4 +1,4 @@
-// Profit and loss, benchmark: `npm run bench:reports [-- --sales 100000 --runs 30]`. Starts a
+// Profit and loss, benchmark: `npm run bench:reports [-- --sales 100000 --runs 30 --explain]`. Starts a
 // fresh embedded PostgreSQL with the app's migrations, writes a year of a busy shop straight
 // into the till's tables with generate_series (100,000 sales, 300,000 lines, their payments,
 // 1,000 credit notes, 2,000 expenses, 200 other incomes; about 1 sale in 200 void), then
@@ -31,6 +31,7 @@ function parseOptions() {
     options: {
       sales: { type: "string", default: "100000" },
       runs: { type: "string", default: "30" },
+      explain: { type: "boolean", default: false },
     },
   });
   const sales = Number(values.sales);
@@ -41,7 +42,41 @@ function parseOptions() {
   if (!Number.isInteger(runs) || runs < 5 || runs > 1_000) {
     throw new Error(`--runs is 5-1000, not "${values.runs}"`);
   }
-  return { sales, runs };
+  return { sales, runs, explain: values.explain };
+}
+
+/**
+ * `--explain`: every query one year's profitAndLoss sends, again under EXPLAIN (ANALYZE,
+ * BUFFERS), each plan's execution time and its shape printed (the queries are caught at the
+ * pool, so this is what the report really runs).
+ */
+async function explainYear(db: Database, shopId: string) {
+  const pool = db.$client;
+  const sent: { text: string; values: unknown[] }[] = [];
+  const original = pool.query.bind(pool);
+  const spy = ((config: unknown, values?: unknown[]) => {
+    const text = typeof config === "string" ? config : (config as { text: string }).text;
+    const params =
+      values ??
+      (typeof config === "string" ? [] : ((config as { values?: unknown[] }).values ?? []));
+    sent.push({ text, values: params });
+    return (original as (c: unknown, v?: unknown[]) => unknown)(config, values);
+  }) as typeof pool.query;
+  pool.query = spy;
+  try {
+    await profitAndLoss(db, shopId, YEAR);
+  } finally {
+    pool.query = original;
+  }
+  for (const [i, query] of sent.entries()) {
+    const plan = await pool.query<{ "QUERY PLAN": string }>(
+      `EXPLAIN (ANALYZE, BUFFERS) ${query.text}`,
+      query.values,
+    );
+    const lines = plan.rows.map((row) => row["QUERY PLAN"]);
+    console.log(`\n-- query ${i + 1}: ${query.text.replace(/\s+/g, " ").slice(0, 110)}…`);
+    console.log(lines.filter((line) => /^\S|->|Execution|Buffers/.test(line)).join("\n"));
+  }
 }
 
 /** A year of sales written in a few statements (the ledger is bypassed: reports read only). */
@@ -204,6 +239,7 @@ async function main() {
       results.push({ name, p95, ratio: p95 / bareP95 });
     }
     printTable(["query", "p50 ms", "p95 ms", "p95 ÷ bare"], rows);
+    if (options.explain) await explainYear(db, shopId);
     const pnl = await profitAndLoss(db, shopId, YEAR);
     console.log(
       `\nyear: ${pnl.totals.bills} bills, net revenue ${pnl.totals.netRevenueSatang} satang, ` +

@@ -12,3 +12,4 @@ export * from "../modules/sales/schema";
 export * from "../modules/shifts/schema";
 export * from "../modules/finance/schema";
 export * from "../modules/guide/schema";
+export * from "../modules/reports/schema";

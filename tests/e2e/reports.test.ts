@@ -44,6 +44,8 @@ describe("shophub profit and loss", () => {
     await page.goto("/shophub/reports");
     await hydrated(page, "[data-testid=pnl-period-picker]");
     await page.getByLabel(th["shops.reports.period.month"], { exact: true }).fill("2026-10");
+    // The browser shows the month in its own locale's format; the page spells it out in Thai.
+    await expect.poll(() => page.getByTestId("pnl-month-shown").innerText()).toBe("ตุลาคม 2569");
     await page
       .getByTestId("pnl-period-picker")
       .locator("form")

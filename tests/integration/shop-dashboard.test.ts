@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
-import { cashMovement, sale, shift } from "~/db/schema";
+import { cashMovement, sale, saleLine, shift } from "~/db/schema";
 import { bangkokIsoDate } from "~/lib/dates";
-import { bangkokDayStart } from "~/modules/sales/index.server";
+import { bangkokDayStart, returnSaleLines } from "~/modules/sales/index.server";
+import { expectedCash } from "~/modules/shifts/index.server";
 import * as dashboardRoute from "~/routes/shophub/dashboard/route";
 import * as stockExport from "~/routes/shophub/stock/export";
 import * as stockRoute from "~/routes/shophub/stock/route";
@@ -220,6 +221,46 @@ describe("/shophub/dashboard", () => {
       openShifts: 1,
       expectedCashSatang: 50_000 + 22_500 + 1_000 - 3_000,
     });
+  });
+
+  it("shows the drawer the shift's close will expect: a cash refund of an earlier sale at the till leaves it", async () => {
+    const s = await dashboardShop();
+    const [opened] = await test.db
+      .insert(shift)
+      .values({
+        shopId: s.t.shop.id,
+        till: "เครื่อง 1",
+        openedBy: s.t.ownerId,
+        openedByName: "เจ้าของ",
+        openingCashSatang: 50_000,
+      })
+      .returning({ id: shift.id });
+    await test.db.update(sale).set({ shiftId: opened!.id }).where(eq(sale.id, s.first.id));
+    // Yesterday's bill (A×3, 300.00, rung at the same till before the shift) comes back in
+    // part during the shift: 100.00 leaves this drawer although the sale is in no shift.
+    const [yesterday] = await test.db
+      .select({ id: sale.id })
+      .from(sale)
+      .where(and(eq(sale.shopId, s.t.shop.id), eq(sale.totalSatang, 30_000)));
+    const [line] = await test.db
+      .select({ id: saleLine.id })
+      .from(saleLine)
+      .where(eq(saleLine.saleId, yesterday!.id));
+    const returned = await returnSaleLines(
+      test.db,
+      { shopId: s.t.shop.id, userId: s.t.ownerId, role: "owner" },
+      {
+        saleId: yesterday!.id,
+        lines: [{ saleLineId: line!.id, qtyMilli: 1_000 }],
+        reason: "ของชำรุด",
+        refundMethod: "cash",
+      },
+    );
+    expect(returned.ok).toBe(true);
+    const got = await call<DashboardData>(dashboardRoute.loader, s.path, s.owner);
+    const expected = await expectedCash(test.db, s.t.shop.id, opened!.id);
+    expect(expected?.expectedSatang).toBe(50_000 + 22_500 - 10_000);
+    expect(got.data!.drawer).toEqual({ openShifts: 1, expectedCashSatang: 62_500 });
   });
 
   it("gives a cashier the sales figures without profit, refuses stock staff and other shops", async () => {

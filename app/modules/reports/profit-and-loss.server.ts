@@ -22,9 +22,11 @@ import {
  * finance rows not deleted, by their calendar day; a VAT-registered shop counts an expense
  * net of its input VAT (claimed back on the VAT return).
  *
- * Every figure comes from a few SQL aggregates: the sales ride on the (shop_id, created_at)
- * index and are grouped once with GROUPING SETS (day, hour, cashier, total), the lines join
- * through sale_line (sale_id, line_no).
+ * The sales' figures come from the summaries the database keeps beside the sales
+ * (./schema.ts: by day, hour and cashier; payments by day and method; items by day and by
+ * month), grouped once with GROUPING SETS (day, hour, cashier, total): a year of a busy shop is
+ * a few thousand rows, not every sale and line. Credit notes, expenses and other income are
+ * few and read from their own tables.
  */
 
 export interface PnlTotals {
@@ -169,41 +171,27 @@ type SaleAggregate = {
 };
 
 async function saleAggregates(db: DbExecutor, shopId: string, range: ReportRange, full: boolean) {
-  const { start, end } = bounds(range);
-  // One scan of the shop's sales in the range: the totals, and (for the full report) the same
-  // sums by Bangkok day, by hour of day and by cashier.
-  // The previous period needs only the totals row: the empty grouping set alone.
+  bounds(range);
+  // The shop's summary rows of the range: the totals, and (for the full report) the same sums
+  // by Bangkok day, by hour of day and by cashier. The previous period needs only the totals
+  // row: the empty grouping set alone.
   const sets = full
     ? sql.raw("GROUPING SETS ((day), (hour), (cashier_id), ())")
     : sql.raw("GROUPING SETS (())");
   const grouping = groupingOf(full);
   const dayCol = full ? sql.raw("day::text") : sql.raw("NULL::text");
-  const hourCol = full ? sql.raw("hour") : sql.raw("NULL::int");
+  const hourCol = full ? sql.raw("hour::int") : sql.raw("NULL::int");
   const cashierCol = full ? sql.raw("cashier_id") : sql.raw("NULL::text");
   const result = await db.execute<SaleAggregate>(sql`
-    WITH s AS (
-      SELECT (created_at AT TIME ZONE 'Asia/Bangkok')::date AS day,
-             extract(hour FROM created_at AT TIME ZONE 'Asia/Bangkok')::int AS hour,
-             cashier_id, cashier_name, status, gross_satang,
-             line_discount_satang + bill_discount_satang AS discount,
-             total_satang, vat_satang, cost_satang
-        FROM sale
-       WHERE shop_id = ${shopId} AND created_at >= ${start.toISOString()}::timestamptz
-         AND created_at < ${end.toISOString()}::timestamptz
-    )
     SELECT ${dayCol} AS day, ${hourCol} AS hour, ${cashierCol} AS cashier_id,
            max(cashier_name) AS cashier_name,
            ${grouping("day")} AS g_day, ${grouping("hour")} AS g_hour,
            ${grouping("cashier_id")} AS g_cashier,
-           count(*) FILTER (WHERE status <> 'void') AS bills,
-           sum(gross_satang) FILTER (WHERE status <> 'void') AS gross,
-           sum(discount) FILTER (WHERE status <> 'void') AS discount,
-           sum(total_satang - vat_satang) FILTER (WHERE status <> 'void') AS ex_vat,
-           sum(vat_satang) FILTER (WHERE status <> 'void') AS vat,
-           sum(cost_satang) FILTER (WHERE status <> 'void') AS cost,
-           count(*) FILTER (WHERE status = 'void') AS void_bills,
-           sum(total_satang) FILTER (WHERE status = 'void') AS void_total
-      FROM s
+           sum(bills) AS bills, sum(gross_satang) AS gross, sum(discount_satang) AS discount,
+           sum(ex_vat_satang) AS ex_vat, sum(vat_satang) AS vat, sum(cost_satang) AS cost,
+           sum(void_bills) AS void_bills, sum(void_total_satang) AS void_total
+      FROM report_sales_hour
+     WHERE shop_id = ${shopId} AND day >= ${range.from}::date AND day <= ${range.to}::date
      GROUP BY ${sets}`);
   return result.rows;
 }
@@ -323,25 +311,67 @@ type LineAggregate = {
   cost: string;
 };
 
+/**
+ * The range split for the item summaries: the calendar months it covers whole (first days,
+ * both included) and the days outside them (at most one stretch at each end).
+ */
+export function monthsAndDays(range: ReportRange): {
+  months: ReportRange | null;
+  days: ReportRange[];
+} {
+  const [fy, fm, fd] = range.from.split("-").map(Number) as [number, number, number];
+  const [ty, tm, td] = range.to.split("-").map(Number) as [number, number, number];
+  // The first month that starts inside the range, the last that ends inside it.
+  const first = fd === 1 ? Date.UTC(fy, fm - 1, 1) : Date.UTC(fy, fm, 1);
+  const lastDayOfTo = new Date(Date.UTC(ty, tm, 0)).getUTCDate();
+  const last = td === lastDayOfTo ? Date.UTC(ty, tm - 1, 1) : Date.UTC(ty, tm - 2, 1);
+  if (first > last) return { months: null, days: [range] };
+  const lastEnd = Date.UTC(new Date(last).getUTCFullYear(), new Date(last).getUTCMonth() + 1, 0);
+  const days: ReportRange[] = [];
+  if (isoDay(first) > range.from) days.push({ from: range.from, to: isoDay(first - DAY_MS) });
+  if (isoDay(lastEnd) < range.to) days.push({ from: isoDay(lastEnd + DAY_MS), to: range.to });
+  return { months: { from: isoDay(first), to: isoDay(last) }, days };
+}
+
 async function itemAggregates(db: DbExecutor, shopId: string, range: ReportRange) {
   const { start, end } = bounds(range);
-  // Sold lines of the period's bills less the lines that came back on the period's credit
+  // Sold lines of the period's bills (whole months from the monthly summary, the days at
+  // either end from the daily one) less the lines that came back on the period's credit
   // notes, per item; the item's current category is looked up after the grouping.
+  const split = monthsAndDays(range);
+  const parts = [
+    ...(split.months
+      ? [
+          sql`SELECT item_id, item_name, lines, qty, ex_vat_satang, cost_satang
+                FROM report_items_month
+               WHERE shop_id = ${shopId} AND month >= ${split.months.from}::date
+                 AND month <= ${split.months.to}::date`,
+        ]
+      : []),
+    ...split.days.map(
+      (days) =>
+        sql`SELECT item_id, item_name, lines, qty, ex_vat_satang, cost_satang
+              FROM report_items_day
+             WHERE shop_id = ${shopId} AND day >= ${days.from}::date AND day <= ${days.to}::date`,
+    ),
+  ];
   const result = await db.execute<LineAggregate>(sql`
     WITH sold AS (
-      SELECT l.item_id, max(l.item_name) AS name, sum(l.qty) AS qty,
-             sum(l.ex_vat_satang) AS ex_vat, sum(l.cost_satang) AS cost
-        FROM sale s JOIN sale_line l ON l.sale_id = s.id
-       WHERE s.shop_id = ${shopId} AND s.created_at >= ${start.toISOString()}::timestamptz
-         AND s.created_at < ${end.toISOString()}::timestamptz
-         AND s.status <> 'void'
-       GROUP BY l.item_id
+      SELECT item_id, max(item_name) AS name, sum(qty) AS qty,
+             sum(ex_vat_satang) AS ex_vat, sum(cost_satang) AS cost
+        FROM (${sql.join(parts, sql` UNION ALL `)}) AS summary
+       GROUP BY item_id
+      HAVING sum(lines) > 0
     ), returned AS (
+      -- Each returned line's item looked up by its key: a merge join here walked the whole
+      -- sale_line table for a year's thousand returned lines. OFFSET 0 keeps the planner
+      -- from flattening the LATERAL lookup back into that join.
       SELECT l.item_id, max(l.item_name) AS name, sum(cl.qty) AS qty,
              sum(cl.ex_vat_satang) AS ex_vat, sum(cl.cost_satang) AS cost
         FROM credit_note c
         JOIN credit_note_line cl ON cl.credit_note_id = c.id
-        JOIN sale_line l ON l.id = cl.sale_line_id
+        CROSS JOIN LATERAL (SELECT item_id, item_name FROM sale_line
+                             WHERE id = cl.sale_line_id OFFSET 0) AS l
        WHERE c.shop_id = ${shopId} AND c.created_at >= ${start.toISOString()}::timestamptz
          AND c.created_at < ${end.toISOString()}::timestamptz
        GROUP BY l.item_id
@@ -363,14 +393,13 @@ type PaymentAggregate = {
 };
 
 async function paymentAggregates(db: DbExecutor, shopId: string, range: ReportRange) {
-  const { start, end } = bounds(range);
+  bounds(range);
   const result = await db.execute<PaymentAggregate>(sql`
-    SELECT p.method, count(*) AS payments, sum(p.amount_satang) AS amount
-      FROM sale s JOIN sale_payment p ON p.sale_id = s.id
-     WHERE s.shop_id = ${shopId} AND s.created_at >= ${start.toISOString()}::timestamptz
-         AND s.created_at < ${end.toISOString()}::timestamptz
-       AND s.status <> 'void'
-     GROUP BY p.method`);
+    SELECT method, sum(payments) AS payments, sum(amount_satang) AS amount
+      FROM report_payments_day
+     WHERE shop_id = ${shopId} AND day >= ${range.from}::date AND day <= ${range.to}::date
+     GROUP BY method
+    HAVING sum(payments) > 0`);
   return result.rows;
 }
 

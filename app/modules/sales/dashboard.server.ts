@@ -1,16 +1,9 @@
 import { and, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
-import {
-  cashMovement,
-  creditNote,
-  sale,
-  saleLine,
-  salePayment,
-  shift,
-  stockItem,
-} from "~/db/schema";
+import { sale, saleLine, salePayment, shift, stockItem } from "~/db/schema";
 import { bangkokIsoDate } from "~/lib/dates";
 import { qtyFromSql } from "~/lib/quantity";
+import { expectedCash } from "~/modules/shifts/index.server";
 import { bangkokDayStart } from "./invoices.server";
 import type { SaleStatus } from "./schema";
 
@@ -135,28 +128,22 @@ async function dayFigures(
   };
 }
 
-/** The open shifts' expected cash, computed from their rows (the shift keeps it only at close). */
+/**
+ * The open shifts' drawers added up. Each is the shifts module's expectedCash, the one
+ * definition of what a drawer should hold (the figure closing the shift writes), so the
+ * dashboard and the shift's close can never disagree.
+ */
 async function drawerOf(db: DbExecutor, shopId: string): Promise<Dashboard["drawer"]> {
-  const result = await db.execute<{ shifts: number; expected: string | null }>(sql`
-    SELECT count(*)::int AS shifts, sum(
-        s.opening_cash_satang
-      + coalesce((SELECT sum(p.amount_satang) FROM ${salePayment} p
-                    JOIN ${sale} x ON x.id = p.sale_id
-                   WHERE x.shift_id = s.id AND x.shop_id = ${shopId}
-                     AND x.status <> 'void' AND p.method = 'cash'), 0)
-      + coalesce((SELECT sum(CASE WHEN m.kind = 'pay_in' THEN m.amount_satang
-                                  ELSE -m.amount_satang END)
-                    FROM ${cashMovement} m WHERE m.shift_id = s.id), 0)
-      - coalesce((SELECT sum(c.total_satang) FROM ${creditNote} c
-                    JOIN ${sale} x ON x.id = c.sale_id
-                   WHERE x.shift_id = s.id AND c.shop_id = ${shopId}
-                     AND c.refund_method = 'cash'), 0)
-    ) AS expected
-      FROM ${shift} s
-     WHERE s.shop_id = ${shopId} AND s.status = 'open'`);
-  const row = result.rows[0];
-  if (!row || row.shifts === 0) return null;
-  return { openShifts: row.shifts, expectedCashSatang: Number(row.expected ?? 0) };
+  const open = await db
+    .select({ id: shift.id })
+    .from(shift)
+    .where(and(eq(shift.shopId, shopId), eq(shift.status, "open")));
+  if (open.length === 0) return null;
+  const drawers = await Promise.all(open.map((row) => expectedCash(db, shopId, row.id)));
+  return {
+    openShifts: open.length,
+    expectedCashSatang: drawers.reduce((sum, cash) => sum + (cash?.expectedSatang ?? 0), 0),
+  };
 }
 
 async function topItemsOf(db: DbExecutor, shopId: string, day: string): Promise<TopItem[]> {

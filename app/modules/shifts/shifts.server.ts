@@ -270,7 +270,7 @@ async function expectedCashOf(
 }
 
 export async function expectedCash(
-  db: Database,
+  db: DbExecutor,
   shopId: string,
   shiftId: number,
 ): Promise<ExpectedCash | null> {

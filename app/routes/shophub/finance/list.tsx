@@ -4,6 +4,7 @@ import type { Route } from "./+types/list";
 import { appContext } from "~/context";
 import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 import { ErrorAlert, shopsMeta, StatusAlert, useShopsPaginationLabels } from "~/layout/shops-page";
+import { rangeText } from "~/lib/date-text";
 import { formatDate } from "~/lib/dates";
 import { readForm, type FieldErrors } from "~/lib/forms/read-form";
 import type { MessageKey } from "~/lib/i18n";
@@ -24,6 +25,7 @@ import {
 } from "~/modules/finance/index.server";
 import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
+import { DateShown, usePicked } from "~/ui/date-shown";
 import { Pagination } from "~/ui/pagination";
 import {
   BASE_PATH,
@@ -178,6 +180,9 @@ export default function FinanceList({ loaderData, actionData }: Route.ComponentP
   if (values.to) salesQuery.set("to", values.to);
   const filtered = Object.values(values).some((value) => value !== "");
   const isExpense = kind === "expense";
+  const picked = { from: usePicked(values.from ?? ""), to: usePicked(values.to ?? "") };
+  // Under the two pickers, the range they pick in words (the browser shows its own format).
+  const rangeShown = rangeText(picked.from.value, picked.to.value, lang);
   const dateField = (name: "from" | "to", label: MessageKey) => (
     <BsForm.Group className="col-6 col-md-3" controlId={`filter-${name}`}>
       <BsForm.Label>{t(label)}</BsForm.Label>
@@ -185,8 +190,11 @@ export default function FinanceList({ loaderData, actionData }: Route.ComponentP
         type="date"
         name={name}
         defaultValue={values[name]}
+        onChange={picked[name].onChange}
         isInvalid={Boolean(errors[name])}
-        aria-describedby={errors[name] ? `filter-${name}-error` : undefined}
+        aria-describedby={[errors[name] ? `filter-${name}-error` : null, "filter-range-shown"]
+          .filter(Boolean)
+          .join(" ")}
       />
       {errors[name] && (
         <BsForm.Control.Feedback type="invalid" id={`filter-${name}-error`}>
@@ -245,6 +253,9 @@ export default function FinanceList({ loaderData, actionData }: Route.ComponentP
               {t("shops.finance.filter.clear")}
             </Link>
           )}
+        </div>
+        <div className="col-12 mt-0">
+          <DateShown id="filter-range-shown" text={rangeShown} />
         </div>
       </Form>
 

@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import { Button, Form as BsForm, Table } from "react-bootstrap";
+import { Button, Form as BsForm } from "react-bootstrap";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/route";
 import { appContext } from "~/context";
 import { shopsMeta } from "~/layout/shops-page";
+import { dateText, monthText as pickedMonthText, rangeText } from "~/lib/date-text";
 import { formatDate } from "~/lib/dates";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
@@ -18,6 +19,8 @@ import {
 } from "~/modules/reports";
 import { profitAndLoss } from "~/modules/reports/index.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
+import { DateShown, usePicked } from "~/ui/date-shown";
+import { BreakdownTable } from "./breakdown-table";
 import { PnlChart } from "./chart";
 import { periodQuery, readPeriod, REPORT_ROLES } from "./period";
 import printCss from "./print.css?url";
@@ -91,17 +94,6 @@ function Section({
   );
 }
 
-function Empty({ columns }: { columns: number }) {
-  const t = useT();
-  return (
-    <tr>
-      <td colSpan={columns} className="text-secondary">
-        {t("shops.reports.empty")}
-      </td>
-    </tr>
-  );
-}
-
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
@@ -111,6 +103,25 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const sectionTitle = (report: PnlReport) => t(PNL_REPORT_TITLE[report]);
   const periodLabel = (key: string) =>
     pnl.granularity === "day" ? dayText(key, lang) : monthText(key, lang);
+  const picked = {
+    day: usePicked(period.values.day),
+    month: usePicked(period.values.month),
+    from: usePicked(period.values.from),
+    to: usePicked(period.values.to),
+  };
+  // Under each picker, what it picked in words (the browser shows its own locale's format).
+  const shown = {
+    day: dateText(picked.day.value, lang),
+    month: pickedMonthText(picked.month.value, lang),
+    range: rangeText(picked.from.value, picked.to.value, lang),
+  };
+  const describedBy = (name: "day" | "month" | "from" | "to") =>
+    [
+      period.errors[name] ? `pnl-${name}-error` : null,
+      name === "from" || name === "to" ? "pnl-range-shown" : `pnl-${name}-shown`,
+    ]
+      .filter(Boolean)
+      .join(" ");
   const dateField = (
     name: "day" | "from" | "to",
     label: MessageKey,
@@ -122,18 +133,31 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         type={type}
         name={name}
         defaultValue={period.values[name]}
+        onChange={picked[name].onChange}
         isInvalid={Boolean(period.errors[name])}
-        aria-describedby={period.errors[name] ? `pnl-${name}-error` : undefined}
+        aria-describedby={describedBy(name)}
       />
       {period.errors[name] && (
         <BsForm.Control.Feedback type="invalid" id={`pnl-${name}-error`}>
           {t(period.errors[name])}
         </BsForm.Control.Feedback>
       )}
+      {name === "day" && <DateShown id="pnl-day-shown" text={shown.day} />}
     </BsForm.Group>
   );
   const shopField = <input type="hidden" name="shop" value={shop.id} />;
-  const change = (now: number, before: number) => now - before;
+  const figure = (key: (typeof PNL_FIGURES)[number][0], value: number | null) =>
+    key === "marginBasisPoints" ? (
+      value === null ? (
+        "–"
+      ) : (
+        `${marginPercent(value)}%`
+      )
+    ) : key === "bills" ? (
+      String(value)
+    ) : (
+      <Money satang={value ?? 0} />
+    );
   return (
     <div className="pnl-report">
       <h1 className="h2">{t("shops.reports.title")}</h1>
@@ -179,14 +203,16 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 type="month"
                 name="month"
                 defaultValue={period.values.month}
+                onChange={picked.month.onChange}
                 isInvalid={Boolean(period.errors.month)}
-                aria-describedby={period.errors.month ? "pnl-month-error" : undefined}
+                aria-describedby={describedBy("month")}
               />
               {period.errors.month && (
                 <BsForm.Control.Feedback type="invalid" id="pnl-month-error">
                   {t(period.errors.month)}
                 </BsForm.Control.Feedback>
               )}
+              <DateShown id="pnl-month-shown" text={shown.month} />
             </BsForm.Group>
             <Button type="submit" size="sm" variant="outline-primary">
               {t("shops.reports.period.show")}
@@ -201,6 +227,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               <div className="col-6">{dateField("from", "shops.reports.period.from")}</div>
               <div className="col-6">{dateField("to", "shops.reports.period.to")}</div>
             </div>
+            <DateShown id="pnl-range-shown" text={shown.range} />
             <Button type="submit" size="sm" variant="outline-primary">
               {t("shops.reports.period.show")}
             </Button>
@@ -217,55 +244,34 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       </p>
 
       <Section id="summary" title={sectionTitle("summary")} csvHref={csvHref("summary")}>
-        <Table size="sm" className="align-middle" data-testid="pnl-summary">
-          <thead>
-            <tr>
-              <th scope="col">{t("shops.reports.col.figure")}</th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.col.current")}
-              </th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.col.previous")}
-              </th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.col.change")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {PNL_FIGURES.map(([key, label]) => {
-              const strong = key === "netProfitSatang" || key === "grossProfitSatang";
-              const now = pnl.totals[key];
-              const before = pnl.previous[key];
-              const cell = (value: number | null) =>
-                key === "marginBasisPoints" ? (
-                  value === null ? (
-                    "–"
-                  ) : (
-                    `${marginPercent(value)}%`
-                  )
-                ) : key === "bills" ? (
-                  String(value)
-                ) : (
-                  <Money satang={value ?? 0} />
-                );
-              return (
-                <tr key={key} className={strong ? "fw-bold" : undefined} data-testid={`pnl-${key}`}>
-                  <th scope="row" className={strong ? undefined : "fw-normal"}>
-                    {t(label)}
-                  </th>
-                  <td className="text-end">{cell(now)}</td>
-                  <td className="text-end">{cell(before)}</td>
-                  <td className="text-end">
-                    {key === "marginBasisPoints"
-                      ? now === null || before === null
-                        ? "–"
-                        : `${marginPercent(change(now, before))}%`
-                      : cell(change(now ?? 0, before ?? 0))}
-                  </td>
-                </tr>
-              );
-            })}
+        <BreakdownTable
+          testId="pnl-summary"
+          className="align-middle"
+          rows={PNL_FIGURES}
+          rowKey={([key]) => key}
+          rowTestId={([key]) => `pnl-${key}`}
+          strong={([key]) => key === "netProfitSatang" || key === "grossProfitSatang"}
+          rowHeader={{ header: t("shops.reports.col.figure"), cell: ([, label]) => t(label) }}
+          columns={[
+            {
+              header: t("shops.reports.col.current"),
+              cell: ([key]) => figure(key, pnl.totals[key]),
+            },
+            {
+              header: t("shops.reports.col.previous"),
+              cell: ([key]) => figure(key, pnl.previous[key]),
+            },
+            {
+              header: t("shops.reports.col.change"),
+              cell: ([key]) => {
+                const now = pnl.totals[key];
+                const before = pnl.previous[key];
+                if (key !== "marginBasisPoints") return figure(key, (now ?? 0) - (before ?? 0));
+                return now === null || before === null ? "–" : `${marginPercent(now - before)}%`;
+              },
+            },
+          ]}
+          after={
             <tr>
               <th scope="row" className="fw-normal">
                 {t("shops.reports.fig.voids")}
@@ -277,8 +283,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                 })}
               </td>
             </tr>
-          </tbody>
-        </Table>
+          }
+        />
         {pnl.vatRegistered && (
           <p className="small text-secondary">{t("shops.reports.fig.expensesNote")}</p>
         )}
@@ -324,297 +330,205 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       </section>
 
       <Section id="period" title={sectionTitle("period")} csvHref={csvHref("period")}>
-        <Table size="sm" striped data-testid="pnl-by-period">
-          <thead>
-            <tr>
-              <th scope="col">
-                {t(
-                  pnl.granularity === "day" ? "shops.reports.col.date" : "shops.reports.col.month",
-                )}
-              </th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.col.revenue")}
-              </th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.fig.grossProfit")}
-              </th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.fig.otherIncome")}
-              </th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.fig.expenses")}
-              </th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.fig.netProfit")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {pnl.byPeriod.map((row) => (
-              <tr key={row.key}>
-                <th scope="row" className="fw-normal text-nowrap">
-                  {periodLabel(row.key)}
-                </th>
-                <td className="text-end">
-                  <Money satang={row.netRevenueSatang} />
-                </td>
-                <td className="text-end">
-                  <Money satang={row.grossProfitSatang} />
-                </td>
-                <td className="text-end">
-                  <Money satang={row.otherIncomeSatang} />
-                </td>
-                <td className="text-end">
-                  <Money satang={row.expensesSatang} />
-                </td>
-                <td className="text-end">
-                  <Money satang={row.netProfitSatang} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <BreakdownTable
+          testId="pnl-by-period"
+          striped
+          rows={pnl.byPeriod}
+          rowKey={(row) => row.key}
+          rowHeader={{
+            header: t(
+              pnl.granularity === "day" ? "shops.reports.col.date" : "shops.reports.col.month",
+            ),
+            cell: (row) => periodLabel(row.key),
+            nowrap: true,
+          }}
+          columns={[
+            {
+              header: t("shops.reports.col.revenue"),
+              cell: (row) => <Money satang={row.netRevenueSatang} />,
+            },
+            {
+              header: t("shops.reports.fig.grossProfit"),
+              cell: (row) => <Money satang={row.grossProfitSatang} />,
+            },
+            {
+              header: t("shops.reports.fig.otherIncome"),
+              cell: (row) => <Money satang={row.otherIncomeSatang} />,
+            },
+            {
+              header: t("shops.reports.fig.expenses"),
+              cell: (row) => <Money satang={row.expensesSatang} />,
+            },
+            {
+              header: t("shops.reports.fig.netProfit"),
+              cell: (row) => <Money satang={row.netProfitSatang} />,
+            },
+          ]}
+        />
       </Section>
 
       <Section id="expenses" title={sectionTitle("expenses")} csvHref={csvHref("expenses")}>
-        <Table size="sm" data-testid="pnl-expenses">
-          <thead>
-            <tr>
-              <th scope="col">{t("shops.reports.col.category")}</th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.col.amount")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {pnl.expenses.length === 0 && <Empty columns={2} />}
-            {pnl.expenses.map((row) => (
-              <tr key={row.key ?? `#${row.categoryId}`}>
-                <th scope="row" className="fw-normal">
-                  {expenseCategoryName(row, t)}
-                </th>
-                <td className="text-end">
-                  <Money satang={row.amountSatang} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <BreakdownTable
+          testId="pnl-expenses"
+          sayEmpty
+          rows={pnl.expenses}
+          rowKey={(row) => row.key ?? `#${row.categoryId}`}
+          rowHeader={{
+            header: t("shops.reports.col.category"),
+            cell: (row) => expenseCategoryName(row, t),
+          }}
+          columns={[
+            {
+              header: t("shops.reports.col.amount"),
+              cell: (row) => <Money satang={row.amountSatang} />,
+            },
+          ]}
+        />
       </Section>
 
       <Section id="items" title={sectionTitle("items")} csvHref={csvHref("items")}>
-        <Table size="sm" striped data-testid="pnl-items">
-          <thead>
-            <tr>
-              <th scope="col">{t("shops.reports.col.item")}</th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.col.qty")}
-              </th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.col.revenue")}
-              </th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.col.cost")}
-              </th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.fig.grossProfit")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {pnl.byItem.length === 0 && <Empty columns={5} />}
-            {pnl.byItem.map((row) => (
-              <tr key={row.itemId}>
-                <th scope="row" className="fw-normal">
-                  {row.name}
-                </th>
-                <td className="text-end">
-                  {(row.qtyMilli / 1000).toLocaleString(lang === "th" ? "th-TH" : "en-GB")}
-                </td>
-                <td className="text-end">
-                  <Money satang={row.netRevenueSatang} />
-                </td>
-                <td className="text-end">
-                  <Money satang={row.costSatang} />
-                </td>
-                <td className="text-end">
-                  <Money satang={row.grossProfitSatang} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <BreakdownTable
+          testId="pnl-items"
+          striped
+          sayEmpty
+          rows={pnl.byItem}
+          rowKey={(row) => row.itemId}
+          rowHeader={{ header: t("shops.reports.col.item"), cell: (row) => row.name }}
+          columns={[
+            {
+              header: t("shops.reports.col.qty"),
+              cell: (row) =>
+                (row.qtyMilli / 1000).toLocaleString(lang === "th" ? "th-TH" : "en-GB"),
+            },
+            {
+              header: t("shops.reports.col.revenue"),
+              cell: (row) => <Money satang={row.netRevenueSatang} />,
+            },
+            {
+              header: t("shops.reports.col.cost"),
+              cell: (row) => <Money satang={row.costSatang} />,
+            },
+            {
+              header: t("shops.reports.fig.grossProfit"),
+              cell: (row) => <Money satang={row.grossProfitSatang} />,
+            },
+          ]}
+        />
       </Section>
 
       <Section id="categories" title={sectionTitle("categories")} csvHref={csvHref("categories")}>
-        <Table size="sm" data-testid="pnl-categories">
-          <thead>
-            <tr>
-              <th scope="col">{t("shops.reports.col.category")}</th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.col.revenue")}
-              </th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.col.cost")}
-              </th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.fig.grossProfit")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {pnl.byCategory.length === 0 && <Empty columns={4} />}
-            {pnl.byCategory.map((row) => (
-              <tr key={row.category}>
-                <th scope="row" className="fw-normal">
-                  {row.category || t("shops.reports.noCategory")}
-                </th>
-                <td className="text-end">
-                  <Money satang={row.netRevenueSatang} />
-                </td>
-                <td className="text-end">
-                  <Money satang={row.costSatang} />
-                </td>
-                <td className="text-end">
-                  <Money satang={row.grossProfitSatang} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <BreakdownTable
+          testId="pnl-categories"
+          sayEmpty
+          rows={pnl.byCategory}
+          rowKey={(row) => row.category}
+          rowHeader={{
+            header: t("shops.reports.col.category"),
+            cell: (row) => row.category || t("shops.reports.noCategory"),
+          }}
+          columns={[
+            {
+              header: t("shops.reports.col.revenue"),
+              cell: (row) => <Money satang={row.netRevenueSatang} />,
+            },
+            {
+              header: t("shops.reports.col.cost"),
+              cell: (row) => <Money satang={row.costSatang} />,
+            },
+            {
+              header: t("shops.reports.fig.grossProfit"),
+              cell: (row) => <Money satang={row.grossProfitSatang} />,
+            },
+          ]}
+        />
       </Section>
 
       <Section id="cashiers" title={sectionTitle("cashiers")} csvHref={csvHref("cashiers")}>
-        <Table size="sm" data-testid="pnl-cashiers">
-          <thead>
-            <tr>
-              <th scope="col">{t("shops.reports.col.cashier")}</th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.col.bills")}
-              </th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.col.salesExVat")}
-              </th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.fig.grossProfit")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {pnl.byCashier.length === 0 && <Empty columns={4} />}
-            {pnl.byCashier.map((row) => (
-              <tr key={row.cashierId}>
-                <th scope="row" className="fw-normal">
-                  {row.name}
-                </th>
-                <td className="text-end">{row.bills}</td>
-                <td className="text-end">
-                  <Money satang={row.salesExVatSatang} />
-                </td>
-                <td className="text-end">
-                  <Money satang={row.grossProfitSatang} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <BreakdownTable
+          testId="pnl-cashiers"
+          sayEmpty
+          rows={pnl.byCashier}
+          rowKey={(row) => row.cashierId}
+          rowHeader={{ header: t("shops.reports.col.cashier"), cell: (row) => row.name }}
+          columns={[
+            { header: t("shops.reports.col.bills"), cell: (row) => row.bills },
+            {
+              header: t("shops.reports.col.salesExVat"),
+              cell: (row) => <Money satang={row.salesExVatSatang} />,
+            },
+            {
+              header: t("shops.reports.fig.grossProfit"),
+              cell: (row) => <Money satang={row.grossProfitSatang} />,
+            },
+          ]}
+        />
       </Section>
 
       <Section id="payments" title={sectionTitle("payments")} csvHref={csvHref("payments")}>
-        <Table size="sm" data-testid="pnl-payments">
-          <thead>
-            <tr>
-              <th scope="col">{t("shops.reports.col.method")}</th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.col.payments")}
-              </th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.col.received")}
-              </th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.col.refunded")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {pnl.byPayment.length === 0 && <Empty columns={4} />}
-            {pnl.byPayment.map((row) => {
+        <BreakdownTable
+          testId="pnl-payments"
+          sayEmpty
+          rows={pnl.byPayment}
+          rowKey={(row) => row.method}
+          rowHeader={{
+            header: t("shops.reports.col.method"),
+            cell: (row) => {
               const key = REPORT_METHOD_TEXT[row.method];
-              return (
-                <tr key={row.method}>
-                  <th scope="row" className="fw-normal">
-                    {key ? t(key) : row.method}
-                  </th>
-                  <td className="text-end">{row.payments}</td>
-                  <td className="text-end">
-                    <Money satang={row.receivedSatang} />
-                  </td>
-                  <td className="text-end">
-                    <Money satang={row.refundedSatang} />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </Table>
+              return key ? t(key) : row.method;
+            },
+          }}
+          columns={[
+            { header: t("shops.reports.col.payments"), cell: (row) => row.payments },
+            {
+              header: t("shops.reports.col.received"),
+              cell: (row) => <Money satang={row.receivedSatang} />,
+            },
+            {
+              header: t("shops.reports.col.refunded"),
+              cell: (row) => <Money satang={row.refundedSatang} />,
+            },
+          ]}
+        />
       </Section>
 
       <Section id="hours" title={sectionTitle("hours")} csvHref={csvHref("hours")}>
-        <Table size="sm" data-testid="pnl-hours">
-          <thead>
-            <tr>
-              <th scope="col">{t("shops.reports.col.hour")}</th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.col.bills")}
-              </th>
-              <th scope="col" className="text-end">
-                {t("shops.reports.col.salesExVat")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {pnl.byHour.length === 0 && <Empty columns={3} />}
-            {pnl.byHour.map((row) => (
-              <tr key={row.hour}>
-                <th
-                  scope="row"
-                  className="fw-normal"
-                >{`${String(row.hour).padStart(2, "0")}:00`}</th>
-                <td className="text-end">{row.bills}</td>
-                <td className="text-end">
-                  <Money satang={row.salesExVatSatang} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <BreakdownTable
+          testId="pnl-hours"
+          sayEmpty
+          rows={pnl.byHour}
+          rowKey={(row) => row.hour}
+          rowHeader={{
+            header: t("shops.reports.col.hour"),
+            cell: (row) => `${String(row.hour).padStart(2, "0")}:00`,
+          }}
+          columns={[
+            { header: t("shops.reports.col.bills"), cell: (row) => row.bills },
+            {
+              header: t("shops.reports.col.salesExVat"),
+              cell: (row) => <Money satang={row.salesExVatSatang} />,
+            },
+          ]}
+        />
       </Section>
 
       <Section id="vat" title={sectionTitle("vat")} csvHref={csvHref("vat")}>
         {!pnl.vatRegistered && (
           <p className="text-secondary">{t("shops.reports.vat.notRegistered")}</p>
         )}
-        <Table size="sm" data-testid="pnl-vat">
-          <tbody>
-            {(
-              [
-                ["shops.reports.vat.output", pnl.vat.outputVatSatang],
-                ["shops.reports.vat.returned", pnl.vat.returnedVatSatang],
-                ["shops.reports.vat.input", pnl.vat.inputVatSatang],
-                ["shops.reports.vat.payable", pnl.vat.payableSatang],
-              ] as const
-            ).map(([label, value]) => (
-              <tr key={label}>
-                <th scope="row" className="fw-normal">
-                  {t(label)}
-                </th>
-                <td className="text-end">
-                  <Money satang={value} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <BreakdownTable
+          testId="pnl-vat"
+          rows={
+            [
+              ["shops.reports.vat.output", pnl.vat.outputVatSatang],
+              ["shops.reports.vat.returned", pnl.vat.returnedVatSatang],
+              ["shops.reports.vat.input", pnl.vat.inputVatSatang],
+              ["shops.reports.vat.payable", pnl.vat.payableSatang],
+            ] as const
+          }
+          rowKey={([label]) => label}
+          rowHeader={{ header: null, cell: ([label]) => t(label) }}
+          columns={[{ header: "amount", cell: ([, value]) => <Money satang={value} /> }]}
+        />
       </Section>
     </div>
   );
