@@ -138,9 +138,11 @@ export function createRenderCache(options: {
 
     async answer(req, res, plan, render) {
       const nonce = res.locals.cspNonce as string;
+      let fresh = false;
       const rendered = await options.pages.read<Rendered>(
         plan.key,
         async () => {
+          fresh = true;
           const [response, nextChange] = await Promise.all([
             render(),
             options.nextChange().catch(() => new Date(0)),
@@ -158,6 +160,8 @@ export function createRenderCache(options: {
       if (rendered.kind === "other") return rendered.response;
       // Every nonce is as long (security-headers.ts); a page cut at another length is not used.
       if (Buffer.byteLength(nonce) !== rendered.page.nonceLength) return render();
+      // For operators and tests: whether this answer was rendered for it.
+      res.setHeader("X-Render-Cache", fresh ? "miss" : "hit");
       sendPage(req, res, rendered.page, nonce);
       return null;
     },

@@ -13,7 +13,9 @@ function render(parts: string[], nonce: string): Buffer {
 }
 
 async function viaDecompressionStream(bytes: Buffer): Promise<string> {
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const stream = new Blob([new Uint8Array(bytes)])
+    .stream()
+    .pipeThrough(new DecompressionStream("gzip"));
   return new Response(stream).text();
 }
 
