@@ -460,6 +460,23 @@ function announceListingChange(db: Database, id: string): Promise<void> {
   return announcePageChange(db, [PAGE_TAG.listings, PAGE_TAG.listing(id)]);
 }
 
+/** The ids of a member's listings (their pages show the member's name). */
+export async function listingIdsOf(db: Database, ownerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: listing.id })
+    .from(listing)
+    .where(eq(listing.ownerId, ownerId));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A member's listings changed with their account (deleted with it, or their seller name
+ * changed): the rendered visitor pages showing them are stale.
+ */
+export function announceListingsOfAccountChanged(db: Database, ids: string[]): Promise<void> {
+  return announcePageChange(db, [PAGE_TAG.listings, ...ids.map((id) => PAGE_TAG.listing(id))]);
+}
+
 /** Deletes the owner's listing and its photo files; ListingError for anyone else or an unknown id. */
 export async function deleteListing(
   db: Database,
