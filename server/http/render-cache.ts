@@ -81,6 +81,11 @@ interface CachedPage {
   identityLength: number;
   gzipLength: number;
   etag: string;
+  /** The nonce the page was rendered with, and the CRC-32 of the page with it. */
+  renderNonce: Buffer;
+  renderCrc: number;
+  /** Per nonce: the operator that moves a CRC past the bytes after that nonce (crc32Shift). */
+  shifts: Uint32Array[];
 }
 
 type Rendered =
@@ -213,7 +218,17 @@ export function pageOf(body: Buffer, nonce: string, headers: Headers): CachedPag
   const nonces = pieces.length - 1;
   const hash = createHash("sha256");
   for (const piece of pieces) hash.update(piece).update("\0");
+  const shifts: Uint32Array[] = [];
+  let after = body.length;
+  for (let index = pieces.length - 1; index > 0; index -= 1) {
+    after -= (pieces[index] as Buffer).length;
+    shifts.unshift(zeroBytesOperator(body.length - after));
+    after -= marker.length;
+  }
   return {
+    renderNonce: Buffer.from(marker),
+    renderCrc: zlib.crc32(body),
+    shifts,
     headers: [...headers.entries()].filter(([name]) => !DROPPED_HEADERS.has(name.toLowerCase())),
     pieces,
     nonceLength: marker.length,
@@ -292,21 +307,73 @@ function storedBlock(bytes: Buffer): Buffer {
 /** The page's gzip bytes with `nonce` in place (its CRC computed for this answer). */
 export function gzipWithNonce(page: CachedPage, nonce: Buffer): Buffer {
   const parts: Buffer[] = [GZIP_HEADER];
-  let crc = 0;
   const nonceBlock = storedBlock(nonce);
-  page.pieces.forEach((piece, index) => {
-    if (index > 0) {
-      parts.push(nonceBlock);
-      crc = zlib.crc32(nonce, crc);
-    }
+  page.pieces.forEach((_piece, index) => {
+    if (index > 0) parts.push(nonceBlock);
     parts.push(page.deflated[index] as Buffer);
-    crc = zlib.crc32(piece, crc);
   });
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(crcWithNonce(page, nonce), 0);
   trailer.writeUInt32LE(page.identityLength % 2 ** 32, 4);
   parts.push(trailer);
   return Buffer.concat(parts, page.gzipLength);
+}
+
+/**
+ * The page's CRC-32 with another nonce, without reading the page again. CRC-32 is affine over
+ * GF(2): the CRCs of two messages of one length differ by the pure (linear) CRC of their XOR,
+ * which here is the nonces' XOR at each nonce's place and zeros elsewhere; each place adds the
+ * linear CRC of that XOR moved past the bytes after it (zlib's crc32_combine, with the
+ * operator per place computed once per page).
+ */
+function crcWithNonce(page: CachedPage, nonce: Buffer): number {
+  if (page.shifts.length === 0) return page.renderCrc;
+  const difference = Buffer.alloc(nonce.length);
+  for (let i = 0; i < nonce.length; i += 1) {
+    difference[i] = (nonce[i] as number) ^ (page.renderNonce[i] as number);
+  }
+  // The linear part: the CRC of the difference less the CRC of as many zero bytes.
+  const linear = (zlib.crc32(difference) ^ zeroCrc(nonce.length)) >>> 0;
+  let crc = page.renderCrc;
+  for (const shift of page.shifts) crc ^= gf2Times(shift, linear);
+  return crc >>> 0;
+}
+
+const zeroCrcs = new Map<number, number>();
+function zeroCrc(length: number): number {
+  let crc = zeroCrcs.get(length);
+  if (crc === undefined) zeroCrcs.set(length, (crc = zlib.crc32(Buffer.alloc(length))));
+  return crc;
+}
+
+function gf2Times(matrix: Uint32Array, vector: number): number {
+  let sum = 0;
+  for (let i = 0, v = vector >>> 0; v !== 0; i += 1, v >>>= 1) {
+    if (v & 1) sum ^= matrix[i] as number;
+  }
+  return sum >>> 0;
+}
+
+function gf2Product(a: Uint32Array, b: Uint32Array): Uint32Array {
+  const product = new Uint32Array(32);
+  for (let n = 0; n < 32; n += 1) product[n] = gf2Times(a, b[n] as number);
+  return product;
+}
+
+/** The operator that appends `bytes` zero bytes to a linear CRC-32 register (zlib's method). */
+function zeroBytesOperator(bytes: number): Uint32Array {
+  // One zero bit: the reflected polynomial, then the register shifted by one.
+  let power: Uint32Array = new Uint32Array(32);
+  power[0] = 0xedb88320;
+  for (let n = 1; n < 32; n += 1) power[n] = (1 << (n - 1)) >>> 0;
+  for (let bits = 0; bits < 3; bits += 1) power = gf2Product(power, power);
+  // power: one zero byte; the result multiplies the powers of two that make up `bytes`.
+  let result: Uint32Array | null = null;
+  for (let left = bytes; left > 0; left = Math.floor(left / 2)) {
+    if (left % 2 === 1) result = result ? gf2Product(power, result) : power;
+    if (left > 1) power = gf2Product(power, power);
+  }
+  return result ?? Uint32Array.from({ length: 32 }, (_, n) => (1 << n) >>> 0);
 }
 
 export function identityWithNonce(page: CachedPage, nonce: Buffer): Buffer {
