@@ -26,11 +26,14 @@ export function createRequestHandler(options: {
   const handleRequest = createReactRouterHandler(options.build, options.mode);
   return async (req, res, next) => {
     try {
-      const controller = new AbortController();
       const plan = options.renderCache?.planFor(req) ?? null;
-      const request = toFetchRequest(req, res, controller, plan !== null);
-      const loadContext = options.getLoadContext(req, res);
-      const render = () => handleRequest(request, loadContext);
+      // Made only when the page is rendered: a kept page is answered without them.
+      let loadContext: RouterContextProvider | undefined;
+      const render = () => {
+        const request = toFetchRequest(req, res, new AbortController(), plan !== null);
+        loadContext = options.getLoadContext(req, res);
+        return handleRequest(request, loadContext);
+      };
       const response =
         plan && options.renderCache
           ? await options.renderCache.answer(req, res, plan, render)
@@ -41,7 +44,7 @@ export function createRequestHandler(options: {
         await response.body?.cancel().catch(() => {});
         return;
       }
-      if (response.status >= 500 && hadUnreadableBody(loadContext)) {
+      if (response.status >= 500 && loadContext && hadUnreadableBody(loadContext)) {
         await response.body?.cancel().catch(() => {});
         sendUnreadableBody(req, res);
         return;
