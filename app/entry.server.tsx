@@ -63,9 +63,15 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers get the complete document in one piece.
+    // Crawlers get the complete document in one piece, and so does a page rendered to be kept
+    // for visitors (server/http/render-cache.ts): an error anywhere in it is known, as a 500,
+    // before anything is sent.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      (userAgent && isbot(userAgent)) ||
+      routerContext.isSpaMode ||
+      request.headers.has("x-render-for-cache")
+        ? "onAllReady"
+        : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon, { type Result } from "autocannon";
+import pg from "pg";
 import {
   anyChildExited,
   baselineBuild,
@@ -23,6 +24,7 @@ import {
   startAppAndBaseline,
 } from "./harness.ts";
 import { fetchRaw, pageAssets } from "./page-assets.ts";
+import { embeddedDatabaseUrl, registerMember } from "./stock-writers.ts";
 const CONNECTIONS = 50;
 // Generous: on a busy 2-core machine the app's p99 nears 10 s, and a timeout counts as an error.
 const TIMEOUT_S = 30;
@@ -37,6 +39,9 @@ function parseOptions() {
       duration: { type: "string", default: "10" },
       warmup: { type: "string", default: "3" },
       "check-budget": { type: "boolean", default: false },
+      // Visitor pages rendered on every request, as before the render cache: each request
+      // carries a cookie the pages do not know, which makes it bypass the cache.
+      uncached: { type: "boolean", default: false },
     },
   });
   return {
@@ -44,6 +49,7 @@ function parseOptions() {
     duration: seconds(values.duration, 1),
     warmup: seconds(values.warmup, 0),
     checkBudget: values["check-budget"],
+    uncached: values.uncached,
   };
 }
 
@@ -73,7 +79,12 @@ interface Row {
   statusCodes: Record<string, number>;
 }
 
-async function load(target: string, url: string, durationS: number): Promise<Row> {
+async function load(
+  target: string,
+  url: string,
+  durationS: number,
+  headers: Record<string, string> = BROWSER_HEADERS,
+): Promise<Row> {
   if (anyChildExited()) {
     throw new Error("A server exited; see its output above");
   }
@@ -81,7 +92,7 @@ async function load(target: string, url: string, durationS: number): Promise<Row
     url,
     connections: CONNECTIONS,
     duration: durationS,
-    headers: BROWSER_HEADERS,
+    headers,
     timeout: TIMEOUT_S,
   });
   return {
@@ -106,23 +117,47 @@ const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`;
 // ---- main ------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
-  const { build, duration, warmup, checkBudget } = parseOptions();
+  const { build, duration, warmup, checkBudget, uncached } = parseOptions();
   if (build) await buildAppAndBaseline();
   for (const file of ["build/server/index.js", `${baselineBuild}/server/index.js`]) {
     if (!existsSync(path.resolve(root, file)))
       throw new Error(`${file} is missing: run without --no-build`);
   }
 
-  const { appUrl, baseUrl } = await startAppAndBaseline({ folderPrefix: "dptech-bench-" });
+  const { appUrl, baseUrl, dataDir } = await startAppAndBaseline({ folderPrefix: "dptech-bench-" });
 
-  const basePage = { target: "baseline /", url: `${baseUrl}/` };
-  const pages = [
-    { target: "app /", url: `${appUrl}/` },
-    { target: "app /article/ai", url: `${appUrl}/article/ai` },
-    { target: "app /contact", url: `${appUrl}/contact` },
+  // The owner of a shop, signed in: the pages that are theirs alone (never kept).
+  const cookie = await registerMember(appUrl, `bench-${Date.now()}@example.com`);
+  await ownShop(await embeddedDatabaseUrl(dataDir));
+  const member = { ...BROWSER_HEADERS, cookie };
+  const visitor = uncached ? { ...BROWSER_HEADERS, cookie: "bench-uncached=1" } : BROWSER_HEADERS;
+  const listingId = await firstListingId(await embeddedDatabaseUrl(dataDir));
+
+  const basePage = { target: "baseline /", url: `${baseUrl}/`, headers: BROWSER_HEADERS };
+  // The visitor pages of issue 15's render cache (server/http/render-cache.ts).
+  const visitorPaths = [
+    "/",
+    "/article",
+    "/article/ai",
+    "/contact",
+    "/shophub",
+    "/asset",
+    `/asset/${listingId}`,
+    // No keyword: a keyword search is rate-limited per address (one address loads here).
+    "/search",
+    "/terms",
   ];
-  for (const { url } of [basePage, ...pages]) {
-    const res = await fetchRaw(url, BROWSER_HEADERS);
+  const pages = [
+    ...visitorPaths.map((pathname) => ({
+      target: `app ${pathname.length > 24 ? `${pathname.slice(0, 21)}…` : pathname}`,
+      url: `${appUrl}${pathname}`,
+      headers: visitor,
+    })),
+    { target: "member /storehub", url: `${appUrl}/storehub`, headers: member },
+    { target: "member /shophub/sell", url: `${appUrl}/shophub/sell`, headers: member },
+  ];
+  for (const { url, headers } of [basePage, ...pages]) {
+    const res = await fetchRaw(url, headers);
     if (res.status !== 200) throw new Error(`${url} answered ${res.status} before the load`);
   }
   // Assets first: another `react-router build` in this checkout would replace build/client.
@@ -130,14 +165,24 @@ async function main(): Promise<number> {
   const bare = await pageAssets(`${baseUrl}/`);
   if (warmup > 0) {
     console.log(`Warming up: ${warmup} s per page…`);
-    for (const { target, url } of [basePage, ...pages]) await load(target, url, warmup);
+    for (const { target, url, headers } of [basePage, ...pages]) {
+      await load(target, url, warmup, headers);
+    }
   }
 
   // The baseline runs before and after every page (B A B A B A B), and each page is compared
   // with the mean of its two neighbours, so a machine that slows down mid-run skews less.
-  const measure = ({ target, url }: { target: string; url: string }) => {
+  const measure = ({
+    target,
+    url,
+    headers,
+  }: {
+    target: string;
+    url: string;
+    headers: Record<string, string>;
+  }) => {
     console.log(`Measuring ${target}: ${CONNECTIONS} connections, ${duration} s…`);
-    return load(target, url, duration);
+    return load(target, url, duration, headers);
   };
   const loadavgBefore = os.loadavg();
   const baseRuns = [await measure(basePage)];
@@ -236,6 +281,7 @@ async function main(): Promise<number> {
       warmup,
       timeoutS: TIMEOUT_S,
       headers: BROWSER_HEADERS,
+      uncached,
     },
     baselineRuns: baseRuns,
     pages: appRows,
@@ -253,6 +299,41 @@ async function main(): Promise<number> {
     return 1;
   }
   return checkBudget && (jsOver || cssOver) ? 1 : 0;
+}
+
+/** A shop owned by the one registered member, with its default stock location. */
+async function ownShop(databaseUrl: string): Promise<void> {
+  const client = new pg.Client(databaseUrl);
+  await client.connect();
+  try {
+    await client.query(`
+      WITH member AS (SELECT id FROM app_user ORDER BY created_at DESC LIMIT 1),
+        created AS (
+          INSERT INTO shop (name, business_type, address, phone)
+          VALUES ('ร้านทดสอบความเร็ว', 'cafe', '1 ถนนทดสอบ กรุงเทพฯ', '+66812345678')
+          RETURNING id),
+        owner AS (
+          INSERT INTO shop_member (shop_id, user_id, role)
+          SELECT created.id, member.id, 'owner' FROM created, member)
+      INSERT INTO stock_location (shop_id, kind, name, is_default)
+      SELECT id, 'warehouse', 'หน้าร้าน', true FROM created`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function firstListingId(databaseUrl: string): Promise<string> {
+  const client = new pg.Client(databaseUrl);
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      "SELECT id FROM listing WHERE status = 'published' AND hidden_at IS NULL LIMIT 1",
+    );
+    if (!rows[0]) throw new Error("no demo listing to load");
+    return rows[0].id;
+  } finally {
+    await client.end();
+  }
 }
 
 runMain(main);

@@ -27,12 +27,14 @@ import {
   requeueStuckEmails,
   startOutboxWorker,
   attachNotifiedCache,
+  attachPageCache,
   CONTENT_CHANGED_CHANNEL,
   createNotifiedCache,
   IDENTITY_CHANGED_CHANNEL,
   pruneRateLimitBuckets,
 } from "~/modules/platform/index.server";
 import { createStorageFromEnv, storageImageOrigin } from "~/modules/media/index.server";
+import { nextNoticeChange } from "~/modules/notices/index.server";
 import { createStockEvents } from "~/modules/stock/index.server";
 import { mountAuthEndpoints, trustedClientAddress } from "./http/auth-endpoints";
 import { bodyLimit } from "./http/body-limit";
@@ -44,6 +46,7 @@ import { originCheck } from "./http/origin-check";
 import { MISSING_PUBLIC_URL_WARNING, publicOriginResolver } from "./http/public-origin";
 import { createLogger, requestLogger } from "./http/request-logging";
 import { createRequestHandler } from "./http/react-router-handler";
+import { createRenderCache, PAGE_CACHE_MAX_ENTRIES, PAGE_CACHE_TTL_MS } from "./http/render-cache";
 import { routeTreeOf } from "./http/route-tree";
 import { securityHeaders } from "./http/security-headers";
 
@@ -143,14 +146,27 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   // connection hears of their changes (notified-cache.server.ts).
   const cache = createNotifiedCache();
   attachNotifiedCache(db, cache);
+  // Visitors' rendered pages (server/http/render-cache.ts), forgotten by the tags that
+  // content, notice and listing changes announce on CONTENT_CHANGED_CHANNEL.
+  const pages = createNotifiedCache({
+    ttlMs: PAGE_CACHE_TTL_MS,
+    maxEntries: PAGE_CACHE_MAX_ENTRIES,
+  });
+  attachPageCache(db, pages);
   // One listening connection per instance, outside the pool.
   const stockEvents = createStockEvents({
     createClient: () => new pg.Client({ ...db.$client.options, keepAlive: true }),
     logger: logger.child({ component: "live-stock" }),
     channels: [IDENTITY_CHANGED_CHANNEL, CONTENT_CHANGED_CHANNEL].map((name) => ({
       name,
-      onNotification: (payload: string) => cache.forget(payload),
-      onListening: (listening: boolean) => cache.setListening(listening),
+      onNotification: (payload: string) => {
+        cache.forget(payload);
+        if (name === CONTENT_CHANGED_CHANNEL) pages.forget(payload);
+      },
+      onListening: (listening: boolean) => {
+        cache.setListening(listening);
+        pages.setListening(listening);
+      },
     })),
   });
   // Listen from the start, not only once a live page is open: the notifications also tell this
@@ -222,6 +238,14 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     createRequestHandler({
       build,
       mode: dev ? "development" : "production",
+      // Development renders every request afresh (hot reload changes the pages).
+      renderCache: dev
+        ? undefined
+        : createRenderCache({
+            pages,
+            publicOriginOf,
+            nextChange: () => nextNoticeChange(db),
+          }),
       getLoadContext(req, res) {
         // Our handler (server/http/react-router-handler.ts) is bundled with this file, so it
         // accepts this file's copy of react-router in development too (not options.vite's).

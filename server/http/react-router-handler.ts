@@ -8,6 +8,7 @@ import {
 import { hadUnreadableBody } from "~/lib/unreadable-body.server";
 import { bodyLimitFor, limitedBody, sendUnreadableBody } from "./body-limit";
 import { applyPrivateCaching } from "./private-caching";
+import { RENDER_FOR_CACHE_HEADER, type RenderCache } from "./render-cache";
 
 /**
  * @react-router/express's request handler (v8.4), with one change: the body React Router
@@ -19,20 +20,31 @@ export function createRequestHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   getLoadContext(req: ExpressRequest, res: Response): RouterContextProvider;
+  /** Visitors' public pages answered from memory (render-cache.ts). */
+  renderCache?: RenderCache;
 }): RequestHandler {
   const handleRequest = createReactRouterHandler(options.build, options.mode);
   return async (req, res, next) => {
     try {
-      const controller = new AbortController();
-      const request = toFetchRequest(req, res, controller);
-      const loadContext = options.getLoadContext(req, res);
-      const response = await handleRequest(request, loadContext);
+      const plan = options.renderCache?.planFor(req) ?? null;
+      // Made only when the page is rendered: a kept page is answered without them.
+      let loadContext: RouterContextProvider | undefined;
+      const render = () => {
+        const request = toFetchRequest(req, res, new AbortController(), plan !== null);
+        loadContext = options.getLoadContext(req, res);
+        return handleRequest(request, loadContext);
+      };
+      const response =
+        plan && options.renderCache
+          ? await options.renderCache.answer(req, res, plan, render)
+          : await render();
+      if (!response) return;
       if (res.locals.bodyTooLarge === true || res.destroyed || res.writableEnded) {
         // The 413 page has been sent already; what the action made of the cut-off body is dropped.
         await response.body?.cancel().catch(() => {});
         return;
       }
-      if (response.status >= 500 && hadUnreadableBody(loadContext)) {
+      if (response.status >= 500 && loadContext && hadUnreadableBody(loadContext)) {
         await response.body?.cancel().catch(() => {});
         sendUnreadableBody(req, res);
         return;
@@ -65,6 +77,7 @@ function toFetchRequest(
   req: ExpressRequest,
   res: Response,
   controller: AbortController,
+  forCache = false,
 ): globalThis.Request {
   const forwardedPort = req.app.enabled("trust proxy")
     ? req.get("X-Forwarded-Host")?.split(":")[1]
@@ -82,6 +95,9 @@ function toFetchRequest(
     if (Array.isArray(values)) for (const value of values) headers.append(key, value);
     else headers.set(key, values);
   }
+  // Only the server asks for a render to keep (the complete document, see entry.server.tsx).
+  headers.delete(RENDER_FOR_CACHE_HEADER);
+  if (forCache) headers.set(RENDER_FOR_CACHE_HEADER, "1");
   let finished = false;
   res.on("finish", () => (finished = true));
   res.on("close", () => {

@@ -20,6 +20,7 @@ import { user } from "~/db/schema";
 import { listing, listingPhoto, listingSearchWord } from "./schema";
 import { searchTokens } from "./search-tokens";
 import { ListingError } from "./listing-errors";
+import { announcePageChange, PAGE_TAG } from "~/modules/platform/index.server";
 
 export type Listing = typeof listing.$inferSelect;
 
@@ -450,7 +451,30 @@ export async function saveListing(
     throw error;
   }
   await Promise.all(removedKeys.map((key) => removePhotoFiles(storage, key).catch(() => {})));
+  await announceListingChange(db, listingId);
   return { ok: true, id: listingId };
+}
+
+/** The rendered visitor pages that show listings, and this listing's own page, are stale. */
+function announceListingChange(db: Database, id: string): Promise<void> {
+  return announcePageChange(db, [PAGE_TAG.listings, PAGE_TAG.listing(id)]);
+}
+
+/** The ids of a member's listings (their pages show the member's name). */
+export async function listingIdsOf(db: Database, ownerId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: listing.id })
+    .from(listing)
+    .where(eq(listing.ownerId, ownerId));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A member's listings changed with their account (deleted with it, or their seller name
+ * changed): the rendered visitor pages showing them are stale.
+ */
+export function announceListingsOfAccountChanged(db: Database, ids: string[]): Promise<void> {
+  return announcePageChange(db, [PAGE_TAG.listings, ...ids.map((id) => PAGE_TAG.listing(id))]);
 }
 
 /** Deletes the owner's listing and its photo files; ListingError for anyone else or an unknown id. */
@@ -471,6 +495,7 @@ export async function deleteListing(
     await tx.delete(listing).where(and(eq(listing.id, id), eq(listing.ownerId, ownerId)));
     return keys;
   });
+  await announceListingChange(db, id);
   await Promise.all(
     photos.map((photo) => removePhotoFiles(storage, photo.storageKey).catch(() => {})),
   );
@@ -516,6 +541,7 @@ export async function setListingStatus(
       updatedAt: new Date(),
     })
     .where(and(eq(listing.id, id), eq(listing.ownerId, ownerId)));
+  await announceListingChange(db, id);
   return { ok: true, id };
 }
 
@@ -536,5 +562,6 @@ export async function setListingHidden(
     )
     .where(hidden ? and(eq(listing.id, id), isNull(listing.hiddenAt)) : eq(listing.id, id))
     .returning({ id: listing.id });
+  if (updated.length > 0) await announceListingChange(db, id);
   return updated.length > 0 || (hidden && (await findListing(db, id)) !== undefined);
 }

@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import type { Lang } from "~/lib/i18n";
 import type { NoticeInput } from "./notice-form";
 import type { PublicNotice } from "./notice-types";
+import { announcePageChange, PAGE_TAG } from "~/modules/platform/index.server";
 import { siteNotice } from "./schema";
 
 export type SiteNotice = typeof siteNotice.$inferSelect;
@@ -20,6 +21,7 @@ export async function createNotice(
     .values({ ...pickNotice(input), createdBy })
     .returning();
   if (!row) throw new Error("notice insert returned no row");
+  await announcePageChange(db, [PAGE_TAG.notices]);
   return row;
 }
 
@@ -34,6 +36,7 @@ export async function updateNotice(
     .set({ ...pickNotice(input), updatedAt: sql`now()` })
     .where(eq(siteNotice.id, id))
     .returning();
+  if (row) await announcePageChange(db, [PAGE_TAG.notices]);
   return row ?? null;
 }
 
@@ -43,6 +46,7 @@ export async function deleteNotice(db: Database, id: number): Promise<boolean> {
     .delete(siteNotice)
     .where(eq(siteNotice.id, id))
     .returning({ id: siteNotice.id });
+  if (rows.length > 0) await announcePageChange(db, [PAGE_TAG.notices]);
   return rows.length > 0;
 }
 
@@ -99,4 +103,21 @@ function pickNotice(input: NoticeInput) {
     startsAt: input.startsAt,
     endsAt: input.endsAt,
   };
+}
+
+/**
+ * When the set of notices showing next changes by the clock alone (a scheduled notice starts
+ * or one ends), or null: a rendered page that shows the notice bar is kept until then.
+ */
+export async function nextNoticeChange(db: Database, now: Date = new Date()): Promise<Date | null> {
+  const [row] = await db
+    .select({
+      at: sql<Date | null>`least(
+        min(${siteNotice.startsAt}) filter (where ${siteNotice.startsAt} > ${now}),
+        min(${siteNotice.endsAt}) filter (where ${siteNotice.endsAt} > ${now}))`.mapWith(
+        (value: unknown) => (value === null ? null : new Date(value as string)),
+      ),
+    })
+    .from(siteNotice);
+  return row?.at ?? null;
 }

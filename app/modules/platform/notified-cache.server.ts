@@ -123,3 +123,40 @@ export function readThroughCache<T>(
 export function forgetCached(db: Database, tag: `user:${string}` | `shop:${string}`): void {
   notifiedCacheOf(db)?.forget(tag);
 }
+
+/**
+ * Tags of the rendered visitor pages (server/http/render-cache.ts) that a write changes. The
+ * company's content announces itself ('content', by trigger); these are announced by the
+ * commands that change them (announcePageChange), on CONTENT_CHANGED_CHANNEL as well.
+ */
+export const PAGE_TAG = {
+  content: "content",
+  notices: "notices",
+  /** Every page that lists listings (home, browse, search). */
+  listings: "listings",
+  /** One listing's own page. */
+  listing: (id: string) => `listing:${id.toLowerCase()}`,
+} as const;
+
+// The instance's cache of rendered pages: forgotten at once by this instance's own writes.
+const pageCacheByDatabase = new WeakMap<object, NotifiedCache>();
+
+export function attachPageCache(db: Database, cache: NotifiedCache): void {
+  pageCacheByDatabase.set(db.$client, cache);
+}
+
+/**
+ * Tells every app instance (NOTIFY, heard by their LISTEN connection within milliseconds) and
+ * this one at once that the pages tagged with `tags` are stale. Called after the write has
+ * committed. A failed NOTIFY does not undo the saved change: the other instances then keep
+ * their page until it expires (PAGE_CACHE_TTL_MS in server/http/render-cache.ts).
+ */
+export async function announcePageChange(db: Database, tags: readonly string[]): Promise<void> {
+  for (const tag of tags) pageCacheByDatabase.get(db.$client)?.forget(tag);
+  await db.$client
+    .query("SELECT pg_notify($1, tag) FROM unnest($2::text[]) AS tag", [
+      CONTENT_CHANGED_CHANNEL,
+      tags,
+    ])
+    .catch(() => {});
+}

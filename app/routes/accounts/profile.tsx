@@ -29,7 +29,12 @@ import {
 } from "~/modules/accounts/index.server";
 import { readForm } from "~/lib/forms/read-form";
 import { PasswordStrength } from "~/features/accounts/password-strength";
-import { listingPhotoKeysOf, removeListingPhotoFiles } from "~/modules/listings/index.server";
+import {
+  announceListingsOfAccountChanged,
+  listingIdsOf,
+  listingPhotoKeysOf,
+  removeListingPhotoFiles,
+} from "~/modules/listings/index.server";
 import { MAX_IMAGE_BYTES } from "~/modules/media/index.server";
 import { memberOf } from "~/routes/_gates/member.server";
 import { TextField } from "~/ui/text-field";
@@ -128,7 +133,10 @@ async function changeProfile({ request, context }: Route.ActionArgs, member: Ses
       const parsed = readForm(form, profileDetailsSchema);
       if (!parsed.ok) return reply({ values: parsed.values, errors: parsed.errors }, 400);
       const result = await updateProfile(auth, parsed.data, headers);
-      return result.ok ? reply({ done: "account.profile.saved" }) : failed(result, parsed.values);
+      if (!result.ok) return failed(result, parsed.values);
+      // Their listings' pages show their name as the seller.
+      await announceListingsOfAccountChanged(db, await listingIdsOf(db, member.id));
+      return reply({ done: "account.profile.saved" });
     }
     case "photo": {
       const read = readForm(form, photoSchema);
@@ -173,8 +181,10 @@ async function changeProfile({ request, context }: Route.ActionArgs, member: Ses
       if (!parsed.ok) return reply({ values: parsed.values, errors: parsed.errors }, 400);
       // The account's listings go with it (foreign keys); their photo files are removed after.
       const photoKeys = await listingPhotoKeysOf(db, member.id);
+      const listingIds = await listingIdsOf(db, member.id);
       const result = await deleteAccount(auth, db, member, parsed.data.currentPassword, headers);
       if (!result.ok) return failed(result, parsed.values);
+      await announceListingsOfAccountChanged(db, listingIds);
       await removeListingPhotoFiles(storage, photoKeys);
       return redirect("/?accountDeleted=1", { headers: result.headers });
     }
