@@ -4,7 +4,7 @@ import type { Request as ExpressRequest, Response as ExpressResponse } from "exp
 import { type NotifiedCache, PAGE_TAG } from "~/modules/platform/index.server";
 
 /**
- * The render cache for visitors (issue 15; docs/decisions/NNNN-render-cache-for-visitors.md).
+ * The render cache for visitors (issue 15; docs/decisions/0040-render-cache-for-visitors.md).
  *
  * The public pages that do not depend on who asks are rendered once per address, language
  * cookie and origin, and then answered from memory until a change they show is announced
