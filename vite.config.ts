@@ -26,8 +26,7 @@ function collectFrameModules(): Plugin {
       frameModules.clear();
       const entries = [...this.getModuleIds()].filter((id) => FRAME_ENTRIES.test(id));
       const stack = entries.flatMap((id) => this.getModuleInfo(id)?.importedIds ?? []);
-      while (stack.length > 0) {
-        const id = stack.pop()!;
+      for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
         if (frameModules.has(id) || FRAME_ENTRIES.test(id) || FRAMEWORK.test(id)) continue;
         frameModules.add(id);
         stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
