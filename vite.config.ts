@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { readFileSync } from "node:fs";
 import { defineConfig, type Plugin } from "vite";
+import { purgeUnusedUtilities } from "./scripts/purge-unused-utilities.ts";
 
 const { version } = JSON.parse(
   readFileSync(new URL("./package.json", import.meta.url), "utf8"),
@@ -82,6 +83,11 @@ export default defineConfig({
     },
   },
   css: {
+    postcss: {
+      plugins: [
+        purgeUnusedUtilities(import.meta.dirname, () => process.env.NODE_ENV === "production"),
+      ],
+    },
     preprocessorOptions: {
       scss: {
         // Bootstrap 5.3 still uses @import and global colour functions.
