@@ -1,12 +1,40 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { readFileSync } from "node:fs";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { purgeUnusedUtilities } from "./scripts/purge-unused-utilities.ts";
 
 const { version } = JSON.parse(
   readFileSync(new URL("./package.json", import.meta.url), "utf8"),
 ) as {
   version: string;
 };
+
+// The site frame's own modules: root.tsx, entry.client.tsx and everything they import statically,
+// which every page loads anyway. Collected when the client build's module graph is complete, read
+// when the chunks are made (below): they become one chunk (it takes entry.client's name) instead
+// of a dozen small ones, most under compression's 1 KiB threshold and so sent uncompressed. That
+// is 3.6 KiB less gzipped JavaScript on every page (issue 15's home JS budget, bench/site.ts).
+const frameModules = new Set<string>();
+const FRAME_ENTRIES = /[\\/]app[\\/](root|entry\.client)\.tsx$/;
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/;
+
+function collectFrameModules(): Plugin {
+  return {
+    name: "dptech:frame-modules",
+    applyToEnvironment: (environment) => environment.name === "client",
+    buildEnd() {
+      frameModules.clear();
+      const entries = [...this.getModuleIds()].filter((id) => FRAME_ENTRIES.test(id));
+      const stack = entries.flatMap((id) => this.getModuleInfo(id)?.importedIds ?? []);
+      for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+        if (frameModules.has(id) || FRAME_ENTRIES.test(id) || FRAMEWORK.test(id)) continue;
+        frameModules.add(id);
+        stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+}
 
 export default defineConfig({
   define: {
@@ -38,10 +66,15 @@ export default defineConfig({
             // them compresses better than the five pieces the default splitting makes.
             codeSplitting: {
               groups: [
+                { name: "framework", test: FRAMEWORK, priority: 2 },
                 {
-                  name: "framework",
-                  test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/,
+                  name: "frame",
+                  test: (id) => frameModules.has(id) || FRAME_ENTRIES.test(id),
+                  priority: 1,
                 },
+                // The home page's cards, shared with the article and listing lists: one file
+                // of 1.8 kB compresses, two of under 1 KiB are sent uncompressed.
+                { name: "cards", test: /[\\/]app[\\/]layout[\\/](article|listing)-card\.tsx$/ },
               ],
             },
           },
@@ -50,6 +83,11 @@ export default defineConfig({
     },
   },
   css: {
+    postcss: {
+      plugins: [
+        purgeUnusedUtilities(import.meta.dirname, () => process.env.NODE_ENV === "production"),
+      ],
+    },
     preprocessorOptions: {
       scss: {
         // Bootstrap 5.3 still uses @import and global colour functions.
@@ -63,5 +101,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), collectFrameModules()],
 });
