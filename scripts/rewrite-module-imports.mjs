@@ -5,7 +5,7 @@
 //   app/modules/<m>/index.ts         client-safe re-exports (pure code the browser may load)
 //   app/modules/<m>/index.server.ts  `export * from "./index"` + the server-only files
 //
-// Rules (see docs/decisions/NNNN-modules-public-surface-and-layers.md):
+// Rules (see docs/decisions/0016-modules-public-surface-and-layers.md):
 // - Drizzle tables (`~/modules/<m>/schema`) are reached through `~/db/schema`, which
 //   aggregates every module's schema (a module index re-exporting tables would make modules
 //   import each other in cycles through their foreign keys).
@@ -302,7 +302,7 @@ for (const testsPass of [false, true]) {
 
 const header =
   "// The public surface of this module: other folders import only this file (see\n" +
-  "// docs/decisions/NNNN-modules-public-surface-and-layers.md). Kept by\n" +
+  "// docs/decisions/0016-modules-public-surface-and-layers.md). Kept by\n" +
   "// scripts/rewrite-module-imports.mjs, which adds a line when something outside the\n" +
   "// module starts using one of its files.\n";
 for (const [file, text] of indexText) {
