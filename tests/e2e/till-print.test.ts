@@ -145,5 +145,11 @@ describe("printing a receipt to the till's own printer", () => {
         return counted[0]?.printed;
       }, SLOW)
       .toBe(true);
+
+    // The till had only its own text; the invoices page it leads to has all of its own.
+    await page.getByTestId("till-invoices").click();
+    await page.waitForURL(/\/shophub\/invoices\?/);
+    await page.getByTestId("invoice-row").first().waitFor(SLOW);
+    expect(await page.locator("main").innerText()).not.toMatch(/shops\.[a-z]+\./);
   });
 });
