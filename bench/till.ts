@@ -3,7 +3,8 @@
 // CASHIER of a shop with `--items` items in stock, then, signed in by the session cookie:
 //   1. the JavaScript `/shophub/sell` ships: every script and module preload of its HTML, plus
 //      any chunk Lighthouse saw the page load on top of those (dynamic imports at start), as
-//      the server sends them for `Accept-Encoding: gzip`; checked against the 150 KB budget;
+//      the server sends them for `Accept-Encoding: gzip`; checked against the 150 kB budget
+//      (decimal: 150,000 bytes);
 //   2. Lighthouse (bench/lighthouse.ts: mobile profile, simulated slow 4G, 4× CPU) `--runs`
 //      times on the system Chromium; the median run by largest contentful paint, goal < 1 s.
 // Exits 1 when the JavaScript is over budget. See bench/README.md ("Till page weight and speed").
@@ -20,10 +21,10 @@ import { addSaleItems } from "./sale-writers.ts";
 import { embeddedDatabaseUrl, registerMember } from "./stock-writers.ts";
 
 /**
- * The issue's budget: 150 KB of gzipped JavaScript, in KiB as the home page's budget is
- * counted (bench/site.ts, docs/decisions/0004); the output also gives decimal kilobytes.
+ * The issue's budget: 150 KB of gzipped JavaScript in decimal kilobytes (1 kB = 1000 bytes),
+ * as the issue means it; the output gives KiB too, to compare with the home page's budget.
  */
-const JS_BUDGET_BYTES = 150 * 1024;
+const JS_BUDGET_BYTES = 150_000;
 const LOAD_GOAL_MS = 1_000;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
@@ -135,8 +136,9 @@ async function main(): Promise<number> {
     const over = jsServed > JS_BUDGET_BYTES;
     console.log(
       `\nJavaScript: ${js.length + extra.length} files, ${kb(assets.js.raw)} raw, ` +
-        `${kb(jsServed)} (${(jsServed / 1000).toFixed(1)} kB) gzipped as served ` +
-        `(budget ${kb(JS_BUDGET_BYTES)}): ${over ? "OVER" : "PASS"}` +
+        `${(jsServed / 1000).toFixed(1)} kB (${kb(jsServed)}) gzipped as served ` +
+        `(budget ${JS_BUDGET_BYTES / 1000} kB, ${((JS_BUDGET_BYTES - jsServed) / 1000).toFixed(1)} kB ` +
+        `left): ${over ? "OVER" : "PASS"}` +
         `\nCSS: ${assets.css.files} files, ${kb(assets.css.served)} gzipped; ` +
         `HTML ${kb(assets.html.raw)} raw, ${kb(assets.html.gzip9)} gzip -9`,
     );

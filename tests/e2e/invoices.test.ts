@@ -58,6 +58,67 @@ describe("shophub invoices", () => {
     expect(await listed.innerText()).toContain(th["shops.invoices.status.void"]);
   });
 
+  test("a sale's lines are readable on a 375 px phone without scrolling sideways", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const owner = await memberWithShop(e2e, {
+      role: "owner",
+      shop: { name: "ร้านมือถือแคบ" },
+      items: [
+        {
+          fields: {
+            name: "น้ำพริกเผาสูตรคุณยายขนาดครอบครัวพิเศษ",
+            sku: "NARROW-E2E-1",
+            unit: "กระปุก",
+            price: 123_450,
+          },
+          qty: 100_000,
+        },
+      ],
+    });
+    const sold = await createSaleForTest(e2e.db, {
+      shopId: owner.shop.id,
+      userId: owner.ownerId,
+      lines: [
+        {
+          itemId: owner.items[0]!.id,
+          qty: 12,
+          discount: { kind: "amount", satang: 10_000 },
+        },
+      ],
+    });
+    await addSession(context, owner.member);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(`/shophub/invoices/${sold.id}`);
+    const table = page.getByTestId("sale-lines");
+    await table.waitFor();
+    // Nothing of the table is out of its box: no sideways scrolling, in its box or the page.
+    const fit = await table.evaluate((element) => {
+      const box = element.parentElement!;
+      return {
+        table: element.scrollWidth,
+        box: box.clientWidth,
+        page: document.documentElement.scrollWidth,
+        viewport: window.innerWidth,
+      };
+    });
+    expect(fit.table).toBeLessThanOrEqual(fit.box);
+    expect(fit.page).toBeLessThanOrEqual(fit.viewport);
+    // Every column a phone shows is on the screen, the returned quantity among them.
+    const returned = table.getByRole("columnheader", {
+      name: th["shops.invoices.detail.col.returned"],
+    });
+    const header = await returned.boundingBox();
+    expect(header).not.toBeNull();
+    expect(header!.x + header!.width).toBeLessThanOrEqual(375);
+    // The price and the discount are still there, under the item's name.
+    expect(await table.getByTestId("sale-line-price").innerText()).toBe(
+      `${th["shops.invoices.detail.col.unitPrice"]} 1,234.50 · ${th["shops.invoices.detail.col.discount"]} 100.00`,
+    );
+  });
+
   test("a full tax invoice is issued for a past sale", async ({ e2e, context, page }) => {
     const owner = await memberWithShop(e2e, {
       shop: { name: "ร้านใบกำกับภาษี" },

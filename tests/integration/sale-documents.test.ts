@@ -1,6 +1,9 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
+import { documentView } from "~/features/sales-documents/document-view";
+import { createTranslate } from "~/lib/i18n";
+import { th } from "~/lib/i18n/th";
 import { getSaleDocument, markPrinted } from "~/modules/sales/index.server";
 import * as pdfRoute from "~/routes/shophub/invoices/pdf";
 import * as printRoute from "~/routes/shophub/invoices/print";
@@ -58,6 +61,20 @@ describe("getSaleDocument", () => {
         cardLast4: null,
       },
     ]);
+  });
+
+  it("gives the shop's phone the way Thai people write it, on every layout and the PDF", async () => {
+    // A shop's phone is stored as E.164, and a sale keeps it so in its seller block.
+    const { sale } = await insertSaleRows(test.db, {
+      shopId: mine.shop.id,
+      itemId: mineItem,
+      seller: { phone: "+66812345678" },
+    });
+    const doc = await getSaleDocument(test.db, mine.shop.id, { saleId: sale.id, doc: "sale" });
+    expect(doc?.seller.phone).toBe("081-234-5678");
+    // The view every drawing (58/80 mm, A4, PDF, ESC/POS) places.
+    const t = createTranslate(th, undefined, "th");
+    expect(documentView(doc!, t, "th").seller.phone).toBe("โทร. 081-234-5678");
   });
 
   it("makes every print after the first a copy", async () => {

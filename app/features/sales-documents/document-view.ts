@@ -2,6 +2,7 @@ import { formatDocumentDate } from "~/lib/dates";
 import type { Lang, MessageKey, Translate } from "~/lib/i18n";
 import { formatSatang } from "~/lib/money";
 import { bahtText, formatQuantityMilli, type SaleDocument } from "~/modules/sales";
+import type { PaperChoice } from "./links";
 
 /*
  * What a printed document says, worked out once from the read model (SaleDocument) for every
@@ -10,7 +11,8 @@ import { bahtText, formatQuantityMilli, type SaleDocument } from "~/modules/sale
  * VAT lines, the amount in words) cannot differ between a printed page and its PDF.
  */
 
-export type PaperChoice = "58" | "80" | "a4";
+// The papers live with the links: the till's printer setup names them without this file.
+export { PAPER_KEYS, type PaperChoice } from "./links";
 
 // Written out (not built from the kind) so every key the documents use can be found in the code.
 const TITLE_KEYS = {
@@ -26,12 +28,6 @@ const METHOD_KEYS = {
   transfer: "shops.sell.payment.method.transfer",
   card: "shops.sell.payment.method.card",
 } as const satisfies Record<SaleDocument["payments"][number]["method"], MessageKey>;
-
-export const PAPER_KEYS = {
-  "58": "shops.sell.doc.paper.58",
-  "80": "shops.sell.doc.paper.80",
-  a4: "shops.sell.doc.paper.a4",
-} as const satisfies Record<PaperChoice, MessageKey>;
 
 export interface DocumentRow {
   label: string;

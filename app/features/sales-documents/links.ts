@@ -1,4 +1,12 @@
-import type { PaperChoice } from "./document-view";
+import type { MessageKey } from "~/lib/i18n";
+
+export type PaperChoice = "58" | "80" | "a4";
+
+export const PAPER_KEYS = {
+  "58": "shops.sell.doc.paper.58",
+  "80": "shops.sell.doc.paper.80",
+  a4: "shops.sell.doc.paper.a4",
+} as const satisfies Record<PaperChoice, MessageKey>;
 
 /*
  * Addresses of a sale's printed documents, for the till (one-click print after a sale), the

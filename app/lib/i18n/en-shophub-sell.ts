@@ -205,7 +205,15 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.sell.pay.promptPayScan": "The customer scans this QR to pay {amount}",
   "shops.sell.pay.promptPayTo": "Shop's PromptPay: {id}",
   "shops.sell.pay.promptPayConfirm": "{amount} received",
+  "shops.sell.part.loading": "Loading…",
+  "shops.sell.part.loadFailed":
+    "This part of the till could not be loaded. Check the internet connection and reload the page: the bill in progress and the parked bills are kept.",
+  "shops.sell.part.reload": "Reload the page",
   "shops.sell.pay.promptPayNoId": "This shop has no PromptPay ID yet, so no QR can be made",
+  "shops.sell.pay.promptPayLoading": "Making the PromptPay QR…",
+  "shops.sell.pay.promptPayLoadFailed":
+    "The PromptPay QR could not be loaded. Check the internet connection and try again.",
+  "shops.sell.pay.promptPayRetry": "Try again",
   "shops.sell.pay.promptPaySetUp": "Set the shop's PromptPay ID",
   "shops.sell.pay.promptPayAskOwner":
     "Ask the shop's owner to enter its PromptPay ID in the shop settings",

@@ -42,6 +42,17 @@ export function areaMessagesFor(lang: Lang, area: Area): PartialMessages {
   return splitByArea(lang).areas.get(area) ?? {};
 }
 
+/** The keys of one area that `keep` accepts (a page that needs only part of its area's text). */
+export function areaMessagesWhere(
+  lang: Lang,
+  area: Area,
+  keep: (key: string) => boolean,
+): PartialMessages {
+  return Object.fromEntries(
+    Object.entries(areaMessagesFor(lang, area)).filter(([key]) => keep(key)),
+  ) as PartialMessages;
+}
+
 /** For server code that writes text itself (e-mails, plain-text responses). */
 export function serverTranslate(lang: Lang): Translate {
   return createTranslate(dictionaries[lang], undefined, lang);

@@ -200,7 +200,15 @@ export const thShophubSell = {
   "shops.sell.pay.promptPayScan": "ให้ลูกค้าสแกน QR เพื่อโอน {amount}",
   "shops.sell.pay.promptPayTo": "พร้อมเพย์ของร้าน: {id}",
   "shops.sell.pay.promptPayConfirm": "ได้รับเงิน {amount} แล้ว",
+  "shops.sell.part.loading": "กำลังโหลด…",
+  "shops.sell.part.loadFailed":
+    "โหลดส่วนนี้ของหน้าขายไม่ได้ ตรวจการเชื่อมต่ออินเทอร์เน็ตแล้วโหลดหน้าใหม่ บิลที่ขายค้างอยู่และบิลที่พักไว้ยังอยู่ครบ",
+  "shops.sell.part.reload": "โหลดหน้าใหม่",
   "shops.sell.pay.promptPayNoId": "ร้านนี้ยังไม่ได้ตั้งค่าพร้อมเพย์ จึงสร้าง QR ไม่ได้",
+  "shops.sell.pay.promptPayLoading": "กำลังสร้าง QR พร้อมเพย์…",
+  "shops.sell.pay.promptPayLoadFailed":
+    "สร้าง QR พร้อมเพย์ไม่ได้ เพราะโหลดไม่สำเร็จ ตรวจการเชื่อมต่ออินเทอร์เน็ตแล้วลองอีกครั้ง",
+  "shops.sell.pay.promptPayRetry": "ลองอีกครั้ง",
   "shops.sell.pay.promptPaySetUp": "ตั้งค่าพร้อมเพย์ของร้าน",
   "shops.sell.pay.promptPayAskOwner": "ขอให้เจ้าของร้านกรอกพร้อมเพย์ในการตั้งค่าร้าน",
   "shops.sell.pay.complete": "ยืนยันการขาย",

@@ -9,6 +9,6 @@ export {
   type IncomeCategory,
   MONEY_METHODS,
   type MoneyMethod,
-} from "./schema";
+} from "./kinds";
 export { FINANCE_PAGE_SIZE, NOTE_MAX, SUPPLIER_MAX, CATEGORY_NAME_MAX } from "./limits";
 export { categoryValue } from "./category-value";

@@ -14,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { shop } from "../shops/schema";
+import { EXPENSE_CATEGORIES, FINANCE_KINDS, INCOME_CATEGORIES, MONEY_METHODS } from "./kinds";
 
 /*
  * The shop's money outside its sales: expenses (rent, wages, the electricity bill...) and other
@@ -29,24 +30,17 @@ function inList(column: AnyPgColumn, values: readonly string[]) {
   return sql`${column} IN (${sql.raw(list)})`;
 }
 
-/** Categories every shop has; a shop adds its own in finance_category. */
-export const EXPENSE_CATEGORIES = [
-  "rent",
-  "wages",
-  "utilities",
-  "transport",
-  "marketing",
-  "fees",
-  "other",
-] as const;
-export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
-export const INCOME_CATEGORIES = ["service", "interest", "rental", "other"] as const;
-export type IncomeCategory = (typeof INCOME_CATEGORIES)[number];
-
-export const FINANCE_KINDS = ["expense", "income"] as const;
-export type FinanceKind = (typeof FINANCE_KINDS)[number];
-export const MONEY_METHODS = ["cash", "transfer", "card", "promptpay"] as const;
-export type MoneyMethod = (typeof MONEY_METHODS)[number];
+// The lists live in their own file: the pages import them without drizzle's table builders.
+export {
+  EXPENSE_CATEGORIES,
+  type ExpenseCategory,
+  FINANCE_KINDS,
+  type FinanceKind,
+  INCOME_CATEGORIES,
+  type IncomeCategory,
+  MONEY_METHODS,
+  type MoneyMethod,
+} from "./kinds";
 
 /** A category a shop added for its expenses or its other income. */
 export const financeCategory = pgTable(

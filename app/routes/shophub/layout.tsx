@@ -1,4 +1,4 @@
-import { Link, Outlet } from "react-router";
+import { Link, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { ShopRole } from "~/modules/shops";
 import type { Route } from "./+types/layout";
 import { GuideCardMount, GuideMount } from "~/features/first-sale/guide-mount";
@@ -9,13 +9,15 @@ import {
 } from "~/features/first-sale/guide-offer";
 import { ShophubNav } from "~/features/shops/shophub-nav";
 import { appContext } from "~/context";
-import { areaMessagesOf } from "~/lib/i18n/messages.server";
+import { langOf } from "~/lib/i18n/lang.server";
+import { areaMessagesOf, areaMessagesWhere } from "~/lib/i18n/messages.server";
 import { useT } from "~/lib/i18n/use-translation";
 import { activeShopOf } from "~/routes/_gates/session.server";
 import { shophubGate } from "~/routes/_gates/shophub.server";
 import { memberOf } from "~/routes/_gates/member.server";
 import { GUIDE_ROLES, guideOfferOf, SAMPLE_ROLES } from "~/modules/guide/index.server";
 import { walkthroughOf } from "./guide-data.server";
+import { isTillMessage, TILL_PATH } from "./sell/till-messages";
 
 // The gate admits signed-in members before any loader or action under it runs (middleware,
 // unlike a layout's loader, also covers its children's loaders and actions).
@@ -28,7 +30,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const wanted = url.searchParams.get("shop") ?? active?.shop.id;
   const shop = active?.shops.find((s) => s.id === wanted) ?? null;
   return {
-    ...areaMessagesOf(context, "shops"),
+    // The till's first paint needs only its own text (see till-messages.ts).
+    ...(url.pathname === TILL_PATH
+      ? { areaMessages: areaMessagesWhere(langOf(context), "shops", isTillMessage) }
+      : areaMessagesOf(context, "shops")),
     nav: shop ? { shopId: shop.id, role: shop.role } : null,
     // The guided first sale: its walkthrough when one runs, its offer on the dashboard.
     walkthrough: await walkthroughOf(context, shop),
@@ -66,6 +71,16 @@ async function guideOfferFor(
     outcome,
   };
   return offersGuide(data, outcome) ? data : null;
+}
+
+/** Leaving the till, the layout loads the area's whole text for the page that follows. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+  if (currentUrl.pathname === TILL_PATH && nextUrl.pathname !== TILL_PATH) return true;
+  return defaultShouldRevalidate;
 }
 
 /** The frame of shophub's pages: the way back, and the shop's tools the member may open. */

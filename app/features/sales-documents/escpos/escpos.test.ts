@@ -4,7 +4,17 @@ import { th } from "~/lib/i18n/th";
 import type { SaleDocument } from "~/modules/sales";
 import { documentView } from "../document-view";
 import { encodeReceipt, opensDrawer } from "./encode";
-import { layoutReceipt, paintReceipt, PAPER_DOTS, type PaintTarget, type TextOp } from "./raster";
+import {
+  ditherToOneBit,
+  layoutReceipt,
+  logoSize,
+  paintReceipt,
+  PAPER_DOTS,
+  stampLogo,
+  type PaintTarget,
+  type Pixels,
+  type TextOp,
+} from "./raster";
 
 const t = createTranslate(th, undefined, "th");
 
@@ -166,5 +176,130 @@ describe("the receipt picture", () => {
     paintReceipt(target, layoutReceipt(documentView(doc, t, "th"), "80", measure));
     expect(fonts.length).toBeGreaterThan(10);
     expect(fonts.every((font) => font.includes('"Sarabun"'))).toBe(true);
+  });
+});
+
+describe("the shop's logo on the ESC/POS receipt", () => {
+  const measure = (text: string, size: number) => [...text].length * size * 0.5;
+  const view = (logoUrl: string | null) =>
+    documentView(
+      {
+        kind: "receipt",
+        documentNumber: "RC2569-000001",
+        issuedAt: new Date("2026-11-23T07:05:00Z"),
+        isCopy: false,
+        status: "completed",
+        voidReason: null,
+        seller: {
+          name: "ร้านใจดี",
+          address: "12 ถนนสุขุมวิท กรุงเทพฯ",
+          phone: "",
+          taxId: null,
+          branchCode: "00000",
+          posRegistrationNo: "",
+          receiptHeader: "",
+          receiptFooter: "",
+          logoKey: logoUrl ? "logos/shop/receipt.png" : null,
+          logoUrl,
+        },
+        paperWidth: "58",
+        cashierName: "สมศรี",
+        till: "เครื่อง 1",
+        buyer: null,
+        replacesDocumentNumber: null,
+        refersToDocumentNumber: null,
+        reason: null,
+        lines: [],
+        vatMode: "none",
+        vatRateBasisPoints: 0,
+        grossSatang: 5000,
+        discountSatang: 0,
+        vatBaseSatang: 0,
+        vatSatang: 0,
+        nonVatSatang: 0,
+        totalSatang: 5000,
+        payments: [
+          {
+            method: "cash",
+            amountSatang: 5000,
+            tenderedSatang: 5000,
+            reference: "",
+            cardLast4: null,
+          },
+        ],
+        changeSatang: 0,
+        note: "",
+      } satisfies SaleDocument,
+      t,
+      "th",
+    );
+  /** A logo of one colour (RGBA), as the canvas gives a decoded PNG. */
+  const plain = (width: number, height: number, rgba: [number, number, number, number]) => {
+    const data = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) data.set(rgba, i * 4);
+    return { data, width, height };
+  };
+  const white = (width: number, height: number): Pixels =>
+    plain(width, height, [255, 255, 255, 255]);
+  /** The share of dots set in raster rows [from, to) of a 58 mm receipt's bytes. */
+  const inkOf = (bytes: Uint8Array, from: number, to: number) => {
+    const start = indexOfBytes(bytes, RASTER) + 8;
+    let set = 0;
+    for (const byte of bytes.subarray(start + from * 48, start + to * 48)) {
+      for (let bit = 0; bit < 8; bit++) set += (byte >> bit) & 1;
+    }
+    return set / ((to - from) * 48 * 8);
+  };
+
+  it("is made to fit the head's width and 2 cm, never enlarged", () => {
+    expect(logoSize(384, 160, "58")).toEqual({ width: 384, height: 160 });
+    expect(logoSize(1152, 300, "58")).toEqual({ width: 384, height: 100 });
+    expect(logoSize(1152, 300, "80")).toEqual({ width: 576, height: 150 });
+    expect(logoSize(400, 800, "80")).toEqual({ width: 80, height: 160 });
+    expect(logoSize(120, 40, "80")).toEqual({ width: 120, height: 40 });
+  });
+
+  it("prints a grey logo as a pattern of dots at the top, centred above the shop's name", () => {
+    const size = logoSize(200, 80, "58");
+    const layout = layoutReceipt(view("/media/logos/shop/receipt.png"), "58", measure, size);
+    const box = layout.logo!;
+    expect(box).toMatchObject({ x: 92, width: 200, height: 80 });
+    const name = layout.ops.find((op): op is TextOp => "text" in op && op.text === "ร้านใจดี")!;
+    expect(name.y - name.size).toBeGreaterThanOrEqual(box.y + box.height);
+
+    // What the canvas painted (white here: no text needed), then the dithered logo stamped.
+    const receipt = white(layout.width, layout.height);
+    const logo = ditherToOneBit(plain(200, 80, [128, 128, 128, 255]));
+    expect(new Set(logo.data)).toEqual(new Set([0, 255]));
+    stampLogo(receipt, logo, box);
+    const bytes = encodeReceipt(receipt, { paper: "58", openDrawer: false });
+
+    // Mid grey is about every other dot; nothing above the logo, nothing beside it.
+    const ink = inkOf(bytes, box.y, box.y + box.height);
+    expect(ink * (384 / 200)).toBeGreaterThan(0.4);
+    expect(ink * (384 / 200)).toBeLessThan(0.6);
+    expect(inkOf(bytes, 0, box.y)).toBe(0);
+    const start = indexOfBytes(bytes, RASTER) + 8;
+    const firstRow = bytes.subarray(start + box.y * 48, start + (box.y + 1) * 48);
+    // Dots 0-91 (bytes 0-10 and the top bits of 11) are the margin left of the logo.
+    expect([...firstRow.subarray(0, 11)].every((byte) => byte === 0)).toBe(true);
+    expect([...firstRow.subarray(12, 36)].some((byte) => byte !== 0)).toBe(true);
+  });
+
+  it("prints black as black and a transparent background as the paper", () => {
+    const logo = plain(16, 8, [0, 0, 0, 255]);
+    logo.data.fill(0, 0, 16 * 4 * 4); // the top half transparent
+    const dots = ditherToOneBit(logo).data;
+    expect(
+      dots.subarray(0, 16 * 4 * 4).every((v, i) => (i % 4 === 3 ? v === 255 : v === 255)),
+    ).toBe(true);
+    expect(
+      [...dots.subarray(16 * 4 * 4)].every((v, i) => (i % 4 === 3 ? v === 255 : v === 0)),
+    ).toBe(true);
+  });
+
+  it("leaves room for no logo when the shop has none", () => {
+    const layout = layoutReceipt(view(null), "58", measure);
+    expect(layout.logo).toBeNull();
   });
 });

@@ -1,6 +1,5 @@
 import type { Lang, Translate } from "~/lib/i18n";
 import type { SaleDocument } from "~/modules/sales";
-import { documentView } from "../document-view";
 import { savedPrinter, sendToPrinter } from "./printers.client";
 
 /**
@@ -20,10 +19,9 @@ export async function printSilently(
   // The ESC/POS encoder (with its code pages) and the painter load only when a till prints
   // silently, right after a sale the server answered: in the till's first load they were
   // 30 KB of its 150 KB script budget (docs/decisions: till printing code loaded on use).
-  const [{ encodeReceipt, opensDrawer }, { renderReceiptImage }] = await Promise.all([
-    import("./encode"),
-    import("./raster"),
-  ]);
+  // The document's texts (with the amount in Thai words) load with them.
+  const [{ encodeReceipt, opensDrawer }, { renderReceiptImage }, { documentView }] =
+    await Promise.all([import("./encode"), import("./raster"), import("../document-view")]);
   const image = await renderReceiptImage(documentView(document, t, lang), printer.paper);
   const bytes = encodeReceipt(image, {
     paper: printer.paper,

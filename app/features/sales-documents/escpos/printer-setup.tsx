@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useT } from "~/lib/i18n/use-translation";
-import { PAPER_KEYS } from "../document-view";
+import { PAPER_KEYS } from "../links";
 import {
   choosePrinter,
   connectSavedPrinter,

@@ -31,10 +31,93 @@ export interface RuleOp {
   thick: boolean;
 }
 
+/** Where the shop's logo goes: centred at the top, in dots. */
+export interface LogoBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 export interface ReceiptLayout {
   width: number;
   height: number;
   ops: (TextOp | RuleOp)[];
+  logo?: LogoBox | null;
+}
+
+/** Pixels as a canvas gives them: RGBA, 4 bytes a pixel, rows top to bottom. */
+export interface Pixels {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+/**
+ * The tallest logo, in dots: 2 cm at 203 dpi, as the receipt logo is stored
+ * (RECEIPT_LOGO_MAX_HEIGHT) and as the HTML receipt shows it (at most 24 mm).
+ */
+export const LOGO_MAX_DOTS_HIGH = 160;
+
+/**
+ * The logo's size on the roll: one dot per pixel as stored (384 wide fits both rolls), made
+ * smaller to fit the head's width (384 dots on 58 mm, 576 on 80 mm) and the height limit,
+ * keeping its proportions; never enlarged (an enlarged picture prints blocky).
+ */
+export function logoSize(
+  width: number,
+  height: number,
+  paper: "58" | "80",
+): { width: number; height: number } {
+  const scale = Math.min(1, PAPER_DOTS[paper] / width, LOGO_MAX_DOTS_HIGH / height);
+  return {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+  };
+}
+
+/**
+ * A picture turned into black and white dots by Floyd-Steinberg error diffusion, so the greys
+ * of a logo print as a pattern of dots instead of all black or all white (a thermal head has
+ * no grey). Transparent pixels count as the paper's white. Returns RGBA of 0 or 255, opaque.
+ */
+export function ditherToOneBit(image: Pixels): Pixels {
+  const { width, height, data } = image;
+  const light = new Float32Array(width * height);
+  for (let i = 0; i < light.length; i++) {
+    const alpha = (data[i * 4 + 3] ?? 255) / 255;
+    const luminance =
+      0.299 * (data[i * 4] ?? 255) +
+      0.587 * (data[i * 4 + 1] ?? 255) +
+      0.114 * (data[i * 4 + 2] ?? 255);
+    light[i] = alpha * luminance + (1 - alpha) * 255;
+  }
+  const out = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const old = light[i] ?? 255;
+      const value = old < 128 ? 0 : 255;
+      const error = old - value;
+      if (x + 1 < width) light[i + 1] = (light[i + 1] ?? 0) + (error * 7) / 16;
+      if (y + 1 < height) {
+        if (x > 0) light[i + width - 1] = (light[i + width - 1] ?? 0) + (error * 3) / 16;
+        light[i + width] = (light[i + width] ?? 0) + (error * 5) / 16;
+        if (x + 1 < width) light[i + width + 1] = (light[i + width + 1] ?? 0) + error / 16;
+      }
+      out.fill(value, i * 4, i * 4 + 3);
+      out[i * 4 + 3] = 255;
+    }
+  }
+  return { data: out, width, height };
+}
+
+/** Copies `logo` (already black and white) into the receipt's pixels at its box. */
+export function stampLogo(receipt: Pixels, logo: Pixels, box: LogoBox): void {
+  for (let y = 0; y < Math.min(logo.height, box.height); y++) {
+    const row = logo.data.subarray(y * logo.width * 4, (y * logo.width + box.width) * 4);
+    receipt.data.set(row, ((box.y + y) * receipt.width + box.x) * 4);
+  }
 }
 
 /** Measures a text's width in dots in the receipt font (the canvas's measureText). */
@@ -50,6 +133,8 @@ export function layoutReceipt(
   view: DocumentView,
   paper: "58" | "80",
   measure: Measure,
+  /** The logo's size in dots (logoSize), when the shop's logo was loaded. */
+  logo: { width: number; height: number } | null = null,
 ): ReceiptLayout {
   const width = PAPER_DOTS[paper];
   const base = paper === "58" ? 22 : 24;
@@ -114,6 +199,18 @@ export function layoutReceipt(
     if (view.voidReason) centred(view.voidReason);
     rule(true);
   }
+  // The logo above the shop's name, as on the HTML receipt and the PDF.
+  let logoBox: LogoBox | null = null;
+  if (logo) {
+    y += 8;
+    logoBox = {
+      x: Math.floor((width - logo.width) / 2),
+      y,
+      width: logo.width,
+      height: logo.height,
+    };
+    y += logo.height;
+  }
   view.header.forEach((line) => centred(line));
   centred(view.seller.name, base + 4, true);
   centred(view.seller.address, base - 2);
@@ -154,7 +251,7 @@ export function layoutReceipt(
   pair(view.cashier, view.till, base - 2);
   view.footer.forEach((line) => centred(line));
   y += 16;
-  return { width, height: Math.ceil(y), ops };
+  return { width, height: Math.ceil(y), ops, logo: logoBox };
 }
 
 /** The 2D context calls the painter uses (a real canvas, or a test's fake). */
@@ -227,13 +324,44 @@ export async function renderLinesImage(lines: string[], paper: "58" | "80"): Pro
 }
 
 /**
+ * The shop's logo as black and white dots at its size on the roll, or null when it cannot be
+ * had (offline, the file gone): the receipt then prints without it rather than not at all.
+ */
+async function loadLogo(url: string, paper: "58" | "80"): Promise<Pixels | null> {
+  try {
+    const response = await fetch(url);
+    if (!response.ok) return null;
+    const bitmap = await createImageBitmap(await response.blob());
+    const size = logoSize(bitmap.width, bitmap.height, paper);
+    const canvas = document.createElement("canvas");
+    canvas.width = size.width;
+    canvas.height = size.height;
+    const context = canvas.getContext("2d");
+    if (!context) return null;
+    context.fillStyle = "#ffffff";
+    context.fillRect(0, 0, size.width, size.height);
+    context.drawImage(bitmap, 0, 0, size.width, size.height);
+    bitmap.close();
+    return ditherToOneBit(context.getImageData(0, 0, size.width, size.height));
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The receipt as pixels, in the browser: waits for Sarabun (the site's stylesheet declares it)
- * so no fallback font is ever printed.
+ * so no fallback font is ever printed, and puts the shop's logo at the top.
  */
 export async function renderReceiptImage(
   view: DocumentView,
   paper: "58" | "80",
 ): Promise<ImageData> {
-  const { measure } = await measuringContext();
-  return paintToImage(layoutReceipt(view, paper, measure));
+  const [{ measure }, logo] = await Promise.all([
+    measuringContext(),
+    view.logoUrl ? loadLogo(view.logoUrl, paper) : null,
+  ]);
+  const layout = layoutReceipt(view, paper, measure, logo);
+  const image = paintToImage(layout);
+  if (logo && layout.logo) stampLogo(image, logo, layout.logo);
+  return image;
 }

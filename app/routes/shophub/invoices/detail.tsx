@@ -279,10 +279,11 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
               <th scope="col" className="text-end">
                 {t("shops.invoices.detail.col.qty")}
               </th>
-              <th scope="col" className="text-end">
+              {/* At phone width the price and discount go under the item's name (below). */}
+              <th scope="col" className="text-end d-none d-sm-table-cell">
                 {t("shops.invoices.detail.col.unitPrice")}
               </th>
-              <th scope="col" className="text-end">
+              <th scope="col" className="text-end d-none d-sm-table-cell">
                 {t("shops.invoices.detail.col.discount")}
               </th>
               <th scope="col" className="text-end">
@@ -299,12 +300,19 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
                 <td>
                   {line.itemName}
                   <div className="small text-secondary">{line.sku}</div>
+                  <div className="small text-secondary d-sm-none" data-testid="sale-line-price">
+                    {t("shops.invoices.detail.col.unitPrice")} {formatSatang(line.unitPriceSatang)}
+                    {line.discountSatang > 0 &&
+                      ` · ${t("shops.invoices.detail.col.discount")} ${formatSatang(line.discountSatang)}`}
+                  </div>
                 </td>
                 <td className="text-end">
                   {formatQuantityMilli(line.qtyMilli, lang)} {line.unit}
                 </td>
-                <td className="text-end">{formatSatang(line.unitPriceSatang)}</td>
-                <td className="text-end">
+                <td className="text-end d-none d-sm-table-cell">
+                  {formatSatang(line.unitPriceSatang)}
+                </td>
+                <td className="text-end d-none d-sm-table-cell">
                   {line.discountSatang > 0 ? formatSatang(line.discountSatang) : "–"}
                 </td>
                 <td className="text-end">{formatSatang(line.totalSatang)}</td>
@@ -316,17 +324,13 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
           </tbody>
           <tfoot>
             <tr>
-              <th scope="row" colSpan={4} className="text-end">
-                {t("shops.invoices.detail.gross")}
-              </th>
+              <FootLabel>{t("shops.invoices.detail.gross")}</FootLabel>
               <td className="text-end">{formatSatang(sale.grossSatang)}</td>
               <td />
             </tr>
             {sale.lineDiscountSatang + sale.billDiscountSatang > 0 && (
               <tr>
-                <th scope="row" colSpan={4} className="text-end">
-                  {t("shops.invoices.detail.discount")}
-                </th>
+                <FootLabel>{t("shops.invoices.detail.discount")}</FootLabel>
                 <td className="text-end">
                   {formatSatang(sale.lineDiscountSatang + sale.billDiscountSatang)}
                 </td>
@@ -335,17 +339,15 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
             )}
             {sale.vatMode !== "none" && (
               <tr>
-                <th scope="row" colSpan={4} className="text-end">
+                <FootLabel>
                   {t("shops.invoices.detail.vat")} {sale.vatRateBasisPoints / 100}%
-                </th>
+                </FootLabel>
                 <td className="text-end">{formatSatang(sale.vatSatang)}</td>
                 <td />
               </tr>
             )}
             <tr>
-              <th scope="row" colSpan={4} className="text-end">
-                {t("shops.invoices.detail.total")}
-              </th>
+              <FootLabel>{t("shops.invoices.detail.total")}</FootLabel>
               <td className="text-end fw-bold" data-testid="sale-total">
                 {formatSatang(sale.totalSatang)}
               </td>
@@ -465,6 +467,23 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
         <ReturnForm shopId={shop.id} lines={lines} failure={failed("return")} busy={busy} />
       )}
       {mayVoid && <VoidForm shopId={shop.id} failure={failed("void")} busy={busy} />}
+    </>
+  );
+}
+
+/**
+ * A total's label in the lines table: over the item, quantity, price and discount columns,
+ * or over the item and quantity alone at phone width, where price and discount are hidden.
+ */
+function FootLabel({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <th scope="row" colSpan={2} className="text-end d-sm-none">
+        {children}
+      </th>
+      <th scope="row" colSpan={4} className="text-end d-none d-sm-table-cell">
+        {children}
+      </th>
     </>
   );
 }

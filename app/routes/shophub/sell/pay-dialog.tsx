@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, parseBahtToSatang, satangToBahtInput } from "~/lib/money";
@@ -6,38 +6,26 @@ import {
   type PaymentMethod,
   type PaymentRequest,
   type PromptPayId,
-  promptPayPayload,
-  promptPayQrSvg,
   quickCashAmounts,
   remainingToPay,
   settlePayments,
 } from "~/modules/sales";
 import { PAYMENT_METHOD_TEXT, paymentErrorText } from "~/routes/shophub/sell-text";
+import { paymentsOf, type PayState } from "./pay-state";
+import type * as QrBuilder from "./promptpay-qr";
 
 const METHODS: readonly PaymentMethod[] = ["cash", "promptpay", "transfer", "card"];
 
-export interface PayState {
-  /** Non-cash payments recorded so far (split payment). */
-  recorded: PaymentRequest[];
-  method: PaymentMethod;
-  /** The cash handed over, as typed. */
-  cashText: string;
-}
+type QrModule = typeof QrBuilder;
+let qrModule: Promise<QrModule> | null = null;
 
-export function startPay(cashExactSatang: number | null): PayState {
-  return {
-    recorded: [],
-    method: "cash",
-    cashText: cashExactSatang === null ? "" : satangToBahtInput(cashExactSatang),
-  };
-}
-
-/** Everything the sale will carry: the recorded payments and the cash typed, if any. */
-export function paymentsOf(state: PayState): PaymentRequest[] {
-  const cash = parseBahtToSatang(state.cashText);
-  return cash && cash > 0
-    ? [...state.recorded, { method: "cash", amountSatang: cash }]
-    : state.recorded;
+/** Loads the QR builder once per page; a failed load (offline) is tried again next time. */
+function loadQrModule(): Promise<QrModule> {
+  qrModule ??= import("./promptpay-qr").catch((error: unknown) => {
+    qrModule = null;
+    throw error;
+  });
+  return qrModule;
 }
 
 /**
@@ -118,11 +106,25 @@ export function PayPanel({
     );
   };
 
+  // The QR code's script loads as the panel opens (not with the till), so it is there when
+  // the cashier picks PromptPay; "failed" offers to try again (a till that lost its network).
+  const [qrBuilder, setQrBuilder] = useState<QrModule | "loading" | "failed">("loading");
+  const [qrAttempt, setQrAttempt] = useState(0);
+  useEffect(() => {
+    if (!promptPay) return;
+    let live = true;
+    loadQrModule().then(
+      (loaded) => live && setQrBuilder(loaded),
+      () => live && setQrBuilder("failed"),
+    );
+    return () => {
+      live = false;
+    };
+  }, [promptPay, qrAttempt]);
   const qr = useMemo(() => {
-    if (!promptPay || remaining <= 0) return null;
-    const payload = promptPayPayload(promptPay.id, remaining);
-    return { payload, svg: promptPayQrSvg(payload, 360) };
-  }, [promptPay, remaining]);
+    if (!promptPay || remaining <= 0 || typeof qrBuilder === "string") return null;
+    return qrBuilder.promptPayQr(promptPay.id, remaining);
+  }, [promptPay, remaining, qrBuilder]);
 
   const fieldId = (name: string) => `till-pay-${name}`;
   const errorOf = (name: string) =>
@@ -288,7 +290,23 @@ export function PayPanel({
                 {t("shops.sell.pay.promptPayConfirm", { amount: formatBaht(remaining, lang) })}
               </button>
             </>
-          ) : null}
+          ) : remaining <= 0 ? null : qrBuilder === "failed" ? (
+            <div className="alert alert-warning text-start" role="alert">
+              <p className="mb-2">{t("shops.sell.pay.promptPayLoadFailed")}</p>
+              <button
+                type="button"
+                className="btn btn-outline-primary till-btn"
+                onClick={() => {
+                  setQrBuilder("loading");
+                  setQrAttempt((n) => n + 1);
+                }}
+              >
+                {t("shops.sell.pay.promptPayRetry")}
+              </button>
+            </div>
+          ) : (
+            <p role="status">{t("shops.sell.pay.promptPayLoading")}</p>
+          )}
         </div>
       )}
 

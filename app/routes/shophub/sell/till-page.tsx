@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { Link, type SubmitTarget, useFetcher } from "react-router";
-import { PrinterSetup } from "~/features/sales-documents/escpos/printer-setup";
 import { ScannerField } from "~/features/stock-entry/scanner-field";
 import { useScannerInput } from "~/features/stock-entry/use-scanner-input";
 import { formatDateTime } from "~/lib/dates";
@@ -26,7 +25,6 @@ import {
   shortLines,
   unavailableLines,
 } from "./cart";
-import { CameraScanner } from "./camera-scanner";
 import { CartPanel } from "./cart-panel";
 import { CategoryChips, ItemGrid } from "./item-grid";
 import {
@@ -39,7 +37,8 @@ import {
   TILL_NAME_KEY,
   type ParkedBill,
 } from "./parked";
-import { PayPanel, paymentsOf, startPay, type PayState } from "./pay-dialog";
+import { lazyPart } from "./lazy-part";
+import { paymentsOf, startPay, type PayState } from "./pay-state";
 import type { TillActionData, TillLoaderData } from "./route";
 import { categoriesOf, indexItems, searchTillItems, unpackItems, type TillItem } from "./till-data";
 import { TillDialog } from "./till-dialog";
@@ -48,6 +47,17 @@ import { useReceiptPrinting } from "./use-receipt-printing";
 import "./till.css";
 
 type Notice = { kind: "error" | "info"; text: string } | null;
+
+// Parts that only a later action needs load in their own chunks (the till's script budget).
+const { Part: PayPanel, preload: preloadPayPanel } = lazyPart(() =>
+  import("./pay-dialog").then((module) => module.PayPanel),
+);
+const { Part: PrinterSetup } = lazyPart(() =>
+  import("~/features/sales-documents/escpos/printer-setup").then((module) => module.PrinterSetup),
+);
+const { Part: CameraScanner } = lazyPart(() =>
+  import("./camera-scanner").then((module) => module.CameraScanner),
+);
 
 function readStorage(key: string): string | null {
   try {
@@ -121,6 +131,12 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     );
   }, [ready, parked, shopId, tillName]);
 
+  // The payment panel is on its way as soon as the bill has something to pay for.
+  const hasLines = cart.lines.length > 0;
+  useEffect(() => {
+    if (hasLines) preloadPayPanel();
+  }, [hasLines]);
+
   useLiveRevalidate(
     data.live ? `/storehub/live?shopId=${encodeURIComponent(shopId)}` : null,
     "stock",
@@ -139,6 +155,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
   const [parkLabel, setParkLabel] = useState("");
   const [parkedOpen, setParkedOpen] = useState(false);
   const [cameraOpen, setCameraOpen] = useState(false);
+  const [printerOpen, setPrinterOpen] = useState(false);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [done, setDone] = useState<CompletedSale | null>(null);
   const [lastSaleId, setLastSaleId] = useState<number | null>(null);
@@ -599,10 +616,17 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             </h2>
             <ShortcutList />
           </section>
-          <details className="mt-3" data-testid="till-printer">
+          <details
+            className="mt-3"
+            data-testid="till-printer"
+            // The setup (and its code) is there from the first time it is opened.
+            onToggle={(event) => {
+              if (event.currentTarget.open) setPrinterOpen(true);
+            }}
+          >
             <summary className="small">{t("shops.sell.doc.printer.title")}</summary>
             <div className="mt-2">
-              <PrinterSetup defaultPaper={data.paperWidth} />
+              {printerOpen && <PrinterSetup defaultPaper={data.paperWidth} />}
             </div>
           </details>
         </div>
