@@ -4,6 +4,25 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
+// glibc gives each thread that allocates at the same time as another its own malloc arena
+// (up to 8 per CPU), and memory freed inside an arena mostly stays resident. Node's threads
+// (libuv's pool, V8's helpers) spread over a dozen arenas, so RSS kept climbing in the soak
+// long after live memory had levelled off (decision NNNN-malloc-arenas). Two arenas stop it;
+// glibc reads the variable only at process start, so the process replaces itself (same pid,
+// so systemd or Docker keep tracking it) once with the variable set. A value set by whoever
+// starts the app wins (MALLOC_ARENA_MAX=16 on a 2-CPU machine is glibc's default again).
+if (
+  process.platform === "linux" &&
+  process.env.MALLOC_ARENA_MAX === undefined &&
+  typeof process.execve === "function"
+) {
+  process.execve(
+    process.execPath,
+    [process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+    { ...process.env, MALLOC_ARENA_MAX: "2" },
+  );
+}
+
 const rootDir = path.resolve(import.meta.dirname, "..");
 const dev = process.env.NODE_ENV === "development";
 
