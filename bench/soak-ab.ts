@@ -8,7 +8,7 @@
 // taking the CPU. Writes every sample to a CSV file and prints a table per --window.
 // See bench/README.md ("Memory A/B").
 import { tempFolderForPostgres } from "../tests/setup/temp-folder.ts";
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { appendFile, readFile, rm, writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -53,7 +53,7 @@ const VARIANTS: Record<string, Variant> = {
     env: {},
     nodeArgs: [],
     compressed: true,
-    what: "as `npm start` starts it now (server/main.ts sets MALLOC_ARENA_MAX=2)",
+    what: "as `npm start` starts it now (server/main.ts: MALLOC_ARENA_MAX=2, MALLOC_MMAP_THRESHOLD_=131072)",
   },
   arena2: {
     env: { MALLOC_ARENA_MAX: "2" },
@@ -177,13 +177,20 @@ async function sample(instance: Instance, t: number): Promise<MemorySample> {
 }
 
 let writeCounter = 0;
+/** A request that gets no answer in this time counts as an error (an overloaded machine). */
+const TIMEOUT_MS = 60_000;
 
 async function send(instance: Instance, entry: (typeof MIX)[number], reference: string) {
   const { shop } = instance;
   instance.requests++;
   const started = performance.now();
   if (entry.write) {
-    const result = await postStockOut(instance.url, shop, reference);
+    const result = await postStockOut(
+      instance.url,
+      shop,
+      reference,
+      AbortSignal.timeout(TIMEOUT_MS),
+    );
     if (result.outcome !== "acknowledged") instance.errors++;
     instance.times.push(performance.now() - started);
     return;
@@ -194,7 +201,11 @@ async function send(instance: Instance, entry: (typeof MIX)[number], reference: 
     : browser;
   if (entry.member) headers.cookie = shop.cookie;
   try {
-    const response = await fetch(`${instance.url}${entry.path}`, { headers, redirect: "manual" });
+    const response = await fetch(`${instance.url}${entry.path}`, {
+      headers,
+      redirect: "manual",
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
     await response.arrayBuffer();
     instance.times.push(performance.now() - started);
     if (response.status !== 200) instance.errors++;
@@ -271,9 +282,19 @@ async function main(): Promise<number> {
     }
     const begun = performance.now();
     const elapsed = () => (performance.now() - begun) / 1000;
+    // Written as they come, so that a run cut short still leaves its curves.
+    await writeFile(
+      options.csv,
+      "variant,t,rss,anonymous,heapTotal,heapUsed,external,arrayBuffers\n",
+    );
     const takeSamples = async () => {
       const t = elapsed();
-      for (const instance of instances) instance.samples.push(await sample(instance, t));
+      for (const instance of instances) {
+        const s = await sample(instance, t);
+        instance.samples.push(s);
+        const fields = [s.rss, s.anonymous, s.heapTotal, s.heapUsed, s.external, s.arrayBuffers];
+        await appendFile(options.csv, `${instance.name},${fixed(t, 0)},${fields.join(",")}\n`);
+      }
     };
     const loadAverage = async () =>
       (await readFile("/proc/loadavg", "utf8")).split(" ").slice(0, 3).join(" ");
@@ -313,24 +334,6 @@ async function main(): Promise<number> {
       instance.live[1] = end.heapUsed + end.external;
     }
 
-    const rows: string[] = ["variant,t,rss,anonymous,heapTotal,heapUsed,external,arrayBuffers"];
-    for (const instance of instances) {
-      for (const s of instance.samples) {
-        rows.push(
-          [
-            instance.name,
-            fixed(s.t, 0),
-            s.rss,
-            s.anonymous,
-            s.heapTotal,
-            s.heapUsed,
-            s.external,
-            s.arrayBuffers,
-          ].join(","),
-        );
-      }
-    }
-    await writeFile(options.csv, rows.join("\n") + "\n");
     console.log(`samples: ${options.csv}; load average at the end ${await loadAverage()}`);
 
     for (const instance of instances) {
