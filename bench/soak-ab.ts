@@ -90,7 +90,7 @@ const VARIANTS: Record<string, Variant> = {
 function parseOptions() {
   const { values } = parseArgs({
     options: {
-      variants: { type: "string", default: "control,arena2,identity,arena2-mmap" },
+      variants: { type: "string", default: "control,arena2,start" },
       duration: { type: "string", default: "1200" },
       rate: { type: "string", default: "4" },
       every: { type: "string", default: "5" },
