@@ -65,9 +65,11 @@ export function spawnEmbeddedApp(
   port: number,
   stdio: StdioOptions,
   nodeArgs: string[] = [],
+  extraEnv: Record<string, string> = {},
 ): ChildProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...extraEnv,
     NODE_ENV: "production",
     HOST: "127.0.0.1",
     PORT: String(port),

@@ -85,6 +85,26 @@ export class InspectorSession {
     return { heapUsed: usage.heapUsed, external: usage.external, rss: usage.rss };
   }
 
+  /** process.memoryUsage() as it is, without forcing a collection (for sampling over time). */
+  async memoryUsage(): Promise<{
+    heapTotal: number;
+    heapUsed: number;
+    external: number;
+    arrayBuffers: number;
+  }> {
+    const result = (await this.send("Runtime.evaluate", {
+      expression: "JSON.stringify(process.memoryUsage())",
+      returnByValue: true,
+    })) as { result: { value: string } };
+    const usage = JSON.parse(result.result.value) as NodeJS.MemoryUsage;
+    return {
+      heapTotal: usage.heapTotal,
+      heapUsed: usage.heapUsed,
+      external: usage.external,
+      arrayBuffers: usage.arrayBuffers,
+    };
+  }
+
   close(): void {
     this.socket.close();
   }

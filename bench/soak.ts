@@ -138,6 +138,13 @@ async function rssMiB(pid: number): Promise<number> {
   return kb / 1024;
 }
 
+/** The glibc variables the app runs with (server/main.ts sets them unless given). */
+async function allocatorSettings(pid: number): Promise<string> {
+  const environ = await readFile(`/proc/${pid}/environ`, "utf8");
+  const set = environ.split("\0").filter((entry) => entry.startsWith("MALLOC_"));
+  return set.length ? set.join(" ") : "glibc defaults";
+}
+
 async function calibrate(appUrl: string, shop: StockShop, concurrency: number, seconds: number) {
   const until = Date.now() + seconds * 1000;
   let done = 0;
@@ -225,12 +232,22 @@ async function main(): Promise<number> {
       `Capacity ${fixed(capacity, 1)} req/s; soaking at ${fixed(rate, 1)} req/s for ` +
         `${options.duration} s (app RSS ${fixed(memoryStart, 1)} MiB)…`,
     );
-    const rss: number[] = [];
+    // RSS moves with every collection: sampled every 5 s, reported as each window's mean.
+    const rssSamples: { at: number; mib: number }[] = [];
+    const soakStart = Date.now();
     const rssTimer = setInterval(() => {
-      void rssMiB(app.pid ?? 0).then((mib) => rss.push(mib));
-    }, options.window * 1000);
+      void rssMiB(app.pid ?? 0).then((mib) => rssSamples.push({ at: Date.now() - soakStart, mib }));
+    }, 5000);
     const samples = await soak(appUrl, shop, rate, options.duration);
     clearInterval(rssTimer);
+    const sums: { total: number; count: number }[] = [];
+    for (const { at, mib } of rssSamples) {
+      const index = Math.floor(at / (options.window * 1000));
+      const sum = (sums[index] ??= { total: 0, count: 0 });
+      sum.total += mib;
+      sum.count += 1;
+    }
+    const rss = Array.from(sums, (sum) => (sum ? sum.total / sum.count : Number.NaN));
     const memoryEnd = await rssMiB(app.pid ?? 0);
     const liveEnd = await inspector.liveMemory();
     inspector.close();
@@ -293,8 +310,9 @@ async function main(): Promise<number> {
     );
     console.log(
       `app RSS: ${fixed(memoryStart, 1)} MiB at the start, ${fixed(memoryEnd, 1)} MiB at the end ` +
-        `(${signed(rssGrowth)}); per window: ${rss.map((m) => fixed(m, 0)).join(", ")} MiB`,
+        `(${signed(rssGrowth)}); mean per window: ${rss.map((m) => fixed(m, 0)).join(", ")} MiB`,
     );
+    console.log(`app allocator settings: ${await allocatorSettings(app.pid ?? 0)}`);
     if (heapStart && heapEnd) {
       console.log(
         `heap snapshots: ${mib(heapStart.bytes)} then ${mib(heapEnd.bytes)} MiB; grew most:`,
