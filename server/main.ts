@@ -9,7 +9,7 @@ import { pathToFileURL } from "node:url";
 // block is freed glibc raises its mmap threshold so that later large blocks come from those
 // arenas too. In the soak, RSS kept climbing long after live memory had levelled off; two
 // arenas and a fixed 128 KiB mmap threshold (large blocks are mapped, and unmapped when freed)
-// made it level off (decision NNNN-malloc-arenas). glibc reads these variables only at process
+// made it level off (decision 0043-malloc-arenas). glibc reads these variables only at process
 // start, so the process replaces itself once with them set (same pid: systemd or Docker keep
 // tracking it). Values set by whoever starts the app win; MALLOC_ARENA_MAX set to anything
 // skips this step (MALLOC_ARENA_MAX=16 on a 2-CPU machine is glibc's default again).

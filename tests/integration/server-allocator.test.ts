@@ -1,5 +1,5 @@
 // server/main.ts starts the app with glibc's malloc limited to two arenas and a fixed mmap
-// threshold (decision NNNN-malloc-arenas): it replaces itself once, keeping its pid, its Node
+// threshold (decision 0043-malloc-arenas): it replaces itself once, keeping its pid, its Node
 // flags and its arguments, and leaves alone values set by whoever starts it.
 import { spawn } from "node:child_process";
 import path from "node:path";
