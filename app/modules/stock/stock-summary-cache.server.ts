@@ -13,6 +13,12 @@
  */
 export const SUMMARY_TTL_MS = 15_000;
 
+/**
+ * At most this many shops are kept. An entry is otherwise removed only when its shop is asked
+ * for again, so a site with many shops that each opened the overview once would keep them all.
+ */
+export const SUMMARY_MAX_SHOPS = 1_000;
+
 interface Entry<T> {
   expires: number;
   value: Promise<T>;
@@ -27,12 +33,30 @@ export function cachedStockSummary<T>(shopId: string, load: () => Promise<T>): P
   if (found && found.expires > now) return found.value;
   const value = load();
   const entry: Entry<T> = { expires: now + SUMMARY_TTL_MS, value };
+  entries.delete(shopId);
+  if (entries.size >= SUMMARY_MAX_SHOPS) makeRoom(now);
   entries.set(shopId, entry);
   // A failed load is not kept: the next request tries again.
   value.catch(() => {
     if (entries.get(shopId) === entry) entries.delete(shopId);
   });
   return value;
+}
+
+/** Drops the expired entries, then the oldest ones (a Map keeps insertion order) if still full. */
+function makeRoom(now: number): void {
+  for (const [shopId, entry] of entries) {
+    if (entry.expires <= now) entries.delete(shopId);
+  }
+  for (const shopId of entries.keys()) {
+    if (entries.size < SUMMARY_MAX_SHOPS) break;
+    entries.delete(shopId);
+  }
+}
+
+/** How many shops' summaries are kept (for tests and diagnostics). */
+export function stockSummariesKept(): number {
+  return entries.size;
 }
 
 /** Forgets one shop's summary, or every shop's (null: changes may have been missed). */
