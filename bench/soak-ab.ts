@@ -28,6 +28,7 @@ import {
   postStockOut,
   type StockShop,
 } from "./stock-writers.ts";
+import { pickSoakEntry, type SoakEntry } from "./soak-mix.ts";
 
 interface Variant {
   /** Environment added to the app's. */
@@ -112,28 +113,6 @@ function parseOptions() {
   };
 }
 
-const MIX = [
-  { weight: 20, path: "/", write: false, member: false },
-  { weight: 10, path: "/article/ai", write: false, member: false },
-  { weight: 5, path: "/contact", write: false, member: false },
-  { weight: 10, path: "/asset", write: false, member: false },
-  { weight: 5, path: "/search/notebook", write: false, member: false },
-  { weight: 15, path: "/storehub", write: false, member: true },
-  { weight: 10, path: "/storehub/inout", write: false, member: true },
-  { weight: 5, path: "/storehub/storage", write: false, member: true },
-  { weight: 20, path: "/storehub/inout", write: true, member: true },
-];
-const TOTAL_WEIGHT = MIX.reduce((sum, m) => sum + m.weight, 0);
-
-function pick(): (typeof MIX)[number] {
-  let roll = Math.random() * TOTAL_WEIGHT;
-  for (const entry of MIX) {
-    roll -= entry.weight;
-    if (roll < 0) return entry;
-  }
-  return MIX[0] as (typeof MIX)[number];
-}
-
 interface Instance {
   name: string;
   variant: Variant;
@@ -180,11 +159,11 @@ let writeCounter = 0;
 /** A request that gets no answer in this time counts as an error (an overloaded machine). */
 const TIMEOUT_MS = 60_000;
 
-async function send(instance: Instance, entry: (typeof MIX)[number], reference: string) {
+async function send(instance: Instance, entry: SoakEntry, reference: string) {
   const { shop } = instance;
   instance.requests++;
   const started = performance.now();
-  if (entry.write) {
+  if (entry.kind === "write") {
     const result = await postStockOut(
       instance.url,
       shop,
@@ -199,7 +178,7 @@ async function send(instance: Instance, entry: (typeof MIX)[number], reference: 
   const headers: Record<string, string> = instance.variant.compressed
     ? { ...browser, "accept-encoding": encodings }
     : browser;
-  if (entry.member) headers.cookie = shop.cookie;
+  if (entry.kind !== "visitor") headers.cookie = shop.cookie;
   try {
     const response = await fetch(`${instance.url}${entry.path}`, {
       headers,
@@ -313,7 +292,7 @@ async function main(): Promise<number> {
     while (elapsed() < options.duration) {
       const due = Math.floor(elapsed() * options.rate);
       for (; sent < due; sent++) {
-        const entry = pick();
+        const entry = pickSoakEntry();
         const reference = `SOAK-AB-${++writeCounter}`;
         for (let k = 0; k < instances.length; k++) {
           const instance = instances[(sent + k) % instances.length] as Instance;

@@ -28,6 +28,7 @@ import {
   postStockOut,
   type StockShop,
 } from "./stock-writers.ts";
+import { pickSoakEntry, type SoakKind } from "./soak-mix.ts";
 
 function parseOptions() {
   const { values } = parseArgs({
@@ -58,30 +59,7 @@ function parseOptions() {
   return { ...numbers, build: !values["no-build"], heapDetail: values["heap-detail"] };
 }
 
-type Kind = "visitor" | "storehub" | "write";
-
-/** The mix: what a small shop's site sees, weighted. */
-const MIX: { kind: Kind; weight: number; path: string }[] = [
-  { kind: "visitor", weight: 20, path: "/" },
-  { kind: "visitor", weight: 10, path: "/article/ai" },
-  { kind: "visitor", weight: 5, path: "/contact" },
-  { kind: "visitor", weight: 10, path: "/asset" },
-  { kind: "visitor", weight: 5, path: "/search/notebook" },
-  { kind: "storehub", weight: 15, path: "/storehub" },
-  { kind: "storehub", weight: 10, path: "/storehub/inout" },
-  { kind: "storehub", weight: 5, path: "/storehub/storage" },
-  { kind: "write", weight: 20, path: "/storehub/inout" },
-];
-const TOTAL_WEIGHT = MIX.reduce((sum, m) => sum + m.weight, 0);
-
-function pick(): (typeof MIX)[number] {
-  let roll = Math.random() * TOTAL_WEIGHT;
-  for (const entry of MIX) {
-    roll -= entry.weight;
-    if (roll < 0) return entry;
-  }
-  return MIX[0] as (typeof MIX)[number];
-}
+type Kind = SoakKind;
 
 interface Sample {
   at: number;
@@ -95,7 +73,7 @@ let writeCounter = 0;
 const acknowledged: string[] = [];
 
 async function request(appUrl: string, shop: StockShop): Promise<Sample> {
-  const entry = pick();
+  const entry = pickSoakEntry();
   const started = performance.now();
   const at = Date.now();
   if (entry.kind === "write") {
