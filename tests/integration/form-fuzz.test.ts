@@ -477,6 +477,22 @@ const TARGETS: Target[] = [
     fixed: { shopId: "@shop" },
     fields: ["intent", "name", "categoryId"],
   })),
+  // Added by the first-sale branch: the guided first sale's commands (walkthrough and samples).
+  ...["start", "step", "close", "finish", "add-samples", "remove-samples", "archive-samples"].map(
+    (intent): Target => ({
+      route: "routes/shophub/guide",
+      caller: "owner",
+      path: "/shophub/guide",
+      fixed: { shopId: "@shop", intent },
+      fields: ["step", "back"],
+    }),
+  ),
+  {
+    route: "routes/shophub/guide",
+    caller: "owner",
+    path: "/shophub/guide",
+    fields: ["shopId", "intent", "step", "back"],
+  },
   {
     route: "routes/shophub/finance/expense",
     caller: "owner",
