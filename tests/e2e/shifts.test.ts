@@ -1,4 +1,5 @@
 import { describe, expect } from "vitest";
+import { shopSalesSetting } from "~/db/schema";
 import { addSession, e2eTest as test, memberWithShop } from "./fixtures";
 
 const SLOW = { timeout: 15_000 };
@@ -10,7 +11,7 @@ describe("a shift at the till", () => {
     page,
   }) => {
     const n = `${Date.now() % 1_000_000}`;
-    const { member, items } = await memberWithShop(e2e, {
+    const { member, shop, items } = await memberWithShop(e2e, {
       role: "cashier",
       member: { emailPrefix: "shift-till", name: "สมหญิง แคชเชียร์" },
       items: [
@@ -20,6 +21,8 @@ describe("a shift at the till", () => {
         },
       ],
     });
+    // The shop prints on a 58 mm roll: the shift report follows it.
+    await e2e.db.insert(shopSalesSetting).values({ shopId: shop.id, paperWidth: "58" });
     await addSession(context, member);
     await page.goto("/shophub/sell");
     await page.locator("[data-testid=till][data-ready=yes]").waitFor();
@@ -73,5 +76,18 @@ describe("a shift at the till", () => {
     expect(await page.getByTestId("shift-report-expected").innerText()).toBe("฿1,025.00");
     expect(await page.getByTestId("shift-method-cash").innerText()).toBe("฿45.00");
     expect(await page.getByText("ซื้อน้ำแข็ง").count()).toBe(1);
+
+    // On the shop's 58 mm roll, on screen and as the printed page; 80 mm on request.
+    const report = page.locator("main.shift-report");
+    const widthMm = async () => ((await report.boundingBox())!.width * 25.4) / 96;
+    const pageSize = () => page.locator("main.shift-report > style").innerText();
+    expect(await report.getAttribute("data-paper")).toBe("58");
+    expect(await widthMm()).toBeCloseTo(58, 0);
+    await expect.poll(pageSize, SLOW).toMatch(/@page \{ size: 58mm \d+mm;/);
+    await page.getByRole("link", { name: "กระดาษ 80 มม." }).click();
+    await expect.poll(() => report.getAttribute("data-paper"), SLOW).toBe("80");
+    expect(await widthMm()).toBeCloseTo(80, 0);
+    await expect.poll(pageSize, SLOW).toMatch(/@page \{ size: 80mm \d+mm;/);
+    expect(await page.getByTestId("shift-report-expected").innerText()).toBe("฿1,025.00");
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import type { Route } from "./+types/print";
 import { appContext } from "~/context";
@@ -10,6 +10,7 @@ import {
   pageRule,
 } from "~/features/sales-documents/document-view";
 import { documentPdfHref, printPageHref } from "~/features/sales-documents/links";
+import { useRollLengthMm } from "~/features/sales-documents/roll-length";
 import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
@@ -79,18 +80,7 @@ export default function PrintDocument({ loaderData, params }: Route.ComponentPro
   }, [submit, shopId, here]);
   // The roll's page is as long as the receipt: measured once the font has loaded.
   const pageRef = useRef<HTMLDivElement>(null);
-  const [heightMm, setHeightMm] = useState<number | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    void window.document.fonts.ready.then(() => {
-      const element = pageRef.current?.firstElementChild;
-      if (cancelled || !element) return;
-      setHeightMm((element.getBoundingClientRect().height * 25.4) / 96);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [paper, document]);
+  const heightMm = useRollLengthMm(pageRef, [paper, document]);
   const printedOnce = useRef(false);
   useEffect(() => {
     // Once, after the font is ready and the page has its length.
