@@ -36,6 +36,7 @@ function parseOptions() {
       duration: { type: "string", default: "600" },
       calibrate: { type: "string", default: "20" },
       warmup: { type: "string", default: "180" },
+      settle: { type: "string", default: "180" },
       concurrency: { type: "string", default: "16" },
       rate: { type: "string" },
       window: { type: "string", default: "60" },
@@ -47,12 +48,16 @@ function parseOptions() {
     duration: Number(values.duration),
     calibrate: Number(values.calibrate),
     warmup: Number(values.warmup),
+    settle: Number(values.settle),
     concurrency: Number(values.concurrency),
     window: Number(values.window),
     rate: values.rate === undefined ? undefined : Number(values.rate),
   };
   for (const [name, value] of Object.entries(numbers)) {
-    if (value !== undefined && !(value > 0 || (name === "warmup" && value === 0))) {
+    if (
+      value !== undefined &&
+      !(value > 0 || ((name === "warmup" || name === "settle") && value === 0))
+    ) {
       throw new Error(`--${name} must be above 0`);
     }
   }
@@ -214,6 +219,13 @@ async function main(): Promise<number> {
     }
     const inspector = await InspectorSession.connect(inspectPort);
     const liveStart = await inspector.liveMemory();
+    // The live-memory reading forces two full collections, which shrink V8's heap far below
+    // the size it keeps under this load; RSS read right after it would count V8 growing back
+    // as growth. So RSS starts after the app has run at the soak's rate again for a while.
+    if (options.settle > 0) {
+      console.log(`Settling at ${fixed(rate, 1)} req/s for ${options.settle} s after the GC…`);
+      await soak(appUrl, shop, rate, options.settle);
+    }
     const memoryStart = await rssMiB(app.pid ?? 0);
     // Writing a snapshot makes the process grow: with --heap-detail, RSS includes that.
     const heapStart = options.heapDetail ? await measureLiveHeap(app.pid ?? 0, folder) : undefined;
