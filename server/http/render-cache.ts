@@ -2,6 +2,12 @@ import { createHash } from "node:crypto";
 import zlib from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { type NotifiedCache, PAGE_TAG } from "~/modules/platform/index.server";
+import {
+  type BrotliPage,
+  brotliPieces,
+  brotliWithNonce,
+  chosenEncoding,
+} from "./brotli-with-nonce";
 
 /**
  * The render cache for visitors (issue 15; docs/decisions/0040-render-cache-for-visitors.md).
@@ -86,6 +92,12 @@ interface CachedPage {
   renderCrc: number;
   /** Per nonce: the operator that moves a CRC past the bytes after that nonce (crc32Shift). */
   shifts: Uint32Array[];
+  /**
+   * The page in brotli (brotli-with-nonce.ts), made off the main thread once the page is kept;
+   * null until then, and for a page that cannot be (those answer in gzip).
+   */
+  brotli: BrotliPage | null;
+  brotliReady: Promise<void>;
 }
 
 type Rendered =
@@ -225,7 +237,7 @@ export function pageOf(body: Buffer, nonce: string, headers: Headers): CachedPag
     shifts.unshift(zeroBytesOperator(body.length - after));
     after -= marker.length;
   }
-  return {
+  const page: CachedPage = {
     renderNonce: Buffer.from(marker),
     renderCrc: zlib.crc32(body),
     shifts,
@@ -240,7 +252,18 @@ export function pageOf(body: Buffer, nonce: string, headers: Headers): CachedPag
       nonces * (STORED_BLOCK_HEADER_LENGTH + marker.length) +
       8,
     etag: `W/"${hash.digest("base64url").slice(0, 27)}"`,
+    brotli: null,
+    brotliReady: Promise.resolve(),
   };
+  page.brotliReady = brotliPieces(pieces, marker.length, (other) =>
+    identityWithNonce(page, other),
+  ).then(
+    (brotli) => {
+      page.brotli = brotli;
+    },
+    () => {},
+  );
+  return page;
 }
 
 const WINDOW = 32_768;
@@ -403,7 +426,12 @@ function sendPage(req: ExpressRequest, res: ExpressResponse, page: CachedPage, n
   }
   const bytes = Buffer.from(nonce);
   res.status(200);
-  if (req.acceptsEncodings("gzip", "identity") === "gzip") {
+  const coding = chosenEncoding(req.headers["accept-encoding"]);
+  if (coding === "br" && page.brotli) {
+    res.setHeader("Content-Encoding", "br");
+    res.setHeader("Content-Length", page.brotli.length);
+    res.end(brotliWithNonce(page.brotli, bytes));
+  } else if (req.acceptsEncodings("gzip", "identity") === "gzip") {
     res.setHeader("Content-Encoding", "gzip");
     res.setHeader("Content-Length", page.gzipLength);
     res.end(gzipWithNonce(page, bytes));

@@ -87,9 +87,9 @@ async function signedUpAdmin(sql: { query: (q: string, v: unknown[]) => Promise<
 const e2e = setupE2E({ browser: false });
 
 describe("the render cache for visitors", () => {
-  it("answers a visitor's page from memory with its own nonce, in gzip, and 304 on its ETag", async () => {
+  it("answers a visitor's page from memory with its own nonce, in brotli or gzip, and 304 on its ETag", async () => {
     const first = await get(`${baseURL()}/article`);
-    const second = await get(`${baseURL()}/article`);
+    const second = await get(`${baseURL()}/article`, { "Accept-Encoding": "gzip" });
     expect(second.status).toBe(200);
     expect(second.headers.get("x-render-cache")).toBe("hit");
     expect(second.headers.get("content-encoding")).toBe("gzip");
@@ -112,6 +112,22 @@ describe("the render cache for visitors", () => {
     expect(revalidated.text).toBe("");
     // The browser keeps its page and the CSP that came with it (same nonce).
     expect(revalidated.headers.get("content-security-policy")).toBeNull();
+
+    // A browser that takes brotli gets it once the page's brotli is made (in the background,
+    // after the first answer), with its own nonce; until then gzip.
+    let brotli = await get(`${baseURL()}/article`);
+    for (let tries = 0; brotli.headers.get("content-encoding") !== "br" && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      brotli = await get(`${baseURL()}/article`);
+    }
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    expect(brotli.text).toContain(`nonce="${brotli.nonce}"`);
+    expect(brotli.text.replaceAll(String(brotli.nonce), "")).toBe(
+      first.text.replaceAll(String(first.nonce), ""),
+    );
+    expect(Number(brotli.headers.get("content-length"))).toBeLessThan(
+      Number(second.headers.get("content-length")),
+    );
 
     // A browser without gzip gets the same page plain.
     const plain = await get(`${baseURL()}/article`, { "Accept-Encoding": "identity" });

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createNotifiedCache } from "~/modules/platform/index.server";
+import { brotliWithNonce, chosenEncoding } from "../../server/http/brotli-with-nonce";
 import {
   createRenderCache,
   gzipWithNonce,
@@ -113,14 +114,77 @@ describe("a kept page's bytes with each answer's own nonce", () => {
   });
 });
 
+describe("a kept page in brotli", () => {
+  it("decodes to the page with each answer's nonce, wherever the nonces are", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ maxLength: 3000 }),
+        // Text after each nonce: a closing quote and more, as in `nonce="…">`.
+        fc.array(fc.string({ minLength: 2, maxLength: 3000 }), { minLength: 0, maxLength: 40 }),
+        async (head, rest) => {
+          const parts = [head, ...rest];
+          const first = nonceOf();
+          const page = pageOf(render(parts, first), first, HTML);
+          await page.brotliReady;
+          expect(page.brotli).not.toBeNull();
+          for (let i = 0; i < 3; i += 1) {
+            const next = nonceOf();
+            const bytes = brotliWithNonce(page.brotli!, Buffer.from(next));
+            expect(bytes.length).toBe(page.brotli!.length);
+            expect(zlib.brotliDecompressSync(bytes).equals(render(parts, next))).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("is smaller than the gzip of a real page and holds every nonce of it", async () => {
+    const first = nonceOf();
+    const script = (n: number) => `<script nonce="${first}">window.x${n}=${n}</script>\n`;
+    const html = `<!DOCTYPE html><html lang="th"><body>${"<p>ร้านกาแฟบ้านสวน ขายดีทุกวัน</p>".repeat(200)}${Array.from({ length: 30 }, (_, n) => script(n)).join("")}</body></html>`;
+    const page = pageOf(Buffer.from(html), first, HTML);
+    await page.brotliReady;
+    expect(page.brotli!.length).toBeLessThan(page.gzipLength);
+    const next = nonceOf();
+    expect(
+      zlib.brotliDecompressSync(brotliWithNonce(page.brotli!, Buffer.from(next))).toString(),
+    ).toBe(html.replaceAll(first, next));
+  });
+
+  it("is not made for a page it cannot prove (a nonce at the very end): gzip then", async () => {
+    const first = nonceOf();
+    const page = pageOf(render(['<p>a</p><script nonce="', ""], first), first, HTML);
+    await page.brotliReady;
+    expect(page.brotli).toBeNull();
+    // Every byte value in the page: no byte left for the stand-ins.
+    const all = Buffer.from(Array.from({ length: 256 }, (_, n) => n));
+    const full = pageOf(Buffer.concat([all, Buffer.from(first), Buffer.from('">')]), first, HTML);
+    await full.brotliReady;
+    expect(full.brotli).toBeNull();
+  });
+
+  it("is chosen by Accept-Encoding: brotli on a tie, the higher weight otherwise", () => {
+    expect(chosenEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(chosenEncoding("br;q=0.5, gzip")).toBe("gzip");
+    expect(chosenEncoding("br;q=0, gzip;q=0.1")).toBe("gzip");
+    expect(chosenEncoding("gzip")).toBe("gzip");
+    expect(chosenEncoding("*")).toBe("br");
+    expect(chosenEncoding("*;q=0, identity")).toBe("identity");
+    expect(chosenEncoding("identity")).toBe("identity");
+    expect(chosenEncoding(undefined)).toBe("identity");
+    expect(chosenEncoding("BR")).toBe("br");
+  });
+});
+
 describe("what the render cache keeps", () => {
   const plan = { key: "page http://x th /", tags: ["content", "notices"] };
-  const visitorRequest = {
+  const visitorRequest = (acceptEncoding: string) => ({
     method: "GET",
     originalUrl: "/",
-    headers: { "accept-encoding": "gzip" } as Record<string, string>,
+    headers: { "accept-encoding": acceptEncoding } as Record<string, string>,
     acceptsEncodings: (...offered: string[]) => offered[0],
-  };
+  });
   /** Enough of Express's response for the cache to answer on it. */
   function response(nonce: string) {
     const sent: { status: number; headers: Map<string, string>; body: Buffer } = {
@@ -154,11 +218,11 @@ describe("what the render cache keeps", () => {
       publicOriginOf: () => "http://x",
       nextChange: () => Promise.resolve(null),
     });
-    const ask = async () => {
+    const ask = async (acceptEncoding = "gzip") => {
       const nonce = nonceOf();
       const { res, sent } = response(nonce);
       const passed = await cache.answer(
-        visitorRequest as unknown as ExpressRequest,
+        visitorRequest(acceptEncoding) as unknown as ExpressRequest,
         res as unknown as ExpressResponse,
         plan,
         () => {
@@ -213,5 +277,14 @@ describe("what the render cache keeps", () => {
     expect(zlib.gunzipSync(b.sent.body).toString()).toBe(
       `<html><script nonce="${b.nonce}">1</script></html>`,
     );
+    // A browser that takes brotli: the same page, its own nonce, once the brotli is made.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const c = await cache.ask("gzip, deflate, br, zstd");
+    expect(c.sent.headers.get("content-encoding")).toBe("br");
+    expect(c.sent.headers.get("content-length")).toBe(String(c.sent.body.length));
+    expect(zlib.brotliDecompressSync(c.sent.body).toString()).toBe(
+      `<html><script nonce="${c.nonce}">1</script></html>`,
+    );
+    expect(cache.renders()).toBe(1);
   });
 });
