@@ -48,10 +48,22 @@ export function areaMessagesWhere(
   area: Area,
   keep: (key: string) => boolean,
 ): PartialMessages {
-  return Object.fromEntries(
-    Object.entries(areaMessagesFor(lang, area)).filter(([key]) => keep(key)),
-  ) as PartialMessages;
+  // Filtering hundreds of keys on every request of a busy page (the till) showed in profiles;
+  // the answer depends only on these three, and `keep` is a module-level function.
+  let byKey = kept.get(keep);
+  if (!byKey) kept.set(keep, (byKey = new Map()));
+  const key = `${lang} ${area}`;
+  let messages = byKey.get(key);
+  if (!messages) {
+    messages = Object.fromEntries(
+      Object.entries(areaMessagesFor(lang, area)).filter(([name]) => keep(name)),
+    ) as PartialMessages;
+    byKey.set(key, messages);
+  }
+  return messages;
 }
+
+const kept = new WeakMap<(key: string) => boolean, Map<string, PartialMessages>>();
 
 /** For server code that writes text itself (e-mails, plain-text responses). */
 export function serverTranslate(lang: Lang): Translate {
