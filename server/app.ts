@@ -46,7 +46,12 @@ import { originCheck } from "./http/origin-check";
 import { MISSING_PUBLIC_URL_WARNING, publicOriginResolver } from "./http/public-origin";
 import { createLogger, requestLogger } from "./http/request-logging";
 import { createRequestHandler } from "./http/react-router-handler";
-import { createRenderCache, PAGE_CACHE_MAX_ENTRIES, PAGE_CACHE_TTL_MS } from "./http/render-cache";
+import {
+  createRenderCache,
+  PAGE_CACHE_MAX_BYTES,
+  PAGE_CACHE_MAX_ENTRIES,
+  PAGE_CACHE_TTL_MS,
+} from "./http/render-cache";
 import { routeTreeOf } from "./http/route-tree";
 import { securityHeaders } from "./http/security-headers";
 
@@ -151,6 +156,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   const pages = createNotifiedCache({
     ttlMs: PAGE_CACHE_TTL_MS,
     maxEntries: PAGE_CACHE_MAX_ENTRIES,
+    maxBytes: PAGE_CACHE_MAX_BYTES,
   });
   attachPageCache(db, pages);
   // One listening connection per instance, outside the pool.

@@ -29,6 +29,11 @@ import {
  */
 export const PAGE_CACHE_TTL_MS = 5 * 60_000;
 export const PAGE_CACHE_MAX_ENTRIES = 500;
+/**
+ * At most this much memory for kept pages (about 25 KiB each over the wire, 90 KiB plain):
+ * the pages used least recently go first.
+ */
+export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 /** Asks entry.server for the complete document (errors known before the status is sent). */
 export const RENDER_FOR_CACHE_HEADER = "x-render-for-cache";
 /** A CDN keeps a page for a minute (and a minute more while it fetches the next one). */
@@ -170,6 +175,7 @@ export function createRenderCache(options: {
           value.kind === "page"
             ? {
                 tags: plan.tags,
+                bytes: pageBytes(value.page),
                 expiresAt: new Date(Math.min(value.expiresAt, Date.now() + PAGE_CACHE_TTL_MS)),
               }
             : null,
@@ -183,6 +189,14 @@ export function createRenderCache(options: {
       return null;
     },
   };
+}
+
+/**
+ * What a kept page holds: the plain pieces, the deflated ones and the brotli, made later and
+ * about as large as the gzip (counted now so that the bound holds once it is there).
+ */
+export function pageBytes(page: CachedPage): number {
+  return page.identityLength + 2 * page.gzipLength;
 }
 
 /** A rendered response made into a kept page, or handed back as it was. */

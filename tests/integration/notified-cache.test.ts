@@ -311,3 +311,54 @@ describe("the notified cache", () => {
       .toBe("บทความใหม่");
   });
 });
+
+describe("the notified cache's bounds", () => {
+  const keep = (bytes?: number) => () => ({ tags: ["t"], bytes });
+  async function cached(cache: NotifiedCache, key: string, bytes?: number): Promise<boolean> {
+    let loaded = false;
+    await cache.read(
+      key,
+      async () => {
+        loaded = true;
+        return key;
+      },
+      keep(bytes),
+    );
+    return !loaded;
+  }
+
+  it("keeps at most its bytes, forgetting the entry used least recently first", async () => {
+    const cache = createNotifiedCache({ maxBytes: 100 });
+    cache.setListening(true);
+    await cached(cache, "a", 40);
+    await cached(cache, "b", 40);
+    expect(cache.bytes).toBe(80);
+    // "a" is used again: "b" is now the least recent, and goes when "c" does not fit.
+    expect(await cached(cache, "a", 40)).toBe(true);
+    await cached(cache, "c", 40);
+    expect(cache.size).toBe(2);
+    expect(cache.bytes).toBe(80);
+    expect(await cached(cache, "a", 40)).toBe(true);
+    expect(await cached(cache, "c", 40)).toBe(true);
+    expect(await cached(cache, "b", 40)).toBe(false);
+    // A value larger than the whole bound is not kept at all.
+    await cached(cache, "huge", 500);
+    expect(await cached(cache, "huge", 500)).toBe(false);
+    expect(cache.bytes).toBeLessThanOrEqual(100);
+    // Forgotten entries give their bytes back.
+    cache.forget("t");
+    expect(cache.bytes).toBe(0);
+  });
+
+  it("still keeps at most its number of entries", async () => {
+    const cache = createNotifiedCache({ maxEntries: 2 });
+    cache.setListening(true);
+    await cached(cache, "a");
+    await cached(cache, "b");
+    await cached(cache, "a");
+    await cached(cache, "c");
+    expect(cache.size).toBe(2);
+    expect(await cached(cache, "a")).toBe(true);
+    expect(await cached(cache, "b")).toBe(false);
+  });
+});

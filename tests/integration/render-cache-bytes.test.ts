@@ -272,6 +272,8 @@ describe("what the render cache keeps", () => {
     expect(b.passed).toBeNull();
     expect(cache.renders()).toBe(1);
     expect(b.sent.headers.get("x-render-cache")).toBe("hit");
+    // The page counts against the cache's byte bound (server/app.ts sets it).
+    expect(cache.pages.bytes).toBeGreaterThan(2 * b.sent.body.length);
     expect(b.sent.headers.get("content-encoding")).toBe("gzip");
     expect(b.sent.headers.get("cache-control")).toMatch(/s-maxage/);
     expect(zlib.gunzipSync(b.sent.body).toString()).toBe(

@@ -21,17 +21,24 @@ import type { Database } from "~/db/client.server";
 export const IDENTITY_CHANGED_CHANNEL = "identity_changed";
 export const CONTENT_CHANGED_CHANNEL = "content_changed";
 export const CACHE_TTL_MS = 60_000;
-/** A bound on memory: the oldest entries go first. */
+/** Bounds on memory: the entries used least recently go first. */
 export const CACHE_MAX_ENTRIES = 20_000;
+export const CACHE_MAX_BYTES = Number.POSITIVE_INFINITY;
 
 interface Entry {
   expires: number;
   value: unknown;
   tags: readonly string[];
+  bytes: number;
 }
 
-/** What a loaded value depends on; null: do not keep it. */
-export type Describe<T> = (value: T) => { tags: readonly string[]; expiresAt?: Date } | null;
+/**
+ * What a loaded value depends on (and, for a cache bounded in bytes, about how many bytes it
+ * holds); null: do not keep it.
+ */
+export type Describe<T> = (
+  value: T,
+) => { tags: readonly string[]; expiresAt?: Date; bytes?: number } | null;
 
 export interface NotifiedCache {
   /** The value cached under `key`, or `load()`'s (kept when nothing changed meanwhile). */
@@ -41,14 +48,25 @@ export interface NotifiedCache {
   /** Whether changes are being heard; while not, nothing is kept. */
   setListening(listening: boolean): void;
   readonly size: number;
+  /** The bytes its entries declared (see Describe). */
+  readonly bytes: number;
 }
 
 export function createNotifiedCache(
-  options: { ttlMs?: number; maxEntries?: number } = {},
+  options: { ttlMs?: number; maxEntries?: number; maxBytes?: number } = {},
 ): NotifiedCache {
   const ttlMs = options.ttlMs ?? CACHE_TTL_MS;
   const maxEntries = options.maxEntries ?? CACHE_MAX_ENTRIES;
+  const maxBytes = options.maxBytes ?? CACHE_MAX_BYTES;
+  // In order of use, least recent first (a Map keeps insertion order; a hit moves to the end).
   const entries = new Map<string, Entry>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.bytes;
+    entries.delete(key);
+  };
   let listening = false;
   // Bumped by every change heard: a value loaded across a change is used but not kept.
   let generation = 0;
@@ -57,18 +75,26 @@ export function createNotifiedCache(
     async read<T>(key: string, load: () => Promise<T>, describe: Describe<T>): Promise<T> {
       const now = Date.now();
       const found = entries.get(key);
-      if (found && found.expires > now) return found.value as T;
-      if (found) entries.delete(key);
+      if (found && found.expires > now) {
+        entries.delete(key);
+        entries.set(key, found);
+        return found.value as T;
+      }
+      if (found) drop(key);
       const startedAt = generation;
       const value = await load();
       const described = describe(value);
       if (!listening || startedAt !== generation || !described) return value;
       const expires = Math.min(now + ttlMs, described.expiresAt?.getTime() ?? Infinity);
       if (expires <= Date.now()) return value;
-      entries.set(key, { expires, value, tags: described.tags });
-      if (entries.size > maxEntries) {
+      drop(key);
+      const size = described.bytes ?? 0;
+      entries.set(key, { expires, value, tags: described.tags, bytes: size });
+      bytes += size;
+      while (entries.size > maxEntries || bytes > maxBytes) {
         const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
+        if (oldest === undefined) break;
+        drop(oldest);
       }
       return value;
     },
@@ -76,18 +102,23 @@ export function createNotifiedCache(
       generation += 1;
       if (payload === "*") {
         entries.clear();
+        bytes = 0;
         return;
       }
-      for (const [key, entry] of entries) if (entry.tags.includes(payload)) entries.delete(key);
+      for (const [key, entry] of entries) if (entry.tags.includes(payload)) drop(key);
     },
     setListening(next) {
       // Either way the entries may be stale: changes were or will be unheard.
       generation += 1;
       entries.clear();
+      bytes = 0;
       listening = next;
     },
     get size() {
       return entries.size;
+    },
+    get bytes() {
+      return bytes;
     },
   };
 }
