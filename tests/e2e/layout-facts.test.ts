@@ -178,6 +178,32 @@ describe("layout facts", () => {
     }
   });
 
+  it("every shophub tool is in view on a 375 px phone, none hidden off the row's edge", async () => {
+    const page = await member.newPage();
+    try {
+      await page.setViewportSize({ width: 375, height: 800 });
+      for (const lang of ["th", "en"] as const) {
+        await setLanguage(member, lang);
+        await page.goto("/shophub/dashboard", { waitUntil: "domcontentloaded" });
+        const tools = page.getByTestId("shophub-nav").locator("a, button");
+        // The owner's row: eight tools and the help entry.
+        expect(await tools.count()).toBe(9);
+        for (const box of await tools.evaluateAll((all) =>
+          all.map((tool) => {
+            const rect = tool.getBoundingClientRect();
+            return { text: tool.textContent, left: rect.left, right: rect.right };
+          }),
+        )) {
+          expect(box.left, `${lang} ${box.text}`).toBeGreaterThanOrEqual(0);
+          expect(box.right, `${lang} ${box.text}`).toBeLessThanOrEqual(375);
+        }
+      }
+    } finally {
+      await setLanguage(member, "th");
+      await page.close();
+    }
+  });
+
   it("article card pictures keep their 1200×630 shape on the home page and /article", async () => {
     const page = await e2e.browser.newPage({
       baseURL: baseURL(),

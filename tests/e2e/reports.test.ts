@@ -43,6 +43,11 @@ describe("shophub profit and loss", () => {
 
     await page.goto("/shophub/reports");
     await hydrated(page, "[data-testid=pnl-period-picker]");
+    // This month the shop has no figures yet: a sentence, not a chart of three flat lines.
+    expect(await page.getByTestId("pnl-chart-empty").innerText()).toBe(
+      th["shops.reports.chart.empty"],
+    );
+    expect(await page.locator("section[aria-labelledby=pnl-chart] svg").count()).toBe(0);
     await page.getByLabel(th["shops.reports.period.month"], { exact: true }).fill("2026-10");
     // The browser shows the month in its own locale's format; the page spells it out in Thai.
     await expect.poll(() => page.getByTestId("pnl-month-shown").innerText()).toBe("ตุลาคม 2569");
@@ -53,6 +58,8 @@ describe("shophub profit and loss", () => {
       .getByRole("button", { name: th["shops.reports.period.show"] })
       .click();
     await expect.poll(() => page.getByTestId("pnl-period").innerText()).toContain("ตุลาคม 2569");
+    expect(await page.locator("section[aria-labelledby=pnl-chart] svg").count()).toBeGreaterThan(0);
+    expect(await page.getByTestId("pnl-chart-empty").count()).toBe(0);
     const netProfit = page.getByTestId("pnl-netProfitSatang");
     expect(await netProfit.locator("td").first().innerText()).toBe("70.00");
     expect(await page.getByTestId("pnl-grossProfitSatang").locator("td").first().innerText()).toBe(

@@ -25,7 +25,8 @@ const TOOLS: { path: string; text: MessageKey; roles: readonly ShopRole[] }[] = 
 
 /**
  * The shop's tools as one row of links, only those the member's role opens (the pages check
- * the role again on the server). Scrolls sideways on a phone rather than wrapping into a wall.
+ * the role again on the server). On a phone the row wraps: a row that scrolled sideways hid
+ * the last tools past the screen's edge with nothing to say they were there.
  */
 export function ShophubNav({ shopId, role }: { shopId: string; role: ShopRole }) {
   const t = useT();
@@ -33,7 +34,7 @@ export function ShophubNav({ shopId, role }: { shopId: string; role: ShopRole })
   if (tools.length === 0) return null;
   return (
     <nav aria-label={t("shops.nav.label")} className="mb-3 overflow-auto" data-testid="shophub-nav">
-      <ul className="nav nav-pills flex-nowrap">
+      <ul className="nav nav-pills flex-wrap flex-xl-nowrap">
         {tools.map((tool) => (
           <li key={tool.path} className="nav-item">
             <NavLink

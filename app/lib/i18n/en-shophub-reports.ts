@@ -46,6 +46,8 @@ export const enShophubReports: Record<keyof typeof thShophubReports, string> = {
   "shops.reports.chart.byDay": "by day",
   "shops.reports.chart.byMonth": "by month",
   "shops.reports.chart.desc": "The same numbers are in the table by period below",
+  "shops.reports.chart.empty":
+    "Nothing was sold, earned or spent in this period, so there is no chart yet. Choose another period, or come back after a sale.",
   "shops.reports.section.period": "By period",
   "shops.reports.section.expenses": "Expenses by category",
   "shops.reports.section.items": "By item",

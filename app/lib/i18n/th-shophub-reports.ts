@@ -45,6 +45,8 @@ export const thShophubReports = {
   "shops.reports.chart.byDay": "รายวัน",
   "shops.reports.chart.byMonth": "รายเดือน",
   "shops.reports.chart.desc": "ตัวเลขเดียวกันอยู่ในตารางตามช่วงเวลาด้านล่าง",
+  "shops.reports.chart.empty":
+    "ช่วงนี้ยังไม่มียอดขาย รายได้อื่น หรือค่าใช้จ่าย จึงยังไม่มีกราฟ เลือกช่วงเวลาอื่นหรือกลับมาดูเมื่อมีการขาย",
   "shops.reports.section.period": "ตามช่วงเวลา",
   "shops.reports.section.expenses": "ค่าใช้จ่ายตามหมวด",
   "shops.reports.section.items": "ตามสินค้า",

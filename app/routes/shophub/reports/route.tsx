@@ -294,39 +294,49 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         <h2 className="h4" id="pnl-chart">
           {t("shops.reports.section.chart")}
         </h2>
-        <PnlChart
-          title={t("shops.reports.chart.title", {
-            granularity: t(
-              pnl.granularity === "day"
-                ? "shops.reports.chart.byDay"
-                : "shops.reports.chart.byMonth",
-            ),
-          })}
-          description={t("shops.reports.chart.desc")}
-          labels={pnl.byPeriod.map((row) =>
-            pnl.granularity === "day" ? row.key.slice(8) : monthText(row.key, lang),
-          )}
-          series={[
-            {
-              label: t("shops.reports.fig.netRevenue"),
-              color: "#0d6efd",
-              dash: "",
-              values: pnl.byPeriod.map((row) => row.netRevenueSatang),
-            },
-            {
-              label: t("shops.reports.fig.grossProfit"),
-              color: "#198754",
-              dash: "8 4",
-              values: pnl.byPeriod.map((row) => row.grossProfitSatang),
-            },
-            {
-              label: t("shops.reports.fig.netProfit"),
-              color: "#b02a37",
-              dash: "2 3",
-              values: pnl.byPeriod.map((row) => row.netProfitSatang),
-            },
-          ]}
-        />
+        {pnl.byPeriod.every(
+          (row) =>
+            row.netRevenueSatang === 0 && row.grossProfitSatang === 0 && row.netProfitSatang === 0,
+        ) ? (
+          // Three flat lines on zero say nothing: the period has no figures to draw.
+          <p className="text-secondary" data-testid="pnl-chart-empty">
+            {t("shops.reports.chart.empty")}
+          </p>
+        ) : (
+          <PnlChart
+            title={t("shops.reports.chart.title", {
+              granularity: t(
+                pnl.granularity === "day"
+                  ? "shops.reports.chart.byDay"
+                  : "shops.reports.chart.byMonth",
+              ),
+            })}
+            description={t("shops.reports.chart.desc")}
+            labels={pnl.byPeriod.map((row) =>
+              pnl.granularity === "day" ? row.key.slice(8) : monthText(row.key, lang),
+            )}
+            series={[
+              {
+                label: t("shops.reports.fig.netRevenue"),
+                color: "#0d6efd",
+                dash: "",
+                values: pnl.byPeriod.map((row) => row.netRevenueSatang),
+              },
+              {
+                label: t("shops.reports.fig.grossProfit"),
+                color: "#198754",
+                dash: "8 4",
+                values: pnl.byPeriod.map((row) => row.grossProfitSatang),
+              },
+              {
+                label: t("shops.reports.fig.netProfit"),
+                color: "#b02a37",
+                dash: "2 3",
+                values: pnl.byPeriod.map((row) => row.netProfitSatang),
+              },
+            ]}
+          />
+        )}
       </section>
 
       <Section id="period" title={sectionTitle("period")} csvHref={csvHref("period")}>
