@@ -4,7 +4,9 @@
 // half that rate (or --rate) for --duration seconds. Reports errors (goal 0), p50/p99 per
 // window over time, and the app's memory at the start and the end: the live heap after a full
 // garbage collection (read through the inspector; goal: under 10 % growth) and the RSS per
-// window. `--heap-detail` adds heap snapshots at both ends and lists what grew. See
+// window (goal: the last window's mean under 10 % above the first's). Before the measured
+// minutes: --warmup seconds at the soak's rate, the live reading, --settle more seconds (the
+// reading's forced GC shrinks V8's heap; RSS starts once it has grown back). `--heap-detail` adds heap snapshots at both ends and lists what grew. See
 // bench/README.md.
 import { tempFolderForPostgres } from "../tests/setup/temp-folder.ts";
 import { readFile, rm } from "node:fs/promises";
