@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Table } from "react-bootstrap";
 import { useT } from "~/lib/i18n/use-translation";
+import { formatSatang } from "~/lib/money";
 
 /*
  * One table of the profit-and-loss page: a row header naming each row (what a screen reader
@@ -9,9 +10,18 @@ import { useT } from "~/lib/i18n/use-translation";
  * so they read alike and a change to their markup is made once.
  */
 
-export interface BreakdownColumn<Row> {
-  header: string;
-  cell: (row: Row) => ReactNode;
+/** A column: what each cell shows, or (most columns) the baht amount it shows. */
+export type BreakdownColumn<Row> =
+  | { header: string; cell: (row: Row) => ReactNode }
+  | { header: string; satang: (row: Row) => number };
+
+/** An amount in baht, red when negative. */
+export function Money({ satang }: { satang: number }) {
+  return <span className={satang < 0 ? "text-danger" : undefined}>{formatSatang(satang)}</span>;
+}
+
+function cellOf<Row>(column: BreakdownColumn<Row>, row: Row): ReactNode {
+  return "cell" in column ? column.cell(row) : <Money satang={column.satang(row)} />;
 }
 
 export interface BreakdownTableProps<Row> {
@@ -88,7 +98,7 @@ export function BreakdownTable<Row>({
               </th>
               {columns.map((column) => (
                 <td className="text-end" key={column.header}>
-                  {column.cell(row)}
+                  {cellOf(column, row)}
                 </td>
               ))}
             </tr>

@@ -20,7 +20,7 @@ import {
 import { profitAndLoss } from "~/modules/reports/index.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { DateShown, usePicked } from "~/ui/date-shown";
-import { BreakdownTable } from "./breakdown-table";
+import { BreakdownTable, Money } from "./breakdown-table";
 import { PnlChart } from "./chart";
 import { periodQuery, readPeriod, REPORT_ROLES } from "./period";
 import printCss from "./print.css?url";
@@ -56,10 +56,6 @@ function monthText(month: string, lang: "th" | "en"): string {
     year: "numeric",
     timeZone: "Asia/Bangkok",
   }).format(new Date(`${month}-15T12:00:00+07:00`));
-}
-
-function Money({ satang }: { satang: number }) {
-  return <span className={satang < 0 ? "text-danger" : undefined}>{formatSatang(satang)}</span>;
 }
 
 function Section({
@@ -353,26 +349,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             nowrap: true,
           }}
           columns={[
-            {
-              header: t("shops.reports.col.revenue"),
-              cell: (row) => <Money satang={row.netRevenueSatang} />,
-            },
-            {
-              header: t("shops.reports.fig.grossProfit"),
-              cell: (row) => <Money satang={row.grossProfitSatang} />,
-            },
-            {
-              header: t("shops.reports.fig.otherIncome"),
-              cell: (row) => <Money satang={row.otherIncomeSatang} />,
-            },
-            {
-              header: t("shops.reports.fig.expenses"),
-              cell: (row) => <Money satang={row.expensesSatang} />,
-            },
-            {
-              header: t("shops.reports.fig.netProfit"),
-              cell: (row) => <Money satang={row.netProfitSatang} />,
-            },
+            { header: t("shops.reports.col.revenue"), satang: (row) => row.netRevenueSatang },
+            { header: t("shops.reports.fig.grossProfit"), satang: (row) => row.grossProfitSatang },
+            { header: t("shops.reports.fig.otherIncome"), satang: (row) => row.otherIncomeSatang },
+            { header: t("shops.reports.fig.expenses"), satang: (row) => row.expensesSatang },
+            { header: t("shops.reports.fig.netProfit"), satang: (row) => row.netProfitSatang },
           ]}
         />
       </Section>
@@ -387,12 +368,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             header: t("shops.reports.col.category"),
             cell: (row) => expenseCategoryName(row, t),
           }}
-          columns={[
-            {
-              header: t("shops.reports.col.amount"),
-              cell: (row) => <Money satang={row.amountSatang} />,
-            },
-          ]}
+          columns={[{ header: t("shops.reports.col.amount"), satang: (row) => row.amountSatang }]}
         />
       </Section>
 
@@ -410,18 +386,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               cell: (row) =>
                 (row.qtyMilli / 1000).toLocaleString(lang === "th" ? "th-TH" : "en-GB"),
             },
-            {
-              header: t("shops.reports.col.revenue"),
-              cell: (row) => <Money satang={row.netRevenueSatang} />,
-            },
-            {
-              header: t("shops.reports.col.cost"),
-              cell: (row) => <Money satang={row.costSatang} />,
-            },
-            {
-              header: t("shops.reports.fig.grossProfit"),
-              cell: (row) => <Money satang={row.grossProfitSatang} />,
-            },
+            { header: t("shops.reports.col.revenue"), satang: (row) => row.netRevenueSatang },
+            { header: t("shops.reports.col.cost"), satang: (row) => row.costSatang },
+            { header: t("shops.reports.fig.grossProfit"), satang: (row) => row.grossProfitSatang },
           ]}
         />
       </Section>
@@ -437,18 +404,9 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             cell: (row) => row.category || t("shops.reports.noCategory"),
           }}
           columns={[
-            {
-              header: t("shops.reports.col.revenue"),
-              cell: (row) => <Money satang={row.netRevenueSatang} />,
-            },
-            {
-              header: t("shops.reports.col.cost"),
-              cell: (row) => <Money satang={row.costSatang} />,
-            },
-            {
-              header: t("shops.reports.fig.grossProfit"),
-              cell: (row) => <Money satang={row.grossProfitSatang} />,
-            },
+            { header: t("shops.reports.col.revenue"), satang: (row) => row.netRevenueSatang },
+            { header: t("shops.reports.col.cost"), satang: (row) => row.costSatang },
+            { header: t("shops.reports.fig.grossProfit"), satang: (row) => row.grossProfitSatang },
           ]}
         />
       </Section>
@@ -462,14 +420,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           rowHeader={{ header: t("shops.reports.col.cashier"), cell: (row) => row.name }}
           columns={[
             { header: t("shops.reports.col.bills"), cell: (row) => row.bills },
-            {
-              header: t("shops.reports.col.salesExVat"),
-              cell: (row) => <Money satang={row.salesExVatSatang} />,
-            },
-            {
-              header: t("shops.reports.fig.grossProfit"),
-              cell: (row) => <Money satang={row.grossProfitSatang} />,
-            },
+            { header: t("shops.reports.col.salesExVat"), satang: (row) => row.salesExVatSatang },
+            { header: t("shops.reports.fig.grossProfit"), satang: (row) => row.grossProfitSatang },
           ]}
         />
       </Section>
@@ -489,14 +441,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           }}
           columns={[
             { header: t("shops.reports.col.payments"), cell: (row) => row.payments },
-            {
-              header: t("shops.reports.col.received"),
-              cell: (row) => <Money satang={row.receivedSatang} />,
-            },
-            {
-              header: t("shops.reports.col.refunded"),
-              cell: (row) => <Money satang={row.refundedSatang} />,
-            },
+            { header: t("shops.reports.col.received"), satang: (row) => row.receivedSatang },
+            { header: t("shops.reports.col.refunded"), satang: (row) => row.refundedSatang },
           ]}
         />
       </Section>
@@ -513,10 +459,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           }}
           columns={[
             { header: t("shops.reports.col.bills"), cell: (row) => row.bills },
-            {
-              header: t("shops.reports.col.salesExVat"),
-              cell: (row) => <Money satang={row.salesExVatSatang} />,
-            },
+            { header: t("shops.reports.col.salesExVat"), satang: (row) => row.salesExVatSatang },
           ]}
         />
       </Section>
