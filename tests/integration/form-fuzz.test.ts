@@ -664,6 +664,7 @@ function errorMessages(node: unknown, inError = false): string[] {
 function areaOfRoute(route: string): Area | null {
   const folder = route.split("/")[1];
   if (folder === "storehub" || folder === "listings" || folder === "admin") return folder;
+  if (folder === "accounts") return "account";
   return folder === "shophub" ? "shops" : null;
 }
 

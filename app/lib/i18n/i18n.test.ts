@@ -80,6 +80,15 @@ describe("interface text", () => {
     expect(
       Object.keys(frame).some((key) => /^(admin|shops|storehub|listings|shophubPage)\./.test(key)),
     ).toBe(false);
+    // The account pages' text comes with those pages; the header's member menu keeps its own.
+    expect(
+      Object.keys(frame)
+        .filter((key) => key.startsWith("account."))
+        .sort(),
+    ).toEqual(["account.signOut", "account.signedInAs"]);
+    expect(areaMessagesFor("th", "account")["account.signIn.title"]).toBe(
+      th["account.signIn.title"],
+    );
     const admin = areaMessagesFor("en", "admin");
     expect(admin["admin.nav.users"]).toBe(en["admin.nav.users"]);
     expect(Object.keys(admin).every((key) => key.startsWith("admin."))).toBe(true);

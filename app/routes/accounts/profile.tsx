@@ -48,6 +48,7 @@ import {
 } from "~/lib/keep-form-on-network-error";
 import { IMAGE_REJECTIONS } from "~/routes/errors.server";
 import { ACCOUNT_REFUSALS } from "./errors";
+import { areaMessagesOf } from "~/lib/i18n/messages.server";
 
 const INTENTS = [
   "details",
@@ -72,6 +73,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const member = memberOf(context);
   const url = new URL(request.url);
   return {
+    ...areaMessagesOf(context, "account"),
     member: {
       name: member.name,
       email: member.email,

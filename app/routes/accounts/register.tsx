@@ -7,7 +7,7 @@ import type { Route } from "./+types/register";
 import { appContext } from "~/context";
 import { useT } from "~/lib/i18n/use-translation";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
+import { buildMeta, siteFromMatches, translateFromMatches } from "~/lib/seo";
 import { registerMember, passwordRefusal } from "~/modules/accounts/index.server";
 import { PasswordStrength } from "~/features/accounts/password-strength";
 import { returnPathField } from "~/lib/forms/fields";
@@ -21,6 +21,7 @@ import {
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
 import { ACCOUNT_REFUSALS } from "./errors";
+import { areaMessagesOf } from "~/lib/i18n/messages.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -28,9 +29,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const user = sessionUserOf(context);
   // Right after registering: say where the verification e-mail went.
   if (user && url.searchParams.get("done") === "1")
-    return { redirectTo, registeredEmail: user.email };
+    return { ...areaMessagesOf(context, "account"), redirectTo, registeredEmail: user.email };
   if (user) throw redirect(redirectTo);
-  return { redirectTo, registeredEmail: null };
+  return { ...areaMessagesOf(context, "account"), redirectTo, registeredEmail: null };
 }
 
 const returnSchema = z.object({ redirectTo: returnPathField() });
@@ -91,7 +92,7 @@ export const shouldRevalidate = skipRevalidationAfterNetworkFailure;
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
-  const t = siteTranslate(site);
+  const t = translateFromMatches(matches);
   return buildMeta(site, {
     title: t("account.register.title"),
     description: t("account.register.lead"),

@@ -23,10 +23,12 @@ import {
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
 import { ACCOUNT_REFUSALS } from "./errors";
+import { areaMessagesOf } from "~/lib/i18n/messages.server";
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   return {
+    ...areaMessagesOf(context, "account"),
     // better-auth checks the e-mailed link and comes back with ?token=… (or ?error=…).
     token: url.searchParams.get("token"),
     linkError: url.searchParams.has("error"),

@@ -7,7 +7,7 @@ import type { Route } from "./+types/sign-in";
 import { appContext } from "~/context";
 import { useT } from "~/lib/i18n/use-translation";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
+import { buildMeta, siteFromMatches, translateFromMatches } from "~/lib/seo";
 import { requestSignInLink, signInWithPassword } from "~/modules/accounts/index.server";
 import { returnPathField } from "~/lib/forms/fields";
 import { readForm } from "~/lib/forms/read-form";
@@ -20,6 +20,7 @@ import {
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
 import { ACCOUNT_REFUSALS } from "./errors";
+import { areaMessagesOf } from "~/lib/i18n/messages.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -34,6 +35,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   // The e-mail verification link lands here; a member who is signed in just sees the news.
   if (signedIn && !url.searchParams.has("verified")) throw redirect(redirectTo);
   return {
+    ...areaMessagesOf(context, "account"),
     signedIn,
     redirectTo,
     verified: url.searchParams.has("verified"),
@@ -107,7 +109,7 @@ export const shouldRevalidate = skipRevalidationAfterNetworkFailure;
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
   return buildMeta(site, {
-    title: siteTranslate(site)("account.signIn.title"),
+    title: translateFromMatches(matches)("account.signIn.title"),
     path: location.pathname,
   });
 };
