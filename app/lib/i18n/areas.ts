@@ -6,9 +6,17 @@ import type { MessageKey } from "./th";
  * reading an article never downloads the stock tool's or the admin's text. `shophubPage` is the
  * public /shophub page's own copy: long marketing text that only that page needs; `account`
  * the sign-in, registration, password and profile pages' text (a tenth of every page's data
- * before; the member menu's two keys stay in the frame).
+ * before; the member menu's two keys stay in the frame); `home` the home page's own.
  */
-export const AREAS = ["admin", "shops", "storehub", "listings", "shophubPage", "account"] as const;
+export const AREAS = [
+  "admin",
+  "shops",
+  "storehub",
+  "listings",
+  "shophubPage",
+  "account",
+  "home",
+] as const;
 export type Area = (typeof AREAS)[number];
 
 /** Keys whose area's pages are not the only ones showing them: the header's member menu. */

@@ -86,6 +86,7 @@ describe("interface text", () => {
         .filter((key) => key.startsWith("account."))
         .sort(),
     ).toEqual(["account.signOut", "account.signedInAs"]);
+    expect(Object.keys(frame).some((key) => key.startsWith("home."))).toBe(false);
     expect(areaMessagesFor("th", "account")["account.signIn.title"]).toBe(
       th["account.signIn.title"],
     );

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { appContext } from "~/context";
 import { langOf } from "~/lib/i18n/lang.server";
+import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import {
@@ -24,6 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     listNewestListings(db, storage, lang, 8),
   ]);
   return {
+    ...areaMessagesOf(context, "home"),
     banners,
     categories,
     featured,
