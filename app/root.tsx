@@ -30,8 +30,18 @@ import { ErrorPage, ErrorPageFailed } from "./layout/error-pages";
 import { ErrorPageGuard } from "./ui/error-page-guard";
 import { useNonce } from "./ui/nonce";
 import stylesheet from "./styles/app.scss?url";
-// The body text's font on a Thai page (the same file app.scss's @font-face names, so one asset).
+// The faces every page's text uses, per language (the same files app.scss's @font-face rules
+// name, so one asset each): the body text and the headings, and the Latin letters and digits
+// that Thai text is interspersed with.
+import sarabunLatin400 from "@fontsource/sarabun/files/sarabun-latin-400-normal.woff2?url";
+import sarabunLatin700 from "@fontsource/sarabun/files/sarabun-latin-700-normal.woff2?url";
 import sarabunThai400 from "@fontsource/sarabun/files/sarabun-thai-400-normal.woff2?url";
+import sarabunThai700 from "@fontsource/sarabun/files/sarabun-thai-700-normal.woff2?url";
+
+const PRELOADED_FONTS = {
+  th: [sarabunThai400, sarabunThai700, sarabunLatin400],
+  en: [sarabunLatin400, sarabunLatin700],
+};
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -123,17 +133,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0d47a1" />
         <Meta />
         <Links />
-        {/* Found by the browser only once the stylesheet is parsed otherwise: a Thai page's
-            text would paint in the fallback font and again 150 ms+ later (issue 15). */}
-        {lang === "th" && (
+        {/* Found by the browser only once the text is laid out otherwise: the page would be
+            laid out (the costly part of a Thai page's first paint) and painted in the fallback
+            font, then again for each face as it arrives (issue 15). */}
+        {PRELOADED_FONTS[lang === "th" ? "th" : "en"].map((font) => (
           <link
+            key={font}
             rel="preload"
-            href={sarabunThai400}
+            href={font}
             as="font"
             type="font/woff2"
             crossOrigin="anonymous"
           />
-        )}
+        ))}
       </head>
       <body>
         {children}

@@ -37,7 +37,26 @@ export interface LighthouseRun {
   failing: { category: string; id: string; score: number; title: string }[];
   /** Bytes on the wire per resource type (Document, Stylesheet, Font, Image, Script…). */
   bytesByType: Record<string, number>;
+  /** The element Lighthouse took as the largest contentful paint (its HTML, shortened). */
+  lcpElement: string;
   warnings: string[];
+}
+
+/** The first element snippet in an audit's details (a node item in a list, in Lighthouse 13). */
+function firstSnippet(details: unknown): string {
+  if (!details || typeof details !== "object") return "";
+  const item = details as { type?: string; snippet?: string; node?: { snippet?: string } };
+  if (item.type === "node" && typeof item.snippet === "string") return item.snippet;
+  if (typeof item.node?.snippet === "string") return item.node.snippet;
+  for (const value of Object.values(details)) {
+    const found = Array.isArray(value)
+      ? value.map(firstSnippet).find(Boolean)
+      : typeof value === "object"
+        ? firstSnippet(value)
+        : "";
+    if (found) return found;
+  }
+  return "";
 }
 
 /** The four categories of Lighthouse's default report (the PWA category is gone since 12). */
@@ -102,7 +121,12 @@ async function lighthouseOnce(url: string, options: LighthouseOptions): Promise<
     }
     const metric = (id: string) => {
       const value = lhr.audits[id]?.numericValue;
-      if (typeof value !== "number") throw new Error(`Lighthouse gave no ${id} for ${url}`);
+      // Sometimes Chrome takes no screenshot of a page that paints at once (SPEEDINDEX_OF_ZERO):
+      // another run, like a runtime error.
+      if (typeof value !== "number") {
+        const why = lhr.audits[id]?.errorMessage ?? "no value";
+        throw new LighthouseRuntimeError(`Lighthouse gave no ${id} for ${url} (${why})`);
+      }
       return value;
     };
     const requests = ((lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] })
@@ -144,6 +168,10 @@ async function lighthouseOnce(url: string, options: LighthouseOptions): Promise<
       scores,
       failing,
       bytesByType,
+      lcpElement: firstSnippet(
+        (lhr.audits["largest-contentful-paint-element"] ?? lhr.audits["lcp-breakdown-insight"])
+          ?.details,
+      ),
       warnings: lhr.runWarnings,
     };
   } finally {
@@ -256,6 +284,7 @@ async function measureSite(
     await mkdir(reports, { recursive: true });
     const listing = await firstListingPath(baseUrl);
     const rows: string[][] = [];
+    const lcpElements: [string, string][] = [];
     const failing = new Map<string, Set<string>>();
     for (const page of SITE_PAGES.map((p) => (p === "LISTING" ? listing : p))) {
       const all: LighthouseRun[] = [];
@@ -265,6 +294,7 @@ async function measureSite(
         all.push(await lighthousePage(`${baseUrl}${page}`, { all: true, reportPath }));
       }
       const run = medianRun(all);
+      lcpElements.push([page, run.lcpElement.slice(0, 160)]);
       for (const r of all) {
         for (const f of r.failing) {
           const key = `${f.category}: ${f.id} (${f.title})`;
@@ -302,6 +332,8 @@ async function measureSite(
       ),
       rows,
     );
+    console.log("\nThe largest contentful paint (median run):");
+    for (const [page, element] of lcpElements) console.log(`  ${page}: ${element}`);
     if (failing.size > 0) {
       console.log("\nAudits under 1 in accessibility, best practices or SEO (any run):");
       for (const [key, pages] of failing) console.log(`  ${key}: ${[...pages].join(" ")}`);

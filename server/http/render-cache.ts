@@ -8,6 +8,7 @@ import {
   brotliWithNonce,
   chosenEncoding,
 } from "./brotli-with-nonce";
+import { scriptsAfterLargestPaint } from "./scripts-after-largest-paint";
 
 /**
  * The render cache for visitors (issue 15; docs/decisions/0040-render-cache-for-visitors.md).
@@ -24,8 +25,10 @@ import {
  * that made it, and each answer is joined with its own nonce. Its gzip form is made once: each
  * piece is deflated on its own ending in a full flush (byte-aligned, no reference to earlier
  * bytes), the nonce goes between them in a stored block, and only the 8-byte trailer (the CRC of
- * the whole page) is computed per answer. Brotli cannot be joined this way with Node's binding
- * (see the decision), so kept pages are sent gzip even to browsers that also take brotli.
+ * the whole page) is computed per answer. Its brotli form is made once too, with the nonce in
+ * an uncompressed meta-block (server/http/brotli-with-nonce.ts).
+ *
+ * A kept page loads its scripts once it has painted (server/http/scripts-after-largest-paint.ts).
  */
 export const PAGE_CACHE_TTL_MS = 5 * 60_000;
 export const PAGE_CACHE_MAX_ENTRIES = 500;
@@ -218,7 +221,7 @@ async function keepable(
   ) {
     return { kind: "other", response };
   }
-  const body = Buffer.from(await response.arrayBuffer());
+  const body = Buffer.from(scriptsAfterLargestPaint(await response.text()));
   const page = pageOf(body, nonce, response.headers);
   return { kind: "page", page, expiresAt };
 }

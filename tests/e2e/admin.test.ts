@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
 import {
   baseURL,
+  hydrated,
   newContext,
   registerMember as register,
   setupE2E,
@@ -85,6 +86,8 @@ describe("the admin area", () => {
     await fresh.goto("/");
     const notice = fresh.getByTestId("notice").filter({ hasText: title });
     await notice.waitFor();
+    // A visitor's page becomes interactive after its largest paint.
+    await hydrated(fresh, "header a");
     await notice.locator(".btn-close").click();
     await expect.poll(() => notice.count()).toBe(0);
     await fresh.reload();

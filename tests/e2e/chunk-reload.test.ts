@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { newContext, setupE2E } from "./fixtures";
+import { hydrated, newContext, setupE2E } from "./fixtures";
 
 const e2e = setupE2E();
 
@@ -14,12 +14,15 @@ describe("a code chunk that fails to load", () => {
     page.on("load", () => documentLoads++);
     await page.goto("/");
     expect(documentLoads).toBe(1);
+    // A visitor page hydrates once it has painted: until then its links are plain links.
+    await hydrated(page, "header a");
 
     const contactLink = page.locator("header").getByRole("link", { name: th["nav.contact"] });
     await contactLink.click();
     await expect.poll(() => documentLoads, { timeout: 15_000 }).toBe(2);
 
     await page.waitForLoadState("load");
+    await hydrated(page, "header a");
     await page.locator("header").getByRole("link", { name: th["nav.contact"] }).click();
     await page.getByTestId("chunk-error").waitFor({ timeout: 15_000 });
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(

@@ -323,6 +323,41 @@ describe("mobile menu", () => {
   });
 });
 
+describe("a visitor page's scripts", () => {
+  it("start loading after the page has painted, and the page then hydrates", async () => {
+    await withPage(e2e.browser, async (page) => {
+      for (const path of ["/", "/article", "/contact"]) {
+        await page.goto(path);
+        await waitForHydration(page);
+        const timing = await page.evaluate(() => ({
+          painted: performance
+            .getEntriesByType("paint")
+            .find((entry) => entry.name === "first-contentful-paint")?.startTime,
+          scripts: performance
+            .getEntriesByType("resource")
+            .filter((entry) => /\/assets\/.+\.js$/.test(entry.name))
+            .map((entry) => entry.startTime),
+        }));
+        expect(timing.painted, path).toBeDefined();
+        expect(timing.scripts.length, path).toBeGreaterThan(0);
+        expect(Math.min(...timing.scripts), path).toBeGreaterThanOrEqual(timing.painted!);
+      }
+    });
+  });
+
+  it("are loaded at once on a member's page, which is not kept for visitors", async () => {
+    const member = await registerMember(e2e);
+    const html = await (
+      await fetch(`${baseURL()}/`, { headers: { cookie: member.cookie } })
+    ).text();
+    expect(html).toContain('rel="modulepreload"');
+    expect(html).toMatch(/^import \* as route0 from/m);
+    const visitors = await (await fetch(`${baseURL()}/`)).text();
+    expect(visitors).not.toContain('rel="modulepreload"');
+    expect(visitors).not.toMatch(/^import \* as route0 from/m);
+  });
+});
+
 describe("missing pages", () => {
   it("a missing article or listing says so in the page title", async () => {
     for (const path of ["/article/no-such-article", "/asset/no-such-listing"]) {
@@ -528,10 +563,11 @@ describe("shophub page", () => {
     ] as const) {
       const headers = { cookie: `lang=${lang}` };
       const html = await (await fetch(`${baseURL()}/shophub`, { headers })).text();
-      // Every script the page loads: the entry, the route modules and their chunks.
-      const scripts = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/[^"]+\.js)"/g)].map(
-        (match) => match[1]!,
-      );
+      // Every script the page loads: the entry, the route modules and their chunks (named in
+      // preload links, or in the module script that loads them after the paint).
+      const scripts = [
+        ...new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!)),
+      ];
       expect(scripts.length).toBeGreaterThan(0);
       const javascript = await Promise.all(
         scripts.map(async (path) => (await fetch(`${baseURL()}${path}`)).text()),

@@ -1,0 +1,92 @@
+/**
+ * A kept visitor page (server/http/render-cache.ts) starts loading its JavaScript once it has
+ * shown its largest element, not while it is still loading its stylesheet, fonts and images
+ * (issue 15; docs/decisions/0044-visitor-scripts-after-the-largest-paint.md).
+ *
+ * Everything a visitor reads is in the server's HTML; the scripts only make the page
+ * interactive (hydration). React Router's `<Scripts>` asks for every module at once: a
+ * `<link rel="modulepreload">` per module in the head, found by the browser's preload scanner,
+ * and static imports in its inline module script. On a slow mobile connection those 110 KiB
+ * (high priority) share the line with what the first paint waits for. Here the preload links
+ * go, and React Router's module script waits: once the page has painted its largest element,
+ * the same preload links are added again and the script's text runs unchanged, as a module
+ * script added with the page's nonce. The page becomes interactive a moment later than
+ * before; links and forms work as plain HTML until then. React Router marks its elements
+ * `suppressHydrationWarning`, so hydration does not mind that their markup changed, and it
+ * finds its preload links in the head when it runs.
+ *
+ * Member pages (the till, storehub) are applications used at once and repeatedly, mostly
+ * from the browser's cache: they keep React Router's eager loading.
+ */
+
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
+const STATIC_IMPORT = /^import \* as \w+ from "/m;
+
+/**
+ * Waits until the page has shown its largest element: the first frame, then the images shown
+ * on the first screen decoded (at most 3 s; a hidden slide's image has no box and is not waited
+ * for) and the paint that shows them (the browser reports it as a
+ * largest-contentful-paint entry; when the largest element is text, that was the first frame
+ * and no entry comes, so at most 250 ms). A hidden tab does not wait (it draws nothing until it
+ * is shown).
+ */
+const AFTER_LARGEST_PAINT = [
+  "const nextFrame = () => new Promise((drawn) => requestAnimationFrame(() => setTimeout(drawn, 0)));",
+  "const atMost = (ms, promise) => Promise.race([promise, new Promise((late) => setTimeout(late, ms))]);",
+  'if (document.visibilityState !== "hidden") {',
+  "  await nextFrame();",
+  "  const shown = [...document.images].filter((image) => { const box = image.getBoundingClientRect(); return box.width > 0 && box.height > 0 && box.top < innerHeight && box.bottom > 0; });",
+  "  await atMost(3000, Promise.all(shown.map((image) => image.decode().catch(() => undefined))));",
+  '  if (shown.length > 0 && typeof PerformanceObserver === "function") {',
+  "    let observer;",
+  "    await atMost(250, new Promise((painted) => {",
+  "      observer = new PerformanceObserver((list) => list.getEntries().some((entry) => shown.includes(entry.element)) && painted());",
+  '      observer.observe({ type: "largest-contentful-paint", buffered: true });',
+  "    }));",
+  "    observer.disconnect();",
+  "  }",
+  "}",
+].join("\n");
+
+/**
+ * A string literal of `text` that is safe inside an HTML `<script>` element: no `</script>`,
+ * no `<!--`, and no line separators that older parsers took for line ends.
+ */
+function scriptStringLiteral(text: string): string {
+  return JSON.stringify(text)
+    .replaceAll("<", "\\u003c")
+    .replaceAll("\u2028", "\\u2028")
+    .replaceAll("\u2029", "\\u2029");
+}
+
+/** The page with its module loading deferred until its largest paint, or unchanged if it has none. */
+export function scriptsAfterLargestPaint(html: string): string {
+  const script = MODULE_SCRIPT.exec(html);
+  if (!script || !STATIC_IMPORT.test(script[2] ?? "")) return html;
+  const [whole, open, body, close] = script as unknown as [string, string, string, string];
+  const start = script.index;
+  const preloads = [...html.slice(0, start).matchAll(MODULE_PRELOAD)].flatMap(
+    (link) => /\bhref="([^"]+)"/.exec(link[0])?.[1] ?? [],
+  );
+  // React Router's script runs unchanged, as a module script of its own added then: its static
+  // imports load the route modules and the entry as one module graph, evaluated before its
+  // body sets the globals that the entry's hydration reads (dynamic imports, one per module,
+  // let the entry start hydrating before the last route module had arrived). It carries the
+  // page's nonce, which the Content-Security-Policy asks of every script.
+  const deferredBody = [
+    AFTER_LARGEST_PAINT,
+    // Every module the page needs is asked for at once, as the preload links did.
+    `for (const href of ${JSON.stringify([...new Set(preloads)])}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    `const routerScript = Object.assign(document.createElement("script"), { type: "module", textContent: ${scriptStringLiteral(body)} });`,
+    'routerScript.nonce = document.querySelector("script[nonce]").nonce;',
+    "document.head.append(routerScript);",
+  ].join("\n");
+  return (
+    html.slice(0, start).replace(MODULE_PRELOAD, "") +
+    open +
+    deferredBody +
+    close +
+    html.slice(start + whole.length)
+  );
+}

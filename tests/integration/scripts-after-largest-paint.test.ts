@@ -1,0 +1,175 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { scriptsAfterLargestPaint } from "../../server/http/scripts-after-largest-paint";
+
+// Modules as data: addresses, so that the rewritten script really runs (in Node, as a module):
+// each one reports whether the page had painted when it was evaluated. Node keeps a module
+// per address, so every run has addresses of its own.
+const module = (name: string, run: string) =>
+  `data:text/javascript,globalThis.loaded.push(['${name}',globalThis.painted]);export const name=1;//${run}`;
+
+/** The shape of React Router's output (8.x): preloads in the head, the module script last. */
+function page(nonce: string, run = "") {
+  const [ROOT, HOME, ENTRY] = ["root", "home", "entry"].map((name) => module(name, run));
+  return `<!DOCTYPE html><html lang="th"><head><meta charSet="utf-8"/>
+<link rel="preload" as="image" href="/images/banners/ai-camera.svg" fetchPriority="high"/>
+<link rel="preload" href="/assets/sarabun.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>
+<link rel="modulepreload" href="${ENTRY}" nonce="${nonce}"/>
+<link rel="modulepreload" href="/assets/framework-sBaC3vkF.js" nonce="${nonce}"/>
+<link rel="modulepreload" href="${ROOT}" nonce="${nonce}"/>
+<link nonce="${nonce}" rel="stylesheet" href="/assets/app-zwYdg1KV.css"/>
+</head><body><h1>หน้าแรก</h1>
+<script nonce="${nonce}">window.__reactRouterContext = {"basename":"/"};</script>
+<script nonce="${nonce}" type="module" async="">;
+import * as route0 from "${ROOT}";
+import * as route1 from "${HOME}";
+  window.__reactRouterManifest = {"entry":{"module":"${ENTRY}"}};
+  window.__reactRouterRouteModules = {"root":route0,"routes/site/home":route1};
+
+import("${ENTRY}");</script><script nonce="${nonce}">window.__reactRouterContext.streamController.close();</script></body></html>`;
+}
+
+declare global {
+  var loaded: [string, boolean][];
+  var painted: boolean;
+}
+
+const moduleScript = (html: string) =>
+  /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+
+interface Added {
+  rel?: string;
+  href?: string;
+  type?: string;
+  nonce?: string;
+  textContent?: string;
+  afterPaint: boolean;
+}
+
+/**
+ * The page's document, as far as the deferred script uses it: what it adds to the head is
+ * recorded, and a module script added there runs (as a data: module), as a browser would run it.
+ */
+function fakeDocument(visibilityState: string, images: unknown[]): Added[] {
+  const added: Added[] = [];
+  (globalThis as Record<string, unknown>).document = {
+    visibilityState,
+    images,
+    createElement: (name: string) => {
+      expect(["link", "script"]).toContain(name);
+      return {};
+    },
+    querySelector: (selector: string) => (selector === "script[nonce]" ? { nonce: "n0nce" } : null),
+    head: {
+      append(element: Omit<Added, "afterPaint">) {
+        added.push({ ...element, afterPaint: globalThis.painted });
+        if (element.type === "module")
+          void import(
+            /* @vite-ignore */ `data:text/javascript,${encodeURIComponent(element.textContent ?? "")}`
+          );
+      },
+    },
+  };
+  return added;
+}
+
+describe("a kept visitor page's scripts", () => {
+  const globals = globalThis as Record<string, unknown>;
+  const nodesOwn = globalThis.PerformanceObserver;
+  afterEach(() => {
+    for (const name of ["window", "document", "requestAnimationFrame", "innerHeight", "loaded"])
+      Reflect.deleteProperty(globals, name);
+    delete globals.painted;
+    globals.PerformanceObserver = nodesOwn;
+  });
+
+  it("lose their module preloads and keep every other link and script", () => {
+    const before = page("n0nce");
+    const after = scriptsAfterLargestPaint(before);
+    expect(after).not.toContain('<link rel="modulepreload"');
+    expect(after).toContain(
+      '<link nonce="n0nce" rel="stylesheet" href="/assets/app-zwYdg1KV.css"/>',
+    );
+    expect(after).toContain('as="font"');
+    expect(after).toContain('fetchPriority="high"');
+    expect(after.match(/<script/g)).toHaveLength(3);
+    expect(after).toContain("window.__reactRouterContext.streamController.close();");
+    expect(after).toContain("<h1>หน้าแรก</h1>");
+    // React Router's script is still there, as text, to be run after the largest paint.
+    expect(moduleScript(after)).not.toMatch(/^\s*import \* as/m);
+    expect(moduleScript(after)).not.toContain("</");
+  });
+
+  it("load the route modules once the first screen's image has painted, then the entry", async () => {
+    globals.loaded = [];
+    globals.painted = false;
+    globals.window = globals;
+    globals.innerHeight = 800;
+    globals.requestAnimationFrame = (frame: () => void) => setTimeout(frame, 1);
+    // The hero image: decoded a moment after the first frame, then painted, which the browser
+    // reports as the largest contentful paint.
+    const hero = {
+      getBoundingClientRect: () => ({ top: 120, bottom: 420, width: 375, height: 300 }),
+      decode: () => new Promise((decoded) => setTimeout(decoded, 20)),
+    };
+    // Neither is waited for: one is further down, the other a hidden slide's (no box).
+    const belowTheFold = {
+      getBoundingClientRect: () => ({ top: 2400, bottom: 2700, width: 375, height: 300 }),
+      decode: () => new Promise(() => undefined),
+    };
+    const hiddenSlide = {
+      getBoundingClientRect: () => ({ top: 0, bottom: 0, width: 0, height: 0 }),
+      decode: () => new Promise(() => undefined),
+    };
+    globals.PerformanceObserver = class {
+      constructor(private readonly report: (list: { getEntries(): unknown[] }) => void) {}
+      observe(options: { type: string; buffered: boolean }) {
+        expect(options).toEqual({ type: "largest-contentful-paint", buffered: true });
+        setTimeout(() => {
+          globals.painted = true;
+          this.report({ getEntries: () => [{ element: hero }] });
+        }, 40);
+      }
+      disconnect() {}
+    };
+    const added = fakeDocument("visible", [hero, belowTheFold, hiddenSlide]);
+    const script = moduleScript(scriptsAfterLargestPaint(page("n0nce", "visible")));
+    await import(/* @vite-ignore */ `data:text/javascript,${encodeURIComponent(script)}`);
+    await expect.poll(() => globalThis.loaded.length).toBe(3);
+    const preloads = added.filter((element) => element.rel === "modulepreload");
+    expect(preloads.map(({ href }) => href)).toEqual([
+      module("entry", "visible"),
+      "/assets/framework-sBaC3vkF.js",
+      module("root", "visible"),
+    ]);
+    expect(preloads.every(({ afterPaint }) => afterPaint)).toBe(true);
+    // React Router's own script, with the page's nonce, after the preloads.
+    expect(added.at(-1)).toMatchObject({ type: "module", nonce: "n0nce", afterPaint: true });
+    expect(globalThis.loaded).toEqual([
+      ["root", true],
+      ["home", true],
+      ["entry", true],
+    ]);
+    const modules = globals.__reactRouterRouteModules as Record<string, { name: number }>;
+    expect(modules.root?.name).toBe(1);
+    expect(modules["routes/site/home"]?.name).toBe(1);
+  });
+
+  it("load at once in a hidden tab, which paints nothing until it is shown", async () => {
+    globals.loaded = [];
+    globals.painted = false;
+    globals.window = globals;
+    fakeDocument("hidden", []);
+    globals.requestAnimationFrame = () => {
+      throw new Error("no frame in a hidden tab");
+    };
+    const script = moduleScript(scriptsAfterLargestPaint(page("n0nce", "hidden")));
+    await import(/* @vite-ignore */ `data:text/javascript,${encodeURIComponent(script)}`);
+    await expect.poll(() => globalThis.loaded.length).toBe(3);
+    expect(globalThis.loaded.map(([name]) => name)).toEqual(["root", "home", "entry"]);
+  });
+
+  it("are left as they are on a page without a module script", () => {
+    const plain = '<html><head><link rel="modulepreload" href="/a.js"/></head><body></body></html>';
+    expect(scriptsAfterLargestPaint(plain)).toBe(plain);
+  });
+});
