@@ -33,7 +33,7 @@ export interface Asset {
   encoding: string;
 }
 
-/** Script, module preload and stylesheet URLs of a page, plus modules its inline scripts import. */
+/** Script, module preload and stylesheet URLs of a page, plus modules its inline scripts name. */
 export function assetUrls(html: string, pageUrl: string): { url: string; kind: "js" | "css" }[] {
   const found = new Map<string, "js" | "css">();
   const add = (href: string | undefined, kind: "js" | "css") => {
@@ -47,6 +47,10 @@ export function assetUrls(html: string, pageUrl: string): { url: string; kind: "
     else if (rel === "stylesheet") add(attr("href"), "css");
   }
   for (const [, src] of html.matchAll(/\bimport\b[^"';]*["']([^"']+\.m?js)["']/g)) add(src, "js");
+  // A visitor page names its modules in the script that loads them after its largest paint
+  // (server/http/scripts-after-largest-paint.ts): a list of preload addresses, and React
+  // Router's script as a string, whose quotes are escaped.
+  for (const [, src] of html.matchAll(/\\?["'](\/[^"'\\\s<>]+\.m?js)\\?["']/g)) add(src, "js");
   return [...found].map(([url, kind]) => ({ url, kind }));
 }
 

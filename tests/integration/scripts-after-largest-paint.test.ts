@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { assetUrls } from "../../bench/page-assets";
 import { scriptsAfterLargestPaint } from "../../server/http/scripts-after-largest-paint";
 
 // Modules as data: addresses, so that the rewritten script really runs (in Node, as a module):
@@ -166,6 +167,26 @@ describe("a kept visitor page's scripts", () => {
     await import(/* @vite-ignore */ `data:text/javascript,${encodeURIComponent(script)}`);
     await expect.poll(() => globalThis.loaded.length).toBe(3);
     expect(globalThis.loaded.map(([name]) => name)).toEqual(["root", "home", "entry"]);
+  });
+
+  it("are all still found by the asset budget (npm run bench), which reads them from the HTML", () => {
+    const urls = (html: string) =>
+      assetUrls(html, "http://127.0.0.1/")
+        .map(({ url, kind }) => `${kind} ${url}`)
+        .sort();
+    // The page as served: its modules under /assets.
+    const before = page("n0nce").replace(
+      /data:text\/javascript,[^"]*?'(\w+)'[^"]*/g,
+      "/assets/$1.js",
+    );
+    expect(urls(scriptsAfterLargestPaint(before))).toEqual(urls(before));
+    expect(urls(before)).toEqual([
+      "css http://127.0.0.1/assets/app-zwYdg1KV.css",
+      "js http://127.0.0.1/assets/entry.js",
+      "js http://127.0.0.1/assets/framework-sBaC3vkF.js",
+      "js http://127.0.0.1/assets/home.js",
+      "js http://127.0.0.1/assets/root.js",
+    ]);
   });
 
   it("are left as they are on a page without a module script", () => {
