@@ -28,7 +28,7 @@ import { scriptsAfterLargestPaint } from "./scripts-after-largest-paint";
  * the whole page) is computed per answer. Its brotli form is made once too, with the nonce in
  * an uncompressed meta-block (server/http/brotli-with-nonce.ts).
  *
- * A kept page loads its scripts once it has painted (server/http/scripts-after-largest-paint.ts).
+ * A kept page loads its scripts after its largest paint (server/http/scripts-after-largest-paint.ts).
  */
 export const PAGE_CACHE_TTL_MS = 5 * 60_000;
 export const PAGE_CACHE_MAX_ENTRIES = 500;

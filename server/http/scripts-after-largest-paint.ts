@@ -26,10 +26,9 @@ const STATIC_IMPORT = /^import \* as \w+ from "/m;
 /**
  * Waits until the page has shown its largest element: the first frame, then the images shown
  * on the first screen decoded (at most 3 s; a hidden slide's image has no box and is not waited
- * for) and the paint that shows them (the browser reports it as a
- * largest-contentful-paint entry; when the largest element is text, that was the first frame
- * and no entry comes, so at most 250 ms). A hidden tab does not wait (it draws nothing until it
- * is shown).
+ * for), then the paint that shows them, which the browser reports as a largest-contentful-paint
+ * entry (at most 250 ms: when the largest element is text, that was the first frame and no
+ * entry comes). A hidden tab does not wait (it draws nothing until it is shown).
  */
 const AFTER_LARGEST_PAINT = [
   "const nextFrame = () => new Promise((drawn) => requestAnimationFrame(() => setTimeout(drawn, 0)));",
