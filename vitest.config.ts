@@ -1,5 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { E2E_WORKERS } from "./tests/setup/e2e-workers";
+
+const INTEGRATION_WORKERS = Math.max(1, Number(process.env.INTEGRATION_WORKERS ?? 2));
 
 /*
  * The receipt-printer transports (WebUSB, Web Serial, Web Bluetooth) export only a "browser"
@@ -33,6 +36,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: "forks",
+          // Vitest's default is one worker fewer than the CPUs: one on a 2-core machine, whose
+          // second core then only served PostgreSQL. Each file has a database of its own.
+          maxWorkers: INTEGRATION_WORKERS,
         },
       },
       {
@@ -43,8 +49,15 @@ export default defineConfig({
           globalSetup: ["tests/setup/global-e2e.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser at a time on a 2-core machine keeps timings sane.
-          fileParallelism: false,
+          // Two files at a time, each worker on a server and database of its own.
+          maxWorkers: E2E_WORKERS,
+          // A worker runs its files one after the other in one process, importing the fixtures
+          // (and the app modules they use) once: the files keep no state at module level
+          // beyond their own, and mock nothing.
+          isolate: false,
+          // expect.poll gives up after 1 s by default: a page two browsers and two servers share
+          // the CPU with can take longer to answer. A poll that passes returns at once.
+          expect: { poll: { timeout: 15_000 } },
           pool: "forks",
         },
       },

@@ -1,9 +1,10 @@
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { appendFile, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { AxeBuilder } from "@axe-core/playwright";
+import type AxeCore from "axe-core";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSaleForTest } from "../setup/sales-factory";
@@ -168,23 +169,36 @@ async function animationsDone(page: Page, selector: string): Promise<void> {
   );
 }
 
+/** axe-core's own build, run in the page as a script (CDP evaluation is not bound by the CSP). */
+const AXE_SOURCE = readFileSync(
+  createRequire(import.meta.url).resolve("axe-core/axe.min.js"),
+  "utf8",
+);
+
 /** axe's serious and critical violations on the page as it is now. */
 async function seriousViolations(page: Page, where: string): Promise<Finding[]> {
-  // Only violations are collected: the passes are most of axe's work to report. Legacy mode
-  // runs axe.run() in the page itself; the default opens a second tab per check to merge the
-  // frames' results, which the site (no iframes) does not need.
-  const results = await new AxeBuilder({ page })
-    .options({ resultTypes: ["violations"] })
-    .setLegacyMode()
-    .analyze();
-  return results.violations
+  // axe.run() straight in the page, all rules, only violations collected (the passes are most
+  // of axe's work to report). @axe-core/playwright's legacy mode does the same with a
+  // configuration step per frame, and took twice as long per page (0.95 s against 0.5 s on
+  // the 2-core CI machine) over the 100 pages of this file.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof AxeCore }).axe;
+    const results = await axe.run(document, { resultTypes: ["violations"] });
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? "",
+      targets: violation.nodes.map((node) => node.target.join(" ")),
+    }));
+  });
+  return violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => ({
       page: where,
       rule: violation.id,
-      impact: violation.impact ?? "",
-      nodes: violation.nodes.length,
-      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
+      impact: violation.impact,
+      nodes: violation.targets.length,
+      targets: violation.targets.slice(0, 3),
     }));
 }
 

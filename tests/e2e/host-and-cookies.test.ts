@@ -1,8 +1,8 @@
 import http from "node:http";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, stopChildProcess } from "~/lib/child-process.server";
-import { baseURL, resetRateLimits, setupE2E } from "./fixtures";
+import { baseURL, e2eServer, resetRateLimits, setupE2E } from "./fixtures";
 import { startOwnServer, waitUntilHealthy, type OwnServer } from "./fixtures/own-server";
 
 const PASSWORD = "secret-123";
@@ -134,7 +134,7 @@ describe("with an https PUBLIC_URL", () => {
 
   beforeAll(async () => {
     // A second production server on its own database of the same PostgreSQL.
-    const url = new URL(inject("e2eDatabaseUrl"));
+    const url = new URL(e2eServer().databaseUrl);
     const admin = new pg.Client({ connectionString: url.href });
     await admin.connect();
     await admin.query("DROP DATABASE IF EXISTS e2e_https");

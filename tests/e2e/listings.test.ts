@@ -5,7 +5,14 @@ import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { baseURL, newContext, registerMember, setupE2E, signedInContext } from "./fixtures";
+import {
+  baseURL,
+  hydrated,
+  newContext,
+  registerMember,
+  setupE2E,
+  signedInContext,
+} from "./fixtures";
 
 const e2e = setupE2E();
 let folder: string;
@@ -145,6 +152,8 @@ describe("listings", () => {
     await card.getByRole("link", { name: title }).click();
     await search.waitForURL(`**/asset/${listingId}`);
     await search.getByTestId("gallery").waitFor();
+    // A visitor page loads its scripts after its largest paint; the keyboard needs them.
+    await hydrated(search, ".photo-gallery__stage");
     // The cover comes first in the gallery; the phone is for members only.
     const coverPhotoId = await search.getByTestId("gallery-image").getAttribute("data-photo-id");
     const { rows: coverRows } = await e2e.sql.query<{ id: string }>(

@@ -1,8 +1,8 @@
 import { request } from "node:http";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, stopChildProcess } from "~/lib/child-process.server";
-import { baseURL, resetRateLimits, setupE2E } from "./fixtures";
+import { baseURL, e2eServer, resetRateLimits, setupE2E } from "./fixtures";
 import { startOwnServer, waitUntilHealthy, type OwnServer } from "./fixtures/own-server";
 
 const SESSION_COOKIE = "dptech.session_token";
@@ -197,7 +197,7 @@ describe("on two instances", () => {
     // A second production server on the same database: another app instance.
     other = startOwnServer({
       port: await freePort(),
-      env: { DATABASE_URL: inject("e2eDatabaseUrl") },
+      env: { DATABASE_URL: e2eServer().databaseUrl, DATA_DIR: e2eServer().dataDir },
       logLevel: "error",
     });
     await waitUntilHealthy(other);

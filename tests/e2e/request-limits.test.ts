@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { en } from "~/lib/i18n/en";
 import { th } from "~/lib/i18n/th";
 import { bodyLimitFor } from "../../server/http/body-limit";
-import { baseURL, setupE2E } from "./fixtures";
+import { baseURL, e2eServer, setupE2E } from "./fixtures";
 import { verifiedAdminWhoOwnsAShop } from "./http-member";
 
 const MB = 1024 * 1024;
@@ -21,7 +21,7 @@ beforeAll(async () => {
 
 /** The server's resident memory, read from outside the process. */
 function serverRssBytes(): number {
-  const status = readFileSync(`/proc/${inject("serverPid")}/status`, "utf8");
+  const status = readFileSync(`/proc/${e2eServer().pid}/status`, "utf8");
   const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
   if (!kb) throw new Error("no VmRSS");
   return Number(kb) * 1024;

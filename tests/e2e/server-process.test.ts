@@ -113,8 +113,13 @@ describe("the production server on its embedded PostgreSQL", () => {
   it("stops cleanly when asked to stop while it is still starting", async () => {
     const early = startServer(dataDir, await freePort());
     started.push(early.child);
-    // The database is starting: the signal must not leave it running.
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // The database is starting (the app took its folder's lock): the signal must not leave it
+    // running. Waiting for the lock rather than a fixed time: a loaded machine can take longer
+    // than any fixed time to start Node, and a signal before then is not this test's subject.
+    const lock = path.join(dataDir, "postgres.lock");
+    while (!existsSync(lock) && early.child.exitCode === null) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     expect(await stopProcess(early.child, "SIGTERM")).toBe(0);
     expect(existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);
     expect(existsSync(path.join(dataDir, "postgres.lock"))).toBe(false);

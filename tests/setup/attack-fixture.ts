@@ -207,9 +207,8 @@ export async function createAttackFixture(db: Database): Promise<AttackFixture> 
   };
 }
 
-// The schema does not change during a test file: its tables are listed once per database.
+// The schema does not change during a test file: its shop tables are listed once per database.
 const shopTablesOf = new WeakMap<Database, Promise<string[]>>();
-const allTablesOf = new WeakMap<Database, Promise<string[]>>();
 
 /** Tables whose rows belong to a shop through a shop_id column. */
 function shopTables(db: Database): Promise<string[]> {
@@ -222,20 +221,6 @@ function shopTables(db: Database): Promise<string[]> {
       )
       .then((result) => result.rows.map((row) => row.table_name));
     shopTablesOf.set(db, found);
-  }
-  return found;
-}
-
-function allTables(db: Database): Promise<string[]> {
-  let found = allTablesOf.get(db);
-  if (!found) {
-    found = db
-      .execute<{ table_name: string }>(
-        sql`SELECT table_name FROM information_schema.tables
-            WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
-      )
-      .then((result) => result.rows.map((row) => row.table_name));
-    allTablesOf.set(db, found);
   }
   return found;
 }
@@ -261,26 +246,4 @@ export async function shopSnapshot(db: Database, shopId: string): Promise<string
     sql`SELECT h FROM (${sql.join(parts, sql` UNION ALL `)}) rows ORDER BY h`,
   );
   return result.rows.map((row) => row.h);
-}
-
-/**
- * Every row of every table (minus the ones that change on any request: sessions, rate-limit
- * buckets, the mail queue, caches), as "table:md5": what was saved before a call.
- */
-export async function databaseSnapshot(
-  db: Database,
-  skip: readonly string[] = [],
-): Promise<Set<string>> {
-  const tables = (await allTables(db)).filter(
-    (table) => !skip.includes(table) && !table.startsWith("__drizzle"),
-  );
-  const rows = await db.execute<{ h: string }>(
-    sql.join(
-      tables.map(
-        (table) => sql`SELECT ${`${table}:`} || md5(t::text) AS h FROM ${sql.identifier(table)} t`,
-      ),
-      sql` UNION ALL `,
-    ),
-  );
-  return new Set(rows.rows.map((row) => row.h));
 }

@@ -7,22 +7,31 @@ import { createDatabase } from "~/db/client.server";
 import { freePort, stopChildProcess } from "~/lib/child-process.server";
 import { startEmbeddedPostgres } from "~/db/embedded-postgres.server";
 import { withDatabase } from "./global-postgres";
+import { E2E_WORKERS } from "./e2e-workers";
 import { tempFolderForPostgres } from "./temp-folder";
+
+/** One production server under test and its database. */
+export interface E2EServer {
+  /** Where it listens, e.g. http://127.0.0.1:4321 */
+  baseURL: string;
+  /** Its database (tests read the outbox and reset rate limits). */
+  databaseUrl: string;
+  /** Its process, whose memory the request-limit tests read from /proc. */
+  pid: number;
+  /** Its DATA_DIR (uploads), its own so that two servers never write the same file. */
+  dataDir: string;
+}
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** Where the production build under test listens, e.g. http://127.0.0.1:4321 */
-    baseURL: string;
-    /** The database the server under test uses (tests read the outbox and reset rate limits). */
-    e2eDatabaseUrl: string;
-    /** The server process, whose memory the request-limit tests read from /proc. */
-    serverPid: number;
+    /** One server per worker: worker n (VITEST_POOL_ID) uses the n-th. */
+    e2eServers: E2EServer[];
   }
 }
 
 /**
- * Starts a real PostgreSQL and the production build (`node server/main.ts`) against it,
- * exactly as `npm start` would run it, for the browser journeys.
+ * Starts a real PostgreSQL and, for each worker, the production build (`node server/main.ts`)
+ * on a database of its own, exactly as `npm start` would run it, for the browser journeys.
  */
 export default async function setup(project: TestProject) {
   const root = path.resolve(".");
@@ -31,13 +40,42 @@ export default async function setup(project: TestProject) {
   }
   const folder = await tempFolderForPostgres("dptech-e2e-");
   const postgres = await startEmbeddedPostgres({ dataDir: path.join(folder, "postgres") });
-  const admin = createDatabase(postgres.adminUrl, { max: 1 });
-  await admin.$client.query("CREATE DATABASE e2e");
-  await admin.$client.end();
-  const databaseUrl = withDatabase(postgres.adminUrl, "e2e");
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(children.map((child) => stopChildProcess(child)));
+    await postgres.stop();
+    await rm(folder, { recursive: true, force: true });
+  };
+  try {
+    const servers = await Promise.all(
+      Array.from({ length: E2E_WORKERS }, async (_, index) => {
+        const name = `e2e_${index + 1}`;
+        const admin = createDatabase(postgres.adminUrl, { max: 1 });
+        await admin.$client.query(`CREATE DATABASE ${name}`);
+        await admin.$client.end();
+        const databaseUrl = withDatabase(postgres.adminUrl, name);
+        const dataDir = path.join(folder, name);
+        const server = await startServer(root, databaseUrl, dataDir);
+        children.push(server.child);
+        await waitForHealthy(server.baseURL, server.child);
+        return { baseURL: server.baseURL, databaseUrl, pid: server.child.pid ?? 0, dataDir };
+      }),
+    );
+    project.provide("e2eServers", servers);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
+}
 
+async function startServer(
+  root: string,
+  databaseUrl: string,
+  dataDir: string,
+): Promise<{ child: ChildProcess; baseURL: string }> {
   const port = await freePort();
-  const server = spawn(process.execPath, ["server/main.ts"], {
+  const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: root,
     env: {
       ...process.env,
@@ -45,28 +83,13 @@ export default async function setup(project: TestProject) {
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
       LOG_LEVEL: "error",
       SMTP_URL: "",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const baseURL = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHealthy(baseURL, server);
-  } catch (error) {
-    server.kill("SIGKILL");
-    await postgres.stop();
-    throw error;
-  }
-  project.provide("baseURL", baseURL);
-  project.provide("e2eDatabaseUrl", databaseUrl);
-  project.provide("serverPid", server.pid ?? 0);
-
-  return async () => {
-    await stopChildProcess(server);
-    await postgres.stop();
-    await rm(folder, { recursive: true, force: true });
-  };
+  return { child, baseURL: `http://127.0.0.1:${port}` };
 }
 
 async function waitForHealthy(baseURL: string, server: ChildProcess): Promise<void> {
