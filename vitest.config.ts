@@ -39,6 +39,9 @@ export default defineConfig({
           // Vitest's default is one worker fewer than the CPUs: one on a 2-core machine, whose
           // second core then only served PostgreSQL. Each file has a database of its own.
           maxWorkers: INTEGRATION_WORKERS,
+          // One process per worker for all its files: importing the app's modules afresh for
+          // every file took a third of the run (docs/decisions/0045-test-suite-time.md).
+          isolate: false,
         },
       },
       {
