@@ -52,14 +52,11 @@ export default defineConfig({
           globalSetup: ["tests/setup/global-e2e.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two files at a time, each worker on a server and database of its own.
+          // One file at a time unless E2E_WORKERS says more; each worker has a server and
+          // database of its own (tests/setup/e2e-workers.ts).
           maxWorkers: E2E_WORKERS,
-          // A worker runs its files one after the other in one process, importing the fixtures
-          // (and the app modules they use) once: the files keep no state at module level
-          // beyond their own, and mock nothing.
-          isolate: false,
-          // expect.poll gives up after 1 s by default: a page two browsers and two servers share
-          // the CPU with can take longer to answer. A poll that passes returns at once.
+          // expect.poll gives up after 1 s by default: on a loaded machine a page can take longer
+          // to answer. A poll that passes returns at once.
           expect: { poll: { timeout: 15_000 } },
           pool: "forks",
         },

@@ -55,7 +55,7 @@ export default async function setup(project: TestProject) {
         await admin.$client.end();
         const databaseUrl = withDatabase(postgres.adminUrl, name);
         const dataDir = path.join(folder, name);
-        const server = await startServer(root, databaseUrl, dataDir);
+        const server = startServer(root, databaseUrl, dataDir, await freePort());
         children.push(server.child);
         await waitForHealthy(server.baseURL, server.child);
         return { baseURL: server.baseURL, databaseUrl, pid: server.child.pid ?? 0, dataDir };
@@ -69,12 +69,12 @@ export default async function setup(project: TestProject) {
   return stop;
 }
 
-async function startServer(
+function startServer(
   root: string,
   databaseUrl: string,
   dataDir: string,
-): Promise<{ child: ChildProcess; baseURL: string }> {
-  const port = await freePort();
+  port: number,
+): { child: ChildProcess; baseURL: string } {
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: root,
     env: {
