@@ -6,6 +6,8 @@ import {
   guardRouteModuleReloads,
   reloadAfterChunkError,
 } from "./lib/chunk-reload";
+import { setFallbackMessages } from "./lib/i18n";
+import { isFrameText, loadMessages } from "./lib/i18n/message-registry";
 
 // Vite fires this when a lazily loaded chunk (e.g. of a newer deployment) fails to load.
 window.addEventListener("vite:preloadError", (event) => {
@@ -15,11 +17,29 @@ window.addEventListener("vite:preloadError", (event) => {
 guardRouteModuleReloads(console, sessionStorage, Date.now, () => chunkFailureStore.set(true));
 chunkFailureStore.clearOnNextNavigation(document, window);
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
+// The page's interface text (preloaded by the root layout) is at hand before hydration, which
+// must render exactly the server's HTML: waiting for it mid-hydration is an error in React. A
+// page without the frame's text (its root loader failed: an error page) was rendered with the
+// bundled fallback text, which only such a page loads.
+const texts = [
+  ...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][href^="/i18n/"]'),
+].map((link) => ({ href: link.getAttribute("href") ?? "" }));
+const loading: Promise<unknown>[] = texts.map(loadMessages);
+if (!texts.some(isFrameText)) {
+  loading.push(
+    import("./lib/i18n/fallback-messages").then(({ FALLBACK_MESSAGES }) =>
+      setFallbackMessages(FALLBACK_MESSAGES),
+    ),
   );
-});
+}
+
+void Promise.allSettled(loading).then(() =>
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  }),
+);

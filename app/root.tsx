@@ -13,7 +13,7 @@ import type { Route } from "./+types/root";
 import { appContext } from "./context";
 import { messagesFor } from "./lib/i18n/messages.server";
 import { langMiddleware, langOf } from "~/lib/i18n/lang.server";
-import { useLang } from "./lib/i18n/use-translation";
+import { messageRefsOf, useLang } from "./lib/i18n/use-translation";
 import { formatPhoneForDisplay } from "./lib/phone";
 import { buildMeta, siteFromMatches, siteTranslate } from "./lib/seo";
 import { SiteShell } from "./layout/site-shell";
@@ -125,6 +125,8 @@ export const meta: Route.MetaFunction = ({ matches, location, error }) => {
 export function Layout({ children }: { children: React.ReactNode }) {
   const lang = useLang();
   const nonce = useNonce();
+  const { frame, area } = messageRefsOf(useMatches());
+  const textFiles = [frame, area].flatMap((ref) => (ref ? [ref.href] : []));
   return (
     <html lang={lang}>
       <head>
@@ -144,6 +146,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
             as="font"
             type="font/woff2"
             crossOrigin="anonymous"
+          />
+        ))}
+        {/* The page's interface text (message-registry.ts), read before hydration: a few KiB,
+            after what the first paint needs. */}
+        {textFiles.map((href) => (
+          <link
+            key={href}
+            rel="preload"
+            href={href}
+            as="fetch"
+            crossOrigin="anonymous"
+            fetchPriority="low"
           />
         ))}
       </head>

@@ -17,6 +17,19 @@ export interface LiveMemory {
   rss: number;
 }
 
+/** V8's CPU profile: a call tree, and which node was on the CPU at each sample. */
+export interface CpuProfile {
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+    children?: number[];
+  }[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
 export class InspectorSession {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
@@ -103,6 +116,29 @@ export class InspectorSession {
       external: usage.external,
       arrayBuffers: usage.arrayBuffers,
     };
+  }
+
+  /** CPU time the whole process (every thread) has used so far, in milliseconds. */
+  async cpuTime(): Promise<number> {
+    const result = (await this.send("Runtime.evaluate", {
+      expression: "JSON.stringify(process.cpuUsage())",
+      returnByValue: true,
+    })) as { result: { value: string } };
+    const usage = JSON.parse(result.result.value) as NodeJS.CpuUsage;
+    return (usage.user + usage.system) / 1000;
+  }
+
+  /** Starts V8's sampling CPU profiler (every `intervalUs` microseconds). */
+  async startProfiling(intervalUs = 200): Promise<void> {
+    await this.send("Profiler.enable");
+    await this.send("Profiler.setSamplingInterval", { interval: intervalUs });
+    await this.send("Profiler.start");
+  }
+
+  /** Stops the profiler and returns its profile (the `.cpuprofile` format). */
+  async stopProfiling(): Promise<CpuProfile> {
+    const { profile } = (await this.send("Profiler.stop")) as { profile: CpuProfile };
+    return profile;
   }
 
   close(): void {

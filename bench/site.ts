@@ -24,7 +24,7 @@ import {
   startAppAndBaseline,
 } from "./harness.ts";
 import { fetchRaw, pageAssets } from "./page-assets.ts";
-import { embeddedDatabaseUrl, registerMember } from "./stock-writers.ts";
+import { embeddedDatabaseUrl, ownSpeedTestShop, registerMember } from "./stock-writers.ts";
 const CONNECTIONS = 50;
 // Generous: on a busy 2-core machine the app's p99 nears 10 s, and a timeout counts as an error.
 const TIMEOUT_S = 30;
@@ -49,6 +49,8 @@ function parseOptions() {
       uncached: { type: "boolean", default: false },
       // Only the asset sizes and budgets (seconds, not minutes: no load runs).
       "assets-only": { type: "boolean", default: false },
+      // Only the signed-in pages (and the baseline around them): a quicker run while working on them.
+      "signed-in-only": { type: "boolean", default: false },
     },
   });
   return {
@@ -58,6 +60,7 @@ function parseOptions() {
     checkBudget: values["check-budget"],
     uncached: values.uncached,
     assetsOnly: values["assets-only"],
+    signedInOnly: values["signed-in-only"],
   };
 }
 
@@ -125,7 +128,8 @@ const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`;
 // ---- main ------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
-  const { build, duration, warmup, checkBudget, uncached, assetsOnly } = parseOptions();
+  const { build, duration, warmup, checkBudget, uncached, assetsOnly, signedInOnly } =
+    parseOptions();
   if (build) await buildAppAndBaseline();
   for (const file of ["build/server/index.js", `${baselineBuild}/server/index.js`]) {
     if (!existsSync(path.resolve(root, file)))
@@ -136,7 +140,7 @@ async function main(): Promise<number> {
 
   // The owner of a shop, signed in: the pages that are theirs alone (never kept).
   const cookie = await registerMember(appUrl, `bench-${Date.now()}@example.com`);
-  await ownShop(await embeddedDatabaseUrl(dataDir));
+  await ownSpeedTestShop(await embeddedDatabaseUrl(dataDir));
   const member = { ...BROWSER_HEADERS, cookie };
   const visitor = uncached ? { ...BROWSER_HEADERS, cookie: "bench-uncached=1" } : BROWSER_HEADERS;
   const listingId = await firstListingId(await embeddedDatabaseUrl(dataDir));
@@ -156,7 +160,7 @@ async function main(): Promise<number> {
     "/terms",
   ];
   const pages = [
-    ...visitorPaths.map((pathname) => ({
+    ...(signedInOnly ? [] : visitorPaths).map((pathname) => ({
       target: `app ${pathname.length > 24 ? `${pathname.slice(0, 21)}…` : pathname}`,
       url: `${appUrl}${pathname}`,
       headers: visitor,
@@ -341,26 +345,6 @@ function reportBudget(home: PageAssets, bare: PageAssets, checkBudget: boolean):
 }
 
 /** A shop owned by the one registered member, with its default stock location. */
-async function ownShop(databaseUrl: string): Promise<void> {
-  const client = new pg.Client(databaseUrl);
-  await client.connect();
-  try {
-    await client.query(`
-      WITH member AS (SELECT id FROM app_user ORDER BY created_at DESC LIMIT 1),
-        created AS (
-          INSERT INTO shop (name, business_type, address, phone)
-          VALUES ('ร้านทดสอบความเร็ว', 'cafe', '1 ถนนทดสอบ กรุงเทพฯ', '+66812345678')
-          RETURNING id),
-        owner AS (
-          INSERT INTO shop_member (shop_id, user_id, role)
-          SELECT created.id, member.id, 'owner' FROM created, member)
-      INSERT INTO stock_location (shop_id, kind, name, is_default)
-      SELECT id, 'warehouse', 'หน้าร้าน', true FROM created`);
-  } finally {
-    await client.end();
-  }
-}
-
 async function firstListingId(databaseUrl: string): Promise<string> {
   const client = new pg.Client(databaseUrl);
   await client.connect();

@@ -210,3 +210,24 @@ export async function checkLedger(
     await client.end();
   }
 }
+
+/** Gives the latest registered member a shop of their own with a default stock location. */
+export async function ownSpeedTestShop(databaseUrl: string): Promise<void> {
+  const client = new pg.Client(databaseUrl);
+  await client.connect();
+  try {
+    await client.query(`
+      WITH member AS (SELECT id FROM app_user ORDER BY created_at DESC LIMIT 1),
+        created AS (
+          INSERT INTO shop (name, business_type, address, phone)
+          VALUES ('ร้านทดสอบความเร็ว', 'cafe', '1 ถนนทดสอบ กรุงเทพฯ', '+66812345678')
+          RETURNING id),
+        owner AS (
+          INSERT INTO shop_member (shop_id, user_id, role)
+          SELECT created.id, member.id, 'owner' FROM created, member)
+      INSERT INTO stock_location (shop_id, kind, name, is_default)
+      SELECT id, 'warehouse', 'หน้าร้าน', true FROM created`);
+  } finally {
+    await client.end();
+  }
+}

@@ -2,7 +2,6 @@
 // server build) into build/server/index.js; server/main.ts loads it and listens.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import compression from "compression";
 import express from "express";
 import pg from "pg";
 import { pino } from "pino";
@@ -11,6 +10,7 @@ import { appContext, routeTreeContext } from "~/context";
 import { isDatabaseReachable } from "~/db/migrate.server";
 import { openDatabase, openDatabaseForTool } from "~/db/open-database.server";
 import { readEnv } from "~/lib/env.server";
+import { MESSAGES_PATH, messageFileAt } from "~/lib/i18n/messages.server";
 import {
   createAccountMailer,
   createAuth,
@@ -46,6 +46,7 @@ import { originCheck } from "./http/origin-check";
 import { MISSING_PUBLIC_URL_WARNING, publicOriginResolver } from "./http/public-origin";
 import { createLogger, requestLogger } from "./http/request-logging";
 import { createRequestHandler } from "./http/react-router-handler";
+import { responseCompression } from "./http/response-compression";
 import {
   createRenderCache,
   PAGE_CACHE_MAX_BYTES,
@@ -189,14 +190,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   app.use(requestLogger(logger));
   const imageOrigin = storageImageOrigin(env);
   app.use(securityHeaders({ dev, imageOrigins: imageOrigin ? [imageOrigin] : [] }));
-  // Server-sent events must reach the browser as they are written, not when a buffer fills.
-  app.use(
-    compression({
-      filter: (req, res) =>
-        !/^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) &&
-        compression.filter(req, res),
-    }),
-  );
+  app.use(responseCompression());
 
   app.get("/healthz", async (_req, res) => {
     const databaseOk = await isDatabaseReachable(db);
@@ -220,6 +214,17 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     const publicFiles = express.static(client, { maxAge: "1d", index: false });
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   }
+
+  // Interface text files (app/lib/i18n/messages.server.ts): immutable under a versioned
+  // address; an address of another version gets today's text, not kept.
+  app.get(`${MESSAGES_PATH}/{*file}`, (req, res, next) => {
+    const script = messageFileAt(req.path.slice(MESSAGES_PATH.length));
+    if (!script) return next();
+    res
+      .type("application/json")
+      .set("Cache-Control", script.current ? "public, max-age=31536000, immutable" : "no-cache")
+      .send(script.source);
+  });
 
   // Every request body is limited by path (server/http/body-limit.ts): a declared length over
   // the limit is refused here; the bytes actually received are counted where they are read.

@@ -5,12 +5,12 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
 import express from "express";
 import { pino } from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { originCheck } from "../../server/http/origin-check.ts";
+import { responseCompression } from "../../server/http/response-compression.ts";
 import { securityHeaders } from "../../server/http/security-headers.ts";
 
 const buildDir = path.resolve(
@@ -32,7 +32,7 @@ app.use(
   }),
 );
 app.use(securityHeaders({ dev: false }));
-app.use(compression());
+app.use(responseCompression());
 app.use(
   "/assets",
   express.static(path.join(buildDir, "client/assets"), {

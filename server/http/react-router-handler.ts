@@ -7,6 +7,7 @@ import {
 } from "react-router";
 import { hadUnreadableBody } from "~/lib/unreadable-body.server";
 import { bodyLimitFor, limitedBody, sendUnreadableBody } from "./body-limit";
+import { coalesceChunks } from "./coalesce-chunks";
 import { applyPrivateCaching } from "./private-caching";
 import { RENDER_FOR_CACHE_HEADER, type RenderCache } from "./render-cache";
 
@@ -62,7 +63,7 @@ export function createRequestHandler(options: {
         return;
       }
       try {
-        await writeReadableStreamToWritable(response.body, res);
+        await writeReadableStreamToWritable(coalesceChunks(response.body), res);
       } catch (error) {
         if (res.destroyed || res.writableEnded) return;
         throw error;

@@ -565,9 +565,16 @@ describe("shophub page", () => {
       const html = await (await fetch(`${baseURL()}/shophub`, { headers })).text();
       // Every script the page loads: the entry, the route modules and their chunks (named in
       // preload links, or in the module script that loads them after the paint).
+      // And the page's interface text, in files of its own (message-registry.ts).
       const scripts = [
-        ...new Set([...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!)),
+        ...new Set(
+          [...html.matchAll(/"(\/(?:assets\/[^"\\]+\.js|i18n\/[^"\\]+\.json))\\?"/g)].map(
+            (m) => m[1]!,
+          ),
+        ),
       ];
+      const textScript = scripts.find((path) => path.startsWith(`/i18n/${lang}/shophubPage.`));
+      expect(textScript).toBeDefined();
       expect(scripts.length).toBeGreaterThan(0);
       const javascript = await Promise.all(
         scripts.map(async (path) => (await fetch(`${baseURL()}${path}`)).text()),
@@ -579,7 +586,9 @@ describe("shophub page", () => {
       // The title tag reads the page's title text (the meta function sees the area too).
       const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
       expect(title).toContain({ th, en }[lang]["shophubPage.title"].slice(0, 20));
-      expect(data).toContain(sentence[lang]);
+      // The data refers to the same text file, which holds the copy.
+      expect(data).toContain(textScript);
+      expect(javascript[scripts.indexOf(textScript!)]).toContain(sentence[lang]);
       for (const form of [sentence[other], JSON.stringify(sentence[other]).slice(1, -1)]) {
         expect(payload.includes(form), `${lang} page carries the ${other} copy`).toBe(false);
       }

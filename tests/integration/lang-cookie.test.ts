@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { knownMessages } from "~/lib/i18n/message-registry";
 import { seedDemoContent } from "~/modules/content/index.server";
 import * as langSwitch from "~/routes/api/lang";
 import * as legal from "~/routes/site/legal";
@@ -29,7 +30,12 @@ async function pageIn(cookie?: string) {
   const frame = (await callRoute(root.loader, "/terms", { context, cookie })) as Awaited<
     ReturnType<typeof root.loader>
   >;
-  return { title: terms.title, lang: frame.lang, contact: frame.messages["nav.contact"] };
+  // The root refers to the frame's text (a script); the server reads it behind the reference.
+  return {
+    title: terms.title,
+    lang: frame.lang,
+    contact: knownMessages(frame.messages)?.["nav.contact"],
+  };
 }
 
 describe("the language of a page", () => {

@@ -23,7 +23,7 @@ function page(nonce: string, run = "") {
 <script nonce="${nonce}" type="module" async="">;
 import * as route0 from "${ROOT}";
 import * as route1 from "${HOME}";
-  window.__reactRouterManifest = {"entry":{"module":"${ENTRY}"}};
+  window.__reactRouterManifest = {"entry":{"module":"${ENTRY}"},"url":"/assets/manifest-43a1d66a.js"};
   window.__reactRouterRouteModules = {"root":route0,"routes/site/home":route1};
 
 import("${ENTRY}");</script><script nonce="${nonce}">window.__reactRouterContext.streamController.close();</script></body></html>`;

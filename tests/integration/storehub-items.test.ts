@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
 import { shopMember, stockDocument, stockItem, stockMovement, type ShopRole } from "~/db/schema";
 import { en } from "~/lib/i18n/en";
+import { knownMessages, type MessagesRef } from "~/lib/i18n/message-registry";
 import { th } from "~/lib/i18n/th";
 import {
   EXPORT_BATCH,
@@ -219,13 +220,16 @@ describe("storehub access", () => {
     const loner = await insertUser(test.db);
     const member = await run(overviewRoute.loader, "/storehub", loner);
     expect(member.data).toEqual({ kind: "intro", signedIn: true });
-    // The area's texts come with the layout, also for visitors.
+    // The area's texts come with the layout (a reference to its text file), also for visitors.
     const layout = (await run(layoutRoute.loader, "/storehub", null)).data as {
-      areaMessages: Record<string, string>;
+      areaMessages: MessagesRef;
       shop: unknown;
     };
     expect(layout.shop).toBeNull();
-    expect(layout.areaMessages["storehub.intro.createShop"]).toBe(th["storehub.intro.createShop"]);
+    expect(layout.areaMessages.href).toMatch(/^\/i18n\/th\/storehub\./);
+    expect(knownMessages(layout.areaMessages)?.["storehub.intro.createShop"]).toBe(
+      th["storehub.intro.createShop"],
+    );
   });
 
   it.each(ALL_PAGES)("$name sends a visitor to sign in", async (page) => {

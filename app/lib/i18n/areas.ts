@@ -1,8 +1,8 @@
-import type { MessageKey } from "./th";
+import type { MessagesRef } from "./message-registry";
 
 /**
- * Interface text is split by area: the root loader sends the site frame's text with every
- * page, and each area's layout loader sends its own keys (see `areaMessagesFor`). A visitor
+ * Interface text is split by area: the root loader refers to the site frame's text on every
+ * page, and each area's layout loader to its own keys (see `areaMessagesFor`). A visitor
  * reading an article never downloads the stock tool's or the admin's text. `shophubPage` is the
  * public /shophub page's own copy: long marketing text that only that page needs; `account`
  * the sign-in, registration, password and profile pages' text (a tenth of every page's data
@@ -29,7 +29,7 @@ export function areaOfKey(key: string): Area | null {
   return (AREAS as readonly string[]).includes(first) ? (first as Area) : null;
 }
 
-/** Loader data that carries one area's messages; `useT` merges it with the root's. */
+/** Loader data that refers to one area's text; `useT` reads it over the root's. */
 export interface AreaMessagesData {
-  areaMessages: Partial<Record<MessageKey, string>>;
+  areaMessages: MessagesRef;
 }

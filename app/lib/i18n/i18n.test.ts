@@ -3,7 +3,7 @@ import { AREAS } from "./areas";
 import { en } from "./en";
 import { FALLBACK_MESSAGES } from "./fallback-messages";
 import { createTranslate, langFromCookieHeader } from "./index";
-import { areaMessagesFor, messagesFor, serverTranslate } from "./messages.server";
+import { bundleText, serverTranslate } from "./messages.server";
 import { th } from "./th";
 
 describe("interface text", () => {
@@ -75,7 +75,7 @@ describe("interface text", () => {
   });
 
   it("sends area text only with that area's pages", () => {
-    const frame = messagesFor("th");
+    const frame = bundleText("th", "frame");
     expect(frame["nav.contact"]).toBe(th["nav.contact"]);
     expect(
       Object.keys(frame).some((key) => /^(admin|shops|storehub|listings|shophubPage)\./.test(key)),
@@ -87,14 +87,12 @@ describe("interface text", () => {
         .sort(),
     ).toEqual(["account.signOut", "account.signedInAs"]);
     expect(Object.keys(frame).some((key) => key.startsWith("home."))).toBe(false);
-    expect(areaMessagesFor("th", "account")["account.signIn.title"]).toBe(
-      th["account.signIn.title"],
-    );
-    const admin = areaMessagesFor("en", "admin");
+    expect(bundleText("th", "account")["account.signIn.title"]).toBe(th["account.signIn.title"]);
+    const admin = bundleText("en", "admin");
     expect(admin["admin.nav.users"]).toBe(en["admin.nav.users"]);
     expect(Object.keys(admin).every((key) => key.startsWith("admin."))).toBe(true);
     // Together the pieces are the whole dictionary.
-    const pieces = [frame, ...AREAS.map((area) => areaMessagesFor("th", area))];
+    const pieces = [frame, ...AREAS.map((area) => bundleText("th", area))];
     expect(pieces.reduce((sum, piece) => sum + Object.keys(piece).length, 0)).toBe(
       Object.keys(th).length,
     );

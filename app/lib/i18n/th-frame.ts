@@ -1,7 +1,7 @@
 /**
- * Thai text of the site frame and the error pages. It is also bundled into the browser code
- * (see fallback-messages.ts), so these pages still read well when the root loader, which
- * carries the full messages, has failed.
+ * Thai text of the site frame and the error pages. It is also the fallback text (see
+ * fallback-messages.ts), so these pages still read well when the root loader, which refers to
+ * the full messages, has failed.
  */
 export const thFrame = {
   "site.name": "ดีพี เทค",

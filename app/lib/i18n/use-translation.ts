@@ -1,18 +1,17 @@
-import { useMemo } from "react";
+import { use, useMemo } from "react";
 import { useMatches, useRouteLoaderData } from "react-router";
-import type { AreaMessagesData } from "./areas";
+import { createTranslate, DEFAULT_LANG, isLang, type Lang, type Translate } from "./index";
 import {
-  createTranslate,
-  DEFAULT_LANG,
-  isLang,
-  type Lang,
-  type Messages,
-  type Translate,
-} from "./index";
+  isMessagesRef,
+  knownMessages,
+  loadMessages,
+  type MessagesRef,
+  type PartialMessages,
+} from "./message-registry";
 
 interface RootI18n {
   lang?: unknown;
-  messages?: Partial<Messages>;
+  messages?: unknown;
 }
 
 /** The page's language from the root loader (Thai when it is unavailable, e.g. on hard errors). */
@@ -25,25 +24,45 @@ export function useLang(): Lang {
   return DEFAULT_LANG;
 }
 
-function areaMessagesOf(data: unknown): AreaMessagesData["areaMessages"] | undefined {
+/** The reference to a route's area text in its loader data, if it has one. */
+export function areaMessagesRefOf(data: unknown): MessagesRef | undefined {
   if (data && typeof data === "object" && "areaMessages" in data) {
-    return (data as AreaMessagesData).areaMessages;
+    const ref = (data as { areaMessages: unknown }).areaMessages;
+    if (isMessagesRef(ref)) return ref;
   }
   return undefined;
 }
 
 /**
- * A translator over the root's frame text plus the text of the matched area layout (a page
- * belongs to at most one area; the innermost one wins).
+ * The text references of the matched routes: the root's frame text and the innermost matched
+ * area's (a page belongs to at most one area).
  */
+export function messageRefsOf(matches: readonly { id?: string; loaderData?: unknown }[]): {
+  frame: MessagesRef | undefined;
+  area: MessagesRef | undefined;
+} {
+  const root = matches.find((match) => match.id === "root")?.loaderData as RootI18n | undefined;
+  return {
+    frame: isMessagesRef(root?.messages) ? root.messages : undefined,
+    area: matches.map((match) => areaMessagesRefOf(match.loaderData)).findLast(Boolean),
+  };
+}
+
+/** The text behind a reference, waiting for it (React's `use`) when the browser lacks it yet. */
+function useMessages(ref: MessagesRef | undefined): PartialMessages | undefined {
+  if (!ref) return undefined;
+  return knownMessages(ref) ?? use(loadMessages(ref));
+}
+
+/** A translator over the root's frame text and the matched area's text (the area's wins). */
 export function useT(): Translate {
-  const matches = useMatches();
   const lang = useLang();
-  const root = useRouteLoaderData("root") as RootI18n | undefined;
-  const rootMessages = root?.messages;
-  const area = matches
-    .map((match) => areaMessagesOf(match.loaderData))
-    .findLast((messages) => messages !== undefined);
+  const { frame, area } = messageRefsOf(useMatches());
+  const frameMessages = useMessages(frame);
+  const areaMessages = useMessages(area);
   // Both objects only change on a language switch or when entering another area.
-  return useMemo(() => createTranslate(rootMessages, area, lang), [rootMessages, area, lang]);
+  return useMemo(
+    () => createTranslate(frameMessages, areaMessages, lang),
+    [frameMessages, areaMessages, lang],
+  );
 }

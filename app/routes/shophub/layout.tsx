@@ -10,14 +10,14 @@ import {
 import { ShophubNav } from "~/features/shops/shophub-nav";
 import { appContext } from "~/context";
 import { langOf } from "~/lib/i18n/lang.server";
-import { areaMessagesOf, areaMessagesWhere } from "~/lib/i18n/messages.server";
+import { areaMessagesOf, areaPartMessagesFor } from "~/lib/i18n/messages.server";
 import { useT } from "~/lib/i18n/use-translation";
 import { activeShopOf } from "~/routes/_gates/session.server";
 import { shophubGate } from "~/routes/_gates/shophub.server";
 import { memberOf } from "~/routes/_gates/member.server";
 import { GUIDE_ROLES, guideOfferOf, SAMPLE_ROLES } from "~/modules/guide/index.server";
 import { walkthroughOf } from "./guide-data.server";
-import { isTillMessage, TILL_PATH } from "./sell/till-messages";
+import { TILL_PATH } from "~/lib/i18n/till-messages";
 
 // The gate admits signed-in members before any loader or action under it runs (middleware,
 // unlike a layout's loader, also covers its children's loaders and actions).
@@ -32,7 +32,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     // The till's first paint needs only its own text (see till-messages.ts).
     ...(url.pathname === TILL_PATH
-      ? { areaMessages: areaMessagesWhere(langOf(context), "shops", isTillMessage) }
+      ? { areaMessages: areaPartMessagesFor(langOf(context), "till") }
       : areaMessagesOf(context, "shops")),
     nav: shop ? { shopId: shop.id, role: shop.role } : null,
     // The guided first sale: its walkthrough when one runs, its offer on the dashboard.

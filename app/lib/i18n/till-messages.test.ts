@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { areaMessagesWhere } from "~/lib/i18n/messages.server";
-import { th } from "~/lib/i18n/th";
+import { bundleText } from "./messages.server";
+import { th } from "./th";
 import { isTillMessage } from "./till-messages";
 
-const root = path.resolve(import.meta.dirname, "../../../..");
+const root = path.resolve(import.meta.dirname, "../../..");
 
 /** The files whose text the till page shows (the page, its panels, its frame, its printing). */
 function tillFiles(): string[] {
@@ -39,8 +39,8 @@ describe("the till's text", () => {
   });
 
   it("is a part of the area's text: the till's page is sent far less than all of shophub's", () => {
-    const till = areaMessagesWhere("th", "shops", isTillMessage);
-    const all = areaMessagesWhere("th", "shops", () => true);
+    const till = bundleText("th", "till");
+    const all = bundleText("th", "shops");
     expect(till["shops.sell.pay.complete"]).toBe(th["shops.sell.pay.complete"]);
     expect(till["shops.finance.category.expense.rent"]).toBe(
       th["shops.finance.category.expense.rent"],

@@ -1,0 +1,127 @@
+import { createServer, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync } from "node:zlib";
+import { writeReadableStreamToWritable } from "@react-router/node";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { coalesceChunks } from "../../server/http/coalesce-chunks";
+import {
+  responseCompression,
+  STREAMING_BROTLI_WINDOW_BITS,
+} from "../../server/http/response-compression";
+
+// How pages leave the server (server/http/react-router-handler.ts): React Router's writer
+// flushes after every chunk, so chunks are joined first, and brotli runs with a small window.
+
+const encoder = new TextEncoder();
+
+/** A body that yields `now` at once, then each of `later` after `delayMs`. */
+function body(now: string[], later: string[] = [], delayMs = 30): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    async start(controller) {
+      for (const part of now) controller.enqueue(encoder.encode(part));
+      for (const part of later) {
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        controller.enqueue(encoder.encode(part));
+      }
+      controller.close();
+    },
+  });
+}
+
+async function chunksOf(stream: ReadableStream<Uint8Array>): Promise<string[]> {
+  const chunks: string[] = [];
+  const reader = stream.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    chunks.push(Buffer.from(read.value).toString("utf8"));
+  }
+  return chunks;
+}
+
+describe("a response body's chunks", () => {
+  it("are joined when they arrive together, and what arrives later still goes out on its own", async () => {
+    const parts = Array.from({ length: 12 }, (_, i) => `<p>ส่วนที่ ${i}</p>`);
+    expect(await chunksOf(coalesceChunks(body(parts, ["<script>later()</script>"])))).toEqual([
+      parts.join(""),
+      "<script>later()</script>",
+    ]);
+  });
+
+  it("are passed on once they reach the size limit, without waiting for the rest", async () => {
+    const chunks = await chunksOf(coalesceChunks(body(["a".repeat(40), "b".repeat(40), "c"]), 64));
+    expect(chunks).toEqual(["a".repeat(40) + "b".repeat(40), "c"]);
+  });
+});
+
+describe("compressed pages", () => {
+  let server: Server;
+  let port: number;
+  const page = Array.from(
+    { length: 400 },
+    (_, i) => `<tr><td>สินค้า ${i}</td><td>${i * 7} บาท</td></tr>\n`,
+  );
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(responseCompression());
+    // As React Router's handler writes a page: ten pieces, each followed by a flush.
+    app.get("/page", async (_req, res) => {
+      res.type("html");
+      const pieces = Array.from({ length: 10 }, (_, i) =>
+        page.slice(i * 40, (i + 1) * 40).join(""),
+      );
+      await writeReadableStreamToWritable(coalesceChunks(body(pieces)), res);
+    });
+    server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  function get(path: string, acceptEncoding: string) {
+    return new Promise<{ encoding: string | undefined; body: Buffer; reads: number }>(
+      (resolve, reject) => {
+        request({ port, path, headers: { "accept-encoding": acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () =>
+            resolve({
+              encoding: res.headers["content-encoding"],
+              body: Buffer.concat(chunks),
+              reads: chunks.length,
+            }),
+          );
+        })
+          .on("error", reject)
+          .end();
+      },
+    );
+  }
+
+  it("come in brotli with a 256 KiB window, whole, in one pass rather than a flushed block per piece", async () => {
+    const { encoding, body: compressed } = await get("/page", "gzip, deflate, br");
+    expect(encoding).toBe("br");
+    expect(brotliDecompressSync(compressed).toString("utf8")).toBe(page.join(""));
+    // A brotli stream starts with its window size (RFC 7932, 9.1): 1, then 3 bits n, WBITS = 17 + n.
+    const first = compressed[0]!;
+    expect(first & 1).toBe(1);
+    expect(17 + ((first >> 1) & 0b111)).toBe(STREAMING_BROTLI_WINDOW_BITS);
+    // One compressed block, not one per piece: a flushed block per piece made it larger.
+    const html = Buffer.from(page.join(""));
+    const { brotliCompressSync, constants } = await import("node:zlib");
+    const inOnePass = brotliCompressSync(html, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 4 },
+    });
+    expect(compressed.length).toBeLessThanOrEqual(inOnePass.length + 16);
+  });
+
+  it("come in gzip or plain to clients that ask for those", async () => {
+    const gzip = await get("/page", "gzip");
+    expect(gzip.encoding).toBe("gzip");
+    const { gunzipSync } = await import("node:zlib");
+    expect(gunzipSync(gzip.body).toString("utf8")).toBe(page.join(""));
+    const plain = await get("/page", "identity");
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString("utf8")).toBe(page.join(""));
+  });
+});
