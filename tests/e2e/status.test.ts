@@ -56,6 +56,28 @@ describe("every URL of the company site answers with the right status", () => {
     expect(page.headers.get("content-encoding")).toBe("gzip");
   });
 
+  it("serves the page's interface text as JSON kept for a year under a versioned address", async () => {
+    const html = await (
+      await fetch(`${baseURL()}/contact`, { headers: { cookie: "lang=en" } })
+    ).text();
+    const href = /href="(\/i18n\/en\/frame\.[0-9a-f]{12}\.json)"/.exec(html)?.[1];
+    expect(href).toBeDefined();
+    const text = await fetch(`${baseURL()}${href}`);
+    expect(text.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(text.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(((await text.json()) as Record<string, string>)["nav.contact"]).toBe("Contact");
+    // A page from before a deployment asks for an older address: today's text, not kept.
+    const older = await fetch(`${baseURL()}${href!.replace(/\.[0-9a-f]{12}\./, ".000000000000.")}`);
+    expect(older.status).toBe(200);
+    expect(older.headers.get("cache-control")).toBe("no-cache");
+    for (const unknown of [
+      "/i18n/en/secrets.000000000000.json",
+      "/i18n/fr/frame.000000000000.json",
+    ]) {
+      expect((await fetch(`${baseURL()}${unknown}`)).status, unknown).toBe(404);
+    }
+  });
+
   it("refuses a cross-site form post (CSRF)", async () => {
     const response = await fetch(`${baseURL()}/contact`, {
       method: "POST",
