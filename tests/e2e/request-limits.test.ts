@@ -3,8 +3,10 @@ import http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { en } from "~/lib/i18n/en";
 import { th } from "~/lib/i18n/th";
+import { IMPORT_MAX_BYTES } from "~/modules/stock/item-csv.server";
 import { bodyLimitFor } from "../../server/http/body-limit";
 import { baseURL, e2eServer, setupE2E } from "./fixtures";
+import { insertItem } from "../setup/factories";
 import { verifiedAdminWhoOwnsAShop } from "./http-member";
 
 const MB = 1024 * 1024;
@@ -14,9 +16,18 @@ const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
 
 const e2e = setupE2E({ browser: false });
 let memberCookie = "";
+/** An item of the member's shop: its edit page is where the photo form is. */
+let itemId = "";
 
 beforeAll(async () => {
   memberCookie = await verifiedAdminWhoOwnsAShop(e2e.sql, "limits-e2e");
+  const { rows } = await e2e.sql.query<{ shop_id: string; user_id: string }>(
+    `SELECT m.shop_id, m.user_id FROM shop_member m JOIN app_user u ON u.id = m.user_id
+     WHERE u.email LIKE 'limits-e2e-%' ORDER BY u.created_at DESC LIMIT 1`,
+  );
+  const owner = rows[0];
+  if (!owner) throw new Error("the member's shop is missing");
+  itemId = String((await insertItem(e2e.db, owner.shop_id, owner.user_id)).id);
 });
 
 /** The server's resident memory, read from outside the process. */
@@ -128,6 +139,8 @@ const ROUTES: {
   message?: string;
   /** The Thai text of the 413 when the route answers a declared length inside its form. */
   declaredMessage?: string;
+  /** The page's query, where the form that shows that text is on one page of the route. */
+  query?: () => string;
 }[] = [
   { path: "/contact", signedIn: false },
   { path: "/register", signedIn: false },
@@ -158,13 +171,23 @@ const ROUTES: {
     declaredMessage: PHOTO_TOO_LARGE,
   },
   { path: "/storehub/add", signedIn: true, type: MULTIPART, declaredMessage: PHOTO_TOO_LARGE },
-  { path: "/storehub/edit", signedIn: true, type: MULTIPART, declaredMessage: PHOTO_TOO_LARGE },
+  {
+    path: "/storehub/edit",
+    signedIn: true,
+    type: MULTIPART,
+    declaredMessage: PHOTO_TOO_LARGE,
+    query: () => `?id=${itemId}`,
+  },
   { path: "/storehub/delete", signedIn: true },
   {
     path: "/storehub/import",
     signedIn: true,
     type: MULTIPART,
-    declaredMessage: th["storehub.import.error.tooLarge"],
+    // As the page shows it, with the limit in it.
+    declaredMessage: th["storehub.import.error.tooLarge"].replace(
+      "{megabytes}",
+      String(IMPORT_MAX_BYTES / MB),
+    ),
   },
   { path: "/storehub/inout", signedIn: true },
   { path: "/storehub/storage", signedIn: true },
@@ -216,7 +239,7 @@ describe("request bodies are limited on every route that reads one", () => {
     it(`${route.path}: a declared length over the limit is refused before any byte is read`, async () => {
       const limit = bodyLimitFor(route.path);
       const outcome = await sendDeclared(
-        route.path,
+        `${route.path}${route.query?.() ?? ""}`,
         limit + 1,
         route.signedIn ? memberCookie : undefined,
       );
