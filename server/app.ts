@@ -218,12 +218,12 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   // Interface text files (app/lib/i18n/messages.server.ts): immutable under a versioned
   // address; an address of another version gets today's text, not kept.
   app.get(`${MESSAGES_PATH}/{*file}`, (req, res, next) => {
-    const script = messageFileAt(req.path.slice(MESSAGES_PATH.length));
-    if (!script) return next();
+    const file = messageFileAt(req.path.slice(MESSAGES_PATH.length));
+    if (!file) return next();
     res
       .type("application/json")
-      .set("Cache-Control", script.current ? "public, max-age=31536000, immutable" : "no-cache")
-      .send(script.source);
+      .set("Cache-Control", file.current ? "public, max-age=31536000, immutable" : "no-cache")
+      .send(file.source);
   });
 
   // Every request body is limited by path (server/http/body-limit.ts): a declared length over

@@ -63,7 +63,7 @@ function splitByArea(lang: Lang) {
 export function bundleText(lang: Lang, bundle: Bundle): PartialMessages {
   const { frame, areas } = splitByArea(lang);
   if (bundle === "frame") return frame;
-  if (bundle in AREA_PARTS) {
+  if (Object.hasOwn(AREA_PARTS, bundle)) {
     const { area, keep } = AREA_PARTS[bundle as AreaPart];
     return Object.fromEntries(
       Object.entries(areas.get(area) ?? {}).filter(([key]) => keep(key)),
@@ -81,19 +81,19 @@ const files = new Map<string, MessageFile>();
 
 function messageFile(lang: Lang, bundle: Bundle): MessageFile {
   const key = `${lang}/${bundle}`;
-  let script = files.get(key);
-  if (!script) {
+  let file = files.get(key);
+  if (!file) {
     const text = bundleText(lang, bundle);
     const source = JSON.stringify(text);
     // The address changes with the text: a browser keeps a file for a year and asks for the
     // new one after a deployment that changed the text.
     const hash = createHash("sha256").update(source).digest("hex").slice(0, 12);
-    script = { ref: { href: `${MESSAGES_PATH}/${lang}/${bundle}.${hash}.json` }, source };
+    file = { ref: { href: `${MESSAGES_PATH}/${lang}/${bundle}.${hash}.json` }, source };
     // Server rendering reads the text through the same reference, at once (message-registry.ts).
-    rememberMessages(script.ref.href, text);
-    files.set(key, script);
+    rememberMessages(file.ref.href, text);
+    files.set(key, file);
   }
-  return script;
+  return file;
 }
 
 /** The site frame's interface text of one language (the root loader sends the reference). */
@@ -126,8 +126,8 @@ const FILE_PATH = /^\/([a-z]{2})\/([A-Za-z]+)\.([0-9a-f]{12})\.json$/;
 export function messageFileAt(pathname: string): { source: string; current: boolean } | undefined {
   const [, lang, bundle, hash] = FILE_PATH.exec(pathname) ?? [];
   if (!isLang(lang) || !bundle || !BUNDLES.has(bundle)) return undefined;
-  const script = messageFile(lang, bundle as Bundle);
-  return { source: script.source, current: script.ref.href.endsWith(`.${hash}.json`) };
+  const file = messageFile(lang, bundle as Bundle);
+  return { source: file.source, current: file.ref.href.endsWith(`.${hash}.json`) };
 }
 
 /** For server code that writes text itself (e-mails, plain-text responses). */
