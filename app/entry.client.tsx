@@ -8,6 +8,7 @@ import {
 } from "./lib/chunk-reload";
 import { setFallbackMessages } from "./lib/i18n";
 import { isFrameText, loadMessages } from "./lib/i18n/message-registry";
+import { reloadOnStaleBuild } from "./lib/stale-build";
 
 // Vite fires this when a lazily loaded chunk (e.g. of a newer deployment) fails to load.
 window.addEventListener("vite:preloadError", (event) => {
@@ -16,6 +17,14 @@ window.addEventListener("vite:preloadError", (event) => {
 
 guardRouteModuleReloads(console, sessionStorage, Date.now, () => chunkFailureStore.set(true));
 chunkFailureStore.clearOnNextNavigation(document, window);
+
+// A tab left open across a deployment loads its next page afresh rather than reading the newer
+// server's data with this build's code. Read at each request: React Router's manifest.
+reloadOnStaleBuild(
+  window,
+  () => (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version,
+  sessionStorage,
+);
 
 // The page's interface text (preloaded by the root layout) is at hand before hydration, which
 // must render exactly the server's HTML: waiting for it mid-hydration is an error in React. A

@@ -30,18 +30,17 @@ import { ErrorPage, ErrorPageFailed } from "./layout/error-pages";
 import { ErrorPageGuard } from "./ui/error-page-guard";
 import { useNonce } from "./ui/nonce";
 import stylesheet from "./styles/app.scss?url";
-// The faces every page's text uses, per language (the same files app.scss's @font-face rules
-// name, so one asset each): the body text and the headings, and the Latin letters and digits
-// that Thai text is interspersed with.
+// The faces every page's text uses (the same files app.scss's @font-face rules name, so one
+// asset each): Thai and Latin, regular and bold. Thai text is interspersed with the Latin
+// subset's letters, digits and spaces (a bold Thai heading waits for the bold Latin file too),
+// and English pages show Thai as well: the language switch, the baht sign, shop names and the
+// articles and listings written in Thai.
 import sarabunLatin400 from "@fontsource/sarabun/files/sarabun-latin-400-normal.woff2?url";
 import sarabunLatin700 from "@fontsource/sarabun/files/sarabun-latin-700-normal.woff2?url";
 import sarabunThai400 from "@fontsource/sarabun/files/sarabun-thai-400-normal.woff2?url";
 import sarabunThai700 from "@fontsource/sarabun/files/sarabun-thai-700-normal.woff2?url";
 
-const PRELOADED_FONTS = {
-  th: [sarabunThai400, sarabunThai700, sarabunLatin400],
-  en: [sarabunLatin400, sarabunLatin700],
-};
+const PRELOADED_FONTS = [sarabunThai400, sarabunThai700, sarabunLatin400, sarabunLatin700];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -138,7 +137,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Found by the browser only once the text is laid out otherwise: the page would be
             laid out (the costly part of a Thai page's first paint) and painted in the fallback
             font, then again for each face as it arrives (issue 15). */}
-        {PRELOADED_FONTS[lang === "th" ? "th" : "en"].map((font) => (
+        {PRELOADED_FONTS.map((font) => (
           <link
             key={font}
             rel="preload"

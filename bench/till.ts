@@ -1,4 +1,7 @@
-// The till page's weight and speed: `npm run bench:till [-- --no-build --runs 3 --items 60]`.
+// The till page's weight and speed: `npm run bench:till [-- --no-build --runs 3 --items 60
+// --repeat-visit --reports <folder>]`. `--repeat-visit` measures a device that opened the till
+// before (the browser's cache kept from a first load); `--reports` names an existing folder for
+// each run's full Lighthouse JSON.
 // Starts the production app on a fresh embedded PostgreSQL, registers a member who is a
 // CASHIER of a shop with `--items` items in stock, then, signed in by the session cookie:
 //   1. the JavaScript `/shophub/sell` ships: every script and module preload of its HTML, plus
@@ -34,13 +37,21 @@ function parseOptions() {
       runs: { type: "string", default: "3" },
       items: { type: "string", default: "60" },
       "no-build": { type: "boolean", default: false },
+      reports: { type: "string" },
+      "repeat-visit": { type: "boolean", default: false },
     },
   });
   const runs = Number(values.runs);
   const items = Number(values.items);
   if (!Number.isInteger(runs) || runs < 0 || runs > 20) throw new Error("--runs is 0-20");
   if (!Number.isInteger(items) || items < 1 || items > 5_000) throw new Error("--items is 1-5000");
-  return { runs, items, build: !values["no-build"] };
+  return {
+    runs,
+    items,
+    build: !values["no-build"],
+    reports: values.reports,
+    repeatVisit: values["repeat-visit"],
+  };
 }
 
 /** A shop whose only member is the cashier registered as `email`, with `items` items. */
@@ -99,7 +110,10 @@ async function main(): Promise<number> {
     // Lighthouse first: its network log says which chunks the page really loads.
     const runs: LighthouseRun[] = [];
     for (let n = 0; n < options.runs; n++) {
-      const run = await lighthousePage(pageUrl, { cookie });
+      const reportPath = options.reports
+        ? path.join(options.reports, `till-${n + 1}.json`)
+        : undefined;
+      const run = await lighthousePage(pageUrl, { cookie, reportPath, warm: options.repeatVisit });
       if (new URL(run.finalUrl).pathname !== "/shophub/sell") {
         throw new Error(`Lighthouse ended on ${run.finalUrl}, not the till (signed out?)`);
       }
@@ -146,7 +160,8 @@ async function main(): Promise<number> {
       const median = medianRun(runs);
       const slow = median.largestContentfulPaintMs >= LOAD_GOAL_MS;
       console.log(
-        `Lighthouse (mobile, simulated slow 4G, 4× CPU), median of ${runs.length} by LCP: ` +
+        `Lighthouse (mobile, simulated slow 4G, 4× CPU${options.repeatVisit ? ", repeat visit" : ""}), ` +
+          `median of ${runs.length} by LCP: ` +
           `performance ${median.performance}, FCP ${seconds(median.firstContentfulPaintMs)} s, ` +
           `LCP ${seconds(median.largestContentfulPaintMs)} s, speed index ` +
           `${seconds(median.speedIndexMs)} s, TTI ${seconds(median.interactiveMs)} s, ` +

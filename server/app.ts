@@ -249,6 +249,8 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     createRequestHandler({
       build,
       mode: dev ? "development" : "production",
+      // Development's build changes with every edit (hot reload keeps the page's code current).
+      buildVersion: typeof build === "function" ? undefined : build.assets.version,
       // Development renders every request afresh (hot reload changes the pages).
       renderCache: dev
         ? undefined

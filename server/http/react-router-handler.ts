@@ -5,6 +5,7 @@ import {
   type RouterContextProvider,
   type ServerBuild,
 } from "react-router";
+import { BUILD_HEADER } from "~/lib/stale-build";
 import { hadUnreadableBody } from "~/lib/unreadable-body.server";
 import { bodyLimitFor, limitedBody, sendUnreadableBody } from "./body-limit";
 import { coalesceChunks } from "./coalesce-chunks";
@@ -23,6 +24,11 @@ export function createRequestHandler(options: {
   getLoadContext(req: ExpressRequest, res: Response): RouterContextProvider;
   /** Visitors' public pages answered from memory (render-cache.ts). */
   renderCache?: RenderCache;
+  /**
+   * The client build's version (React Router's manifest version), named on every answer to a
+   * data request: a page of another build reloads (app/lib/stale-build.ts).
+   */
+  buildVersion?: string;
 }): RequestHandler {
   const handleRequest = createReactRouterHandler(options.build, options.mode);
   return async (req, res, next) => {
@@ -52,6 +58,9 @@ export function createRequestHandler(options: {
       }
       const headers = new Headers(response.headers);
       applyPrivateCaching(req, headers);
+      if (options.buildVersion && req.path.endsWith(".data")) {
+        headers.set(BUILD_HEADER, options.buildVersion);
+      }
       res.statusMessage = response.statusText;
       res.status(response.status);
       for (const [key, value] of headers.entries()) res.append(key, value);

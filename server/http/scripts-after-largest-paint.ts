@@ -10,16 +10,19 @@
  * (high priority) share the line with what the first paint waits for. Here the preload links
  * go, and React Router's module script waits: once the page has painted its largest element,
  * the same preload links are added again and the script's text runs unchanged, as a module
- * script added with the page's nonce. The page becomes interactive a moment later than
- * before; links and forms work as plain HTML until then. React Router marks its elements
- * `suppressHydrationWarning`, so hydration does not mind that their markup changed, and it
- * finds its preload links in the head when it runs.
+ * script added with the page's nonce. The interface text files that hydration reads (decision
+ * 0046) are preloaded then too, not before the paint. The page becomes interactive a moment
+ * later than before; links and forms work as plain HTML until then. React Router marks its
+ * elements `suppressHydrationWarning`, so hydration does not mind that their markup changed,
+ * and it finds its preload links in the head when it runs.
  *
  * Member pages (the till, storehub) are applications used at once and repeatedly, mostly
  * from the browser's cache: they keep React Router's eager loading.
  */
 
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
+// The page's interface text (decision 0046), which only hydration reads.
+const TEXT_PRELOAD = /<link rel="preload" href="\/i18n\/[^"]*"[^>]*>/g;
 const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
 const STATIC_IMPORT = /^import \* as \w+ from "/m;
 
@@ -65,9 +68,12 @@ export function scriptsAfterLargestPaint(html: string): string {
   if (!script || !STATIC_IMPORT.test(script[2] ?? "")) return html;
   const [whole, open, body, close] = script as unknown as [string, string, string, string];
   const start = script.index;
-  const preloads = [...html.slice(0, start).matchAll(MODULE_PRELOAD)].flatMap(
-    (link) => /\bhref="([^"]+)"/.exec(link[0])?.[1] ?? [],
-  );
+  const hrefs = (links: RegExp) =>
+    [...html.slice(0, start).matchAll(links)].flatMap(
+      (link) => /\bhref="([^"]+)"/.exec(link[0])?.[1] ?? [],
+    );
+  const preloads = hrefs(MODULE_PRELOAD);
+  const texts = hrefs(TEXT_PRELOAD);
   // React Router's script runs unchanged, as a module script of its own added then: its static
   // imports load the route modules and the entry as one module graph, evaluated before its
   // body sets the globals that the entry's hydration reads (dynamic imports, one per module,
@@ -77,12 +83,14 @@ export function scriptsAfterLargestPaint(html: string): string {
     AFTER_LARGEST_PAINT,
     // Every module the page needs is asked for at once, as the preload links did.
     `for (const href of ${JSON.stringify([...new Set(preloads)])}) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));`,
+    // The entry finds the page's text files by these links (entry.client.tsx).
+    `for (const href of ${JSON.stringify(texts)}) document.head.append(Object.assign(document.createElement("link"), { rel: "preload", as: "fetch", crossOrigin: "anonymous", href }));`,
     `const routerScript = Object.assign(document.createElement("script"), { type: "module", textContent: ${scriptStringLiteral(body)} });`,
     'routerScript.nonce = document.querySelector("script[nonce]").nonce;',
     "document.head.append(routerScript);",
   ].join("\n");
   return (
-    html.slice(0, start).replace(MODULE_PRELOAD, "") +
+    html.slice(0, start).replace(MODULE_PRELOAD, "").replace(TEXT_PRELOAD, "") +
     open +
     deferredBody +
     close +

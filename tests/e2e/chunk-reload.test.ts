@@ -32,3 +32,43 @@ describe("a code chunk that fails to load", () => {
     await context.close();
   });
 });
+
+describe("a tab left open across a deployment", () => {
+  it("loads its next page afresh rather than reading the newer server's data", async () => {
+    const context = await newContext(e2e.browser);
+    const page = await context.newPage();
+    let documentLoads = 0;
+    page.on("load", () => documentLoads++);
+    await page.goto("/");
+    await hydrated(page, "header a");
+    // The header's routes are discovered (React Router's manifest requests are over), so the
+    // click below asks only for the next page's data.
+    await page.waitForLoadState("networkidle");
+
+    // The tab's code is now that of a build the server no longer runs.
+    await page.evaluate(() => {
+      const manifest = (window as unknown as { __reactRouterManifest: { version: string } })
+        .__reactRouterManifest;
+      manifest.version = "a-build-gone";
+    });
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    await page.locator("header").getByRole("link", { name: th["nav.contact"] }).click();
+
+    await expect.poll(() => documentLoads, { timeout: 15_000 }).toBe(2);
+    await page.waitForLoadState("load");
+    await hydrated(page, "header a");
+    expect(new URL(page.url()).pathname).toBe("/contact");
+    expect(asked).toContain("/contact.data");
+    expect(asked.filter((path) => path.startsWith("/__manifest"))).toEqual([]);
+    // The new document runs the server's build.
+    expect(
+      await page.evaluate(
+        () =>
+          (window as unknown as { __reactRouterManifest: { version: string } })
+            .__reactRouterManifest.version,
+      ),
+    ).not.toBe("a-build-gone");
+    await context.close();
+  });
+});

@@ -108,6 +108,49 @@ function headerFacts(page: Page) {
 }
 
 describe("layout facts", () => {
+  it("a page draws its text with the font files it preloads, none found only once laid out", async () => {
+    // A face the browser finds only when it lays the page out arrives a round trip later, and
+    // bold Thai text waits for it (even its spaces come from the Latin file).
+    const visitor = await newContext(e2e.browser);
+    const pages: [BrowserContext, "th" | "en", string[]][] = [
+      [visitor, "th", ["/", "/article/wire", "/contact", "/shophub", "/asset"]],
+      [visitor, "en", ["/", "/contact", "/shophub"]],
+      [member, "th", ["/shophub/sell", "/storehub", "/shophub"]],
+    ];
+    try {
+      for (const [context, lang, paths] of pages) {
+        await setLanguage(context, lang);
+        const page = await context.newPage();
+        for (const path of paths) {
+          await page.goto(path, { waitUntil: "load" });
+          const fonts = await page.evaluate(async () => {
+            await document.fonts.ready;
+            const pathOf = (url: string) => new URL(url, location.href).pathname;
+            return {
+              preloaded: Array.from(
+                document.querySelectorAll<HTMLLinkElement>("link[rel=preload][as=font]"),
+                (link) => pathOf(link.href),
+              ),
+              loaded: performance
+                .getEntriesByType("resource")
+                .map((entry) => pathOf(entry.name))
+                .filter((name) => name.endsWith(".woff2")),
+            };
+          });
+          expect(fonts.loaded.length, `${lang} ${path}`).toBeGreaterThan(0);
+          expect(
+            fonts.loaded.filter((file) => !fonts.preloaded.includes(file)),
+            `${lang} ${path}`,
+          ).toEqual([]);
+        }
+        await page.close();
+      }
+    } finally {
+      await setLanguage(member, "th");
+      await visitor.close();
+    }
+  });
+
   it("the signed-in header with an active shop is one row at 992 to 1920 px, in Thai and English", async () => {
     const page = await member.newPage();
     try {

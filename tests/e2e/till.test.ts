@@ -123,6 +123,55 @@ describe("the till", () => {
     expect(await line.count()).toBe(1);
   });
 
+  test("a reload brings back the open and parked bills into the page already shown, not a new one", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const { member, water, snack } = await cashierWithItems(e2e);
+    await addSession(context, member);
+    await openTill(page);
+    await scan(page, water.barcode!);
+    const line = page.getByTestId("till-line");
+    await expect.poll(() => line.count(), SLOW).toBe(1);
+    await page.getByTestId("till-park").click();
+    await page.getByTestId("till-park-label").fill("โต๊ะ 5");
+    await page.getByTestId("till-park-save").click();
+    await expect.poll(() => line.count(), SLOW).toBe(0);
+    await page.getByTestId("till-item").filter({ hasText: snack.name }).click();
+    await expect.poll(() => line.count(), SLOW).toBe(1);
+
+    // Whatever the server rendered and the browser painted stays: the stored bills come into
+    // it once the page runs (a till replaced after hydration is painted twice, and its
+    // largest paint comes only after the scripts).
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      Object.assign(window, { removedTill: removed });
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.removedNodes) {
+            if (
+              node instanceof Element &&
+              node.matches("[data-testid=till], :has([data-testid=till])")
+            ) {
+              removed.push(node.tagName);
+            }
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.reload();
+    await page.locator("[data-testid=till][data-ready=yes]").waitFor();
+    await expect.poll(() => line.count(), SLOW).toBe(1);
+    expect(await line.innerText()).toContain(snack.name);
+    expect(await total(page)).toBe("฿25.00");
+    await page.getByTestId("till-parked").click();
+    expect(await page.getByTestId("till-parked-bill").innerText()).toContain("โต๊ะ 5");
+    expect(
+      await page.evaluate(() => (window as unknown as { removedTill: string[] }).removedTill),
+    ).toEqual([]);
+  });
+
   test("adding beyond the stock is refused in Thai", async ({ e2e, context, page }) => {
     const { member, snack } = await cashierWithItems(e2e);
     await addSession(context, member);

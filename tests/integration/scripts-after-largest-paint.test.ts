@@ -14,6 +14,8 @@ function page(nonce: string, run = "") {
   return `<!DOCTYPE html><html lang="th"><head><meta charSet="utf-8"/>
 <link rel="preload" as="image" href="/images/banners/ai-camera.svg" fetchPriority="high"/>
 <link rel="preload" href="/assets/sarabun.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>
+<link rel="preload" href="/i18n/th/frame.b2388773551f.json" as="fetch" crossorigin="anonymous" fetchPriority="low"/>
+<link rel="preload" href="/i18n/th/home.3d6bfe16818b.json" as="fetch" crossorigin="anonymous" fetchPriority="low"/>
 <link rel="modulepreload" href="${ENTRY}" nonce="${nonce}"/>
 <link rel="modulepreload" href="/assets/framework-sBaC3vkF.js" nonce="${nonce}"/>
 <link rel="modulepreload" href="${ROOT}" nonce="${nonce}"/>
@@ -39,6 +41,8 @@ const moduleScript = (html: string) =>
 
 interface Added {
   rel?: string;
+  as?: string;
+  crossOrigin?: string;
   href?: string;
   type?: string;
   nonce?: string;
@@ -83,10 +87,12 @@ describe("a kept visitor page's scripts", () => {
     globals.PerformanceObserver = nodesOwn;
   });
 
-  it("lose their module preloads and keep every other link and script", () => {
+  it("lose their module and text preloads and keep every other link and script", () => {
     const before = page("n0nce");
     const after = scriptsAfterLargestPaint(before);
     expect(after).not.toContain('<link rel="modulepreload"');
+    // The interface text is read by hydration only: it waits with the scripts.
+    expect(after).not.toMatch(/<link rel="preload" href="\/i18n\//);
     expect(after).toContain(
       '<link nonce="n0nce" rel="stylesheet" href="/assets/app-zwYdg1KV.css"/>',
     );
@@ -143,6 +149,23 @@ describe("a kept visitor page's scripts", () => {
       module("root", "visible"),
     ]);
     expect(preloads.every(({ afterPaint }) => afterPaint)).toBe(true);
+    const texts = added.filter((element) => element.rel === "preload");
+    expect(texts).toEqual([
+      {
+        rel: "preload",
+        as: "fetch",
+        crossOrigin: "anonymous",
+        href: "/i18n/th/frame.b2388773551f.json",
+        afterPaint: true,
+      },
+      {
+        rel: "preload",
+        as: "fetch",
+        crossOrigin: "anonymous",
+        href: "/i18n/th/home.3d6bfe16818b.json",
+        afterPaint: true,
+      },
+    ]);
     // React Router's own script, with the page's nonce, after the preloads.
     expect(added.at(-1)).toMatchObject({ type: "module", nonce: "n0nce", afterPaint: true });
     expect(globalThis.loaded).toEqual([

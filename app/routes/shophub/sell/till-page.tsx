@@ -76,20 +76,25 @@ function writeStorage(key: string, value: string | null): void {
   }
 }
 
+/** What this till keeps in localStorage: its name, open bill and parked bills. */
+function storedTill(shopId: string, defaultName: string) {
+  const tillName = readStorage(TILL_NAME_KEY)?.trim() || defaultName;
+  return {
+    tillName,
+    cart: readCart(readStorage(cartStorageKey(shopId, tillName))) ?? emptyCart(crypto.randomUUID()),
+    parked: readParked(readStorage(parkedStorageKey(shopId, tillName))),
+  };
+}
+
 /**
- * The till. The server renders it with an empty bill; in the browser it starts again with the
- * till's name, open bill and parked bills from localStorage (a remount, so the first browser
- * render still matches the server's HTML).
+ * The till. The server renders it with an empty bill; in the browser it takes up the till's
+ * name, open bill and parked bills from localStorage: at once when it opens after a
+ * navigation, and in the render that follows hydration (so the first browser render matches the
+ * server's HTML, and the page's elements stay those the browser already painted).
  */
 export function TillPage({ data }: { data: TillLoaderData }) {
   const browser = useHydrated();
-  return (
-    <TillSession
-      key={`${data.shop.id}:${browser ? "browser" : "server"}`}
-      data={data}
-      browser={browser}
-    />
-  );
+  return <TillSession key={data.shop.id} data={data} browser={browser} />;
 }
 
 function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean }) {
@@ -104,18 +109,22 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     [data.allowNegativeStock],
   );
 
-  const ready = browser;
-  const [tillName, setTillName] = useState(() =>
-    browser ? readStorage(TILL_NAME_KEY)?.trim() || t("shops.sell.till.defaultName") : "",
-  );
-  const [cart, setCart] = useState<Cart>(() =>
-    browser
-      ? (readCart(readStorage(cartStorageKey(shopId, tillName))) ?? emptyCart(crypto.randomUUID()))
-      : emptyCart(""),
-  );
-  const [parked, setParked] = useState<ParkedBill[]>(() =>
-    browser ? readParked(readStorage(parkedStorageKey(shopId, tillName))) : [],
-  );
+  const defaultTillName = t("shops.sell.till.defaultName");
+  const [initial] = useState(() => (browser ? storedTill(shopId, defaultTillName) : null));
+  // Ready once the stored till is in the state: until then nothing is written back.
+  const [ready, setReady] = useState(browser);
+  const [tillName, setTillName] = useState(initial?.tillName ?? "");
+  const [cart, setCart] = useState<Cart>(initial?.cart ?? emptyCart(""));
+  const [parked, setParked] = useState<ParkedBill[]>(initial?.parked ?? []);
+  if (browser && !ready) {
+    // The render right after hydration: React renders again at once with the stored till,
+    // before anything is painted or written back.
+    const stored = storedTill(shopId, defaultTillName);
+    setTillName(stored.tillName);
+    setCart(stored.cart);
+    setParked(stored.parked);
+    setReady(true);
+  }
   useEffect(() => {
     if (!ready) return;
     writeStorage(
