@@ -12,7 +12,8 @@ import {
 import { IDENTITY_CHANGED_CHANNEL } from "~/modules/platform/index.server";
 import * as liveRoute from "~/routes/storehub/live";
 import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
-import { insertItem, insertShop, insertUser, joinShop } from "../setup/factories";
+import { insertItemAnnounced } from "../setup/announced-item";
+import { insertShop, insertUser, joinShop } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let test: TestDatabase;
@@ -62,7 +63,7 @@ describe("live stock events (LISTEN stock_changed)", () => {
   it("tells the subscribers of the shop whose stock changed, on every instance, and nobody else", async () => {
     const a = await insertShop(db);
     const b = await insertShop(db);
-    const item = await insertItem(db, a.shop.id, a.ownerId);
+    const item = await insertItemAnnounced(db, test.url, a.shop.id, a.ownerId);
     const first = newHub();
     const second = newHub(); // another app instance
     const onA = recorder();
@@ -82,7 +83,7 @@ describe("live stock events (LISTEN stock_changed)", () => {
 
   it("sends a burst of changes as one event and stops after unsubscribe", async () => {
     const a = await insertShop(db);
-    const item = await insertItem(db, a.shop.id, a.ownerId);
+    const item = await insertItemAnnounced(db, test.url, a.shop.id, a.ownerId);
     // A wide window, so that a slow machine still sees the five commits as one burst.
     const hub = newHub({ debounceMs: 1_000 });
     const listener = recorder();
@@ -104,7 +105,7 @@ describe("live stock events (LISTEN stock_changed)", () => {
 
   it("reconnects after the connection drops and tells the pages to reload what they missed", async () => {
     const a = await insertShop(db);
-    const item = await insertItem(db, a.shop.id, a.ownerId);
+    const item = await insertItemAnnounced(db, test.url, a.shop.id, a.ownerId);
     const hub = newHub();
     const listener = recorder();
     hub.subscribe(a.shop.id, listener.listener);
@@ -154,7 +155,7 @@ describe("the SSE route /storehub/live", () => {
 
   it("streams `event: stock` for the member's shop and lets go of the subscription when the browser leaves", async () => {
     const a = await insertShop(db);
-    const item = await insertItem(db, a.shop.id, a.ownerId);
+    const item = await insertItemAnnounced(db, test.url, a.shop.id, a.ownerId);
     const hub = newHub();
     let active = 0;
     const counting: StockEvents = {
@@ -274,7 +275,7 @@ describe("the SSE route /storehub/live", () => {
 
   it("ends the open streams of a member removed from the shop, and only theirs", async () => {
     const a = await insertShop(db);
-    const item = await insertItem(db, a.shop.id, a.ownerId);
+    const item = await insertItemAnnounced(db, test.url, a.shop.id, a.ownerId);
     const clerk = await insertUser(db);
     await joinShop(db, a.shop.id, clerk, "cashier");
     const hub = hubHearingIdentity();

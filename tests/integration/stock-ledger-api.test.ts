@@ -23,6 +23,7 @@ import {
 import { stockBalance, stockItem, stockMovement } from "~/db/schema";
 import { cachedStockSummary } from "~/modules/stock/stock-summary-cache.server";
 import { qtyToSql } from "~/lib/quantity";
+import { insertItemAnnounced } from "../setup/announced-item";
 import { insertItem, insertShop } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -259,7 +260,7 @@ describe("the ledger API for sales (units of work, group-committed)", () => {
 
   it("announces the change to live pages after the commit, without the caller asking", async () => {
     const shop = await newShop();
-    const item = await insertItem(db, shop.id, shop.userId, {
+    const item = await insertItemAnnounced(db, test.url, shop.id, shop.userId, {
       opening: { qty: 5_000, locationId: shop.locationId },
     });
     const hub = createStockEvents({
@@ -589,7 +590,7 @@ describe("the ledger API's SQL units (one statement per batch)", () => {
 
   it("announces a committed unit to live pages and nothing for a unit that rolled back", async () => {
     const shop = await newShop();
-    const item = await insertItem(db, shop.id, shop.userId, {
+    const item = await insertItemAnnounced(db, test.url, shop.id, shop.userId, {
       opening: { qty: 5_000, locationId: shop.locationId },
     });
     let loads = 0;

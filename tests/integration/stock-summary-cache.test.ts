@@ -8,6 +8,7 @@ import {
   getStockOverview,
 } from "~/modules/stock/index.server";
 import { STOCK_CHANGED_CHANNEL } from "~/modules/stock/stock-change-notifier.server";
+import { insertItemAnnounced } from "../setup/announced-item";
 import { insertItem, insertShop, itemFields } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -47,7 +48,7 @@ describe("the storehub overview's cached totals", () => {
 
   it("change when another instance's change is announced (NOTIFY), and only then", async () => {
     const { shop, ownerId } = await insertShop(test.db);
-    await insertItem(test.db, shop.id, ownerId);
+    await insertItemAnnounced(test.db, test.url, shop.id, ownerId);
     const hub = createStockEvents({
       createClient: () => new pg.Client({ connectionString: test.url }),
       debounceMs: 20,
