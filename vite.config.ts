@@ -1,6 +1,13 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
+import {
+  rasterize,
+  rasterSource,
+  writeIllustrationRasters,
+} from "./scripts/illustration-rasters.ts";
 import { purgeUnusedUtilities } from "./scripts/purge-unused-utilities.ts";
 
 const { version } = JSON.parse(
@@ -32,6 +39,38 @@ function collectFrameModules(): Plugin {
         frameModules.add(id);
         stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
       }
+    },
+  };
+}
+
+/**
+ * The WebP pictures of the SVG illustrations (app/lib/illustrations.ts): written next to the
+ * client build's copy of public/ when it is built, made on request by the development server.
+ */
+function illustrationRasters(): Plugin {
+  const publicDir = path.join(import.meta.dirname, "public");
+  return {
+    name: "dptech:illustration-rasters",
+    async writeBundle(options) {
+      if (this.environment.name !== "client" || !options.dir) return;
+      await writeIllustrationRasters(publicDir, options.dir);
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const source = rasterSource(publicDir, (req.url ?? "").split("?")[0] ?? "");
+        if (!source) return next();
+        readFile(source.svgFile)
+          .then((svg) => rasterize(svg, source.width))
+          .then(
+            (webp) => {
+              res.setHeader("Content-Type", "image/webp");
+              res.setHeader("Cache-Control", "no-cache");
+              res.end(webp);
+            },
+            // No such drawing: the address is not ours after all (a 404 further on).
+            () => next(),
+          );
+      });
     },
   };
 }
@@ -101,5 +140,5 @@ export default defineConfig({
       },
     },
   },
-  plugins: [reactRouter(), collectFrameModules()],
+  plugins: [reactRouter(), collectFrameModules(), illustrationRasters()],
 });

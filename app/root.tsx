@@ -44,8 +44,9 @@ const PRELOADED_FONTS = [sarabunThai400, sarabunThai700, sarabunLatin400, sarabu
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
+  // No SVG icon: the renderer decodes the icon on the page's main thread, and an SVG costs an
+  // isolated document there (docs/decisions/0049-raster-illustrations.md).
   { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
-  { rel: "icon", href: "/images/logo-mark.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 

@@ -39,6 +39,8 @@ export interface LighthouseRun {
   bytesByType: Record<string, number>;
   /** The element Lighthouse took as the largest contentful paint (its HTML, shortened). */
   lcpElement: string;
+  /** Lighthouse's main-thread work breakdown, all groups (its throttled estimate). */
+  mainThreadMs: number;
   warnings: string[];
 }
 
@@ -182,6 +184,7 @@ async function lighthouseOnce(url: string, options: LighthouseOptions): Promise<
           ?.details,
       ),
       warnings: lhr.runWarnings,
+      mainThreadMs: lhr.audits["mainthread-work-breakdown"]?.numericValue ?? Number.NaN,
     };
   } finally {
     await chrome.kill();
@@ -199,11 +202,11 @@ export function medianRun(runs: LighthouseRun[]): LighthouseRun {
 export const seconds = (ms: number) => (ms / 1000).toFixed(2);
 
 /** The public pages issue 15 wants at 100 in every category; the listing is found on /asset. */
-const SITE_PAGES = ["/", "/article/ai", "/asset", "LISTING", "/shophub", "/contact"];
+export const SITE_PAGES = ["/", "/article/ai", "/asset", "LISTING", "/shophub", "/contact"];
 const SITE_LCP_GOAL_MS = 1_500;
 
 /** The first listing page linked from the browse page. */
-async function firstListingPath(baseUrl: string): Promise<string> {
+export async function firstListingPath(baseUrl: string): Promise<string> {
   const html = await (await fetch(`${baseUrl}/asset`)).text();
   const match = /href="(\/asset\/[^"?#]+)"/.exec(html);
   if (!match?.[1]) throw new Error("no listing is linked from /asset");
@@ -216,6 +219,7 @@ async function main(): Promise<number> {
     options: {
       runs: { type: "string", default: "3" },
       cookie: { type: "string" },
+      compare: { type: "string" },
       site: { type: "boolean", default: false },
       base: { type: "string" },
       "no-build": { type: "boolean", default: false },
@@ -224,21 +228,33 @@ async function main(): Promise<number> {
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1 || (positionals.length === 0 && !values.site)) {
     throw new Error(
-      "usage: node bench/lighthouse.ts [--runs 3] [--cookie name=value] URL…\n" +
+      "usage: node bench/lighthouse.ts [--runs 3] [--cookie name=value] [--compare BASE] URL…\n" +
         "       node bench/lighthouse.ts --site [--runs 3] [--no-build] [--base http://…]",
     );
   }
-  if (!values.site) return measurePerformance(positionals, runs, values.cookie);
+  if (!values.site) return measurePerformance(positionals, runs, values.cookie, values.compare);
   return measureSite(runs, values.base, !values["no-build"]);
 }
 
-async function measurePerformance(urls: string[], runs: number, cookie?: string): Promise<number> {
-  console.log("page  performance  FCP s  LCP s  speed index s  TTI s  TBT ms  CLS  script KB");
-  for (const url of urls) {
-    const all: LighthouseRun[] = [];
-    for (let n = 0; n < runs; n++) all.push(await lighthousePage(url, { cookie }));
+/**
+ * Each URL `runs` times (the row of the median LCP). With `compare` (another server's base URL,
+ * e.g. an older build started by hand), the same path there too, run for run in turn, so that
+ * both see the same machine; Lighthouse's spread on a shared machine hides smaller changes.
+ */
+async function measurePerformance(
+  urls: string[],
+  runs: number,
+  cookie?: string,
+  compare?: string,
+): Promise<number> {
+  console.log(
+    "page  performance  FCP s  LCP s  speed index s  TTI s  TBT ms (range)  CLS  script KB  main thread s",
+  );
+  const row = (all: LighthouseRun[]) => {
     const run = medianRun(all);
     const scriptKb = run.scripts.reduce((sum, s) => sum + s.transferBytes, 0) / 1024;
+    const blocking = all.map((r) => Math.round(r.totalBlockingTimeMs)).sort((a, b) => a - b);
+    const mainThread = all.map((r) => r.mainThreadMs).sort((a, b) => a - b);
     console.log(
       [
         run.finalUrl,
@@ -247,11 +263,24 @@ async function measurePerformance(urls: string[], runs: number, cookie?: string)
         seconds(run.largestContentfulPaintMs),
         seconds(run.speedIndexMs),
         seconds(run.interactiveMs),
-        Math.round(run.totalBlockingTimeMs),
+        `${Math.round(run.totalBlockingTimeMs)} (${blocking[0]}-${blocking.at(-1)})`,
         run.cumulativeLayoutShift.toFixed(3),
         scriptKb.toFixed(1),
+        seconds(mainThread[Math.floor((mainThread.length - 1) / 2)] ?? Number.NaN),
       ].join("  "),
     );
+  };
+  for (const url of urls) {
+    const here: LighthouseRun[] = [];
+    const there: LighthouseRun[] = [];
+    const target = new URL(url);
+    const other = compare && new URL(target.pathname + target.search, compare).href;
+    for (let n = 0; n < runs; n++) {
+      here.push(await lighthousePage(url, { cookie }));
+      if (other) there.push(await lighthousePage(other, { cookie }));
+    }
+    row(here);
+    if (other) row(there);
   }
   return 0;
 }

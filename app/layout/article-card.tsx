@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { formatDate } from "~/lib/dates";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
+import { CARD_OF_THREE, illustrationImage } from "~/lib/illustrations";
 
 /** The fields an article card shows (listArticles). */
 export interface ArticleCardData {
@@ -30,7 +31,8 @@ export function ArticleCard({
   return (
     <article className="card h-100 article-card">
       <img
-        src={article.cover}
+        {...illustrationImage(article.cover)}
+        sizes={CARD_OF_THREE}
         alt=""
         width={1200}
         height={630}

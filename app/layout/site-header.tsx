@@ -4,6 +4,7 @@ import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { OffcanvasMenu } from "~/ui/offcanvas-menu";
 import { LanguageSwitch } from "./language-switch";
+import { LogoMark } from "./logo-mark";
 
 export const NAV_ITEMS: { to: string; label: MessageKey; end?: boolean }[] = [
   { to: "/", label: "nav.home", end: true },
@@ -46,7 +47,7 @@ export function SiteHeader({
       <nav className="navbar navbar-expand-xl navbar-dark site-navbar" aria-label={t("nav.main")}>
         <div className="container">
           <Link to="/" className="navbar-brand d-flex align-items-center gap-2">
-            <img src="/images/logo-mark.svg" alt="" width="36" height="36" />
+            <LogoMark size={36} />
             <span className="fw-bold">{brand}</span>
           </Link>
           <button

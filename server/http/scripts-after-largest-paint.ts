@@ -27,16 +27,24 @@ const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script
 const STATIC_IMPORT = /^import \* as \w+ from "/m;
 
 /**
- * Waits until the page has shown its largest element: the first frame, then the images shown
- * on the first screen decoded (at most 3 s; a hidden slide's image has no box and is not waited
- * for), then the paint that shows them, which the browser reports as a largest-contentful-paint
- * entry (at most 250 ms: when the largest element is text, that was the first frame and no
- * entry comes). A hidden tab does not wait (it draws nothing until it is shown).
+ * Waits until the page has shown its largest element: its first contentful paint (at most 3 s:
+ * a frame can come before it, while the text still waits for its font), the first frame, then
+ * the images shown on the first screen decoded (at most 3 s; a hidden slide's image has no box
+ * and is not waited for), then the paint that shows them, which the browser reports as a
+ * largest-contentful-paint entry (at most 250 ms: when the largest element is text, that was
+ * the first paint and no entry comes). A hidden tab does not wait (it draws nothing until it
+ * is shown).
  */
 const AFTER_LARGEST_PAINT = [
   "const nextFrame = () => new Promise((drawn) => requestAnimationFrame(() => setTimeout(drawn, 0)));",
   "const atMost = (ms, promise) => Promise.race([promise, new Promise((late) => setTimeout(late, ms))]);",
   'if (document.visibilityState !== "hidden") {',
+  '  if (typeof PerformanceObserver === "function") {',
+  "    await atMost(3000, new Promise((painted) => {",
+  '      const observer = new PerformanceObserver((list) => { if (list.getEntriesByName("first-contentful-paint").length > 0) { observer.disconnect(); painted(); } });',
+  '      observer.observe({ type: "paint", buffered: true });',
+  "    }));",
+  "  }",
   "  await nextFrame();",
   "  const shown = [...document.images].filter((image) => { const box = image.getBoundingClientRect(); return box.width > 0 && box.height > 0 && box.top < innerHeight && box.bottom > 0; });",
   "  await atMost(3000, Promise.all(shown.map((image) => image.decode().catch(() => undefined))));",

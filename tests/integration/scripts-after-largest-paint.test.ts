@@ -77,6 +77,49 @@ function fakeDocument(visibilityState: string, images: unknown[]): Added[] {
   return added;
 }
 
+/**
+ * The browser's PerformanceObserver as the deferred script uses it: the first contentful paint
+ * after `firstPaintMs`, then (with `largestPaint`) the entry of the image painted as the largest
+ * element. `painted` becomes true with the last of them (what the modules record when they run).
+ */
+function browserPaints(options: { firstPaintMs: number; largestPaint?: [number, unknown] }) {
+  const globals = globalThis as Record<string, unknown>;
+  const types: string[] = [];
+  return class {
+    static types = types;
+    constructor(
+      private readonly report: (list: {
+        getEntries(): unknown[];
+        getEntriesByName(name: string): unknown[];
+      }) => void,
+    ) {}
+    observe({ type, buffered }: { type: string; buffered: boolean }) {
+      expect(buffered).toBe(true);
+      types.push(type);
+      if (type === "paint") {
+        setTimeout(() => {
+          if (!options.largestPaint) globals.painted = true;
+          const entries = [{ name: "first-contentful-paint" }];
+          this.report({
+            getEntries: () => entries,
+            getEntriesByName: (name) => entries.filter((entry) => entry.name === name),
+          });
+        }, options.firstPaintMs);
+      } else {
+        expect(type).toBe("largest-contentful-paint");
+        const [ms, element] = options.largestPaint ?? [];
+        if (ms === undefined) return;
+        setTimeout(() => {
+          globals.painted = true;
+          const entries = [{ element }];
+          this.report({ getEntries: () => entries, getEntriesByName: () => [] });
+        }, ms);
+      }
+    }
+    disconnect() {}
+  };
+}
+
 describe("a kept visitor page's scripts", () => {
   const globals = globalThis as Record<string, unknown>;
   const nodesOwn = globalThis.PerformanceObserver;
@@ -127,17 +170,7 @@ describe("a kept visitor page's scripts", () => {
       getBoundingClientRect: () => ({ top: 0, bottom: 0, width: 0, height: 0 }),
       decode: () => new Promise(() => undefined),
     };
-    globals.PerformanceObserver = class {
-      constructor(private readonly report: (list: { getEntries(): unknown[] }) => void) {}
-      observe(options: { type: string; buffered: boolean }) {
-        expect(options).toEqual({ type: "largest-contentful-paint", buffered: true });
-        setTimeout(() => {
-          globals.painted = true;
-          this.report({ getEntries: () => [{ element: hero }] });
-        }, 40);
-      }
-      disconnect() {}
-    };
+    globals.PerformanceObserver = browserPaints({ firstPaintMs: 10, largestPaint: [40, hero] });
     const added = fakeDocument("visible", [hero, belowTheFold, hiddenSlide]);
     const script = moduleScript(scriptsAfterLargestPaint(page("n0nce", "visible")));
     await import(/* @vite-ignore */ `data:text/javascript,${encodeURIComponent(script)}`);
@@ -176,6 +209,28 @@ describe("a kept visitor page's scripts", () => {
     const modules = globals.__reactRouterRouteModules as Record<string, { name: number }>;
     expect(modules.root?.name).toBe(1);
     expect(modules["routes/site/home"]?.name).toBe(1);
+  });
+
+  it("load after the first contentful paint when the first screen has no picture", async () => {
+    // A frame can come before the text is painted (it waits for its font): waiting for the
+    // frame alone let /contact start its scripts 36 ms before its first paint.
+    globals.loaded = [];
+    globals.painted = false;
+    globals.window = globals;
+    globals.innerHeight = 800;
+    globals.requestAnimationFrame = (frame: () => void) => setTimeout(frame, 1);
+    const observer = browserPaints({ firstPaintMs: 30 });
+    globals.PerformanceObserver = observer;
+    fakeDocument("visible", []);
+    const script = moduleScript(scriptsAfterLargestPaint(page("n0nce", "text-first")));
+    await import(/* @vite-ignore */ `data:text/javascript,${encodeURIComponent(script)}`);
+    await expect.poll(() => globalThis.loaded.length).toBe(3);
+    expect(globalThis.loaded).toEqual([
+      ["root", true],
+      ["home", true],
+      ["entry", true],
+    ]);
+    expect(observer.types).toEqual(["paint"]);
   });
 
   it("load at once in a hidden tab, which paints nothing until it is shown", async () => {

@@ -4,6 +4,7 @@ import { appContext } from "~/context";
 import { formatDate } from "~/lib/dates";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
+import { FULL_ROW, illustrationImage } from "~/lib/illustrations";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { loadArticlePage } from "~/modules/content/index.server";
 
@@ -83,7 +84,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         {lang === "en" && <p className="small text-secondary">{t("articles.contentLanguage")}</p>}
       </header>
       <img
-        src={article.cover}
+        {...illustrationImage(article.cover)}
+        sizes={FULL_ROW}
         alt={article.coverAlt}
         width={1200}
         height={630}

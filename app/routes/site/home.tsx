@@ -4,6 +4,7 @@ import { appContext } from "~/context";
 import { langOf } from "~/lib/i18n/lang.server";
 import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { useLang, useT } from "~/lib/i18n/use-translation";
+import { CARD_OF_FOUR, HALF_ROW, illustrationImage } from "~/lib/illustrations";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import {
   listActiveBanners,
@@ -53,7 +54,8 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
     content: (
       <div className="hero-slide">
         <img
-          src={banner.image}
+          {...illustrationImage(banner.image)}
+          sizes="100vw"
           alt={th ? banner.imageAltTh : banner.imageAltEn}
           width={1600}
           height={600}
@@ -96,15 +98,18 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         </h2>
         <p className="lead text-secondary mb-4">{t("home.categoriesLead")}</p>
         <div className="row g-4">
-          {loaderData.categories.map((category) => (
+          {loaderData.categories.map((category, index) => (
             <div key={category.slug} className="col-sm-6 col-lg-3">
               <article className="card h-100 category-card">
                 <img
-                  src={category.image}
+                  {...illustrationImage(category.image)}
+                  sizes={CARD_OF_FOUR}
                   alt=""
                   width={480}
                   height={320}
-                  loading="lazy"
+                  // On a phone the first card shows below the banner and is the page's
+                  // largest picture: fetched with the page, not after its layout.
+                  loading={index === 0 ? "eager" : "lazy"}
                   decoding="async"
                   className="card-img-top"
                 />
@@ -198,7 +203,8 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
           </div>
           <div className="col-lg-6">
             <img
-              src="/images/banners/shophub-pos.svg"
+              {...illustrationImage("/images/banners/shophub-pos.svg")}
+              sizes={HALF_ROW}
               alt=""
               width={1600}
               height={600}

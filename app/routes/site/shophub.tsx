@@ -4,6 +4,7 @@ import { lineAddFriendUrl } from "~/lib/line-url";
 import type { Route } from "./+types/shophub";
 import { formatDate } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
+import { HALF_ROW, illustrationImage } from "~/lib/illustrations";
 import type { MessageKey, Translate } from "~/lib/i18n";
 import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { formatSatang } from "~/lib/money";
@@ -200,7 +201,8 @@ export default function Shophub({ matches, loaderData }: Route.ComponentProps) {
           </div>
           <div className="col-lg-6">
             <img
-              src="/images/banners/shophub-pos.svg"
+              {...illustrationImage("/images/banners/shophub-pos.svg")}
+              sizes={HALF_ROW}
               alt=""
               width={1600}
               height={600}
