@@ -41,8 +41,22 @@ describe("a tab left open across a deployment", () => {
     page.on("load", () => documentLoads++);
     await page.goto("/");
     await hydrated(page, "header a");
-    // The header's routes are discovered (React Router's manifest requests are over), so the
-    // click below asks only for the next page's data.
+    // The contact route is discovered (React Router's manifest request for the header's links
+    // has been answered), so the click below asks only for the next page's data. Otherwise
+    // React Router's own discovery request, which names the build too, reloads the page first
+    // (also right, but not what this test is about); a loaded CI machine got there.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            Object.values(
+              (window as unknown as { __reactRouterManifest: { routes: object } })
+                .__reactRouterManifest.routes,
+            ).some((route) => (route as { path?: string }).path === "contact"),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await page.waitForLoadState("networkidle");
 
     // The tab's code is now that of a build the server no longer runs.
