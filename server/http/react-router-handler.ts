@@ -83,7 +83,7 @@ export function createRequestHandler(options: {
   };
 }
 
-function toFetchRequest(
+export function toFetchRequest(
   req: ExpressRequest,
   res: Response,
   controller: AbortController,
@@ -108,12 +108,6 @@ function toFetchRequest(
   // Only the server asks for a render to keep (the complete document, see entry.server.tsx).
   headers.delete(RENDER_FOR_CACHE_HEADER);
   if (forCache) headers.set(RENDER_FOR_CACHE_HEADER, "1");
-  let finished = false;
-  res.on("finish", () => (finished = true));
-  res.on("close", () => {
-    if (!finished) controller.abort();
-  });
-
   const init: RequestInit & { duplex?: "half" } = {
     method: req.method,
     headers,
@@ -127,5 +121,16 @@ function toFetchRequest(
     });
     init.duplex = "half";
   }
-  return new Request(url.href, init);
+  const request = new Request(url.href, init);
+  let finished = false;
+  res.on("finish", () => (finished = true));
+  res.on("close", () => {
+    // Naming the request here keeps it alive as long as the response. undici's Request
+    // follows `controller.signal` through a weak reference: once nothing referred to the
+    // Request (a streamed answer outlives this handler's use of it), a garbage collection cut
+    // the link, and a live stock stream never heard that its browser had left (its
+    // subscription and the member's stream count stayed for good).
+    if (!finished && request) controller.abort();
+  });
+  return request;
 }

@@ -286,7 +286,6 @@ export async function callRoute(
   // Each call has its own signal (the key of what the route did); the caller's aborts it.
   const abort = new AbortController();
   if (options.signal?.aborted) abort.abort(options.signal.reason);
-  options.signal?.addEventListener("abort", () => abort.abort(options.signal?.reason));
   const request = options.form
     ? new Request(url, {
         method: "POST",
@@ -295,6 +294,12 @@ export async function callRoute(
         signal: abort.signal,
       })
     : new Request(url, { headers, signal: abort.signal });
+  // The listener names the request to keep it alive as long as the caller's signal, as the
+  // server does (toFetchRequest): undici's Request follows `abort.signal` weakly, and a stream
+  // test's abort went unheard once a garbage collection had taken the request.
+  options.signal?.addEventListener("abort", () => {
+    if (request) abort.abort(options.signal?.reason);
+  });
   return runRoute(fn, request, options.context, options.tree);
 }
 
