@@ -68,3 +68,37 @@ describe("dates people read", () => {
     expect(bangkokIsoDate("2026-11-22T23:30:00Z")).toBe("2026-11-23");
   });
 });
+
+describe("formatDate, written out without Intl", () => {
+  it("gives Intl's text for every month, both languages, at the edges of Bangkok's days", () => {
+    const intl = {
+      th: new Intl.DateTimeFormat("th-TH-u-ca-buddhist", {
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        timeZone: "Asia/Bangkok",
+      }),
+      en: new Intl.DateTimeFormat("en-GB", {
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        timeZone: "Asia/Bangkok",
+      }),
+    };
+    const moments: Date[] = [];
+    // Every day of two years (one a leap year), at 16:59:59 and 17:00 UTC (Bangkok midnight),
+    // and a spread of older and later instants.
+    for (let day = 0; day < 731; day++) {
+      const midnight = Date.UTC(2027, 11, 31, 17) - day * 86_400_000;
+      moments.push(new Date(midnight - 1_000), new Date(midnight));
+    }
+    for (let step = 0; step < 200; step++) moments.push(new Date(step * 12_345_678_901));
+    for (const moment of moments) {
+      for (const lang of ["th", "en"] as const) {
+        expect(formatDate(moment, lang), moment.toISOString()).toBe(intl[lang].format(moment));
+      }
+    }
+    expect(formatDate("2026-11-23T10:00:00Z", "th")).toBe("23 พฤศจิกายน 2569");
+    expect(() => formatDate("not a date", "en")).toThrow(RangeError);
+  });
+});

@@ -45,9 +45,49 @@ function formatter(style: Style, lang: Lang): Intl.DateTimeFormat {
   return found;
 }
 
-/** A calendar date such as "12 มกราคม 2569" or "12 January 2026", in Bangkok time. */
+const MONTHS: Record<Lang, readonly string[]> = {
+  th: [
+    "มกราคม",
+    "กุมภาพันธ์",
+    "มีนาคม",
+    "เมษายน",
+    "พฤษภาคม",
+    "มิถุนายน",
+    "กรกฎาคม",
+    "สิงหาคม",
+    "กันยายน",
+    "ตุลาคม",
+    "พฤศจิกายน",
+    "ธันวาคม",
+  ],
+  en: [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+  ],
+};
+
+/**
+ * A calendar date such as "12 มกราคม 2569" or "12 January 2026", in Bangkok time. Written out
+ * here rather than with Intl, which gives the same text (dates.test.ts compares them): the
+ * first Intl object a browser tab makes costs it 35-50 ms of main thread (ICU's start), and the
+ * visitor pages' dates are formatted during hydration (docs/decisions/0049).
+ */
 export function formatDate(value: Date | string, lang: Lang): string {
-  return formatter("date", lang).format(new Date(value));
+  const time = new Date(value).getTime();
+  if (Number.isNaN(time)) throw new RangeError("Invalid time value");
+  const bangkok = new Date(time + BANGKOK_OFFSET_MS);
+  const year = bangkok.getUTCFullYear() + (lang === "th" ? 543 : 0);
+  return `${bangkok.getUTCDate()} ${MONTHS[lang][bangkok.getUTCMonth()]} ${year}`;
 }
 
 /** A date and time such as "12 ม.ค. 2569 09:30" or "12 Jan 2026, 09:30", in Bangkok time. */

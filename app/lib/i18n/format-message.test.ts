@@ -69,3 +69,20 @@ describe("plural messages", () => {
     );
   });
 });
+
+describe("plural forms and grouping, written out without Intl", () => {
+  it("choose the form and group the digits as Intl does, in both languages", () => {
+    const rules = { th: new Intl.PluralRules("th-TH"), en: new Intl.PluralRules("en-GB") };
+    const grouping = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 0 });
+    const message = "{n, plural, one {one #} other {other #}}";
+    for (const n of [
+      0, 1, 2, 3, 11, 21, 101, 999, 1000, 12_500, 1_000_000, 123_456_789, -1, -1234,
+    ]) {
+      for (const lang of ["th", "en"] as const) {
+        expect(formatMessage(message, { n }, lang), `${lang} ${n}`).toBe(
+          `${rules[lang].select(n)} ${grouping.format(n)}`,
+        );
+      }
+    }
+  });
+});

@@ -23,18 +23,22 @@ const BRANCH = /(=\d+|\w+)\s*\{((?:[^{}]|\{\w+\})*)\}/g;
 const PLACEHOLDER = /\{(\w+)\}/g;
 
 // Building Intl objects is costly; one of each per language is enough.
-const pluralRules = new Map<Locale, Intl.PluralRules>();
 const numberFormats = new Map<Locale, Intl.NumberFormat>();
 
 export type MessageValues = Record<string, string | number>;
 
+/**
+ * CLDR's plural rules of our two languages, written out: Thai has only `other`, English `one`
+ * for 1 and -1. Intl.PluralRules gives the same (format-message.test.ts compares them), but the
+ * first Intl object a browser tab makes costs it 35-50 ms (ICU's start), during hydration.
+ */
 function pluralCategory(count: number, lang: Locale): string {
-  let rules = pluralRules.get(lang);
-  if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(LOCALES[lang])));
-  return rules.select(count);
+  return lang === "en" && Math.abs(count) === 1 ? "one" : "other";
 }
 
+/** Whole counts grouped by thousands ("12,500"), as both languages write them. */
 function formatCount(count: number, lang: Locale): string {
+  if (Number.isSafeInteger(count)) return groupDigits(count);
   let format = numberFormats.get(lang);
   if (!format) {
     format = new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 0 });
@@ -93,4 +97,9 @@ export function placeholderNames(text: string): string[] {
   for (const match of rest.matchAll(PLACEHOLDER)) names.add(match[1] ?? "");
   if (/\bplural\s*,/.test(rest)) names.add("plural?");
   return [...names].sort();
+}
+
+/** An integer with its thousands grouped by commas: 2500 → "2,500", -1234567 → "-1,234,567". */
+export function groupDigits(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }

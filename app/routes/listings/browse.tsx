@@ -166,7 +166,7 @@ export default function BrowseListings({ loaderData }: Route.ComponentProps) {
 
       <p className="text-secondary" data-testid="listing-count">
         {t(listings.capped ? "listings.countMany" : "listings.count", {
-          count: listings.total.toLocaleString("th-TH"),
+          count: listings.total,
         })}
       </p>
       {listings.rows.length === 0 ? (
