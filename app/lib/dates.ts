@@ -1,3 +1,4 @@
+import { dateText } from "./date-text";
 import type { Lang } from "./i18n";
 
 // Every date a person reads goes through this module: Thai in the Buddhist era (พ.ศ.),
@@ -45,49 +46,15 @@ function formatter(style: Style, lang: Lang): Intl.DateTimeFormat {
   return found;
 }
 
-const MONTHS: Record<Lang, readonly string[]> = {
-  th: [
-    "มกราคม",
-    "กุมภาพันธ์",
-    "มีนาคม",
-    "เมษายน",
-    "พฤษภาคม",
-    "มิถุนายน",
-    "กรกฎาคม",
-    "สิงหาคม",
-    "กันยายน",
-    "ตุลาคม",
-    "พฤศจิกายน",
-    "ธันวาคม",
-  ],
-  en: [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-  ],
-};
-
 /**
- * A calendar date such as "12 มกราคม 2569" or "12 January 2026", in Bangkok time. Written out
- * here rather than with Intl, which gives the same text (dates.test.ts compares them): the
- * first Intl object a browser tab makes costs it 35-50 ms of main thread (ICU's start), and the
- * visitor pages' dates are formatted during hydration (docs/decisions/0049).
+ * A calendar date such as "12 มกราคม 2569" or "12 January 2026", in Bangkok time. Spelled
+ * out by date-text.ts rather than with Intl, which gives the same text (dates.test.ts compares
+ * them): the first Intl object a browser tab makes costs it 35-50 ms of main thread (ICU's
+ * start), and the visitor pages' dates are formatted during hydration (decision 0049).
  */
 export function formatDate(value: Date | string, lang: Lang): string {
-  const time = new Date(value).getTime();
-  if (Number.isNaN(time)) throw new RangeError("Invalid time value");
-  const bangkok = new Date(time + BANGKOK_OFFSET_MS);
-  const year = bangkok.getUTCFullYear() + (lang === "th" ? 543 : 0);
-  return `${bangkok.getUTCDate()} ${MONTHS[lang][bangkok.getUTCMonth()]} ${year}`;
+  if (Number.isNaN(new Date(value).getTime())) throw new RangeError("Invalid time value");
+  return dateText(bangkokIsoDate(value), lang) ?? "";
 }
 
 /** A date and time such as "12 ม.ค. 2569 09:30" or "12 Jan 2026, 09:30", in Bangkok time. */
