@@ -9,6 +9,7 @@ import {
 import { setFallbackMessages } from "./lib/i18n";
 import { isFrameText, loadMessages } from "./lib/i18n/message-registry";
 import { reloadOnStaleBuild } from "./lib/stale-build";
+import { loadMemberHeader, MEMBER_HEADER_MARK } from "./layout/member-header-slot";
 
 // Vite fires this when a lazily loaded chunk (e.g. of a newer deployment) fails to load.
 window.addEventListener("vite:preloadError", (event) => {
@@ -41,6 +42,10 @@ if (!texts.some(isFrameText)) {
     ),
   );
 }
+
+// A member's page has the header's member part, a chunk of its own: at hand before hydration
+// for the same reason.
+if (document.querySelector(`[${MEMBER_HEADER_MARK}]`)) loading.push(loadMemberHeader());
 
 void Promise.allSettled(loading).then(() =>
   startTransition(() => {

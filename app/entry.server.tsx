@@ -15,7 +15,12 @@ import { isDatabaseUnavailableError } from "./db/availability.server";
 import { databaseUnavailableResponse } from "./layout/database-unavailable-page.server";
 import { errorPageFailedResponse } from "./layout/error-page-failed.server";
 import { isUnreadableFormError, markUnreadableBody } from "./lib/unreadable-body.server";
+import { MemberHeaderItems } from "./layout/member-header-items";
+import { provideMemberHeader } from "./layout/member-header-slot";
 import { NonceProvider } from "./ui/nonce";
+
+// The server renders a member's header parts at once (the browser loads them as a chunk).
+provideMemberHeader(MemberHeaderItems);
 
 export const streamTimeout = 5_000;
 

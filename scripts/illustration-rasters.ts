@@ -24,7 +24,7 @@ export async function rasterize(svg: Buffer, width: number): Promise<Buffer> {
   return sharp(svg).resize(width).webp(WEBP).toBuffer();
 }
 
-const RASTER = /^\/images\/(banners|categories|articles)\/([A-Za-z0-9-]+)\.(\d+)\.webp$/;
+const RASTER = /^\/images\/(banners|categories|articles|brand)\/([A-Za-z0-9-]+)\.(\d+)\.webp$/;
 
 /**
  * The SVG file and width a raster address stands for, or null when the address is not one of

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { useT } from "~/lib/i18n/use-translation";
-import { privatePageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/area-meta";
 import type { PaginationLabels } from "~/ui/pagination";
 
 /** Title tags of an admin page; admin pages are never indexed. */

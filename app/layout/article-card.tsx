@@ -1,18 +1,22 @@
 import { Link } from "react-router";
-import { formatDate } from "~/lib/dates";
 import type { MessageKey } from "~/lib/i18n";
-import { useLang, useT } from "~/lib/i18n/use-translation";
-import { CARD_OF_THREE, illustrationImage } from "~/lib/illustrations";
+import { useT } from "~/lib/i18n/use-translation";
+import type { Picture } from "~/lib/illustrations";
 
-/** The fields an article card shows (listArticles). */
+/** What an article card shows, made on the server (article-card.server.ts). */
 export interface ArticleCardData {
   slug: string;
   title: string;
   description: string;
   category: string;
-  cover: string;
-  publishedAt: Date;
+  cover: Picture;
+  /** The Bangkok day it was published: YYYY-MM-DD and as the page's language writes it. */
+  published: { iso: string; text: string };
 }
+
+// One card of three in a row on wide screens, two on tablets, one on phones.
+const CARD_OF_THREE =
+  "(min-width: 1400px) 416px, (min-width: 992px) 33vw, (min-width: 768px) 50vw, 100vw";
 
 /**
  * An article as a card: cover, category and date, title linking to the article, summary.
@@ -27,11 +31,10 @@ export function ArticleCard({
   heading?: "h2" | "h3";
 }) {
   const t = useT();
-  const lang = useLang();
   return (
     <article className="card h-100 article-card">
       <img
-        {...illustrationImage(article.cover)}
+        {...article.cover}
         sizes={CARD_OF_THREE}
         alt=""
         width={1200}
@@ -43,9 +46,7 @@ export function ArticleCard({
       <div className="card-body">
         <p className="small text-secondary mb-1">
           {t(`category.${article.category}` as MessageKey)} ·{" "}
-          <time dateTime={article.publishedAt.toISOString()}>
-            {formatDate(article.publishedAt, lang)}
-          </time>
+          <time dateTime={article.published.iso}>{article.published.text}</time>
         </p>
         <Heading className="h5">
           <Link to={`/article/${article.slug}`} className="stretched-link text-reset">

@@ -3,7 +3,7 @@ import { Form as BsForm } from "react-bootstrap";
 import { NavLink } from "react-router";
 import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
-import { privatePageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/area-meta";
 import { BUSINESS_TYPES } from "~/modules/shops";
 import { FieldNotes, TextField } from "~/ui/text-field";
 import type { PaginationLabels } from "~/ui/pagination";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { bangkokYear } from "~/lib/dates";
+import { bangkokYear } from "~/lib/bangkok-time";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import type { RootCompany } from "./site-shell";
 

@@ -1,3 +1,4 @@
+import { monthName, yearText } from "./bangkok-day";
 import type { Lang } from "./i18n";
 
 /*
@@ -7,37 +8,6 @@ import type { Lang } from "./i18n";
  * unmistakable whatever the browser. Built from fixed month names rather than Intl, so the
  * server's and the browser's ICU cannot render it differently (the text hydrates).
  */
-
-const MONTHS: Record<Lang, readonly string[]> = {
-  th: [
-    "มกราคม",
-    "กุมภาพันธ์",
-    "มีนาคม",
-    "เมษายน",
-    "พฤษภาคม",
-    "มิถุนายน",
-    "กรกฎาคม",
-    "สิงหาคม",
-    "กันยายน",
-    "ตุลาคม",
-    "พฤศจิกายน",
-    "ธันวาคม",
-  ],
-  en: [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-  ],
-};
 
 interface Parts {
   year: number;
@@ -57,9 +27,6 @@ function partsOf(value: string, withDay: boolean): Parts | null {
   if (check.getUTCDate() !== day) return null;
   return { year, month, day: withDay ? day : 0 };
 }
-
-const yearText = (year: number, lang: Lang) => String(lang === "th" ? year + 543 : year);
-const monthName = (month: number, lang: Lang) => MONTHS[lang][month - 1] ?? "";
 
 /** "3 ตุลาคม 2569" for "2026-10-03"; null for anything that is not a date. */
 export function dateText(value: string, lang: Lang): string | null {

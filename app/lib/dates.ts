@@ -1,13 +1,16 @@
-import { dateText } from "./date-text";
+import { BANGKOK_OFFSET_MS } from "./bangkok-time";
 import type { Lang } from "./i18n";
+
+// The calendar day, its name and the year live in bangkok-day.ts and bangkok-time.ts (what
+// visitor pages need, without this module's Intl formatters).
+export { bangkokIsoDate, formatDate } from "./bangkok-day";
+export { bangkokYear } from "./bangkok-time";
 
 // Every date a person reads goes through this module: Thai in the Buddhist era (พ.ศ.),
 // English in the Gregorian calendar, both in Bangkok time whatever the server's or the
 // browser's own time zone (so the server's HTML and the hydrated page agree).
 
 const TIME_ZONE = "Asia/Bangkok";
-// Thailand keeps UTC+7 all year (no daylight saving), so a fixed offset is exact.
-const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
 
 const LOCALES: Record<Lang, string> = {
   th: "th-TH-u-ca-buddhist",
@@ -46,17 +49,6 @@ function formatter(style: Style, lang: Lang): Intl.DateTimeFormat {
   return found;
 }
 
-/**
- * A calendar date such as "12 มกราคม 2569" or "12 January 2026", in Bangkok time. Spelled
- * out by date-text.ts rather than with Intl, which gives the same text (dates.test.ts compares
- * them): the first Intl object a browser tab makes costs it 35-50 ms of main thread (ICU's
- * start), and the visitor pages' dates are formatted during hydration (decision 0049).
- */
-export function formatDate(value: Date | string, lang: Lang): string {
-  if (Number.isNaN(new Date(value).getTime())) throw new RangeError("Invalid time value");
-  return dateText(bangkokIsoDate(value), lang) ?? "";
-}
-
 /** A date and time such as "12 ม.ค. 2569 09:30" or "12 Jan 2026, 09:30", in Bangkok time. */
 export function formatDateTime(value: Date | string, lang: Lang): string {
   return formatter("dateTime", lang).format(new Date(value));
@@ -78,19 +70,6 @@ export function formatDocumentDate(value: Date | string, lang: Lang): string {
     parts[part.type] = part.value;
   }
   return `${parts.day} ${parts.month} ${parts.year} ${parts.hour}:${parts.minute}`;
-}
-
-/**
- * The Bangkok calendar day as YYYY-MM-DD (Gregorian) for machine-readable places: `<time
- * dateTime>`, sitemaps, file names. 23:30 UTC is already the next day in Bangkok.
- */
-export function bangkokIsoDate(value: Date | string): string {
-  return new Date(new Date(value).getTime() + BANGKOK_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The Gregorian year in Bangkok (the footer's copyright line). */
-export function bangkokYear(value: Date | string): number {
-  return new Date(new Date(value).getTime() + BANGKOK_OFFSET_MS).getUTCFullYear();
 }
 
 const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;

@@ -1,7 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { createTranslate, DEFAULT_LANG, type Lang, type MessageKey, type Translate } from "./i18n";
+import { createTranslate, DEFAULT_LANG, type Lang, type Translate } from "./i18n";
 import { knownMessages, type MessagesRef } from "./i18n/message-registry";
-import { messageRefsOf } from "./i18n/use-translation";
 
 /** What the root loader shares with every page's meta function. */
 export interface SiteMetaContext {
@@ -94,26 +93,4 @@ export function siteFromMatches(matches: readonly unknown[]): SiteMetaContext | 
 /** The translator for a meta function, from the root loader's messages. */
 export function siteTranslate(site: SiteMetaContext | undefined): Translate {
   return createTranslate(knownMessages(site?.messages), undefined, site?.lang ?? DEFAULT_LANG);
-}
-
-/**
- * The translator for a meta function of an area's page: the root's frame text plus the
- * innermost matched area layout's text (the same merge as `useT`). In the browser a text not
- * loaded yet reads as the fallback: the page that shows the title waits for it (`useT`) and
- * renders the title again with it.
- */
-export function translateFromMatches(matches: readonly unknown[]): Translate {
-  const site = siteFromMatches(matches);
-  const { frame, area } = messageRefsOf(
-    matches.filter((match): match is { id?: string; loaderData?: unknown } =>
-      Boolean(match && typeof match === "object"),
-    ),
-  );
-  return createTranslate(knownMessages(frame), knownMessages(area), site?.lang ?? DEFAULT_LANG);
-}
-
-/** Title tags of a private page of an area (admin, shops, storehub): translated, never indexed. */
-export function privatePageMeta(matches: readonly unknown[], pathname: string, title: MessageKey) {
-  const t = translateFromMatches(matches);
-  return buildMeta(siteFromMatches(matches), { title: t(title), path: pathname, noindex: true });
 }

@@ -159,6 +159,16 @@ describe("layout facts", () => {
             ].filter((url): url is string => !!url && svg(url));
           });
           expect(svgPictures, `${lang} ${path}`).toEqual([]);
+          // The header's member part is a script of its own: a member's page loads it before
+          // hydrating, a visitor's never (the home page's script budget, issue 15).
+          const memberHeaderScripts = await page.evaluate(
+            () =>
+              performance
+                .getEntriesByType("resource")
+                .filter((entry) => /\/assets\/member-header-items-[^/]*\.js$/.test(entry.name))
+                .length,
+          );
+          expect(memberHeaderScripts, `${lang} ${path}`).toBe(context === member ? 1 : 0);
         }
         await page.close();
       }

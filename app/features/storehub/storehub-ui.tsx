@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { useT } from "~/lib/i18n/use-translation";
-import { privatePageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/area-meta";
 import { ITEM_SEARCH_MAX, type ItemListStatus } from "~/modules/stock";
 import type { PaginationLabels } from "~/ui/pagination";
 

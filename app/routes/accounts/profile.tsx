@@ -14,7 +14,7 @@ import { forgetCached } from "~/modules/platform/index.server";
 import { appContext, type SessionUser } from "~/context";
 import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
-import { privatePageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/area-meta";
 import {
   createAccountMailer,
   changePassword,

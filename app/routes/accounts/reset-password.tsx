@@ -5,7 +5,7 @@ import type { FormFailure } from "~/modules/accounts";
 import type { Route } from "./+types/reset-password";
 import { appContext } from "~/context";
 import { useT } from "~/lib/i18n/use-translation";
-import { privatePageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/area-meta";
 import { emailOnlyFormSchema, newPasswordFormSchema } from "~/modules/accounts";
 import { readForm } from "~/lib/forms/read-form";
 import {

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/browse";
 import { appContext } from "~/context";
-import { translateFromMatches } from "~/lib/seo";
+import { translateFromMatches } from "~/lib/area-meta";
 import type { MessageKey } from "~/lib/i18n";
 import { langOf } from "~/lib/i18n/lang.server";
 import { useT } from "~/lib/i18n/use-translation";

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/mine";
 import { appContext } from "~/context";
-import { translateFromMatches } from "~/lib/seo";
+import { translateFromMatches } from "~/lib/area-meta";
 import { formatDate } from "~/lib/dates";
 import { flagField } from "~/lib/forms/fields";
 import { readForm } from "~/lib/forms/read-form";

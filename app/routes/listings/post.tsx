@@ -2,7 +2,7 @@ import { Alert, Button, Form as BsForm } from "react-bootstrap";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/post";
 import { appContext } from "~/context";
-import { translateFromMatches } from "~/lib/seo";
+import { translateFromMatches } from "~/lib/area-meta";
 import type { MessageKey } from "~/lib/i18n";
 import { langOf } from "~/lib/i18n/lang.server";
 import { useT } from "~/lib/i18n/use-translation";

@@ -1,7 +1,7 @@
 import { Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/search";
 import { appContext } from "~/context";
-import { translateFromMatches } from "~/lib/seo";
+import { translateFromMatches } from "~/lib/area-meta";
 import { useT } from "~/lib/i18n/use-translation";
 import { langOf } from "~/lib/i18n/lang.server";
 import { readPageNumber } from "~/lib/paging";

@@ -4,10 +4,14 @@ import { useLang, useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches, siteTranslate } from "~/lib/seo";
 import { listArticles } from "~/modules/content/index.server";
 import { ArticleCard } from "~/layout/article-card";
+import { articleCardOf } from "~/layout/article-card.server";
+import { langOf } from "~/lib/i18n/lang.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
-  return { articles: await listArticles(db) };
+  const lang = langOf(context);
+  const articles = await listArticles(db);
+  return { articles: articles.map((article) => articleCardOf(article, lang)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {

@@ -1,18 +1,21 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/article";
 import { appContext } from "~/context";
-import { formatDate } from "~/lib/dates";
+import { formatDate } from "~/lib/bangkok-day";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import { FULL_ROW, illustrationImage } from "~/lib/illustrations";
+import { illustrationImage } from "~/lib/illustrations";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { loadArticlePage } from "~/modules/content/index.server";
+
+// The cover spans the container's width (Bootstrap's breakpoints), the whole screen on phones.
+const FULL_ROW = "(min-width: 1400px) 1296px, (min-width: 1200px) 1116px, 100vw";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const page = await loadArticlePage(db, params.slug);
   if (!page) throw data(null, { status: 404 });
-  return page;
+  return { ...page, coverPicture: illustrationImage(page.article.cover) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, location }) => {
@@ -84,7 +87,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         {lang === "en" && <p className="small text-secondary">{t("articles.contentLanguage")}</p>}
       </header>
       <img
-        {...illustrationImage(article.cover)}
+        {...loaderData.coverPicture}
         sizes={FULL_ROW}
         alt={article.coverAlt}
         width={1200}

@@ -4,7 +4,7 @@ import { appContext } from "~/context";
 import { langOf } from "~/lib/i18n/lang.server";
 import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import { CARD_OF_FOUR, HALF_ROW, illustrationImage } from "~/lib/illustrations";
+import { illustrationImage } from "~/lib/illustrations";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import {
   listActiveBanners,
@@ -15,6 +15,12 @@ import { listNewestListings } from "~/modules/listings/index.server";
 import { ListingCard } from "~/layout/listing-card";
 import { SlideCarousel } from "~/ui/slide-carousel";
 import { ArticleCard } from "~/layout/article-card";
+import { articleCardOf } from "~/layout/article-card.server";
+
+// How wide the pictures are shown (Bootstrap's grid), for the browser to pick a width early.
+const CARD_OF_FOUR =
+  "(min-width: 1400px) 312px, (min-width: 992px) 25vw, (min-width: 576px) 50vw, 100vw";
+const HALF_ROW = "(min-width: 1400px) 636px, (min-width: 992px) 50vw, 100vw";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, storage } = context.get(appContext);
@@ -27,9 +33,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   return {
     ...areaMessagesOf(context, "home"),
-    banners,
-    categories,
-    featured,
+    // The pictures' addresses are made here (illustrations.ts stays out of the page's script).
+    banners: banners.map(({ image, ...banner }) => ({
+      ...banner,
+      picture: illustrationImage(image),
+    })),
+    categories: categories.map(({ image, ...category }) => ({
+      ...category,
+      picture: illustrationImage(image),
+    })),
+    featured: featured.map((article) => articleCardOf(article, lang)),
+    shophubPicture: illustrationImage("/images/banners/shophub-pos.svg"),
     // Only what a card shows travels with the page.
     listings: listings.map((listing) => ({
       id: listing.id,
@@ -54,7 +68,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
     content: (
       <div className="hero-slide">
         <img
-          {...illustrationImage(banner.image)}
+          {...banner.picture}
           sizes="100vw"
           alt={th ? banner.imageAltTh : banner.imageAltEn}
           width={1600}
@@ -102,7 +116,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
             <div key={category.slug} className="col-sm-6 col-lg-3">
               <article className="card h-100 category-card">
                 <img
-                  {...illustrationImage(category.image)}
+                  {...category.picture}
                   sizes={CARD_OF_FOUR}
                   alt=""
                   width={480}
@@ -203,7 +217,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
           </div>
           <div className="col-lg-6">
             <img
-              {...illustrationImage("/images/banners/shophub-pos.svg")}
+              {...loaderData.shophubPicture}
               sizes={HALF_ROW}
               alt=""
               width={1600}

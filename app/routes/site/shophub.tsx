@@ -2,9 +2,9 @@ import { useMemo } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { lineAddFriendUrl } from "~/lib/line-url";
 import type { Route } from "./+types/shophub";
-import { formatDate } from "~/lib/dates";
+import { formatDate } from "~/lib/bangkok-day";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import { HALF_ROW, illustrationImage } from "~/lib/illustrations";
+import { illustrationImage } from "~/lib/illustrations";
 import type { MessageKey, Translate } from "~/lib/i18n";
 import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { formatSatang } from "~/lib/money";
@@ -12,7 +12,8 @@ import { appContext } from "~/context";
 import { shopDashboard } from "~/modules/sales/index.server";
 import { maySeeCosts } from "~/modules/stock/index.server";
 import { activeShopOf } from "~/routes/_gates/session.server";
-import { buildMeta, siteFromMatches, translateFromMatches } from "~/lib/seo";
+import { buildMeta, siteFromMatches } from "~/lib/seo";
+import { translateFromMatches } from "~/lib/area-meta";
 import { keepThaiWordsWhole } from "~/lib/thai-words";
 
 type Key = MessageKey;
@@ -155,8 +156,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     const figures = await shopDashboard(db, active.shop.id, { withProfit });
     today = { shop: { id: active.shop.id, name: active.shop.name }, figures: figures.today };
   }
-  return { ...messages, today };
+  return { ...messages, today, posPicture: illustrationImage("/images/banners/shophub-pos.svg") };
 }
+
+// The picture beside the text: half the container from large screens up.
+const HALF_ROW = "(min-width: 1400px) 636px, (min-width: 992px) 50vw, 100vw";
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const t = translateFromMatches(matches);
@@ -201,7 +205,7 @@ export default function Shophub({ matches, loaderData }: Route.ComponentProps) {
           </div>
           <div className="col-lg-6">
             <img
-              {...illustrationImage("/images/banners/shophub-pos.svg")}
+              {...loaderData.posPicture}
               sizes={HALF_ROW}
               alt=""
               width={1600}

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/route";
 import { appContext } from "~/context";
-import { privatePageMeta } from "~/lib/seo";
+import { privatePageMeta } from "~/lib/area-meta";
 import { isNetworkError } from "~/lib/describe-error";
 import {
   formatPromptPayId,

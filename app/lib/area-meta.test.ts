@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { areaMessagesFor, messagesFor } from "./i18n/messages.server";
 import { th } from "./i18n/th";
-import { translateFromMatches } from "./seo";
+import { translateFromMatches } from "./area-meta";
 
 describe("page titles of an area's pages", () => {
   it("are translated with the area's text, which the root messages no longer carry", () => {

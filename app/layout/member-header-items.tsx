@@ -1,0 +1,181 @@
+import { useEffect } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { useT } from "~/lib/i18n/use-translation";
+
+/*
+ * The header's parts only a signed-in member sees: their shops' invitations, the shop switch
+ * and their own menu. A script chunk of their own (member-header-slot.ts loads it), so that a
+ * visitor's page does not carry them: issue 15 holds the site's own JavaScript on the home
+ * page to 10 KiB above a bare React Router page.
+ */
+
+export interface MemberHeaderItemsProps {
+  user: { name: string; role: string };
+  shops: { id: string; name: string }[];
+  activeShopId: string | null;
+  invitationCount: number;
+  /** Closes the phone's menu panel when a link is followed. */
+  onNavigate: () => void;
+}
+
+export function MemberHeaderItems({
+  user,
+  shops,
+  activeShopId,
+  invitationCount,
+  onNavigate,
+}: MemberHeaderItemsProps) {
+  const t = useT();
+  useHeaderMenus();
+  return (
+    <>
+      {invitationCount > 0 && (
+        // Invitations wait for the member's answer on /shophub.
+        <Link
+          className="btn btn-sm btn-warning"
+          to="/shophub#invitations"
+          onClick={onNavigate}
+          data-testid="invitations-notice"
+        >
+          {t("shopInvite.notice", { count: invitationCount })}
+        </Link>
+      )}
+      {shops.length > 0 && <ShopSwitch shops={shops} activeShopId={activeShopId} />}
+      <MemberMenu user={user} onNavigate={onNavigate} />
+    </>
+  );
+}
+
+/**
+ * Closes the header's <details> menus when the page changes, on Escape and on a click
+ * elsewhere. Without JavaScript they still open and close with their summary.
+ */
+function useHeaderMenus(): void {
+  const location = useLocation();
+  const openMenus = () =>
+    Array.from(document.querySelectorAll<HTMLDetailsElement>(".site-header details[open]"));
+  useEffect(() => {
+    for (const menu of openMenus()) menu.open = false;
+  }, [location.key]);
+  useEffect(() => {
+    const onPointerDown = (event: PointerEvent) => {
+      for (const menu of openMenus()) if (!menu.contains(event.target as Node)) menu.open = false;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      for (const menu of openMenus()) {
+        menu.open = false;
+        menu.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, []);
+}
+
+/** The member's own pages and sign-out, behind one compact button with their name. */
+function MemberMenu({
+  user,
+  onNavigate,
+}: {
+  user: { name: string; role: string };
+  onNavigate: () => void;
+}) {
+  const t = useT();
+  return (
+    <details className="header-menu member-menu" data-testid="member-menu">
+      <summary
+        className="btn btn-sm btn-outline-light header-menu__toggle"
+        aria-label={t("account.signedInAs", { name: user.name })}
+        title={t("account.signedInAs", { name: user.name })}
+        data-testid="signed-in-as"
+      >
+        <span className="header-menu__label">{user.name}</span>
+      </summary>
+      <ul className="header-menu__list">
+        <li className="header-menu__note">{t("account.signedInAs", { name: user.name })}</li>
+        <li>
+          <Link to="/user/profile" onClick={onNavigate}>
+            {t("nav.profile")}
+          </Link>
+        </li>
+        <li>
+          <Link to="/user/listings" onClick={onNavigate}>
+            {t("nav.myListings")}
+          </Link>
+        </li>
+        <li>
+          <Link to="/shophub" onClick={onNavigate}>
+            {t("nav.myShops")}
+          </Link>
+        </li>
+        {user.role === "admin" && (
+          <li>
+            <Link to="/admin" onClick={onNavigate}>
+              {t("nav.admin")}
+            </Link>
+          </li>
+        )}
+        <li>
+          <Form method="post" action="/user/signOut">
+            <button type="submit">{t("account.signOut")}</button>
+          </Form>
+        </li>
+      </ul>
+    </details>
+  );
+}
+
+/**
+ * The member's active shop, and one POST button per shop to switch: it works without
+ * JavaScript and costs the header almost nothing. The server checks the membership.
+ */
+function ShopSwitch({
+  shops,
+  activeShopId,
+}: {
+  shops: { id: string; name: string }[];
+  activeShopId: string | null;
+}) {
+  const t = useT();
+  const location = useLocation();
+  const active = shops.find((shop) => shop.id === activeShopId);
+  return (
+    <details className="header-menu shop-switch" data-testid="shop-switch">
+      <summary
+        className="btn btn-sm btn-outline-light header-menu__toggle"
+        aria-label={`${t("nav.shopLabel")}: ${active?.name ?? t("nav.noActiveShop")}`}
+        title={active?.name}
+      >
+        <span className="header-menu__label" data-testid="active-shop">
+          {active?.name ?? t("nav.noActiveShop")}
+        </span>
+      </summary>
+      <Form method="post" action="/shophub/switch" className="header-menu__list">
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <p className="header-menu__note">{t("nav.shopSwitch")}</p>
+        <ul>
+          {shops.map((shop) => (
+            <li key={shop.id}>
+              <button
+                type="submit"
+                name="shop"
+                value={shop.id}
+                aria-current={shop.id === activeShopId ? true : undefined}
+              >
+                {shop.name}
+              </button>
+            </li>
+          ))}
+          <li>
+            <Link to="/shophub">{t("nav.myShops")}</Link>
+          </li>
+        </ul>
+      </Form>
+    </details>
+  );
+}
