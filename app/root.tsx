@@ -18,7 +18,7 @@ import { formatPhoneForDisplay } from "./lib/phone";
 import { buildMeta, siteFromMatches, siteTranslate } from "./lib/seo";
 import { SiteShell } from "./layout/site-shell";
 import { getCompanyProfile } from "~/modules/content/index.server";
-import { listActiveNotices } from "~/modules/notices/index.server";
+import { currentNotices } from "~/modules/notices/index.server";
 import { listInvitationsForMember } from "~/modules/shops/index.server";
 import {
   activeShopMiddleware,
@@ -92,7 +92,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     shops: activeShop?.shops ?? [],
     activeShopId: activeShop?.shop.id ?? null,
     invitations,
-    notices: await listActiveNotices(db, new Date(), lang), // site-wide notice bar (layout/notice-bar.tsx)
+    notices: await currentNotices(db, lang), // site-wide notice bar (layout/notice-bar.tsx)
     company: {
       nameTh: company.nameTh,
       nameEn: company.nameEn,

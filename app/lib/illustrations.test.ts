@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { LOGO_MARK_PICTURE } from "~/layout/site-header";
 import { ILLUSTRATION_WIDTHS, illustrationImage, rasterPath } from "./illustrations";
 
 describe("illustrationImage", () => {
@@ -39,9 +38,5 @@ describe("illustrationImage", () => {
     // Ascending: the last is the fallback, and a browser reads srcset in any order anyway.
     for (const widths of Object.values(ILLUSTRATION_WIDTHS))
       expect([...widths].sort((a, b) => a - b)).toEqual([...widths]);
-  });
-
-  it("the header's logo mark, written out in the header, is the pictures the build makes", () => {
-    expect(LOGO_MARK_PICTURE).toEqual(illustrationImage("/images/brand/logo-mark.svg"));
   });
 });

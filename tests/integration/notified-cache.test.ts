@@ -14,6 +14,10 @@ import {
   type NotifiedCache,
 } from "~/modules/platform/index.server";
 import { resolveActiveShop, changeMembership, updateShop } from "~/modules/shops/index.server";
+import { guideStateForPage, moveGuide, startGuide } from "~/modules/guide/index.server";
+import { createNotice, currentNotices } from "~/modules/notices/index.server";
+import { salesSettingsForPage, updateSalesSettings } from "~/modules/sales/index.server";
+import { closeShift, openShift, openShiftsForPage } from "~/modules/shifts/index.server";
 import { createStockEvents, type StockEvents } from "~/modules/stock/index.server";
 import * as inoutRoute from "~/routes/storehub/inout/route";
 import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
@@ -309,6 +313,130 @@ describe("the notified cache", () => {
     await expect
       .poll(async () => (await listArticles(db, { featuredOnly: true, limit: 3 }))[0]?.title)
       .toBe("บทความใหม่");
+  });
+});
+
+describe("the data members' pages read on every request", () => {
+  /** A change the triggers do not see: what a cache serving from memory keeps missing. */
+  async function unannounced(table: string, statement: string, values: unknown[]) {
+    await elsewhere.query(`ALTER TABLE ${table} DISABLE TRIGGER USER`);
+    try {
+      await elsewhere.query(statement, values);
+    } finally {
+      await elsewhere.query(`ALTER TABLE ${table} ENABLE TRIGGER USER`);
+    }
+  }
+
+  it("the till's selling settings: from memory, until a change is committed anywhere", async () => {
+    const { db, caughtUp } = await appInstance();
+    const other = await appInstance();
+    const { shop } = await insertShop(db);
+    const first = await salesSettingsForPage(db, shop.id);
+    expect(first.receiptPrefix).toBe("RC");
+    // The same object: no query was made for the second page.
+    expect(await salesSettingsForPage(db, shop.id)).toBe(first);
+    await unannounced(
+      "shop_sales_setting",
+      "INSERT INTO shop_sales_setting (shop_id, receipt_prefix) VALUES ($1, 'HIDDEN')",
+      [shop.id],
+    );
+    expect((await salesSettingsForPage(db, shop.id)).receiptPrefix).toBe("RC");
+    // Saved on another instance: the trigger's notice reaches this one.
+    const saved = await updateSalesSettings(other.db, shop.id, {
+      ...first,
+      receiptPrefix: "RB",
+    });
+    expect(saved.ok).toBe(true);
+    await caughtUp();
+    expect((await salesSettingsForPage(db, shop.id)).receiptPrefix).toBe("RB");
+    // Saved on this instance: its own next page has it without waiting for the notice.
+    await updateSalesSettings(db, shop.id, { ...first, receiptPrefix: "RA" });
+    expect((await salesSettingsForPage(db, shop.id)).receiptPrefix).toBe("RA");
+  });
+
+  it("the till's open shifts: a shift opened or closed anywhere shows on the next page", async () => {
+    const { db, caughtUp } = await appInstance();
+    const other = await appInstance();
+    const ownerId = await insertUser(db);
+    const { shop } = await insertShop(db, { ownerId });
+    const actor = { shopId: shop.id, userId: ownerId, userName: "เจ้าของ", role: "owner" as const };
+    const none = await openShiftsForPage(db, shop.id);
+    expect(none).toEqual([]);
+    expect(await openShiftsForPage(db, shop.id)).toBe(none);
+    const opened = await openShift(other.db, actor, { till: "เครื่อง 1", openingCashSatang: 50_000 });
+    if (!opened.ok) throw new Error("the shift opens");
+    await caughtUp();
+    expect((await openShiftsForPage(db, shop.id)).map((row) => row.till)).toEqual(["เครื่อง 1"]);
+    // Closed on this instance: gone from its next page at once.
+    const closed = await closeShift(db, actor, {
+      shiftId: opened.value.id,
+      countedCashSatang: 50_000,
+      note: "",
+    });
+    expect(closed.ok).toBe(true);
+    expect(await openShiftsForPage(db, shop.id)).toEqual([]);
+  });
+
+  it("a member's walkthrough: the step they moved to, on every instance", async () => {
+    const { db, caughtUp } = await appInstance();
+    const other = await appInstance();
+    const ownerId = await insertUser(db);
+    const { shop } = await insertShop(db, { ownerId });
+    const input = { shopId: shop.id, userId: ownerId, role: "owner" as const };
+    const none = await guideStateForPage(db, input);
+    expect(none.status).toBe("none");
+    await unannounced(
+      "shop_guide",
+      "INSERT INTO shop_guide (shop_id, user_id, status, step) VALUES ($1, $2, 'active', 'item')",
+      [shop.id, ownerId],
+    );
+    expect((await guideStateForPage(db, input)).status).toBe("none");
+    const started = await startGuide(other.db, input);
+    await caughtUp();
+    expect(await guideStateForPage(db, input)).toEqual(started);
+    await moveGuide(db, { ...input, to: { status: "closed" } });
+    expect((await guideStateForPage(db, input)).status).toBe("closed");
+  });
+
+  it("the notices: from memory until one is saved, and a scheduled one shows when it starts", async () => {
+    const { db, caughtUp } = await appInstance();
+    const other = await appInstance();
+    await elsewhere.query("DELETE FROM site_notice");
+    await other.caughtUp();
+    await caughtUp();
+    const empty = await currentNotices(db, "th");
+    expect(empty).toEqual([]);
+    expect(await currentNotices(db, "th")).toBe(empty);
+    // Written without its command's announcement: not seen yet.
+    await elsewhere.query(
+      "INSERT INTO site_notice (title, body, level) VALUES ('เงียบ', 'ไม่ประกาศ', 'info')",
+    );
+    expect(await currentNotices(db, "th")).toEqual([]);
+    const notice = {
+      title: "ปิดปรับปรุงระบบ",
+      body: "คืนนี้ 23:00",
+      titleEn: "",
+      bodyEn: "",
+      level: "warning" as const,
+      startsAt: null,
+      endsAt: null,
+    };
+    await createNotice(other.db, notice, null);
+    await caughtUp();
+    expect((await currentNotices(db, "th")).map((row) => row.title).sort()).toEqual([
+      "ปิดปรับปรุงระบบ",
+      "เงียบ",
+    ]);
+    // A notice that starts in a moment: the kept list lasts only until then.
+    await createNotice(
+      db,
+      { ...notice, title: "เริ่มเร็ว ๆ นี้", startsAt: new Date(Date.now() + 1_500) },
+      null,
+    );
+    expect(await currentNotices(db, "th")).toHaveLength(2);
+    await expect
+      .poll(async () => (await currentNotices(db, "th")).length, { timeout: 5_000 })
+      .toBe(3);
   });
 });
 

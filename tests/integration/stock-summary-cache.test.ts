@@ -7,6 +7,7 @@ import {
   createStockEvents,
   getStockOverview,
 } from "~/modules/stock/index.server";
+import { tillItemsForPage } from "~/modules/sales/index.server";
 import { STOCK_CHANGED_CHANNEL } from "~/modules/stock/stock-change-notifier.server";
 import { insertItemAnnounced } from "../setup/announced-item";
 import { insertItem, insertShop, itemFields } from "../setup/factories";
@@ -42,8 +43,21 @@ describe("the storehub overview's cached totals", () => {
       stockValueSatang: 8_000,
       lowStockCount: 0,
     });
+    // The latest movements too: kept (the same rows for the next page), and new after a post.
+    const latest = (await getStockOverview(test.db, shop.id)).latestMovements;
+    expect(latest.map((movement) => movement.qty)).toEqual([8_000]);
+    expect((await getStockOverview(test.db, shop.id)).latestMovements).toBe(latest);
     await createItem(test.db, { shopId: shop.id, userId: ownerId, fields: itemFields() });
     expect((await getStockOverview(test.db, shop.id)).activeItems).toBe(2);
+    await postStockDocument(test.db, {
+      shopId: shop.id,
+      userId: ownerId,
+      kind: "issue",
+      lines: [{ itemId: item.id, locationId: defaultLocationId, qty: 1_000 }],
+    });
+    expect(
+      (await getStockOverview(test.db, shop.id)).latestMovements.map((movement) => movement.qty),
+    ).toEqual([-1_000, 8_000]);
   });
 
   it("change when another instance's change is announced (NOTIFY), and only then", async () => {
@@ -68,6 +82,43 @@ describe("the storehub overview's cached totals", () => {
           timeout: 5_000,
         })
         .toBe(2);
+    } finally {
+      await hub.close();
+    }
+  });
+
+  it("the till's item list: kept until the shop's stock or items change, here or elsewhere", async () => {
+    const { shop, ownerId, defaultLocationId } = await insertShop(test.db);
+    const item = await insertItemAnnounced(test.db, test.url, shop.id, ownerId);
+    const hub = createStockEvents({
+      createClient: () => new pg.Client({ connectionString: test.url }),
+      debounceMs: 20,
+    });
+    try {
+      await hub.whenListening();
+      const first = await tillItemsForPage(test.db, shop.id);
+      expect(first.map((row) => [row.id, row.onHandMilli])).toEqual([[item.id, 0]]);
+      // The same rows: no query for the next opening of the till.
+      expect(await tillItemsForPage(test.db, shop.id)).toBe(first);
+      // Stock posted on this instance: the next opening has it at once.
+      await postStockDocument(test.db, {
+        shopId: shop.id,
+        userId: ownerId,
+        kind: "receive",
+        lines: [
+          { itemId: item.id, locationId: defaultLocationId, qty: 3_000, unitCostSatang: 1_000 },
+        ],
+      });
+      expect((await tillItemsForPage(test.db, shop.id))[0]?.onHandMilli).toBe(3_000);
+      // A price changed on another instance is seen once its announcement arrives.
+      await test.db.execute(sql`UPDATE stock_item SET price_satang = 4_500 WHERE id = ${item.id}`);
+      expect((await tillItemsForPage(test.db, shop.id))[0]?.priceSatang).not.toBe(4_500);
+      await test.db.execute(sql`SELECT pg_notify(${STOCK_CHANGED_CHANNEL}, ${shop.id})`);
+      await expect
+        .poll(async () => (await tillItemsForPage(test.db, shop.id))[0]?.priceSatang, {
+          timeout: 5_000,
+        })
+        .toBe(4_500);
     } finally {
       await hub.close();
     }

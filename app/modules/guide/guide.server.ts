@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { forgetCached, readThroughCache, SHOP_DATA_TAG } from "~/modules/platform/index.server";
 import type { ShopRole } from "../shops";
 import {
   addSampleItems,
@@ -37,11 +38,43 @@ export async function guideStateOf(
   db: Database,
   input: { shopId: string; userId: string; role: ShopRole },
 ): Promise<GuideState> {
-  const steps = guideStepsFor(input.role);
+  return guideStateFrom(await guideRowOf(db, input), input.role);
+}
+
+/**
+ * The same, through the instance's notified cache: the area layouts read it on every page of
+ * shophub and storehub, and it changes only when the member moves through the walkthrough (a
+ * trigger announces it, drizzle/0028).
+ */
+export async function guideStateForPage(
+  db: Database,
+  input: { shopId: string; userId: string; role: ShopRole },
+): Promise<GuideState> {
+  const tag = SHOP_DATA_TAG.guide(input.shopId, input.userId);
+  const row = await readThroughCache(
+    db,
+    tag,
+    () => guideRowOf(db, input),
+    () => ({ tags: [tag] }),
+  );
+  return guideStateFrom(row, input.role);
+}
+
+type GuideRow = { status: GuideStatus; step: string } | null;
+
+async function guideRowOf(
+  db: Database,
+  input: { shopId: string; userId: string },
+): Promise<GuideRow> {
   const [row] = await db
     .select({ status: shopGuide.status, step: shopGuide.step })
     .from(shopGuide)
     .where(and(eq(shopGuide.shopId, input.shopId), eq(shopGuide.userId, input.userId)));
+  return row ?? null;
+}
+
+function guideStateFrom(row: GuideRow, role: ShopRole): GuideState {
+  const steps = guideStepsFor(role);
   if (!row || steps.length === 0) return { status: "none", step: null, steps };
   if (row.status !== "active") return { status: row.status, step: null, steps };
   const step = steps.find((name) => name === row.step) ?? steps[0] ?? null;
@@ -108,6 +141,7 @@ export async function moveGuide(
       target: [shopGuide.shopId, shopGuide.userId],
       set: { status, updatedAt: sql`now()` },
     });
+  forgetCached(db, SHOP_DATA_TAG.guide(input.shopId, input.userId));
   return { status, step: null, steps };
 }
 
@@ -127,6 +161,8 @@ async function saveGuide(
       target: [shopGuide.shopId, shopGuide.userId],
       set: { status: input.status, step: input.step, updatedAt: sql`now()` },
     });
+  // The next page shows the step at once (the trigger's notice comes a moment later).
+  forgetCached(db, SHOP_DATA_TAG.guide(input.shopId, input.userId));
 }
 
 /** Adds the sample shelf to a shop without items (the opening stock through the ledger). */

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import type { Lang } from "~/lib/i18n";
 import type { NoticeInput } from "./notice-form";
 import type { PublicNotice } from "./notice-types";
-import { announcePageChange, PAGE_TAG } from "~/modules/platform/index.server";
+import { announcePageChange, PAGE_TAG, readThroughCache } from "~/modules/platform/index.server";
 import { siteNotice } from "./schema";
 
 export type SiteNotice = typeof siteNotice.$inferSelect;
@@ -120,4 +120,26 @@ export async function nextNoticeChange(db: Database, now: Date = new Date()): Pr
     })
     .from(siteNotice);
   return row?.at ?? null;
+}
+
+/**
+ * The notices showing now, as listActiveNotices gives them, through the instance's notified
+ * cache: every page's root loader reads them, and they change only when an administrator edits
+ * one ('notices' is announced) or a scheduled one starts or ends (the entry expires then).
+ */
+export async function currentNotices(db: Database, lang: Lang): Promise<PublicNotice[]> {
+  const found = await readThroughCache(
+    db,
+    `notices:${lang}`,
+    async () => {
+      const now = new Date();
+      const [notices, nextChange] = await Promise.all([
+        listActiveNotices(db, now, lang),
+        nextNoticeChange(db, now),
+      ]);
+      return { notices, nextChange };
+    },
+    ({ nextChange }) => ({ tags: [PAGE_TAG.notices], expiresAt: nextChange ?? undefined }),
+  );
+  return found.notices;
 }

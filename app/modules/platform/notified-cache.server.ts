@@ -8,7 +8,10 @@ import type { Database } from "~/db/client.server";
  *   app_user, auth_session, shop_member and shop announce 'user:<id>' and 'shop:<id>' on
  *   IDENTITY_CHANGED_CHANNEL (drizzle/0010_identity_changes.sql);
  * - the company's content (profile, banners, categories, articles): triggers announce
- *   'content' on CONTENT_CHANGED_CHANNEL (drizzle/0012_content_changes.sql).
+ *   'content' on CONTENT_CHANGED_CHANNEL (drizzle/0012_content_changes.sql);
+ * - the site's notices ('notices', announced by their commands) and the per-shop data members'
+ *   pages read on every request (SHOP_DATA_TAG: triggers in
+ *   drizzle/0028_member_page_data_changes.sql), on CONTENT_CHANGED_CHANNEL as well.
  *
  * Every entry carries tags; a notification's payload forgets the entries tagged with it ("*"
  * forgets everything). The instance's one LISTEN connection (live-stock.server.ts) delivers
@@ -147,11 +150,29 @@ export function readThroughCache<T>(
 }
 
 /**
+ * Tags of the per-shop data that members' pages read on every request (the till, storehub,
+ * shophub's pages). Triggers announce them at commit (drizzle/0028_member_page_data_changes.sql);
+ * the commands also forget them at once on their own instance (forgetCached).
+ */
+export const SHOP_DATA_TAG = {
+  /** A shop's selling settings (shop_sales_setting). */
+  selling: (shopId: string) => `selling:${shopId}` as const,
+  /** A shop's shifts (shift). */
+  shifts: (shopId: string) => `shifts:${shopId}` as const,
+  /** A member's walkthrough of a shop (shop_guide). */
+  guide: (shopId: string, userId: string) => `guide:${shopId}:${userId}` as const,
+};
+export type ShopDataTag = ReturnType<(typeof SHOP_DATA_TAG)[keyof typeof SHOP_DATA_TAG]>;
+
+/**
  * Forgets, on this instance and at once, what a write of its own just changed. The trigger's
  * notification does the same a moment later (and on every other instance); this closes the
  * gap for the member's very next request, e.g. the page a form post redirects to.
  */
-export function forgetCached(db: Database, tag: `user:${string}` | `shop:${string}`): void {
+export function forgetCached(
+  db: Database,
+  tag: `user:${string}` | `shop:${string}` | ShopDataTag,
+): void {
   notifiedCacheOf(db)?.forget(tag);
 }
 
@@ -183,7 +204,11 @@ export function attachPageCache(db: Database, cache: NotifiedCache): void {
  * their page until it expires (PAGE_CACHE_TTL_MS in server/http/render-cache.ts).
  */
 export async function announcePageChange(db: Database, tags: readonly string[]): Promise<void> {
-  for (const tag of tags) pageCacheByDatabase.get(db.$client)?.forget(tag);
+  for (const tag of tags) {
+    pageCacheByDatabase.get(db.$client)?.forget(tag);
+    // The data behind the pages too (the notices members' pages read through the cache).
+    notifiedCacheOf(db)?.forget(tag);
+  }
   await db.$client
     .query("SELECT pg_notify($1, tag) FROM unnest($2::text[]) AS tag", [
       CONTENT_CHANGED_CHANNEL,

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { shop } from "~/db/schema";
+import { forgetCached, readThroughCache, SHOP_DATA_TAG } from "~/modules/platform/index.server";
 import { shopSalesSetting } from "./schema";
 import type { SalesSettingsValues } from "./settings-values";
 
@@ -46,6 +47,21 @@ export async function getSalesSettings(db: DbExecutor, shopId: string): Promise<
   return settings;
 }
 
+/**
+ * The settings as a page shows them (the till), through the instance's notified cache: a
+ * trigger announces every change (drizzle/0028). A sale reads them afresh in its transaction
+ * (getSalesSettings), so what it charges never comes from memory.
+ */
+export function salesSettingsForPage(db: Database, shopId: string): Promise<SalesSettings> {
+  const tag = SHOP_DATA_TAG.selling(shopId);
+  return readThroughCache(
+    db,
+    tag,
+    () => getSalesSettings(db, shopId),
+    () => ({ tags: [tag] }),
+  );
+}
+
 /** Why the settings were not saved. */
 export type SalesSettingsRefusal =
   /** VAT registration without the shop's 13-digit tax ID (its tax invoices must print it). */
@@ -65,7 +81,7 @@ export async function updateSalesSettings(
   shopId: string,
   values: SalesSettingsValues & { logoKey?: string | null },
 ): Promise<UpdateSalesSettingsResult> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<UpdateSalesSettingsResult> => {
     // The shop's row is locked so that its tax ID cannot change between this check and the save.
     const [owner] = await tx
       .select({ taxId: shop.taxId })
@@ -89,4 +105,7 @@ export async function updateSalesSettings(
     const { updatedAt: _updatedAt, ...settings } = saved;
     return { ok: true, settings, previousLogoKey: before?.logoKey ?? null };
   });
+  // The page the form returns to reads them at once (the trigger's notice comes a moment later).
+  if (result.ok) forgetCached(db, SHOP_DATA_TAG.selling(shopId));
+  return result;
 }

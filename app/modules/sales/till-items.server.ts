@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { DbExecutor } from "~/db/client.server";
+import type { Database, DbExecutor } from "~/db/client.server";
 import { stockItem } from "~/db/schema";
+import { cachedShopStock } from "~/modules/stock/index.server";
 
 /** One sellable item as the till's grid needs it: nothing more (thousands are sent at once). */
 export interface TillItemRow {
@@ -40,4 +41,18 @@ export async function listTillItems(db: DbExecutor, shopId: string): Promise<Til
     .where(and(eq(stockItem.shopId, shopId), eq(stockItem.status, "active")))
     .orderBy(asc(stockItem.name), asc(stockItem.id));
   return rows.map(({ onHand, ...row }) => ({ ...row, onHandMilli: onHand }));
+}
+
+/**
+ * The till's items as its page shows them, kept per shop until the shop's stock or items
+ * change (every stock post and item edit announces it, on every instance: the same rule as
+ * storehub's totals, stock-summary-cache.server.ts). A sale checks stock in the ledger itself.
+ */
+export function tillItemsForPage(db: Database, shopId: string): Promise<TillItemRow[]> {
+  return cachedShopStock(
+    shopId,
+    "till-items",
+    () => listTillItems(db, shopId),
+    (rows) => rows.length,
+  );
 }

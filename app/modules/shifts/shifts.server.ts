@@ -4,6 +4,7 @@ import { pgErrorOf } from "~/db/pg-error";
 import { bangkokIsoDate } from "~/lib/dates";
 import { MAX_SATANG } from "~/lib/money";
 import { bookExpense, type ExpenseCategory } from "~/modules/finance/index.server";
+import { forgetCached, readThroughCache, SHOP_DATA_TAG } from "~/modules/platform/index.server";
 import { cashMovement, shift } from "./schema";
 import type {
   CashMovementRow,
@@ -72,6 +73,8 @@ export async function openShift(
       })
       .returning(summaryColumns);
     if (!row) throw new Error("openShift: no row returned");
+    // The till's next page reads it at once (the trigger's notice comes a moment later).
+    forgetCached(db, SHOP_DATA_TAG.shifts(actor.shopId));
     return { ok: true, value: row };
   } catch (error) {
     const pg = pgErrorOf(error);
@@ -103,6 +106,20 @@ export async function openShifts(db: Database, shopId: string): Promise<ShiftSum
     .from(shift)
     .where(and(eq(shift.shopId, shopId), eq(shift.status, "open")))
     .orderBy(shift.till);
+}
+
+/**
+ * The open shifts as the till's page shows them, through the instance's notified cache: a
+ * trigger announces every change of a shift (drizzle/0028). Commands read the table itself.
+ */
+export function openShiftsForPage(db: Database, shopId: string): Promise<ShiftSummary[]> {
+  const tag = SHOP_DATA_TAG.shifts(shopId);
+  return readThroughCache(
+    db,
+    tag,
+    () => openShifts(db, shopId),
+    () => ({ tags: [tag] }),
+  );
 }
 
 /** The shop's shifts, newest first; `openedBy` narrows them to one member's (a cashier's). */
@@ -286,7 +303,7 @@ export async function closeShift(
   if (!validAmount(input.countedCashSatang, 0) || note.length > MAX_SHIFT_NOTE) {
     return refuse({ code: "badRequest" });
   }
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<ShiftResult<ShiftSummary>> => {
     // FOR UPDATE: sales (sale_post) and movements in flight finish first, later ones see it closed.
     const found = await shiftRow(tx, actor.shopId, input.shiftId, "update");
     if (!found || !mayActOn(actor, found.openedBy)) return refuse({ code: "notFound" });
@@ -310,6 +327,8 @@ export async function closeShift(
     if (!row) throw new Error("closeShift: no row returned");
     return { ok: true, value: row };
   });
+  if (result.ok) forgetCached(db, SHOP_DATA_TAG.shifts(actor.shopId));
+  return result;
 }
 
 /**

@@ -23,3 +23,5 @@ export * from "./sample-items.server";
 export * from "./stock-shortage.server";
 export * from "./storehub-access.server";
 export * from "./stock-balance.server";
+// The per-shop stock data kept until the shop's stock changes (the till's item list).
+export { cachedShopStock } from "./stock-summary-cache.server";

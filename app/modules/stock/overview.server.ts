@@ -4,7 +4,7 @@ import type { DbExecutor } from "~/db/client.server";
 import { isLowStock } from "./items.server";
 import { listMovements, type MovementRow } from "./ledger.server";
 import { stockItem } from "./schema";
-import { cachedStockSummary } from "./stock-summary-cache.server";
+import { cachedShopStock, cachedStockSummary } from "./stock-summary-cache.server";
 
 export interface StockOverview {
   activeItems: number;
@@ -73,8 +73,8 @@ async function loadStockTotals(db: DbExecutor, shopId: string): Promise<StockTot
 }
 
 /**
- * What the storehub home shows: counts, stock value, low stock (cached until the shop's stock
- * or items change, see stock-summary-cache.server.ts) and the latest movements (always read).
+ * What the storehub home shows: counts, stock value, low stock and the latest movements, each
+ * kept until the shop's stock or items change (stock-summary-cache.server.ts).
  */
 export async function getStockOverview(
   db: DbExecutor,
@@ -83,7 +83,12 @@ export async function getStockOverview(
 ): Promise<StockOverview> {
   const [totals, latest] = await Promise.all([
     cachedStockSummary(shopId, () => loadStockTotals(db, shopId)),
-    listMovements(db, shopId, { page: 1, pageSize: 10, withTotal: false, lang }),
+    cachedShopStock(
+      shopId,
+      `latest:${lang}`,
+      () => listMovements(db, shopId, { page: 1, pageSize: 10, withTotal: false, lang }),
+      (page) => page.rows.length,
+    ),
   ]);
   return { ...totals, latestMovements: latest.rows };
 }

@@ -1,7 +1,7 @@
 /**
  * The storehub overview's totals (item counts, units, value, low stock) add up every item of
- * the shop: about 20-40 ms for 100,000 items. They are kept here per shop until the shop's
- * stock or items change:
+ * the shop: about 20-40 ms for 100,000 items. The till's item list is read on every opening of
+ * the till. Both are kept here per shop until the shop's stock or items change:
  * - this instance forgets a shop at once when it writes (announceStockChange);
  * - other instances forget it when the NOTIFY reaches their LISTEN connection (the live
  *   stock hub calls `forgetStockSummary` before it tells any page, so a page refreshed by a
@@ -19,48 +19,123 @@ export const SUMMARY_TTL_MS = 15_000;
  */
 export const SUMMARY_MAX_SHOPS = 1_000;
 
-interface Entry<T> {
+/**
+ * At most this many item rows (the till's lists) are kept across shops, about 40 MB: a shop
+ * with more items than that alone is read afresh each time.
+ */
+export const SHOP_STOCK_MAX_ROWS = 200_000;
+
+interface Entry {
   expires: number;
-  value: Promise<T>;
+  value: Promise<unknown>;
+  /** Item rows it holds (0 for totals), counted once the load has settled. */
+  rows: number;
 }
 
-const entries = new Map<string, Entry<unknown>>();
+// Per shop, in the order the shops were first cached (a Map keeps insertion order): each kept
+// part of its stock data ("summary", "till-items").
+const shops = new Map<string, Map<string, Entry>>();
+let keptRows = 0;
 
-/** The shop's summary from the cache, or computed with `load` (concurrent misses share one). */
-export function cachedStockSummary<T>(shopId: string, load: () => Promise<T>): Promise<T> {
+/**
+ * The shop's `part` from the cache, or what `load` gives (concurrent misses share one load).
+ * `rowsOf` says how many item rows a loaded value holds, for the bound on memory.
+ */
+export function cachedShopStock<T>(
+  shopId: string,
+  part: string,
+  load: () => Promise<T>,
+  rowsOf: (value: T) => number = () => 0,
+): Promise<T> {
   const now = Date.now();
-  const found = entries.get(shopId) as Entry<T> | undefined;
-  if (found && found.expires > now) return found.value;
+  let parts = shops.get(shopId);
+  const found = parts?.get(part);
+  if (found && found.expires > now) return found.value as Promise<T>;
+  if (found) dropPart(shopId, part);
+  if (!parts) {
+    if (shops.size >= SUMMARY_MAX_SHOPS) makeRoom(now);
+    parts = new Map();
+    shops.set(shopId, parts);
+  }
   const value = load();
-  const entry: Entry<T> = { expires: now + SUMMARY_TTL_MS, value };
-  entries.delete(shopId);
-  if (entries.size >= SUMMARY_MAX_SHOPS) makeRoom(now);
-  entries.set(shopId, entry);
-  // A failed load is not kept: the next request tries again.
-  value.catch(() => {
-    if (entries.get(shopId) === entry) entries.delete(shopId);
-  });
+  const entry: Entry = { expires: now + SUMMARY_TTL_MS, value, rows: 0 };
+  parts.set(part, entry);
+  value.then(
+    (loaded) => {
+      if (shops.get(shopId)?.get(part) !== entry) return;
+      entry.rows = rowsOf(loaded);
+      keptRows += entry.rows;
+      while (keptRows > SHOP_STOCK_MAX_ROWS && dropOldestRows()) {
+        // the oldest shops' lists go first, possibly this very one when it alone is too big
+      }
+    },
+    // A failed load is not kept: the next request tries again.
+    () => {
+      if (shops.get(shopId)?.get(part) === entry) dropPart(shopId, part);
+    },
+  );
   return value;
 }
 
-/** Drops the expired entries, then the oldest ones (a Map keeps insertion order) if still full. */
+/** The shop's summary from the cache, or computed with `load` (concurrent misses share one). */
+export function cachedStockSummary<T>(shopId: string, load: () => Promise<T>): Promise<T> {
+  return cachedShopStock(shopId, "summary", load);
+}
+
+function dropPart(shopId: string, part: string): void {
+  const parts = shops.get(shopId);
+  const entry = parts?.get(part);
+  if (!parts || !entry) return;
+  keptRows -= entry.rows;
+  parts.delete(part);
+  if (parts.size === 0) shops.delete(shopId);
+}
+
+function dropShop(shopId: string): void {
+  for (const part of [...(shops.get(shopId)?.keys() ?? [])]) dropPart(shopId, part);
+  shops.delete(shopId);
+}
+
+/** Drops the oldest shop's entries that hold rows; false when none does. */
+function dropOldestRows(): boolean {
+  for (const [shopId, parts] of shops) {
+    for (const [part, entry] of parts) {
+      if (entry.rows > 0) {
+        dropPart(shopId, part);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** Drops the expired entries, then the oldest shops if still full. */
 function makeRoom(now: number): void {
-  for (const [shopId, entry] of entries) {
-    if (entry.expires <= now) entries.delete(shopId);
+  for (const [shopId, parts] of shops) {
+    for (const [part, entry] of parts) if (entry.expires <= now) dropPart(shopId, part);
   }
-  for (const shopId of entries.keys()) {
-    if (entries.size < SUMMARY_MAX_SHOPS) break;
-    entries.delete(shopId);
+  for (const shopId of [...shops.keys()]) {
+    if (shops.size < SUMMARY_MAX_SHOPS) break;
+    dropShop(shopId);
   }
 }
 
-/** How many shops' summaries are kept (for tests and diagnostics). */
+/** How many shops have something kept (for tests and diagnostics). */
 export function stockSummariesKept(): number {
-  return entries.size;
+  return shops.size;
 }
 
-/** Forgets one shop's summary, or every shop's (null: changes may have been missed). */
+/** How many item rows are kept across shops (for tests and diagnostics). */
+export function stockRowsKept(): number {
+  return keptRows;
+}
+
+/** Forgets one shop's stock data, or every shop's (null: changes may have been missed). */
 export function forgetStockSummary(shopId: string | null): void {
-  if (shopId === null) entries.clear();
-  else entries.delete(shopId);
+  if (shopId !== null) {
+    dropShop(shopId);
+    return;
+  }
+  shops.clear();
+  keptRows = 0;
 }

@@ -4,7 +4,7 @@ import type { WalkthroughData } from "~/features/first-sale/walkthrough-data";
 import type { MessageKey } from "~/lib/i18n";
 import { langOf } from "~/lib/i18n/lang.server";
 import { serverTranslate } from "~/lib/i18n/messages.server";
-import { guideStateOf, GUIDE_STEPS } from "~/modules/guide/index.server";
+import { guideStateForPage, GUIDE_STEPS } from "~/modules/guide/index.server";
 import type { ShopRole } from "~/modules/shops";
 import { sessionUserOf } from "~/routes/_gates/session.server";
 
@@ -32,7 +32,11 @@ export async function walkthroughOf(
   const member = sessionUserOf(context);
   if (!shop || !member) return null;
   const { db } = context.get(appContext);
-  const state = await guideStateOf(db, { shopId: shop.id, userId: member.id, role: shop.role });
+  const state = await guideStateForPage(db, {
+    shopId: shop.id,
+    userId: member.id,
+    role: shop.role,
+  });
   if (state.status !== "active" || !state.step) return null;
   const t = serverTranslate(langOf(context));
   const index = state.steps.indexOf(state.step);

@@ -10,6 +10,7 @@ import { formatBaht, formatQuantity } from "~/lib/money";
 import { formatQuantityMilli } from "~/lib/quantity";
 import { readItemListParams, toItemQuery, toItemRow, withoutCosts } from "~/modules/stock";
 import {
+  cachedShopStock,
   searchItems,
   getStockOverview,
   maySeeCosts,
@@ -53,10 +54,20 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   // The plain list (active items, no search) is as long as the overview's count: the page
   // then costs one index scan instead of a second pass over every item of the shop.
   const plainList = params.q === "" && !params.lowStock && params.status === "active";
-  const items = await searchItems(db, shopId, {
+  const query = {
     ...toItemQuery(params),
     ...(plainList ? { knownTotal: overview.activeItems } : {}),
-  });
+  };
+  // A page of the list without a search is kept until the shop's stock or items change, like
+  // the totals above; a search is always run.
+  const items = params.q
+    ? await searchItems(db, shopId, query)
+    : await cachedShopStock(
+        shopId,
+        `items:${JSON.stringify(query)}`,
+        () => searchItems(db, shopId, query),
+        (page) => page.rows.length,
+      );
   return {
     kind: "shop" as const,
     canWrite: STOCK_WRITERS.includes(active.role),

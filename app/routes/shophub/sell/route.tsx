@@ -9,8 +9,8 @@ import {
   normalizePromptPayId,
   type CompleteSaleResult,
 } from "~/modules/sales";
-import { completeSale, getSalesSettings, listTillItems } from "~/modules/sales/index.server";
-import { openShifts } from "~/modules/shifts/index.server";
+import { completeSale, salesSettingsForPage, tillItemsForPage } from "~/modules/sales/index.server";
+import { openShiftsForPage } from "~/modules/shifts/index.server";
 import { isShopChangedResult } from "~/modules/shops";
 import { memberOf } from "~/routes/_gates/member.server";
 import { activeShopOf } from "~/routes/_gates/session.server";
@@ -33,9 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const active = await activeShopOf(context);
   const { db, storage } = context.get(appContext);
   const [rows, settings, shifts] = await Promise.all([
-    listTillItems(db, shop.id),
-    getSalesSettings(db, shop.id),
-    openShifts(db, shop.id),
+    tillItemsForPage(db, shop.id),
+    salesSettingsForPage(db, shop.id),
+    openShiftsForPage(db, shop.id),
   ]);
   const promptPay = settings.promptPayId ? normalizePromptPayId(settings.promptPayId) : null;
   const layout = settings.scaleLabelLayout;
