@@ -110,7 +110,8 @@ export function SiteHeader({
                 {phoneDisplay}
               </a>
               {user ? (
-                <span className="member-header-items" {...{ [MEMBER_HEADER_MARK]: "" }}>
+                // A <div>: the member's menus are <details>, which a <span> may not hold.
+                <div className="member-header-items" {...{ [MEMBER_HEADER_MARK]: "" }}>
                   <MemberHeader
                     user={user}
                     shops={shops}
@@ -124,7 +125,7 @@ export function SiteHeader({
                       </span>
                     }
                   />
-                </span>
+                </div>
               ) : (
                 <Link
                   className="btn btn-sm btn-light text-nowrap"

@@ -69,7 +69,7 @@ describe("dates people read", () => {
   });
 });
 
-describe("formatDate, written out without Intl", () => {
+describe("formatDate and formatDateTime, written out without Intl", () => {
   it("gives Intl's text for every month, both languages, at the edges of Bangkok's days", () => {
     const intl = {
       th: new Intl.DateTimeFormat("th-TH-u-ca-buddhist", {
@@ -85,6 +85,18 @@ describe("formatDate, written out without Intl", () => {
         timeZone: "Asia/Bangkok",
       }),
     };
+    const withTime = {
+      th: new Intl.DateTimeFormat("th-TH-u-ca-buddhist", {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone: "Asia/Bangkok",
+      }),
+      en: new Intl.DateTimeFormat("en-GB", {
+        dateStyle: "medium",
+        timeStyle: "short",
+        timeZone: "Asia/Bangkok",
+      }),
+    };
     const moments: Date[] = [];
     // Every day of two years (one a leap year), at 16:59:59 and 17:00 UTC (Bangkok midnight),
     // and a spread of older and later instants.
@@ -96,6 +108,9 @@ describe("formatDate, written out without Intl", () => {
     for (const moment of moments) {
       for (const lang of ["th", "en"] as const) {
         expect(formatDate(moment, lang), moment.toISOString()).toBe(intl[lang].format(moment));
+        expect(formatDateTime(moment, lang), moment.toISOString()).toBe(
+          withTime[lang].format(moment),
+        );
       }
     }
     expect(formatDate("2026-11-23T10:00:00Z", "th")).toBe("23 พฤศจิกายน 2569");

@@ -1,3 +1,4 @@
+import { yearText } from "./bangkok-day";
 import { BANGKOK_OFFSET_MS } from "./bangkok-time";
 import type { Lang } from "./i18n";
 
@@ -20,8 +21,6 @@ const LOCALES: Record<Lang, string> = {
 const STYLES = {
   /** "12 มกราคม 2569", "12 January 2026" */
   date: { day: "numeric", month: "long", year: "numeric" },
-  /** "12 ม.ค. 2569 09:30", "12 Jan 2026, 09:30" */
-  dateTime: { dateStyle: "medium", timeStyle: "short" },
   /** "12 มกราคม 2569 เวลา 09:30:15", "12 January 2026 at 09:30:15" */
   dateTimeLong: { dateStyle: "long", timeStyle: "medium" },
   /** The parts of a document date (see formatDocumentDate). */
@@ -49,9 +48,39 @@ function formatter(style: Style, lang: Lang): Intl.DateTimeFormat {
   return found;
 }
 
-/** A date and time such as "12 ม.ค. 2569 09:30" or "12 Jan 2026, 09:30", in Bangkok time. */
+// Intl's abbreviated months for these locales (en-GB writes September "Sept").
+const SHORT_MONTHS: Record<Lang, readonly string[]> = {
+  th: [
+    "ม.ค.",
+    "ก.พ.",
+    "มี.ค.",
+    "เม.ย.",
+    "พ.ค.",
+    "มิ.ย.",
+    "ก.ค.",
+    "ส.ค.",
+    "ก.ย.",
+    "ต.ค.",
+    "พ.ย.",
+    "ธ.ค.",
+  ],
+  en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"],
+};
+
+const twoDigits = (value: number) => String(value).padStart(2, "0");
+
+/**
+ * A date and time such as "12 ม.ค. 2569 09:30" or "12 Jan 2026, 09:30", in Bangkok time.
+ * Written out like formatDate, with the text Intl gives (dates.test.ts): the till shows an
+ * open shift's start while it hydrates.
+ */
 export function formatDateTime(value: Date | string, lang: Lang): string {
-  return formatter("dateTime", lang).format(new Date(value));
+  const time = new Date(value).getTime();
+  if (Number.isNaN(time)) throw new RangeError("Invalid time value");
+  const bangkok = new Date(time + BANGKOK_OFFSET_MS);
+  const day = `${bangkok.getUTCDate()} ${SHORT_MONTHS[lang][bangkok.getUTCMonth()]} ${yearText(bangkok.getUTCFullYear(), lang)}`;
+  const clock = `${twoDigits(bangkok.getUTCHours())}:${twoDigits(bangkok.getUTCMinutes())}`;
+  return lang === "th" ? `${day} ${clock}` : `${day}, ${clock}`;
 }
 
 /** With the month's full name and seconds: "12 มกราคม 2569 เวลา 09:30:15". */

@@ -95,6 +95,41 @@ describe("formatting", () => {
     expect(formatPrice(450_050, "en")).toBe("฿4,500.50");
     expect(formatQuantity(12_500, "th")).toBe("12,500");
   });
+
+  it("writes amounts as Intl.NumberFormat does, without making an Intl object (decision 0049)", () => {
+    const locale = { th: "th-TH", en: "en-GB" } as const;
+    const intl = (lang: "th" | "en", options: Intl.NumberFormatOptions, value: number) =>
+      new Intl.NumberFormat(locale[lang], options).format(value);
+    const currency = { style: "currency", currency: "THB" } as const;
+    const amounts = fc.oneof(
+      satang,
+      fc.integer({ min: -MAX_SATANG, max: MAX_SATANG }),
+      fc.constantFrom(0, 1, -1, 99, 100, 101, 99_999, 100_000, -100_000, MAX_SATANG),
+    );
+    fc.assert(
+      fc.property(amounts, fc.constantFrom("th" as const, "en" as const), (amount, lang) => {
+        const baht = amount / 100;
+        expect(formatBaht(amount, lang)).toBe(
+          intl(lang, { ...currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }, baht),
+        );
+        const whole = amount % 100 === 0;
+        expect(formatPrice(amount, lang)).toBe(
+          intl(
+            lang,
+            {
+              ...currency,
+              currencyDisplay: "narrowSymbol",
+              minimumFractionDigits: whole ? 0 : 2,
+              maximumFractionDigits: 2,
+            },
+            baht,
+          ),
+        );
+        expect(formatQuantity(amount, lang)).toBe(intl(lang, { maximumFractionDigits: 0 }, amount));
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
 
 describe("satang arithmetic", () => {

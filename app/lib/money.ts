@@ -1,4 +1,5 @@
 import type { Lang } from "./i18n";
+import { groupDigits } from "./i18n/format-message";
 
 // Money is integer satang (1 baht = 100 satang) everywhere: in the database, in forms once
 // read, and in every sum. Only the display divides by 100.
@@ -53,58 +54,36 @@ export function satangToBahtInput(
 export function formatSatang(satang: number): string {
   const sign = satang < 0 ? "-" : "";
   const abs = Math.abs(satang);
-  const baht = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${sign}${baht}.${String(abs % 100).padStart(2, "0")}`;
+  return `${sign}${groupDigits(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-const LOCALES: Record<Lang, string> = { th: "th-TH", en: "en-GB" };
-// Building an Intl formatter is costly; build each once.
-const bahtFormatters = new Map<Lang, Intl.NumberFormat>();
-const priceFormatters = new Map<string, Intl.NumberFormat>();
-const numberFormatters = new Map<Lang, Intl.NumberFormat>();
+/*
+ * The amounts below are written out rather than formatted with Intl.NumberFormat, which gives
+ * the same text (money.test.ts compares them over a range of amounts): the first Intl object a
+ * browser tab makes costs it 35-50 ms of main thread (ICU's start), and the till, storehub and
+ * the listings format amounts while they hydrate (decision 0049).
+ */
 
-/** "฿1,250.50" (English: "THB 1,250.50") — baht with two decimals, for stock and tills. */
+/** "฿1,250.50" (English: "THB 1,250.50", a no-break space) — baht with two decimals, for stock and tills. */
 export function formatBaht(satang: number, lang: Lang): string {
-  let formatter = bahtFormatters.get(lang);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(LOCALES[lang], {
-      style: "currency",
-      currency: "THB",
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    bahtFormatters.set(lang, formatter);
-  }
-  // Only the display divides; a satang amount stays exact up to MAX_SATANG in a double.
-  return formatter.format(satang / 100);
+  const sign = satang < 0 ? "-" : "";
+  return `${sign}${lang === "th" ? "฿" : "THB\u00a0"}${formatSatang(Math.abs(satang))}`;
 }
 
 /** An asking price: "฿1,250,000", or "฿4,500.50" when there are satang (listings). */
-export function formatPrice(satang: number, lang: Lang): string {
-  const whole = satang % 100 === 0;
-  const key = `${lang}:${whole}`;
-  let formatter = priceFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(LOCALES[lang], {
-      style: "currency",
-      currency: "THB",
-      currencyDisplay: "narrowSymbol",
-      minimumFractionDigits: whole ? 0 : 2,
-      maximumFractionDigits: 2,
-    });
-    priceFormatters.set(key, formatter);
-  }
-  return formatter.format(satang / 100);
+export function formatPrice(satang: number, _lang: Lang): string {
+  // The same in both languages: the baht sign, as on a price tag.
+  const sign = satang < 0 ? "-" : "";
+  const abs = Math.abs(satang);
+  const amount = abs % 100 === 0 ? groupDigits(abs / 100) : formatSatang(abs);
+  return `${sign}฿${amount}`;
 }
 
-/** A whole quantity with thousands grouping ("12,500"). */
-export function formatQuantity(value: number, lang: Lang): string {
-  let formatter = numberFormatters.get(lang);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 0 });
-    numberFormatters.set(lang, formatter);
-  }
-  return formatter.format(value);
+/** A whole quantity with thousands grouping ("12,500"); a fraction is rounded half away from zero. */
+export function formatQuantity(value: number, _lang: Lang): string {
+  // Both languages group by commas.
+  const rounded = Math.round(Math.abs(value));
+  return `${value < 0 && rounded !== 0 ? "-" : ""}${groupDigits(rounded)}`;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import type { Lang } from "~/lib/i18n";
+import { groupDigits } from "~/lib/i18n/format-message";
 
 /**
  * Quantities are integer thousandths of the item's unit ("milli-units") everywhere in
@@ -86,20 +87,14 @@ export function qtyFromSql(value: string | number | bigint | null | undefined): 
   return match[1] === "-" && milli !== 0 ? -milli : milli;
 }
 
-const groupers = new Map<Lang, Intl.NumberFormat>();
-
-/** Thousandths for display: "2", "1.255", "0.5", "1,250.5" (trailing zeros dropped). */
-export function formatQuantityMilli(milli: number, lang: Lang): string {
-  let grouper = groupers.get(lang);
-  if (!grouper) {
-    grouper = new Intl.NumberFormat(lang === "th" ? "th-TH" : "en-GB", {
-      maximumFractionDigits: 0,
-    });
-    groupers.set(lang, grouper);
-  }
+/**
+ * Thousandths for display: "2", "1.255", "0.5", "1,250.5" (trailing zeros dropped). Both
+ * languages group by commas; written out rather than with Intl (see money.ts).
+ */
+export function formatQuantityMilli(milli: number, _lang: Lang): string {
   const sign = milli < 0 ? "-" : "";
   const abs = Math.abs(milli);
-  const whole = grouper.format(Math.floor(abs / QTY_SCALE));
+  const whole = groupDigits(Math.floor(abs / QTY_SCALE));
   const fraction = String(abs % QTY_SCALE)
     .padStart(3, "0")
     .replace(/0+$/, "");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keepThaiWordsWhole } from "./thai-words";
+import { keepThaiWordsWhole, thaiGraphemes, WHOLE_THAI_WORDS } from "./thai-words";
 
 describe("keepThaiWordsWhole", () => {
   it("joins the letters of สต็อก with word joiners, never between a consonant and its marks", () => {
@@ -13,5 +13,15 @@ describe("keepThaiWordsWhole", () => {
     const text = "ขายของ ดูสต็อก สต็อกคงเหลือ และ stock";
     expect(keepThaiWordsWhole(text).replaceAll("\u2060", "")).toBe(text);
     expect(keepThaiWordsWhole("Sell and see your stock")).toBe("Sell and see your stock");
+  });
+
+  it("splits Thai into the grapheme clusters Intl.Segmenter finds", () => {
+    const segmenter = new Intl.Segmenter("th", { granularity: "grapheme" });
+    const words = [...WHOLE_THAI_WORDS, "ที่นี่", "กำลังซื้อ", "น้ำแข็ง", "ฤดูฝน", "ไม้บรรทัด", "สั่งซื้อสินค้า"];
+    for (const word of words) {
+      expect(thaiGraphemes(word), word).toEqual(
+        Array.from(segmenter.segment(word), (part) => part.segment),
+      );
+    }
   });
 });

@@ -103,7 +103,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
   const shopId = data.shop.id;
   const items = useMemo(() => unpackItems(data.items), [data.items]);
   const index = useMemo(() => indexItems(items), [items]);
-  const categories = useMemo(() => categoriesOf(items), [items]);
+  const categories = useMemo(() => categoriesOf(data.items), [data.items]);
   const rule = useMemo(
     () => ({ allowNegative: data.allowNegativeStock }),
     [data.allowNegativeStock],
