@@ -114,6 +114,13 @@ export default defineConfig({
                 // The home page's cards, shared with the article and listing lists: one file
                 // of 1.8 kB compresses, two of under 1 KiB are sent uncompressed.
                 { name: "cards", test: /[\\/]app[\\/]layout[\\/](article|listing)-card\.tsx$/ },
+                // Money, quantities and dates as people read them, and the areas' page titles:
+                // members' pages use them together, and each alone is a file under
+                // compression's 1 KiB threshold, sent uncompressed (the till loaded six).
+                {
+                  name: "formats",
+                  test: /[\\/]app[\\/]lib[\\/](money|quantity|dates|date-text|bangkok-day|area-meta)\.ts$/,
+                },
               ],
             },
           },
