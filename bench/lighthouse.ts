@@ -8,10 +8,12 @@
 // See bench/README.md ("Till page weight and speed").
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { existsSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import type * as Harness from "./harness.ts";
 
 /** The browser the tests use; Lighthouse drives it over the DevTools protocol. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -41,6 +43,8 @@ export interface LighthouseRun {
   lcpElement: string;
   /** Lighthouse's main-thread work breakdown, all groups (its throttled estimate). */
   mainThreadMs: number;
+  /** Lighthouse's measure of this machine's CPU (higher is faster; see bench/README.md). */
+  benchmarkIndex: number;
   warnings: string[];
 }
 
@@ -185,6 +189,7 @@ async function lighthouseOnce(url: string, options: LighthouseOptions): Promise<
       ),
       warnings: lhr.runWarnings,
       mainThreadMs: lhr.audits["mainthread-work-breakdown"]?.numericValue ?? Number.NaN,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
     await chrome.kill();
@@ -223,17 +228,19 @@ async function main(): Promise<number> {
       site: { type: "boolean", default: false },
       base: { type: "string" },
       "no-build": { type: "boolean", default: false },
+      "without-scripts": { type: "boolean", default: false },
     },
   });
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1 || (positionals.length === 0 && !values.site)) {
     throw new Error(
       "usage: node bench/lighthouse.ts [--runs 3] [--cookie name=value] [--compare BASE] URL…\n" +
-        "       node bench/lighthouse.ts --site [--runs 3] [--no-build] [--base http://…]",
+        "       node bench/lighthouse.ts --site [--runs 3] [--no-build] [--base http://…] " +
+        "[--without-scripts]",
     );
   }
   if (!values.site) return measurePerformance(positionals, runs, values.cookie, values.compare);
-  return measureSite(runs, values.base, !values["no-build"]);
+  return measureSite(runs, values.base, !values["no-build"], values["without-scripts"]);
 }
 
 /**
@@ -285,80 +292,107 @@ async function measurePerformance(
   return 0;
 }
 
+/** One thing measured: a row of the table. */
+interface SiteTarget {
+  /** The row's name. */
+  name: string;
+  url: string;
+  /** The report files' name (bench/results/lighthouse/<slug>-<run>.json). */
+  slug: string;
+}
+
 /**
  * Issue 15's check in one command: the six public pages, every category, `runs` times each
  * (median by LCP), against `base` or a production app started here on a fresh embedded
  * PostgreSQL with the demo content. Full reports go to bench/results/lighthouse/.
  * Exits 0 whatever the scores (a benchmark, not a test); the table says PASS or which goal failed.
+ *
+ * `withoutScripts` measures each page twice per run, in turn: as served and with its scripts
+ * removed (bench/scriptless-proxy.ts), both through the same proxy hop, and adds the bare React
+ * Router page of the load benchmark, also through that hop: how much of a page's score its
+ * JavaScript costs, and what this machine gives a page with next to nothing in it.
  */
 async function measureSite(
   runs: number,
   base: string | undefined,
   build: boolean,
+  withoutScripts: boolean,
 ): Promise<number> {
   const harness = await import("./harness.ts");
   const { freePort, stopChildProcess } = await import("../app/lib/child-process.server.ts");
   const { tempFolderForPostgres } = await import("../tests/setup/temp-folder.ts");
-  let stop = async () => {};
+  const stops: (() => Promise<void>)[] = [];
   let baseUrl = base?.replace(/\/$/, "");
-  if (!baseUrl) {
-    await harness.buildAppUnlessBuilt(build);
-    const folder = await tempFolderForPostgres("lighthouse-bench-");
-    const port = await freePort();
-    const app = harness.spawnEmbeddedApp(path.join(folder, "data"), port, [
-      "ignore",
-      "inherit",
-      "inherit",
-    ]);
-    stop = async () => {
-      await stopChildProcess(app, "SIGTERM");
-      await rm(folder, { recursive: true, force: true });
-    };
-    baseUrl = `http://127.0.0.1:${port}`;
-    await harness.waitReady(`${baseUrl}/healthz`, app, 120_000);
-  }
   try {
+    if (!baseUrl) {
+      await harness.buildAppUnlessBuilt(build);
+      const folder = await tempFolderForPostgres("lighthouse-bench-");
+      const port = await freePort();
+      const app = harness.spawnEmbeddedApp(path.join(folder, "data"), port, [
+        "ignore",
+        "inherit",
+        "inherit",
+      ]);
+      stops.push(async () => {
+        await stopChildProcess(app, "SIGTERM");
+        await rm(folder, { recursive: true, force: true });
+      });
+      baseUrl = `http://127.0.0.1:${port}`;
+      await harness.waitReady(`${baseUrl}/healthz`, app, 120_000);
+    }
+    const listing = await firstListingPath(baseUrl);
+    const pages = SITE_PAGES.map((p) => (p === "LISTING" ? listing : p));
+    const slugOf = (page: string) =>
+      page.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+    let groups: SiteTarget[][] = pages.map((page) => [
+      { name: page, url: `${baseUrl}${page}`, slug: slugOf(page) },
+    ]);
+    if (withoutScripts) {
+      const { startScriptlessProxy } = await import("./scriptless-proxy.ts");
+      const served = await startScriptlessProxy(baseUrl, false);
+      const scriptless = await startScriptlessProxy(baseUrl, true);
+      const bare = await startBarePage(harness, freePort);
+      const bareHop = await startScriptlessProxy(bare.url, false);
+      stops.push(bare.stop, served.close, scriptless.close, bareHop.close);
+      groups = pages.map((page) => [
+        { name: page, url: `${served.url}${page}`, slug: slugOf(page) },
+        {
+          name: `${page} (no scripts)`,
+          url: `${scriptless.url}${page}`,
+          slug: `${slugOf(page)}-no-scripts`,
+        },
+      ]);
+      groups.push([{ name: "bare React Router page", url: `${bareHop.url}/`, slug: "bare" }]);
+    }
     const reports = path.join(harness.root, "bench/results/lighthouse");
     await mkdir(reports, { recursive: true });
-    const listing = await firstListingPath(baseUrl);
     const rows: string[][] = [];
     const lcpElements: [string, string][] = [];
     const failing = new Map<string, Set<string>>();
-    for (const page of SITE_PAGES.map((p) => (p === "LISTING" ? listing : p))) {
-      const all: LighthouseRun[] = [];
+    const benchmarkIndexes: number[] = [];
+    for (const group of groups) {
+      const measured = group.map(() => [] as LighthouseRun[]);
+      // Run for run in turn, so that every row of a group sees the same moments of the machine.
       for (let n = 0; n < runs; n++) {
-        const slug = page.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
-        const reportPath = path.join(reports, `${slug}-${n + 1}.json`);
-        all.push(await lighthousePage(`${baseUrl}${page}`, { all: true, reportPath }));
-      }
-      const run = medianRun(all);
-      lcpElements.push([page, run.lcpElement.slice(0, 160)]);
-      for (const r of all) {
-        for (const f of r.failing) {
-          const key = `${f.category}: ${f.id} (${f.title})`;
-          failing.set(key, (failing.get(key) ?? new Set()).add(page));
+        for (const [i, target] of group.entries()) {
+          const reportPath = path.join(reports, `${target.slug}-${n + 1}.json`);
+          const run = await lighthousePage(target.url, { all: true, reportPath });
+          measured[i]?.push(run);
+          benchmarkIndexes.push(run.benchmarkIndex);
         }
       }
-      const kib = (type: string) => ((run.bytesByType[type] ?? 0) / 1024).toFixed(1);
-      const goals = [
-        ...ALL_CATEGORIES.filter((c) => run.scores[c] !== 100),
-        ...(run.largestContentfulPaintMs >= SITE_LCP_GOAL_MS ? ["LCP"] : []),
-      ];
-      rows.push([
-        page,
-        ...ALL_CATEGORIES.map((c) => String(run.scores[c] ?? "-")),
-        seconds(run.firstContentfulPaintMs),
-        seconds(run.largestContentfulPaintMs),
-        seconds(run.speedIndexMs),
-        String(Math.round(run.totalBlockingTimeMs)),
-        run.cumulativeLayoutShift.toFixed(3),
-        kib("Document"),
-        kib("Stylesheet"),
-        kib("Font"),
-        kib("Image"),
-        kib("Script"),
-        goals.length === 0 ? "PASS" : `under: ${goals.join(", ")}`,
-      ]);
+      for (const [i, target] of group.entries()) {
+        const all = measured[i] ?? [];
+        const run = medianRun(all);
+        lcpElements.push([target.name, run.lcpElement.slice(0, 160)]);
+        for (const r of all) {
+          for (const f of r.failing) {
+            const key = `${f.category}: ${f.id} (${f.title})`;
+            failing.set(key, (failing.get(key) ?? new Set()).add(target.name));
+          }
+        }
+        rows.push(siteRow(target.name, run, all));
+      }
     }
     console.log(
       `\nLighthouse ${runs > 1 ? `median of ${runs} runs by LCP` : "1 run"}, mobile ` +
@@ -377,11 +411,71 @@ async function measureSite(
       for (const [key, pages] of failing) console.log(`  ${key}: ${[...pages].join(" ")}`);
     }
     const loads = (await import("node:os")).loadavg().map((l) => l.toFixed(1));
-    console.log(`Load average at the end: ${loads.join(" ")}; reports in ${reports}`);
+    const indexes = benchmarkIndexes.sort((a, b) => a - b);
+    console.log(
+      `Lighthouse's CPU benchmark index: ${Math.round(indexes[0] ?? 0)}-` +
+        `${Math.round(indexes.at(-1) ?? 0)}; load average at the end: ${loads.join(" ")}; ` +
+        `reports in ${reports}`,
+    );
     return 0;
   } finally {
-    await stop();
+    for (const stop of stops.reverse()) await stop();
   }
+}
+
+/**
+ * One row of the site table: the median run's scores, metrics, KiB per kind and which goals it
+ * missed, with the range over all runs of the performance score and TBT (the figures that move
+ * most from run to run on a shared machine).
+ */
+function siteRow(name: string, run: LighthouseRun, all: LighthouseRun[]): string[] {
+  const range = (values: number[]) => {
+    const sorted = values.map(Math.round).sort((a, b) => a - b);
+    return sorted.length > 1 ? ` (${sorted[0]}-${sorted.at(-1)})` : "";
+  };
+  const kib = (type: string) => ((run.bytesByType[type] ?? 0) / 1024).toFixed(1);
+  const goals = [
+    ...ALL_CATEGORIES.filter((c) => run.scores[c] !== 100),
+    ...(run.largestContentfulPaintMs >= SITE_LCP_GOAL_MS ? ["LCP"] : []),
+  ];
+  return [
+    name,
+    `${run.scores.performance ?? "-"}${range(all.map((r) => r.scores.performance ?? 0))}`,
+    ...ALL_CATEGORIES.filter((c) => c !== "performance").map((c) => String(run.scores[c] ?? "-")),
+    seconds(run.firstContentfulPaintMs),
+    seconds(run.largestContentfulPaintMs),
+    seconds(run.speedIndexMs),
+    `${Math.round(run.totalBlockingTimeMs)}${range(all.map((r) => r.totalBlockingTimeMs))}`,
+    run.cumulativeLayoutShift.toFixed(3),
+    kib("Document"),
+    kib("Stylesheet"),
+    kib("Font"),
+    kib("Image"),
+    kib("Script"),
+    goals.length === 0 ? "PASS" : `under: ${goals.join(", ")}`,
+  ];
+}
+
+/**
+ * The load benchmark's bare React Router page (bench/baseline, built here when its build is
+ * missing), served by its own server on a free port.
+ */
+async function startBarePage(
+  harness: typeof Harness,
+  freePort: () => Promise<number>,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (!existsSync(path.join(harness.baselineBuild, "server/index.js"))) {
+    const cli = path.join(harness.root, "node_modules/@react-router/dev/bin.cjs");
+    await harness.run(process.execPath, [cli, "build", "bench/baseline", "--logLevel", "warn"]);
+  }
+  const port = await freePort();
+  const server = harness.start("bench/baseline/server.ts", {
+    PORT: String(port),
+    BASELINE_BUILD_DIR: harness.baselineBuild,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await harness.waitReady(url, server, 30_000);
+  return { url, stop: () => harness.cleanup() };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
