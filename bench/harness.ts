@@ -1,6 +1,6 @@
 // Process and measurement helpers shared by the benchmarks (site.ts, storehub.ts, listings.ts).
 import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { freePort, stopChildProcess } from "../app/lib/child-process.server.ts";
@@ -182,7 +182,13 @@ export async function startAppAndBaseline(options: {
   folderPrefix: string;
   env?: Record<string, string>;
   nodeArgs?: string[];
-}): Promise<{ app: ChildProcess; appUrl: string; baseUrl: string; dataDir: string }> {
+}): Promise<{
+  app: ChildProcess;
+  baseline: ChildProcess;
+  appUrl: string;
+  baseUrl: string;
+  dataDir: string;
+}> {
   const [appPort, basePort] = await Promise.all([freePort(), freePort()]);
   const dataDir = await tempFolderForPostgres(options.folderPrefix);
   removeOnCleanup(dataDir);
@@ -209,7 +215,49 @@ export async function startAppAndBaseline(options: {
     waitReady(`${appUrl}/healthz`, app, 120_000),
     waitReady(`${baseUrl}/`, baseline, 30_000),
   ]);
-  return { app, appUrl, baseUrl, dataDir };
+  return { app, baseline, appUrl, baseUrl, dataDir };
+}
+
+/** Linux's clock ticks per second for /proc's CPU times (USER_HZ, 100 on every Linux port). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * The CPU time, in milliseconds, that a process and all its descendants alive now have used
+ * (user and system, every thread), read from /proc: for the app, its embedded PostgreSQL's
+ * server processes are included. NaN where there is no /proc (not Linux). Reaped children
+ * count only through their parent's totals, so read it around a run, not across restarts.
+ */
+export function processTreeCpuMs(rootPid: number): number {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+  } catch {
+    return Number.NaN;
+  }
+  const parentOf = new Map<number, number>();
+  const ticksOf = new Map<number, number>();
+  for (const name of entries) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, "utf8");
+    } catch {
+      continue; // ended meanwhile
+    }
+    // The command name (field 2) may hold spaces and parentheses: fields after its last ')'.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields 4 (ppid), 14 (utime) and 15 (stime) of proc(5), counted from field 3 here.
+    parentOf.set(Number(name), Number(fields[1]));
+    ticksOf.set(Number(name), Number(fields[11]) + Number(fields[12]));
+  }
+  const inTree = (pid: number): boolean => {
+    for (let p: number | undefined = pid; p !== undefined && p > 0; p = parentOf.get(p)) {
+      if (p === rootPid) return true;
+    }
+    return false;
+  };
+  let ticks = 0;
+  for (const [pid, own] of ticksOf) if (inTree(pid)) ticks += own;
+  return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
 export interface MeasuredRate {

@@ -21,6 +21,7 @@ import {
   printTable,
   root,
   runMain,
+  processTreeCpuMs,
   startAppAndBaseline,
 } from "./harness.ts";
 import { fetchRaw, pageAssets } from "./page-assets.ts";
@@ -136,7 +137,9 @@ async function main(): Promise<number> {
       throw new Error(`${file} is missing: run without --no-build`);
   }
 
-  const { appUrl, baseUrl, dataDir } = await startAppAndBaseline({ folderPrefix: "dptech-bench-" });
+  const { app, baseline, appUrl, baseUrl, dataDir } = await startAppAndBaseline({
+    folderPrefix: "dptech-bench-",
+  });
 
   // The owner of a shop, signed in: the pages that are theirs alone (never kept).
   const cookie = await registerMember(appUrl, `bench-${Date.now()}@example.com`);
@@ -145,7 +148,12 @@ async function main(): Promise<number> {
   const visitor = uncached ? { ...BROWSER_HEADERS, cookie: "bench-uncached=1" } : BROWSER_HEADERS;
   const listingId = await firstListingId(await embeddedDatabaseUrl(dataDir));
 
-  const basePage = { target: "baseline /", url: `${baseUrl}/`, headers: BROWSER_HEADERS };
+  const basePage = {
+    target: "baseline /",
+    url: `${baseUrl}/`,
+    headers: BROWSER_HEADERS,
+    pid: baseline.pid ?? 0,
+  };
   // The visitor pages of issue 15's render cache (server/http/render-cache.ts).
   const visitorPaths = [
     "/",
@@ -164,9 +172,15 @@ async function main(): Promise<number> {
       target: `app ${pathname.length > 24 ? `${pathname.slice(0, 21)}…` : pathname}`,
       url: `${appUrl}${pathname}`,
       headers: visitor,
+      pid: app.pid ?? 0,
     })),
-    { target: "member /storehub", url: `${appUrl}/storehub`, headers: member },
-    { target: "member /shophub/sell", url: `${appUrl}/shophub/sell`, headers: member },
+    { target: "member /storehub", url: `${appUrl}/storehub`, headers: member, pid: app.pid ?? 0 },
+    {
+      target: "member /shophub/sell",
+      url: `${appUrl}/shophub/sell`,
+      headers: member,
+      pid: app.pid ?? 0,
+    },
   ];
   for (const { url, headers } of [basePage, ...pages]) {
     const res = await fetchRaw(url, headers);
@@ -188,21 +202,34 @@ async function main(): Promise<number> {
 
   // The baseline runs before and after every page (B A B A B A B), and each page is compared
   // with the mean of its two neighbours, so a machine that slows down mid-run skews less.
-  const measure = ({
+  // Each run also reads the server's CPU time (the app's with its PostgreSQL processes): the
+  // CPU per request is what the server would need on a machine with nothing else running,
+  // where the request rate also depends on what autocannon and other processes take.
+  const measure = async ({
     target,
     url,
     headers,
+    pid,
   }: {
     target: string;
     url: string;
     headers: Record<string, string>;
-  }) => {
+    pid: number;
+  }): Promise<Row & { cpuMsPerRequest: number }> => {
     console.log(`Measuring ${target}: ${CONNECTIONS} connections, ${duration} s…`);
-    return load(target, url, duration, headers);
+    const cpuBefore = processTreeCpuMs(pid);
+    const row = await load(target, url, duration, headers);
+    const cpuMs = processTreeCpuMs(pid) - cpuBefore;
+    return { ...row, cpuMsPerRequest: row.requests > 0 ? cpuMs / row.requests : Number.NaN };
   };
   const loadavgBefore = os.loadavg();
   const baseRuns = [await measure(basePage)];
-  const appRows: (Row & { rpsRatio: number; p99Ratio: number })[] = [];
+  const appRows: (Row & {
+    cpuMsPerRequest: number;
+    rpsRatio: number;
+    p99Ratio: number;
+    cpuRatio: number;
+  })[] = [];
   for (const page of pages) {
     const row = await measure(page);
     const before = baseRuns[baseRuns.length - 1] ?? row;
@@ -212,6 +239,8 @@ async function main(): Promise<number> {
       ...row,
       rpsRatio: row.rps / mean([before.rps, after.rps]),
       p99Ratio: row.p99 / mean([before.p99, after.p99]),
+      // The rate the page would have against the bare page if CPU were all that limited both.
+      cpuRatio: mean([before.cpuMsPerRequest, after.cpuMsPerRequest]) / row.cpuMsPerRequest,
     });
   }
   const loadavgAfter = os.loadavg();
@@ -224,7 +253,9 @@ async function main(): Promise<number> {
   );
   const baseMean = (pick: (r: Row) => number) => fixed(mean(baseRuns.map(pick)), 0);
   printTable(
-    ["target", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "req/s ×base", "p99 ×base"],
+    ["target", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", "req/s ×base", "p99 ×base"].concat(
+      ["CPU ms/req", "by CPU ×base"],
+    ),
     [
       [
         `baseline / (mean of ${baseRuns.length})`,
@@ -234,6 +265,8 @@ async function main(): Promise<number> {
         String(baseRuns.reduce((s, r) => s + r.non2xx, 0)),
         String(baseRuns.reduce((s, r) => s + r.errors, 0)),
         "1.00",
+        "1.00",
+        fixed(mean(baseRuns.map((r) => r.cpuMsPerRequest))),
         "1.00",
       ],
       ...appRows.map((r) => [
@@ -245,6 +278,8 @@ async function main(): Promise<number> {
         String(r.errors),
         fixed(r.rpsRatio),
         fixed(r.p99Ratio),
+        fixed(r.cpuMsPerRequest),
+        fixed(r.cpuRatio),
       ]),
     ],
   );
