@@ -38,6 +38,12 @@ export async function buildAppAndBaseline(): Promise<void> {
   const cli = path.join(root, "node_modules/@react-router/dev/bin.cjs");
   console.log("Building the app and the baseline…");
   await run(process.execPath, [cli, "build", "--logLevel", "warn"]);
+  await buildBaseline();
+}
+
+/** Builds the bare React Router page of the load benchmark into `baselineBuild`. */
+export async function buildBaseline(): Promise<void> {
+  const cli = path.join(root, "node_modules/@react-router/dev/bin.cjs");
   await run(process.execPath, [
     cli,
     "build",

@@ -465,8 +465,7 @@ async function startBarePage(
   freePort: () => Promise<number>,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
   if (!existsSync(path.join(harness.baselineBuild, "server/index.js"))) {
-    const cli = path.join(harness.root, "node_modules/@react-router/dev/bin.cjs");
-    await harness.run(process.execPath, [cli, "build", "bench/baseline", "--logLevel", "warn"]);
+    await harness.buildBaseline();
   }
   const port = await freePort();
   const server = harness.start("bench/baseline/server.ts", {
