@@ -34,9 +34,10 @@ import stylesheet from "./styles/app.scss?url";
 // asset each): Thai and Latin, regular and bold. Thai text is interspersed with the Latin
 // subset's letters, digits and spaces (a bold Thai heading waits for the bold Latin file too),
 // and English pages show Thai as well: the language switch, the baht sign, shop names and the
-// articles and listings written in Thai.
-import sarabunLatin400 from "@fontsource/sarabun/files/sarabun-latin-400-normal.woff2?url";
-import sarabunLatin700 from "@fontsource/sarabun/files/sarabun-latin-700-normal.woff2?url";
+// articles and listings written in Thai. The Latin files are the site's own cut of them
+// (scripts/sarabun-faces.ts): the characters the pages use, 6.7 KB instead of 11.4 KB.
+import sarabunLatin400 from "./styles/fonts/sarabun-latin-core-400-normal.woff2?url";
+import sarabunLatin700 from "./styles/fonts/sarabun-latin-core-700-normal.woff2?url";
 import sarabunThai400 from "@fontsource/sarabun/files/sarabun-thai-400-normal.woff2?url";
 import sarabunThai700 from "@fontsource/sarabun/files/sarabun-thai-700-normal.woff2?url";
 

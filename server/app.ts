@@ -3,6 +3,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import pg from "pg";
 import { pino } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -205,10 +206,17 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     app.use(options.vite.middlewares);
   } else {
     const client = path.join(options.rootDir, "build/client");
-    // File names under /assets carry a content hash, so they never change.
+    // File names under /assets carry a content hash, so they never change. Their brotli and
+    // gzip copies were made at build time at the strongest settings (decision 0052); the
+    // compression middleware leaves an answer that already has its Content-Encoding alone.
     app.use(
       "/assets",
-      express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+      expressStaticGzip(path.join(client, "assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        index: false,
+        serveStatic: { immutable: true, maxAge: "1y", index: false },
+      }),
     );
     // Only paths that look like files can be in the public folder; pages skip the disk lookup.
     const publicFiles = express.static(client, { maxAge: "1d", index: false });

@@ -14,9 +14,14 @@ describe("illustrationImage", () => {
         "/images/categories/machine-vision.760.webp 760w, " +
         "/images/categories/machine-vision.960.webp 960w",
     });
-    expect(illustrationImage("/images/articles/dpTechLaser.svg").src).toBe(
-      "/images/articles/dpTechLaser.1200.webp",
-    );
+    // A phone's 412 CSS pixels at 1.75 device pixels take the 800, not the 1200.
+    expect(illustrationImage("/images/articles/dpTechLaser.svg")).toEqual({
+      src: "/images/articles/dpTechLaser.1200.webp",
+      srcSet:
+        "/images/articles/dpTechLaser.600.webp 600w, " +
+        "/images/articles/dpTechLaser.800.webp 800w, " +
+        "/images/articles/dpTechLaser.1200.webp 1200w",
+    });
   });
 
   it("leaves every other picture as it is: uploads, other folders, other sites", () => {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useHydrated } from "./use-hydrated";
 
 // The seed's carousel constants (Bootstrap's defaults).
 export const CAROUSEL_INTERVAL_MS = 5_000;
@@ -39,6 +40,9 @@ export function SlideCarousel({
   const [focused, setFocused] = useState(false);
   const swipeStart = useRef<number | null>(null);
   const count = slides.length;
+  // Until the page's JavaScript runs nothing advances, so the other slides' pictures are
+  // not fetched (app.scss): they would share the line with what the first paint needs.
+  const live = useHydrated();
 
   const go = useCallback((index: number) => setActive(((index % count) + count) % count), [count]);
   const next = useCallback(() => go(active + 1), [go, active]);
@@ -53,7 +57,7 @@ export function SlideCarousel({
 
   return (
     <section
-      className="carousel slide slide-carousel position-relative"
+      className={`carousel slide slide-carousel position-relative${live ? " slide-carousel--live" : ""}`}
       aria-roledescription="carousel"
       aria-label={label}
       data-testid="home-carousel"

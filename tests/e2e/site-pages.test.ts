@@ -106,6 +106,33 @@ describe("home carousel", () => {
 
   const following = (ids: string[], id: string) => ids[(ids.indexOf(id) + 1) % ids.length];
 
+  it("fetches the other slides' pictures only once its script can show them", async () => {
+    const bannersRequested = (page: Page) => {
+      const names = new Set<string>();
+      page.on("request", (request) => {
+        const name = /\/images\/banners\/([\w-]+)\.\d+\.webp/.exec(request.url())?.[1];
+        if (name) names.add(name);
+      });
+      return names;
+    };
+    // Until the page's scripts run nothing advances: only the first slide's picture is
+    // fetched. (Scripts held back rather than JavaScript turned off: the browser then fetches
+    // every lazy picture at once.)
+    await withPage(e2e.browser, async (page) => {
+      await page.route("**/assets/*.js", (route) => route.abort());
+      const requested = bannersRequested(page);
+      await page.goto("/", { waitUntil: "load" });
+      await page.waitForTimeout(500);
+      expect([...requested]).toHaveLength(1);
+    });
+    // Once the carousel runs, every slide's picture comes before the first advance.
+    await withPage(e2e.browser, async (page) => {
+      const requested = bannersRequested(page);
+      const ids = await openHome(page);
+      await expect.poll(() => requested.size, { timeout: 4_000 }).toBe(ids.length);
+    });
+  });
+
   it("advances by itself within about seven seconds", async () => {
     await withPage(e2e.browser, async (page) => {
       const ids = await openHome(page);

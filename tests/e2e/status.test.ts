@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs";
+import { get } from "node:http";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
 import { baseURL, setupE2E } from "./fixtures";
@@ -54,6 +57,44 @@ describe("every URL of the company site answers with the right status", () => {
     expect(response.headers.get("cache-control")).toContain("max-age=31536000");
     const page = await fetch(`${baseURL()}/`, { headers: { "accept-encoding": "gzip" } });
     expect(page.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("sends the stylesheet and scripts as compressed at build time: brotli, else gzip, else as they are", async () => {
+    const html = await (await fetch(`${baseURL()}/`)).text();
+    const stylesheet = html.match(/\/assets\/app-[\w-]+\.css/)?.[0];
+    const script = html.match(/\/assets\/framework-[\w-]+\.js/)?.[0];
+    expect(stylesheet).toBeDefined();
+    expect(script).toBeDefined();
+    for (const asset of [stylesheet!, script!]) {
+      const built = (suffix = "") =>
+        readFileSync(new URL(`../../build/client${asset}${suffix}`, import.meta.url));
+      const original = built();
+
+      // A browser's Accept-Encoding: the build's brotli file (quality 11), byte for byte.
+      const browser = await rawGet(asset, "gzip, deflate, br, zstd");
+      expect(browser.headers["content-encoding"], asset).toBe("br");
+      expect(browser.headers.vary).toMatch(/accept-encoding/i);
+      expect(browser.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(browser.headers["content-type"]).toMatch(
+        asset.endsWith(".css") ? /^text\/css/ : /javascript/,
+      );
+      expect(browser.body.equals(built(".br"))).toBe(true);
+      expect(brotliDecompressSync(browser.body).equals(original)).toBe(true);
+      // Smaller than what compressing as it streams makes (the compression middleware's brotli
+      // quality 4: the stylesheet was 25.4 KB, against 19.8 KB now).
+      const streamed = brotliCompressSync(original, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 4 },
+      });
+      expect(browser.body.length).toBeLessThan(streamed.length);
+
+      const gzipOnly = await rawGet(asset, "gzip");
+      expect(gzipOnly.headers["content-encoding"]).toBe("gzip");
+      expect(gunzipSync(gzipOnly.body).equals(original)).toBe(true);
+
+      const plain = await rawGet(asset, "");
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.body.equals(original)).toBe(true);
+    }
   });
 
   it("serves the page's interface text as JSON kept for a year under a versioned address", async () => {
@@ -135,3 +176,25 @@ describe("a server error", () => {
     expect(html).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+|undici|TypeError/);
   });
 });
+
+/** A GET whose body is read as sent: fetch() would decode it. */
+function rawGet(
+  path: string,
+  acceptEncoding: string,
+): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = get(
+      `${baseURL()}${path}`,
+      { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+  });
+}

@@ -122,8 +122,10 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
                   width={480}
                   height={320}
                   // On a phone the first card shows below the banner and is the page's
-                  // largest picture: fetched with the page, not after its layout.
+                  // largest picture: fetched with the page, not after its layout, and at the
+                  // banner's priority (a low-priority picture waits for the stylesheet).
                   loading={index === 0 ? "eager" : "lazy"}
+                  fetchPriority={index === 0 ? "high" : "auto"}
                   decoding="async"
                   className="card-img-top"
                 />
