@@ -20,7 +20,9 @@ describe("articleCardOf", () => {
       category: "ai-camera",
       cover: {
         src: "/images/articles/ai.1200.webp",
-        srcSet: "/images/articles/ai.600.webp 600w, /images/articles/ai.1200.webp 1200w",
+        srcSet:
+          "/images/articles/ai.600.webp 600w, /images/articles/ai.800.webp 800w, " +
+          "/images/articles/ai.1200.webp 1200w",
       },
       published: { iso: "2026-01-12", text: "12 มกราคม 2569" },
     });
