@@ -1,8 +1,8 @@
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useLocation, useNavigation } from "react-router";
 
-/** The key of the location this document was loaded at (set by the first render in the browser). */
-let loadedLocationKey: string | undefined;
+/** Whether the page the document was loaded with has been shown (set once it has mounted). */
+let loadedPageShown = false;
 
 /**
  * The seed's "out-in" page transition: the old page fades out while the next one loads,
@@ -10,21 +10,30 @@ let loadedLocationKey: string | undefined;
  *
  * The page the browser loads does not fade in, on the server or at hydration: it would be
  * painted transparent and shown a quarter of a second after its first paint, which is when
- * the browser counts the page's largest paint (issue 15). Only pages reached by a client-side
- * navigation (another location key) do.
+ * the browser counts the page's largest paint (issue 15). Only a page mounted by a later
+ * navigation to another path does; the same page answering a form or a new query string
+ * keeps its element and does not fade in again.
  */
 export function PageTransition({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigation = useNavigation();
   const leaving =
     navigation.state === "loading" && navigation.location.pathname !== location.pathname;
-  if (typeof document !== "undefined") loadedLocationKey ??= location.key;
-  const entering = loadedLocationKey !== undefined && location.key !== loadedLocationKey;
   return (
-    <div
-      key={location.pathname}
-      className={leaving ? "page page--leaving" : entering ? "page page--entering" : "page"}
-    >
+    <Page key={location.pathname} leaving={leaving}>
+      {children}
+    </Page>
+  );
+}
+
+function Page({ leaving, children }: { leaving: boolean; children: ReactNode }) {
+  // Decided when the element mounts: false on the server and at hydration.
+  const [entering] = useState(() => typeof document !== "undefined" && loadedPageShown);
+  useEffect(() => {
+    loadedPageShown = true;
+  }, []);
+  return (
+    <div className={leaving ? "page page--leaving" : entering ? "page page--entering" : "page"}>
       {children}
     </div>
   );

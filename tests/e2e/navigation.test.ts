@@ -154,6 +154,20 @@ describe("navigation feedback", () => {
     });
   });
 
+  it("does not fade a page in again when it answers its own form", async () => {
+    await withPage(e2e.browser, async (page) => {
+      await open(page, "/contact");
+      const current = page.locator("main > .page");
+      await page.locator("form.contact-form button[type=submit]").click();
+      await page.getByTestId("error-summary").waitFor();
+      // Still the loaded page, shown as it is (a fade would leave the refusal half transparent).
+      expect(await current.getAttribute("class")).toBe("page");
+      expect(await current.evaluate((element) => getComputedStyle(element).animationName)).toBe(
+        "none",
+      );
+    });
+  });
+
   it("fades the current page out while the next one loads, and only a page reached by a link in", async () => {
     await withPage(e2e.browser, async (page) => {
       await open(page, "/");
