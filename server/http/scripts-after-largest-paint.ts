@@ -29,8 +29,9 @@ const STATIC_IMPORT = /^import \* as \w+ from "/m;
 /**
  * Waits until the page has shown its largest element: its first contentful paint (at most 3 s:
  * a frame can come before it, while the text still waits for its font), the first frame, then
- * the images shown on the first screen decoded (at most 3 s; a hidden slide's image has no box
- * and is not waited for), then the paint that shows them, which the browser reports as a
+ * the images shown on the first screen decoded (at most 3 s; an image that is not visible, such
+ * as a hidden slide's, which the carousel does not even lay out before it runs, is not waited
+ * for: it would not load before the scripts run, and they would wait the whole 3 s), then the paint that shows them, which the browser reports as a
  * largest-contentful-paint entry (at most 250 ms: when the largest element is text, that was
  * the first paint and no entry comes). A hidden tab does not wait (it draws nothing until it
  * is shown).
@@ -46,7 +47,7 @@ const AFTER_LARGEST_PAINT = [
   "    }));",
   "  }",
   "  await nextFrame();",
-  "  const shown = [...document.images].filter((image) => { const box = image.getBoundingClientRect(); return box.width > 0 && box.height > 0 && box.top < innerHeight && box.bottom > 0; });",
+  "  const shown = [...document.images].filter((image) => { const box = image.getBoundingClientRect(); return box.width > 0 && box.height > 0 && box.top < innerHeight && box.bottom > 0 && image.checkVisibility?.({ visibilityProperty: true }) !== false; });",
   "  await atMost(3000, Promise.all(shown.map((image) => image.decode().catch(() => undefined))));",
   '  if (shown.length > 0 && typeof PerformanceObserver === "function") {',
   "    let observer;",

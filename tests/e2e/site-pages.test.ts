@@ -368,6 +368,10 @@ describe("a visitor page's scripts", () => {
         expect(timing.painted, path).toBeDefined();
         expect(timing.scripts.length, path).toBeGreaterThan(0);
         expect(Math.min(...timing.scripts), path).toBeGreaterThanOrEqual(timing.painted!);
+        // Not held back by the wait's 3 s fallback: every picture it waits for is shown and
+        // loads (the home carousel's hidden slides, not laid out before it runs, once were
+        // waited for).
+        expect(Math.min(...timing.scripts) - timing.painted!, path).toBeLessThan(2_500);
       }
     });
   });

@@ -121,11 +121,11 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
                   alt=""
                   width={480}
                   height={320}
-                  // On a phone the first card shows below the banner and is the page's
-                  // largest picture: fetched with the page, not after its layout, and at the
-                  // banner's priority (a low-priority picture waits for the stylesheet).
+                  // On a phone the first card shows below the banner: fetched with the page,
+                  // not after its layout. At the default priority: the banner is the largest
+                  // picture, and what is fetched at high priority before the first paint
+                  // competes with it on a slow line.
                   loading={index === 0 ? "eager" : "lazy"}
-                  fetchPriority={index === 0 ? "high" : "auto"}
                   decoding="async"
                   className="card-img-top"
                 />
