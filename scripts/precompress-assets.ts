@@ -1,6 +1,6 @@
-// A step of the production build (vite.config.ts): brotli and gzip copies of the client build's
-// hashed assets, made once at the strongest settings, for the server to send as they are
-// (express-static-gzip in server/app.ts). Compressing per request, as the `compression`
+// A step of the production build (react-router.config.ts's buildEnd): brotli and gzip copies of
+// the client build's hashed assets, made once at the strongest settings, for the server to send
+// as they are (express-static-gzip in server/app.ts). Compressing per request, as the `compression`
 // middleware does, has to be fast and so uses brotli's quality 4: the site's stylesheet went out
 // as 25.4 KB where quality 11 makes 19.8 KB, and every visitor's first page waits for it.
 // docs/decisions/0052-precompressed-assets-and-a-smaller-latin-face.md says why.
