@@ -1,10 +1,12 @@
 // Module resolution hooks for the benchmarks: Node runs the app's TypeScript directly (type
-// stripping), but the app's imports use the "~/" alias and leave out the ".ts" extension, as
-// Vite allows. Registered by bench/listings.ts before it imports app modules.
+// stripping), but the app's and the server's imports use the "~/" alias and leave out the
+// ".ts" extension, as Vite allows. Registered by the benchmarks (and the baseline's server)
+// before they import those modules.
 import { statSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const appRoot = new URL("../app/", import.meta.url);
+const serverRoot = new URL("../server/", import.meta.url);
 const EXTENSIONS = ["", ".ts", ".tsx", "/index.ts"];
 
 function withExtension(url) {
@@ -24,7 +26,9 @@ export async function resolve(specifier, context, nextResolve) {
     if (found) return { url: found, shortCircuit: true };
   } else if (
     (specifier.startsWith("./") || specifier.startsWith("../")) &&
-    context.parentURL?.startsWith(pathToFileURL(fileURLToPath(appRoot)).href)
+    [appRoot, serverRoot].some((root) =>
+      context.parentURL?.startsWith(pathToFileURL(fileURLToPath(root)).href),
+    )
   ) {
     const found = withExtension(new URL(specifier, context.parentURL));
     if (found) return { url: found, shortCircuit: true };

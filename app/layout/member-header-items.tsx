@@ -1,6 +1,7 @@
 import { useEffect } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import { useT } from "~/lib/i18n/use-translation";
+import { SiteLink } from "~/ui/site-link";
 
 /*
  * The header's parts only a signed-in member sees: their shops' invitations, the shop switch
@@ -31,14 +32,14 @@ export function MemberHeaderItems({
     <>
       {invitationCount > 0 && (
         // Invitations wait for the member's answer on /shophub.
-        <Link
+        <SiteLink
           className="btn btn-sm btn-warning"
           to="/shophub#invitations"
           onClick={onNavigate}
           data-testid="invitations-notice"
         >
           {t("shopInvite.notice", { count: invitationCount })}
-        </Link>
+        </SiteLink>
       )}
       {shops.length > 0 && <ShopSwitch shops={shops} activeShopId={activeShopId} />}
       <MemberMenu user={user} onNavigate={onNavigate} />
@@ -99,25 +100,25 @@ function MemberMenu({
       <ul className="header-menu__list">
         <li className="header-menu__note">{t("account.signedInAs", { name: user.name })}</li>
         <li>
-          <Link to="/user/profile" onClick={onNavigate}>
+          <SiteLink to="/user/profile" onClick={onNavigate}>
             {t("nav.profile")}
-          </Link>
+          </SiteLink>
         </li>
         <li>
-          <Link to="/user/listings" onClick={onNavigate}>
+          <SiteLink to="/user/listings" onClick={onNavigate}>
             {t("nav.myListings")}
-          </Link>
+          </SiteLink>
         </li>
         <li>
-          <Link to="/shophub" onClick={onNavigate}>
+          <SiteLink to="/shophub" onClick={onNavigate}>
             {t("nav.myShops")}
-          </Link>
+          </SiteLink>
         </li>
         {user.role === "admin" && (
           <li>
-            <Link to="/admin" onClick={onNavigate}>
+            <SiteLink to="/admin" onClick={onNavigate}>
               {t("nav.admin")}
-            </Link>
+            </SiteLink>
           </li>
         )}
         <li>
@@ -172,7 +173,7 @@ function ShopSwitch({
             </li>
           ))}
           <li>
-            <Link to="/shophub">{t("nav.myShops")}</Link>
+            <SiteLink to="/shophub">{t("nav.myShops")}</SiteLink>
           </li>
         </ul>
       </Form>

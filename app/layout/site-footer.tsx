@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { bangkokYear } from "~/lib/bangkok-time";
 import { useLang, useT } from "~/lib/i18n/use-translation";
+import { SiteLink } from "~/ui/site-link";
 import type { RootCompany } from "./site-shell";
 
 export function SiteFooter({ company }: { company: RootCompany }) {
@@ -30,22 +30,22 @@ export function SiteFooter({ company }: { company: RootCompany }) {
             <p className="h6 text-white">{t("footer.products")}</p>
             <ul className="list-unstyled">
               <li>
-                <Link to="/article/ai">{t("category.ai-camera")}</Link>
+                <SiteLink to="/article/ai">{t("category.ai-camera")}</SiteLink>
               </li>
               <li>
-                <Link to="/article/machineVision">{t("category.machine-vision")}</Link>
+                <SiteLink to="/article/machineVision">{t("category.machine-vision")}</SiteLink>
               </li>
               <li>
-                <Link to="/article/dpTechLaser">{t("category.laser-marking")}</Link>
+                <SiteLink to="/article/dpTechLaser">{t("category.laser-marking")}</SiteLink>
               </li>
               <li>
-                <Link to="/article/amr">{t("category.amr")}</Link>
+                <SiteLink to="/article/amr">{t("category.amr")}</SiteLink>
               </li>
               <li>
-                <Link to="/article/sensor">{t("category.sensor")}</Link>
+                <SiteLink to="/article/sensor">{t("category.sensor")}</SiteLink>
               </li>
               <li>
-                <Link to="/article/wire">{t("category.wire")}</Link>
+                <SiteLink to="/article/wire">{t("category.wire")}</SiteLink>
               </li>
             </ul>
           </nav>
@@ -53,28 +53,28 @@ export function SiteFooter({ company }: { company: RootCompany }) {
             <p className="h6 text-white">{t("footer.tools")}</p>
             <ul className="list-unstyled">
               <li>
-                <Link to="/shophub">shophub</Link>
+                <SiteLink to="/shophub">shophub</SiteLink>
               </li>
               <li>
-                <Link to="/storehub">storehub</Link>
+                <SiteLink to="/storehub">storehub</SiteLink>
               </li>
               <li>
-                <Link to="/asset">{t("nav.listings")}</Link>
+                <SiteLink to="/asset">{t("nav.listings")}</SiteLink>
               </li>
               <li>
-                <Link to="/article">{t("nav.articles")}</Link>
+                <SiteLink to="/article">{t("nav.articles")}</SiteLink>
               </li>
               <li>
-                <Link to="/contact">{t("nav.contact")}</Link>
+                <SiteLink to="/contact">{t("nav.contact")}</SiteLink>
               </li>
               <li>
-                <Link to="/test">{t("footer.selfCheck")}</Link>
+                <SiteLink to="/test">{t("footer.selfCheck")}</SiteLink>
               </li>
               <li>
-                <Link to="/terms">{t("legal.terms")}</Link>
+                <SiteLink to="/terms">{t("legal.terms")}</SiteLink>
               </li>
               <li>
-                <Link to="/privacy">{t("legal.privacy")}</Link>
+                <SiteLink to="/privacy">{t("legal.privacy")}</SiteLink>
               </li>
             </ul>
           </nav>

@@ -1,8 +1,9 @@
 import { useCallback, useState } from "react";
-import { Link, NavLink, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { OffcanvasMenu } from "~/ui/offcanvas-menu";
+import { SiteLink, SiteNavLink } from "~/ui/site-link";
 import { LanguageSwitch } from "./language-switch";
 import { MEMBER_HEADER_MARK, MemberHeader } from "./member-header-slot";
 
@@ -16,7 +17,7 @@ export const LOGO_MARK_PICTURE = {
   srcSet: "/images/brand/logo-mark.72.webp 72w, /images/brand/logo-mark.108.webp 108w",
 };
 
-export const NAV_ITEMS: { to: string; label: MessageKey; end?: boolean }[] = [
+export const NAV_ITEMS: { to: `/${string}`; label: MessageKey; end?: boolean }[] = [
   { to: "/", label: "nav.home", end: true },
   { to: "/#products", label: "nav.products" },
   { to: "/article", label: "nav.articles" },
@@ -55,7 +56,7 @@ export function SiteHeader({
       </a>
       <nav className="navbar navbar-expand-xl navbar-dark site-navbar" aria-label={t("nav.main")}>
         <div className="container">
-          <Link to="/" className="navbar-brand d-flex align-items-center gap-2">
+          <SiteLink to="/" className="navbar-brand d-flex align-items-center gap-2">
             {/* A picture, not inline SVG: the drawing would be part of every page's script. */}
             <img
               {...LOGO_MARK_PICTURE}
@@ -66,7 +67,7 @@ export function SiteHeader({
               decoding="async"
             />
             <span className="fw-bold">{brand}</span>
-          </Link>
+          </SiteLink>
           <button
             type="button"
             className="navbar-toggler"
@@ -89,13 +90,13 @@ export function SiteHeader({
                 <li key={item.to} className="nav-item">
                   {item.to.includes("#") ? (
                     // A #section link is never "the current page", so it is a plain link.
-                    <Link to={item.to} className="nav-link" onClick={close}>
+                    <SiteLink to={item.to} className="nav-link" onClick={close}>
                       {t(item.label)}
-                    </Link>
+                    </SiteLink>
                   ) : (
-                    <NavLink to={item.to} end={item.end} className="nav-link" onClick={close}>
+                    <SiteNavLink to={item.to} end={item.end} className="nav-link" onClick={close}>
                       {t(item.label)}
-                    </NavLink>
+                    </SiteNavLink>
                   )}
                 </li>
               ))}
@@ -127,13 +128,13 @@ export function SiteHeader({
                   />
                 </div>
               ) : (
-                <Link
+                <SiteLink
                   className="btn btn-sm btn-light text-nowrap"
                   to="/user/signIn"
                   onClick={close}
                 >
                   {t("nav.signIn")}
-                </Link>
+                </SiteLink>
               )}
               <LanguageSwitch />
             </div>

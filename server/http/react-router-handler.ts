@@ -1,4 +1,3 @@
-import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response } from "express";
 import {
   createRequestHandler as createReactRouterHandler,
@@ -8,9 +7,9 @@ import {
 import { BUILD_HEADER } from "~/lib/stale-build";
 import { hadUnreadableBody } from "~/lib/unreadable-body.server";
 import { bodyLimitFor, limitedBody, sendUnreadableBody } from "./body-limit";
-import { coalesceChunks } from "./coalesce-chunks";
 import { applyPrivateCaching } from "./private-caching";
 import { RENDER_FOR_CACHE_HEADER, type RenderCache } from "./render-cache";
+import { sendBody } from "./whole-body-compression";
 
 /**
  * @react-router/express's request handler (v8.4), with one change: the body React Router
@@ -72,7 +71,7 @@ export function createRequestHandler(options: {
         return;
       }
       try {
-        await writeReadableStreamToWritable(coalesceChunks(response.body), res);
+        await sendBody(req, res, response.body);
       } catch (error) {
         if (res.destroyed || res.writableEnded) return;
         throw error;

@@ -31,6 +31,35 @@ async function delayDataRequests(page: Page, ms: number): Promise<() => Promise<
   return () => page.unroute(matcher);
 }
 
+describe("the frame's links", () => {
+  it("open their page without reloading the document and mark the header's current page", async () => {
+    await withPage(e2e.browser, async (page) => {
+      await open(page, "/");
+      const homeLink = headerLink(page, "nav.home");
+      expect(await homeLink.getAttribute("aria-current")).toBe("page");
+      expect(await homeLink.getAttribute("class")).toBe("nav-link active");
+      await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
+
+      const footerContact = page
+        .locator("footer")
+        .getByRole("link", { name: th["nav.contact"], exact: true });
+      expect(await footerContact.getAttribute("href")).toBe("/contact");
+      await footerContact.click();
+      await page.waitForURL("**/contact");
+      await expect.poll(() => page.locator("h1").innerText()).toBe(th["contact.title"]);
+      // The same document: a link that loaded the page anew would have lost the mark.
+      expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+      expect(await headerLink(page, "nav.contact").getAttribute("aria-current")).toBe("page");
+      expect(await homeLink.getAttribute("aria-current")).toBeNull();
+      expect(await homeLink.getAttribute("class")).toBe("nav-link");
+
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === "/");
+      expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+    });
+  });
+});
+
 describe("history and scrolling", () => {
   it("back and forward restore the scroll position; a new page starts at the top", async () => {
     await withPage(e2e.browser, async (page) => {

@@ -1,6 +1,6 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { brotliDecompressSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,9 +9,12 @@ import {
   responseCompression,
   STREAMING_BROTLI_WINDOW_BITS,
 } from "../../server/http/response-compression";
+import { sendBody, WHOLE_BODY_WAIT_MS } from "../../server/http/whole-body-compression";
 
-// How pages leave the server (server/http/react-router-handler.ts): React Router's writer
-// flushes after every chunk, so chunks are joined first, and brotli runs with a small window.
+// How pages leave the server (server/http/react-router-handler.ts): a body complete at once is
+// compressed in one piece (whole-body-compression.ts); a slower one streams, with its chunks
+// joined first (React Router's writer flushes after every chunk), and brotli runs with a
+// small window.
 
 const encoder = new TextEncoder();
 
@@ -123,5 +126,110 @@ describe("compressed pages", () => {
     const plain = await get("/page", "identity");
     expect(plain.encoding).toBeUndefined();
     expect(plain.body.toString("utf8")).toBe(page.join(""));
+  });
+});
+
+describe("answers sent by the React Router handler", () => {
+  let server: Server;
+  let port: number;
+  const page = Array.from(
+    { length: 400 },
+    (_, i) => `<tr><td>สินค้า ${i}</td><td>${i * 7} บาท</td></tr>\n`,
+  ).join("");
+  const pieces = Array.from({ length: 10 }, (_, i) => page.slice(i * 1000, (i + 1) * 1000));
+  pieces.push(page.slice(10_000));
+  // When the client saw the first bytes of the slow page, and when the slow part was made.
+  const seen = { lateWritten: 0 };
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(responseCompression());
+    app.get("/page", async (req, res) => {
+      res.type("html");
+      await sendBody(req, res, body(pieces));
+    });
+    app.get("/small", async (req, res) => {
+      res.type("html");
+      await sendBody(req, res, body(["<p>สวัสดี</p>"]));
+    });
+    app.get("/slow", async (req, res) => {
+      res.type("html");
+      const later = WHOLE_BODY_WAIT_MS + 250;
+      const stream = body(pieces, ["<script>late()</script>"], later);
+      setTimeout(() => (seen.lateWritten = performance.now()), later);
+      await sendBody(req, res, stream);
+    });
+    app.get("/events", async (req, res) => {
+      res.type("text/event-stream");
+      await sendBody(req, res, body(["data: " + "x".repeat(2000) + "\n\n"]));
+    });
+    server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  function get(path: string, acceptEncoding: string) {
+    return new Promise<{
+      headers: Record<string, string | string[] | undefined>;
+      body: Buffer;
+      firstByteAt: number;
+    }>((resolve, reject) => {
+      request({ port, path, headers: { "accept-encoding": acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        let firstByteAt = 0;
+        res.on("data", (chunk: Buffer) => {
+          firstByteAt ||= performance.now();
+          chunks.push(chunk);
+        });
+        res.on("end", () =>
+          resolve({ headers: res.headers, body: Buffer.concat(chunks), firstByteAt }),
+        );
+      })
+        .on("error", reject)
+        .end();
+    });
+  }
+
+  it("come whole in one brotli piece with their length when the body is complete at once", async () => {
+    const { headers, body: compressed } = await get("/page", "gzip, deflate, br, zstd");
+    expect(headers["content-encoding"]).toBe("br");
+    expect(headers["content-length"]).toBe(String(compressed.length));
+    expect(headers["transfer-encoding"]).toBeUndefined();
+    expect(headers.vary).toMatch(/Accept-Encoding/i);
+    expect(brotliDecompressSync(compressed).toString("utf8")).toBe(page);
+    const first = compressed[0]!;
+    expect(17 + ((first >> 1) & 0b111)).toBe(STREAMING_BROTLI_WINDOW_BITS);
+  });
+
+  it("come in gzip, or as they are, to clients that accept only those", async () => {
+    const gzip = await get("/page", "gzip");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gzip.headers["content-length"]).toBe(String(gzip.body.length));
+    expect(gunzipSync(gzip.body).toString("utf8")).toBe(page);
+    const plain = await get("/page", "identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString("utf8")).toBe(page);
+  });
+
+  it("leave a body under a kilobyte as it is", async () => {
+    const small = await get("/small", "br, gzip");
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.body.toString("utf8")).toBe("<p>สวัสดี</p>");
+  });
+
+  it("stream a body that takes longer: its first part reaches the client before the rest is made", async () => {
+    const slow = await get("/slow", "br");
+    expect(slow.headers["content-encoding"]).toBe("br");
+    expect(slow.headers["transfer-encoding"]).toBe("chunked");
+    expect(brotliDecompressSync(slow.body).toString("utf8")).toBe(page + "<script>late()</script>");
+    expect(seen.lateWritten).toBeGreaterThan(0);
+    expect(slow.firstByteAt).toBeLessThan(seen.lateWritten);
+  });
+
+  it("leave server-sent events uncompressed", async () => {
+    const events = await get("/events", "br, gzip");
+    expect(events.headers["content-encoding"]).toBeUndefined();
+    expect(events.body.toString("utf8")).toMatch(/^data: x{2000}\n\n$/);
   });
 });

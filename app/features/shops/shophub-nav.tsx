@@ -1,14 +1,15 @@
-import { Form, NavLink } from "react-router";
+import { Form } from "react-router";
 import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { GUIDE_ROLES } from "~/modules/guide";
 import { SHOP_FORM_FIELD, type ShopRole } from "~/modules/shops";
+import { SiteNavLink } from "~/ui/site-link";
 
 /**
  * shophub's tools, in the order a shop's day goes, with who may open each (issue 13's roles).
  * The shop's own settings are not here: they have their tabs (members, details, selling).
  */
-const TOOLS: { path: string; text: MessageKey; roles: readonly ShopRole[] }[] = [
+const TOOLS: { path: `/${string}`; text: MessageKey; roles: readonly ShopRole[] }[] = [
   {
     path: "/shophub/dashboard",
     text: "shops.nav.dashboard",
@@ -37,13 +38,13 @@ export function ShophubNav({ shopId, role }: { shopId: string; role: ShopRole })
       <ul className="nav nav-pills flex-wrap flex-xl-nowrap">
         {tools.map((tool) => (
           <li key={tool.path} className="nav-item">
-            <NavLink
+            <SiteNavLink
               to={`${tool.path}?shop=${encodeURIComponent(shopId)}`}
               end
-              className={({ isActive }) => `nav-link text-nowrap${isActive ? " active" : ""}`}
+              className="nav-link text-nowrap"
             >
               {t(tool.text)}
-            </NavLink>
+            </SiteNavLink>
           </li>
         ))}
         {GUIDE_ROLES.includes(role) && (

@@ -1,8 +1,9 @@
-import { NavLink, Outlet } from "react-router";
+import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import type { MessageKey } from "~/lib/i18n";
 import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { useT } from "~/lib/i18n/use-translation";
+import { SiteNavLink } from "~/ui/site-link";
 import { STOCK_WRITERS } from "~/modules/stock/index.server";
 import { LiveStock } from "~/features/storehub/live-stock";
 import { GuideMount } from "~/features/first-sale/guide-mount";
@@ -10,7 +11,7 @@ import { walkthroughOf } from "~/routes/shophub/guide-data.server";
 import { storehubGate, storehubVisitOf } from "~/routes/_gates/storehub.server";
 
 const TABS: {
-  to: string;
+  to: `/${string}`;
   label: MessageKey;
   end?: boolean;
   writersOnly?: boolean;
@@ -66,9 +67,9 @@ export default function StorehubLayout({ loaderData }: Route.ComponentProps) {
             <ul className="nav nav-tabs mb-4 flex-nowrap overflow-auto text-nowrap">
               {TABS.filter((tab) => shop.canWrite || !tab.writersOnly).map((tab) => (
                 <li key={tab.to} className="nav-item">
-                  <NavLink to={tab.to} end={tab.end} className="nav-link">
+                  <SiteNavLink to={tab.to} end={tab.end} className="nav-link">
                     {t(tab.label)}
-                  </NavLink>
+                  </SiteNavLink>
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { SiteLink } from "~/ui/site-link";
 import type { Route } from "./+types/overview";
 import { appContext } from "~/context";
 import { limitSearches } from "~/modules/platform/index.server";
@@ -139,21 +140,24 @@ function Introduction({ signedIn }: { signedIn: boolean }) {
       <p>{signedIn ? t("storehub.intro.noShop") : t("storehub.intro.visitor")}</p>
       <div className="d-flex flex-wrap gap-2">
         {signedIn ? (
-          <Link to={NEW_SHOP_PATH} className="btn btn-primary btn-lg" data-testid="create-shop">
+          <SiteLink to={NEW_SHOP_PATH} className="btn btn-primary btn-lg" data-testid="create-shop">
             {t("storehub.intro.createShop")}
-          </Link>
+          </SiteLink>
         ) : (
           <>
-            <Link
+            <SiteLink
               to={`/register?redirectTo=${next}`}
               className="btn btn-primary btn-lg"
               data-testid="create-shop"
             >
               {t("storehub.intro.registerToStart")}
-            </Link>
-            <Link to={`/user/signIn?redirectTo=${next}`} className="btn btn-outline-primary btn-lg">
+            </SiteLink>
+            <SiteLink
+              to={`/user/signIn?redirectTo=${next}`}
+              className="btn btn-outline-primary btn-lg"
+            >
               {t("storehub.intro.signInToStart")}
-            </Link>
+            </SiteLink>
           </>
         )}
       </div>
@@ -169,7 +173,7 @@ function ShopOverview({ data }: { data: ShopData }) {
   const location = useLocation();
   const paginationLabels = useStorehubPaginationLabels();
   const { overview, items, params, canWrite } = data;
-  const lowHref = `/storehub${withParams("", { low: "1" })}#items`;
+  const lowHref: `/${string}` = `/storehub${withParams("", { low: "1" })}#items`;
   const filtered = params.q !== "" || params.lowStock || params.status !== "active";
   return (
     <>
@@ -178,18 +182,18 @@ function ShopOverview({ data }: { data: ShopData }) {
         <div className="d-flex flex-wrap gap-2" data-testid="quick-links">
           {canWrite && (
             <>
-              <Link to="/storehub/inout?kind=receive" className="btn btn-primary">
+              <SiteLink to="/storehub/inout?kind=receive" className="btn btn-primary">
                 {t("storehub.overview.receive")}
-              </Link>
-              <Link to="/storehub/inout?kind=issue" className="btn btn-outline-primary">
+              </SiteLink>
+              <SiteLink to="/storehub/inout?kind=issue" className="btn btn-outline-primary">
                 {t("storehub.overview.issue")}
-              </Link>
-              <Link to="/storehub/add" className="btn btn-outline-primary">
+              </SiteLink>
+              <SiteLink to="/storehub/add" className="btn btn-outline-primary">
                 {t("storehub.nav.add")}
-              </Link>
-              <Link to="/storehub/import" className="btn btn-outline-secondary">
+              </SiteLink>
+              <SiteLink to="/storehub/import" className="btn btn-outline-secondary">
                 {t("storehub.import.title")}
-              </Link>
+              </SiteLink>
             </>
           )}
           <a
@@ -243,7 +247,7 @@ function ShopOverview({ data }: { data: ShopData }) {
           value={formatQuantity(overview.lowStockCount, lang)}
           note={
             overview.lowStockCount > 0 ? (
-              <Link to={lowHref}>{t("storehub.overview.lowStockShow")}</Link>
+              <SiteLink to={lowHref}>{t("storehub.overview.lowStockShow")}</SiteLink>
             ) : (
               t("storehub.overview.lowStockNone")
             )
@@ -272,7 +276,7 @@ function ShopOverview({ data }: { data: ShopData }) {
                   >
                     <span>
                       {canWrite ? (
-                        <Link to={`/storehub/edit?id=${item.id}`}>{item.name}</Link>
+                        <SiteLink to={`/storehub/edit?id=${item.id}`}>{item.name}</SiteLink>
                       ) : (
                         item.name
                       )}{" "}
@@ -289,11 +293,11 @@ function ShopOverview({ data }: { data: ShopData }) {
                 ))}
               </ul>
               {overview.lowStockCount > overview.lowStock.length && (
-                <Link to={lowHref}>
+                <SiteLink to={lowHref}>
                   {t("storehub.overview.lowStockAll", {
                     count: formatQuantity(overview.lowStockCount, lang),
                   })}
-                </Link>
+                </SiteLink>
               )}
             </>
           )}
@@ -303,9 +307,9 @@ function ShopOverview({ data }: { data: ShopData }) {
             <h2 id="movements-title" className="h5">
               {t("storehub.overview.latestMovements")}
             </h2>
-            <Link to="/storehub/storage" className="small">
+            <SiteLink to="/storehub/storage" className="small">
               {t("storehub.overview.allMovements")}
-            </Link>
+            </SiteLink>
           </div>
           {overview.latestMovements.length === 0 ? (
             <p className="text-secondary" data-testid="movements-empty">
@@ -347,9 +351,9 @@ function ShopOverview({ data }: { data: ShopData }) {
                             : t(`storehub.kind.${movement.kind}`)}
                       </td>
                       <td style={{ minWidth: "10rem" }}>
-                        <Link to={`/storehub/storage?item=${movement.itemId}`}>
+                        <SiteLink to={`/storehub/storage?item=${movement.itemId}`}>
                           {movement.itemName}
-                        </Link>
+                        </SiteLink>
                       </td>
                       <td className="text-nowrap">{movement.locationName}</td>
                       <td
@@ -415,9 +419,9 @@ function ShopOverview({ data }: { data: ShopData }) {
               {t("storehub.search.submit")}
             </button>
             {filtered && (
-              <Link to="/storehub#items" className="btn btn-outline-secondary">
+              <SiteLink to="/storehub#items" className="btn btn-outline-secondary">
                 {t("storehub.search.clear")}
-              </Link>
+              </SiteLink>
             )}
           </div>
         </Form>
@@ -430,7 +434,7 @@ function ShopOverview({ data }: { data: ShopData }) {
             {!filtered && canWrite && (
               <>
                 {" "}
-                <Link to="/storehub/add">{t("storehub.overview.addFirst")}</Link>
+                <SiteLink to="/storehub/add">{t("storehub.overview.addFirst")}</SiteLink>
               </>
             )}
           </p>
@@ -443,9 +447,9 @@ function ShopOverview({ data }: { data: ShopData }) {
             hash="#items"
             name={(item) =>
               canWrite ? (
-                <Link to={`/storehub/edit?id=${item.id}`} data-testid="item-name">
+                <SiteLink to={`/storehub/edit?id=${item.id}`} data-testid="item-name">
                   {item.name}
-                </Link>
+                </SiteLink>
               ) : (
                 <span data-testid="item-name">{item.name}</span>
               )
@@ -453,9 +457,13 @@ function ShopOverview({ data }: { data: ShopData }) {
             actions={(item) => (
               <span className="d-flex gap-2 small">
                 {canWrite && (
-                  <Link to={`/storehub/edit?id=${item.id}`}>{t("storehub.action.edit")}</Link>
+                  <SiteLink to={`/storehub/edit?id=${item.id}`}>
+                    {t("storehub.action.edit")}
+                  </SiteLink>
                 )}
-                <Link to={`/storehub/storage?item=${item.id}`}>{t("storehub.action.ledger")}</Link>
+                <SiteLink to={`/storehub/storage?item=${item.id}`}>
+                  {t("storehub.action.ledger")}
+                </SiteLink>
               </span>
             )}
           />

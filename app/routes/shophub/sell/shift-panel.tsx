@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { EXPENSE_CATEGORIES } from "~/modules/finance";
 import { EXPENSE_CATEGORY_TEXT } from "~/routes/shophub/finance/finance-text";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
+import { SiteLink } from "~/ui/site-link";
 import { ShopIdField } from "~/features/shops/shop-form";
 import { formatDateTime } from "~/lib/dates";
 import type { MessageKey } from "~/lib/i18n";
@@ -151,7 +152,7 @@ export function ShiftPanel({
   const openFailure = failureOf(openFetcher.data, "openShift");
   const moveFailure = failureOf(moveFetcher.data, "cashMovement");
   const closeFailure = failureOf(closeFetcher.data, "closeShift");
-  const reportHref = (id: number) => `/shophub/shifts/${id}?shop=${shopId}`;
+  const reportHref = (id: number): `/${string}` => `/shophub/shifts/${id}?shop=${shopId}`;
 
   return (
     <>
@@ -195,9 +196,9 @@ export function ShiftPanel({
                 <DifferenceText satang={closed.differenceSatang ?? 0} />
               </dd>
             </dl>
-            <Link to={reportHref(closed.id)} className="btn btn-outline-primary">
+            <SiteLink to={reportHref(closed.id)} className="btn btn-outline-primary">
               {t("shops.shifts.reportLink")}
-            </Link>
+            </SiteLink>
           </section>
         )}
 
@@ -238,9 +239,9 @@ export function ShiftPanel({
             </p>
             {current.mine && (
               <>
-                <Link to={reportHref(current.id)} className="btn btn-outline-primary mb-3">
+                <SiteLink to={reportHref(current.id)} className="btn btn-outline-primary mb-3">
                   {t("shops.shifts.reportLink")}
-                </Link>
+                </SiteLink>
                 <h3 className="h5">{t("shops.shifts.movement.heading")}</h3>
                 {moved && (
                   <div className="alert alert-success" role="status" data-testid="shift-moved">
@@ -360,7 +361,7 @@ export function ShiftPanel({
           </section>
         )}
         <p className="mt-4 mb-0">
-          <Link to={`/shophub/shifts?shop=${shopId}`}>{t("shops.shifts.listLink")}</Link>
+          <SiteLink to={`/shophub/shifts?shop=${shopId}`}>{t("shops.shifts.listLink")}</SiteLink>
         </p>
       </TillDialog>
     </>
