@@ -4,11 +4,13 @@ import {
   type RouterContextProvider,
   type ServerBuild,
 } from "react-router";
+import { SCRIPTS_AFTER_FIRST_PAINT_HEADER } from "~/lib/scripts-after-first-paint";
 import { BUILD_HEADER } from "~/lib/stale-build";
 import { hadUnreadableBody } from "~/lib/unreadable-body.server";
 import { bodyLimitFor, limitedBody, sendUnreadableBody } from "./body-limit";
 import { applyPrivateCaching } from "./private-caching";
 import { RENDER_FOR_CACHE_HEADER, type RenderCache } from "./render-cache";
+import { scriptsAfterFirstPaint } from "./scripts-after-largest-paint";
 import { sendBody } from "./whole-body-compression";
 
 /**
@@ -56,6 +58,8 @@ export function createRequestHandler(options: {
         return;
       }
       const headers = new Headers(response.headers);
+      const afterFirstPaint = headers.has(SCRIPTS_AFTER_FIRST_PAINT_HEADER);
+      headers.delete(SCRIPTS_AFTER_FIRST_PAINT_HEADER);
       applyPrivateCaching(req, headers);
       if (options.buildVersion && req.path.endsWith(".data")) {
         headers.set(BUILD_HEADER, options.buildVersion);
@@ -71,7 +75,12 @@ export function createRequestHandler(options: {
         return;
       }
       try {
-        await sendBody(req, res, response.body);
+        await sendBody(
+          req,
+          res,
+          response.body,
+          afterFirstPaint ? scriptsAfterFirstPaint : undefined,
+        );
       } catch (error) {
         if (res.destroyed || res.writableEnded) return;
         throw error;

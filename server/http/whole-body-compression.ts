@@ -38,16 +38,22 @@ export async function sendBody(
   req: Request,
   res: Response,
   body: ReadableStream<Uint8Array>,
+  /** Rewrites an HTML page that is complete at once (one that streams is sent as it is). */
+  rewritePage?: (html: string) => string,
 ): Promise<void> {
+  const rewrite = isHtml(res) ? rewritePage : undefined;
   const encoding = wholeBodyEncoding(req, res);
-  if (encoding === null) return writeReadableStreamToWritable(coalesceChunks(body), res);
+  if (encoding === null && !rewrite) {
+    return writeReadableStreamToWritable(coalesceChunks(body), res);
+  }
   const reader = body.getReader();
   const { chunks, size, done, next } = await readWithin(reader, WHOLE_BODY_WAIT_MS);
   if (!done) {
     return writeReadableStreamToWritable(coalesceChunks(continued(chunks, next, reader)), res);
   }
-  const whole = Buffer.concat(chunks, size);
-  if (whole.length < THRESHOLD_BYTES) {
+  const read = Buffer.concat(chunks, size);
+  const whole = rewrite ? Buffer.from(rewrite(read.toString("utf8"))) : read;
+  if (encoding === null || whole.length < THRESHOLD_BYTES) {
     res.end(whole);
     return;
   }
@@ -65,6 +71,10 @@ function wholeBodyEncoding(req: Request, res: Response): "br" | "gzip" | null {
   if (/^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? ""))) return null;
   const encoding = chosenEncoding(req.headers["accept-encoding"]);
   return encoding === "identity" ? null : encoding;
+}
+
+function isHtml(res: Response): boolean {
+  return /^text\/html\b/i.test(String(res.getHeader("Content-Type") ?? ""));
 }
 
 function cacheControlOf(res: Response): string {

@@ -60,6 +60,34 @@ async function scan(page: Page, code: string): Promise<void> {
 const total = (page: Page) => page.getByTestId("till-total").innerText();
 
 describe("the till", () => {
+  test("is painted before its scripts load, and ready once they have", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const { member } = await cashierWithItems(e2e);
+    await addSession(context, member);
+    const response = await page.goto("/shophub/sell");
+    // The page as served: no module preloads for the browser to fetch before it paints, and
+    // the route's signal to the server does not leave it.
+    expect(await response?.text()).not.toContain('<link rel="modulepreload"');
+    expect(response?.headers()["x-scripts-after-first-paint"]).toBeUndefined();
+    await page.locator("[data-testid=till][data-ready=yes]").waitFor();
+    const { firstPaint, firstScript, preloads } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1,
+      firstScript: Math.min(
+        ...performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+          .map((entry) => entry.startTime),
+      ),
+      preloads: document.querySelectorAll('link[rel="modulepreload"]').length,
+    }));
+    expect(firstPaint).toBeGreaterThan(0);
+    expect(firstScript).toBeGreaterThanOrEqual(firstPaint);
+    expect(preloads).toBeGreaterThan(5);
+  });
+
   test("a cashier scans, discounts, parks and recalls a bill, and sees the change for 1,000 baht", async ({
     e2e,
     context,

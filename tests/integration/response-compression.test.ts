@@ -159,6 +159,14 @@ describe("answers sent by the React Router handler", () => {
       setTimeout(() => (seen.lateWritten = performance.now()), later);
       await sendBody(req, res, stream);
     });
+    app.get("/rewritten", async (req, res) => {
+      res.type("html");
+      await sendBody(req, res, body(pieces), (html) => html.replaceAll("สินค้า", "ของ"));
+    });
+    app.get("/rewritten.json", async (req, res) => {
+      res.type("json");
+      await sendBody(req, res, body([JSON.stringify({ page })]), () => "changed");
+    });
     app.get("/events", async (req, res) => {
       res.type("text/event-stream");
       await sendBody(req, res, body(["data: " + "x".repeat(2000) + "\n\n"]));
@@ -225,6 +233,17 @@ describe("answers sent by the React Router handler", () => {
     expect(brotliDecompressSync(slow.body).toString("utf8")).toBe(page + "<script>late()</script>");
     expect(seen.lateWritten).toBeGreaterThan(0);
     expect(slow.firstByteAt).toBeLessThan(seen.lateWritten);
+  });
+
+  it("are rewritten when the route asks and the body is an HTML page, in every coding", async () => {
+    const expected = page.replaceAll("สินค้า", "ของ");
+    const br = await get("/rewritten", "br");
+    expect(brotliDecompressSync(br.body).toString("utf8")).toBe(expected);
+    const plain = await get("/rewritten", "identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString("utf8")).toBe(expected);
+    const json = await get("/rewritten.json", "identity");
+    expect(JSON.parse(json.body.toString("utf8"))).toEqual({ page });
   });
 
   it("leave server-sent events uncompressed", async () => {

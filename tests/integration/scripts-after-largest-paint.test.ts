@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { assetUrls } from "../../bench/page-assets";
-import { scriptsAfterLargestPaint } from "../../server/http/scripts-after-largest-paint";
+import {
+  scriptsAfterFirstPaint,
+  scriptsAfterLargestPaint,
+} from "../../server/http/scripts-after-largest-paint";
 
 // Modules as data: addresses, so that the rewritten script really runs (in Node, as a module):
 // each one reports whether the page had painted when it was evaluated. Node keeps a module
@@ -241,6 +244,38 @@ describe("a kept visitor page's scripts", () => {
       ["entry", true],
     ]);
     expect(observer.types).toEqual(["paint"]);
+  });
+
+  it("load after the first paint alone on the till, without waiting for its pictures", async () => {
+    globals.loaded = [];
+    globals.painted = false;
+    globals.window = globals;
+    globals.innerHeight = 800;
+    globals.requestAnimationFrame = (frame: () => void) => setTimeout(frame, 1);
+    // A product photo on the first screen that never finishes decoding: the largest-paint wait
+    // would sit out its 3 s for it; the till's does not look at pictures at all.
+    const photo = {
+      getBoundingClientRect: () => ({ top: 300, bottom: 400, width: 100, height: 100 }),
+      decode: () => new Promise(() => undefined),
+    };
+    const observer = browserPaints({ firstPaintMs: 30 });
+    globals.PerformanceObserver = observer;
+    const added = fakeDocument("visible", [photo]);
+    const html = scriptsAfterFirstPaint(page("n0nce", "till"));
+    expect(html).not.toContain('<link rel="modulepreload"');
+    const started = performance.now();
+    await import(
+      /* @vite-ignore */ `data:text/javascript,${encodeURIComponent(moduleScript(html))}`
+    );
+    await expect.poll(() => globalThis.loaded.length).toBe(3);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(globalThis.loaded).toEqual([
+      ["root", true],
+      ["home", true],
+      ["entry", true],
+    ]);
+    expect(observer.types).toEqual(["paint"]);
+    expect(added.filter((element) => element.rel === "modulepreload")).toHaveLength(3);
   });
 
   it("load at once in a hidden tab, which paints nothing until it is shown", async () => {
