@@ -41,6 +41,42 @@ async function chunksOf(stream: ReadableStream<Uint8Array>): Promise<string[]> {
   return chunks;
 }
 
+/** A server for `app` on a free local port, and its port. */
+async function listen(app: express.Express): Promise<{ server: Server; port: number }> {
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+/** GET `path` with `acceptEncoding`: the answer's headers, its bytes as sent, and when they began. */
+function getRaw(port: number, path: string, acceptEncoding: string) {
+  return new Promise<{
+    headers: Record<string, string | string[] | undefined>;
+    encoding: string | undefined;
+    body: Buffer;
+    firstByteAt: number;
+  }>((resolve, reject) => {
+    request({ port, path, headers: { "accept-encoding": acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      let firstByteAt = 0;
+      res.on("data", (chunk: Buffer) => {
+        firstByteAt ||= performance.now();
+        chunks.push(chunk);
+      });
+      res.on("end", () =>
+        resolve({
+          headers: res.headers,
+          encoding: res.headers["content-encoding"],
+          body: Buffer.concat(chunks),
+          firstByteAt,
+        }),
+      );
+    })
+      .on("error", reject)
+      .end();
+  });
+}
+
 describe("a response body's chunks", () => {
   it("are joined when they arrive together, and what arrives later still goes out on its own", async () => {
     const parts = Array.from({ length: 12 }, (_, i) => `<p>ส่วนที่ ${i}</p>`);
@@ -75,31 +111,11 @@ describe("compressed pages", () => {
       );
       await writeReadableStreamToWritable(coalesceChunks(body(pieces)), res);
     });
-    server = createServer(app);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    port = (server.address() as AddressInfo).port;
+    ({ server, port } = await listen(app));
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  function get(path: string, acceptEncoding: string) {
-    return new Promise<{ encoding: string | undefined; body: Buffer; reads: number }>(
-      (resolve, reject) => {
-        request({ port, path, headers: { "accept-encoding": acceptEncoding } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("end", () =>
-            resolve({
-              encoding: res.headers["content-encoding"],
-              body: Buffer.concat(chunks),
-              reads: chunks.length,
-            }),
-          );
-        })
-          .on("error", reject)
-          .end();
-      },
-    );
-  }
+  const get = (path: string, acceptEncoding: string) => getRaw(port, path, acceptEncoding);
 
   it("come in brotli with a 256 KiB window, whole, in one pass rather than a flushed block per piece", async () => {
     const { encoding, body: compressed } = await get("/page", "gzip, deflate, br");
@@ -171,33 +187,11 @@ describe("answers sent by the React Router handler", () => {
       res.type("text/event-stream");
       await sendBody(req, res, body(["data: " + "x".repeat(2000) + "\n\n"]));
     });
-    server = createServer(app);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    port = (server.address() as AddressInfo).port;
+    ({ server, port } = await listen(app));
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  function get(path: string, acceptEncoding: string) {
-    return new Promise<{
-      headers: Record<string, string | string[] | undefined>;
-      body: Buffer;
-      firstByteAt: number;
-    }>((resolve, reject) => {
-      request({ port, path, headers: { "accept-encoding": acceptEncoding } }, (res) => {
-        const chunks: Buffer[] = [];
-        let firstByteAt = 0;
-        res.on("data", (chunk: Buffer) => {
-          firstByteAt ||= performance.now();
-          chunks.push(chunk);
-        });
-        res.on("end", () =>
-          resolve({ headers: res.headers, body: Buffer.concat(chunks), firstByteAt }),
-        );
-      })
-        .on("error", reject)
-        .end();
-    });
-  }
+  const get = (path: string, acceptEncoding: string) => getRaw(port, path, acceptEncoding);
 
   it("come whole in one brotli piece with their length when the body is complete at once", async () => {
     const { headers, body: compressed } = await get("/page", "gzip, deflate, br, zstd");
