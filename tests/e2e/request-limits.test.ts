@@ -205,7 +205,11 @@ describe("request bodies are limited on every route that reads one", () => {
     // The server answered near the limit and drops at most 16 MB after it: the client could
     // not hand over the 50 MB.
     expect(outcome.sent).toBeLessThan(24 * MB);
-    expect(serverRssBytes() - before).toBeLessThan(8 * MB);
+    // What the server read and dropped is garbage until a collection runs, so its resident
+    // memory moves by up to ~11 MB after one such request (measured over 25 in a row: it
+    // levels off and falls back) even though nothing is kept. A server that took in the body
+    // grows by at least the 50 MB.
+    expect(serverRssBytes() - before).toBeLessThan(24 * MB);
   });
 
   it("answers in English to a visitor who chose English", async () => {
