@@ -10,14 +10,26 @@
 //      (decimal: 150,000 bytes);
 //   2. Lighthouse (bench/lighthouse.ts: mobile profile, simulated slow 4G, 4× CPU) `--runs`
 //      times on the system Chromium; the median run by largest contentful paint, goal < 1 s.
+//      Each run also measures the load benchmark's bare React Router page (bench/baseline) the
+//      same way, right after the till: what the same phone needs for a page with nothing on it.
 // Exits 1 when the JavaScript is over budget. See bench/README.md ("Till page weight and speed").
+import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { freePort, stopChildProcess } from "../app/lib/child-process.server.ts";
 import { tempFolderForPostgres } from "../tests/setup/temp-folder.ts";
-import { buildAppUnlessBuilt, printTable, spawnEmbeddedApp, waitReady } from "./harness.ts";
+import {
+  baselineBuild,
+  buildAppUnlessBuilt,
+  buildBaseline,
+  cleanup,
+  printTable,
+  spawnEmbeddedApp,
+  start,
+  waitReady,
+} from "./harness.ts";
 import { lighthousePage, medianRun, seconds, type LighthouseRun } from "./lighthouse.ts";
 import { fetchRaw, pageAssets } from "./page-assets.ts";
 import { addSaleItems } from "./sale-writers.ts";
@@ -92,9 +104,31 @@ async function cashierShop(databaseUrl: string, email: string, items: number): P
   await addSaleItems(databaseUrl, shop, items, 500);
 }
 
+/** Starts the load benchmark's bare React Router page (built unless it is and `build` is off). */
+async function startBarePage(build: boolean): Promise<string> {
+  if (build || !existsSync(path.join(baselineBuild, "server/index.js"))) await buildBaseline();
+  const port = await freePort();
+  const child = start("bench/baseline/server.ts", {
+    PORT: String(port),
+    BASELINE_BUILD_DIR: baselineBuild,
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitReady(url, child, 30_000);
+  return url;
+}
+
+function runLine(label: string, run: LighthouseRun): string {
+  return (
+    `${label}: performance ${run.performance}, ` +
+    `FCP ${seconds(run.firstContentfulPaintMs)} s, LCP ${seconds(run.largestContentfulPaintMs)} s, ` +
+    `TTI ${seconds(run.interactiveMs)} s, TBT ${Math.round(run.totalBlockingTimeMs)} ms`
+  );
+}
+
 async function main(): Promise<number> {
   const options = parseOptions();
   await buildAppUnlessBuilt(options.build);
+  const barePageUrl = options.runs > 0 ? await startBarePage(options.build) : undefined;
   const folder = await tempFolderForPostgres("till-bench-");
   const dataDir = path.join(folder, "data");
   const port = await freePort();
@@ -109,6 +143,7 @@ async function main(): Promise<number> {
 
     // Lighthouse first: its network log says which chunks the page really loads.
     const runs: LighthouseRun[] = [];
+    const bareRuns: LighthouseRun[] = [];
     for (let n = 0; n < options.runs; n++) {
       const reportPath = options.reports
         ? path.join(options.reports, `till-${n + 1}.json`)
@@ -118,11 +153,12 @@ async function main(): Promise<number> {
         throw new Error(`Lighthouse ended on ${run.finalUrl}, not the till (signed out?)`);
       }
       runs.push(run);
-      console.log(
-        `Lighthouse run ${n + 1}: performance ${run.performance}, ` +
-          `FCP ${seconds(run.firstContentfulPaintMs)} s, LCP ${seconds(run.largestContentfulPaintMs)} s, ` +
-          `TTI ${seconds(run.interactiveMs)} s, TBT ${Math.round(run.totalBlockingTimeMs)} ms`,
-      );
+      console.log(runLine(`Lighthouse run ${n + 1}, the till`, run));
+      if (barePageUrl) {
+        const bare = await lighthousePage(barePageUrl, { warm: options.repeatVisit });
+        bareRuns.push(bare);
+        console.log(runLine(`Lighthouse run ${n + 1}, bare page`, bare));
+      }
     }
 
     const assets = await pageAssets(pageUrl, { cookie });
@@ -170,9 +206,17 @@ async function main(): Promise<number> {
           `${slow ? "SLOWER" : "PASS"}`,
       );
       for (const warning of median.warnings) console.log(`Lighthouse warning: ${warning}`);
+      const bare = medianRun(bareRuns);
+      console.log(
+        `The bare React Router page (bench/baseline), same profile, median of ${bareRuns.length}: ` +
+          `FCP ${seconds(bare.firstContentfulPaintMs)} s, LCP ${seconds(bare.largestContentfulPaintMs)} s, ` +
+          `TTI ${seconds(bare.interactiveMs)} s; the till's LCP is ` +
+          `${(median.largestContentfulPaintMs / bare.largestContentfulPaintMs).toFixed(2)}× its own.`,
+      );
     }
     return over ? 1 : 0;
   } finally {
+    await cleanup();
     await stopChildProcess(app, "SIGTERM");
     await rm(folder, { recursive: true, force: true });
   }
