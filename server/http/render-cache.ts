@@ -221,7 +221,7 @@ async function keepable(
   ) {
     return { kind: "other", response };
   }
-  const body = Buffer.from(scriptsAfterLargestPaint(await response.text()));
+  const body = scriptsAfterLargestPaint(Buffer.from(await response.arrayBuffer()));
   const page = pageOf(body, nonce, response.headers);
   return { kind: "page", page, expiresAt };
 }

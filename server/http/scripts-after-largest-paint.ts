@@ -94,27 +94,60 @@ function scriptStringLiteral(text: string): string {
 }
 
 /** The page with its module loading deferred until its largest paint, or unchanged if it has none. */
-export function scriptsAfterLargestPaint(html: string): string {
-  return scriptsAfter(AFTER_LARGEST_PAINT, html);
+export function scriptsAfterLargestPaint(page: Buffer): Buffer {
+  return scriptsAfter(AFTER_LARGEST_PAINT, page);
 }
 
 /**
  * The page with its module loading deferred until its first paint (the till, which Lighthouse
  * otherwise counts as blocked by its 149 kB of scripts: decision 0054), or unchanged.
  */
-export function scriptsAfterFirstPaint(html: string): string {
-  return scriptsAfter(AFTER_FIRST_PAINT, html);
+export function scriptsAfterFirstPaint(page: Buffer): Buffer {
+  return scriptsAfter(AFTER_FIRST_PAINT, page);
 }
 
-function scriptsAfter(wait: string, html: string): string {
-  const script = MODULE_SCRIPT.exec(html);
-  if (!script || !STATIC_IMPORT.test(script[2] ?? "")) return html;
-  const [whole, open, body, close] = script as unknown as [string, string, string, string];
-  const start = script.index;
+const HEAD_END = "</head>";
+const SCRIPT_END = "</script>";
+
+/**
+ * Works on the page's bytes and decodes only the two parts it changes, the head (React hoists
+ * the preload links there) and React Router's module script: the till pays this on every
+ * request, and decoding and encoding its whole 30 KB page again cost more than the change
+ * (0.13 ms against 0.05). Every mark searched for is ASCII, which UTF-8 never uses inside a
+ * multi-byte character, so the byte offsets are exact.
+ */
+function scriptsAfter(wait: string, page: Buffer): Buffer {
+  const headEnd = page.indexOf(HEAD_END);
+  const typeAt = headEnd < 0 ? -1 : page.indexOf('type="module"', headEnd);
+  const start = typeAt < 0 ? -1 : page.lastIndexOf("<script", typeAt);
+  const end = start < headEnd ? -1 : page.indexOf(SCRIPT_END, start);
+  if (end < 0) return page;
+  const afterScript = end + SCRIPT_END.length;
+  const deferred = deferredModules(
+    wait,
+    page.toString("utf8", 0, headEnd),
+    page.toString("utf8", start, afterScript),
+  );
+  if (!deferred) return page;
+  return Buffer.concat([
+    Buffer.from(deferred.head),
+    page.subarray(headEnd, start),
+    Buffer.from(deferred.script),
+    page.subarray(afterScript),
+  ]);
+}
+
+/** The head without its module and text preloads and the module script that adds them later. */
+function deferredModules(
+  wait: string,
+  head: string,
+  scriptElement: string,
+): { head: string; script: string } | null {
+  const script = MODULE_SCRIPT.exec(scriptElement);
+  if (!script || script.index !== 0 || !STATIC_IMPORT.test(script[2] ?? "")) return null;
+  const [, open, body, close] = script as unknown as [string, string, string, string];
   const hrefs = (links: RegExp) =>
-    [...html.slice(0, start).matchAll(links)].flatMap(
-      (link) => /\bhref="([^"]+)"/.exec(link[0])?.[1] ?? [],
-    );
+    [...head.matchAll(links)].flatMap((link) => /\bhref="([^"]+)"/.exec(link[0])?.[1] ?? []);
   const preloads = hrefs(MODULE_PRELOAD);
   const texts = hrefs(TEXT_PRELOAD);
   // React Router's script runs unchanged, as a module script of its own added then: its static
@@ -132,11 +165,8 @@ function scriptsAfter(wait: string, html: string): string {
     'routerScript.nonce = document.querySelector("script[nonce]").nonce;',
     "document.head.append(routerScript);",
   ].join("\n");
-  return (
-    html.slice(0, start).replace(MODULE_PRELOAD, "").replace(TEXT_PRELOAD, "") +
-    open +
-    deferredBody +
-    close +
-    html.slice(start + whole.length)
-  );
+  return {
+    head: head.replace(MODULE_PRELOAD, "").replace(TEXT_PRELOAD, ""),
+    script: open + deferredBody + close,
+  };
 }

@@ -39,7 +39,7 @@ export async function sendBody(
   res: Response,
   body: ReadableStream<Uint8Array>,
   /** Rewrites an HTML page that is complete at once (one that streams is sent as it is). */
-  rewritePage?: (html: string) => string,
+  rewritePage?: (page: Buffer) => Buffer,
 ): Promise<void> {
   const rewrite = isHtml(res) ? rewritePage : undefined;
   const encoding = wholeBodyEncoding(req, res);
@@ -52,7 +52,7 @@ export async function sendBody(
     return writeReadableStreamToWritable(coalesceChunks(continued(chunks, next, reader)), res);
   }
   const read = Buffer.concat(chunks, size);
-  const whole = rewrite ? Buffer.from(rewrite(read.toString("utf8"))) : read;
+  const whole = rewrite ? rewrite(read) : read;
   if (encoding === null || whole.length < THRESHOLD_BYTES) {
     res.end(whole);
     return;

@@ -177,11 +177,13 @@ describe("answers sent by the React Router handler", () => {
     });
     app.get("/rewritten", async (req, res) => {
       res.type("html");
-      await sendBody(req, res, body(pieces), (html) => html.replaceAll("สินค้า", "ของ"));
+      await sendBody(req, res, body(pieces), (html) =>
+        Buffer.from(html.toString().replaceAll("สินค้า", "ของ")),
+      );
     });
     app.get("/rewritten.json", async (req, res) => {
       res.type("json");
-      await sendBody(req, res, body([JSON.stringify({ page })]), () => "changed");
+      await sendBody(req, res, body([JSON.stringify({ page })]), () => Buffer.from("changed"));
     });
     app.get("/events", async (req, res) => {
       res.type("text/event-stream");
