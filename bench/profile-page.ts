@@ -38,7 +38,8 @@ function parseOptions() {
       visitor: { type: "boolean", default: false },
       duration: { type: "string", default: "8" },
       connections: { type: "string", default: "20" },
-      // What the client accepts (the default is a browser's: the server answers in brotli).
+      // What the client accepts (the default is a browser's: the server answers signed-in
+      // pages in zstd, kept visitor pages in brotli).
       "accept-encoding": { type: "string" },
     },
   });
@@ -114,14 +115,17 @@ async function main(): Promise<number> {
     headers = { ...headers, cookie };
   }
   const url = `${appUrl}${pathname}`;
-  const [plainPage, brotliPage] = await Promise.all([
+  const [plainPage, brotliPage, browserPage] = await Promise.all([
     fetchRaw(url, { ...headers, "accept-encoding": "identity" }),
     fetchRaw(url, { ...headers, "accept-encoding": "br" }),
+    fetchRaw(url, headers),
   ]);
   if (plainPage.status !== 200) throw new Error(`${url} answered ${plainPage.status}`);
   console.log(
     `${pathname}: ${fixed(plainPage.body.length / 1024, 1)} KiB of HTML, ` +
-      `${fixed(brotliPage.body.length / 1024, 1)} KiB in brotli`,
+      `${fixed(brotliPage.body.length / 1024, 1)} KiB in brotli, ` +
+      `${fixed(browserPage.body.length / 1024, 1)} KiB as the load gets it ` +
+      `(${String(browserPage.headers["content-encoding"] ?? "identity")})`,
   );
   console.log(
     `Warming up ${url} for 3 s, then profiling ${duration} s at ${connections} connections…`,

@@ -10,7 +10,13 @@
 // length, which no longer describe it. Not for serving anyone: a benchmark instrument.
 import { createServer, request, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  gunzipSync,
+  inflateSync,
+  zstdDecompressSync,
+} from "node:zlib";
 
 /** The page's HTML with its scripts and module preloads taken out (JSON-LD data is kept). */
 export function withoutScripts(html: string): string {
@@ -27,6 +33,9 @@ function decoded(body: Buffer, encoding: string | undefined): Buffer {
       return gunzipSync(body);
     case "deflate":
       return inflateSync(body);
+    case "zstd":
+      // Signed-in and other unkept pages, to a browser that takes zstd (decision 0055).
+      return zstdDecompressSync(body);
     default:
       return body;
   }

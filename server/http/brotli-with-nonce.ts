@@ -175,9 +175,27 @@ function deBruijnOrder2(k: number): number[] {
  * No header: none. "identity" stays acceptable unless refused by name or by "*;q=0".
  */
 export function chosenEncoding(header: string | undefined): "br" | "gzip" | "identity" {
-  if (!header) return "identity";
+  return codingByWeight(acceptedCodings(header));
+}
+
+/** chosenEncoding's choice from the header's weights (acceptedCodings). */
+export function codingByWeight(weights: Map<string, number>): "br" | "gzip" | "identity" {
+  const br = weightOf(weights, "br");
+  const gzip = weightOf(weights, "gzip");
+  if (br > 0 && br >= gzip) return "br";
+  if (gzip > 0) return "gzip";
+  return "identity";
+}
+
+/** A coding's weight: its own, else that of "*", else 0 (not acceptable). */
+export function weightOf(weights: Map<string, number>, coding: string): number {
+  return weights.get(coding) ?? weights.get("*") ?? 0;
+}
+
+/** The weight (0-1) of each content coding an Accept-Encoding header names, "*" included. */
+export function acceptedCodings(header: string | undefined): Map<string, number> {
   const weights = new Map<string, number>();
-  for (const entry of header.split(",")) {
+  for (const entry of header?.split(",") ?? []) {
     const [name = "", ...params] = entry.trim().toLowerCase().split(";");
     if (!name) continue;
     let q = 1;
@@ -187,10 +205,5 @@ export function chosenEncoding(header: string | undefined): "br" | "gzip" | "ide
     }
     if (Number.isFinite(q)) weights.set(name, Math.min(1, Math.max(0, q)));
   }
-  const weightOf = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
-  const br = weightOf("br");
-  const gzip = weightOf("gzip");
-  if (br > 0 && br >= gzip) return "br";
-  if (gzip > 0) return "gzip";
-  return "identity";
+  return weights;
 }

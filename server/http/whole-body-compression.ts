@@ -1,8 +1,8 @@
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import * as zlib from "node:zlib";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import compression from "compression";
 import type { Request, Response } from "express";
-import { chosenEncoding } from "./brotli-with-nonce";
+import { acceptedCodings, codingByWeight, weightOf } from "./brotli-with-nonce";
 import { coalesceChunks } from "./coalesce-chunks";
 import { STREAMING_BROTLI_WINDOW_BITS } from "./response-compression";
 
@@ -22,6 +22,16 @@ export const WHOLE_BODY_MAX_BYTES = 1024 * 1024;
  * 28 November 2026). Gzip at level 6, for the rare client without brotli, took 0.53 ms.
  */
 export const WHOLE_BODY_BROTLI_QUALITY = 1;
+/**
+ * Zstandard's level for a body compressed in one piece, for the browsers that take it
+ * (Chromium's and Firefox's; not Safari's). At level 1 it is both cheaper and smaller than
+ * brotli at quality 1: the storehub page (26 KB) in 61 µs for 7.6 KB against 72 µs for 7.8 KB,
+ * a till with 60 items (69 KB) in 84 µs for 10.9 KB against 391 µs for 11.3 KB; under load the
+ * server's time in the compressor halved (0.20 → 0.11 ms a request). Node marks its zstd API
+ * experimental: where it is missing, nothing is answered in zstd (docs/decisions/0055).
+ */
+export const WHOLE_BODY_ZSTD_LEVEL = 1;
+const zstdCompressSync = (zlib as Partial<typeof zlib>).zstdCompressSync;
 /** The compression middleware's own threshold: smaller bodies go out as they are. */
 const THRESHOLD_BYTES = 1024;
 
@@ -57,19 +67,25 @@ export async function sendBody(
     res.end(whole);
     return;
   }
-  const compressed = encoding === "br" ? brotli(whole) : gzipSync(whole);
+  const compressed =
+    encoding === "zstd" ? zstd(whole) : encoding === "br" ? brotli(whole) : zlib.gzipSync(whole);
   res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", compressed.length);
   res.end(compressed);
 }
 
 /** The coding to compress in one piece with, or null when the body goes out as it streams. */
-function wholeBodyEncoding(req: Request, res: Response): "br" | "gzip" | null {
+function wholeBodyEncoding(req: Request, res: Response): "zstd" | "br" | "gzip" | null {
   if (req.method === "HEAD" || res.getHeader("Content-Encoding")) return null;
   // Content types worth compressing, and no Cache-Control: no-transform (the middleware's rule).
   if (!compression.filter(req, res) || /\bno-transform\b/i.test(cacheControlOf(res))) return null;
   if (/^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? ""))) return null;
-  const encoding = chosenEncoding(req.headers["accept-encoding"]);
+  const weights = acceptedCodings(req.headers["accept-encoding"]);
+  const encoding = codingByWeight(weights);
+  // Zstandard only when the client names it ("*" is older than its support), at a weight no
+  // lower than the coding it would get otherwise.
+  const zstd = zstdCompressSync ? (weights.get("zstd") ?? 0) : 0;
+  if (zstd > 0 && (encoding === "identity" || zstd >= weightOf(weights, encoding))) return "zstd";
   return encoding === "identity" ? null : encoding;
 }
 
@@ -82,13 +98,21 @@ function cacheControlOf(res: Response): string {
   return Array.isArray(value) ? value.join(",") : String(value ?? "");
 }
 
+function zstd(whole: Buffer): Buffer {
+  // wholeBodyEncoding chooses zstd only where Node has it.
+  if (!zstdCompressSync) throw new Error("zstd chosen on a Node without it");
+  return zstdCompressSync(whole, {
+    params: { [zlib.constants.ZSTD_c_compressionLevel]: WHOLE_BODY_ZSTD_LEVEL },
+  });
+}
+
 function brotli(whole: Buffer): Buffer {
-  return brotliCompressSync(whole, {
+  return zlib.brotliCompressSync(whole, {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: WHOLE_BODY_BROTLI_QUALITY,
-      [constants.BROTLI_PARAM_LGWIN]: STREAMING_BROTLI_WINDOW_BITS,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: whole.length,
+      [zlib.constants.BROTLI_PARAM_QUALITY]: WHOLE_BODY_BROTLI_QUALITY,
+      [zlib.constants.BROTLI_PARAM_LGWIN]: STREAMING_BROTLI_WINDOW_BITS,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: whole.length,
     },
   });
 }

@@ -72,6 +72,8 @@ describe("the till", () => {
     // the route's signal to the server does not leave it.
     expect(await response?.text()).not.toContain('<link rel="modulepreload"');
     expect(response?.headers()["x-scripts-after-first-paint"]).toBeUndefined();
+    // Chromium takes zstd, the cheapest coding for the server to make (decision 0055).
+    expect(response?.headers()["content-encoding"]).toBe("zstd");
     await page.locator("[data-testid=till][data-ready=yes]").waitFor();
     const { firstPaint, firstScript, preloads } = await page.evaluate(() => ({
       firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1,

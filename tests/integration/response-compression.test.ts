@@ -1,6 +1,12 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants,
+  gunzipSync,
+  zstdDecompressSync,
+} from "node:zlib";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,7 +15,11 @@ import {
   responseCompression,
   STREAMING_BROTLI_WINDOW_BITS,
 } from "../../server/http/response-compression";
-import { sendBody, WHOLE_BODY_WAIT_MS } from "../../server/http/whole-body-compression";
+import {
+  sendBody,
+  WHOLE_BODY_BROTLI_QUALITY,
+  WHOLE_BODY_WAIT_MS,
+} from "../../server/http/whole-body-compression";
 
 // How pages leave the server (server/http/react-router-handler.ts): a body complete at once is
 // compressed in one piece (whole-body-compression.ts); a slower one streams, with its chunks
@@ -127,7 +137,6 @@ describe("compressed pages", () => {
     expect(17 + ((first >> 1) & 0b111)).toBe(STREAMING_BROTLI_WINDOW_BITS);
     // One compressed block, not one per piece: a flushed block per piece made it larger.
     const html = Buffer.from(page.join(""));
-    const { brotliCompressSync, constants } = await import("node:zlib");
     const inOnePass = brotliCompressSync(html, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 4 },
     });
@@ -195,8 +204,31 @@ describe("answers sent by the React Router handler", () => {
 
   const get = (path: string, acceptEncoding: string) => getRaw(port, path, acceptEncoding);
 
-  it("come whole in one brotli piece with their length when the body is complete at once", async () => {
+  it("come whole in one zstd piece with their length to a browser that takes it, smaller than brotli's", async () => {
+    // Chromium's and Firefox's Accept-Encoding.
     const { headers, body: compressed } = await get("/page", "gzip, deflate, br, zstd");
+    expect(headers["content-encoding"]).toBe("zstd");
+    expect(headers["content-length"]).toBe(String(compressed.length));
+    expect(headers["transfer-encoding"]).toBeUndefined();
+    expect(headers.vary).toMatch(/Accept-Encoding/i);
+    expect(zstdDecompressSync(compressed).toString("utf8")).toBe(page);
+    const brotli = brotliCompressSync(page, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: WHOLE_BODY_BROTLI_QUALITY },
+    });
+    expect(compressed.length).toBeLessThan(brotli.length);
+  });
+
+  it("come in zstd only when the client names it at a weight no lower than the other coding's", async () => {
+    expect((await get("/page", "zstd")).encoding).toBe("zstd");
+    expect((await get("/page", "br;q=0.8, zstd;q=0.9")).encoding).toBe("zstd");
+    expect((await get("/page", "br, zstd;q=0.5")).encoding).toBe("br");
+    expect((await get("/page", "zstd;q=0, gzip")).encoding).toBe("gzip");
+    expect((await get("/page", "*")).encoding).toBe("br");
+  });
+
+  it("come whole in one brotli piece with their length to a browser without zstd", async () => {
+    // Safari's Accept-Encoding.
+    const { headers, body: compressed } = await get("/page", "gzip, deflate, br");
     expect(headers["content-encoding"]).toBe("br");
     expect(headers["content-length"]).toBe(String(compressed.length));
     expect(headers["transfer-encoding"]).toBeUndefined();
@@ -235,6 +267,8 @@ describe("answers sent by the React Router handler", () => {
     const expected = page.replaceAll("สินค้า", "ของ");
     const br = await get("/rewritten", "br");
     expect(brotliDecompressSync(br.body).toString("utf8")).toBe(expected);
+    const zstd = await get("/rewritten", "zstd");
+    expect(zstdDecompressSync(zstd.body).toString("utf8")).toBe(expected);
     const plain = await get("/rewritten", "identity");
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.toString("utf8")).toBe(expected);
