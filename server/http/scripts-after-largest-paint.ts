@@ -21,10 +21,12 @@
  * paint only (`scriptsAfterFirstPaint`, decision 0054).
  */
 
-const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*>/g;
-// The page's interface text (decision 0046), which only hydration reads.
-const TEXT_PRELOAD = /<link rel="preload" href="\/i18n\/[^"]*"[^>]*>/g;
-const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
+// The module preloads and the page's interface text (decision 0046), which only hydration reads.
+const DEFERRED_PRELOAD =
+  /<link rel="modulepreload"[^>]*>|<link rel="preload" href="\/i18n\/[^"]*"[^>]*>/g;
+const MODULE_PRELOAD_START = '<link rel="modulepreload"';
+const HREF = ' href="';
+const MODULE_SCRIPT_TAG = /^<script\b[^>]*\btype="module"[^>]*>$/;
 const STATIC_IMPORT = /^import \* as \w+ from "/m;
 
 // The deferred script's waits, as lines of its text (it runs in the browser, not here).
@@ -87,11 +89,15 @@ const AFTER_FIRST_PAINT = [
  * no `<!--`, and no line separators that older parsers took for line ends.
  */
 function scriptStringLiteral(text: string): string {
-  return JSON.stringify(text)
-    .replaceAll("<", "\\u003c")
-    .replaceAll("\u2028", "\\u2028")
-    .replaceAll("\u2029", "\\u2029");
+  return JSON.stringify(text).replace(UNSAFE_IN_SCRIPT, (char) => UNICODE_ESCAPES[char] ?? char);
 }
+
+const UNSAFE_IN_SCRIPT = /[<\u2028\u2029]/g;
+const UNICODE_ESCAPES: Record<string, string> = {
+  "<": "\\u003c",
+  "\u2028": "\\u2028",
+  "\u2029": "\\u2029",
+};
 
 /** The page with its module loading deferred until its largest paint, or unchanged if it has none. */
 export function scriptsAfterLargestPaint(page: Buffer): Buffer {
@@ -118,7 +124,9 @@ const SCRIPT_END = "</script>";
  */
 function scriptsAfter(wait: string, page: Buffer): Buffer {
   const headEnd = page.indexOf(HEAD_END);
-  const typeAt = headEnd < 0 ? -1 : page.indexOf('type="module"', headEnd);
+  // React Router's module script is the page's only one, near its end (only the streamed
+  // data's scripts follow it, where quotes are escaped): found from there, not across the body.
+  const typeAt = headEnd < 0 ? -1 : page.lastIndexOf('type="module"');
   const start = typeAt < 0 ? -1 : page.lastIndexOf("<script", typeAt);
   const end = start < headEnd ? -1 : page.indexOf(SCRIPT_END, start);
   if (end < 0) return page;
@@ -143,13 +151,20 @@ function deferredModules(
   head: string,
   scriptElement: string,
 ): { head: string; script: string } | null {
-  const script = MODULE_SCRIPT.exec(scriptElement);
-  if (!script || script.index !== 0 || !STATIC_IMPORT.test(script[2] ?? "")) return null;
-  const [, open, body, close] = script as unknown as [string, string, string, string];
-  const hrefs = (links: RegExp) =>
-    [...head.matchAll(links)].flatMap((link) => /\bhref="([^"]+)"/.exec(link[0])?.[1] ?? []);
-  const preloads = hrefs(MODULE_PRELOAD);
-  const texts = hrefs(TEXT_PRELOAD);
+  const open = scriptElement.slice(0, scriptElement.indexOf(">") + 1);
+  const body = scriptElement.slice(open.length, -SCRIPT_END.length);
+  if (!MODULE_SCRIPT_TAG.test(open) || !STATIC_IMPORT.test(body)) return null;
+  const preloads: string[] = [];
+  const texts: string[] = [];
+  const headWithout = head.replace(DEFERRED_PRELOAD, (link) => {
+    const at = link.indexOf(HREF);
+    if (at >= 0) {
+      const start = at + HREF.length;
+      const href = link.slice(start, link.indexOf('"', start));
+      (link.startsWith(MODULE_PRELOAD_START) ? preloads : texts).push(href);
+    }
+    return "";
+  });
   // React Router's script runs unchanged, as a module script of its own added then: its static
   // imports load the route modules and the entry as one module graph, evaluated before its
   // body sets the globals that the entry's hydration reads (dynamic imports, one per module,
@@ -165,8 +180,5 @@ function deferredModules(
     'routerScript.nonce = document.querySelector("script[nonce]").nonce;',
     "document.head.append(routerScript);",
   ].join("\n");
-  return {
-    head: head.replace(MODULE_PRELOAD, "").replace(TEXT_PRELOAD, ""),
-    script: open + deferredBody + close,
-  };
+  return { head: headWithout, script: open + deferredBody + SCRIPT_END };
 }
