@@ -128,6 +128,16 @@ function browserPaints(options: { firstPaintMs: number; largestPaint?: [number, 
   };
 }
 
+/** The globals a visible tab's page script reads: nothing loaded or painted yet, frames drawn. */
+function visibleBrowser() {
+  const globals = globalThis as Record<string, unknown>;
+  globals.loaded = [];
+  globals.painted = false;
+  globals.window = globals;
+  globals.innerHeight = 800;
+  globals.requestAnimationFrame = (frame: () => void) => setTimeout(frame, 1);
+}
+
 describe("a kept visitor page's scripts", () => {
   const globals = globalThis as Record<string, unknown>;
   const nodesOwn = globalThis.PerformanceObserver;
@@ -165,11 +175,7 @@ describe("a kept visitor page's scripts", () => {
   });
 
   it("load the route modules once the first screen's image has painted, then the entry", async () => {
-    globals.loaded = [];
-    globals.painted = false;
-    globals.window = globals;
-    globals.innerHeight = 800;
-    globals.requestAnimationFrame = (frame: () => void) => setTimeout(frame, 1);
+    visibleBrowser();
     // The hero image: decoded a moment after the first frame, then painted, which the browser
     // reports as the largest contentful paint.
     const hero = {
@@ -239,11 +245,7 @@ describe("a kept visitor page's scripts", () => {
   it("load after the first contentful paint when the first screen has no picture", async () => {
     // A frame can come before the text is painted (it waits for its font): waiting for the
     // frame alone let /contact start its scripts 36 ms before its first paint.
-    globals.loaded = [];
-    globals.painted = false;
-    globals.window = globals;
-    globals.innerHeight = 800;
-    globals.requestAnimationFrame = (frame: () => void) => setTimeout(frame, 1);
+    visibleBrowser();
     const observer = browserPaints({ firstPaintMs: 30 });
     globals.PerformanceObserver = observer;
     fakeDocument("visible", []);
@@ -259,11 +261,7 @@ describe("a kept visitor page's scripts", () => {
   });
 
   it("load after the first paint alone on the till, without waiting for its pictures", async () => {
-    globals.loaded = [];
-    globals.painted = false;
-    globals.window = globals;
-    globals.innerHeight = 800;
-    globals.requestAnimationFrame = (frame: () => void) => setTimeout(frame, 1);
+    visibleBrowser();
     // A product photo on the first screen that never finishes decoding: the largest-paint wait
     // would sit out its 3 s for it; the till's does not look at pictures at all.
     const photo = {
