@@ -8,6 +8,7 @@ import {
   rasterSource,
   writeIllustrationRasters,
 } from "./scripts/illustration-rasters.ts";
+import { PAGE_ROUTES, pageStylesheets } from "./scripts/page-stylesheet.ts";
 import { purgeUnusedUtilities } from "./scripts/purge-unused-utilities.ts";
 
 const { version } = JSON.parse(
@@ -132,6 +133,12 @@ export default defineConfig({
     postcss: {
       plugins: [
         purgeUnusedUtilities(import.meta.dirname, () => process.env.NODE_ENV === "production"),
+        // app/styles/till.scss: the site's stylesheet cut to what the till can render.
+        pageStylesheets(
+          path.join(import.meta.dirname, "app"),
+          PAGE_ROUTES,
+          () => process.env.NODE_ENV === "production",
+        ),
       ],
     },
     preprocessorOptions: {

@@ -29,7 +29,10 @@ import {
 import { ErrorPage, ErrorPageFailed } from "./layout/error-pages";
 import { ErrorPageGuard } from "./ui/error-page-guard";
 import { useNonce } from "./ui/nonce";
-import stylesheet from "./styles/app.scss?url";
+import { fontsLaterScript, pageLookOf } from "./layout/page-look";
+import siteStylesheet from "./styles/app.scss?url";
+// The site's stylesheet cut to what the till renders (scripts/page-stylesheet.ts; decision 0056).
+import tillStylesheet from "./styles/till.scss?url";
 // The faces every page's text uses (the same files app.scss's @font-face rules name, so one
 // asset each): Thai and Latin, regular and bold. Thai text is interspersed with the Latin
 // subset's letters, digits and spaces (a bold Thai heading waits for the bold Latin file too),
@@ -43,8 +46,9 @@ import sarabunThai700 from "@fontsource/sarabun/files/sarabun-thai-700-normal.wo
 
 const PRELOADED_FONTS = [sarabunThai400, sarabunThai700, sarabunLatin400, sarabunLatin700];
 
+const STYLESHEETS = { site: siteStylesheet, till: tillStylesheet };
+
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   // No SVG icon: the renderer decodes the icon on the page's main thread, and an SVG costs an
   // isolated document there (docs/decisions/0049-raster-illustrations.md).
   { rel: "icon", href: "/favicon.ico", sizes: "48x48" },
@@ -126,8 +130,10 @@ export const meta: Route.MetaFunction = ({ matches, location, error }) => {
 export function Layout({ children }: { children: React.ReactNode }) {
   const lang = useLang();
   const nonce = useNonce();
-  const { frame, area } = messageRefsOf(useMatches());
+  const matches = useMatches();
+  const { frame, area } = messageRefsOf(matches);
   const textFiles = [frame, area].flatMap((ref) => (ref ? [ref.href] : []));
+  const look = pageLookOf(matches);
   return (
     <html lang={lang}>
       <head>
@@ -135,20 +141,36 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0d47a1" />
         <Meta />
+        {/* A stylesheet with a precedence: after a navigation from the till, whose stylesheet
+            has only the till's rules, React shows the next page once the site's has loaded. */}
+        <link rel="stylesheet" href={STYLESHEETS[look.stylesheet]} precedence="site" />
         <Links />
         {/* Found by the browser only once the text is laid out otherwise: the page would be
             laid out (the costly part of a Thai page's first paint) and painted in the fallback
-            font, then again for each face as it arrives (issue 15). */}
-        {PRELOADED_FONTS.map((font) => (
-          <link
-            key={font}
-            rel="preload"
-            href={font}
-            as="font"
-            type="font/woff2"
-            crossOrigin="anonymous"
+            font, then again for each face as it arrives (issue 15). The till on a device that
+            has not loaded them yet is drawn in the system's font and fetches them for the next
+            load (decision 0056); only the server renders the script's text (the browser never runs
+            a script React adds). */}
+        {look.fontsLater ? (
+          <script
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{
+              __html: import.meta.env.SSR ? fontsLaterScript(PRELOADED_FONTS) : "",
+            }}
           />
-        ))}
+        ) : (
+          PRELOADED_FONTS.map((font) => (
+            <link
+              key={font}
+              rel="preload"
+              href={font}
+              as="font"
+              type="font/woff2"
+              crossOrigin="anonymous"
+            />
+          ))
+        )}
         {/* The page's interface text (message-registry.ts), read before hydration: a few KiB,
             after what the first paint needs. */}
         {textFiles.map((href) => (

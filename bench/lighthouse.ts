@@ -13,6 +13,7 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { chromium } from "playwright-core";
 import type * as Harness from "./harness.ts";
 
 /** The browser the tests use; Lighthouse drives it over the DevTools protocol. */
@@ -110,6 +111,24 @@ export interface LighthouseOptions {
   warm?: boolean;
 }
 
+/** Adds `name=value; …` pairs to the cookie jar of the browser at `port`, for `url`'s site. */
+async function putCookies(port: number, url: string, cookies: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const [context] = browser.contexts();
+    if (!context) throw new Error("the browser has no default context");
+    await context.addCookies(
+      cookies.split(/;\s*/).map((pair) => {
+        const at = pair.indexOf("=");
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+      }),
+    );
+  } finally {
+    // Disconnects only: the browser and its default context stay for Lighthouse.
+    await browser.close();
+  }
+}
+
 async function lighthouseOnce(url: string, options: LighthouseOptions): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -122,10 +141,12 @@ async function lighthouseOnce(url: string, options: LighthouseOptions): Promise<
       output: "json" as const,
       logLevel: "error" as const,
       onlyCategories: options.all ? ALL_CATEGORIES : ["performance"],
-      // A signed-in page: the session cookie goes with every request, as a browser's would.
-      extraHeaders: options.cookie ? { Cookie: options.cookie } : undefined,
       disableStorageReset: options.warm === true,
     };
+    // A signed-in page: the session cookie sits in the browser's cookie jar, as a member's
+    // would, next to the cookies the page sets itself (the till's `fonts`). Sent as an extra
+    // request header instead, it was dropped once the page had set a cookie of its own.
+    if (options.cookie) await putCookies(chrome.port, url, options.cookie);
     if (options.warm) await lighthouse(url, flags);
     const result = await lighthouse(url, flags);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);

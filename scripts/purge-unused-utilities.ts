@@ -5,9 +5,10 @@
 // Bootstrap's components and the site's own rules stay whole (react-bootstrap builds their
 // class names from props, which a scan of the source cannot see).
 // docs/decisions/0041-lighter-css-and-fonts.md says why this and not PurgeCSS.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
-import type { Comment, Container, Plugin, Rule } from "postcss";
+import type { Comment, Plugin } from "postcss";
+import { purgeRules, wordsOf } from "./css-purge.ts";
 
 const START = "purge-utilities:start";
 const END = "purge-utilities:end";
@@ -21,47 +22,23 @@ const MADE_FROM_PROPS = /^(bg|text|gap)-[a-z0-9-]+$/;
 
 /** Every word that could be a class name, in every source file under the scanned folders. */
 export function sourceWords(root: string): Set<string> {
-  const words = new Set<string>();
+  const files: string[] = [];
   const walk = (folder: string) => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const full = path.join(folder, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (SOURCE_FILE.test(entry.name)) {
-        for (const word of readFileSync(full, "utf8").match(/[A-Za-z0-9_-]+/g) ?? []) {
-          words.add(word);
-        }
-      }
+      else if (SOURCE_FILE.test(entry.name)) files.push(full);
     }
   };
   for (const folder of SCANNED) walk(path.join(root, folder));
-  return words;
+  return wordsOf(files);
 }
 
 function isMarker(node: unknown, text: string): boolean {
   return (node as Comment).type === "comment" && (node as Comment).text.includes(text);
 }
 
-/** Keeps a selector when each of its classes is used. */
-function selectorUsed(selector: string, used: Set<string>): boolean {
-  for (const [, name] of selector.matchAll(/\.([A-Za-z0-9_-]+)/g)) {
-    if (name && !used.has(name) && !MADE_FROM_PROPS.test(name)) return false;
-  }
-  return true;
-}
-
-function purge(container: Container, used: Set<string>): void {
-  container.each((node) => {
-    if (node.type === "rule") {
-      const rule = node as Rule;
-      const kept = rule.selectors.filter((s) => selectorUsed(s, used));
-      if (kept.length === 0) rule.remove();
-      else if (kept.length !== rule.selectors.length) rule.selectors = kept;
-    } else if (node.type === "atrule" && node.nodes) {
-      purge(node, used);
-      if (node.nodes.length === 0) node.remove();
-    }
-  });
-}
+const madeFromProps = (name: string) => MADE_FROM_PROPS.test(name);
 
 /** The PostCSS plugin; `enabled` is asked per stylesheet (production builds only). */
 export function purgeUnusedUtilities(root: string, enabled: () => boolean): Plugin {
@@ -73,18 +50,9 @@ export function purgeUnusedUtilities(root: string, enabled: () => boolean): Plug
       if (start < 0 || !enabled()) return;
       const end = css.nodes.findIndex((n) => isMarker(n, END));
       if (end < start) throw new Error(`${START} without ${END}`);
-      used ??= sourceWords(root);
-      // A root-level rule or an @media block of the section, purged in place.
-      for (const node of css.nodes.slice(start + 1, end)) {
-        if (node.type === "rule") {
-          const kept = node.selectors.filter((s) => selectorUsed(s, used ?? new Set()));
-          if (kept.length === 0) node.remove();
-          else if (kept.length !== node.selectors.length) node.selectors = kept;
-        } else if (node.type === "atrule" && node.nodes) {
-          purge(node, used);
-          if (node.nodes.length === 0) node.remove();
-        }
-      }
+      const words = (used ??= sourceWords(root));
+      // The root-level rules and @media blocks of the section, purged in place.
+      purgeRules(css.nodes.slice(start + 1, end), words, madeFromProps);
     },
   };
 }

@@ -1,10 +1,17 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useT } from "~/lib/i18n/use-translation";
-import type { PublicNotice } from "~/modules/notices";
+import type { NoticeLevel, PublicNotice } from "~/modules/notices";
 import { useNonce } from "~/ui/nonce";
 
 const POLL_MS = 30_000;
+// Whole class names: the till's stylesheet keeps only the names its source files contain
+// (scripts/page-stylesheet.ts).
+const ALERT_CLASS: Record<NoticeLevel, string> = {
+  info: "alert-info",
+  warning: "alert-warning",
+  danger: "alert-danger",
+};
 const PREFIX = "notice-dismissed:";
 // Hides dismissed notices before the page is painted, instead of after hydration.
 const HIDE_DISMISSED = `for(const e of document.querySelectorAll("[data-notice]"))try{if(localStorage.getItem("${PREFIX}"+e.dataset.notice)!==null)e.hidden=true}catch(_){}`;
@@ -98,7 +105,7 @@ export function NoticeBar() {
           {shown.map((notice) => (
             <div
               key={keyOf(notice)}
-              className={`alert alert-${notice.level} alert-dismissible mt-3 mb-0`}
+              className={`alert ${ALERT_CLASS[notice.level]} alert-dismissible mt-3 mb-0`}
               data-notice={keyOf(notice)}
               data-testid="notice"
             >

@@ -7,6 +7,12 @@ export const PROGRESS_DURATION_MS = 5_000;
 export const PROGRESS_HIDE_DELAY_MS = 500;
 
 type Phase = "idle" | "running" | "finishing";
+// Whole class names: the till's stylesheet keeps only the names its source files contain
+// (scripts/page-stylesheet.ts).
+const PHASE_CLASS = {
+  running: "progress-bar-top--running",
+  finishing: "progress-bar-top--finishing",
+} as const;
 
 /** A thin bar at the top of the page while `active` is true. */
 export function ProgressBar({ active, label }: { active: boolean; label: string }) {
@@ -32,7 +38,7 @@ export function ProgressBar({ active, label }: { active: boolean; label: string 
   if (phase === "idle") return null;
   return (
     <div
-      className={`progress-bar-top progress-bar-top--${phase}`}
+      className={`progress-bar-top ${PHASE_CLASS[phase]}`}
       role="progressbar"
       aria-label={label}
       aria-busy={phase === "running"}

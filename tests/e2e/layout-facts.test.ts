@@ -50,6 +50,9 @@ beforeAll(async () => {
   });
   // One member with an active shop, signed in once for the header checks.
   member = await newContext(e2e.browser);
+  // A device that has the site's font, as every member's after their first till: the till's
+  // first load without it is drawn in the system's font (tests/e2e/till-first-load.test.ts).
+  await member.addCookies([{ name: "fonts", value: "1", url: baseURL() }]);
   const page = await member.newPage();
   page.setDefaultTimeout(10_000);
   await signInWithForm(page, registered);

@@ -3,48 +3,19 @@ import { describe, expect } from "vitest";
 import { shopSalesSetting } from "~/db/schema";
 import { readPromptPayPayload } from "~/modules/sales";
 import { postStockDocument } from "~/modules/stock/index.server";
-import { addSession, e2eTest as test, memberWithShop, newContext, type E2E } from "./fixtures";
+import {
+  addSession,
+  cashierWithTillItems,
+  memberWithShop,
+  e2eTest as test,
+  newContext,
+  type E2E,
+} from "./fixtures";
 
 // expect.poll gives up after 1 s by default; a loaded 2-core machine needs longer.
 const SLOW = { timeout: 10_000 };
-let counter = 0;
-
-/** A cashier of a shop (their only one, so the active one) with two stocked items. */
-async function cashierWithItems(e2e: E2E) {
-  counter += 1;
-  const n = `${Date.now() % 1_000_000}${counter}`;
-  const found = await memberWithShop(e2e, {
-    role: "cashier",
-    member: { emailPrefix: "till-e2e", name: `สมใจ แคชเชียร์ ${counter}` },
-    shop: { name: `ร้านสมใจมินิมาร์ท ${n}` },
-    items: [
-      {
-        fields: {
-          name: "น้ำดื่มตราช้าง 600 มล.",
-          sku: `TWATER-${n}`,
-          // Barcodes are unique per shop, and each test has a shop of its own.
-          barcode: "8850999320014",
-          category: "เครื่องดื่ม",
-          unit: "ขวด",
-          price: 1_000,
-        },
-        qty: 10_000,
-      },
-      {
-        fields: {
-          name: "ขนมปังกรอบ",
-          sku: `TSNACK-${n}`,
-          barcode: null,
-          category: "ขนม",
-          unit: "ห่อ",
-          price: 2_500,
-        },
-        qty: 5_000,
-      },
-    ],
-  });
-  return { ...found, water: found.items[0]!, snack: found.items[1]! };
-}
+/** A cashier of a shop with water (barcode) and a snack in stock. */
+const cashierWithItems = (e2e: E2E) => cashierWithTillItems(e2e, { emailPrefix: "till-e2e" });
 
 async function openTill(page: Page): Promise<void> {
   await page.goto("/shophub/sell");

@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/route";
 import { appContext } from "~/context";
+import { fontsCachedIn, type PageLookHandle } from "~/layout/page-look";
 import { privatePageMeta } from "~/lib/area-meta";
 import { isNetworkError } from "~/lib/describe-error";
 import { SCRIPTS_AFTER_FIRST_PAINT_HEADER } from "~/lib/scripts-after-first-paint";
@@ -23,6 +24,10 @@ import { readSaleRequest } from "./sale-request.server";
 import { shiftAction, type ShiftAnswer } from "./shift-action.server";
 import { TillPage } from "./till-page";
 import { packItems } from "./till-data";
+
+// The till's first load: its own cut of the stylesheet, and on a device that has not loaded the
+// site's font yet, the system's Thai font (decision 0056).
+export const handle: PageLookHandle = { stylesheet: "till", fontsLater: true };
 
 // Owners, managers and cashiers sell; stock staff keep the stock but do not take money.
 export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "manager", "cashier"])];
@@ -72,6 +77,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** The roll the shop prints receipts on (the print page and a silent print use it). */
     paperWidth: settings.paperWidth,
     live: active?.shop.id === shop.id,
+    /** The device has the site's faces: the page preloads them (root.tsx, page-look.ts). */
+    fontsCached: fontsCachedIn(request.headers.get("Cookie")),
     // The till keeps its name in the browser: it picks its own open shift from these.
     shifts: {
       open: shifts.map((open) => ({

@@ -1,0 +1,71 @@
+/**
+ * What a page asks of the document around it, through its route's `handle`: the till loads a
+ * stylesheet cut to its own rules, and on a device that has not loaded the site's font yet it
+ * is drawn in the system's Thai font (docs/decisions/0056-till-stylesheet-
+ * and-fonts-for-the-next-load.md). Both serve one goal: the till on a phone that never opened it shows in under 1 s.
+ */
+export interface PageLookHandle {
+  /** "till": app/styles/till.scss, the site's stylesheet cut to what the till can render. */
+  stylesheet?: "till";
+  /**
+   * On a device without the `fonts` cookie the page is drawn in the system's font and fetches
+   * the web fonts for the next load; its loader returns `fontsCached` (`fontsCachedIn`).
+   */
+  fontsLater?: boolean;
+}
+
+export interface PageLook {
+  stylesheet: "site" | "till";
+  /** Draw in the system's font, fetch the web fonts once the page has loaded. */
+  fontsLater: boolean;
+}
+
+type Match = { handle?: unknown; loaderData?: unknown };
+
+/** The look the matched routes ask for (the deepest route that says wins). */
+export function pageLookOf(matches: readonly Match[]): PageLook {
+  let stylesheet: PageLook["stylesheet"] = "site";
+  let fontsLater = false;
+  for (const match of matches) {
+    const handle = match.handle as PageLookHandle | undefined;
+    if (handle?.stylesheet) stylesheet = handle.stylesheet;
+    if (handle?.fontsLater) {
+      fontsLater =
+        (match.loaderData as { fontsCached?: boolean } | undefined)?.fontsCached === false;
+    }
+  }
+  return { stylesheet, fontsLater };
+}
+
+/** Set by the browser once it has loaded the site's faces (FONTS_LATER_SCRIPT). */
+export const FONTS_COOKIE = "fonts";
+const FONTS_COOKIE_SET = new RegExp(`(?:^|;)\\s*${FONTS_COOKIE}=1\\s*(?:;|$)`);
+
+/** Whether the browser said it has the site's faces (a `Cookie` header, or null). */
+export function fontsCachedIn(cookieHeader: string | null): boolean {
+  return cookieHeader !== null && FONTS_COOKIE_SET.test(cookieHeader);
+}
+
+/** The class that keeps the web fonts off the page (app.scss). */
+export const FONTS_LATER_CLASS = "fonts-later";
+
+/**
+ * The script for the head, run before the body is parsed: this page, for as long as it stays
+ * open, is drawn in the system's Thai font. A second after it has loaded, when the browser is
+ * idle, the site's faces (`fonts`, the files the other pages preload) are fetched at low
+ * priority into the browser's cache, not applied: swapping them in would lay the whole till out
+ * again and move its text under the cashier's eyes. Once all have arrived, the cookie tells the
+ * server that the next load may preload them and paint in Sarabun. The class is added here, not
+ * rendered on `<html>`, so that React never owns it. Only the server renders this (root.tsx):
+ * the browser never runs a script React adds.
+ */
+export function fontsLaterScript(fonts: readonly string[]): string {
+  return `document.documentElement.classList.add("${FONTS_LATER_CLASS}");
+new Promise((loaded) => (document.readyState === "complete" ? loaded() : addEventListener("load", () => loaded(), { once: true })))
+.then(() => new Promise((later) => setTimeout(later, 1000)))
+.then(() => new Promise((idle) => (self.requestIdleCallback ?? setTimeout)(() => idle())))
+.then(() => Promise.all(${JSON.stringify(fonts)}.map((href) => fetch(href, { priority: "low" }).then((answer) => answer.ok && answer.arrayBuffer()))))
+.then((files) => {
+  if (files.every(Boolean)) document.cookie = "${FONTS_COOKIE}=1; path=/; max-age=31536000; samesite=lax";
+}, () => undefined);`;
+}
