@@ -124,7 +124,7 @@ describe("the till", () => {
     expect(await line.count()).toBe(1);
   });
 
-  test("a reload brings back the open and parked bills into the page already shown, not a new one", async ({
+  test("a reload brings back the open and parked bills and the till's name into the page already shown, moving nothing", async ({
     e2e,
     context,
     page,
@@ -147,7 +147,21 @@ describe("the till", () => {
     // largest paint comes only after the scripts).
     await page.addInitScript(() => {
       const removed: string[] = [];
-      Object.assign(window, { removedTill: removed });
+      // The till's own row (its name, its shift, the cashier): what moved in it, and when.
+      const movedInRow: string[] = [];
+      Object.assign(window, { removedTill: removed, movedInRow });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as {
+          sources: { node?: Node | null }[];
+        }[]) {
+          for (const { node } of entry.sources) {
+            const element = node instanceof Element ? node : node?.parentElement;
+            if (element?.closest("[data-testid=till] > div:first-child")) {
+              movedInRow.push(element.textContent ?? "");
+            }
+          }
+        }
+      }).observe({ type: "layout-shift", buffered: true });
       new MutationObserver((records) => {
         for (const record of records) {
           for (const node of record.removedNodes) {
@@ -166,6 +180,11 @@ describe("the till", () => {
     await expect.poll(() => line.count(), SLOW).toBe(1);
     expect(await line.innerText()).toContain(snack.name);
     expect(await total(page)).toBe("฿25.00");
+    // The till's stored name came in without moving the cashier's name beside it.
+    expect(await page.getByTestId("till-name").innerText()).not.toBe("…");
+    expect(
+      await page.evaluate(() => (window as unknown as { movedInRow: string[] }).movedInRow),
+    ).toEqual([]);
     await page.getByTestId("till-parked").click();
     expect(await page.getByTestId("till-parked-bill").innerText()).toContain("โต๊ะ 5");
     expect(

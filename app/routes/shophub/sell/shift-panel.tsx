@@ -158,7 +158,7 @@ export function ShiftPanel({
     <>
       <button
         type="button"
-        className={`btn btn-sm till-btn ${current ? "btn-outline-success" : "btn-warning"}`}
+        className={`btn btn-sm till-btn till-shift-button ${current ? "btn-outline-success" : "btn-warning"}`}
         onClick={() => setOpen(true)}
         data-testid="till-shift"
       >

@@ -486,7 +486,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
         {renaming === null ? (
           <button
             type="button"
-            className="btn btn-sm btn-outline-secondary till-btn"
+            className="btn btn-sm btn-outline-secondary till-btn till-name-button"
             onClick={() => setRenaming(tillName)}
             data-testid="till-name"
           >
