@@ -29,7 +29,7 @@ import {
 import { ErrorPage, ErrorPageFailed } from "./layout/error-pages";
 import { ErrorPageGuard } from "./ui/error-page-guard";
 import { useNonce } from "./ui/nonce";
-import { fontsLaterScript, pageLookOf } from "./layout/page-look";
+import { fontsLaterOf, fontsLaterScript, stylesheetOf } from "./layout/page-look";
 import siteStylesheet from "./styles/app.scss?url";
 // The site's stylesheet cut to what the till renders (scripts/page-stylesheet.ts; decision 0056).
 import tillStylesheet from "./styles/till.scss?url";
@@ -127,13 +127,40 @@ export const meta: Route.MetaFunction = ({ matches, location, error }) => {
   return buildMeta(site, { path: location.pathname });
 };
 
+/**
+ * The faces every page preloads: found by the browser only once the text is laid out otherwise,
+ * the page would be laid out (the costly part of a Thai page's first paint) and painted in the
+ * fallback font, then again for each face as it arrives (issue 15). The till on a device that
+ * has not loaded them yet is drawn in the system's font and fetches them for the next load
+ * (decision 0056).
+ */
+function FontLoading({ fontsLater, nonce }: { fontsLater: boolean; nonce: string | undefined }) {
+  if (fontsLater) {
+    return (
+      <script
+        nonce={nonce}
+        dangerouslySetInnerHTML={{ __html: fontsLaterScript(PRELOADED_FONTS) }}
+      />
+    );
+  }
+  return PRELOADED_FONTS.map((font) => (
+    <link
+      key={font}
+      rel="preload"
+      href={font}
+      as="font"
+      type="font/woff2"
+      crossOrigin="anonymous"
+    />
+  ));
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const lang = useLang();
   const nonce = useNonce();
   const matches = useMatches();
   const { frame, area } = messageRefsOf(matches);
   const textFiles = [frame, area].flatMap((ref) => (ref ? [ref.href] : []));
-  const look = pageLookOf(matches);
   return (
     <html lang={lang}>
       <head>
@@ -143,34 +170,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {/* A stylesheet with a precedence: after a navigation from the till, whose stylesheet
             has only the till's rules, React shows the next page once the site's has loaded. */}
-        <link rel="stylesheet" href={STYLESHEETS[look.stylesheet]} precedence="site" />
+        <link rel="stylesheet" href={STYLESHEETS[stylesheetOf(matches)]} precedence="site" />
         <Links />
-        {/* Found by the browser only once the text is laid out otherwise: the page would be
-            laid out (the costly part of a Thai page's first paint) and painted in the fallback
-            font, then again for each face as it arrives (issue 15). The till on a device that
-            has not loaded them yet is drawn in the system's font and fetches them for the next
-            load (decision 0056); only the server renders the script's text (the browser never runs
-            a script React adds). */}
-        {look.fontsLater ? (
-          <script
-            nonce={nonce}
-            suppressHydrationWarning
-            dangerouslySetInnerHTML={{
-              __html: import.meta.env.SSR ? fontsLaterScript(PRELOADED_FONTS) : "",
-            }}
-          />
-        ) : (
-          PRELOADED_FONTS.map((font) => (
-            <link
-              key={font}
-              rel="preload"
-              href={font}
-              as="font"
-              type="font/woff2"
-              crossOrigin="anonymous"
-            />
-          ))
-        )}
+        {/* Only the server renders the fonts' links (or the script that stands for them): the
+            browser's copy of the layout leaves them out of its bundle, and hydration passes over
+            elements of the head it does not expect. */}
+        {import.meta.env.SSR && <FontLoading fontsLater={fontsLaterOf(matches)} nonce={nonce} />}
         {/* The page's interface text (message-registry.ts), read before hydration: a few KiB,
             after what the first paint needs. */}
         {textFiles.map((href) => (

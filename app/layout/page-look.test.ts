@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fontsCachedIn, fontsLaterScript, pageLookOf } from "./page-look";
+import { fontsCachedIn, fontsLaterOf, fontsLaterScript, stylesheetOf } from "./page-look";
 
 const till = {
   handle: { stylesheet: "till", fontsLater: true },
@@ -8,20 +8,16 @@ const till = {
 
 describe("a page's look", () => {
   it("is the site's stylesheet and preloaded fonts unless a matched route asks otherwise", () => {
-    expect(pageLookOf([{ handle: undefined }, { handle: { frame: "none" } }])).toEqual({
-      stylesheet: "site",
-      fontsLater: false,
-    });
-    expect(pageLookOf([{}, { handle: {} }, till])).toEqual({
-      stylesheet: "till",
-      fontsLater: true,
-    });
+    const plain = [{ handle: undefined }, { handle: { frame: "none" } }];
+    expect([stylesheetOf(plain), fontsLaterOf(plain)]).toEqual(["site", false]);
+    const tillPage = [{}, { handle: {} }, till];
+    expect([stylesheetOf(tillPage), fontsLaterOf(tillPage)]).toEqual(["till", true]);
   });
 
   it("loads the fonts later only while the device has not said it has them", () => {
-    expect(pageLookOf([{}, { ...till, loaderData: { fontsCached: true } }]).fontsLater).toBe(false);
+    expect(fontsLaterOf([{}, { ...till, loaderData: { fontsCached: true } }])).toBe(false);
     // An error page in place of the till (no loader data): the fonts as everywhere else.
-    expect(pageLookOf([{}, { ...till, loaderData: undefined }]).fontsLater).toBe(false);
+    expect(fontsLaterOf([{}, { ...till, loaderData: undefined }])).toBe(false);
   });
 
   it("reads the browser's fonts cookie among the others", () => {

@@ -14,32 +14,33 @@ export interface PageLookHandle {
   fontsLater?: boolean;
 }
 
-export interface PageLook {
-  stylesheet: "site" | "till";
-  /** Draw in the system's font, fetch the web fonts once the page has loaded. */
-  fontsLater: boolean;
-}
-
 type Match = { handle?: unknown; loaderData?: unknown };
 
-/** The look the matched routes ask for (the deepest route that says wins). */
-export function pageLookOf(matches: readonly Match[]): PageLook {
-  let stylesheet: PageLook["stylesheet"] = "site";
-  let fontsLater = false;
+/** The stylesheet the matched routes ask for (the deepest route that says wins). */
+export function stylesheetOf(matches: readonly Match[]): "site" | "till" {
+  let stylesheet: "site" | "till" = "site";
   for (const match of matches) {
-    const handle = match.handle as PageLookHandle | undefined;
-    if (handle?.stylesheet) stylesheet = handle.stylesheet;
-    if (handle?.fontsLater) {
-      fontsLater =
-        (match.loaderData as { fontsCached?: boolean } | undefined)?.fontsCached === false;
-    }
+    const wanted = (match.handle as PageLookHandle | undefined)?.stylesheet;
+    if (wanted) stylesheet = wanted;
   }
-  return { stylesheet, fontsLater };
+  return stylesheet;
+}
+
+/**
+ * Whether the page is drawn in the system's font and fetches the web fonts once loaded: a
+ * matched route asks for it and its loader found no `fonts` cookie.
+ */
+export function fontsLaterOf(matches: readonly Match[]): boolean {
+  return matches.some(
+    (match) =>
+      (match.handle as PageLookHandle | undefined)?.fontsLater === true &&
+      (match.loaderData as { fontsCached?: boolean } | undefined)?.fontsCached === false,
+  );
 }
 
 /** Set by the browser once it has loaded the site's faces (FONTS_LATER_SCRIPT). */
 export const FONTS_COOKIE = "fonts";
-const FONTS_COOKIE_SET = new RegExp(`(?:^|;)\\s*${FONTS_COOKIE}=1\\s*(?:;|$)`);
+const FONTS_COOKIE_SET = /(?:^|;)\s*fonts=1\s*(?:;|$)/;
 
 /** Whether the browser said it has the site's faces (a `Cookie` header, or null). */
 export function fontsCachedIn(cookieHeader: string | null): boolean {

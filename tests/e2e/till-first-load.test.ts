@@ -81,6 +81,10 @@ describe("the till's first load", () => {
   }) => {
     const { member } = await cashierWithItems(e2e);
     await addSession(context, member);
+    // The fonts' links and script are the server's alone: hydration must pass over them.
+    const errors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    page.on("pageerror", (error) => errors.push(error.message));
     const html = await openTill(page);
     expect(stylesheetOf(html)).toEqual([expect.stringMatching(/^\/assets\/till-/)]);
     expect(html.match(FONT_PRELOAD)).toBeNull();
@@ -125,6 +129,7 @@ describe("the till's first load", () => {
     expect(next.loaded).toBeGreaterThanOrEqual(2);
     // Still the till's own stylesheet.
     expect(stylesheetOf(again)).toEqual(stylesheetOf(html));
+    expect(errors).toEqual([]);
   });
 
   test("every class the till shows, through a whole sale at 1280 and 375 px, is in its stylesheet", async ({
