@@ -1,8 +1,9 @@
 /**
  * What a page asks of the document around it, through its route's `handle`: the till loads a
  * stylesheet cut to its own rules, and on a device that has not loaded the site's font yet it
- * is drawn in the system's Thai font (docs/decisions/0056-till-stylesheet-
- * and-fonts-for-the-next-load.md). Both serve one goal: the till on a phone that never opened it shows in under 1 s.
+ * is drawn in the system's Thai font. Both serve one goal: the till on a phone that never
+ * opened it shows in under 1 s (docs/decisions/0056-till-stylesheet-and-fonts-for-the-next-
+ * load.md).
  */
 export interface PageLookHandle {
   /** "till": app/styles/till.scss, the site's stylesheet cut to what the till can render. */
@@ -38,8 +39,10 @@ export function fontsLaterOf(matches: readonly Match[]): boolean {
   );
 }
 
-/** Set by the browser once it has loaded the site's faces (FONTS_LATER_SCRIPT). */
+/** Set by the browser once it has loaded the site's faces (`fontsLaterScript`). */
 export const FONTS_COOKIE = "fonts";
+// A literal, not built from FONTS_COOKIE: a module-level `new RegExp` would stay in the
+// browser's bundle of the frame (page-look.test.ts checks the two agree).
 const FONTS_COOKIE_SET = /(?:^|;)\s*fonts=1\s*(?:;|$)/;
 
 /** Whether the browser said it has the site's faces (a `Cookie` header, or null). */
