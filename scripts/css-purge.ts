@@ -4,11 +4,12 @@ import { readFileSync } from "node:fs";
 import type { ChildNode } from "postcss";
 
 /** Every word of the files that could be a class name. */
-export function wordsOf(files: Iterable<string>, into = new Set<string>()): Set<string> {
+export function wordsOf(files: Iterable<string>): Set<string> {
+  const words = new Set<string>();
   for (const file of files) {
-    for (const word of readFileSync(file, "utf8").match(/[A-Za-z0-9_-]+/g) ?? []) into.add(word);
+    for (const word of readFileSync(file, "utf8").match(/[A-Za-z0-9_-]+/g) ?? []) words.add(word);
   }
-  return into;
+  return words;
 }
 
 /**

@@ -22,7 +22,7 @@ export const PAGE_ROUTES = {
 const MARK = /^!?\s*page-stylesheet:\s*([a-z-]+)\s*$/;
 
 /** The page a stylesheet is cut for, from its mark; null for a stylesheet without one. */
-export function markedPage(css: { nodes: readonly { type: string }[] }): string | null {
+function markedPage(css: { nodes: readonly { type: string }[] }): string | null {
   for (const node of css.nodes) {
     const page = node.type === "comment" ? MARK.exec((node as Comment).text.trim())?.[1] : null;
     if (page) return page;

@@ -51,7 +51,7 @@ export function fontsCachedIn(cookieHeader: string | null): boolean {
 }
 
 /** The class that keeps the web fonts off the page (app.scss). */
-export const FONTS_LATER_CLASS = "fonts-later";
+const FONTS_LATER_CLASS = "fonts-later";
 
 /**
  * The script for the head, run before the body is parsed: this page, for as long as it stays
