@@ -1,7 +1,8 @@
+import { LRUCache } from "lru-cache";
 import type { EntryContext } from "react-router";
 
-// React Router's <ServerRouter> turns the whole route manifest (every route of the site, about a
-// hundred) into server routes and then into data routes on every request, and its <Scripts>
+// React Router's <ServerRouter> turns the whole route manifest (every route of the site, 73
+// today) into server routes and then into data routes on every request, and its <Scripts>
 // matches each path prefix of the page against the whole route tree to choose the routes the
 // browser is told about (lazy route discovery's "partial manifest"). Both depend only on the
 // page's path and the build, yet together they were a tenth of a signed-in page's CPU
@@ -23,7 +24,7 @@ interface Scope {
 /** How many paths are kept per build: the site's fixed paths and the most recent others. */
 export const SCOPES_KEPT = 2_000;
 
-const scopesByManifest = new WeakMap<Manifest, Map<string, Scope>>();
+const scopesByManifest = new WeakMap<Manifest, LRUCache<string, Scope>>();
 
 /**
  * The path prefixes React Router's lazy route discovery matches for a page (its
@@ -44,16 +45,11 @@ function scopeOf(context: EntryContext): Scope {
   const key = `${staticHandlerContext.location.pathname}\n${matchedIds.join("\n")}`;
   let scopes = scopesByManifest.get(manifest);
   if (!scopes) {
-    scopes = new Map();
+    scopes = new LRUCache({ max: SCOPES_KEPT });
     scopesByManifest.set(manifest, scopes);
   }
   const kept = scopes.get(key);
-  if (kept) {
-    // Most recently used last, so the oldest is the first to go.
-    scopes.delete(key);
-    scopes.set(key, kept);
-    return kept;
-  }
+  if (kept) return kept;
   const ids = new Set(matchedIds);
   const prefixMatches = new Map<string, Matches>();
   for (const prefix of ancestorPaths(staticHandlerContext.location.pathname)) {
@@ -67,7 +63,6 @@ function scopeOf(context: EntryContext): Scope {
     if (route) routes[id] = route;
   }
   const scope = { routes, prefixMatches };
-  if (scopes.size >= SCOPES_KEPT) scopes.delete(scopes.keys().next().value as string);
   scopes.set(key, scope);
   return scope;
 }

@@ -1,20 +1,16 @@
+import { LRUCache } from "lru-cache";
 import type { Database } from "~/db/client.server";
 import { renderMarkdown, type RenderedMarkdown } from "./markdown.server";
 import { getArticleBySlug, listRelatedArticles } from "./queries.server";
 
 // Rendering Markdown is pure; cache by slug and last edit so a popular article is rendered once.
-const renderCache = new Map<string, RenderedMarkdown>();
-const RENDER_CACHE_LIMIT = 200;
+const renderCache = new LRUCache<string, RenderedMarkdown>({ max: 200 });
 
 function renderCached(slug: string, updatedAt: Date, markdown: string): RenderedMarkdown {
   const key = `${slug}@${updatedAt.getTime()}`;
   let rendered = renderCache.get(key);
   if (!rendered) {
     rendered = renderMarkdown(markdown);
-    if (renderCache.size >= RENDER_CACHE_LIMIT) {
-      const oldest = renderCache.keys().next().value;
-      if (oldest !== undefined) renderCache.delete(oldest);
-    }
     renderCache.set(key, rendered);
   }
   return rendered;
