@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { shopSalesSetting } from "~/db/schema";
-import { addSession, e2eTest as test, memberWithShop } from "./fixtures";
+import { addSession, e2eTest as test, joinAsMember, memberWithShop, openAs } from "./fixtures";
 
 const SLOW = { timeout: 15_000 };
 
@@ -89,5 +89,77 @@ describe("a shift at the till", () => {
     expect(await widthMm()).toBeCloseTo(80, 0);
     await expect.poll(pageSize, SLOW).toMatch(/@page \{ size: 80mm \d+mm;/);
     expect(await page.getByTestId("shift-report-expected").innerText()).toBe("฿1,025.00");
+  });
+
+  test("a till shared by two: the cashier sells into the manager's drawer only once added to it", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const n = `${Date.now() % 1_000_000}`;
+    const {
+      member: manager,
+      shop,
+      items,
+    } = await memberWithShop(e2e, {
+      role: "manager",
+      member: { emailPrefix: "shift-manager", name: "สมชาย ผู้จัดการ" },
+      items: [
+        {
+          fields: { name: "กาแฟเย็น", sku: `SHARED-${n}`, barcode: null, unit: "แก้ว", price: 4_500 },
+          qty: 20_000,
+        },
+      ],
+    });
+    const cashier = await joinAsMember(e2e, shop.id, "cashier", {
+      emailPrefix: "shift-shared",
+      name: "สมใจ แคชเชียร์",
+    });
+
+    // The manager opens the till's shift with 500 baht.
+    await addSession(context, manager);
+    await page.goto("/shophub/sell");
+    await page.locator("[data-testid=till][data-ready=yes]").waitFor();
+    await page.getByTestId("till-shift").click();
+    const dialog = page.getByTestId("till-shift-dialog");
+    await dialog.getByTestId("shift-opening-cash").fill("500");
+    await dialog.getByTestId("shift-open-submit").click();
+    await dialog.getByTestId("shift-current").waitFor(SLOW);
+
+    // At the same till name, the cashier is told whose shift it is before ringing anything up.
+    const other = await openAs(e2e.browser, cashier);
+    try {
+      await other.page.goto("/shophub/sell");
+      await other.page.locator("[data-testid=till][data-ready=yes]").waitFor();
+      const blocked = other.page.getByTestId("till-shift-blocked");
+      await expect.poll(() => blocked.innerText(), SLOW).toContain("สมชาย ผู้จัดการ");
+
+      // The manager adds the cashier to the shift.
+      await dialog.getByTestId("shift-add-member").selectOption({ label: "สมใจ แคชเชียร์" });
+      await dialog.getByTestId("shift-add-member-submit").click();
+      await expect
+        .poll(() => dialog.getByTestId("shift-members").locator("li").allInnerTexts(), SLOW)
+        .toEqual(["สมชาย ผู้จัดการ · ผู้เปิดกะ", expect.stringContaining("สมใจ แคชเชียร์")]);
+
+      // Now the cashier sells: 45 baht cash goes into the manager's drawer.
+      await other.page.reload();
+      await other.page.locator("[data-testid=till][data-ready=yes]").waitFor();
+      await expect.poll(() => other.page.getByTestId("till-shift-blocked").count(), SLOW).toBe(0);
+      const field = other.page.getByTestId("till-scan");
+      await field.fill(items[0]!.sku);
+      await field.press("Enter");
+      await other.page.getByTestId("till-pay-open").click();
+      const pay = other.page.getByTestId("till-pay-dialog");
+      await pay.getByTestId("till-cash").fill("45");
+      await pay.getByTestId("till-complete").click();
+      await other.page.getByTestId("till-done").waitFor(SLOW);
+    } finally {
+      await other.context.close();
+    }
+
+    await page.goto(`/shophub/shifts?shop=${shop.id}`);
+    await page.locator("main table tbody a").first().click();
+    await page.getByTestId("shift-report-expected").waitFor(SLOW);
+    expect(await page.getByTestId("shift-report-expected").innerText()).toBe("฿545.00");
   });
 });

@@ -27,24 +27,32 @@ type Op =
   | { kind: "void"; sale: number }
   | { kind: "return"; sale: number; line: number; qty: number };
 
+// Sales weigh more than the others: a void is refused once a sale has a credit note (issue 31),
+// so the walk needs fresh sales for its voids to land.
 const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({
-    kind: fc.constant("sell" as const),
-    lines: fc.array(
-      fc.record({
-        item: fc.constantFrom(0 as const, 1 as const),
-        qty: fc.integer({ min: 1, max: 3 }),
-      }),
-      { minLength: 1, maxLength: 2 },
-    ),
-  }),
-  fc.record({ kind: fc.constant("void" as const), sale: fc.nat(20) }),
-  fc.record({
-    kind: fc.constant("return" as const),
-    sale: fc.nat(20),
-    line: fc.nat(1),
-    qty: fc.integer({ min: 1, max: 3 }),
-  }),
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant("sell" as const),
+      lines: fc.array(
+        fc.record({
+          item: fc.constantFrom(0 as const, 1 as const),
+          qty: fc.integer({ min: 1, max: 3 }),
+        }),
+        { minLength: 1, maxLength: 2 },
+      ),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("void" as const), sale: fc.nat(20) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant("return" as const),
+      sale: fc.nat(20),
+      line: fc.nat(1),
+      qty: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
 );
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {

@@ -10,12 +10,15 @@ import {
   type PaymentRequest,
 } from "~/modules/sales/index.server";
 import {
+  addShiftMember,
   closeShift,
   currentShift,
   expectedCash,
   listShifts,
   openShift,
+  openShifts,
   payInOut,
+  removeShiftMember,
   shiftReport,
   type ShiftActor,
 } from "~/modules/shifts/index.server";
@@ -291,7 +294,8 @@ describe("one open shift per till", () => {
       ok: false,
       error: { code: "alreadyOpen" },
     });
-    expect((await openShift(db, f.owner, { till: "เครื่อง 2", openingCashSatang: 0 })).ok).toBe(true);
+    const manager = await member(f, "manager");
+    expect((await openShift(db, manager, { till: "เครื่อง 2", openingCashSatang: 0 })).ok).toBe(true);
     expect((await currentShift(db, f.shop.id, TILL))?.id).toBe(first.id);
     // Another shop's till of the same name is its own.
     const other = await newShop();
@@ -343,11 +347,11 @@ describe("selling in a shift", () => {
 
     const open = await opened(f.owner);
     const saleId = await sold(f, 1, [{ method: "cash", amountSatang: PRICE }]);
-    // Another till of the shop still has no shift.
-    expect(await sell(f, 1, [{ method: "cash", amountSatang: PRICE }], "เครื่อง 2")).toEqual({
-      ok: false,
-      error: { code: "shiftRequired" },
-    });
+    // Another till of the shop still has no shift: a cashier who is in none is refused there.
+    const cashier = await member(f, "cashier");
+    expect(await sell(f, 1, [{ method: "cash", amountSatang: PRICE }], "เครื่อง 2", cashier)).toEqual(
+      { ok: false, error: { code: "shiftRequired" } },
+    );
     const [row] = await db.select({ shiftId: sale.shiftId }).from(sale).where(eq(sale.id, saleId));
     expect(row?.shiftId).toBe(open.id);
 
@@ -358,13 +362,156 @@ describe("selling in a shift", () => {
     });
   });
 
-  it("sells without a shift when the shop does not require one, and then names none", async () => {
+  it("sells without a shift when the shop does not require one and none is open", async () => {
     const f = await newShop();
-    const other = await opened(f.owner, "เครื่อง 2");
     const saleId = await sold(f, 1, [{ method: "cash", amountSatang: PRICE }]);
     const [row] = await db.select({ shiftId: sale.shiftId }).from(sale).where(eq(sale.id, saleId));
     expect(row?.shiftId).toBeNull();
+    // Once the shop works in shifts, a sale outside every shift would take cash past every
+    // drawer: refused, even though the shop does not require a shift.
+    const manager = await member(f, "manager");
+    const other = await opened(manager, "เครื่อง 2");
+    expect(await sell(f, 1, [{ method: "cash", amountSatang: PRICE }], "เครื่องใหม่")).toEqual({
+      ok: false,
+      error: { code: "shiftRequired" },
+    });
     expect((await expectedCash(db, f.shop.id, other.id))?.cashSalesSatang).toBe(0);
+  });
+});
+
+describe("whose drawer a sale goes into (issue 31)", () => {
+  it("refuses a cashier's sale into a manager's shift until the manager adds them", async () => {
+    const f = await newShop();
+    const manager = await member(f, "manager");
+    const cashier = await member(f, "cashier");
+    const drawer = await opened(manager, TILL, 100_000);
+    const cash = [{ method: "cash" as const, amountSatang: PRICE }];
+
+    // The cashier names the manager's till: the server does not book the sale into it.
+    expect(await sell(f, 1, cash, TILL, cashier)).toEqual({
+      ok: false,
+      error: { code: "notShiftMember", openedByName: manager.userName },
+    });
+    // Nor past every drawer, under a till name the browser made up.
+    expect(await sell(f, 1, cash, "ลิ้นชักลับ", cashier)).toEqual({
+      ok: false,
+      error: { code: "shiftRequired" },
+    });
+    expect(await db.select().from(sale).where(eq(sale.shopId, f.shop.id))).toEqual([]);
+    expect((await expectedCash(db, f.shop.id, drawer.id))?.expectedSatang).toBe(100_000);
+
+    // Added to the shift, the cashier sells into its drawer; the opener answers for it.
+    const added = await addShiftMember(db, manager, { shiftId: drawer.id, userId: cashier.userId });
+    expect(added.ok && added.value.map((m) => [m.userId, m.opener])).toEqual([
+      [manager.userId, true],
+      [cashier.userId, false],
+    ]);
+    // The till's page lists them with the shift.
+    const [listed] = await openShifts(db, f.shop.id);
+    expect(listed?.members.map((m) => m.userId)).toEqual([manager.userId, cashier.userId]);
+    const saleId = await sold(f, 1, cash, TILL, cashier);
+    const [row] = await db.select({ shiftId: sale.shiftId }).from(sale).where(eq(sale.id, saleId));
+    expect(row?.shiftId).toBe(drawer.id);
+    expect((await expectedCash(db, f.shop.id, drawer.id))?.expectedSatang).toBe(100_000 + PRICE);
+    // A member of the shift works its drawer too.
+    expect(
+      (
+        await payInOut(db, cashier, {
+          shiftId: drawer.id,
+          kind: "pay_in",
+          amountSatang: 1_000,
+          reason: "เหรียญทอน",
+        })
+      ).ok,
+    ).toBe(true);
+
+    // Taken off it again: the next sale is refused; the opener stays.
+    expect(
+      (await removeShiftMember(db, manager, { shiftId: drawer.id, userId: cashier.userId })).ok,
+    ).toBe(true);
+    expect(await sell(f, 1, cash, TILL, cashier)).toMatchObject({
+      ok: false,
+      error: { code: "notShiftMember" },
+    });
+    expect(
+      await removeShiftMember(db, manager, { shiftId: drawer.id, userId: manager.userId }),
+    ).toEqual({ ok: false, error: { code: "notAMember" } });
+  });
+
+  it("keeps a member in one open shift at a time, selling at that shift's till only", async () => {
+    const f = await newShop();
+    const cashier = await member(f, "cashier");
+    const colleague = await member(f, "cashier");
+    const stock = await member(f, "stock");
+    const mine = await opened(cashier, TILL);
+    const theirs = await opened(colleague, "เครื่อง 2");
+    const cash = [{ method: "cash" as const, amountSatang: PRICE }];
+
+    // Selling at another till (an empty one) while in a shift is refused.
+    expect(await sell(f, 1, cash, "เครื่อง 3", cashier)).toEqual({
+      ok: false,
+      error: { code: "shiftOnOtherTill", till: TILL },
+    });
+    // Nobody opens a second shift, or is added to one, while in another.
+    expect(await openShift(db, cashier, { till: "เครื่อง 3", openingCashSatang: 0 })).toEqual({
+      ok: false,
+      error: { code: "inAnotherShift", till: TILL },
+    });
+    expect(
+      await addShiftMember(db, colleague, { shiftId: theirs.id, userId: cashier.userId }),
+    ).toEqual({
+      ok: false,
+      error: { code: "inAnotherShift", till: TILL },
+    });
+    // Only the shift's members (or a manager) add to it, and only the shop's selling members.
+    expect(
+      await addShiftMember(db, cashier, { shiftId: theirs.id, userId: cashier.userId }),
+    ).toEqual({
+      ok: false,
+      error: { code: "notFound" },
+    });
+    expect(await addShiftMember(db, cashier, { shiftId: mine.id, userId: stock.userId })).toEqual({
+      ok: false,
+      error: { code: "notAMember" },
+    });
+    const stranger = await newShop();
+    expect(
+      await addShiftMember(db, cashier, { shiftId: mine.id, userId: stranger.ownerId }),
+    ).toEqual({ ok: false, error: { code: "notAMember" } });
+    // Closed, the shift frees its members.
+    await closeShift(db, cashier, { shiftId: mine.id, countedCashSatang: 100_000, note: "" });
+    expect(
+      (await addShiftMember(db, colleague, { shiftId: theirs.id, userId: cashier.userId })).ok,
+    ).toBe(true);
+    expect((await sell(f, 1, cash, "เครื่อง 2", cashier)).ok).toBe(true);
+  });
+
+  it("takes a cash refund from the issuer's drawer, else from the sale's till's", async () => {
+    const f = await newShop();
+    const manager = await member(f, "manager");
+    const cashier = await member(f, "cashier");
+    const front = await opened(cashier, TILL, 100_000);
+    const back = await opened(manager, "เครื่อง 2", 100_000);
+    const cash = [{ method: "cash" as const, amountSatang: 2 * PRICE }];
+    const saleId = await sold(f, 2, cash, TILL, cashier);
+    const [line] = await db
+      .select({ id: saleLine.id })
+      .from(saleLine)
+      .where(eq(saleLine.saleId, saleId));
+    const giveBack = (actor: ShiftActor) =>
+      returnSaleLines(db, actor, {
+        saleId,
+        lines: [{ saleLineId: line!.id, qtyMilli: 1_000 }],
+        reason: "คืนของ",
+        refundMethod: "cash",
+      });
+    // The manager pays it from the drawer of the shift they sell in.
+    expect((await giveBack(manager)).ok).toBe(true);
+    expect((await expectedCash(db, f.shop.id, back.id))?.cashRefundsSatang).toBe(PRICE);
+    expect((await expectedCash(db, f.shop.id, front.id))?.cashRefundsSatang).toBe(0);
+    // The owner, in no shift, pays it from the drawer of the till the sale was rung up on.
+    expect((await giveBack(f.owner)).ok).toBe(true);
+    expect((await expectedCash(db, f.shop.id, front.id))?.cashRefundsSatang).toBe(PRICE);
   });
 });
 
@@ -392,7 +539,7 @@ describe("who may act on a shift", () => {
         .ok,
     ).toBe(true);
     expect(
-      (await listShifts(db, f.shop.id, { openedBy: cashier.userId })).map((s) => s.id),
+      (await listShifts(db, f.shop.id, { memberId: cashier.userId })).map((s) => s.id),
     ).toEqual([mine.id]);
     // Who opened a shift is kept on it.
     const [row] = await db.select().from(shift).where(eq(shift.id, mine.id)).orderBy(asc(shift.id));

@@ -142,6 +142,7 @@ describe("/shophub/dashboard", () => {
     expect(d.today).toEqual({
       day: bangkokIsoDate(new Date()),
       salesSatang: 32_500,
+      returnsSatang: 0,
       bills: 2,
       averageSatang: 16_250,
       grossProfitSatang: 15_500,

@@ -242,7 +242,12 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
     "Only {qty} of {name} left; the till cannot sell more than the shop has",
   "shops.sell.error.replayMismatch":
     "This bill's id was already used for another bill; start a new bill",
-  "shops.sell.error.shiftRequired": "This shop requires an open shift before selling",
+  "shops.sell.error.shiftRequired":
+    "You need to be in an open shift to sell: open a shift on this till, or ask its opener or a manager to add you",
+  "shops.sell.error.notShiftMember":
+    "The shift open on this till is {name}'s. Ask {name} or a manager to add you to it before selling",
+  "shops.sell.error.shiftOnOtherTill":
+    "You are in the shift open on {till}. Sell from that till, or close that shift first",
   "shops.sell.error.badPaymentDetail":
     "Check the payment details: a card's last 4 digits are 4 digits; an approval code is up to 20 letters or digits and a reference up to 100 characters",
   "shops.sell.error.invalidRequest": "The bill is incomplete or not valid; check it and try again",

@@ -4,6 +4,14 @@ import type { thShophubShifts } from "./th-shophub-shifts";
 export const enShophubShifts: Record<keyof typeof thShophubShifts, string> = {
   "shops.shifts.title": "Shifts",
   "shops.shifts.report.title": "Shift report",
+  "shops.shifts.members.heading": "Who sells in this shift",
+  "shops.shifts.members.lead":
+    "Cash sales of everyone listed go into this shift's drawer. Anyone not listed cannot sell on this till",
+  "shops.shifts.members.opener": "opened the shift",
+  "shops.shifts.members.remove": "Remove",
+  "shops.shifts.members.removeNamed": "Remove {name} from the shift",
+  "shops.shifts.members.add": "Add a member to the shift",
+  "shops.shifts.members.addSubmit": "Add to shift",
   "shops.shifts.panel.heading": "Shift and cash drawer",
   "shops.shifts.panel.none": "Till {till} has no open shift",
   "shops.shifts.panel.open": "Opened by {name} at {time} with {amount} in the drawer",
@@ -59,6 +67,9 @@ export const enShophubShifts: Record<keyof typeof thShophubShifts, string> = {
   "shops.shifts.report.salesTotal": "Sales total",
   "shops.shifts.report.discounts": "Discounts",
   "shops.shifts.report.voids": "Voided bills",
+  "shops.shifts.report.returns": "Returns (credit notes paid from this shift)",
+  "shops.shifts.report.returnsValue":
+    "{count, plural, one {# note} other {# notes}}, {amount} in all",
   "shops.shifts.report.voidsValue":
     "{count, plural, one {# bill} other {# bills}}, {amount} in all",
   "shops.shifts.report.movements": "Pay-ins and pay-outs",
@@ -80,6 +91,11 @@ export const enShophubShifts: Record<keyof typeof thShophubShifts, string> = {
     "This till already has an open shift: close it before opening another",
   "shops.shifts.error.notFound": "No such shift, or it is another member's",
   "shops.shifts.error.notOpen": "This shift is closed already",
+  "shops.shifts.error.inAnotherShift":
+    "Already in a shift open on another till. One person sells in one shift at a time: close or leave that shift first",
+  "shops.shifts.error.notAMember":
+    "Choose a selling member of the shop who is not in this shift yet (the opener cannot leave it)",
+  "shops.shifts.error.memberRequired": "Choose a member",
   "shops.shifts.error.badRequest": "Something in the form is not right; please try again",
   "shops.shifts.error.network": "Could not send: check the connection and try again",
 } as const;

@@ -106,6 +106,7 @@ export const thShophubInvoices = {
   "shops.invoices.error.notFound": "ไม่พบบิลนี้ในร้าน",
   "shops.invoices.error.notAllowed": "คุณไม่มีสิทธิ์ยกเลิกหรือรับคืนบิลนี้",
   "shops.invoices.error.alreadyVoid": "บิลนี้ถูกยกเลิกไปแล้ว",
+  "shops.invoices.error.hasReturns": "บิลนี้มีใบลดหนี้แล้ว จึงยกเลิกทั้งบิลไม่ได้ รับคืนสินค้าที่เหลือด้วยใบลดหนี้แทน",
   "shops.invoices.error.saleVoid": "บิลนี้ถูกยกเลิกแล้ว จึงทำรายการนี้ไม่ได้",
   "shops.invoices.error.notVat":
     "บิลนี้เป็นใบเสร็จรับเงินของร้านที่ไม่ได้จดทะเบียนภาษีมูลค่าเพิ่ม จึงออกใบกำกับภาษีเต็มรูปไม่ได้",

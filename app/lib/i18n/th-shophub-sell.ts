@@ -230,7 +230,11 @@ export const thShophubSell = {
   "shops.sell.error.badQuantity": "จำนวนของ {name} ไม่ถูกต้อง สินค้านี้ขายเป็นหน่วยเต็ม หรือฉลากตาชั่งอ่านไม่ได้",
   "shops.sell.error.notEnoughStock": "{name} เหลือเพียง {qty} ขายเกินจำนวนที่มีไม่ได้",
   "shops.sell.error.replayMismatch": "เลขบิลนี้ถูกใช้กับบิลอื่นแล้ว กรุณาเริ่มบิลใหม่",
-  "shops.sell.error.shiftRequired": "ร้านนี้ต้องเปิดกะก่อนขาย",
+  "shops.sell.error.shiftRequired":
+    "ต้องอยู่ในกะที่เปิดอยู่ก่อนขาย เปิดกะที่เครื่องนี้ หรือให้ผู้เปิดกะหรือผู้จัดการเพิ่มคุณเข้ากะ",
+  "shops.sell.error.notShiftMember":
+    "กะที่เปิดอยู่ที่เครื่องนี้เป็นของ {name} ให้ {name} หรือผู้จัดการเพิ่มคุณเข้ากะก่อนขาย",
+  "shops.sell.error.shiftOnOtherTill": "คุณอยู่ในกะที่เปิดไว้ที่ {till} ขายจากเครื่องนั้น หรือปิดกะนั้นก่อน",
   "shops.sell.error.badPaymentDetail":
     "ตรวจสอบรายละเอียดการชำระเงิน: เลขท้ายบัตรต้องมี 4 หลัก รหัสอนุมัติเป็นตัวอักษรหรือตัวเลขไม่เกิน 20 ตัว และเลขอ้างอิงยาวไม่เกิน 100 ตัวอักษร",
   "shops.sell.error.invalidRequest": "ข้อมูลบิลไม่ครบหรือไม่ถูกต้อง กรุณาตรวจบิลแล้วลองอีกครั้ง",

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
-import { creditNote, sale } from "~/db/schema";
 import { type Page, pageWindow, toPage } from "~/lib/paging";
 import { BUILT_IN, type CategoryRef } from "./form";
 import { FINANCE_PAGE_SIZE } from "./limits";
@@ -489,8 +488,9 @@ export async function allFinance(
 const BANGKOK_OFFSET = "7 hours";
 
 /**
- * What the sales brought in over the Bangkok days (both included): the totals of the sales
- * that stand (not void) minus the money given back on credit notes issued in those days.
+ * What the sales brought in over the Bangkok days (both included): the standing sales' totals
+ * less the money given back on standing credit notes issued in those days, read through the
+ * sales book (drizzle/0029, decision 0058) like every other figure of the shop.
  */
 export async function salesTakings(
   db: DbExecutor,
@@ -503,31 +503,16 @@ export async function salesTakings(
     sql`(${day}::date::timestamp - interval '${sql.raw(BANGKOK_OFFSET)}') AT TIME ZONE 'UTC'`;
   const end = (day: string) =>
     sql`((${day}::date + 1)::timestamp - interval '${sql.raw(BANGKOK_OFFSET)}') AT TIME ZONE 'UTC'`;
-  const saleWhere: SQL[] = [eq(sale.shopId, shopId), sql`${sale.status} <> 'void'`];
-  const noteWhere: SQL[] = [eq(creditNote.shopId, shopId)];
-  if (from) {
-    saleWhere.push(sql`${sale.createdAt} >= ${start(from)}`);
-    noteWhere.push(sql`${creditNote.createdAt} >= ${start(from)}`);
-  }
-  if (to) {
-    saleWhere.push(sql`${sale.createdAt} < ${end(to)}`);
-    noteWhere.push(sql`${creditNote.createdAt} < ${end(to)}`);
-  }
-  const [[sales], [notes]] = await Promise.all([
-    db
-      .select({ total: sql<number>`coalesce(sum(${sale.totalSatang}), 0)`.mapWith(Number) })
-      .from(sale)
-      .where(and(...saleWhere)),
-    db
-      .select({ total: sql<number>`coalesce(sum(${creditNote.totalSatang}), 0)`.mapWith(Number) })
-      .from(creditNote)
-      .where(and(...noteWhere)),
-  ]);
-  return {
-    salesSatang: sales?.total ?? 0,
-    returnedSatang: notes?.total ?? 0,
-    netSatang: (sales?.total ?? 0) - (notes?.total ?? 0),
-  };
+  const where: SQL[] = [sql`shop_id = ${shopId}`];
+  if (from) where.push(sql`at >= ${start(from)}`);
+  if (to) where.push(sql`at < ${end(to)}`);
+  const result = await db.execute<{ sales: string; returned: string }>(sql`
+    SELECT coalesce(sum(total_satang) FILTER (WHERE credit_note_id IS NULL), 0) AS sales,
+           coalesce(-sum(total_satang) FILTER (WHERE credit_note_id IS NOT NULL), 0) AS returned
+      FROM sales_book WHERE ${sql.join(where, sql` AND `)}`);
+  const salesSatang = Number(result.rows[0]?.sales ?? 0);
+  const returnedSatang = Number(result.rows[0]?.returned ?? 0);
+  return { salesSatang, returnedSatang, netSatang: salesSatang - returnedSatang };
 }
 
 export interface FinanceCategoryRow {

@@ -18,7 +18,9 @@ import {
  * already taken off; the discounts given are shown beside it), voided bills left out, returns
  * (credit notes' ex-VAT) subtracted in the period the credit note was issued. Cost of goods
  * sold is the cost recorded on the sale lines when they sold (sale.cost_satang is their sum),
- * minus the cost that came back on credit-note lines. Expenses and other income are the
+ * minus the cost that came back on credit-note lines. Credit notes are the standing ones
+ * (`standing_credit_note`: not of a voided sale), the same definition as the drawer's and
+ * the dashboard's (drizzle/0029, decision 0058). Expenses and other income are the
  * finance rows not deleted, by their calendar day; a VAT-registered shop counts an expense
  * net of its input VAT (claimed back on the VAT return).
  *
@@ -220,7 +222,7 @@ async function returnAggregates(db: DbExecutor, shopId: string, range: ReportRan
     WITH c AS (
       SELECT (created_at AT TIME ZONE 'Asia/Bangkok')::date AS day, refund_method,
              ex_vat_satang, vat_satang, total_satang, cost_satang
-        FROM credit_note
+        FROM standing_credit_note
        WHERE shop_id = ${shopId} AND created_at >= ${start.toISOString()}::timestamptz
          AND created_at < ${end.toISOString()}::timestamptz
     )
@@ -368,7 +370,7 @@ async function itemAggregates(db: DbExecutor, shopId: string, range: ReportRange
       -- from flattening the LATERAL lookup back into that join.
       SELECT l.item_id, max(l.item_name) AS name, sum(cl.qty) AS qty,
              sum(cl.ex_vat_satang) AS ex_vat, sum(cl.cost_satang) AS cost
-        FROM credit_note c
+        FROM standing_credit_note c
         JOIN credit_note_line cl ON cl.credit_note_id = c.id
         CROSS JOIN LATERAL (SELECT item_id, item_name FROM sale_line
                              WHERE id = cl.sale_line_id OFFSET 0) AS l

@@ -12,6 +12,7 @@ import {
 import { bangkokIsoDate } from "~/lib/dates";
 import { isWholeQuantity } from "~/lib/quantity";
 import type { ShopRole } from "~/modules/shops";
+import { currentShift, memberOpenShift } from "~/modules/shifts/index.server";
 import { LedgerError, runLedgerWork, voidSaleMovements } from "~/modules/stock/index.server";
 import { type BuyerForm, buyerFormSchema, REASON_MAX, REFUND_METHODS } from "./after-sale-forms";
 import type { PaymentMethod } from "./bill";
@@ -92,7 +93,7 @@ async function saleHead(db: DbExecutor, shopId: string, saleId: number): Promise
 /** Locks the sale for the rest of the transaction: voids and returns of one sale queue. */
 async function lockSale(tx: DbExecutor, shopId: string, saleId: number) {
   const [row] = await tx
-    .select({ status: sale.status, documentNumber: sale.documentNumber })
+    .select({ status: sale.status, documentNumber: sale.documentNumber, till: sale.till })
     .from(sale)
     .where(and(eq(sale.shopId, shopId), eq(sale.id, saleId)))
     .for("update");
@@ -146,15 +147,22 @@ function readReason(reason: string): string | null {
 
 // ---- void ----------------------------------------------------------------------------------
 
-export type VoidRefusal = "not-found" | "not-allowed" | "already-void" | "reason-required";
+export type VoidRefusal =
+  | "not-found"
+  | "not-allowed"
+  | "already-void"
+  | "reason-required"
+  /** Lines of it came back on credit notes: the rest comes back on another one, not a void. */
+  | "has-returns";
 
 export type VoidResult =
   { ok: true; saleId: number; stockDocumentId: number | null } | { ok: false; error: VoidRefusal };
 
 /**
- * Voids a sale: the stock still out (what credit notes did not already bring back) returns
- * through `sale_void` movements at the cost it left with, and the sale is marked void with
- * the reason, who and when. Its number stays in the sequence; nothing is deleted.
+ * Voids a sale: its stock returns through `sale_void` movements at the cost it left with, and
+ * the sale is marked void with the reason, who and when. Its number stays in the sequence;
+ * nothing is deleted. A sale with a credit note is not voided (decision 0058): the note and
+ * the sale are both tax documents that stand, and the rest is taken back on another note.
  */
 export async function voidSale(
   db: Database,
@@ -177,7 +185,13 @@ export async function voidSale(
         const locked = await lockSale(tx, actor.shopId, head.id);
         if (!locked) throw new Refused<VoidRefusal>("not-found");
         if (locked.status === "void") throw new Refused<VoidRefusal>("already-void");
-        // Read under the sale's lock: a return that committed a moment ago is counted.
+        // Read under the sale's lock: a return that committed a moment ago is seen.
+        const [returned] = await tx
+          .select({ id: creditNote.id })
+          .from(creditNote)
+          .where(and(eq(creditNote.shopId, actor.shopId), eq(creditNote.saleId, head.id)))
+          .limit(1);
+        if (returned) throw new Refused<VoidRefusal>("has-returns");
         const out = (await linesOf(tx, actor.shopId, head.id)).flatMap((line) =>
           line.movementId !== null && line.qtyMilli > line.returnedMilli
             ? [{ ...line, movementId: line.movementId }]
@@ -344,6 +358,11 @@ export async function returnSaleLines(
           return index < 0 ? 0 : costOf(index);
         });
 
+        // The drawer a cash refund comes out of: the issuer's own shift, else the open shift of
+        // the till the sale was rung up on (decision 0058).
+        const drawer =
+          (await memberOpenShift(tx, actor.shopId, actor.userId)) ??
+          (await currentShift(tx, actor.shopId, locked.till));
         // The number after the items and the stock document's own (the lock order, 0014).
         const year = buddhistYear(now);
         const seq = await nextNumber(tx, actor.shopId, "creditNote", year);
@@ -363,6 +382,7 @@ export async function returnSaleLines(
             totalSatang,
             costSatang: costs.reduce((a, b) => a + b, 0),
             stockDocumentId: posted?.documentId ?? null,
+            shiftId: drawer?.id ?? null,
             issuedBy: actor.userId,
             createdAt: now,
           })

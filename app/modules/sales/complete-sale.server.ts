@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { sale, saleLine, shift, shop, shopSalesSetting, stockItem } from "~/db/schema";
+import { sale, saleLine, shift, shiftMember, shop, shopSalesSetting, stockItem } from "~/db/schema";
 import { LedgerError, runLedgerStatement, UnitError } from "~/modules/stock/index.server";
 import { computeBill, settlePayments, type BillLineInput, type VatSetting } from "./bill";
 import { isWholeQuantity, qtyToSql } from "~/lib/quantity";
@@ -148,11 +148,21 @@ function saleContextQuery(db: Database) {
           priceSatang: stockItem.priceSatang,
           status: stockItem.status,
         },
-        shiftId: shift.id,
+        tillShift: { id: shift.id, openedByName: shift.openedByName },
+        cashierInTillShift: shiftMember.userId,
+        // The till of another open shift the cashier sells in, when they are in one.
+        cashierShiftTill: sql<string | null>`(SELECT s2.till FROM ${shiftMember} m2
+            JOIN ${shift} s2 ON s2.id = m2.shift_id
+           WHERE m2.shop_id = ${shop}.id AND m2.user_id = ${sql.placeholder("userId")}
+             AND s2.status = 'open' LIMIT 1)`,
+        // Whether the shop works in shifts right now: then every sale needs one.
+        anyOpenShift: sql<boolean>`EXISTS (SELECT 1 FROM ${shift} s3
+           WHERE s3.shop_id = ${shop}.id AND s3.status = 'open')`,
       })
       .from(shop)
       .leftJoin(shopSalesSetting, eq(shopSalesSetting.shopId, shop.id))
-      // The till's open shift (at most one: shift_one_open_per_till), which the sale names.
+      // The till's open shift (at most one: shift_one_open_per_till), and whether the cashier
+      // is one of its members: only then does the sale go into its drawer.
       .leftJoin(
         shift,
         and(
@@ -160,6 +170,10 @@ function saleContextQuery(db: Database) {
           eq(shift.till, sql.placeholder("till")),
           eq(shift.status, "open"),
         ),
+      )
+      .leftJoin(
+        shiftMember,
+        and(eq(shiftMember.shiftId, shift.id), eq(shiftMember.userId, sql.placeholder("userId"))),
       )
       .leftJoin(
         stockItem,
@@ -179,16 +193,23 @@ const saleContextQueries = new WeakMap<Database, ReturnType<typeof saleContextQu
 
 /**
  * What pricing a sale needs, in ONE round trip: the shop's seller block, its selling settings
- * (the defaults when it never saved any), the till's open shift and the cart's items of THIS
- * shop (another shop's id simply is not found). Null when the shop does not exist.
+ * (the defaults when it never saved any), the till's open shift with whether the cashier is
+ * one of its members, the till of any other open shift the cashier is in, and the cart's items
+ * of THIS shop (another shop's id simply is not found). Null when the shop does not exist.
  */
-async function saleContext(db: Database, shopId: string, till: string, itemIds: readonly number[]) {
+async function saleContext(
+  db: Database,
+  shopId: string,
+  userId: string,
+  till: string,
+  itemIds: readonly number[],
+) {
   let query = saleContextQueries.get(db);
   if (!query) {
     query = saleContextQuery(db);
     saleContextQueries.set(db, query);
   }
-  const rows = await query.execute({ shopId, till, itemIds: [...itemIds] });
+  const rows = await query.execute({ shopId, userId, till, itemIds: [...itemIds] });
   const [first] = rows;
   if (!first) return null;
   let settings: SalesSettings = defaultSalesSettings(shopId);
@@ -199,7 +220,44 @@ async function saleContext(db: Database, shopId: string, till: string, itemIds: 
   const itemsById = new Map(
     rows.flatMap((row) => (row.item ? [[row.item.id, row.item] as const] : [])),
   );
-  return { seller: first.seller, settings, shiftId: first.shiftId, itemsById };
+  return {
+    seller: first.seller,
+    settings,
+    shift: shiftOfSale(first, settings.requireOpenShift),
+    itemsById,
+  };
+}
+
+/**
+ * The shift the sale goes into, decided here and never by the till (issue 31, decision 0058):
+ * the till's open shift when the cashier is one of its members. A cashier who is not sells
+ * nothing at a till whose drawer is someone else's, nor at another till while they are in a
+ * shift, nor outside any shift while the shop works in shifts (a till name the browser makes
+ * up must not take cash past every drawer). Without any open shift the shop's rule decides.
+ * `needsShift` goes to sale_post, which checks the shift again under its lock.
+ */
+function shiftOfSale(
+  context: {
+    tillShift: { id: number; openedByName: string } | null;
+    cashierInTillShift: string | null;
+    cashierShiftTill: string | null;
+    anyOpenShift: boolean;
+  },
+  requireOpenShift: boolean,
+): { ok: true; shiftId: number | null; needsShift: boolean } | { ok: false; error: SaleError } {
+  const needsShift = requireOpenShift || context.anyOpenShift;
+  const { tillShift } = context;
+  if (tillShift) {
+    return context.cashierInTillShift !== null
+      ? { ok: true, shiftId: tillShift.id, needsShift }
+      : { ok: false, error: { code: "notShiftMember", openedByName: tillShift.openedByName } };
+  }
+  if (context.cashierShiftTill !== null) {
+    return { ok: false, error: { code: "shiftOnOtherTill", till: context.cashierShiftTill } };
+  }
+  return needsShift
+    ? { ok: false, error: { code: "shiftRequired" } }
+    : { ok: true, shiftId: null, needsShift };
 }
 
 async function earlierSale(
@@ -249,19 +307,17 @@ export async function completeSale(
 
   const itemIds = [...new Set(request.lines.map((line) => line.itemId).filter(isInteger))];
   const till = request.till.trim();
-  const context = await saleContext(db, shopId, till, itemIds);
+  const context = await saleContext(db, shopId, actor.userId, till, itemIds);
   if (!context) throw new Error(`completeSale: no shop ${shopId}`);
-  const { seller, settings, shiftId, itemsById } = context;
+  const { seller, settings, itemsById } = context;
   // A refusal of a retried sale (prices changed since, an item archived since) would be
   // wrong: the first attempt's sale, when there is one, is the answer. Looked up only on
   // refusals; on the way to writing, sale_post finds the earlier sale itself (SL409).
   const refuseUnlessRetry = async (error: SaleError) =>
     (await earlierSale(db, shopId, request)) ?? refuse(error);
 
-  // The shop sells only in an open shift: the till's drawer is then counted in and out.
-  if (settings.requireOpenShift && shiftId === null) {
-    return refuseUnlessRetry({ code: "shiftRequired" });
-  }
+  if (!context.shift.ok) return refuseUnlessRetry(context.shift.error);
+  const { shiftId } = context.shift;
 
   const billLines: BillLineInput[] = [];
   const ledgerQuantities: string[] = [];
@@ -321,7 +377,7 @@ export async function completeSale(
     till,
     // sale_post reads the shift again under a lock (drizzle/0024): one closed since is not named.
     shiftId,
-    shiftRequired: settings.requireOpenShift,
+    shiftRequired: context.shift.needsShift,
     cashierId: actor.userId,
     cashierName: actor.cashierName,
     note: (request.note ?? "").trim(),

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
-import { sale, saleLine, salePayment, shift, stockItem } from "~/db/schema";
+import { sale, saleLine, shift, stockItem } from "~/db/schema";
 import { bangkokIsoDate } from "~/lib/dates";
 import { qtyFromSql } from "~/lib/quantity";
 import { expectedCash } from "~/modules/shifts/index.server";
@@ -11,8 +11,10 @@ import type { SaleStatus } from "./schema";
  * The figures of /shophub/dashboard: today so far beside yesterday and the same weekday last
  * week (Bangkok calendar days), the items that sold most today, the items at or below their
  * reorder level and the latest sales. Every query is scoped to the shop and rides on the
- * (shop_id, created_at) index of sale. A void sale counts nowhere (it took no money); returns
- * are left in the day's figures because the profit and loss report owns netting them.
+ * (shop_id, created_at) index of sale. The day's money is read through the views that
+ * define what stands (drizzle/0029, decision 0058): a void sale counts nowhere, and a credit
+ * note counts on the day it was issued, exactly as the profit and loss report counts them, so
+ * the dashboard's day and the report of that day agree to the satang.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,14 +22,22 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface DayFigures {
   /** The Bangkok calendar day, YYYY-MM-DD. */
   day: string;
-  /** What the bills that stand took in (VAT included). */
+  /**
+   * Net sales, VAT included: what the standing bills took less what the day's credit notes
+   * gave back (the P&L's net revenue plus its output VAT less the returned VAT).
+   */
   salesSatang: number;
+  /** What the day's credit notes gave back, VAT included. */
+  returnsSatang: number;
   bills: number;
-  /** Sales divided by bills, rounded to the satang; 0 without bills. */
+  /** The bills' total divided by their number, rounded to the satang; 0 without bills. */
   averageSatang: number;
-  /** Sales net of VAT minus the cost recorded on each sale; null for a role that sees no costs. */
+  /**
+   * Net revenue (VAT excluded) less the cost of goods sold, returns netted: the P&L's gross
+   * profit of the day. Null for a role that sees no costs.
+   */
   grossProfitSatang: number | null;
-  /** Cash the bills took (the cash part of split payments included). */
+  /** Cash the bills took (the cash part of split payments included) less cash refunds. */
   cashSatang: number;
 }
 
@@ -97,32 +107,35 @@ async function dayFigures(
   withProfit: boolean,
 ): Promise<DayFigures> {
   const { from, to } = dayRange(day);
-  // `${sale}.id` spelled out: a lone column renders unqualified and would mean p.id here.
-  const cash = sql<string>`coalesce(sum((SELECT coalesce(sum(p.amount_satang), 0)
-      FROM ${salePayment} p WHERE p.sale_id = ${sale}.id AND p.method = 'cash')), 0)`;
-  const [row] = await db
-    .select({
-      bills: sql<number>`count(*)::int`,
-      sales: sql<string>`coalesce(sum(${sale.totalSatang}), 0)`,
-      profit: sql<string>`coalesce(sum(${sale.totalSatang} - ${sale.vatSatang} - ${sale.costSatang}), 0)`,
-      cash,
-    })
-    .from(sale)
-    .where(
-      and(
-        eq(sale.shopId, shopId),
-        gte(sale.createdAt, from),
-        lt(sale.createdAt, to),
-        ne(sale.status, "void"),
-      ),
-    );
-  const bills = row?.bills ?? 0;
-  const salesSatang = Number(row?.sales ?? 0);
+  const result = await db.execute<{
+    bills: string;
+    billed: string;
+    returned: string;
+    profit: string;
+    cash: string;
+  }>(sql`
+    SELECT coalesce(sum(b.bills), 0) AS bills,
+           coalesce(sum(b.total_satang) FILTER (WHERE b.credit_note_id IS NULL), 0) AS billed,
+           coalesce(-sum(b.total_satang) FILTER (WHERE b.credit_note_id IS NOT NULL), 0)
+             AS returned,
+           coalesce(sum(b.ex_vat_satang - b.cost_satang), 0) AS profit,
+           (SELECT coalesce(sum(t.amount_satang), 0) FROM sales_tender t
+             WHERE t.shop_id = ${shopId} AND t.method = 'cash'
+               AND t.at >= ${from.toISOString()}::timestamptz
+               AND t.at < ${to.toISOString()}::timestamptz) AS cash
+      FROM sales_book b
+     WHERE b.shop_id = ${shopId} AND b.at >= ${from.toISOString()}::timestamptz
+       AND b.at < ${to.toISOString()}::timestamptz`);
+  const row = result.rows[0];
+  const bills = Number(row?.bills ?? 0);
+  const billed = Number(row?.billed ?? 0);
+  const returned = Number(row?.returned ?? 0);
   return {
     day,
-    salesSatang,
+    salesSatang: billed - returned,
+    returnsSatang: returned,
     bills,
-    averageSatang: bills === 0 ? 0 : Math.round(salesSatang / bills),
+    averageSatang: bills === 0 ? 0 : Math.round(billed / bills),
     grossProfitSatang: withProfit ? Number(row?.profit ?? 0) : null,
     cashSatang: Number(row?.cash ?? 0),
   };

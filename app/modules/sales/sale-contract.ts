@@ -62,6 +62,10 @@ export type SaleError =
   /** The same clientSaleId was used before for a different bill. */
   | { code: "replayMismatch" }
   | { code: "shiftRequired" }
+  /** The till's open shift is someone else's and the cashier was not added to it. */
+  | { code: "notShiftMember"; openedByName: string }
+  /** The cashier sells in an open shift at another till: they sell there, or close it first. */
+  | { code: "shiftOnOtherTill"; till: string }
   /** A card's last 4 digits that are not 4 digits, an approval code or reference too long. */
   | { code: "badPaymentDetail"; payment: number }
   /** Not what the till sends (no sale id, lines that are not lines): a bug or a forged call. */

@@ -70,6 +70,34 @@ export const shift = pgTable(
   ],
 );
 
+/**
+ * Who sells into a shift's drawer: the member who opened it, and the members added to it since
+ * (a till shared by several cashiers). The server books a sale into the shift of the till only
+ * when its cashier is one of these (issue 31: nobody puts sales into another person's drawer).
+ */
+export const shiftMember = pgTable(
+  "shift_member",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    shiftId: bigint("shift_id", { mode: "number" })
+      .notNull()
+      .references(() => shift.id, { onDelete: "cascade" }),
+    /** The member; no foreign key, so the record outlives a deleted account. */
+    userId: text("user_id").notNull(),
+    userName: text("user_name").notNull(),
+    /** Who added them (the opener adds themself when opening). */
+    addedBy: text("added_by").notNull(),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("shift_member_shift_user").on(table.shiftId, table.userId),
+    index("shift_member_shop_user").on(table.shopId, table.userId),
+  ],
+);
+
 export const CASH_MOVEMENT_KINDS = ["pay_in", "pay_out"] as const;
 export type CashMovementKind = (typeof CASH_MOVEMENT_KINDS)[number];
 

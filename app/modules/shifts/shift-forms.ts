@@ -43,6 +43,13 @@ export const cashMovementForm = z.object({
     .transform((value) => value || null),
 });
 
+/** Adds a selling member of the shop to the shift, or takes one who was added off it. */
+export const shiftMemberForm = z.object({
+  intent: z.enum(["addShiftMember", "removeShiftMember"]),
+  shiftId: shiftIdField,
+  userId: z.string().trim().min(1, "shops.shifts.error.memberRequired").max(100),
+});
+
 export const closeShiftForm = z.object({
   intent: z.literal("closeShift"),
   shiftId: shiftIdField,

@@ -5,7 +5,7 @@ import type { CashMovementKind, ShiftStatus } from "./schema";
  * database here). Money is integer satang.
  */
 
-/** Who acts on a shift: a cashier only on their own, a manager or owner on any. */
+/** Who acts on a shift: a cashier only on one they are a member of, a manager or owner on any. */
 export interface ShiftActor {
   shopId: string;
   userId: string;
@@ -21,6 +21,10 @@ export type ShiftError =
   | { code: "notFound" }
   /** The shift was closed already: no pay-in, pay-out or second close. */
   | { code: "notOpen" }
+  /** The member already sells in another open shift (at `till`): one drawer at a time. */
+  | { code: "inAnotherShift"; till: string }
+  /** Adding someone who is not a selling member of the shop, or removing the opener. */
+  | { code: "notAMember" }
   /** A till name or amount a form could not have sent. */
   | { code: "badRequest" };
 
@@ -42,6 +46,11 @@ export interface ShiftSummary {
   note: string;
 }
 
+/** An open shift with who sells into it (its opener first). */
+export interface OpenShift extends ShiftSummary {
+  members: { userId: string; userName: string }[];
+}
+
 /** The parts of the drawer's expected cash, each from the shift's rows. */
 export interface ExpectedCash {
   openingSatang: number;
@@ -49,11 +58,20 @@ export interface ExpectedCash {
   cashSalesSatang: number;
   /** Cash kept from sales of the shift that were voided since (handed back). */
   voidedCashSatang: number;
-  /** Cash refunds (credit notes refunded in cash) for sales of the till, in the shift's time. */
+  /** Cash refunds (standing credit notes refunded in cash) paid from this shift's drawer. */
   cashRefundsSatang: number;
   payInsSatang: number;
   payOutsSatang: number;
   expectedSatang: number;
+}
+
+/** One member of a shift: who sells into its drawer. */
+export interface ShiftMemberRow {
+  userId: string;
+  userName: string;
+  addedAt: Date;
+  /** The opener; the others were added. */
+  opener: boolean;
 }
 
 export interface CashMovementRow {
@@ -74,6 +92,8 @@ export interface ShiftReport {
   bills: number;
   salesTotalSatang: number;
   discountsSatang: number;
+  /** Standing credit notes whose refund this shift's drawer paid, whatever the method. */
+  returns: { count: number; totalSatang: number };
   voids: { count: number; totalSatang: number };
   movements: CashMovementRow[];
 }

@@ -1,5 +1,5 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import type { Database, DbExecutor } from "~/db/client.server";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
 import { user } from "~/db/schema";
 import { hitRateLimit, type RateLimitRule, forgetCached } from "~/modules/platform/index.server";
@@ -209,6 +209,22 @@ export async function markShopUsed(db: Database, userId: string, shopId: string)
     .set({ lastUsedAt: sql`now()` })
     .where(and(eq(shopMember.shopId, shopId), eq(shopMember.userId, userId)));
   forgetCached(db, `user:${userId}`);
+}
+
+/** The roles that sell at the till (the stock role only works in storehub). */
+export const SELLING_ROLES = ["owner", "manager", "cashier"] as const satisfies readonly ShopRole[];
+
+/** The shop's members who may sell, by name: who can be added to a till's shift. */
+export async function listSellingMembers(
+  db: DbExecutor,
+  shopId: string,
+): Promise<{ userId: string; name: string; role: ShopRole }[]> {
+  return db
+    .select({ userId: shopMember.userId, name: user.name, role: shopMember.role })
+    .from(shopMember)
+    .innerJoin(user, eq(user.id, shopMember.userId))
+    .where(and(eq(shopMember.shopId, shopId), inArray(shopMember.role, [...SELLING_ROLES])))
+    .orderBy(ROLE_ORDER, asc(user.name));
 }
 
 /** The member's role in the shop read from the database (no cache), or null outside it. */

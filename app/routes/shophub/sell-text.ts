@@ -123,6 +123,10 @@ export function saleErrorText(
       return t("shops.sell.error.replayMismatch");
     case "shiftRequired":
       return t("shops.sell.error.shiftRequired");
+    case "notShiftMember":
+      return t("shops.sell.error.notShiftMember", { name: error.openedByName });
+    case "shiftOnOtherTill":
+      return t("shops.sell.error.shiftOnOtherTill", { till: error.till });
     case "invalidRequest":
     case "badRequest":
       return t("shops.sell.error.invalidRequest");

@@ -68,6 +68,11 @@ export default function ShopDashboard({ loaderData }: Route.ComponentProps) {
   ];
   const rows: { key: string; label: string; value: (f: DayFigures) => string }[] = [
     { key: "sales", label: t("shops.dashboard.sales"), value: (f) => formatSatang(f.salesSatang) },
+    {
+      key: "returns",
+      label: t("shops.dashboard.returns"),
+      value: (f) => formatSatang(f.returnsSatang),
+    },
     { key: "bills", label: t("shops.dashboard.bills"), value: (f) => String(f.bills) },
     {
       key: "average",

@@ -77,7 +77,9 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     shop: { id: shop.id, name: shop.name },
     role,
     detail,
-    mayVoid: mayUndo,
+    // A sale with a credit note is not voided (decision 0058): its rest goes back on a note.
+    mayVoid: mayUndo && detail.creditNotes.length === 0,
+    voidNeedsCreditNote: mayUndo && detail.creditNotes.length > 0,
     mayReturn: mayUndo && detail.lines.some((line) => line.returnedMilli < line.qtyMilli),
     mayIssueFull:
       standing &&
@@ -213,7 +215,8 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
   const lang = useLang();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { shop, detail, mayVoid, mayReturn, mayIssueFull, done, doneNote } = loaderData;
+  const { shop, detail, mayVoid, voidNeedsCreditNote, mayReturn, mayIssueFull, done, doneNote } =
+    loaderData;
   const { sale, lines, payments, fullTaxInvoice, creditNotes } = detail;
   const failure = actionData as Failure | undefined;
   const failed = (intent: Intent) =>
@@ -467,6 +470,11 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
         <ReturnForm shopId={shop.id} lines={lines} failure={failed("return")} busy={busy} />
       )}
       {mayVoid && <VoidForm shopId={shop.id} failure={failed("void")} busy={busy} />}
+      {voidNeedsCreditNote && (
+        <p className="text-secondary" data-testid="void-needs-credit-note">
+          {t("shops.invoices.error.hasReturns")}
+        </p>
+      )}
     </>
   );
 }

@@ -10,6 +10,7 @@ export const VOID_REFUSALS = {
   "not-allowed": { status: 403, message: "shops.invoices.error.notAllowed" },
   "already-void": { status: 409, message: "shops.invoices.error.alreadyVoid" },
   "reason-required": { status: 400, message: "shops.invoices.error.reasonRequired" },
+  "has-returns": { status: 409, message: "shops.invoices.error.hasReturns" },
 } as const satisfies Record<VoidRefusal, { status: number; message: MessageKey }>;
 
 export const RETURN_REFUSALS = {

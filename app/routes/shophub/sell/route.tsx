@@ -13,6 +13,7 @@ import {
 } from "~/modules/sales";
 import { completeSale, salesSettingsForPage, tillItemsForPage } from "~/modules/sales/index.server";
 import { openShiftsForPage } from "~/modules/shifts/index.server";
+import { listSellingMembers } from "~/modules/shops/index.server";
 import { isShopChangedResult } from "~/modules/shops";
 import { memberOf } from "~/routes/_gates/member.server";
 import { activeShopOf } from "~/routes/_gates/session.server";
@@ -50,10 +51,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The live stream follows the active shop; a till opened for another (?shop=) stays still.
   const active = await activeShopOf(context);
   const { db, storage } = context.get(appContext);
-  const [rows, settings, shifts] = await Promise.all([
+  const [rows, settings, shifts, sellers] = await Promise.all([
     tillItemsForPage(db, shop.id),
     salesSettingsForPage(db, shop.id),
     openShiftsForPage(db, shop.id),
+    listSellingMembers(db, shop.id),
   ]);
   const promptPay = settings.promptPayId ? normalizePromptPayId(settings.promptPayId) : null;
   const layout = settings.scaleLabelLayout;
@@ -81,16 +83,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     fontsCached: fontsCachedIn(request.headers.get("Cookie")),
     // The till keeps its name in the browser: it picks its own open shift from these.
     shifts: {
-      open: shifts.map((open) => ({
-        id: open.id,
-        till: open.till,
-        openedByName: open.openedByName,
-        openedAt: open.openedAt.toISOString(),
-        openingCashSatang: open.openingCashSatang,
-        // A cashier acts on their own shift only (the action checks again).
-        mine: role !== "cashier" || open.openedBy === member.id,
-      })),
+      open: shifts.map((open) => {
+        const inIt = open.members.some((m) => m.userId === member.id);
+        return {
+          id: open.id,
+          till: open.till,
+          openedBy: open.openedBy,
+          openedByName: open.openedByName,
+          openedAt: open.openedAt.toISOString(),
+          openingCashSatang: open.openingCashSatang,
+          members: open.members,
+          // Only the shift's members sell into its drawer (the server decides, decision 0058).
+          sellsHere: inIt,
+          // A cashier works a shift they are in; a manager or owner any (the action checks).
+          mine: role !== "cashier" || inIt,
+        };
+      }),
       required: settings.requireOpenShift,
+      /** The shop's members who may sell: whom a shift's member may add to it. */
+      sellers: sellers.map((s) => ({ userId: s.userId, name: s.name })),
     },
   };
 }

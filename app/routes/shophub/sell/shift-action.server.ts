@@ -7,7 +7,10 @@ import {
   closeShiftForm,
   openShift,
   openShiftForm,
+  addShiftMember,
   payInOut,
+  removeShiftMember,
+  shiftMemberForm,
 } from "~/modules/shifts/index.server";
 
 /*
@@ -16,7 +19,13 @@ import {
  * right form, and keeps what was typed when it is refused.
  */
 
-export const SHIFT_INTENTS = ["openShift", "cashMovement", "closeShift"] as const;
+export const SHIFT_INTENTS = [
+  "openShift",
+  "cashMovement",
+  "closeShift",
+  "addShiftMember",
+  "removeShiftMember",
+] as const;
 export type ShiftIntent = (typeof SHIFT_INTENTS)[number];
 
 export type ShiftAnswer =
@@ -38,13 +47,16 @@ export type ShiftAnswer =
       kind: "pay_in" | "pay_out";
       amountSatang: number;
     }
-  | { shift: true; intent: "closeShift"; ok: true; done: ShiftIntent; closed: ShiftSummary };
+  | { shift: true; intent: "closeShift"; ok: true; done: ShiftIntent; closed: ShiftSummary }
+  | { shift: true; intent: "addShiftMember" | "removeShiftMember"; ok: true; done: ShiftIntent };
 
 const REFUSAL: Record<ShiftError["code"], { status: number; message: MessageKey }> = {
   alreadyOpen: { status: 409, message: "shops.shifts.error.alreadyOpen" },
   notFound: { status: 404, message: "shops.shifts.error.notFound" },
   notOpen: { status: 409, message: "shops.shifts.error.notOpen" },
   badRequest: { status: 400, message: "shops.shifts.error.badRequest" },
+  inAnotherShift: { status: 409, message: "shops.shifts.error.inAnotherShift" },
+  notAMember: { status: 400, message: "shops.shifts.error.notAMember" },
 };
 
 export interface Answered {
@@ -117,6 +129,17 @@ export async function shiftAction(
       answer: { shift: true, intent, ok: true, done: intent, closed: result.value },
       status: 200,
     };
+  }
+  if (intent === "addShiftMember" || intent === "removeShiftMember") {
+    const parsed = readForm(form, shiftMemberForm);
+    if (!parsed.ok) return failed(intent, parsed.values, parsed.errors, 400);
+    const change = intent === "addShiftMember" ? addShiftMember : removeShiftMember;
+    const result = await change(db, actor, {
+      shiftId: parsed.data.shiftId,
+      userId: parsed.data.userId,
+    });
+    if (!result.ok) return refused(intent, parsed.values, result.error);
+    return { answer: { shift: true, intent, ok: true, done: intent }, status: 200 };
   }
   return failed("openShift", {}, {}, 400, "shops.shifts.error.badRequest");
 }

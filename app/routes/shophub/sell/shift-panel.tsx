@@ -11,6 +11,7 @@ import { formatBaht } from "~/lib/money";
 import { MAX_MOVEMENT_REASON, MAX_SHIFT_NOTE } from "~/modules/shifts";
 import type { TillLoaderData } from "./route";
 import type { ShiftAnswer, ShiftIntent } from "./shift-action.server";
+import { ShiftMembers } from "./shift-members";
 import { TillDialog } from "./till-dialog";
 
 /*
@@ -137,6 +138,17 @@ export function ShiftPanel({
   const moveFetcher = useFetcher<PanelAnswer>({ key: "till-shift-move" });
   const closeFetcher = useFetcher<PanelAnswer>({ key: "till-shift-close" });
   const current = shifts.open.find((s) => s.till === tillName.trim()) ?? null;
+  // What the server would answer a sale from this till (decision 0058), said before one.
+  const elsewhere = shifts.open.find((s) => s.sellsHere && s.till !== tillName.trim()) ?? null;
+  const blocked: string | null = current
+    ? current.sellsHere
+      ? null
+      : t("shops.sell.error.notShiftMember", { name: current.openedByName })
+    : elsewhere
+      ? t("shops.sell.error.shiftOnOtherTill", { till: elsewhere.till })
+      : shifts.required || shifts.open.length > 0
+        ? t("shops.sell.error.shiftRequired")
+        : null;
   const closed =
     closeFetcher.data?.ok &&
     "shift" in closeFetcher.data &&
@@ -164,9 +176,13 @@ export function ShiftPanel({
       >
         {current ? t("shops.shifts.panel.buttonOpen") : t("shops.shifts.panel.button")}
       </button>
-      {shifts.required && !current && (
-        <div className="alert alert-warning w-100 mb-0 py-2" role="status">
-          {t("shops.sell.error.shiftRequired")}
+      {blocked && (
+        <div
+          className="alert alert-warning w-100 mb-0 py-2"
+          role="status"
+          data-testid="till-shift-blocked"
+        >
+          {blocked}
         </div>
       )}
       <TillDialog
@@ -237,6 +253,7 @@ export function ShiftPanel({
                 amount: formatBaht(current.openingCashSatang, lang),
               })}
             </p>
+            <ShiftMembers shopId={shopId} current={current} sellers={shifts.sellers} />
             {current.mine && (
               <>
                 <SiteLink to={reportHref(current.id)} className="btn btn-outline-primary mb-3">

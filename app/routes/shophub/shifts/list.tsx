@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { shop, role } = await chosenShopOf(context, request);
   const { db } = context.get(appContext);
   const shifts = await listShifts(db, shop.id, {
-    openedBy: role === "cashier" ? memberOf(context).id : undefined,
+    memberId: role === "cashier" ? memberOf(context).id : undefined,
   });
   return {
     shop: { id: shop.id, name: shop.name },

@@ -160,6 +160,13 @@ export default function ShiftReportPage({ loaderData }: Route.ComponentProps) {
             />
             <Row label={t("shops.shifts.report.discounts")} value={money(report.discountsSatang)} />
             <Row
+              label={t("shops.shifts.report.returns")}
+              value={t("shops.shifts.report.returnsValue", {
+                count: report.returns.count,
+                amount: money(report.returns.totalSatang),
+              })}
+            />
+            <Row
               label={t("shops.shifts.report.voids")}
               value={t("shops.shifts.report.voidsValue", {
                 count: report.voids.count,
