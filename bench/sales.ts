@@ -210,7 +210,12 @@ async function main() {
           return true;
         }),
       );
-    const actor = { shopId: fixture.shopId, userId: fixture.userId, cashierName: "แคชเชียร์ทดสอบ" };
+    const actor = {
+      shopId: fixture.shopId,
+      userId: fixture.userId,
+      cashierName: "แคชเชียร์ทดสอบ",
+      role: "owner" as const,
+    };
     const inProcess = (worker: number) =>
       completeSale(database, actor, {
         clientSaleId: randomUUID(),

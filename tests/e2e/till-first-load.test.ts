@@ -188,7 +188,7 @@ describe("the till's first load", () => {
       await scan(water.barcode!);
       const line = page.getByTestId("till-line");
       await expect.poll(() => line.count(), SLOW).toBe(1);
-      await line.getByTestId("till-line-discount").fill("5");
+      await line.getByTestId("till-line-discount").fill("2");
       await page.getByTestId("till-park").click();
       await page.getByTestId("till-park-label").fill("โต๊ะ 3");
       await page.getByTestId("till-park-save").click();

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { shopSalesSetting } from "~/db/schema";
 import { readPromptPayPayload } from "~/modules/sales";
+import { setApprovalPin } from "~/modules/shops/index.server";
 import { postStockDocument } from "~/modules/stock/index.server";
 import {
   addSession,
@@ -92,9 +93,9 @@ describe("the till", () => {
     expect(await field.getAttribute("class")).toContain("is-invalid");
     expect(await line.count()).toBe(1);
 
-    // A line discount of 5 baht changes the total.
-    await line.getByTestId("till-line-discount").fill("5");
-    await expect.poll(() => total(page), SLOW).toBe("฿15.00");
+    // A line discount of 2 baht (10 %, what a cashier gives alone) changes the total.
+    await line.getByTestId("till-line-discount").fill("2");
+    await expect.poll(() => total(page), SLOW).toBe("฿18.00");
 
     // Park the bill, the till is empty; recall it, everything is back.
     await page.getByTestId("till-park").click();
@@ -108,20 +109,57 @@ describe("the till", () => {
     await parked.getByTestId("till-recall").click();
     await expect.poll(() => line.count(), SLOW).toBe(1);
     expect(await line.getByTestId("till-line-qty").inputValue()).toBe("2");
-    expect(await line.getByTestId("till-line-discount").inputValue()).toBe("5");
-    expect(await total(page)).toBe("฿15.00");
+    expect(await line.getByTestId("till-line-discount").inputValue()).toBe("2");
+    expect(await total(page)).toBe("฿18.00");
 
-    // The keyboard opens the payment (F4); 1,000 baht in cash gives 985 baht change.
+    // The keyboard opens the payment (F4); 1,000 baht in cash gives 982 baht change.
     await page.keyboard.press("F4");
     const dialog = page.getByTestId("till-pay-dialog");
     await dialog.getByTestId("till-cash").waitFor();
     await dialog.getByTestId("till-quick-cash").filter({ hasText: "1,000" }).click();
-    await expect.poll(() => dialog.getByTestId("till-change").innerText(), SLOW).toBe("฿985.00");
+    await expect.poll(() => dialog.getByTestId("till-change").innerText(), SLOW).toBe("฿982.00");
     expect(await dialog.getByTestId("till-complete").isEnabled()).toBe(true);
     // Esc closes the dialog; the bill is still there.
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.isVisible(), SLOW).toBe(false);
     expect(await line.count()).toBe(1);
+  });
+
+  test("a discount past the cashier's limit waits for the owner's PIN, then sells", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const { member, water, shop, ownerId } = await cashierWithItems(e2e);
+    expect(await setApprovalPin(e2e.db, shop.id, ownerId, "4826")).toEqual({ ok: true });
+    await addSession(context, member);
+    await openTill(page);
+    await scan(page, water.barcode!);
+    await scan(page, water.barcode!);
+    const line = page.getByTestId("till-line");
+    await expect.poll(() => line.count(), SLOW).toBe(1);
+    // Half off: more than the 10 % a cashier gives alone.
+    await line.getByTestId("till-line-discount").fill("10");
+    await expect.poll(() => total(page), SLOW).toBe("฿10.00");
+    await page.getByTestId("till-approval-note").waitFor();
+
+    await page.getByTestId("till-pay-open").click();
+    const approval = page.getByTestId("till-approval-dialog");
+    await approval.getByTestId("till-approval-pin").fill("1111");
+    await approval.getByTestId("till-approval-submit").click();
+    await expect
+      .poll(() => approval.locator("#till-approval-error").innerText(), SLOW)
+      .toContain("PIN ไม่ถูกต้อง");
+    await approval.getByTestId("till-approval-pin").fill("4826");
+    await approval.getByTestId("till-approval-submit").click();
+
+    // Approved: the payment opens, and the bill says who approved it.
+    const pay = page.getByTestId("till-pay-dialog");
+    await pay.getByTestId("till-cash").waitFor(SLOW);
+    await pay.getByTestId("till-cash").fill("10");
+    await pay.getByTestId("till-complete").click();
+    await page.getByTestId("till-done").waitFor(SLOW);
+    expect(await page.getByTestId("till-done").innerText()).toContain("฿10.00");
   });
 
   test("a reload brings back the open and parked bills and the till's name into the page already shown, moving nothing", async ({

@@ -423,6 +423,8 @@ const TARGETS: Target[] = [
       "scaleValue",
       "cashierMayVoidOwn",
       "requireOpenShift",
+      "cashierMaxLineDiscount",
+      "cashierMaxBillDiscount",
     ],
   },
   ...["invite", "role", "remove", "cancelInvite"].map((intent): Target => ({
@@ -463,13 +465,40 @@ const TARGETS: Target[] = [
     fixed: { shopId: "@shop" },
     fields: ["clientSaleId", "till", "lines", "payments", "expectedTotalSatang", "note"],
   },
-  // Added by the shifts branch: the till's shift forms (open, pay in/out, close).
-  ...["openShift", "cashMovement", "closeShift"].map((intent): Target => ({
-    route: "routes/shophub/sell/route",
+  // Added by the shifts branch: the till's shift forms (open, pay in/out, close, members).
+  ...["openShift", "cashMovement", "closeShift", "addShiftMember", "removeShiftMember"].map(
+    (intent): Target => ({
+      route: "routes/shophub/sell/route",
+      caller: "owner",
+      path: "/shophub/sell",
+      fixed: { shopId: "@shop", intent },
+      fields: [
+        "till",
+        "openingCash",
+        "shiftId",
+        "kind",
+        "amount",
+        "reason",
+        "counted",
+        "note",
+        "userId",
+      ],
+    }),
+  ),
+  // A discount approval takes JSON: a form, whatever its fields, approves nothing.
+  {
+    route: "routes/shophub/sell/approve-discount",
     caller: "owner",
-    path: "/shophub/sell",
-    fixed: { shopId: "@shop", intent },
-    fields: ["till", "openingCash", "shiftId", "kind", "amount", "reason", "counted", "note"],
+    path: "/shophub/sell/approve",
+    fixed: { shopId: "@shop" },
+    fields: ["clientSaleId", "approverId", "pin", "shares", "discountSatang"],
+  },
+  ...["set", "remove"].map((intent): Target => ({
+    route: "routes/shophub/approval-pin",
+    caller: "owner",
+    path: "/shophub/approval-pin",
+    fixed: { shop: "@shop", shopId: "@shop", intent },
+    fields: ["pin", "confirm"],
   })),
 
   // Added by the finance branch: income and expenses (the shop's categories, one row's form).

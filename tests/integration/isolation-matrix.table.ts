@@ -145,6 +145,8 @@ const sellingForm = () => ({
   scalePrefixes: "20",
   scaleItemDigits: "5",
   scaleValue: "weight",
+  cashierMaxLineDiscount: "10",
+  cashierMaxBillDiscount: "10",
 });
 
 const publicPage = (request?: CallSpec): PlainRow => ({
@@ -759,6 +761,67 @@ export const MATRIX: Record<string, MatrixRow> = {
     checksShopId: true,
   },
   // Added by the shifts branch: the shop's shifts and one shift's report (a cashier: their own).
+  // A discount approval at the till (decision 0059): JSON; a form is no request (400) once the
+  // gate checked shop and role; a caller of another shop never reaches the PIN check.
+  "routes/shophub/sell/approve-discount action": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/sell/approve?shop=${ids.shopId}`, form: {} }),
+    roles: { owner: 400, manager: 400, cashier: 400, stock: 403 },
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    foreign: [
+      {
+        what: "asking the other shop's owner to approve",
+        request: (_own, other) => ({
+          path: `/shophub/sell/approve?shop=${other.shopId}`,
+          form: {},
+        }),
+        expect: REFUSED_OTHER_SHOP,
+      },
+    ],
+    checksShopId: true,
+  },
+  // One's own approval PIN: owners and managers only.
+  "routes/shophub/approval-pin loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/approval-pin?shop=${ids.shopId}` }),
+    roles: { owner: "ok", manager: "ok", cashier: 403, stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/approval-pin?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/approval-pin action": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/approval-pin?shop=${ids.shopId}`,
+      form: { intent: "set", pin: "4826", confirm: "4826" },
+    }),
+    roles: {
+      owner: { redirect: "/shophub/approval-pin?shop=" },
+      manager: { redirect: "/shophub/approval-pin?shop=" },
+      cashier: 403,
+      stock: 403,
+    },
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    foreign: [
+      {
+        what: "setting a PIN in the other shop",
+        request: (own, other) => ({
+          path: `/shophub/approval-pin?shop=${other.shopId}`,
+          form: { intent: "set", pin: "4826", confirm: "4826", shopId: own.shopId },
+        }),
+        expect: REFUSED_OTHER_SHOP,
+      },
+    ],
+    checksShopId: true,
+  },
   "routes/shophub/shifts/list loader": {
     access: "shop",
     request: (ids) => ({ path: `/shophub/shifts?shop=${ids.shopId}` }),

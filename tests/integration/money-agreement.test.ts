@@ -85,7 +85,12 @@ async function sell(c: Counter, lines: { item: number; qty: number }[], pay: Pay
   if (total - cashPart > 0) payments.push({ method: "card", amountSatang: total - cashPart });
   const result = await completeSale(
     db,
-    { shopId: c.t.shop.id, userId: c.cashier.userId, cashierName: c.cashier.userName },
+    {
+      shopId: c.t.shop.id,
+      userId: c.cashier.userId,
+      cashierName: c.cashier.userName,
+      role: c.cashier.role,
+    },
     {
       clientSaleId: randomUUID(),
       till: TILL,

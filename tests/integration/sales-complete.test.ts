@@ -18,6 +18,7 @@ import {
   completeSale,
   scaleLabelCode,
   type CompleteSaleRequest,
+  type SaleActor,
   type SaleLineRequest,
   type SaleError,
 } from "~/modules/sales/index.server";
@@ -39,7 +40,7 @@ afterAll(async () => {
 const YEAR = buddhistYear(new Date());
 
 interface Fixture extends TestShop {
-  actor: { shopId: string; userId: string; cashierName: string };
+  actor: SaleActor;
 }
 
 async function newShop(
@@ -61,7 +62,7 @@ async function newShop(
   }
   return {
     ...made,
-    actor: { shopId: made.shop.id, userId: made.ownerId, cashierName: "สมใจ ขายดี" },
+    actor: { shopId: made.shop.id, userId: made.ownerId, cashierName: "สมใจ ขายดี", role: "owner" },
   };
 }
 

@@ -70,6 +70,8 @@ const FORM = {
   scalePrefixes: "20",
   scaleItemDigits: "5",
   scaleValue: "weight",
+  cashierMaxLineDiscount: "10",
+  cashierMaxBillDiscount: "10",
 };
 
 interface Failure {
@@ -130,6 +132,8 @@ describe("/shophub/settings/selling", () => {
       scaleValue: "price",
       cashierMayVoidOwn: "on",
       requireOpenShift: "on",
+      cashierMaxLineDiscount: "12.5",
+      cashierMaxBillDiscount: "5",
     });
     expect(saved).toMatchObject({ status: 302, location: `${pathOf(shopId)}&saved=1` });
 
@@ -152,6 +156,8 @@ describe("/shophub/settings/selling", () => {
       scaleLabelLayout: { prefixes: ["20", "21"], itemCodeDigits: 6, value: "price" },
       cashierMayVoidOwn: true,
       requireOpenShift: true,
+      cashierMaxLineDiscountBasisPoints: 1_250,
+      cashierMaxBillDiscountBasisPoints: 500,
     });
     const page = await call(sellingRoute.loader, shopId, owner);
     expect(page.data).toMatchObject({

@@ -74,7 +74,7 @@ async function sell(
   const total = PRICE * pieces;
   const result = await completeSale(
     db,
-    { shopId: f.shop.id, userId: actor.userId, cashierName: actor.userName },
+    { shopId: f.shop.id, userId: actor.userId, cashierName: actor.userName, role: actor.role },
     {
       clientSaleId: randomUUID(),
       till,

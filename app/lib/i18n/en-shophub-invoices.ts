@@ -106,6 +106,7 @@ export const enShophubInvoices: Record<keyof typeof thShophubInvoices, string> =
   "shops.invoices.error.notAllowed": "You may not void or take back this sale",
   "shops.invoices.error.hasReturns":
     "This sale already has a credit note, so it cannot be voided. Take the rest back on a credit note instead",
+  "shops.invoices.detail.discountApprovedBy": "discount approved by {name}",
   "shops.invoices.error.alreadyVoid": "This sale is already void",
   "shops.invoices.error.saleVoid": "This sale is void, so this cannot be done",
   "shops.invoices.error.notVat":

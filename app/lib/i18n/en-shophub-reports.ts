@@ -66,6 +66,8 @@ export const enShophubReports: Record<keyof typeof thShophubReports, string> = {
   "shops.reports.col.cost": "Cost",
   "shops.reports.col.cashier": "Cashier",
   "shops.reports.col.bills": "Bills",
+  "shops.reports.col.discount": "Discounts given",
+  "shops.reports.col.approvedBills": "Bills with an approved discount",
   "shops.reports.col.method": "Payment method",
   "shops.reports.col.payments": "Payments",
   "shops.reports.col.received": "Received",

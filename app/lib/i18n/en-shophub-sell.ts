@@ -244,6 +244,23 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
     "This bill's id was already used for another bill; start a new bill",
   "shops.sell.error.shiftRequired":
     "You need to be in an open shift to sell: open a shift on this till, or ask its opener or a manager to add you",
+  "shops.sell.approval.title": "Approve the discount",
+  "shops.sell.approval.lead":
+    "This bill's discount is more than a cashier gives alone. The owner or a manager picks their name and types their own PIN",
+  "shops.sell.approval.approver": "Approver",
+  "shops.sell.approval.pin": "Approver's PIN",
+  "shops.sell.approval.submit": "Approve the discount",
+  "shops.sell.approval.noApprovers":
+    "No owner or manager has set an approval PIN yet. Keep the discount within a cashier's limit, or have the owner set a PIN on the discount approval PIN page first",
+  "shops.sell.approval.needed":
+    "The discount is more than a cashier gives alone ({line}% a line, {bill}% a bill): a manager approves it before payment",
+  "shops.sell.approval.approvedBy": "This bill's discount was approved by {name}",
+  "shops.sell.approval.pinLink": "Approval PIN",
+  "shops.sell.approval.error.wrongPin": "Wrong PIN, or this approver has not set a PIN",
+  "shops.sell.approval.error.tooManyTries":
+    "Too many wrong PINs. Wait a while and try again, or ask another approver",
+  "shops.sell.error.discountNeedsApproval":
+    "The discount is more than a cashier gives alone ({line}% a line, {bill}% a bill). The owner or a manager approves it with their PIN before payment",
   "shops.sell.error.notShiftMember":
     "The shift open on this till is {name}'s. Ask {name} or a manager to add you to it before selling",
   "shops.sell.error.shiftOnOtherTill":

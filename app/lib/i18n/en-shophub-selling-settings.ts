@@ -98,6 +98,14 @@ export const enShophubSellingSettings: Record<keyof typeof thShophubSellingSetti
   "shops.sellingSettings.rules.cashierVoidHint":
     "Only sales they made in the same shift (or the same day when the shop does not use shifts). Owners and managers can always void.",
   "shops.sellingSettings.rules.openShift": "Selling needs an open shift",
+  "shops.sellingSettings.rules.lineDiscount":
+    "Largest discount a cashier gives on a line alone (%)",
+  "shops.sellingSettings.rules.lineDiscountHint":
+    "A share of the line's price × quantity. Above it, the owner or a manager approves with their PIN at the till. 0 makes every discount need an approval",
+  "shops.sellingSettings.rules.billDiscount": "Largest bill discount a cashier gives alone (%)",
+  "shops.sellingSettings.rules.billDiscountHint":
+    "A share of the bill after line discounts. Owners and managers give discounts without an approval",
+  "shops.sellingSettings.error.discountLimit": "Enter a percentage from 0 to 100, e.g. 10 or 12.5",
   "shops.sellingSettings.rules.openShiftHint":
     "When on, staff open a shift and count the starting change in the drawer before selling, and close it with a count at the end. Opening and closing shifts comes with the back office; until then this setting does not affect selling.",
 

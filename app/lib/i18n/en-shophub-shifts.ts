@@ -4,6 +4,23 @@ import type { thShophubShifts } from "./th-shophub-shifts";
 export const enShophubShifts: Record<keyof typeof thShophubShifts, string> = {
   "shops.shifts.title": "Shifts",
   "shops.shifts.report.title": "Shift report",
+  "shops.approvalPin.title": "Discount approval PIN",
+  "shops.approvalPin.lead":
+    "When a cashier gives more discount than the shop allows, the till asks the owner or a manager to pick their name and type this PIN on that till. Set your own PIN and tell nobody",
+  "shops.approvalPin.state.set": "You have an approval PIN",
+  "shops.approvalPin.state.none":
+    "You have no approval PIN yet, so you cannot approve discounts at the till",
+  "shops.approvalPin.pin": "New PIN (4 to 8 digits)",
+  "shops.approvalPin.pinHint": "Avoid easy guesses such as 1234, 0000 or 1212",
+  "shops.approvalPin.confirm": "Type the PIN again",
+  "shops.approvalPin.set": "Set PIN",
+  "shops.approvalPin.change": "Change PIN",
+  "shops.approvalPin.remove": "Remove my PIN",
+  "shops.approvalPin.done.set": "PIN saved. You can approve discounts at the till now",
+  "shops.approvalPin.done.remove": "PIN removed",
+  "shops.approvalPin.error.format": "A PIN is 4 to 8 digits",
+  "shops.approvalPin.error.guessable": "This PIN is too easy to guess: avoid runs and repeats",
+  "shops.approvalPin.error.confirm": "The two PINs do not match",
   "shops.shifts.members.heading": "Who sells in this shift",
   "shops.shifts.members.lead":
     "Cash sales of everyone listed go into this shift's drawer. Anyone not listed cannot sell on this till",

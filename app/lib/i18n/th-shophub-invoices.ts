@@ -105,6 +105,7 @@ export const thShophubInvoices = {
   "shops.invoices.error.buyerBranchInvalid": "รหัสสาขาต้องเป็นตัวเลข 5 หลัก เช่น 00000 หรือ 00001",
   "shops.invoices.error.notFound": "ไม่พบบิลนี้ในร้าน",
   "shops.invoices.error.notAllowed": "คุณไม่มีสิทธิ์ยกเลิกหรือรับคืนบิลนี้",
+  "shops.invoices.detail.discountApprovedBy": "ส่วนลดอนุมัติโดย {name}",
   "shops.invoices.error.alreadyVoid": "บิลนี้ถูกยกเลิกไปแล้ว",
   "shops.invoices.error.hasReturns": "บิลนี้มีใบลดหนี้แล้ว จึงยกเลิกทั้งบิลไม่ได้ รับคืนสินค้าที่เหลือด้วยใบลดหนี้แทน",
   "shops.invoices.error.saleVoid": "บิลนี้ถูกยกเลิกแล้ว จึงทำรายการนี้ไม่ได้",

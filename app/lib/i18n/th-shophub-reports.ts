@@ -65,6 +65,8 @@ export const thShophubReports = {
   "shops.reports.col.cost": "ต้นทุน",
   "shops.reports.col.cashier": "พนักงานขาย",
   "shops.reports.col.bills": "บิล",
+  "shops.reports.col.discount": "ส่วนลดที่ให้",
+  "shops.reports.col.approvedBills": "บิลที่ผู้จัดการอนุมัติส่วนลด",
   "shops.reports.col.method": "วิธีชำระเงิน",
   "shops.reports.col.payments": "จำนวนครั้ง",
   "shops.reports.col.received": "รับเงิน",

@@ -232,6 +232,23 @@ export const thShophubSell = {
   "shops.sell.error.replayMismatch": "เลขบิลนี้ถูกใช้กับบิลอื่นแล้ว กรุณาเริ่มบิลใหม่",
   "shops.sell.error.shiftRequired":
     "ต้องอยู่ในกะที่เปิดอยู่ก่อนขาย เปิดกะที่เครื่องนี้ หรือให้ผู้เปิดกะหรือผู้จัดการเพิ่มคุณเข้ากะ",
+  "shops.sell.approval.title": "ขออนุมัติส่วนลด",
+  "shops.sell.approval.lead":
+    "ส่วนลดของบิลนี้เกินที่แคชเชียร์ให้เองได้ ให้เจ้าของร้านหรือผู้จัดการเลือกชื่อและกรอก PIN ของตัวเอง",
+  "shops.sell.approval.approver": "ผู้อนุมัติ",
+  "shops.sell.approval.pin": "PIN ของผู้อนุมัติ",
+  "shops.sell.approval.submit": "อนุมัติส่วนลด",
+  "shops.sell.approval.noApprovers":
+    "ยังไม่มีเจ้าของร้านหรือผู้จัดการที่ตั้ง PIN อนุมัติ ลดส่วนลดให้อยู่ในสิทธิ์ของแคชเชียร์ หรือให้เจ้าของร้านตั้ง PIN ที่หน้า PIN อนุมัติส่วนลดก่อน",
+  "shops.sell.approval.needed":
+    "ส่วนลดเกินที่แคชเชียร์ให้เองได้ (ต่อรายการ {line}% ท้ายบิล {bill}%) ต้องให้ผู้จัดการอนุมัติก่อนรับเงิน",
+  "shops.sell.approval.approvedBy": "ส่วนลดของบิลนี้อนุมัติโดย {name}",
+  "shops.sell.approval.pinLink": "PIN อนุมัติ",
+  "shops.sell.approval.error.wrongPin": "PIN ไม่ถูกต้อง หรือผู้อนุมัติคนนี้ยังไม่ได้ตั้ง PIN",
+  "shops.sell.approval.error.tooManyTries":
+    "กรอก PIN ผิดหลายครั้งเกินไป รอสักครู่แล้วลองใหม่ หรือให้ผู้อนุมัติอีกคนกรอก",
+  "shops.sell.error.discountNeedsApproval":
+    "ส่วนลดเกินที่แคชเชียร์ให้เองได้ (ต่อรายการ {line}% ท้ายบิล {bill}%) ให้เจ้าของร้านหรือผู้จัดการกรอก PIN อนุมัติก่อนรับเงิน",
   "shops.sell.error.notShiftMember":
     "กะที่เปิดอยู่ที่เครื่องนี้เป็นของ {name} ให้ {name} หรือผู้จัดการเพิ่มคุณเข้ากะก่อนขาย",
   "shops.sell.error.shiftOnOtherTill": "คุณอยู่ในกะที่เปิดไว้ที่ {till} ขายจากเครื่องนั้น หรือปิดกะนั้นก่อน",

@@ -91,10 +91,17 @@ export const thShophubSellingSettings = {
   "shops.sellingSettings.scale.samplePrice": "อ่านได้เป็น รหัสสินค้า {item} ราคา {price}",
 
   "shops.sellingSettings.rules.title": "การขายหน้าร้าน",
+  "shops.sellingSettings.error.discountLimit": "กรอกเปอร์เซ็นต์ 0 ถึง 100 เช่น 10 หรือ 12.5",
   "shops.sellingSettings.rules.cashierVoid": "ให้พนักงานแคชเชียร์ยกเลิกบิลของตัวเองได้",
   "shops.sellingSettings.rules.cashierVoidHint":
     "เฉพาะบิลที่ตัวเองขายในกะเดียวกัน (หรือวันเดียวกันถ้าร้านไม่ได้เปิดกะ) เจ้าของร้านและผู้จัดการยกเลิกบิลได้เสมอ",
   "shops.sellingSettings.rules.openShift": "ต้องเปิดกะก่อนขาย",
+  "shops.sellingSettings.rules.lineDiscount": "ส่วนลดต่อรายการที่แคชเชียร์ให้เองได้ไม่เกิน (%)",
+  "shops.sellingSettings.rules.lineDiscountHint":
+    "คิดจากราคารวมของรายการนั้น เกินนี้ต้องให้เจ้าของร้านหรือผู้จัดการกรอก PIN อนุมัติที่หน้าขาย ใส่ 0 ถ้าแคชเชียร์ต้องขออนุมัติทุกส่วนลด",
+  "shops.sellingSettings.rules.billDiscount": "ส่วนลดท้ายบิลที่แคชเชียร์ให้เองได้ไม่เกิน (%)",
+  "shops.sellingSettings.rules.billDiscountHint":
+    "คิดจากยอดบิลหลังหักส่วนลดรายการ เจ้าของร้านและผู้จัดการให้ส่วนลดได้โดยไม่ต้องขออนุมัติ",
   "shops.sellingSettings.rules.openShiftHint":
     "เมื่อเปิด พนักงานต้องเปิดกะพร้อมนับเงินทอนตั้งต้นในลิ้นชักก่อนขาย และปิดกะพร้อมนับเงินเมื่อเลิกงาน การเปิดและปิดกะจะมาพร้อมหน้าจัดการหลังร้าน ก่อนถึงตอนนั้นการตั้งค่านี้จะยังไม่มีผลกับการขาย",
 

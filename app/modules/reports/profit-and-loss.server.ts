@@ -87,6 +87,10 @@ export interface CashierRow {
   bills: number;
   salesExVatSatang: number;
   grossProfitSatang: number;
+  /** Line and bill discounts the cashier gave (as priced). */
+  discountSatang: number;
+  /** Bills whose discounts an owner or a manager approved at the till (decision 0059). */
+  approvedBills: number;
 }
 
 export interface PaymentRow {
@@ -388,6 +392,20 @@ async function itemAggregates(db: DbExecutor, shopId: string, range: ReportRange
   return result.rows;
 }
 
+/** Per cashier, the standing bills of the range sold with an approval of their discounts. */
+async function approvalAggregates(db: DbExecutor, shopId: string, range: ReportRange) {
+  const { start, end } = bounds(range);
+  const result = await db.execute<{ cashier_id: string; approved: string }>(sql`
+    SELECT s.cashier_id, count(*) AS approved
+      FROM sale s
+      JOIN discount_approval a ON a.shop_id = s.shop_id AND a.client_sale_id = s.client_sale_id
+     WHERE s.shop_id = ${shopId} AND s.status <> 'void'
+       AND s.created_at >= ${start.toISOString()}::timestamptz
+       AND s.created_at < ${end.toISOString()}::timestamptz
+     GROUP BY s.cashier_id`);
+  return new Map(result.rows.map((row) => [row.cashier_id, n(row.approved)]));
+}
+
 type PaymentAggregate = {
   method: string;
   payments: string;
@@ -432,18 +450,29 @@ export async function profitAndLoss(
     throw new RangeError("profitAndLoss: a range of 1 to MAX_REPORT_DAYS days");
   }
   const before = previousRange(range);
-  const [settings, sales, returns, finance, items, payments, prevSales, prevReturns, prevFinance] =
-    await Promise.all([
-      getSalesSettings(db, shopId),
-      saleAggregates(db, shopId, range, true),
-      returnAggregates(db, shopId, range, true),
-      financeAggregates(db, shopId, range),
-      itemAggregates(db, shopId, range),
-      paymentAggregates(db, shopId, range),
-      saleAggregates(db, shopId, before, false),
-      returnAggregates(db, shopId, before, false),
-      financeAggregates(db, shopId, before),
-    ]);
+  const [
+    settings,
+    sales,
+    returns,
+    finance,
+    items,
+    payments,
+    approvals,
+    prevSales,
+    prevReturns,
+    prevFinance,
+  ] = await Promise.all([
+    getSalesSettings(db, shopId),
+    saleAggregates(db, shopId, range, true),
+    returnAggregates(db, shopId, range, true),
+    financeAggregates(db, shopId, range),
+    itemAggregates(db, shopId, range),
+    paymentAggregates(db, shopId, range),
+    approvalAggregates(db, shopId, range),
+    saleAggregates(db, shopId, before, false),
+    returnAggregates(db, shopId, before, false),
+    financeAggregates(db, shopId, before),
+  ]);
   const vatRegistered = settings.vatRegistered;
   const totals = totalsOf(sales, returns, finance, vatRegistered);
   const previous = totalsOf(prevSales, prevReturns, prevFinance, vatRegistered);
@@ -531,6 +560,8 @@ export async function profitAndLoss(
       bills: n(row.bills),
       salesExVatSatang: n(row.ex_vat),
       grossProfitSatang: n(row.ex_vat) - n(row.cost),
+      discountSatang: n(row.discount),
+      approvedBills: approvals.get(row.cashier_id) ?? 0,
     }))
     .sort((a, b) => b.salesExVatSatang - a.salesExVatSatang);
 

@@ -109,6 +109,8 @@ export function pnlCsv(pnl: ProfitAndLoss, report: PnlReport, lang: Lang): strin
         t("shops.reports.col.bills"),
         t("shops.reports.col.salesExVat"),
         t("shops.reports.fig.grossProfit"),
+        t("shops.reports.col.discount"),
+        t("shops.reports.col.approvedBills"),
       ]);
       for (const row of pnl.byCashier) {
         rows.push([
@@ -116,6 +118,8 @@ export function pnlCsv(pnl: ProfitAndLoss, report: PnlReport, lang: Lang): strin
           row.bills,
           baht(row.salesExVatSatang),
           baht(row.grossProfitSatang),
+          baht(row.discountSatang),
+          row.approvedBills,
         ]);
       }
       break;

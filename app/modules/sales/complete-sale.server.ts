@@ -1,6 +1,17 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { sale, saleLine, shift, shiftMember, shop, shopSalesSetting, stockItem } from "~/db/schema";
+import {
+  discountApproval,
+  sale,
+  saleLine,
+  shift,
+  shiftMember,
+  shop,
+  shopSalesSetting,
+  stockItem,
+} from "~/db/schema";
+import type { ShopRole } from "~/modules/shops";
+import { discountNeedsApproval, discountShares, withinShares } from "./discount-limit";
 import { LedgerError, runLedgerStatement, UnitError } from "~/modules/stock/index.server";
 import { computeBill, settlePayments, type BillLineInput, type VatSetting } from "./bill";
 import { isWholeQuantity, qtyToSql } from "~/lib/quantity";
@@ -29,6 +40,8 @@ export interface SaleActor {
   userId: string;
   /** Kept on the sale as printed: the record outlives a renamed or deleted account. */
   cashierName: string;
+  /** A cashier's discounts past the shop's limits need an owner's or a manager's approval. */
+  role: ShopRole;
 }
 
 /**
@@ -155,6 +168,13 @@ function saleContextQuery(db: Database) {
             JOIN ${shift} s2 ON s2.id = m2.shift_id
            WHERE m2.shop_id = ${shop}.id AND m2.user_id = ${sql.placeholder("userId")}
              AND s2.status = 'open' LIMIT 1)`,
+        // An owner's or a manager's approval of this bill's discounts, when one was given.
+        approval: {
+          cashierId: discountApproval.cashierId,
+          lineBasisPoints: discountApproval.lineBasisPoints,
+          billBasisPoints: discountApproval.billBasisPoints,
+          discountSatang: discountApproval.discountSatang,
+        },
         // Whether the shop works in shifts right now: then every sale needs one.
         anyOpenShift: sql<boolean>`EXISTS (SELECT 1 FROM ${shift} s3
            WHERE s3.shop_id = ${shop}.id AND s3.status = 'open')`,
@@ -174,6 +194,13 @@ function saleContextQuery(db: Database) {
       .leftJoin(
         shiftMember,
         and(eq(shiftMember.shiftId, shift.id), eq(shiftMember.userId, sql.placeholder("userId"))),
+      )
+      .leftJoin(
+        discountApproval,
+        and(
+          eq(discountApproval.shopId, shop.id),
+          eq(discountApproval.clientSaleId, sql.placeholder("clientSaleId")),
+        ),
       )
       .leftJoin(
         stockItem,
@@ -200,16 +227,21 @@ const saleContextQueries = new WeakMap<Database, ReturnType<typeof saleContextQu
 async function saleContext(
   db: Database,
   shopId: string,
-  userId: string,
-  till: string,
-  itemIds: readonly number[],
+  request: { userId: string; till: string; clientSaleId: string; itemIds: readonly number[] },
 ) {
   let query = saleContextQueries.get(db);
   if (!query) {
     query = saleContextQuery(db);
     saleContextQueries.set(db, query);
   }
-  const rows = await query.execute({ shopId, userId, till, itemIds: [...itemIds] });
+  const { userId, till, clientSaleId } = request;
+  const rows = await query.execute({
+    shopId,
+    userId,
+    till,
+    clientSaleId,
+    itemIds: [...request.itemIds],
+  });
   const [first] = rows;
   if (!first) return null;
   let settings: SalesSettings = defaultSalesSettings(shopId);
@@ -224,6 +256,7 @@ async function saleContext(
     seller: first.seller,
     settings,
     shift: shiftOfSale(first, settings.requireOpenShift),
+    approval: first.approval,
     itemsById,
   };
 }
@@ -307,7 +340,12 @@ export async function completeSale(
 
   const itemIds = [...new Set(request.lines.map((line) => line.itemId).filter(isInteger))];
   const till = request.till.trim();
-  const context = await saleContext(db, shopId, actor.userId, till, itemIds);
+  const context = await saleContext(db, shopId, {
+    userId: actor.userId,
+    till,
+    clientSaleId: request.clientSaleId,
+    itemIds,
+  });
   if (!context) throw new Error(`completeSale: no shop ${shopId}`);
   const { seller, settings, itemsById } = context;
   // A refusal of a retried sale (prices changed since, an item archived since) would be
@@ -351,6 +389,22 @@ export async function completeSale(
   const bill = computed.bill;
   if (bill.totalSatang !== request.expectedTotalSatang) {
     return refuseUnlessRetry({ code: "totalChanged", totalSatang: bill.totalSatang });
+  }
+  // A cashier's discounts past the shop's limits need an approval of this very bill, by its
+  // own cashier's request, covering its shares and its discount in all (decision 0059).
+  const shares = discountShares(bill);
+  const limit = {
+    lineBasisPoints: settings.cashierMaxLineDiscountBasisPoints,
+    billBasisPoints: settings.cashierMaxBillDiscountBasisPoints,
+  };
+  if (discountNeedsApproval(actor.role, shares, limit)) {
+    const { approval } = context;
+    const covered =
+      approval !== null &&
+      approval.cashierId === actor.userId &&
+      withinShares(shares, approval) &&
+      bill.lineDiscountSatang + bill.billDiscountSatang <= approval.discountSatang;
+    if (!covered) return refuseUnlessRetry({ code: "discountNeedsApproval", shares, limit });
   }
   const settled = settlePayments(bill.totalSatang, request.payments);
   if (!settled.ok) return refuseUnlessRetry({ code: "payment", error: settled.error });

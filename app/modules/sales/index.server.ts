@@ -13,3 +13,4 @@ export * from "./receipt-logo.server";
 export * from "./settings-form";
 export * from "./till-items.server";
 export * from "./dashboard.server";
+export * from "./discount-approval.server";

@@ -94,3 +94,12 @@ export {
   type SalesSettingsValues,
   SETTINGS_PROMPTPAY_ERRORS,
 } from "./settings-values";
+export {
+  discountNeedsApproval,
+  DISCOUNT_APPROVER_ROLES,
+  type DiscountApprovalRequest,
+  discountApprovalRequestSchema,
+  discountShares,
+  type DiscountShares,
+  withinShares,
+} from "./discount-limit";

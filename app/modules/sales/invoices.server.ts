@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import {
   creditNote,
+  discountApproval,
   creditNoteLine,
   fullTaxInvoice,
   sale,
@@ -177,6 +178,8 @@ export interface SaleDetail {
     voidedByName: string | null;
     /** Whether the shift it was sold in is still open; null when it was sold without one. */
     shiftOpen: boolean | null;
+    /** Who approved its discounts at the till, past a cashier's limit (decision 0059). */
+    discountApprovedByName: string | null;
   };
   lines: {
     id: number;
@@ -229,10 +232,22 @@ export async function getSaleDetail(
   saleId: number,
 ): Promise<SaleDetail | null> {
   const [head] = await db
-    .select({ sale, voidedByName: user.name, shiftStatus: shift.status })
+    .select({
+      sale,
+      voidedByName: user.name,
+      shiftStatus: shift.status,
+      approvedByName: discountApproval.approverName,
+    })
     .from(sale)
     .leftJoin(user, eq(user.id, sale.voidedBy))
     .leftJoin(shift, eq(shift.id, sale.shiftId))
+    .leftJoin(
+      discountApproval,
+      and(
+        eq(discountApproval.shopId, sale.shopId),
+        eq(discountApproval.clientSaleId, sale.clientSaleId),
+      ),
+    )
     .where(and(eq(sale.shopId, shopId), eq(sale.id, saleId)))
     .limit(1);
   if (!head) return null;
@@ -278,6 +293,7 @@ export async function getSaleDetail(
       ...saleRow,
       voidedByName: head.voidedByName,
       shiftOpen: head.shiftStatus === null ? null : head.shiftStatus === "open",
+      discountApprovedByName: head.approvedByName,
     },
     lines: lines.map((line) => ({
       id: line.id,

@@ -1,4 +1,5 @@
 import type { BillError, Discount, PaymentError, PaymentMethod, VatMode } from "./bill";
+import type { DiscountShares } from "./discount-limit";
 import type { SaleDocumentKind } from "./document-number";
 import type { PaperWidth, SaleSeller, SaleStatus } from "./schema";
 
@@ -62,6 +63,8 @@ export type SaleError =
   /** The same clientSaleId was used before for a different bill. */
   | { code: "replayMismatch" }
   | { code: "shiftRequired" }
+  /** The bill's discounts go past what a cashier gives alone, without an approval covering them. */
+  | { code: "discountNeedsApproval"; shares: DiscountShares; limit: DiscountShares }
   /** The till's open shift is someone else's and the cashier was not added to it. */
   | { code: "notShiftMember"; openedByName: string }
   /** The cashier sells in an open shift at another till: they sell there, or close it first. */

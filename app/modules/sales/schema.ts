@@ -79,12 +79,27 @@ export const shopSalesSetting = pgTable(
     cashierMayVoidOwn: boolean("cashier_may_void_own").notNull().default(false),
     /** Whether selling needs an open shift (the back office's cash drawer). */
     requireOpenShift: boolean("require_open_shift").notNull().default(false),
+    /**
+     * The largest discount a cashier gives alone, as a share of a line (its price × quantity)
+     * and of the bill (after line discounts), in basis points; above it an owner or a manager
+     * approves at the till (issue 31, decision 0059). Owners and managers have no limit.
+     */
+    cashierMaxLineDiscountBasisPoints: integer("cashier_max_line_discount_bp")
+      .notNull()
+      .default(1000),
+    cashierMaxBillDiscountBasisPoints: integer("cashier_max_bill_discount_bp")
+      .notNull()
+      .default(1000),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check("shop_sales_setting_branch", sql`${table.branchCode} ~ '^[0-9]{5}$'`),
     check("shop_sales_setting_vat_rate", sql`${table.vatRateBasisPoints} BETWEEN 0 AND 10000`),
     check("shop_sales_setting_paper", inList(table.paperWidth, PAPER_WIDTHS)),
+    check(
+      "shop_sales_setting_cashier_discounts",
+      sql`${table.cashierMaxLineDiscountBasisPoints} BETWEEN 0 AND 10000 AND ${table.cashierMaxBillDiscountBasisPoints} BETWEEN 0 AND 10000`,
+    ),
   ],
 );
 
@@ -171,6 +186,39 @@ export const sale = pgTable(
     check("sale_total_not_negative", sql`${table.totalSatang} >= 0`),
     check("sale_change_not_negative", sql`${table.changeSatang} >= 0`),
     check("sale_void_complete", sql`(${table.status} = 'void') = (${table.voidedAt} IS NOT NULL)`),
+  ],
+);
+
+/**
+ * An owner's or a manager's approval, at the till, of a bill's discounts beyond what a cashier
+ * gives alone (issue 31, decision 0059): the bill (its client sale id), who approved it with
+ * their PIN, and the largest line and bill discount shares approved. The sale of that id
+ * completes only when its discounts are within them. Written before the sale; never edited but
+ * by a later approval of the same bill (a larger discount asked again).
+ */
+export const discountApproval = pgTable(
+  "discount_approval",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    clientSaleId: uuid("client_sale_id").notNull(),
+    cashierId: text("cashier_id").notNull(),
+    approverId: text("approver_id").notNull(),
+    approverName: text("approver_name").notNull(),
+    lineBasisPoints: integer("line_bp").notNull(),
+    billBasisPoints: integer("bill_bp").notNull(),
+    /** The bill's discounts in all when approved: more is not covered, whatever the shares. */
+    discountSatang: bigint("discount_satang", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("discount_approval_shop_sale").on(table.shopId, table.clientSaleId),
+    check(
+      "discount_approval_shares",
+      sql`${table.lineBasisPoints} BETWEEN 0 AND 10000 AND ${table.billBasisPoints} BETWEEN 0 AND 10000`,
+    ),
   ],
 );
 

@@ -64,6 +64,18 @@ function prefixField() {
   });
 }
 
+/** A cashier's discount limit as the owner types it: 0 to 100 %, up to two decimals. */
+function discountLimitField() {
+  return text().transform((value, ctx) => {
+    const bp = parsePercent(value);
+    if (bp === null) {
+      ctx.addIssue({ code: "custom", message: "shops.sellingSettings.error.discountLimit" });
+      return z.NEVER;
+    }
+    return bp;
+  });
+}
+
 export const salesSettingsFormSchema = z
   .object({
     vatRegistered: checkboxField(),
@@ -141,6 +153,8 @@ export const salesSettingsFormSchema = z
     scaleValue: z.enum(["weight", "price"], { error: "shops.sellingSettings.error.scaleValue" }),
     cashierMayVoidOwn: checkboxField(),
     requireOpenShift: checkboxField(),
+    cashierMaxLineDiscount: discountLimitField(),
+    cashierMaxBillDiscount: discountLimitField(),
   })
   .transform((form, ctx) => {
     if (form.branchKind === "branch" && form.branchNo === null) {
@@ -191,6 +205,8 @@ export const salesSettingsFormSchema = z
       scaleLabelLayout: form.scaleLabels ? layout : null,
       cashierMayVoidOwn: form.cashierMayVoidOwn,
       requireOpenShift: form.requireOpenShift,
+      cashierMaxLineDiscountBasisPoints: form.cashierMaxLineDiscount,
+      cashierMaxBillDiscountBasisPoints: form.cashierMaxBillDiscount,
     };
     return { values, logo: form.logo, removeLogo: form.removeLogo };
   });

@@ -52,6 +52,9 @@ export interface SalesSettingsValues {
   scaleLabelLayout: ScaleLabelLayout | null;
   cashierMayVoidOwn: boolean;
   requireOpenShift: boolean;
+  /** The largest line and bill discount a cashier gives alone, in basis points. */
+  cashierMaxLineDiscountBasisPoints: number;
+  cashierMaxBillDiscountBasisPoints: number;
 }
 
 /** Reads "20" or "20, 21": two-digit prefixes 20-29, each once; empty reads as none. */
@@ -89,6 +92,8 @@ export function salesSettingsFormValues(settings: SalesSettingsValues): Record<s
     scaleValue: layout?.value ?? "weight",
     cashierMayVoidOwn: settings.cashierMayVoidOwn ? "on" : "",
     requireOpenShift: settings.requireOpenShift ? "on" : "",
+    cashierMaxLineDiscount: formatBasisPoints(settings.cashierMaxLineDiscountBasisPoints),
+    cashierMaxBillDiscount: formatBasisPoints(settings.cashierMaxBillDiscountBasisPoints),
   };
 }
 

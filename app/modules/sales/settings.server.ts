@@ -29,6 +29,8 @@ export function defaultSalesSettings(shopId: string): SalesSettings {
     scaleLabelLayout: null,
     cashierMayVoidOwn: false,
     requireOpenShift: false,
+    cashierMaxLineDiscountBasisPoints: 1000,
+    cashierMaxBillDiscountBasisPoints: 1000,
   };
 }
 

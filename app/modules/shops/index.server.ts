@@ -6,3 +6,4 @@ export * from "./index";
 export * from "./active-shop.server";
 export * from "./invitations.server";
 export * from "./shops.server";
+export * from "./approval-pin.server";

@@ -5,3 +5,4 @@
 export * from "./shop-form";
 export * from "./shop-types";
 export * from "./thai-tax-id";
+export * from "./approval-pin";

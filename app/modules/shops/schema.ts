@@ -58,6 +58,11 @@ export const shopMember = pgTable(
      * used last. Written only on a switch (the row's trigger announces every change).
      */
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    /**
+     * An owner's or a manager's PIN for approving, at the till, what a cashier may not do alone
+     * (a discount over the shop's limit): scrypt, never the PIN itself (decision 0059).
+     */
+    approvalPinHash: text("approval_pin_hash"),
   },
   (table) => [
     uniqueIndex("shop_member_shop_user").on(table.shopId, table.userId),

@@ -2,6 +2,7 @@ import type { Lang, MessageKey, Translate } from "~/lib/i18n";
 import { formatBaht } from "~/lib/money";
 import {
   type BillError,
+  formatBasisPoints,
   formatQuantityMilli,
   type PaymentError,
   type PaymentMethod,
@@ -127,6 +128,11 @@ export function saleErrorText(
       return t("shops.sell.error.notShiftMember", { name: error.openedByName });
     case "shiftOnOtherTill":
       return t("shops.sell.error.shiftOnOtherTill", { till: error.till });
+    case "discountNeedsApproval":
+      return t("shops.sell.error.discountNeedsApproval", {
+        line: formatBasisPoints(error.limit.lineBasisPoints),
+        bill: formatBasisPoints(error.limit.billBasisPoints),
+      });
     case "invalidRequest":
     case "badRequest":
       return t("shops.sell.error.invalidRequest");

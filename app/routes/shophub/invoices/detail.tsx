@@ -254,6 +254,16 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
         {t(DOCUMENT_KIND_TEXT[sale.documentKind])} · {formatDateTime(sale.createdAt, lang)} ·{" "}
         {t("shops.invoices.detail.soldBy", { name: sale.cashierName })}
         {sale.till && <> · {t("shops.invoices.detail.till", { till: sale.till })}</>}
+        {sale.discountApprovedByName && (
+          <>
+            {" · "}
+            <span data-testid="discount-approved-by">
+              {t("shops.invoices.detail.discountApprovedBy", {
+                name: sale.discountApprovedByName,
+              })}
+            </span>
+          </>
+        )}
       </p>
       <ShopChangedNotice />
       {doneText && !failure && (

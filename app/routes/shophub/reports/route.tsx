@@ -422,6 +422,8 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             { header: t("shops.reports.col.bills"), cell: (row) => row.bills },
             { header: t("shops.reports.col.salesExVat"), satang: (row) => row.salesExVatSatang },
             { header: t("shops.reports.fig.grossProfit"), satang: (row) => row.grossProfitSatang },
+            { header: t("shops.reports.col.discount"), satang: (row) => row.discountSatang },
+            { header: t("shops.reports.col.approvedBills"), cell: (row) => row.approvedBills },
           ]}
         />
       </Section>

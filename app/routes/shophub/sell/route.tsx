@@ -13,7 +13,8 @@ import {
 } from "~/modules/sales";
 import { completeSale, salesSettingsForPage, tillItemsForPage } from "~/modules/sales/index.server";
 import { openShiftsForPage } from "~/modules/shifts/index.server";
-import { listSellingMembers } from "~/modules/shops/index.server";
+import { listApprovers, listSellingMembers } from "~/modules/shops/index.server";
+import { DISCOUNT_APPROVER_ROLES } from "~/modules/sales";
 import { isShopChangedResult } from "~/modules/shops";
 import { memberOf } from "~/routes/_gates/member.server";
 import { activeShopOf } from "~/routes/_gates/session.server";
@@ -51,11 +52,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The live stream follows the active shop; a till opened for another (?shop=) stays still.
   const active = await activeShopOf(context);
   const { db, storage } = context.get(appContext);
-  const [rows, settings, shifts, sellers] = await Promise.all([
+  // Owners and managers give any discount; a cashier past the shop's limits asks one of them.
+  const limited = !(DISCOUNT_APPROVER_ROLES as readonly string[]).includes(role);
+  const [rows, settings, shifts, sellers, approvers] = await Promise.all([
     tillItemsForPage(db, shop.id),
     salesSettingsForPage(db, shop.id),
     openShiftsForPage(db, shop.id),
     listSellingMembers(db, shop.id),
+    limited ? listApprovers(db, shop.id) : Promise.resolve([]),
   ]);
   const promptPay = settings.promptPayId ? normalizePromptPayId(settings.promptPayId) : null;
   const layout = settings.scaleLabelLayout;
@@ -64,6 +68,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     isOwner: role === "owner",
     /** Owners and managers keep the books: they may book a pay-out as an expense. */
     booksExpenses: role === "owner" || role === "manager",
+    /** The largest discounts this member gives alone; null for who gives any (decision 0059). */
+    discountLimit: limited
+      ? {
+          lineBasisPoints: settings.cashierMaxLineDiscountBasisPoints,
+          billBasisPoints: settings.cashierMaxBillDiscountBasisPoints,
+        }
+      : null,
+    /** Who can approve a discount past the limit at this till (they have a PIN). */
+    approvers,
     cashierName: member.name,
     items: packItems(
       rows.map(({ imageKey, ...row }) => ({
@@ -149,7 +162,7 @@ export const action = keepFormOnShopChange(async function action({
   }
   const result = await completeSale(
     db,
-    { shopId: shop.id, userId: member.id, cashierName: member.name },
+    { shopId: shop.id, userId: member.id, cashierName: member.name, role },
     sale,
   );
   return result satisfies TillActionData;

@@ -43,6 +43,7 @@ import type { TillActionData, TillLoaderData } from "./route";
 import { categoriesOf, indexItems, searchTillItems, unpackItems, type TillItem } from "./till-data";
 import { TillDialog } from "./till-dialog";
 import { ShiftPanel } from "./shift-panel";
+import { type Approval, ApprovalDialog, ApprovalNote, approvalNeed } from "./discount-approval";
 import { useReceiptPrinting } from "./use-receipt-printing";
 import "./till.css";
 
@@ -277,6 +278,10 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
   const unavailable = unavailableLines(cart, index);
   const blocking = unavailable.length > 0 || (!data.allowNegativeStock && short.length > 0);
   const canPay = ready && bill !== null && cart.lines.length > 0 && !blocking && !done;
+  // A cashier's discount past the shop's limits waits for an owner's or a manager's PIN.
+  const [approval, setApproval] = useState<Approval | null>(null);
+  const [approvalOpen, setApprovalOpen] = useState(false);
+  const need = approvalNeed(data.discountLimit, bill, cart.id, approval);
 
   // Completing the sale -------------------------------------------------------------------
   const fetcher = useFetcher<TillActionData>({ key: "till-sale" });
@@ -323,6 +328,10 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
 
   const openPay = (cashExact: boolean) => {
     if (!canPay || !bill) return;
+    if (need.kind === "needed") {
+      setApprovalOpen(true);
+      return;
+    }
     setSaleError(null);
     setPay(startPay(cashExact ? bill.totalSatang : null));
   };
@@ -422,6 +431,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
 
   const actions = (
     <div className="d-grid gap-2">
+      <ApprovalNote need={need} limit={data.discountLimit} />
       <button
         type="button"
         className="btn btn-success btn-lg till-btn"
@@ -477,6 +487,14 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
         >
           {t("shops.sell.till.invoices")}
         </Link>
+        {data.discountLimit === null && (
+          <Link
+            to={`/shophub/approval-pin?shop=${data.shop.id}`}
+            className="btn btn-sm btn-outline-secondary till-btn"
+          >
+            {t("shops.sell.approval.pinLink")}
+          </Link>
+        )}
         <ShiftPanel
           shopId={data.shop.id}
           tillName={tillName}
@@ -735,6 +753,23 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
           />
         )}
       </TillDialog>
+
+      <ApprovalDialog
+        open={approvalOpen}
+        onClose={() => setApprovalOpen(false)}
+        onApproved={(approved) => {
+          setApproval(approved);
+          setApprovalOpen(false);
+          if (bill) {
+            setSaleError(null);
+            setPay(startPay(null));
+          }
+        }}
+        shopId={shopId}
+        clientSaleId={cart.id}
+        need={need.kind === "needed" ? need : null}
+        approvers={data.approvers}
+      />
 
       <TillDialog
         open={parkOpen}

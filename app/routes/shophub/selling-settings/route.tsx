@@ -489,6 +489,30 @@ function SettingsFields({
           hint={t("shops.sellingSettings.rules.openShiftHint")}
           checked={value("requireOpenShift") === "on"}
         />
+        <TextField
+          name="cashierMaxLineDiscount"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          label={t("shops.sellingSettings.rules.lineDiscount")}
+          hint={t("shops.sellingSettings.rules.lineDiscountHint")}
+          defaultValue={value("cashierMaxLineDiscount")}
+          error={error("cashierMaxLineDiscount")}
+          maxLength={6}
+          style={{ maxWidth: "8rem" }}
+        />
+        <TextField
+          name="cashierMaxBillDiscount"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          label={t("shops.sellingSettings.rules.billDiscount")}
+          hint={t("shops.sellingSettings.rules.billDiscountHint")}
+          defaultValue={value("cashierMaxBillDiscount")}
+          error={error("cashierMaxBillDiscount")}
+          maxLength={6}
+          style={{ maxWidth: "8rem" }}
+        />
       </Section>
     </>
   );
