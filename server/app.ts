@@ -355,7 +355,7 @@ export async function adminCreate(options: {
   const refused =
     values.password === undefined
       ? null
-      : adminPasswordRefusal(values.password, { email: values.email, name: values.name });
+      : await adminPasswordRefusal(values.password, { email: values.email, name: values.name });
   if (refused) {
     console.error(refused);
     return 2;

@@ -15,46 +15,74 @@ const REDACT_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
-/** Query parameters that carry one-time secrets (reset, verify-email and sign-in links). */
-const SECRET_PARAMS = /^(token|code|otp|secret|password)$/i;
+/** Query parameters that carry secrets: one-time tokens of reset, verify-email and sign-in links, the registration claim. */
+const SECRET_PARAMS = /^(token|code|otp|secret|password|claim)$/i;
+
+// A value read again as an address: a path of this site or an absolute http(s) address, as
+// better-auth's callbackURL and our redirectTo are. Anything else is left as it was sent.
+const ADDRESS = /^(\/|https?:\/\/)/i;
 
 /**
- * A URL as it may be logged: the values of secret query parameters and the token inside
- * better-auth's `/reset-password/<token>` path are replaced.
+ * A URL as it may be logged: the token inside better-auth's `/reset-password/<token>` path and
+ * the values of secret query parameters are replaced, also inside parameters whose value is
+ * itself an address (the claim travels URL-encoded inside the verification link's
+ * callbackURL). Each level is parsed as a query (URLSearchParams: decoded once) and only the
+ * parameters that changed are written again, so the rest of the line reads as it was sent.
  */
 export function redactUrl(url: string): string {
-  const [path = "", ...rest] = url.split("?");
-  const safePath = path.replace(/(\/reset-password\/)[^/?#]+/i, `$1${REDACTED}`);
-  if (rest.length === 0) return safePath;
-  const query = rest
-    .join("?")
+  const hashAt = url.indexOf("#");
+  const hash = hashAt < 0 ? "" : url.slice(hashAt);
+  const beforeHash = hashAt < 0 ? url : url.slice(0, hashAt);
+  const queryAt = beforeHash.indexOf("?");
+  const path = queryAt < 0 ? beforeHash : beforeHash.slice(0, queryAt);
+  const safePath = redactPath(path);
+  if (queryAt < 0) return `${safePath}${hash}`;
+  const query = beforeHash
+    .slice(queryAt + 1)
     .split("&")
-    .map((pair) => {
-      const name = pair.split("=")[0] ?? "";
-      return pair.includes("=") && SECRET_PARAMS.test(decodeSafely(name))
-        ? `${name}=${REDACTED}`
-        : pair;
-    })
+    .map(redactPair)
     .join("&");
-  return `${safePath}?${query}`;
+  return `${safePath}?${query}${hash}`;
 }
 
-function decodeSafely(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
+/** One `name=value` of a query as sent: kept as it is unless something in it is secret. */
+function redactPair(pair: string): string {
+  const [entry] = new URLSearchParams(pair);
+  if (!entry || !pair.includes("=")) return pair;
+  const [name, value] = entry;
+  const rawName = pair.slice(0, pair.indexOf("="));
+  if (SECRET_PARAMS.test(name)) return `${rawName}=${REDACTED}`;
+  if (!ADDRESS.test(value)) return pair;
+  const safe = redactUrl(value);
+  return safe === value ? pair : `${rawName}=${encodeURIComponent(safe)}`;
+}
+
+/** better-auth's reset link carries its token as the path segment after `reset-password`. */
+function redactPath(path: string): string {
+  const segments = path.split("/");
+  const at = segments.findIndex((segment) => segment.toLowerCase() === "reset-password");
+  if (at < 0 || at + 1 >= segments.length || segments[at + 1] === "") return path;
+  segments[at + 1] = REDACTED;
+  return segments.join("/");
 }
 
 function redactQuery(query: unknown): unknown {
   if (!query || typeof query !== "object") return query;
   return Object.fromEntries(
-    Object.entries(query).map(([name, value]) => [
-      name,
-      SECRET_PARAMS.test(name) ? REDACTED : value,
-    ]),
+    Object.entries(query).map(([name, value]) => [name, redactQueryValue(name, value)]),
   );
+}
+
+function redactQueryValue(name: string, value: unknown): unknown {
+  if (SECRET_PARAMS.test(name)) return REDACTED;
+  if (Array.isArray(value)) return value.map((each: unknown) => redactQueryValue(name, each));
+  return typeof value === "string" && ADDRESS.test(value) ? redactUrl(value) : value;
+}
+
+/** A copy of `headers` with the address in `name` redacted (the original object is the request's own). */
+function withRedactedAddress<T extends Record<string, unknown>>(headers: T, name: string): T {
+  const value = headers[name];
+  return typeof value === "string" ? { ...headers, [name]: redactUrl(value) } : headers;
 }
 
 /** The application's logger: JSON lines, credentials removed wherever they are logged. */
@@ -71,12 +99,19 @@ export function requestLogger(logger: pino.Logger) {
     customLogLevel: (_req, res, err) =>
       err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
     serializers: {
-      // The serialized request is a copy, but its `query` is Express's own object: replaced,
-      // never changed in place.
-      req(req: { url?: string; query?: unknown }) {
+      // The serialized request is a copy, but its `query` and `headers` are Express's own
+      // objects: replaced, never changed in place.
+      req(req: { url?: string; query?: unknown; headers?: Record<string, unknown> }) {
         if (typeof req.url === "string") req.url = redactUrl(req.url);
         if (req.query) req.query = redactQuery(req.query);
+        // The page a link was opened from can be the verification page with its claim.
+        if (req.headers) req.headers = withRedactedAddress(req.headers, "referer");
         return req;
+      },
+      // better-auth's verification answers with a redirect to its callback, claim included.
+      res(res: { headers?: Record<string, unknown> }) {
+        if (res.headers) res.headers = withRedactedAddress(res.headers, "location");
+        return res;
       },
     },
   });

@@ -305,6 +305,18 @@ describe("registration", () => {
         .toBe(th["auth.error.password-common"]);
       await expectKept({ email, acceptTerms: true });
 
+      // Not on the breached list but guessed at once: refused as too easy to guess, with the
+      // advice the form shows under the field.
+      await fillRegistration(page, { password: "Password123!", acceptTerms: true });
+      expect((await submit(page)).status()).toBe(400);
+      await expect
+        .poll(() => errorFor(page, "password").innerText())
+        .toBe(th["auth.error.password-weak"]);
+      expect(await page.getByTestId("password-strength").innerText()).toContain(
+        th["account.password.advice"],
+      );
+      await expectKept({ email, acceptTerms: true });
+
       // The confirmation does not match.
       await fillRegistration(page, {
         password: PASSWORD,

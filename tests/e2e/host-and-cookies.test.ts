@@ -5,7 +5,7 @@ import { freePort, stopChildProcess } from "~/lib/child-process.server";
 import { baseURL, e2eServer, resetRateLimits, setupE2E } from "./fixtures";
 import { startOwnServer, waitUntilHealthy, type OwnServer } from "./fixtures/own-server";
 
-const PASSWORD = "secret-123";
+const PASSWORD = "secret-harbour-72";
 const FORGED = "evil.example";
 let counter = 0;
 

@@ -3,7 +3,7 @@ import { expect } from "vitest";
 import { baseURL } from "./fixtures/browser";
 
 const SESSION_COOKIE = "dptech.session_token";
-const PASSWORD = "secret-123";
+const PASSWORD = "secret-harbour-72";
 
 /**
  * Registers a member over HTTP, as a visitor would, then makes them a verified admin who owns

@@ -6,7 +6,7 @@ import { baseURL, e2eServer, resetRateLimits, setupE2E } from "./fixtures";
 import { startOwnServer, waitUntilHealthy, type OwnServer } from "./fixtures/own-server";
 
 const SESSION_COOKIE = "dptech.session_token";
-const PASSWORD = "secret-123";
+const PASSWORD = "secret-harbour-72";
 const GZIP = { "Accept-Encoding": "gzip, deflate, br" };
 
 interface Answer {

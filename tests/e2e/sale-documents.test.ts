@@ -1,6 +1,23 @@
+import { readFile } from "node:fs/promises";
 import { describe, expect } from "vitest";
-import { addSession, e2eTest as test, memberWithShop } from "./fixtures";
+import type { BrowserContext } from "playwright-core";
+import { addSession, e2eTest as test, memberWithShop, type E2E } from "./fixtures";
 import { insertSaleRows } from "../setup/sale-rows";
+
+/** A cashier of a VAT-registered shop, signed in in `context`, and one sale of the shop. */
+async function signedInCashierWithSale(e2e: E2E, context: BrowserContext, shopName: string) {
+  const cashier = await memberWithShop(e2e, {
+    role: "cashier",
+    shop: { name: shopName, taxId: "0105558012345" },
+    items: [{ fields: { name: "น้ำดื่มตราช้าง 600 มล.", unit: "ขวด" }, qty: 10_000 }],
+  });
+  const { sale } = await insertSaleRows(e2e.db, {
+    shopId: cashier.shop.id,
+    itemId: cashier.items[0]!.id,
+  });
+  await addSession(context, cashier.member);
+  return sale;
+}
 
 /**
  * The 58 mm receipt as the till prints it in one click: the print page alone (no site frame),
@@ -13,16 +30,7 @@ describe("printing a receipt", () => {
     context,
     page,
   }) => {
-    const cashier = await memberWithShop(e2e, {
-      role: "cashier",
-      shop: { name: "ร้านพิมพ์ใบเสร็จ", taxId: "0105558012345" },
-      items: [{ fields: { name: "น้ำดื่มตราช้าง 600 มล.", unit: "ขวด" }, qty: 10_000 }],
-    });
-    const { sale } = await insertSaleRows(e2e.db, {
-      shopId: cashier.shop.id,
-      itemId: cashier.items[0]!.id,
-    });
-    await addSession(context, cashier.member);
+    const sale = await signedInCashierWithSale(e2e, context, "ร้านพิมพ์ใบเสร็จ");
     // The browser's dialog cannot be driven from a test: window.print keeps what the page
     // showed at that moment (what would be printed) and answers like Chrome when the dialog
     // closes.
@@ -85,5 +93,39 @@ describe("printing a receipt", () => {
     // The print was counted: the same page again is a copy.
     await page.goto(`/shophub/invoices/${sale.id}/print?paper=58&doc=sale`);
     expect(await page.getByTestId("sale-document").innerText()).toContain("สำเนา");
+  });
+
+  test("the PDF button hands out the original once; the page then shows a copy", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const sale = await signedInCashierWithSale(e2e, context, "ร้านส่ง PDF");
+    const printed = async () => {
+      const { rows } = await e2e.sql.query<{ printed: boolean }>(
+        "SELECT original_printed_at IS NOT NULL AS printed FROM sale WHERE id = $1",
+        [sale.id],
+      );
+      return rows[0]?.printed;
+    };
+    await page.goto(`/shophub/invoices/${sale.id}/print?paper=a4&doc=sale`);
+    const documentText = () => page.getByTestId("sale-document").innerText();
+    expect(await documentText()).toContain("ต้นฉบับ");
+    // Opening the page (and its PDF address) printed nothing.
+    expect((await page.request.get(`/shophub/invoices/${sale.id}/invoice.pdf?doc=sale`)).ok()).toBe(
+      true,
+    );
+    expect(await printed()).toBe(false);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "ดาวน์โหลด PDF" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${sale.documentNumber}.pdf`);
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(await printed()).toBe(true);
+    // The page read its document again: a paper print after the PDF is a copy.
+    await expect.poll(documentText).toContain("สำเนา");
   });
 });

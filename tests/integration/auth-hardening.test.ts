@@ -255,8 +255,9 @@ describe("account pre-hijacking", () => {
       callRoute(registerRoute.action, "/register", {
         form: {
           email: "page@example.com",
-          password: "owner12",
-          confirmPassword: "owner12",
+          // Strong enough for the register page's password rule (decision 0062).
+          password: "owner-harbour-72",
+          confirmPassword: "owner-harbour-72",
           name: "เจ้าของจริง",
           phone: "",
           acceptTerms: "on",

@@ -705,6 +705,27 @@ export const MATRIX: Record<string, MatrixRow> = {
       },
     ],
   },
+  "routes/shophub/invoices/pdf action": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/invoices/${ids.saleId}/invoice.pdf?shop=${ids.shopId}`,
+      form: {},
+    }),
+    roles: { owner: "ok", manager: "ok", cashier: "ok", stock: 403 },
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    foreign: [
+      {
+        what: "handing out (and counting) the PDF of the other shop's sale",
+        request: (own, other) => ({
+          path: `/shophub/invoices/${other.saleId}/invoice.pdf?shop=${own.shopId}`,
+          form: {},
+        }),
+        expect: 404,
+      },
+    ],
+    checksShopId: true,
+  },
 
   // The till: owners, managers and cashiers sell; stock staff do not.
   "routes/shophub/sell/route loader": {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
 import { rateLimitBucket, user } from "~/db/schema";
+import { en } from "~/lib/i18n/en";
 import { th } from "~/lib/i18n/th";
 import {
   registerMember,
@@ -9,6 +10,8 @@ import {
   signInWithPassword,
   type FormFailure,
   adminPasswordRefusal,
+  buddhistEraYears,
+  keysOnUsLayout,
   loadCommonPasswords,
   passwordRefusal,
 } from "~/modules/accounts/index.server";
@@ -17,11 +20,14 @@ import * as registerRoute from "~/routes/accounts/register";
 import * as resetRoute from "~/routes/accounts/reset-password";
 import { passwordStrength } from "~/features/accounts/password-strength";
 import { callRoute, outcomeOf, routeContext } from "../setup/route-call";
+import { insertShop } from "../setup/factories";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 const COMMON = ["password", "123456", "qwerty123", "Password"];
 const STRONG = "ทะเลสาบ-ยามเช้า-42";
+// Issue 31: on no breached list, yet guessed at once (a word, digits and a symbol).
+const WEAK = "Password123!";
 const client = { address: "198.51.100.7", headers: new Headers() };
 
 describe("the breached-password list", () => {
@@ -33,28 +39,76 @@ describe("the breached-password list", () => {
     expect(list.has(STRONG)).toBe(false);
   });
 
-  it("refuses a common password, the e-mail, its local part and the name, whatever the case", () => {
+  it("refuses a common password, the e-mail, its local part and the name, whatever the case", async () => {
     const owner = { email: "Somchai.J@Example.com", name: " สมชาย ใจดี " };
     for (const common of COMMON)
-      expect(passwordRefusal(common, owner)).toBe("auth.error.password-common");
+      expect(await passwordRefusal(common, owner)).toBe("auth.error.password-common");
     for (const personal of ["somchai.j@example.com", "SOMCHAI.J", " สมชาย ใจดี"])
-      expect(passwordRefusal(personal, owner)).toBe("auth.error.password-personal");
-    expect(passwordRefusal(STRONG, owner)).toBeNull();
+      expect(await passwordRefusal(personal, owner)).toBe("auth.error.password-personal");
+    expect(await passwordRefusal(STRONG, owner)).toBeNull();
   });
 
-  it("is applied by npm run admin:create, in Thai and English", () => {
-    expect(adminPasswordRefusal("qwerty123", { email: "boss@example.com" })).toBe(
+  it("is applied by npm run admin:create, in Thai and English", async () => {
+    expect(await adminPasswordRefusal("qwerty123", { email: "boss@example.com" })).toBe(
       `${th["auth.error.password-common"]} / This password is common in lists of leaked passwords and easy to guess. Please choose another.`,
     );
-    expect(adminPasswordRefusal("boss@example.com", { email: "boss@example.com" })).toContain(
+    expect(await adminPasswordRefusal("boss@example.com", { email: "boss@example.com" })).toContain(
       th["auth.error.password-personal"],
     );
-    expect(adminPasswordRefusal(STRONG, { email: "boss@example.com" })).toBeNull();
+    expect(await adminPasswordRefusal(WEAK, { email: "boss@example.com" })).toBe(
+      `${th["auth.error.password-weak"]} / ${en["auth.error.password-weak"]}`,
+    );
+    expect(await adminPasswordRefusal(STRONG, { email: "boss@example.com" })).toBeNull();
   });
 
-  it("has Thai messages for both refusals", () => {
+  it("has Thai messages for every refusal", () => {
     expect(th["auth.error.password-common"]).toMatch(/[\u0E00-\u0E7F]/);
     expect(th["auth.error.password-personal"]).toMatch(/[\u0E00-\u0E7F]/);
+    expect(th["auth.error.password-weak"]).toMatch(/[\u0E00-\u0E7F]/);
+  });
+});
+
+describe("the strength estimate (zxcvbn, score 3 or more)", () => {
+  const owner = {
+    email: "somchai.j@example.com",
+    name: "สมชาย ใจดี",
+    shopNames: ["ร้านใจดีมินิมาร์ท"],
+  };
+
+  it.each([
+    // Not on the breached list, but a dictionary word with the usual digits and symbol.
+    WEAK,
+    "P@ssw0rd2024",
+    "Qwerty!2569",
+    // Keyboard walks and "password123" typed with the keyboard in Thai mode.
+    "ๅ/-ภถุึคตจขช",
+    "ยฟหหไนพก123",
+    // A word and a birth year of the Buddhist era (3 if the year counted as any four digits).
+    "Phuket2530",
+    // The member's own words with a year.
+    "somchai2530",
+    "ใจดี2567",
+    "dptech2569!",
+  ])("refuses %s as too easy to guess", async (password) => {
+    expect(await passwordRefusal(password, owner)).toBe("auth.error.password-weak");
+  });
+
+  it.each([STRONG, "แมวส้มชอบนอนบนหลังคา", "quiet-harbour-lamp-72", "crash-password-2569"])(
+    "accepts %s",
+    async (password) => {
+      expect(await passwordRefusal(password, owner)).toBeNull();
+    },
+  );
+
+  it("reads a year of the Buddhist era like zxcvbn reads a recent year", () => {
+    expect(buddhistEraYears(new Date("2026-06-01")).slice(0, 3)).toEqual(["2569", "2568", "2570"]);
+  });
+
+  it("maps every key of the Thai Kedmanee layout to one key of the US layout", () => {
+    expect(keysOnUsLayout("ๅ/-ภถุึคตจขช")).toBe("1234567890-=");
+    expect(keysOnUsLayout("ฤฆฏโฌ็๋ษศซ.")).toBe('ASDFGHJKL:"');
+    expect(keysOnUsLayout("()ฉฮฺ์?ฒฬฦ")).toBe("ZXCVBNM<>?");
+    expect(keysOnUsLayout("Password123!")).toBeNull();
   });
 });
 
@@ -66,6 +120,11 @@ describe("the strength hint's estimate", () => {
     expect(passwordStrength("somchai@example.com", ["somchai@example.com"])).toBe(1);
     expect(passwordStrength("somchai", ["Somchai@example.com"])).toBe(1);
     expect(passwordStrength(STRONG)).toBe(4);
+  });
+
+  it("never calls a word with digits and a symbol good, which the server refuses", () => {
+    for (const shape of [WEAK, "Qwerty2569!", "Bangkok1234@@", "Phuket2530"])
+      expect(passwordStrength(shape)).toBeLessThanOrEqual(2);
   });
 });
 
@@ -104,6 +163,7 @@ describe("forms that set a password", () => {
     );
     if (!signIn.ok) throw new Error("sign-in failed");
     const [row] = await test.db.select().from(user).where(eq(user.email, email));
+    await insertShop(test.db, { ownerId: row!.id, name: "ร้านทองใบ Thongbai" });
     const sessionUser: SessionUser = {
       id: row!.id,
       name: row!.name,
@@ -128,6 +188,7 @@ describe("forms that set a password", () => {
 
     it.each([
       ...COMMON.map((p) => [p, "auth.error.password-common"]),
+      [WEAK, "auth.error.password-weak"],
       ["email", "auth.error.password-personal"],
       ["local", "auth.error.password-personal"],
     ])(
@@ -197,6 +258,12 @@ describe("forms that set a password", () => {
         expect(result.status).toBe(400);
         expect(result.data?.errors).toEqual({ password: "auth.error.password-personal" });
       }
+      // Guessable from the member's shop's name and this year of the Buddhist era (3 without the shop).
+      for (const weak of [WEAK, "Thongbai2569"]) {
+        const result = await reset(token, weak);
+        expect(result.status).toBe(400);
+        expect(result.data?.errors).toEqual({ password: "auth.error.password-weak" });
+      }
       const done = await reset(token, `${STRONG}!`);
       expect(done.status).toBe(302);
       expect(done.location).toBe("/user/signIn?reset=1");
@@ -229,6 +296,12 @@ describe("forms that set a password", () => {
         const result = await change(m, personal);
         expect(result.status).toBe(400);
         expect(result.data?.errors).toEqual({ newPassword: "auth.error.password-personal" });
+      }
+      for (const weak of [WEAK, "Thongbai2569"]) {
+        const result = await change(m, weak);
+        expect(result.status).toBe(400);
+        expect(result.data?.errors).toEqual({ newPassword: "auth.error.password-weak" });
+        expect(result.data?.values).not.toHaveProperty("newPassword");
       }
       const done = await change(m, `${STRONG}?`);
       expect(done.status).toBe(200);

@@ -32,6 +32,10 @@ beforeAll(async () => {
       .set("Location", "/")
       .end();
   });
+  // As better-auth's verification: on to the callback it was given (the claim inside it).
+  app.get("/api/auth/verify-email", (req, res) => {
+    res.status(302).set("Location", String(req.query.callbackURL)).end();
+  });
   app.get("/{*path}", (req, res) => {
     req.log.warn("link opened");
     res.status(302).set("Location", "/user/resetPw").end();
@@ -75,9 +79,48 @@ describe("request logs", () => {
     for (const secret of SECRETS) expect(lines).not.toContain(secret);
   });
 
+  it("carry no registration claim, also inside the encoded callback URLs that carry it", async () => {
+    const send = (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${base}${path}`, { redirect: "manual", headers });
+    const callback = (url: string) => encodeURIComponent(url);
+    // The verification link as mailed: the claim is encoded inside callbackURL …
+    await send(
+      `/api/auth/verify-email?token=VERIFY-TOKEN-SECRET&callbackURL=${callback("/user/signIn?verified=1&claim=CLAIM-IN-CALLBACK")}`,
+    );
+    // … one level deeper (a return address inside the callback) and as an absolute address …
+    await send(
+      `/api/auth/verify-email?callbackURL=${callback(`/user/signIn?verified=1&redirectTo=${callback("/shophub?claim=CLAIM-TWO-DEEP")}`)}`,
+    );
+    await send(
+      `/api/auth/verify-email?callbackURL=${callback("https://dptech.example/user/signIn?claim=CLAIM-ABSOLUTE")}`,
+    );
+    // … and the sign-in page it lands on, with the page it came from as Referer.
+    await send("/user/signIn?verified=1&claim=CLAIM-ON-LANDING", {
+      referer: "http://127.0.0.1/user/signIn?verified=1&claim=CLAIM-IN-REFERER",
+    });
+
+    expect(lines).toContain("/api/auth/verify-email?token=[redacted]&callbackURL=");
+    expect(lines).toContain("/user/signIn?verified=1&claim=[redacted]");
+    for (const secret of [
+      "VERIFY-TOKEN-SECRET",
+      "CLAIM-IN-CALLBACK",
+      "CLAIM-TWO-DEEP",
+      "CLAIM-ABSOLUTE",
+      "CLAIM-ON-LANDING",
+      "CLAIM-IN-REFERER",
+    ]) {
+      expect(lines).not.toContain(secret);
+    }
+  });
+
   it("redactUrl keeps harmless parameters and hides secret ones", () => {
     expect(redactUrl("/asset?category=car&page=2")).toBe("/asset?category=car&page=2");
     expect(redactUrl("/x?Token=abc&next=%2F")).toBe("/x?Token=[redacted]&next=%2F");
     expect(redactUrl("/api/auth/reset-password/abc")).toBe("/api/auth/reset-password/[redacted]");
+    // A value that is itself an address is read once more (decoded once per level).
+    expect(redactUrl("/v?callbackURL=%2Fx%3Fa%3D1%26claim%3Dc&next=%2F")).toBe(
+      `/v?callbackURL=${encodeURIComponent("/x?a=1&claim=[redacted]")}&next=%2F`,
+    );
+    expect(redactUrl("/v?callbackURL=%2Fx%3Fa%3D1")).toBe("/v?callbackURL=%2Fx%3Fa%3D1");
   });
 });

@@ -1,3 +1,4 @@
+import { inflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
@@ -7,7 +8,7 @@ import { th } from "~/lib/i18n/th";
 import { getSaleDocument, markPrinted } from "~/modules/sales/index.server";
 import * as pdfRoute from "~/routes/shophub/invoices/pdf";
 import * as printRoute from "~/routes/shophub/invoices/print";
-import { callRoute, outcomeOf, routeContext } from "../setup/route-call";
+import { callRoute, outcomeOf, routeContext, runRoute } from "../setup/route-call";
 import { addShopMember, insertItem, insertShop, type TestShop } from "../setup/factories";
 import { insertCreditNote, insertFullTaxInvoice, insertSaleRows } from "../setup/sale-rows";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -260,6 +261,65 @@ describe("the print page and the PDF", () => {
     expect((after.data as PrintData).document.isCopy).toBe(true);
   });
 
+  it("counts no print for reading a document: the page, its data for the till, the PDF, a prefetch", async () => {
+    const cashier = await addShopMember(test.db, mine.shop.id, "cashier");
+    const { sale } = await insertSaleRows(test.db, { shopId: mine.shop.id, itemId: mineItem });
+    const base = `/shophub/invoices/${sale.id}`;
+    const pages = [`${base}/print?paper=58&doc=sale`, `${base}/print?paper=58&doc=sale&auto=1`];
+    for (const path of pages) {
+      expect((await call(printRoute.loader, path, cashier.id)).status, path).toBe(200);
+    }
+    const pdf = `${base}/invoice.pdf?doc=sale`;
+    expect((await call(pdfRoute.loader, pdf, cashier.id)).status).toBe(200);
+    // What a browser's prefetch or a chat app's link preview sends: a GET saying so.
+    for (const [fn, path] of [
+      [printRoute.loader, pages[0]!],
+      [pdfRoute.loader, pdf],
+    ] as const) {
+      const prefetch = new Request(`http://localhost${path}`, {
+        headers: { "Sec-Purpose": "prefetch", Purpose: "prefetch" },
+      });
+      const read = await outcomeOf(
+        runRoute(fn, prefetch, routeContext(test.db, member(cashier.id))),
+      );
+      expect(read.status, path).toBe(200);
+    }
+    const ref = { saleId: sale.id, doc: "sale" as const };
+    expect((await getSaleDocument(test.db, mine.shop.id, ref))?.isCopy).toBe(false);
+    // The cashier's first real print is still the original.
+    const printed = await call(printRoute.action, pages[0]!, cashier.id, { shopId: mine.shop.id });
+    expect(printed.data).toEqual({ done: "printed", original: true });
+  });
+
+  it("hands the original PDF out on the download button's post only; a GET is drawn as a copy", async () => {
+    const cashier = await addShopMember(test.db, mine.shop.id, "cashier");
+    const { sale } = await insertSaleRows(test.db, { shopId: mine.shop.id, itemId: mineItem });
+    const path = `/shophub/invoices/${sale.id}/invoice.pdf?doc=sale`;
+    const pdfOf = async (form?: Record<string, string>) => {
+      const answer = await call(form ? pdfRoute.action : pdfRoute.loader, path, cashier.id, form);
+      expect(answer.status).toBe(200);
+      expect(answer.response?.headers.get("content-disposition")).toBe(
+        `attachment; filename="${sale.documentNumber}.pdf"`,
+      );
+      return drawing(Buffer.from(await answer.response!.arrayBuffer()));
+    };
+    const read = await pdfOf();
+    const handedOut = await pdfOf({ shopId: mine.shop.id });
+    const again = await pdfOf({ shopId: mine.shop.id });
+    // The first post is the original (ต้นฉบับ); the GET before it was already drawn as a copy.
+    expect(handedOut).not.toBe(read);
+    expect(again).toBe(read);
+    const printed = await call(
+      printRoute.action,
+      `/shophub/invoices/${sale.id}/print`,
+      cashier.id,
+      {
+        shopId: mine.shop.id,
+      },
+    );
+    expect(printed.data).toEqual({ done: "printed", original: false });
+  });
+
   it("answers 404 for a document that does not exist or an unreadable address", async () => {
     const { sale } = await insertSaleRows(test.db, { shopId: mine.shop.id, itemId: mineItem });
     for (const path of [
@@ -272,3 +332,15 @@ describe("the print page and the PDF", () => {
     }
   });
 });
+
+/**
+ * What a PDF draws: its content streams (text as glyph codes at positions, lines, images),
+ * without the parts that differ between two renderings of the same page (dates, font tags).
+ */
+function drawing(pdf: Buffer): string {
+  const streams = [...pdf.toString("latin1").matchAll(/stream\n([\s\S]*?)\nendstream/g)];
+  return streams
+    .map((match) => inflateSync(Buffer.from(match[1]!, "latin1")).toString("latin1"))
+    .filter((content) => content.includes(" Tf"))
+    .join("\n");
+}

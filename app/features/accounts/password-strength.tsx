@@ -41,6 +41,9 @@ export function passwordStrength(
   const kinds = [/[a-z]/, /[A-Z]/, /\d/, /[^\p{L}\p{N}]/u, /[^\p{ASCII}]/u].filter((kind) =>
     kind.test(password),
   ).length;
+  // A word, digits, then a symbol or two ("Password123!"): the shape password rules taught
+  // everyone, guessed early. The server's estimator refuses most of them, so never "good" here.
+  if (/^[a-z]+\d{1,4}[^\p{L}\p{N}]{0,2}$/iu.test(password) && length < 16) return 2;
   if (length >= 16 || (length >= 12 && kinds >= 2)) return 4;
   if (length >= 12 || (length >= 10 && kinds >= 3)) return 3;
   if (length >= 8 && kinds >= 2) return 2;

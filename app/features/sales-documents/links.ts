@@ -42,3 +42,8 @@ export function documentPdfHref(
 ): string {
   return `/shophub/invoices/${saleId}/invoice.pdf?${query(options, false)}`;
 }
+
+/** The PDF's file name: the document number is Latin letters, digits and a dash, kept as it is. */
+export function pdfFileName(documentNumber: string): string {
+  return `${documentNumber.replace(/[^A-Za-z0-9-]/g, "")}.pdf`;
+}

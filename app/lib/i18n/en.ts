@@ -211,6 +211,8 @@ export const en: Record<MessageKey, string> = {
     "This password is common in lists of leaked passwords and easy to guess. Please choose another.",
   "auth.error.password-personal":
     "Your password must not be your e-mail address or your name. Please choose another.",
+  "auth.error.password-weak":
+    "This password is too easy to guess (for example a common word or a name followed by digits or a year). Longer is safer: try a phrase of 3–4 words.",
   "account.password.strength": "Password strength: {level}",
   "account.password.level.empty": "not entered yet",
   "account.password.level.0": "too short",

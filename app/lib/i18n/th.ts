@@ -161,6 +161,8 @@ export const th = {
   "auth.error.password-mismatch": "รหัสผ่านทั้งสองช่องไม่ตรงกัน",
   "auth.error.password-common": "รหัสผ่านนี้พบบ่อยในรายการรหัสผ่านที่เคยรั่วไหล เดาได้ง่าย กรุณาตั้งรหัสผ่านอื่น",
   "auth.error.password-personal": "รหัสผ่านต้องไม่เหมือนกับอีเมลหรือชื่อของคุณ กรุณาตั้งรหัสผ่านอื่น",
+  "auth.error.password-weak":
+    "รหัสผ่านนี้เดาได้ง่ายเกินไป (เช่น คำทั่วไปหรือชื่อ ตามด้วยตัวเลขหรือปี) ยิ่งยาวยิ่งปลอดภัย ลองใช้วลี 3–4 คำ",
   "account.password.strength": "ความปลอดภัยของรหัสผ่าน: {level}",
   "account.password.level.empty": "ยังไม่ได้กรอก",
   "account.password.level.0": "สั้นเกินไป",

@@ -9,6 +9,7 @@ export * from "./admin-role.server";
 export * from "./auth.server";
 export * from "./disabled-sessions.server";
 export * from "./password-policy.server";
+export * from "./password-strength.server";
 export * from "./profile-commands.server";
 export * from "./profile-photo.server";
 export * from "./session.server";

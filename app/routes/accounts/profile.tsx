@@ -24,6 +24,7 @@ import {
   updateProfile,
   removeProfilePhoto,
   setProfilePhoto,
+  passwordOwnerOf,
   passwordRefusal,
   type AccountRefusal,
 } from "~/modules/accounts/index.server";
@@ -162,7 +163,10 @@ async function changeProfile({ request, context }: Route.ActionArgs, member: Ses
     case "password": {
       const parsed = readForm(form, changePasswordSchema);
       if (!parsed.ok) return reply({ values: parsed.values, errors: parsed.errors }, 400);
-      const refused = passwordRefusal(parsed.data.newPassword, member);
+      const refused = await passwordRefusal(
+        parsed.data.newPassword,
+        await passwordOwnerOf(db, member),
+      );
       if (refused) return reply({ values: parsed.values, errors: { newPassword: refused } }, 400);
       const result = await changePassword(
         auth,

@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = readForm(form, registerFormSchema);
   if (!parsed.ok)
     return data<FormFailure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
-  const refused = passwordRefusal(parsed.data.password, parsed.data);
+  const refused = await passwordRefusal(parsed.data.password, parsed.data);
   if (refused)
     return data<FormFailure>(
       { values: parsed.values, errors: { password: refused } },

@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<FormFailure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
     // An unknown link is reported by resetPasswordWithToken below.
     const owner = await resetLinkOwner(auth, db, parsed.data.token);
-    const refused = owner && passwordRefusal(parsed.data.password, owner);
+    const refused = owner && (await passwordRefusal(parsed.data.password, owner));
     if (refused)
       return data<FormFailure>(
         { values: parsed.values, errors: { password: refused } },

@@ -9,7 +9,7 @@ import {
   PAPER_KEYS,
   pageRule,
 } from "~/features/sales-documents/document-view";
-import { documentPdfHref, printPageHref } from "~/features/sales-documents/links";
+import { documentPdfHref, pdfFileName, printPageHref } from "~/features/sales-documents/links";
 import { useRollLengthMm } from "~/features/sales-documents/roll-length";
 import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { useLang, useT } from "~/lib/i18n/use-translation";
@@ -17,11 +17,13 @@ import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import printCss from "~/features/sales-documents/print.css?url";
 import { countPrint, documentRef, loadDocument, readPaper } from "./document-request.server";
+import { PdfDownload } from "./pdf-download";
 
 // The print page of one document: the chosen layout alone, outside the site's frame (the
 // root renders only the page for `handle.frame === "none"`). `&auto=1` opens the print dialog
 // as soon as the page is ready: the till's one-click print. Showing the page is not printing
-// it: the browser's "afterprint" posts here, and the print after that one says สำเนา.
+// it (nor is a prefetch or a link preview): the browser's "afterprint" posts here, and the
+// print after that one says สำเนา. The PDF button posts too (pdf.ts).
 export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "manager", "cashier"])];
 
 export const handle = { frame: "none" };
@@ -108,13 +110,12 @@ export default function PrintDocument({ loaderData, params }: Route.ComponentPro
             {t(PAPER_KEYS[each])}
           </Link>
         ))}
-        <a
-          className="btn btn-outline-secondary"
+        <PdfDownload
           href={documentPdfHref(params.id, { doc, shopId: shopParam })}
-          download
-        >
-          {t("shops.sell.doc.downloadPdf")}
-        </a>
+          shopId={shopId}
+          fileName={pdfFileName(document.documentNumber)}
+          label={t("shops.sell.doc.downloadPdf")}
+        />
       </nav>
       <div ref={pageRef}>
         {paper === "a4" ? (
