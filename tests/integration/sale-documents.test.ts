@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
@@ -164,6 +166,15 @@ describe("getSaleDocument", () => {
   });
 });
 
+const run = promisify(execFile);
+
+/** The PDF's text as pdftotext reads it (in reading order, UTF-8). */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const child = run("pdftotext", ["-enc", "UTF-8", "-", "-"], { encoding: "utf8" });
+  child.child.stdin!.end(pdf);
+  return (await child).stdout;
+}
+
 describe("the print page and the PDF", () => {
   const member = (id: string): SessionUser => ({
     id,
@@ -193,6 +204,30 @@ describe("the print page and the PDF", () => {
     const bytes = Buffer.from(await outcome.response!.arrayBuffer());
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(bytes.toString("latin1")).toMatch(/FontName \/[A-Z]{6}\+Sarabun/);
+  });
+
+  it("gives the PDF a text layer that reads as the document: shop, items, title, words", async () => {
+    // pdftotext (Debian's poppler-utils) reads the text a viewer searches and copies.
+    const { sale } = await insertSaleRows(test.db, { shopId: mine.shop.id, itemId: mineItem });
+    const outcome = await call(
+      pdfRoute.loader,
+      `/shophub/invoices/${sale.id}/invoice.pdf?doc=sale`,
+      mine.ownerId,
+    );
+    const pdf = Buffer.from(await outcome.response!.arrayBuffer());
+    const text = await pdfText(pdf);
+    // Every า and ำ where it belongs: no vowel dropped ("ร้ นใจดีมินิม ร์ท"), none doubled
+    // ("ใบกำากับ"), tone marks over upper vowels in their word (ผู้ซื้อ, ที่ตั้ง).
+    for (const words of [
+      "ร้านใจดีมินิมาร์ท",
+      "น้ำดื่มตราช้าง 600 มล.",
+      "ผู้ซื้อ น้ำ ปี่ ที่ตั้ง",
+      "ใบกำกับภาษีอย่างย่อ",
+      "เลขประจำตัวผู้เสียภาษี 0105558012345 สำนักงานใหญ่",
+      "(หนึ่งร้อยยี่สิบบาทห้าสิบสตางค์)",
+    ]) {
+      expect(text).toContain(words);
+    }
   });
 
   it("draws the shop's logo at the top of the PDF when the sale's seller has one", async () => {
