@@ -147,6 +147,8 @@ async function buildMonth() {
       deletedAt: new Date(),
     },
     { shopId, ...by, categoryKey: "other", amountSatang: 2_000, spentOn: "2026-09-05" },
+    // The last day of August: before October's previous month (September), so never compared.
+    { shopId, ...by, categoryKey: "other", amountSatang: 7_000, spentOn: "2026-08-31" },
     // The first day of the next month: outside October.
     { shopId, ...by, categoryKey: "rent", amountSatang: 10_000, spentOn: "2026-11-01" },
   ]);
@@ -246,8 +248,8 @@ describe("profitAndLoss", () => {
     ]);
   });
 
-  it("compares with the previous period of the same length", () => {
-    expect(pnl.previousRange).toEqual({ from: "2026-08-31", to: "2026-09-30" });
+  it("compares the month with the whole month before", () => {
+    expect(pnl.previousRange).toEqual({ from: "2026-09-01", to: "2026-09-30" });
     expect(pnl.previous).toMatchObject({
       bills: 1,
       salesExVatSatang: 10_000,
@@ -421,7 +423,7 @@ describe("/shophub/reports", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     expect(text.split("\r\n")).toEqual([
-      "รายการ,ช่วงนี้ 2026-10-01/2026-10-31,ช่วงก่อนหน้า 2026-08-31/2026-09-30",
+      "รายการ,ช่วงนี้ 2026-10-01/2026-10-31,ช่วงก่อนหน้า 2026-09-01/2026-09-30",
       "จำนวนบิล,3,1",
       "ยอดขายก่อนส่วนลด (ตามราคาบนบิล),1177.00,107.00",
       "ส่วนลด (ตามราคาบนบิล),53.50,0.00",

@@ -4,7 +4,7 @@ import type { thShophubReports } from "./th-shophub-reports";
 export const enShophubReports: Record<keyof typeof thShophubReports, string> = {
   "shops.reports.title": "Profit and loss",
   "shops.reports.lead":
-    "Net revenue after VAT, cost of goods sold, gross profit, other income, expenses and net profit, compared with the previous period of the same length",
+    "Net revenue after VAT, cost of goods sold, gross profit, other income, expenses and net profit, compared with the period before: a whole month with the month before, a whole year with the year before, other days with as many days just before",
   "shops.reports.period.day": "Day",
   "shops.reports.period.month": "Month",
   "shops.reports.period.range": "Range of days",
