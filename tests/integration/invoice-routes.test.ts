@@ -175,6 +175,13 @@ describe("/shophub/invoices", () => {
     expect(await numbersOf("method=card")).toEqual([card.documentNumber]);
     expect(await numbersOf("method=transfer")).toEqual([split.documentNumber]);
     expect(await numbersOf(`q=${invoiced.invoice.documentNumber}`)).toEqual([cash.documentNumber]);
+    // A day typed the Thai way (Buddhist era) filters as its Gregorian day.
+    const today = new Date(Date.now() + 7 * 3600 * 1000);
+    const thaiToday = `${today.getUTCDate()}/${today.getUTCMonth() + 1}/${today.getUTCFullYear() + 543}`;
+    expect(await numbersOf(`from=${encodeURIComponent(thaiToday)}&method=card`)).toEqual([
+      card.documentNumber,
+    ]);
+    expect(await numbersOf(`to=${encodeURIComponent("1/1/2560")}`)).toEqual([]);
   });
 });
 

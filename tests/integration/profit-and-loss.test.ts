@@ -362,6 +362,20 @@ describe("/shophub/reports", () => {
     }
   });
 
+  it("reads a month, a day and a range typed the Thai way, in the Buddhist era", async () => {
+    const at = (query: string) =>
+      call(pageRoute.loader, `/shophub/reports?shop=${month.t.shop.id}&${query}`, month.owner);
+    expect((await at("month=10%2F2569")).data?.pnl.range).toEqual(OCTOBER);
+    const day = await at("day=10%2F10%2F2569");
+    expect(day.data?.pnl.range).toEqual({ from: "2026-10-10", to: "2026-10-10" });
+    expect(day.data?.pnl.totals.salesExVatSatang).toBe(60_000);
+    const range = await at("from=01102569&to=31%2F10%2F2569");
+    expect(range.data?.pnl.range).toEqual(OCTOBER);
+    expect(range.data?.pnl.previousRange).toEqual({ from: "2026-09-01", to: "2026-09-30" });
+    // What was typed comes back to the fields as typed.
+    expect(range.data?.period.values).toMatchObject({ from: "01102569", to: "31/10/2569" });
+  });
+
   it("refuses a cashier and a stock keeper, the page and the CSV", async () => {
     for (const member of [month.cashier, month.stock]) {
       expect((await call(pageRoute.loader, page(), member)).status).toBe(403);

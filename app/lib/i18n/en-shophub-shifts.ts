@@ -5,7 +5,7 @@ export const enShophubShifts: Record<keyof typeof thShophubShifts, string> = {
   "shops.shifts.title": "Shifts",
   "shops.shifts.report.title": "Shift report",
   "shops.shifts.panel.heading": "Shift and cash drawer",
-  "shops.shifts.panel.none": "Till {till} has no open shift",
+  "shops.shifts.panel.none": "{till} has no open shift",
   "shops.shifts.panel.open": "Opened by {name} at {time} with {amount} in the drawer",
   "shops.shifts.panel.button": "Shift",
   "shops.shifts.panel.buttonOpen": "Shift: open",

@@ -3,7 +3,7 @@ export const thShophubShifts = {
   "shops.shifts.title": "กะการขาย",
   "shops.shifts.report.title": "รายงานกะ",
   "shops.shifts.panel.heading": "กะและลิ้นชักเงินสด",
-  "shops.shifts.panel.none": "เครื่อง {till} ยังไม่ได้เปิดกะ",
+  "shops.shifts.panel.none": "{till} ยังไม่ได้เปิดกะ",
   "shops.shifts.panel.open": "เปิดกะโดย {name} เมื่อ {time} เงินทอนตั้งต้น {amount}",
   "shops.shifts.panel.button": "กะ",
   "shops.shifts.panel.buttonOpen": "กะ: เปิดอยู่",
