@@ -230,6 +230,23 @@ describe("the print page and the PDF", () => {
     }
   });
 
+  it("signs a credit note's PDF by who issued it and who received the refund", async () => {
+    const { sale, lines } = await insertSaleRows(test.db, {
+      shopId: mine.shop.id,
+      itemId: mineItem,
+    });
+    const note = await insertCreditNote(test.db, mine.shop.id, sale.id, lines[0]!.id);
+    const outcome = await call(
+      pdfRoute.loader,
+      `/shophub/invoices/${sale.id}/invoice.pdf?doc=credit-${note.id}`,
+      mine.ownerId,
+    );
+    const text = await pdfText(Buffer.from(await outcome.response!.arrayBuffer()));
+    expect(text).toContain("ผู้ออกใบลดหนี้");
+    expect(text).toContain("ผู้รับเงินคืน");
+    expect(text).not.toContain("ผู้มีอำนาจลงนาม");
+  });
+
   it("draws the shop's logo at the top of the PDF when the sale's seller has one", async () => {
     const logo = await sharp({
       create: { width: 60, height: 30, channels: 3, background: { r: 0, g: 0, b: 0 } },

@@ -273,13 +273,14 @@ export function renderDocumentPdf(
       y = PAGE.margin;
       header();
     }
+    // Quantity × price − discount = amount: the row adds up by itself.
     const cells = [
       String(line.no),
       "",
       `${line.qty} ${line.unit}`,
       line.unitPrice,
       line.discount ?? "",
-      line.amount,
+      line.net,
     ];
     let x = left;
     columns.forEach((column, index) => {
@@ -299,7 +300,6 @@ export function renderDocumentPdf(
   const sumsWidth = 220;
   const sumsX = RIGHT - sumsWidth;
   let wordsY = w.block(view.words, left, y, sumsX - left - 12, { bold: true });
-  if (view.vatNote) wordsY = w.block(view.vatNote, left, wordsY, sumsX - left - 12);
   if (view.note) wordsY = w.block(view.note, left, wordsY, sumsX - left - 12);
   let sumsY = y;
   const row = (each: DocumentRow, size = 10) => {
@@ -310,6 +310,8 @@ export function renderDocumentPdf(
   };
   view.totals.forEach((each) => row(each));
   row(view.total, 12);
+  if (view.vatNote) sumsY = w.block(view.vatNote, sumsX, sumsY, sumsWidth);
+  view.vatBreakdown.forEach((each) => row(each));
   view.payments.forEach((each) => row(each));
   if (view.change) row(view.change);
   y = Math.max(wordsY, sumsY) + 40;
@@ -320,7 +322,7 @@ export function renderDocumentPdf(
     y = PAGE.margin + 40;
   }
   const signWidth = 170;
-  for (const [index, label] of [labels.receivedBy, labels.authorized].entries()) {
+  for (const [index, signature] of view.signatures.entries()) {
     const x = index === 0 ? left + 20 : RIGHT - 20 - signWidth;
     doc
       .dash(1, { space: 2 })
@@ -328,9 +330,15 @@ export function renderDocumentPdf(
       .lineTo(x + signWidth, y)
       .stroke()
       .undash();
-    w.text(label, x, y + 4, { align: "center", width: signWidth });
+    w.text(signature.label, x, y + 4, { align: "center", width: signWidth });
+    if (signature.name) {
+      w.text(`(${signature.name})`, x, y + 4 + w.lineHeight(), {
+        align: "center",
+        width: signWidth,
+      });
+    }
   }
-  y += 30;
+  y += 30 + w.lineHeight();
   for (const line of view.footer) {
     w.text(line, left, y, { align: "center", width: contentWidth });
     y += w.lineHeight();
