@@ -7,7 +7,12 @@ import * as listRoute from "~/routes/shophub/invoices/list";
 import { issueFullTaxInvoice, returnSaleLines } from "~/modules/sales/index.server";
 import { addShopMember, insertItem, insertShop, type TestShop } from "../setup/factories";
 import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
-import { createSaleForTest, registerForVat, setSalesSettings } from "../setup/sales-factory";
+import {
+  createSaleForTest,
+  registerForVat,
+  setSalesSettings,
+  TEST_BUYER,
+} from "../setup/sales-factory";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let test: TestDatabase;
@@ -115,12 +120,7 @@ describe("/shophub/invoices", () => {
     const owner = { shopId: t.shop.id, userId: t.ownerId, role: "owner" as const };
     const invoiced = await issueFullTaxInvoice(test.db, owner, {
       saleId: cash.id,
-      buyer: {
-        name: "บริษัท ลูกค้า จำกัด",
-        address: "1 ถนนสีลม กรุงเทพฯ 10500",
-        taxId: "1101700207030",
-        branchCode: "00000",
-      },
+      buyer: TEST_BUYER,
     });
     if (!invoiced.ok) throw new Error(JSON.stringify(invoiced));
     const returned = await returnSaleLines(test.db, owner, {

@@ -10,7 +10,7 @@ import {
   type VatMode,
 } from "~/modules/sales/index.server";
 import { insertItem, insertShop } from "../setup/factories";
-import { createSaleForTest, registerForVat } from "../setup/sales-factory";
+import { createSaleForTest, registerForVat, TEST_BUYER } from "../setup/sales-factory";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 /*
@@ -151,12 +151,7 @@ describe("the printed figures add up", () => {
     const owner = { shopId: shop.shop.id, userId: shop.ownerId, role: "owner" as const };
     const invoice = await issueFullTaxInvoice(test.db, owner, {
       saleId: sold.id,
-      buyer: {
-        name: "บริษัท ลูกค้า จำกัด",
-        address: "1 ถนนสีลม กรุงเทพฯ 10500",
-        taxId: "1101700207030",
-        branchCode: "00000",
-      },
+      buyer: TEST_BUYER,
     });
     expect(invoice.ok).toBe(true);
     expectItAddsUp(await printed(shop.shop.id, sold.id, "full"), "exclusive");

@@ -191,6 +191,11 @@ describe("the print page and the PDF", () => {
     userId: string,
     form?: Record<string, string>,
   ) => outcomeOf(callRoute(fn, path, { context: routeContext(test.db, member(userId)), form }));
+  /** The owner's PDF at `path`, as pdftotext reads it. */
+  const pdfTextAt = async (path: string) => {
+    const outcome = await call(pdfRoute.loader, path, mine.ownerId);
+    return pdfText(Buffer.from(await outcome.response!.arrayBuffer()));
+  };
 
   it("answers the owner's PDF as application/pdf in the bundled Thai font", async () => {
     const { sale } = await insertSaleRows(test.db, { shopId: mine.shop.id, itemId: mineItem });
@@ -209,13 +214,7 @@ describe("the print page and the PDF", () => {
   it("gives the PDF a text layer that reads as the document: shop, items, title, words", async () => {
     // pdftotext (Debian's poppler-utils) reads the text a viewer searches and copies.
     const { sale } = await insertSaleRows(test.db, { shopId: mine.shop.id, itemId: mineItem });
-    const outcome = await call(
-      pdfRoute.loader,
-      `/shophub/invoices/${sale.id}/invoice.pdf?doc=sale`,
-      mine.ownerId,
-    );
-    const pdf = Buffer.from(await outcome.response!.arrayBuffer());
-    const text = await pdfText(pdf);
+    const text = await pdfTextAt(`/shophub/invoices/${sale.id}/invoice.pdf?doc=sale`);
     // Every า and ำ where it belongs: no vowel dropped ("ร้ นใจดีมินิม ร์ท"), none doubled
     // ("ใบกำากับ"), tone marks over upper vowels in their word (ผู้ซื้อ, ที่ตั้ง).
     for (const words of [
@@ -236,12 +235,7 @@ describe("the print page and the PDF", () => {
       itemId: mineItem,
     });
     const note = await insertCreditNote(test.db, mine.shop.id, sale.id, lines[0]!.id);
-    const outcome = await call(
-      pdfRoute.loader,
-      `/shophub/invoices/${sale.id}/invoice.pdf?doc=credit-${note.id}`,
-      mine.ownerId,
-    );
-    const text = await pdfText(Buffer.from(await outcome.response!.arrayBuffer()));
+    const text = await pdfTextAt(`/shophub/invoices/${sale.id}/invoice.pdf?doc=credit-${note.id}`);
     expect(text).toContain("ผู้ออกใบลดหนี้");
     expect(text).toContain("ผู้รับเงินคืน");
     expect(text).not.toContain("ผู้มีอำนาจลงนาม");

@@ -57,6 +57,14 @@ export interface TestSale {
   movementIds: number[];
 }
 
+/** A company buyer for a full tax invoice (the tax ID's checksum is valid). */
+export const TEST_BUYER = {
+  name: "บริษัท ลูกค้า จำกัด",
+  address: "1 ถนนสีลม บางรัก กรุงเทพฯ 10500",
+  taxId: "1101700207030",
+  branchCode: "00000",
+};
+
 /** A shop's selling settings (written as a row, as the settings page saves them). */
 export async function setSalesSettings(
   db: Database,
