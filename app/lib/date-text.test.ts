@@ -22,6 +22,12 @@ describe("the picked dates spelled out", () => {
     expect(rangeText("", "", "th")).toBeNull();
     expect(dateText("2026-02-30", "th")).toBeNull();
     expect(monthText("2026-13", "th")).toBeNull();
-    expect(dateText("31/12/2026", "th")).toBeNull();
+    expect(dateText("31/02/2569", "th")).toBeNull();
+  });
+
+  it("reads what is typed in the date fields", () => {
+    expect(dateText("31/12/2569", "th")).toBe("31 ธันวาคม 2569");
+    expect(monthText("11/2569", "th")).toBe("พฤศจิกายน 2569");
+    expect(rangeText("1/11/2569", "30112569", "en")).toBe("1–30 November 2026");
   });
 });

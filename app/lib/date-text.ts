@@ -1,12 +1,13 @@
 import { monthName, yearText } from "./bangkok-day";
+import { parseDayInput, parseMonthInput } from "./day-input";
 import type { Lang } from "./i18n";
 
 /*
  * A picked date, month or range of days spelled out with the month's full name, Buddhist-era
- * years in Thai: "1–30 พฤศจิกายน 2569". Shown beside the browser's date and month inputs, which
- * display the browser's locale (an English browser shows "11/01/2026"), so the period is
- * unmistakable whatever the browser. Built from fixed month names rather than Intl, so the
- * server's and the browser's ICU cannot render it differently (the text hydrates).
+ * years in Thai: "1–30 พฤศจิกายน 2569". Shown under the date fields (day-input.ts), so what was
+ * typed ("1/11/2569") is read back in words as it is typed. Built from fixed month names rather
+ * than Intl, so the server's and the browser's ICU cannot render it differently (the text
+ * hydrates).
  */
 
 interface Parts {
@@ -15,26 +16,24 @@ interface Parts {
   day: number;
 }
 
-/** YYYY-MM-DD (or YYYY-MM with day 0) that is a real calendar date, else null. */
+/** A date field's value (typed or YYYY-MM-DD) or a month field's that is a real date, else null. */
 function partsOf(value: string, withDay: boolean): Parts | null {
-  const match = (withDay ? /^(\d{4})-(\d{2})-(\d{2})$/ : /^(\d{4})-(\d{2})$/).exec(value);
-  if (!match) return null;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = withDay ? Number(match[3]) : 1;
-  const check = new Date(Date.UTC(year, month - 1, day));
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1) return null;
-  if (check.getUTCDate() !== day) return null;
-  return { year, month, day: withDay ? day : 0 };
+  const iso = withDay ? parseDayInput(value) : parseMonthInput(value);
+  if (!iso) return null;
+  return {
+    year: Number(iso.slice(0, 4)),
+    month: Number(iso.slice(5, 7)),
+    day: withDay ? Number(iso.slice(8, 10)) : 0,
+  };
 }
 
-/** "3 ตุลาคม 2569" for "2026-10-03"; null for anything that is not a date. */
+/** "3 ตุลาคม 2569" for "3/10/2569" or "2026-10-03"; null for anything that is not a date. */
 export function dateText(value: string, lang: Lang): string | null {
   const p = partsOf(value, true);
   return p ? `${p.day} ${monthName(p.month, lang)} ${yearText(p.year, lang)}` : null;
 }
 
-/** "ตุลาคม 2569" for "2026-10"; null for anything that is not a month. */
+/** "ตุลาคม 2569" for "10/2569" or "2026-10"; null for anything that is not a month. */
 export function monthText(value: string, lang: Lang): string | null {
   const p = partsOf(value, false);
   return p ? `${monthName(p.month, lang)} ${yearText(p.year, lang)}` : null;

@@ -30,7 +30,9 @@ describe("a shop's expenses", () => {
     await page.locator("#field-category").selectOption({ label: "ค่าน้ำค่าไฟ" });
     await page.locator("#field-amount").fill("1,070");
     await page.locator("#field-inputVat").fill("2000");
-    await page.locator("#field-day").fill("2026-03-05");
+    // The date field takes the day as Thai people write it, in the Buddhist era.
+    expect(await page.locator("#field-day").getAttribute("placeholder")).toBe("วว/ดด/ปปปป");
+    await page.locator("#field-day").fill("5/3/2569");
     await page.locator("#field-method").selectOption({ label: "โอนเงิน" });
     await page.locator("#field-supplier").fill("การไฟฟ้านครหลวง");
     await page.locator("#field-photo").setInputFiles(await receiptPhoto());
@@ -46,6 +48,7 @@ describe("a shop's expenses", () => {
     await expect.poll(() => page.getByTestId("shops-done").textContent()).toBe("บันทึกแล้ว");
     expect(await page.getByTestId("finance-photo").isVisible()).toBe(true);
     expect(await page.locator("#field-day-hint").textContent()).toBe("วันที่ 5 มีนาคม 2569");
+    expect(await page.locator("#field-day").inputValue()).toBe("05/03/2569");
 
     // Edit the amount: the history names who changed what.
     await page.locator("#field-amount").fill("1284");
@@ -70,8 +73,8 @@ describe("a shop's expenses", () => {
     const bytes = await readFile(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(bytes.subarray(3).toString("utf8")).toBe(
-      "วันที่,หมวดหมู่,ชำระโดย,จำนวนเงิน (บาท),ภาษีซื้อ (บาท),ผู้ขาย,หมายเหตุ\r\n" +
-        "5 มีนาคม 2569,ค่าน้ำค่าไฟ,โอนเงิน,1284.00,84.00,การไฟฟ้านครหลวง,\r\n",
+      "วันที่,วันที่ ค.ศ. (ปี-เดือน-วัน),หมวดหมู่,ชำระโดย,จำนวนเงิน (บาท),ภาษีซื้อ (บาท),ผู้ขาย,หมายเหตุ\r\n" +
+        "5 มีนาคม 2569,2026-03-05,ค่าน้ำค่าไฟ,โอนเงิน,1284.00,84.00,การไฟฟ้านครหลวง,\r\n",
     );
   });
 });

@@ -119,7 +119,11 @@ describe("shophub invoices", () => {
     );
   });
 
-  test("a full tax invoice is issued for a past sale", async ({ e2e, context, page }) => {
+  test("a full tax invoice is issued for a past sale, and the list shows it at 1280 px", async ({
+    e2e,
+    context,
+    page,
+  }) => {
     const owner = await memberWithShop(e2e, {
       shop: { name: "ร้านใบกำกับภาษี" },
       items: [
@@ -132,6 +136,14 @@ describe("shophub invoices", () => {
       userId: owner.ownerId,
       lines: [{ itemId: owner.items[0]!.id, qty: 2 }],
       at: new Date(Date.now() - 3 * 24 * 3600 * 1000),
+    });
+    // Another bill of the same day, paid by card: the list must not mix their methods.
+    const byCard = await createSaleForTest(e2e.db, {
+      shopId: owner.shop.id,
+      userId: owner.ownerId,
+      lines: [{ itemId: owner.items[0]!.id, qty: 1 }],
+      payments: [{ method: "card", amountSatang: 15_000 }],
+      at: new Date(Date.now() - 3 * 24 * 3600 * 1000 + 60_000),
     });
     await addSession(context, owner.member);
 
@@ -168,5 +180,41 @@ describe("shophub invoices", () => {
         .getByRole("link", { name: th["shops.invoices.detail.printFull"] })
         .getAttribute("href"),
     ).toContain("doc=full");
+
+    // The list on a shop's laptop: each row its own method, the full tax invoice's number.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/shophub/invoices");
+    const rowOf = (number: string) => page.getByTestId("invoice-row").filter({ hasText: number });
+    const methodsOf = (number: string) => rowOf(number).locator("td").nth(3).innerText();
+    expect(await methodsOf(sold.documentNumber)).toBe(th["shops.sell.payment.method.cash"]);
+    expect(await methodsOf(byCard.documentNumber)).toBe(th["shops.sell.payment.method.card"]);
+    expect(await rowOf(sold.documentNumber).innerText()).toContain(rows[0]!.document_number);
+    // Every filter shows its whole choice: the status filter was cut to "ทั้งหม".
+    const cut = await page
+      .getByTestId("invoice-filters")
+      .locator("select")
+      .evaluateAll((selects) =>
+        (selects as HTMLSelectElement[])
+          .filter((select) => {
+            const style = getComputedStyle(select);
+            const pen = document.createElement("canvas").getContext("2d")!;
+            pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            const room =
+              select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+            return [...select.options].some((option) => pen.measureText(option.text).width > room);
+          })
+          .map((select) => select.name),
+      );
+    expect(cut).toEqual([]);
+    // The date filters take a day the Thai way, in the Buddhist era.
+    const from = page.getByLabel(th["shops.invoices.filter.from"]);
+    expect(await from.getAttribute("placeholder")).toBe(th["shops.dayInput.day"]);
+    const day = new Date(Date.now() + 7 * 3600 * 1000 - 3 * 24 * 3600 * 1000);
+    await from.fill(`${day.getUTCDate()}/${day.getUTCMonth() + 1}/${day.getUTCFullYear() + 543}`);
+    await page.getByTestId("invoice-filters").locator("select[name=method]").selectOption("card");
+    await page.getByRole("button", { name: th["shops.invoices.filter.submit"] }).click();
+    await expect
+      .poll(() => page.getByTestId("invoice-row").allInnerTexts())
+      .toEqual([expect.stringContaining(byCard.documentNumber)]);
   });
 });

@@ -48,8 +48,14 @@ describe("shophub profit and loss", () => {
       th["shops.reports.chart.empty"],
     );
     expect(await page.locator("section[aria-labelledby=pnl-chart] svg").count()).toBe(0);
-    await page.getByLabel(th["shops.reports.period.month"], { exact: true }).fill("2026-10");
-    // The browser shows the month in its own locale's format; the page spells it out in Thai.
+    // Each way to pick a period names itself once: the group (รายเดือน) and its field (เดือน).
+    const picker = page.getByTestId("pnl-period-picker");
+    const texts = (await picker.innerText()).split("\n").map((line) => line.trim());
+    expect(texts.filter((line, i) => line !== "" && line === texts[i + 1])).toEqual([]);
+    // The month is typed the Thai way, in the Buddhist era, and spelled out under the field.
+    const monthField = page.getByLabel(th["shops.reports.period.monthField"], { exact: true });
+    expect(await monthField.getAttribute("placeholder")).toBe(th["shops.dayInput.month"]);
+    await monthField.fill("10/2569");
     await expect.poll(() => page.getByTestId("pnl-month-shown").innerText()).toBe("ตุลาคม 2569");
     await page
       .getByTestId("pnl-period-picker")

@@ -291,6 +291,42 @@ describe("expenses", () => {
     });
   });
 
+  it("takes a day typed the Thai way, in the Buddhist era, and shows it back that way", async () => {
+    const s = await shopWithPeople();
+    const saved = await call(editRoute.action, `/shophub/expenses/new?shop=${s.shopId}`, s.owner, {
+      ...EXPENSE,
+      day: "5/3/2569",
+    });
+    expect(saved.status).toBe(302);
+    const [row] = await test.db.select().from(expense).where(eq(expense.shopId, s.shopId));
+    expect(row!.spentOn).toBe("2026-03-05");
+    // A day that is no day is refused next to its field, what was typed kept.
+    const refused = await call(
+      editRoute.action,
+      `/shophub/expenses/new?shop=${s.shopId}`,
+      s.owner,
+      {
+        ...EXPENSE,
+        day: "30/02/2569",
+      },
+    );
+    expect((refused.data as Failure).errors).toEqual({ day: "shops.finance.error.day" });
+    expect((refused.data as Failure).values.day).toBe("30/02/2569");
+    // The list's filter reads the same: 1–31 March 2569.
+    const march = await call(
+      listRoute.loader,
+      `/shophub/expenses?shop=${s.shopId}&from=${encodeURIComponent("1/3/2569")}&to=31032569`,
+      s.owner,
+    );
+    expect((march.data as { totals: { count: number } }).totals.count).toBe(1);
+    const april = await call(
+      listRoute.loader,
+      `/shophub/expenses?shop=${s.shopId}&from=${encodeURIComponent("1/4/2569")}`,
+      s.owner,
+    );
+    expect((april.data as { totals: { count: number } }).totals.count).toBe(0);
+  });
+
   it("exports the filtered rows as CSV, UTF-8 with a BOM, in Thai", async () => {
     const s = await shopWithPeople();
     await call(editRoute.action, `/shophub/expenses/new?shop=${s.shopId}`, s.owner, {
@@ -304,8 +340,8 @@ describe("expenses", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     expect(text).toBe(
-      "วันที่,หมวดหมู่,ชำระโดย,จำนวนเงิน (บาท),ภาษีซื้อ (บาท),ผู้ขาย,หมายเหตุ\r\n" +
-        "5 มีนาคม 2569,ค่าเช่า,โอนเงิน,10700.00,700.00,'=HYPERLINK(1),ค่าเช่าเดือนมีนาคม\r\n",
+      "วันที่,วันที่ ค.ศ. (ปี-เดือน-วัน),หมวดหมู่,ชำระโดย,จำนวนเงิน (บาท),ภาษีซื้อ (บาท),ผู้ขาย,หมายเหตุ\r\n" +
+        "5 มีนาคม 2569,2026-03-05,ค่าเช่า,โอนเงิน,10700.00,700.00,'=HYPERLINK(1),ค่าเช่าเดือนมีนาคม\r\n",
     );
   });
 

@@ -4,9 +4,15 @@ import type { SessionUser } from "~/context";
 import { fullTaxInvoice, sale, stockItem } from "~/db/schema";
 import * as detailRoute from "~/routes/shophub/invoices/detail";
 import * as listRoute from "~/routes/shophub/invoices/list";
+import { issueFullTaxInvoice, returnSaleLines } from "~/modules/sales/index.server";
 import { addShopMember, insertItem, insertShop, type TestShop } from "../setup/factories";
 import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
-import { createSaleForTest, registerForVat, setSalesSettings } from "../setup/sales-factory";
+import {
+  createSaleForTest,
+  registerForVat,
+  setSalesSettings,
+  TEST_BUYER,
+} from "../setup/sales-factory";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let test: TestDatabase;
@@ -87,6 +93,95 @@ describe("/shophub/invoices", () => {
       s.cashier,
     );
     expect(none.data!.totals.count).toBe(0);
+  });
+
+  it("shows each bill's own payment methods, its full tax invoice number and what was returned", async () => {
+    const t: TestShop = await insertShop(test.db);
+    await registerForVat(test.db, t.shop.id);
+    const item = await insertItem(test.db, t.shop.id, t.ownerId, {
+      fields: { price: 10_000 },
+      opening: { qty: 100_000, locationId: t.defaultLocationId },
+    });
+    const sell = (
+      payments: { method: "cash" | "card" | "promptpay" | "transfer"; amountSatang: number }[],
+    ) =>
+      createSaleForTest(test.db, {
+        shopId: t.shop.id,
+        userId: t.ownerId,
+        lines: [{ itemId: item.id, qty: 2 }],
+        payments,
+      });
+    const card = await sell([{ method: "card", amountSatang: 20_000 }]);
+    const cash = await sell([{ method: "cash", amountSatang: 20_000 }]);
+    const split = await sell([
+      { method: "promptpay", amountSatang: 5_000 },
+      { method: "transfer", amountSatang: 15_000 },
+    ]);
+    const owner = { shopId: t.shop.id, userId: t.ownerId, role: "owner" as const };
+    const invoiced = await issueFullTaxInvoice(test.db, owner, {
+      saleId: cash.id,
+      buyer: TEST_BUYER,
+    });
+    if (!invoiced.ok) throw new Error(JSON.stringify(invoiced));
+    const returned = await returnSaleLines(test.db, owner, {
+      saleId: card.id,
+      lines: [{ saleLineId: card.lineIds[0]!, qtyMilli: 1_000 }],
+      reason: "ชำรุด",
+      refundMethod: "card",
+    });
+    if (!returned.ok) throw new Error(JSON.stringify(returned));
+
+    const list = await call<Awaited<ReturnType<typeof listRoute.loader>>>(
+      listRoute.loader,
+      `/shophub/invoices?shop=${t.shop.id}`,
+      sessionUserOf(t.ownerId),
+    );
+    const rows = list.data!.page.rows.map((row) => ({
+      number: row.documentNumber,
+      methods: [...row.methods].sort(),
+      fullTaxInvoiceNumber: row.fullTaxInvoiceNumber,
+      returnedSatang: row.returnedSatang,
+    }));
+    expect(rows).toEqual([
+      {
+        number: split.documentNumber,
+        methods: ["promptpay", "transfer"],
+        fullTaxInvoiceNumber: null,
+        returnedSatang: 0,
+      },
+      {
+        number: cash.documentNumber,
+        methods: ["cash"],
+        fullTaxInvoiceNumber: invoiced.invoice.documentNumber,
+        returnedSatang: 0,
+      },
+      {
+        number: card.documentNumber,
+        methods: ["card"],
+        fullTaxInvoiceNumber: null,
+        returnedSatang: 10_000,
+      },
+    ]);
+    expect(list.data!.totals.returnedSatang).toBe(10_000);
+    // The filters read the same rows: by method, and by the full tax invoice's number.
+    const numbersOf = async (query: string) =>
+      (
+        await call<Awaited<ReturnType<typeof listRoute.loader>>>(
+          listRoute.loader,
+          `/shophub/invoices?shop=${t.shop.id}&${query}`,
+          sessionUserOf(t.ownerId),
+        )
+      ).data!.page.rows.map((row) => row.documentNumber);
+    expect(await numbersOf("method=card")).toEqual([card.documentNumber]);
+    expect(await numbersOf("method=transfer")).toEqual([split.documentNumber]);
+    expect(await numbersOf(`q=${invoiced.invoice.documentNumber}`)).toEqual([cash.documentNumber]);
+    // A day typed the Thai way (Buddhist era) filters as its Gregorian day.
+    const today = new Date(Date.now() + 7 * 3600 * 1000);
+    const thaiToday = `${today.getUTCDate()}/${today.getUTCMonth() + 1}/${today.getUTCFullYear() + 543}`;
+    expect(await numbersOf(`from=${encodeURIComponent(thaiToday)}&method=card`)).toEqual([
+      card.documentNumber,
+    ]);
+    expect(await numbersOf(`to=${encodeURIComponent("1/1/2560")}`)).toEqual([]);
   });
 });
 

@@ -147,6 +147,8 @@ async function buildMonth() {
       deletedAt: new Date(),
     },
     { shopId, ...by, categoryKey: "other", amountSatang: 2_000, spentOn: "2026-09-05" },
+    // The last day of August: before October's previous month (September), so never compared.
+    { shopId, ...by, categoryKey: "other", amountSatang: 7_000, spentOn: "2026-08-31" },
     // The first day of the next month: outside October.
     { shopId, ...by, categoryKey: "rent", amountSatang: 10_000, spentOn: "2026-11-01" },
   ]);
@@ -246,8 +248,8 @@ describe("profitAndLoss", () => {
     ]);
   });
 
-  it("compares with the previous period of the same length", () => {
-    expect(pnl.previousRange).toEqual({ from: "2026-08-31", to: "2026-09-30" });
+  it("compares the month with the whole month before", () => {
+    expect(pnl.previousRange).toEqual({ from: "2026-09-01", to: "2026-09-30" });
     expect(pnl.previous).toMatchObject({
       bills: 1,
       salesExVatSatang: 10_000,
@@ -360,6 +362,20 @@ describe("/shophub/reports", () => {
     }
   });
 
+  it("reads a month, a day and a range typed the Thai way, in the Buddhist era", async () => {
+    const at = (query: string) =>
+      call(pageRoute.loader, `/shophub/reports?shop=${month.t.shop.id}&${query}`, month.owner);
+    expect((await at("month=10%2F2569")).data?.pnl.range).toEqual(OCTOBER);
+    const day = await at("day=10%2F10%2F2569");
+    expect(day.data?.pnl.range).toEqual({ from: "2026-10-10", to: "2026-10-10" });
+    expect(day.data?.pnl.totals.salesExVatSatang).toBe(60_000);
+    const range = await at("from=01102569&to=31%2F10%2F2569");
+    expect(range.data?.pnl.range).toEqual(OCTOBER);
+    expect(range.data?.pnl.previousRange).toEqual({ from: "2026-09-01", to: "2026-09-30" });
+    // What was typed comes back to the fields as typed.
+    expect(range.data?.period.values).toMatchObject({ from: "01102569", to: "31/10/2569" });
+  });
+
   it("refuses a cashier and a stock keeper, the page and the CSV", async () => {
     for (const member of [month.cashier, month.stock]) {
       expect((await call(pageRoute.loader, page(), member)).status).toBe(403);
@@ -421,7 +437,7 @@ describe("/shophub/reports", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     expect(text.split("\r\n")).toEqual([
-      "รายการ,ช่วงนี้ 2026-10-01/2026-10-31,ช่วงก่อนหน้า 2026-08-31/2026-09-30",
+      "รายการ,ช่วงนี้ 2026-10-01/2026-10-31,ช่วงก่อนหน้า 2026-09-01/2026-09-30",
       "จำนวนบิล,3,1",
       "ยอดขายก่อนส่วนลด (ตามราคาบนบิล),1177.00,107.00",
       "ส่วนลด (ตามราคาบนบิล),53.50,0.00",

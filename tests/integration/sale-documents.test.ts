@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { inflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -165,6 +167,15 @@ describe("getSaleDocument", () => {
   });
 });
 
+const run = promisify(execFile);
+
+/** The PDF's text as pdftotext reads it (in reading order, UTF-8). */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const child = run("pdftotext", ["-enc", "UTF-8", "-", "-"], { encoding: "utf8" });
+  child.child.stdin!.end(pdf);
+  return (await child).stdout;
+}
+
 describe("the print page and the PDF", () => {
   const member = (id: string): SessionUser => ({
     id,
@@ -181,6 +192,11 @@ describe("the print page and the PDF", () => {
     userId: string,
     form?: Record<string, string>,
   ) => outcomeOf(callRoute(fn, path, { context: routeContext(test.db, member(userId)), form }));
+  /** The owner's PDF at `path`, as pdftotext reads it. */
+  const pdfTextAt = async (path: string) => {
+    const outcome = await call(pdfRoute.loader, path, mine.ownerId);
+    return pdfText(Buffer.from(await outcome.response!.arrayBuffer()));
+  };
 
   it("answers the owner's PDF as application/pdf in the bundled Thai font", async () => {
     const { sale } = await insertSaleRows(test.db, { shopId: mine.shop.id, itemId: mineItem });
@@ -194,6 +210,36 @@ describe("the print page and the PDF", () => {
     const bytes = Buffer.from(await outcome.response!.arrayBuffer());
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(bytes.toString("latin1")).toMatch(/FontName \/[A-Z]{6}\+Sarabun/);
+  });
+
+  it("gives the PDF a text layer that reads as the document: shop, items, title, words", async () => {
+    // pdftotext (Debian's poppler-utils) reads the text a viewer searches and copies.
+    const { sale } = await insertSaleRows(test.db, { shopId: mine.shop.id, itemId: mineItem });
+    const text = await pdfTextAt(`/shophub/invoices/${sale.id}/invoice.pdf?doc=sale`);
+    // Every า and ำ where it belongs: no vowel dropped ("ร้ นใจดีมินิม ร์ท"), none doubled
+    // ("ใบกำากับ"), tone marks over upper vowels in their word (ผู้ซื้อ, ที่ตั้ง).
+    for (const words of [
+      "ร้านใจดีมินิมาร์ท",
+      "น้ำดื่มตราช้าง 600 มล.",
+      "ผู้ซื้อ น้ำ ปี่ ที่ตั้ง",
+      "ใบกำกับภาษีอย่างย่อ",
+      "เลขประจำตัวผู้เสียภาษี 0105558012345 สำนักงานใหญ่",
+      "(หนึ่งร้อยยี่สิบบาทห้าสิบสตางค์)",
+    ]) {
+      expect(text).toContain(words);
+    }
+  });
+
+  it("signs a credit note's PDF by who issued it and who received the refund", async () => {
+    const { sale, lines } = await insertSaleRows(test.db, {
+      shopId: mine.shop.id,
+      itemId: mineItem,
+    });
+    const note = await insertCreditNote(test.db, mine.shop.id, sale.id, lines[0]!.id);
+    const text = await pdfTextAt(`/shophub/invoices/${sale.id}/invoice.pdf?doc=credit-${note.id}`);
+    expect(text).toContain("ผู้ออกใบลดหนี้");
+    expect(text).toContain("ผู้รับเงินคืน");
+    expect(text).not.toContain("ผู้มีอำนาจลงนาม");
   });
 
   it("draws the shop's logo at the top of the PDF when the sale's seller has one", async () => {

@@ -27,6 +27,8 @@ export interface TestSaleLine {
   itemId: number;
   /** Whole units. */
   qty: number;
+  /** Thousandths of the unit instead (an item sold by weight: 1255 = 1.255 kg). */
+  qtyMilli?: number;
   /** The item's price when left out. */
   unitPriceSatang?: number;
   discount?: Discount | null;
@@ -54,6 +56,14 @@ export interface TestSale {
   lineIds: number[];
   movementIds: number[];
 }
+
+/** A company buyer for a full tax invoice (the tax ID's checksum is valid). */
+export const TEST_BUYER = {
+  name: "บริษัท ลูกค้า จำกัด",
+  address: "1 ถนนสีลม บางรัก กรุงเทพฯ 10500",
+  taxId: "1101700207030",
+  branchCode: "00000",
+};
 
 /** A shop's selling settings (written as a row, as the settings page saves them). */
 export async function setSalesSettings(
@@ -95,7 +105,7 @@ export async function createSaleForTest(db: Database, options: TestSaleOptions):
   const billed = computeBill({
     lines: options.lines.map((line, i) => ({
       unitPriceSatang: prices[i]!,
-      qtyMilli: line.qty * 1000,
+      qtyMilli: line.qtyMilli ?? line.qty * 1000,
       discount: line.discount ?? null,
     })),
     billDiscount: options.billDiscount ?? null,
@@ -121,7 +131,7 @@ export async function createSaleForTest(db: Database, options: TestSaleOptions):
         lines: options.lines.map((line) => ({
           itemId: line.itemId,
           locationId: location.id,
-          qty: line.qty * 1000,
+          qty: line.qtyMilli ?? line.qty * 1000,
         })),
       });
       const year = buddhistYear(at);
@@ -193,7 +203,7 @@ export async function createSaleForTest(db: Database, options: TestSaleOptions):
               itemName: item.name,
               sku: item.sku,
               unit: item.unit,
-              qty: line.qty * 1000,
+              qty: line.qtyMilli ?? line.qty * 1000,
               unitPriceSatang: prices[i]!,
               discountKind: line.discount?.kind ?? null,
               discountValue: line.discount

@@ -9,6 +9,12 @@ import type { PaperChoice } from "./links";
  * way it is drawn: the 58/80 mm and A4 HTML pages, the server's PDF and the ESC/POS raster.
  * Each drawing only places these strings, so the legal contents (titles, tax ID, branch,
  * VAT lines, the amount in words) cannot differ between a printed page and its PDF.
+ *
+ * The figures add up with a pencil (decision 0063): a roll prints each line at price ×
+ * quantity with its discount under it as a negative amount, so the amount column adds up to
+ * the subtotal; an A4 row reads quantity × price − discount = amount, so the amount column
+ * adds up to it too. Then the bill discount, and with prices before VAT the VAT on top, lead to
+ * the total; with prices that include VAT, its split into value and VAT follows the total.
  */
 
 // The papers live with the links: the till's printer setup names them without this file.
@@ -41,8 +47,12 @@ export interface DocumentLineView {
   qty: string;
   unit: string;
   unitPrice: string;
-  discount: string | null;
+  /** Price × quantity (or the scale label's price): the roll's amount for the line. */
   amount: string;
+  /** The line's discount ("2.00"), or null; the roll prints it under the line as −2.00. */
+  discount: string | null;
+  /** amount − discount: the A4 row's amount. */
+  net: string;
   /** "2 ขวด × 35.25": the thermal receipts' second line. */
   qtyAtPrice: string;
 }
@@ -72,15 +82,24 @@ export interface DocumentView {
   till: string;
   references: string[];
   lines: DocumentLineView[];
+  /** "ส่วนลด": the label of a line's discount on a roll. */
+  lineDiscountLabel: string;
+  /** From the lines to the total: subtotal, bill discount; with prices before VAT, the VAT. */
   totals: DocumentRow[];
   /** "ราคารวมภาษีมูลค่าเพิ่มแล้ว" on an inclusive-price VAT document. */
   vatNote: string | null;
+  /** Under vatNote: the total split into the value of goods and their VAT (prices with VAT). */
+  vatBreakdown: DocumentRow[];
   total: DocumentRow;
   words: string;
   payments: DocumentRow[];
   change: DocumentRow | null;
   note: string | null;
   footer: string[];
+  /** The two signature lines (A4, and the roll of a credit note) and who issued it. */
+  signatures: { label: string; name: string | null }[];
+  /** Whether a roll prints the signature lines (a credit note: the refund is signed for). */
+  signOnRoll: boolean;
 }
 
 /** "สำนักงานใหญ่" for 00000, otherwise "สาขาที่ 00001". */
@@ -114,31 +133,7 @@ export function documentView(doc: SaleDocument, t: Translate, lang: Lang): Docum
   }
   if (doc.reason) references.push(t("shops.sell.doc.reason", { reason: doc.reason }));
 
-  const totals: DocumentRow[] = [];
-  if (doc.discountSatang > 0) {
-    totals.push({ label: t("shops.sell.doc.gross"), value: formatSatang(doc.grossSatang) });
-    totals.push({
-      label: t("shops.sell.doc.discount"),
-      value: `-${formatSatang(doc.discountSatang)}`,
-    });
-  }
-  let vatNote: string | null = null;
-  if (vatShop) {
-    // A full tax invoice and a credit note show the VAT apart whatever the prices were;
-    // an abbreviated invoice of VAT-inclusive prices may say only that VAT is included.
-    const showVat = doc.vatMode === "exclusive" || doc.kind === "fullTaxInvoice" || credit;
-    if (doc.vatMode === "inclusive") vatNote = t("shops.sell.doc.vatIncluded");
-    if (showVat) {
-      totals.push({ label: t("shops.sell.doc.vatBase"), value: formatSatang(doc.vatBaseSatang) });
-      totals.push({
-        label: t("shops.sell.doc.vat", { rate: ratePercent(doc.vatRateBasisPoints) }),
-        value: formatSatang(doc.vatSatang),
-      });
-    }
-    if (doc.nonVatSatang > 0) {
-      totals.push({ label: t("shops.sell.doc.nonVat"), value: formatSatang(doc.nonVatSatang) });
-    }
-  }
+  const { totals, vatNote, vatBreakdown } = totalsOf(doc, t);
 
   const payments: DocumentRow[] = doc.payments.map((payment) => {
     const method = t(METHOD_KEYS[payment.method]);
@@ -200,13 +195,16 @@ export function documentView(doc: SaleDocument, t: Translate, lang: Lang): Docum
         qty,
         unit: line.unit,
         unitPrice,
+        amount: formatSatang(line.amountSatang),
         discount: line.discountSatang > 0 ? formatSatang(line.discountSatang) : null,
-        amount: formatSatang(line.totalSatang),
+        net: formatSatang(line.totalSatang),
         qtyAtPrice: t("shops.sell.doc.qtyAtPrice", { qty, unit: line.unit, price: unitPrice }),
       };
     }),
+    lineDiscountLabel: t("shops.sell.doc.discount"),
     totals,
     vatNote,
+    vatBreakdown,
     total: {
       label: credit ? t("shops.sell.doc.creditTotal") : t("shops.sell.doc.total"),
       value: formatSatang(doc.totalSatang),
@@ -220,7 +218,61 @@ export function documentView(doc: SaleDocument, t: Translate, lang: Lang): Docum
         : null,
     note: doc.note ? t("shops.sell.doc.note", { note: doc.note }) : null,
     footer: textLines(seller.receiptFooter),
+    signatures: credit
+      ? [
+          { label: t("shops.sell.doc.creditIssuedBy"), name: doc.issuedByName },
+          { label: t("shops.sell.doc.refundReceivedBy"), name: null },
+        ]
+      : [
+          { label: t("shops.sell.doc.receivedBy"), name: null },
+          { label: t("shops.sell.doc.authorized"), name: null },
+        ],
+    signOnRoll: credit,
   };
+}
+
+/**
+ * The rows from the lines to the total, and the split of an inclusive-price total into value
+ * and VAT. Each figure is printed once, so a customer adds and subtracts them as they stand.
+ */
+function totalsOf(
+  doc: SaleDocument,
+  t: Translate,
+): { totals: DocumentRow[]; vatNote: string | null; vatBreakdown: DocumentRow[] } {
+  const vatShop = doc.vatMode !== "none";
+  const exclusive = doc.vatMode === "exclusive";
+  const money = (label: string, satang: number) => ({ label, value: formatSatang(satang) });
+  const vatRow = money(
+    t("shops.sell.doc.vat", { rate: ratePercent(doc.vatRateBasisPoints) }),
+    doc.vatSatang,
+  );
+  const baseRow = money(t("shops.sell.doc.vatBase"), doc.vatBaseSatang);
+  const exemptRows =
+    doc.nonVatSatang > 0 ? [money(t("shops.sell.doc.nonVat"), doc.nonVatSatang)] : [];
+  const totals: DocumentRow[] = [];
+  // The subtotal is printed when something stands between it and the total.
+  if (doc.billDiscountSatang > 0 || exclusive) {
+    totals.push(money(t("shops.sell.doc.gross"), doc.subtotalSatang));
+  }
+  if (doc.billDiscountSatang > 0) {
+    totals.push({
+      label: t("shops.sell.doc.billDiscount"),
+      value: `-${formatSatang(doc.billDiscountSatang)}`,
+    });
+  }
+  if (exclusive) {
+    // The value the VAT is added to, when it is not the subtotal itself.
+    if (doc.billDiscountSatang > 0 || doc.nonVatSatang > 0) totals.push(baseRow, ...exemptRows);
+    totals.push(vatRow);
+    return { totals, vatNote: null, vatBreakdown: [] };
+  }
+  if (!vatShop) return { totals, vatNote: null, vatBreakdown: [] };
+  // A full tax invoice and a credit note show the VAT apart whatever the prices were; an
+  // abbreviated invoice of VAT-inclusive prices may say only that VAT is included, unless part
+  // of it is exempt goods.
+  const showVat = doc.kind === "fullTaxInvoice" || doc.kind === "creditNote";
+  const vatBreakdown = showVat || doc.nonVatSatang > 0 ? [baseRow, vatRow, ...exemptRows] : [];
+  return { totals, vatNote: t("shops.sell.doc.vatIncluded"), vatBreakdown };
 }
 
 /** The A4 layout's column and box labels in the page's language. */
@@ -237,8 +289,6 @@ export function a4Labels(t: Translate) {
     discount: t("shops.sell.doc.col.discount"),
     amount: t("shops.sell.doc.col.amount"),
     cashier: t("shops.sell.doc.cashier"),
-    receivedBy: t("shops.sell.doc.receivedBy"),
-    authorized: t("shops.sell.doc.authorized"),
   };
 }
 

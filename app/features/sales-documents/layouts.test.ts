@@ -38,6 +38,7 @@ function saleDocument(overrides: Partial<SaleDocument> = {}): SaleDocument {
     replacesDocumentNumber: null,
     refersToDocumentNumber: null,
     reason: null,
+    issuedByName: null,
     lines: [
       {
         name: "น้ำดื่มตราช้าง",
@@ -45,6 +46,7 @@ function saleDocument(overrides: Partial<SaleDocument> = {}): SaleDocument {
         unit: "ขวด",
         qtyMilli: 2000,
         unitPriceSatang: 3525,
+        amountSatang: 7050,
         discountSatang: 0,
         totalSatang: 7050,
         vatExempt: false,
@@ -55,6 +57,7 @@ function saleDocument(overrides: Partial<SaleDocument> = {}): SaleDocument {
         unit: "ชิ้น",
         qtyMilli: 1000,
         unitPriceSatang: 5000,
+        amountSatang: 5000,
         discountSatang: 0,
         totalSatang: 5000,
         vatExempt: false,
@@ -62,8 +65,8 @@ function saleDocument(overrides: Partial<SaleDocument> = {}): SaleDocument {
     ],
     vatMode: "inclusive",
     vatRateBasisPoints: 700,
-    grossSatang: 12050,
-    discountSatang: 0,
+    subtotalSatang: 12050,
+    billDiscountSatang: 0,
     vatBaseSatang: 11262,
     vatSatang: 788,
     nonVatSatang: 0,
@@ -167,6 +170,94 @@ describe("the thermal receipt", () => {
     expect(html).toContain("23 Nov 2026 14:05");
     // The amount in words is Thai on every document.
     expect(html).toContain("หนึ่งร้อยยี่สิบบาทห้าสิบสตางค์");
+  });
+});
+
+/** 15.00 less a 2.00 discount, 2 × 35.25, a 5.00 bill discount: 113.50 to pay. */
+function discounted(overrides: Partial<SaleDocument> = {}): SaleDocument {
+  return saleDocument({
+    lines: [
+      {
+        name: "บะหมี่กึ่งสำเร็จรูป",
+        sku: "N1",
+        unit: "ซอง",
+        qtyMilli: 1000,
+        unitPriceSatang: 1500,
+        amountSatang: 1500,
+        discountSatang: 200,
+        totalSatang: 1300,
+        vatExempt: false,
+      },
+      saleDocument().lines[0]!,
+    ],
+    subtotalSatang: 8350,
+    billDiscountSatang: 500,
+    vatBaseSatang: 7336,
+    vatSatang: 514,
+    totalSatang: 7850,
+    ...overrides,
+  });
+}
+
+describe("the discounts on paper", () => {
+  it("prints a roll's line at price × quantity with its discount under it in the amount column", () => {
+    const html = thermal(discounted());
+    expect(html).toContain(
+      '<span class="doc-name">บะหมี่กึ่งสำเร็จรูป</span><span class="doc-amount">15.00</span>',
+    );
+    expect(html).toContain(
+      '<div class="doc-row doc-sub"><span>ส่วนลด</span><span class="doc-amount">-2.00</span></div>',
+    );
+    // The subtotal is the amount column's sum; the bill discount follows it once.
+    expect(html).toMatch(/รวมเป็นเงิน<\/span><span class="doc-amount">83.50/);
+    expect(html).toMatch(/ส่วนลดท้ายบิล<\/span><span class="doc-amount">-5.00/);
+    expect(html).toMatch(/รวมทั้งสิ้น<\/span><span class="doc-amount">78.50/);
+  });
+
+  it("prints an A4 row as quantity × price − discount = amount", () => {
+    const html = a4(discounted());
+    expect(html).toContain(
+      '<td class="doc-amount">1 ซอง</td><td class="doc-amount">15.00</td><td class="doc-amount">2.00</td><td class="doc-amount">13.00</td>',
+    );
+  });
+});
+
+describe("the credit note's signatures", () => {
+  const note = (overrides: Partial<SaleDocument> = {}) =>
+    saleDocument({
+      kind: "creditNote",
+      documentNumber: "CN2569-000001",
+      refersToDocumentNumber: "ABB2569-000123",
+      reason: "สินค้าชำรุด",
+      issuedByName: "สมชาย ผู้จัดการ",
+      ...overrides,
+    });
+
+  it("names who issued it and who received the refund, on A4 and on a roll", () => {
+    for (const html of [a4(note()), thermal(note()), thermal(note(), "80")]) {
+      expect(html).toContain("ผู้ออกใบลดหนี้");
+      expect(html).toContain("(สมชาย ผู้จัดการ)");
+      expect(html).toContain("ผู้รับเงินคืน");
+      expect(html).not.toContain("ผู้มีอำนาจลงนาม");
+      expect(html).not.toMatch(/>ผู้รับเงิน</);
+    }
+  });
+
+  it("says so in English too; a receipt keeps its own signatures", () => {
+    const english = createTranslate(en, undefined, "en");
+    const html = renderToStaticMarkup(
+      createElement(A4Document, {
+        view: documentView(note(), english, "en"),
+        labels: a4Labels(english),
+      }),
+    );
+    expect(html).toContain("Credit note issued by");
+    expect(html).toContain("Refund received by");
+    const receipt = a4(saleDocument());
+    expect(receipt).toContain("ผู้รับเงิน<");
+    expect(receipt).toContain("ผู้มีอำนาจลงนาม");
+    // A receipt on a roll has no signature lines.
+    expect(thermal(saleDocument())).not.toContain("doc-signatures");
   });
 });
 

@@ -19,6 +19,21 @@ function Rows({ rows, className }: { rows: DocumentRow[]; className?: string }) 
   );
 }
 
+/** Signature lines, each with its role under it and, when known, the person's name. */
+function Signatures({ view, className }: { view: DocumentView; className: string }) {
+  return (
+    <section className={className} data-testid="doc-signatures">
+      {view.signatures.map((signature) => (
+        <div key={signature.label}>
+          <div className="doc-a4-sign-line" />
+          <div>{signature.label}</div>
+          {signature.name && <div>({signature.name})</div>}
+        </div>
+      ))}
+    </section>
+  );
+}
+
 function VoidMark({ view }: { view: DocumentView }) {
   if (!view.voided) return null;
   return (
@@ -72,7 +87,13 @@ export function ThermalReceipt({ view, paper }: { view: DocumentView; paper: "58
             <span className="doc-amount">{line.amount}</span>
           </div>
           <div className="doc-sub">{line.qtyAtPrice}</div>
-          {line.discount && <div className="doc-sub">−{line.discount}</div>}
+          {line.discount && (
+            // In the amount column, so the column adds up to the subtotal.
+            <div className="doc-row doc-sub">
+              <span>{view.lineDiscountLabel}</span>
+              <span className="doc-amount">-{line.discount}</span>
+            </div>
+          )}
         </div>
       ))}
       <div className="doc-rule" />
@@ -80,6 +101,7 @@ export function ThermalReceipt({ view, paper }: { view: DocumentView; paper: "58
       <Rows rows={[view.total]} className="doc-total" />
       <div className="doc-words">{view.words}</div>
       {view.vatNote && <div className="doc-center">{view.vatNote}</div>}
+      <Rows rows={view.vatBreakdown} className="doc-sub" />
       <div className="doc-rule" />
       <Rows rows={view.payments} />
       {view.change && <Rows rows={[{ ...view.change, strong: true }]} />}
@@ -89,6 +111,7 @@ export function ThermalReceipt({ view, paper }: { view: DocumentView; paper: "58
         <span>{view.cashier}</span>
         <span>{view.till}</span>
       </div>
+      {view.signOnRoll && <Signatures view={view} className="doc-roll-signatures" />}
       <footer className="doc-center">
         {view.footer.map((line, index) => (
           <div key={index}>{line}</div>
@@ -110,8 +133,6 @@ export interface A4Labels {
   discount: string;
   amount: string;
   cashier: string;
-  receivedBy: string;
-  authorized: string;
 }
 
 export function A4Document({ view, labels }: { view: DocumentView; labels: A4Labels }) {
@@ -191,7 +212,8 @@ export function A4Document({ view, labels }: { view: DocumentView; labels: A4Lab
               </td>
               <td className="doc-amount">{line.unitPrice}</td>
               <td className="doc-amount">{line.discount ?? ""}</td>
-              <td className="doc-amount">{line.amount}</td>
+              {/* Quantity × price − discount: the row adds up by itself. */}
+              <td className="doc-amount">{line.net}</td>
             </tr>
           ))}
         </tbody>
@@ -199,26 +221,18 @@ export function A4Document({ view, labels }: { view: DocumentView; labels: A4Lab
       <section className="doc-a4-sums">
         <div className="doc-a4-words">
           <div className="doc-words">{view.words}</div>
-          {view.vatNote && <div>{view.vatNote}</div>}
           {view.note && <div>{view.note}</div>}
         </div>
         <div className="doc-a4-totals">
           <Rows rows={view.totals} />
           <Rows rows={[view.total]} className="doc-total" />
+          {view.vatNote && <div>{view.vatNote}</div>}
+          <Rows rows={view.vatBreakdown} />
           <Rows rows={view.payments} />
           {view.change && <Rows rows={[view.change]} />}
         </div>
       </section>
-      <section className="doc-a4-signatures">
-        <div>
-          <div className="doc-a4-sign-line" />
-          {labels.receivedBy}
-        </div>
-        <div>
-          <div className="doc-a4-sign-line" />
-          {labels.authorized}
-        </div>
-      </section>
+      <Signatures view={view} className="doc-a4-signatures" />
       {view.footer.length > 0 && (
         <footer className="doc-center">
           {view.footer.map((line, index) => (

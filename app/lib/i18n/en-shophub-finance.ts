@@ -42,7 +42,7 @@ export const enShophubFinance: Record<keyof typeof thShophubFinance, string> = {
   "shops.finance.filter.any": "All",
   "shops.finance.filter.submit": "Search",
   "shops.finance.filter.clear": "Clear the filters",
-  "shops.finance.filter.badDate": "This is not a valid date; please pick it from the calendar",
+  "shops.finance.filter.badDate": "This is not a valid date: type dd/mm/yyyy, e.g. 28/11/2026",
   "shops.finance.filter.badRange": "The start date must not be after the end date",
   "shops.finance.csv": "Download CSV",
   "shops.finance.totals.count": "{count, plural, one {# entry} other {# entries}} in all",
@@ -108,7 +108,7 @@ export const enShophubFinance: Record<keyof typeof thShophubFinance, string> = {
   "shops.finance.error.inputVat":
     "Please enter the input VAT as an amount, such as 81.78, or leave it empty",
   "shops.finance.error.vatOverAmount": "The input VAT must not be more than the amount",
-  "shops.finance.error.day": "This is not a valid date; please pick it from the calendar",
+  "shops.finance.error.day": "This is not a valid date: type dd/mm/yyyy, e.g. 28/11/2026",
   "shops.finance.error.method": "Please choose how it was paid",
   "shops.finance.error.noteTooLong": "The note is longer than 500 characters",
   "shops.finance.error.supplierTooLong": "The supplier's name is longer than 120 characters",
@@ -117,6 +117,7 @@ export const enShophubFinance: Record<keyof typeof thShophubFinance, string> = {
   "shops.finance.error.unknownForm":
     "This request was not understood; please reload the page and try again",
   "shops.finance.csv.day": "Date",
+  "shops.finance.csv.isoDay": "Date (year-month-day)",
   "shops.finance.csv.category": "Category",
   "shops.finance.csv.method": "Paid by",
   "shops.finance.csv.amount": "Amount (baht)",

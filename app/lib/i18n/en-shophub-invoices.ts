@@ -15,7 +15,7 @@ export const enShophubInvoices: Record<keyof typeof thShophubInvoices, string> =
   "shops.invoices.filter.any": "All",
   "shops.invoices.filter.submit": "Search",
   "shops.invoices.filter.clear": "Clear filters",
-  "shops.invoices.filter.badDate": "This date is not valid; please pick one from the calendar",
+  "shops.invoices.filter.badDate": "This is not a valid date: type dd/mm/yyyy, e.g. 28/11/2026",
   "shops.invoices.filter.badRange": "The start date must not be after the end date",
   "shops.invoices.status.completed": "Completed",
   "shops.invoices.status.void": "Void",
@@ -36,7 +36,7 @@ export const enShophubInvoices: Record<keyof typeof thShophubInvoices, string> =
 
   "shops.invoices.detail.back": "Back to the sales",
   "shops.invoices.detail.soldBy": "Sold by {name}",
-  "shops.invoices.detail.till": "Till: {till}",
+  "shops.invoices.detail.till": "Sold at {till}",
   "shops.invoices.detail.lines": "Items",
   "shops.invoices.detail.col.item": "Item",
   "shops.invoices.detail.col.qty": "Qty",

@@ -30,7 +30,7 @@ export const enShophubShifts: Record<keyof typeof thShophubShifts, string> = {
   "shops.shifts.members.add": "Add a member to the shift",
   "shops.shifts.members.addSubmit": "Add to shift",
   "shops.shifts.panel.heading": "Shift and cash drawer",
-  "shops.shifts.panel.none": "Till {till} has no open shift",
+  "shops.shifts.panel.none": "{till} has no open shift",
   "shops.shifts.panel.open": "Opened by {name} at {time} with {amount} in the drawer",
   "shops.shifts.panel.button": "Shift",
   "shops.shifts.panel.buttonOpen": "Shift: open",

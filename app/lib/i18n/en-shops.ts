@@ -12,6 +12,8 @@ export const enShops: Record<keyof typeof thShops, string> = {
   "shops.pagination.previous": "Previous",
   "shops.pagination.next": "Next",
   "shops.pagination.page": "Page {n}",
+  "shops.dayInput.day": "dd/mm/yyyy",
+  "shops.dayInput.month": "mm/yyyy",
 
   "shops.role.owner": "Owner",
   "shops.role.manager": "Manager",

@@ -20,6 +20,26 @@ describe("interface text", () => {
       }
   });
 
+  it("names a till once: the till's own name already says เครื่อง / Till", () => {
+    // "เครื่อง เครื่อง 1 ยังไม่ได้เปิดกะ" was a template that put a word before the till's name.
+    for (const [lang, messages] of [
+      ["th", th],
+      ["en", en],
+    ] as const) {
+      const t = serverTranslate(lang);
+      const till = messages["shops.sell.till.defaultName"];
+      const keys = (Object.keys(messages) as (keyof typeof messages)[]).filter((key) =>
+        messages[key].includes("{till}"),
+      );
+      expect(keys.length).toBeGreaterThan(0);
+      for (const key of keys) {
+        const words = t(key, { till }).split(/[\s:]+/);
+        const doubled = words.filter((word, i) => word !== "" && word === words[i + 1]);
+        expect(doubled, `${lang} ${key}: ${t(key, { till })}`).toEqual([]);
+      }
+    }
+  });
+
   it("has an English text for every Thai key and no extra ones", () => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(th).sort());
   });

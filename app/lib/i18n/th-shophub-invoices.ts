@@ -16,7 +16,7 @@ export const thShophubInvoices = {
   "shops.invoices.filter.any": "ทั้งหมด",
   "shops.invoices.filter.submit": "ค้นหา",
   "shops.invoices.filter.clear": "ล้างตัวกรอง",
-  "shops.invoices.filter.badDate": "วันที่ไม่ถูกต้อง กรุณาเลือกจากปฏิทิน",
+  "shops.invoices.filter.badDate": "วันที่ไม่ถูกต้อง พิมพ์เป็น วว/ดด/ปปปป เช่น 28/11/2569",
   "shops.invoices.filter.badRange": "วันที่เริ่มต้องไม่หลังวันที่สิ้นสุด",
   "shops.invoices.status.completed": "ปกติ",
   "shops.invoices.status.void": "ยกเลิกแล้ว",
@@ -37,7 +37,7 @@ export const thShophubInvoices = {
 
   "shops.invoices.detail.back": "กลับไปรายการบิล",
   "shops.invoices.detail.soldBy": "ขายโดย {name}",
-  "shops.invoices.detail.till": "เครื่อง: {till}",
+  "shops.invoices.detail.till": "ขายที่ {till}",
   "shops.invoices.detail.lines": "รายการสินค้า",
   "shops.invoices.detail.col.item": "สินค้า",
   "shops.invoices.detail.col.qty": "จำนวน",

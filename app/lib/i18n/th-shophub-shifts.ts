@@ -27,7 +27,7 @@ export const thShophubShifts = {
   "shops.shifts.members.removeNamed": "นำ {name} ออกจากกะ",
   "shops.shifts.members.add": "เพิ่มพนักงานเข้ากะ",
   "shops.shifts.members.addSubmit": "เพิ่มเข้ากะ",
-  "shops.shifts.panel.none": "เครื่อง {till} ยังไม่ได้เปิดกะ",
+  "shops.shifts.panel.none": "{till} ยังไม่ได้เปิดกะ",
   "shops.shifts.panel.open": "เปิดกะโดย {name} เมื่อ {time} เงินทอนตั้งต้น {amount}",
   "shops.shifts.panel.button": "กะ",
   "shops.shifts.panel.buttonOpen": "กะ: เปิดอยู่",

@@ -10,6 +10,8 @@ export const thShops = {
   "shops.pagination.previous": "ก่อนหน้า",
   "shops.pagination.next": "ถัดไป",
   "shops.pagination.page": "หน้า {n}",
+  "shops.dayInput.day": "วว/ดด/ปปปป",
+  "shops.dayInput.month": "ดด/ปปปป",
 
   "shops.role.owner": "เจ้าของร้าน",
   "shops.role.manager": "ผู้จัดการ",

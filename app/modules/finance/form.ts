@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseDayInput } from "~/lib/day-input";
 import { bahtField, flagField, idField, optionalFileField } from "~/lib/forms/fields";
 import { MAX_SATANG } from "~/lib/money";
 import { CATEGORY_NAME_MAX, NOTE_MAX, SUPPLIER_MAX } from "./limits";
@@ -66,9 +67,10 @@ const common = {
     .min(1, { message: "shops.finance.error.category" })
     .max(40, { message: "shops.finance.error.category" }),
   amount: amount(),
+  // As the date field takes it (28/11/2569) or as YYYY-MM-DD; stored as YYYY-MM-DD.
   day: z
     .string({ error: "shops.finance.error.day" })
-    .trim()
+    .transform((value) => parseDayInput(value) ?? "")
     .refine(isCalendarDay, { message: "shops.finance.error.day" }),
   method: z.enum(MONEY_METHODS, { error: "shops.finance.error.method" }),
   note: text(NOTE_MAX, "shops.finance.error.noteTooLong"),

@@ -76,6 +76,13 @@ export function bangkokDayStart(day: string): Date | null {
   return new Date(utc - BANGKOK_OFFSET_MS);
 }
 
+/*
+ * The listed sale's id inside a correlated sub-query. Drizzle writes a column of the query's
+ * only table without its table (`"id"`), which inside `SELECT … FROM sale_payment p` means the
+ * payment's own id: every row then showed other bills' methods, numbers and returns.
+ */
+const SALE_ID = sql`${sale}.id`;
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -88,7 +95,7 @@ function conditionsOf(shopId: string, filters: SaleFilters): SQL[] {
     where.push(
       sql`(${ilike(sale.documentNumber, pattern)} OR EXISTS (
         SELECT 1 FROM ${fullTaxInvoice} f
-         WHERE f.sale_id = ${sale.id} AND f.shop_id = ${shopId}
+         WHERE f.sale_id = ${SALE_ID} AND f.shop_id = ${shopId}
            AND f.document_number ILIKE ${pattern}))`,
     );
   }
@@ -99,7 +106,7 @@ function conditionsOf(shopId: string, filters: SaleFilters): SQL[] {
   if (filters.method) {
     where.push(
       sql`EXISTS (SELECT 1 FROM ${salePayment} p
-                   WHERE p.sale_id = ${sale.id} AND p.method = ${filters.method})`,
+                   WHERE p.sale_id = ${SALE_ID} AND p.method = ${filters.method})`,
     );
   }
   if (filters.cashierId) where.push(eq(sale.cashierId, filters.cashierId));
@@ -117,7 +124,7 @@ export async function listSales(
   const page = Math.max(1, filters.page ?? 1);
   const { limit, offset } = pageWindow(page, SALE_LIST_PAGE_SIZE);
   const returned = sql<number>`coalesce((SELECT sum(c.total_satang) FROM ${creditNote} c
-      WHERE c.sale_id = ${sale.id} AND c.shop_id = ${shopId}), 0)`;
+      WHERE c.sale_id = ${SALE_ID} AND c.shop_id = ${shopId}), 0)`;
   const [rows, [totals]] = await Promise.all([
     db
       .select({
@@ -130,10 +137,10 @@ export async function listSales(
         totalSatang: sale.totalSatang,
         vatSatang: sale.vatSatang,
         methods: sql<PaymentMethod[]>`coalesce((SELECT array_agg(DISTINCT p.method)
-            FROM ${salePayment} p WHERE p.sale_id = ${sale.id}), '{}')`,
+            FROM ${salePayment} p WHERE p.sale_id = ${SALE_ID}), '{}')`,
         returnedSatang: returned.mapWith(Number),
         fullTaxInvoiceNumber: sql<string | null>`(SELECT f.document_number
-            FROM ${fullTaxInvoice} f WHERE f.sale_id = ${sale.id} AND f.shop_id = ${shopId})`,
+            FROM ${fullTaxInvoice} f WHERE f.sale_id = ${SALE_ID} AND f.shop_id = ${shopId})`,
       })
       .from(sale)
       .where(where)

@@ -109,23 +109,34 @@ export interface SaleDocument {
     branchCode: string;
   } | null;
   replacesDocumentNumber: string | null;
-  /** Credit note: the sale it refers to and why. */
+  /** Credit note: the sale it refers to and why, and who issued it (null when unknown). */
   refersToDocumentNumber: string | null;
   reason: string | null;
+  issuedByName: string | null;
+  /**
+   * Amounts in the shop's price terms (with VAT when prices include it, without when VAT is
+   * added on top), so the lines add up to the subtotal a customer can check with a pencil.
+   */
   lines: {
     name: string;
     sku: string;
     unit: string;
     qtyMilli: number;
     unitPriceSatang: number;
+    /** Unit price × quantity (or a scale label's price): what the line costs before discount. */
+    amountSatang: number;
+    /** The line's own discount (a credit note: its part of the sale's discounts). */
     discountSatang: number;
+    /** amount − discount. */
     totalSatang: number;
     vatExempt: boolean;
   }[];
   vatMode: VatMode;
   vatRateBasisPoints: number;
-  grossSatang: number;
-  discountSatang: number;
+  /** The lines' totals added up. */
+  subtotalSatang: number;
+  /** The discount on the whole bill: subtotal − bill discount is what the goods cost. */
+  billDiscountSatang: number;
   vatBaseSatang: number;
   vatSatang: number;
   nonVatSatang: number;

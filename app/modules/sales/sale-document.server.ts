@@ -1,6 +1,8 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
+import { user } from "~/db/schema";
 import { formatPhoneForDisplay } from "~/lib/phone";
+import { mulDivHalfUp } from "./arithmetic";
 import type { SaleDocument } from "./sale-contract";
 import {
   creditNote,
@@ -64,9 +66,10 @@ export async function getSaleDocument(
   if (typeof ref.doc === "object") {
     const creditNoteId = ref.doc.creditNoteId;
     if (!Number.isSafeInteger(creditNoteId) || creditNoteId < 1) return null;
-    const [note] = await db
-      .select()
+    const [found] = await db
+      .select({ note: creditNote, issuedByName: user.name })
       .from(creditNote)
+      .leftJoin(user, eq(user.id, creditNote.issuedBy))
       .where(
         and(
           eq(creditNote.id, creditNoteId),
@@ -74,23 +77,32 @@ export async function getSaleDocument(
           eq(creditNote.saleId, row.id),
         ),
       );
-    if (!note) return null;
+    if (!found) return null;
+    const { note } = found;
     const lines = await db
       .select({ line: saleLine, returned: creditNoteLine })
       .from(creditNoteLine)
       .innerJoin(saleLine, eq(saleLine.id, creditNoteLine.saleLineId))
       .where(and(eq(creditNoteLine.creditNoteId, note.id), eq(creditNoteLine.shopId, shopId)))
       .orderBy(asc(saleLine.lineNo));
-    const documentLines = lines.map(({ line, returned }) => ({
-      name: line.itemName,
-      sku: line.sku,
-      unit: line.unit,
-      qtyMilli: returned.qty,
-      unitPriceSatang: line.unitPriceSatang,
-      discountSatang: 0,
-      totalSatang: returned.totalSatang,
-      vatExempt: line.vatExempt,
-    }));
+    const documentLines = lines.map(({ line, returned }) => {
+      // What comes back, in the shop's price terms, and the part of the sale's price it is;
+      // the difference is the sale's discounts on it. A satang of rounding the other way is
+      // folded into the amount rather than printed as a negative discount.
+      const total = row.vatMode === "exclusive" ? returned.exVatSatang : returned.totalSatang;
+      const amount = Math.max(total, mulDivHalfUp(line.grossSatang, returned.qty, line.qty));
+      return {
+        name: line.itemName,
+        sku: line.sku,
+        unit: line.unit,
+        qtyMilli: returned.qty,
+        unitPriceSatang: line.unitPriceSatang,
+        amountSatang: amount,
+        discountSatang: amount - total,
+        totalSatang: total,
+        vatExempt: line.vatExempt,
+      };
+    });
     const nonVat = lines
       .filter(({ line }) => line.vatExempt || row.vatMode === "none")
       .reduce((sum, { returned }) => sum + returned.exVatSatang, 0);
@@ -104,9 +116,10 @@ export async function getSaleDocument(
       replacesDocumentNumber: null,
       refersToDocumentNumber: row.documentNumber,
       reason: note.reason,
+      issuedByName: found.issuedByName,
       lines: documentLines,
-      grossSatang: documentLines.reduce((sum, line) => sum + line.totalSatang, 0),
-      discountSatang: 0,
+      subtotalSatang: documentLines.reduce((sum, line) => sum + line.totalSatang, 0),
+      billDiscountSatang: 0,
       vatBaseSatang: note.exVatSatang - nonVat,
       vatSatang: note.vatSatang,
       nonVatSatang: nonVat,
@@ -144,12 +157,13 @@ export async function getSaleDocument(
       unit: line.unit,
       qtyMilli: line.qty,
       unitPriceSatang: line.unitPriceSatang,
+      amountSatang: line.grossSatang,
       discountSatang: line.lineDiscountSatang,
       totalSatang: line.grossSatang - line.lineDiscountSatang,
       vatExempt: line.vatExempt,
     })),
-    grossSatang: row.grossSatang,
-    discountSatang: row.lineDiscountSatang + row.billDiscountSatang,
+    subtotalSatang: row.grossSatang - row.lineDiscountSatang,
+    billDiscountSatang: row.billDiscountSatang,
     vatBaseSatang: row.vatBaseSatang,
     vatSatang: row.vatSatang,
     nonVatSatang: row.nonVatSatang,
@@ -164,6 +178,7 @@ export async function getSaleDocument(
     changeSatang: row.changeSatang,
     refersToDocumentNumber: null,
     reason: null,
+    issuedByName: null,
   };
 
   if (ref.doc === "full") {

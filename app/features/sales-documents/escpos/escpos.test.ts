@@ -102,6 +102,7 @@ describe("the receipt picture", () => {
     replacesDocumentNumber: null,
     refersToDocumentNumber: null,
     reason: null,
+    issuedByName: null,
     lines: [
       {
         name: "ผู้ซื้อ น้ำ ปี่ ที่ตั้ง",
@@ -109,6 +110,7 @@ describe("the receipt picture", () => {
         unit: "ชิ้น",
         qtyMilli: 1000,
         unitPriceSatang: 12050,
+        amountSatang: 12050,
         discountSatang: 0,
         totalSatang: 12050,
         vatExempt: false,
@@ -116,8 +118,8 @@ describe("the receipt picture", () => {
     ],
     vatMode: "inclusive",
     vatRateBasisPoints: 700,
-    grossSatang: 12050,
-    discountSatang: 0,
+    subtotalSatang: 12050,
+    billDiscountSatang: 0,
     vatBaseSatang: 11262,
     vatSatang: 788,
     nonVatSatang: 0,
@@ -159,6 +161,29 @@ describe("the receipt picture", () => {
     expect(layout.width).toBe(PAPER_DOTS["58"]);
     const last = layout.ops.at(-1)!;
     expect(layout.height).toBeGreaterThan(last.y);
+  });
+
+  it("prints a line's discount in the amount column, and a credit note's signatures", () => {
+    const discounted = {
+      ...doc,
+      lines: [{ ...doc.lines[0]!, discountSatang: 200, totalSatang: 11850 }],
+      subtotalSatang: 11850,
+      totalSatang: 11850,
+    };
+    const ops = layoutReceipt(documentView(discounted, t, "th"), "58", measure).ops.filter(
+      (op): op is TextOp => "text" in op,
+    );
+    const label = ops.find((op) => op.text === "ส่วนลด")!;
+    const amount = ops.find((op) => op.text === "-2.00")!;
+    // On the label's line, right-aligned at the head's edge like the line's 120.50 above it.
+    expect(amount).toMatchObject({ y: label.y, x: PAPER_DOTS["58"], align: "right" });
+    expect(ops.find((op) => op.text === "120.50")).toMatchObject({ align: "right" });
+
+    const note = { ...doc, kind: "creditNote" as const, issuedByName: "สมชาย ผู้จัดการ" };
+    const texts = layoutReceipt(documentView(note, t, "th"), "58", measure)
+      .ops.filter((op): op is TextOp => "text" in op)
+      .map((op) => op.text);
+    expect(texts).toEqual(expect.arrayContaining(["ผู้ออกใบลดหนี้", "(สมชาย ผู้จัดการ)", "ผู้รับเงินคืน"]));
   });
 
   it("paints the texts with Sarabun", () => {
@@ -209,11 +234,12 @@ describe("the shop's logo on the ESC/POS receipt", () => {
         replacesDocumentNumber: null,
         refersToDocumentNumber: null,
         reason: null,
+        issuedByName: null,
         lines: [],
         vatMode: "none",
         vatRateBasisPoints: 0,
-        grossSatang: 5000,
-        discountSatang: 0,
+        subtotalSatang: 5000,
+        billDiscountSatang: 0,
         vatBaseSatang: 0,
         vatSatang: 0,
         nonVatSatang: 0,

@@ -177,13 +177,13 @@ export function layoutReceipt(
       ops.push({ text: line, x: indent, y: y - Math.ceil(size * 0.4), size, bold, align: "left" });
     }
   };
-  const pair = (label: string, value: string, size = base, bold = false) => {
+  const pair = (label: string, value: string, size = base, bold = false, indent = 0) => {
     const valueWidth = measure(value, size, bold);
-    const labelLines = wrap(label, size, bold, width - valueWidth - 8);
+    const labelLines = wrap(label, size, bold, width - indent - valueWidth - 8);
     labelLines.forEach((line, index) => {
       y += lineHeight(size);
       const baseline = y - Math.ceil(size * 0.4);
-      ops.push({ text: line, x: 0, y: baseline, size, bold, align: "left" });
+      ops.push({ text: line, x: indent, y: baseline, size, bold, align: "left" });
       if (index === 0) ops.push({ text: value, x: width, y: baseline, size, bold, align: "right" });
     });
   };
@@ -236,19 +236,30 @@ export function layoutReceipt(
   for (const line of view.lines) {
     pair(line.name, line.amount);
     left(line.qtyAtPrice, base - 2, false, 16);
-    if (line.discount) left(`-${line.discount}`, base - 2, false, 16);
+    // In the amount column, so the column adds up to the subtotal.
+    if (line.discount) pair(view.lineDiscountLabel, `-${line.discount}`, base - 2, false, 16);
   }
   rule();
   view.totals.forEach((row) => pair(row.label, row.value));
   pair(view.total.label, view.total.value, base + 6, true);
   centred(view.words, base - 2);
   if (view.vatNote) centred(view.vatNote, base - 2);
+  view.vatBreakdown.forEach((row) => pair(row.label, row.value, base - 2, false, 16));
   rule();
   view.payments.forEach((row) => pair(row.label, row.value));
   if (view.change) pair(view.change.label, view.change.value, base + 4, true);
   if (view.note) left(view.note);
   rule();
   pair(view.cashier, view.till, base - 2);
+  if (view.signOnRoll) {
+    for (const signature of view.signatures) {
+      // Room to sign, the line, then who signs there.
+      y += 56;
+      rule();
+      centred(signature.label, base - 2);
+      if (signature.name) centred(`(${signature.name})`, base - 2);
+    }
+  }
   view.footer.forEach((line) => centred(line));
   y += 16;
   return { width, height: Math.ceil(y), ops, logo: logoBox };

@@ -4,7 +4,9 @@ import type { Route } from "./+types/edit";
 import { appContext } from "~/context";
 import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 import { ErrorAlert, shopsMeta, StatusAlert } from "~/layout/shops-page";
+import { dateText } from "~/lib/date-text";
 import { bangkokIsoDate, formatDate, formatDateTime } from "~/lib/dates";
+import { dayInputText } from "~/lib/day-input";
 import { type FieldErrors, type FormReading, readForm } from "~/lib/forms/read-form";
 import type { MessageKey, Translate } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
@@ -311,9 +313,8 @@ export default function FinanceEdit({ loaderData, actionData }: Route.ComponentP
   const everyChoice = categoryChoices(kind, allCategories);
   const isExpense = kind === "expense";
   const err = (name: string) => (errors[name] ? t(errors[name]) : undefined);
-  const dayShown = /^\d{4}-\d{2}-\d{2}$/.test(values.day ?? "")
-    ? t("shops.finance.field.dayShown", { date: formatDate(`${values.day}T12:00:00+07:00`, lang) })
-    : undefined;
+  const dayWords = dateText(values.day ?? "", lang);
+  const dayShown = dayWords ? t("shops.finance.field.dayShown", { date: dayWords }) : undefined;
   const select = (
     name: "category" | "method",
     label: MessageKey,
@@ -387,10 +388,12 @@ export default function FinanceEdit({ loaderData, actionData }: Route.ComponentP
         )}
         <TextField
           name="day"
-          type="date"
           label={t("shops.finance.field.day")}
           hint={dayShown}
-          defaultValue={values.day}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={t("shops.dayInput.day")}
+          defaultValue={dayInputText(values.day ?? "", lang)}
           error={err("day")}
           required
         />

@@ -21,7 +21,8 @@ export const middleware: Route.MiddlewareFunction[] = [chosenShop(FINANCE_ROLES)
 /**
  * The list's rows under the same filters as the page (every page, oldest first) as a CSV
  * file: UTF-8 with a BOM so that Excel shows the Thai text; amounts in baht with two decimals
- * (a number column), dates in the Thai calendar as the page shows them.
+ * (a number column); the date twice: as the page shows it (Thai calendar in Thai) and, in the
+ * column beside it, as YYYY-MM-DD, which Excel sorts and filters as a date.
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { shop } = await chosenShopOf(context, request);
@@ -38,6 +39,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const isExpense = kind === "expense";
   const header = [
     t("shops.finance.csv.day"),
+    t("shops.finance.csv.isoDay"),
     t("shops.finance.csv.category"),
     t("shops.finance.csv.method"),
     t("shops.finance.csv.amount"),
@@ -52,6 +54,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     );
     text += csvRow([
       formatDate(`${row.day}T12:00:00+07:00`, lang),
+      row.day,
       csvText(category),
       t(METHOD_TEXT[row.method]),
       satangToBahtInput(row.amountSatang),

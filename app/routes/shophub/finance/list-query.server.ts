@@ -1,26 +1,25 @@
+import { parseDayInput } from "~/lib/day-input";
 import type { MessageKey } from "~/lib/i18n";
 import { readPageNumber } from "~/lib/paging";
 import {
   type FinanceFilters,
   type FinanceKind,
-  isCalendarDay,
   readCategoryRef,
 } from "~/modules/finance/index.server";
 
 /**
- * The list's filters as the URL carries them (?from=&to=&category=&page=). A day that is no
- * real day is refused next to its field and not applied; the list still answers.
+ * The list's filters as the URL carries them (?from=&to=&category=&page=), a day as the field
+ * takes it (28/11/2569) or as links write it (2026-11-28). A day that is no real day is refused
+ * next to its field and not applied; the list still answers.
  */
 export function readFinanceQuery(kind: FinanceKind, params: URLSearchParams) {
   const errors: Partial<Record<"from" | "to", MessageKey>> = {};
   const day = (name: "from" | "to") => {
     const value = params.get(name)?.trim() ?? "";
     if (value === "") return null;
-    if (!isCalendarDay(value)) {
-      errors[name] = "shops.finance.filter.badDate";
-      return null;
-    }
-    return value;
+    const iso = parseDayInput(value);
+    if (!iso) errors[name] = "shops.finance.filter.badDate";
+    return iso;
   };
   const from = day("from");
   let to = day("to");

@@ -26,6 +26,7 @@ import {
 import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { DateShown, usePicked } from "~/ui/date-shown";
+import { DayInput } from "~/ui/day-input";
 import { Pagination } from "~/ui/pagination";
 import {
   BASE_PATH,
@@ -181,13 +182,14 @@ export default function FinanceList({ loaderData, actionData }: Route.ComponentP
   const filtered = Object.values(values).some((value) => value !== "");
   const isExpense = kind === "expense";
   const picked = { from: usePicked(values.from ?? ""), to: usePicked(values.to ?? "") };
-  // Under the two pickers, the range they pick in words (the browser shows its own format).
+  // Under the two fields, the range typed in words, as it is typed.
   const rangeShown = rangeText(picked.from.value, picked.to.value, lang);
   const dateField = (name: "from" | "to", label: MessageKey) => (
     <BsForm.Group className="col-6 col-md-3" controlId={`filter-${name}`}>
       <BsForm.Label>{t(label)}</BsForm.Label>
-      <BsForm.Control
-        type="date"
+      <DayInput
+        lang={lang}
+        placeholder={t("shops.dayInput.day")}
         name={name}
         defaultValue={values[name]}
         onChange={picked[name].onChange}

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import type { A4Labels } from "~/features/sales-documents/layouts";
 import type { DocumentRow, DocumentView } from "~/features/sales-documents/document-view";
+import { GLYPH_TEXT_PRIMER, runFeatures, textRuns, type TextRun } from "./pdf-text-layer.server";
 
 /*
  * The A4 document (full tax invoice, credit note, A4 copy of a receipt) as a PDF, drawn on the
@@ -14,7 +15,8 @@ import type { DocumentRow, DocumentView } from "~/features/sales-documents/docum
  * GSUB/GPOS tables (the .small/.narrow tone marks over tall vowels and ascenders, น้ำ's stacked
  * nikhahit and tone mark) and writes the marks' offsets into the PDF, so tone marks sit where
  * the font puts them. pdfkit's own line breaking is not used: Thai has no spaces between words,
- * so lines are broken here at the word boundaries of Intl.Segmenter's Thai dictionary.
+ * so lines are broken here at the word boundaries of Intl.Segmenter's Thai dictionary. What a
+ * viewer searches and copies (the text layer) is kept right by pdf-text-layer.server.ts.
  */
 
 const require = createRequire(import.meta.url);
@@ -34,7 +36,6 @@ function loadFonts(): Record<string, Buffer> {
   return fonts;
 }
 
-const THAI = /[\u0E00-\u0E7F]/;
 const PAGE = { width: 595.28, height: 841.89, margin: 40 };
 const RIGHT = PAGE.width - PAGE.margin;
 const BOTTOM = PAGE.height - PAGE.margin;
@@ -44,34 +45,32 @@ interface TextStyle {
   bold?: boolean;
 }
 
-/** Splits text into runs of Thai and of everything else; a space stays with the run before it. */
-export function scriptRuns(text: string): { text: string; thai: boolean }[] {
-  const runs: { text: string; thai: boolean }[] = [];
-  for (const char of text) {
-    const last = runs.at(-1);
-    const thai = char === " " && last ? last.thai : THAI.test(char);
-    if (last && last.thai === thai) last.text += char;
-    else runs.push({ text: char, thai });
-  }
-  return runs;
-}
-
 const segmenter = new Intl.Segmenter("th", { granularity: "word" });
 
 class Writer {
   constructor(private doc: PDFKit.PDFDocument) {
     const loaded = loadFonts();
     for (const [name, buffer] of Object.entries(loaded)) doc.registerFont(name, buffer);
+    for (const name of ["thai", "thaiBold"]) doc.font(name).widthOfString(GLYPH_TEXT_PRIMER);
   }
 
-  private use(thai: boolean, style: TextStyle) {
-    const name = `${thai ? "thai" : "latin"}${style.bold ? "Bold" : ""}`;
+  private use(run: TextRun, style: TextStyle) {
+    const name = `${run.thai ? "thai" : "latin"}${style.bold ? "Bold" : ""}`;
     return this.doc.font(name).fontSize(style.size ?? 10);
   }
 
+  /**
+   * A run's pdfkit options. pdfkit hands `features` to fontkit's layout, which also takes an
+   * object that switches a feature off; @types/pdfkit knows only the list form.
+   */
+  private options(run: TextRun) {
+    const features = runFeatures(run) as PDFKit.Mixins.TextOptions["features"];
+    return features ? { features } : {};
+  }
+
   width(text: string, style: TextStyle = {}): number {
-    return scriptRuns(text).reduce(
-      (sum, run) => sum + this.use(run.thai, style).widthOfString(run.text),
+    return textRuns(text).reduce(
+      (sum, run) => sum + this.use(run, style).widthOfString(run.text, this.options(run)),
       0,
     );
   }
@@ -92,10 +91,13 @@ class Writer {
     let cursor = x;
     if (style.align === "right") cursor = x + (style.width ?? 0) - total;
     if (style.align === "center") cursor = x + ((style.width ?? 0) - total) / 2;
-    for (const run of scriptRuns(text)) {
-      this.use(run.thai, style).text(run.text, cursor, y, { lineBreak: false });
-      cursor += this.use(run.thai, style).widthOfString(run.text);
+    this.doc.markContent("Span", { actual: text });
+    for (const run of textRuns(text)) {
+      const options = this.options(run);
+      this.use(run, style).text(run.text, cursor, y, { ...options, lineBreak: false });
+      cursor += this.use(run, style).widthOfString(run.text, options);
     }
+    this.doc.endMarkedContent();
   }
 
   /** Lines of at most `width`, broken between words (Thai words found by the dictionary). */
@@ -271,13 +273,14 @@ export function renderDocumentPdf(
       y = PAGE.margin;
       header();
     }
+    // Quantity × price − discount = amount: the row adds up by itself.
     const cells = [
       String(line.no),
       "",
       `${line.qty} ${line.unit}`,
       line.unitPrice,
       line.discount ?? "",
-      line.amount,
+      line.net,
     ];
     let x = left;
     columns.forEach((column, index) => {
@@ -297,7 +300,6 @@ export function renderDocumentPdf(
   const sumsWidth = 220;
   const sumsX = RIGHT - sumsWidth;
   let wordsY = w.block(view.words, left, y, sumsX - left - 12, { bold: true });
-  if (view.vatNote) wordsY = w.block(view.vatNote, left, wordsY, sumsX - left - 12);
   if (view.note) wordsY = w.block(view.note, left, wordsY, sumsX - left - 12);
   let sumsY = y;
   const row = (each: DocumentRow, size = 10) => {
@@ -308,6 +310,8 @@ export function renderDocumentPdf(
   };
   view.totals.forEach((each) => row(each));
   row(view.total, 12);
+  if (view.vatNote) sumsY = w.block(view.vatNote, sumsX, sumsY, sumsWidth);
+  view.vatBreakdown.forEach((each) => row(each));
   view.payments.forEach((each) => row(each));
   if (view.change) row(view.change);
   y = Math.max(wordsY, sumsY) + 40;
@@ -318,7 +322,7 @@ export function renderDocumentPdf(
     y = PAGE.margin + 40;
   }
   const signWidth = 170;
-  for (const [index, label] of [labels.receivedBy, labels.authorized].entries()) {
+  for (const [index, signature] of view.signatures.entries()) {
     const x = index === 0 ? left + 20 : RIGHT - 20 - signWidth;
     doc
       .dash(1, { space: 2 })
@@ -326,9 +330,15 @@ export function renderDocumentPdf(
       .lineTo(x + signWidth, y)
       .stroke()
       .undash();
-    w.text(label, x, y + 4, { align: "center", width: signWidth });
+    w.text(signature.label, x, y + 4, { align: "center", width: signWidth });
+    if (signature.name) {
+      w.text(`(${signature.name})`, x, y + 4 + w.lineHeight(), {
+        align: "center",
+        width: signWidth,
+      });
+    }
   }
-  y += 30;
+  y += 30 + w.lineHeight();
   for (const line of view.footer) {
     w.text(line, left, y, { align: "center", width: contentWidth });
     y += w.lineHeight();

@@ -4,6 +4,7 @@ import type { Route } from "./+types/list";
 import { appContext } from "~/context";
 import { shopsMeta, useShopsPaginationLabels } from "~/layout/shops-page";
 import { formatDateTime } from "~/lib/dates";
+import { parseDayInput } from "~/lib/day-input";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatSatang } from "~/lib/money";
@@ -17,6 +18,7 @@ import {
 } from "~/modules/sales/index.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { PAYMENT_METHOD_TEXT } from "~/routes/shophub/sell-text";
+import { DayInput } from "~/ui/day-input";
 import { Pagination } from "~/ui/pagination";
 import { INVOICE_ROLES, SALE_STATUS_TEXT } from "./invoice-text";
 
@@ -24,17 +26,21 @@ export const middleware: Route.MiddlewareFunction[] = [chosenShop(INVOICE_ROLES)
 
 const STATUSES = ["completed", "void"] as const;
 
-/** The filters as the URL carries them; a date that is no real day is refused next to it. */
+/**
+ * The filters as the URL carries them; a date as the field takes it (28/11/2569) or as links
+ * write it (2026-11-28). A date that is no real day is refused next to it.
+ */
 function readFilters(params: URLSearchParams) {
   const errors: Partial<Record<"from" | "to", MessageKey>> = {};
   const day = (name: "from" | "to") => {
     const value = params.get(name)?.trim() ?? "";
     if (value === "") return null;
-    if (!bangkokDayStart(value)) {
+    const iso = parseDayInput(value);
+    if (!iso || !bangkokDayStart(iso)) {
       errors[name] = "shops.invoices.filter.badDate";
       return null;
     }
-    return value;
+    return iso;
   };
   const from = day("from");
   const to = day("to");
@@ -93,10 +99,11 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
   const { shop, values, errors, cashiers, page, totals } = loaderData;
   const filtered = Object.values(values).some((value) => value !== "");
   const field = (name: "from" | "to", label: MessageKey) => (
-    <BsForm.Group className="col-6 col-md-2" controlId={`filter-${name}`}>
+    <BsForm.Group className="col-6 col-md-3 col-xl-2" controlId={`filter-${name}`}>
       <BsForm.Label>{t(label)}</BsForm.Label>
-      <BsForm.Control
-        type="date"
+      <DayInput
+        lang={lang}
+        placeholder={t("shops.dayInput.day")}
         name={name}
         defaultValue={values[name]}
         isInvalid={Boolean(errors[name])}
@@ -124,13 +131,13 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
       <p className="lead text-secondary">{t("shops.invoices.lead")}</p>
       <Form method="get" className="row g-2 align-items-end mb-3" data-testid="invoice-filters">
         <input type="hidden" name="shop" value={shop.id} />
-        <BsForm.Group className="col-12 col-md-3" controlId="filter-q">
+        <BsForm.Group className="col-12 col-md-6 col-xl-4" controlId="filter-q">
           <BsForm.Label>{t("shops.invoices.filter.q")}</BsForm.Label>
           <BsForm.Control type="search" name="q" defaultValue={values.q} maxLength={40} />
         </BsForm.Group>
         {field("from", "shops.invoices.filter.from")}
         {field("to", "shops.invoices.filter.to")}
-        <BsForm.Group className="col-6 col-md-2" controlId="filter-method">
+        <BsForm.Group className="col-6 col-md-4 col-xl-2" controlId="filter-method">
           <BsForm.Label>{t("shops.invoices.filter.method")}</BsForm.Label>
           <BsForm.Select name="method" defaultValue={values.method}>
             <option value="">{t("shops.invoices.filter.any")}</option>
@@ -141,7 +148,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
             ))}
           </BsForm.Select>
         </BsForm.Group>
-        <BsForm.Group className="col-6 col-md-2" controlId="filter-cashier">
+        <BsForm.Group className="col-6 col-md-4 col-xl-2" controlId="filter-cashier">
           <BsForm.Label>{t("shops.invoices.filter.cashier")}</BsForm.Label>
           <BsForm.Select name="cashier" defaultValue={values.cashier}>
             <option value="">{t("shops.invoices.filter.any")}</option>
@@ -152,7 +159,7 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
             ))}
           </BsForm.Select>
         </BsForm.Group>
-        <BsForm.Group className="col-6 col-md-1" controlId="filter-status">
+        <BsForm.Group className="col-6 col-md-4 col-xl-2" controlId="filter-status">
           <BsForm.Label>{t("shops.invoices.filter.status")}</BsForm.Label>
           <BsForm.Select name="status" defaultValue={values.status}>
             <option value="">{t("shops.invoices.filter.any")}</option>

@@ -1,5 +1,6 @@
 import type { MessageKey } from "~/lib/i18n";
 import { bangkokIsoDate } from "~/lib/dates";
+import { parseDayInput, parseMonthInput } from "~/lib/day-input";
 import { MAX_REPORT_DAYS, rangeDays, reportDayStart, type ReportRange } from "~/modules/reports";
 
 /** Owners and managers see profit and loss; cashiers and stock keepers do not (issue 13). */
@@ -22,19 +23,17 @@ function daysOfMonth(year: number, index: number): ReportRange {
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, "0")}` };
 }
 
+/** A month as the field takes it (11/2569) or as links write it (2026-11). */
 function monthRange(month: string): ReportRange | null {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  if (!match) return null;
-  const year = Number(match[1]);
-  const index = Number(match[2]) - 1;
-  if (index < 0 || index > 11 || year < 1900) return null;
-  return daysOfMonth(year, index);
+  const iso = parseMonthInput(month);
+  return iso ? daysOfMonth(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1) : null;
 }
 
 /**
- * The period the URL asks for: `from`+`to` (any range), else `month` (YYYY-MM), else `day`;
- * this Bangkok month when none. A value that is no date is refused next to its field and the
- * report shows this month meanwhile.
+ * The period the URL asks for: `from`+`to` (any range), else `month`, else `day`; this Bangkok
+ * month when none. Days and months as the fields take them (28/11/2569, 11/2569) or as links
+ * write them (2026-11-28, 2026-11). A value that is no date is refused next to its field and
+ * the report shows this month meanwhile.
  */
 export function readPeriod(params: URLSearchParams, now = new Date()): PeriodChoice {
   const values = {
@@ -47,8 +46,8 @@ export function readPeriod(params: URLSearchParams, now = new Date()): PeriodCho
   const today = bangkokIsoDate(now);
   const fallback = daysOfMonth(Number(today.slice(0, 4)), Number(today.slice(5, 7)) - 1);
   if (values.from !== "" || values.to !== "") {
-    const from = values.from === "" ? today : values.from;
-    const to = values.to === "" ? today : values.to;
+    const from = values.from === "" ? today : (parseDayInput(values.from) ?? "");
+    const to = values.to === "" ? today : (parseDayInput(values.to) ?? "");
     if (!reportDayStart(from)) errors.from = "shops.reports.period.badDay";
     if (!reportDayStart(to)) errors.to = "shops.reports.period.badDay";
     if (!errors.from && !errors.to) {
@@ -66,8 +65,9 @@ export function readPeriod(params: URLSearchParams, now = new Date()): PeriodCho
     return { kind: "month", range: fallback, values, errors };
   }
   if (values.day !== "") {
-    if (reportDayStart(values.day)) {
-      return { kind: "day", range: { from: values.day, to: values.day }, values, errors };
+    const day = parseDayInput(values.day);
+    if (day && reportDayStart(day)) {
+      return { kind: "day", range: { from: day, to: day }, values, errors };
     }
     errors.day = "shops.reports.period.badDay";
     return { kind: "day", range: fallback, values, errors };

@@ -20,6 +20,7 @@ import {
 import { profitAndLoss } from "~/modules/reports/index.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { DateShown, usePicked } from "~/ui/date-shown";
+import { DayInput } from "~/ui/day-input";
 import { BreakdownTable, Money } from "./breakdown-table";
 import { PnlChart } from "./chart";
 import { periodQuery, readPeriod, REPORT_ROLES } from "./period";
@@ -105,7 +106,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
     from: usePicked(period.values.from),
     to: usePicked(period.values.to),
   };
-  // Under each picker, what it picked in words (the browser shows its own locale's format).
+  // Under each field, what was typed in words, as it is typed.
   const shown = {
     day: dateText(picked.day.value, lang),
     month: pickedMonthText(picked.month.value, lang),
@@ -118,15 +119,12 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
     ]
       .filter(Boolean)
       .join(" ");
-  const dateField = (
-    name: "day" | "from" | "to",
-    label: MessageKey,
-    type: "date" | "month" = "date",
-  ) => (
+  const dateField = (name: "day" | "from" | "to", label: MessageKey) => (
     <BsForm.Group controlId={`pnl-${name}`} className="mb-2">
       <BsForm.Label>{t(label)}</BsForm.Label>
-      <BsForm.Control
-        type={type}
+      <DayInput
+        lang={lang}
+        placeholder={t("shops.dayInput.day")}
         name={name}
         defaultValue={period.values[name]}
         onChange={picked[name].onChange}
@@ -183,7 +181,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           {shopField}
           <fieldset>
             <legend className="h6">{t("shops.reports.period.day")}</legend>
-            {dateField("day", "shops.reports.period.day")}
+            {dateField("day", "shops.reports.period.dayField")}
             <Button type="submit" size="sm" variant="outline-primary">
               {t("shops.reports.period.show")}
             </Button>
@@ -194,9 +192,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
           <fieldset>
             <legend className="h6">{t("shops.reports.period.month")}</legend>
             <BsForm.Group controlId="pnl-month" className="mb-2">
-              <BsForm.Label>{t("shops.reports.period.month")}</BsForm.Label>
-              <BsForm.Control
-                type="month"
+              <BsForm.Label>{t("shops.reports.period.monthField")}</BsForm.Label>
+              <DayInput
+                month
+                lang={lang}
+                placeholder={t("shops.dayInput.month")}
                 name="month"
                 defaultValue={period.values.month}
                 onChange={picked.month.onChange}
