@@ -51,6 +51,7 @@ export default [
     // The till: owners, managers and cashiers sell (the page declares its roles)
     route("shophub/sell", "routes/shophub/sell/route.tsx"),
     route("shophub/sell/approve", "routes/shophub/sell/approve-discount.ts"),
+    route("shophub/sell/shift", "routes/shophub/sell/shift.ts"),
     route("shophub/approval-pin", "routes/shophub/approval-pin.tsx"),
     // Today's figures for everyone who sells; the stock balance (a cashier without costs)
     route("shophub/dashboard", "routes/shophub/dashboard/route.tsx", {

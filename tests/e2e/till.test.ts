@@ -162,6 +162,39 @@ describe("the till", () => {
     expect(await page.getByTestId("till-done").innerText()).toContain("฿10.00");
   });
 
+  test("switching to English mid-shift keeps the till's name, its open bill and its shift (issue 32.2)", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const { member, water } = await cashierWithItems(e2e);
+    await addSession(context, member);
+    await openTill(page);
+    await expect.poll(() => page.getByTestId("till-name").innerText(), SLOW).toContain("เครื่อง 1");
+    await page.getByTestId("till-shift").click();
+    const dialog = page.getByTestId("till-shift-dialog");
+    await dialog.getByTestId("shift-opening-cash").fill("500");
+    await dialog.getByTestId("shift-open-submit").click();
+    await dialog.getByTestId("shift-current").waitFor(SLOW);
+    await page.keyboard.press("Escape");
+    await scan(page, water.barcode!);
+    await expect.poll(() => total(page), SLOW).toBe("฿10.00");
+
+    // The interface in English: the till keeps the name it was given, so its shift and bill
+    // are still found.
+    await context.addCookies([{ name: "lang", value: "en", url: page.url() }]);
+    await openTill(page);
+    expect(await page.locator("html").getAttribute("lang")).toBe("en");
+    await expect.poll(() => page.getByTestId("till-name").innerText(), SLOW).toContain("เครื่อง 1");
+    await expect.poll(() => total(page), SLOW).toMatch(/^THB\s10\.00$/);
+    expect(await page.getByTestId("till-shift-blocked").count()).toBe(0);
+    await page.getByTestId("till-pay-open").click();
+    const pay = page.getByTestId("till-pay-dialog");
+    await pay.getByTestId("till-cash").fill("10");
+    await pay.getByTestId("till-complete").click();
+    await page.getByTestId("till-done").waitFor(SLOW);
+  });
+
   test("a reload brings back the open and parked bills and the till's name into the page already shown, moving nothing", async ({
     e2e,
     context,

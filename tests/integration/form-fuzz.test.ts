@@ -479,9 +479,9 @@ const TARGETS: Target[] = [
   // Added by the shifts branch: the till's shift forms (open, pay in/out, close, members).
   ...["openShift", "cashMovement", "closeShift", "addShiftMember", "removeShiftMember"].map(
     (intent): Target => ({
-      route: "routes/shophub/sell/route",
+      route: "routes/shophub/sell/shift",
       caller: "owner",
-      path: "/shophub/sell",
+      path: "/shophub/sell/shift",
       fixed: { shopId: "@shop", intent },
       fields: [
         "till",

@@ -755,11 +755,22 @@ export const MATRIX: Record<string, MatrixRow> = {
         request: (_own, other) => ({ path: `/shophub/sell?shop=${other.shopId}`, form: {} }),
         expect: REFUSED_OTHER_SHOP,
       },
-      // Added by the shifts branch: the till's shift forms post here too.
+    ],
+    checksShopId: true,
+  },
+  // The till's shift forms (issue 33: their own action). A form without an intent is refused
+  // (400); another shop's shift is never found.
+  "routes/shophub/sell/shift action": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/sell/shift?shop=${ids.shopId}`, form: {} }),
+    roles: { owner: 400, manager: 400, cashier: 400, stock: 403 },
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    foreign: [
       {
         what: "a pay-out from the other shop's shift",
         request: (own, other) => ({
-          path: `/shophub/sell?shop=${own.shopId}`,
+          path: `/shophub/sell/shift?shop=${own.shopId}`,
           form: {
             intent: "cashMovement",
             shiftId: String(other.shiftId),
@@ -773,8 +784,16 @@ export const MATRIX: Record<string, MatrixRow> = {
       {
         what: "closing the other shop's shift",
         request: (own, other) => ({
-          path: `/shophub/sell?shop=${own.shopId}`,
+          path: `/shophub/sell/shift?shop=${own.shopId}`,
           form: { intent: "closeShift", shiftId: String(other.shiftId), counted: "0", note: "" },
+        }),
+        expect: 404,
+      },
+      {
+        what: "joining the other shop's shift",
+        request: (own, other) => ({
+          path: `/shophub/sell/shift?shop=${own.shopId}`,
+          form: { intent: "addShiftMember", shiftId: String(other.shiftId), userId: "someone" },
         }),
         expect: 404,
       },

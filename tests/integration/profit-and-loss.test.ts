@@ -302,6 +302,8 @@ describe("profitAndLoss", () => {
         bills: 1,
         salesExVatSatang: 60_000,
         grossProfitSatang: 30_000,
+        discountSatang: 0,
+        approvedBills: 0,
       },
       {
         cashierId: month.cashierId,
@@ -309,6 +311,9 @@ describe("profitAndLoss", () => {
         bills: 2,
         salesExVatSatang: 45_000,
         grossProfitSatang: 20_000,
+        // The discounts she gave (issue 31.2: reported by cashier).
+        discountSatang: 5_350,
+        approvedBills: 0,
       },
     ]);
     expect(pnl.granularity).toBe("day");

@@ -1,11 +1,10 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
-import { and, asc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { user } from "~/db/schema";
-import { forgetCached } from "~/modules/platform/index.server";
 import { APPROVAL_PIN_PATTERN, isGuessablePin } from "./approval-pin";
-import { shopMember } from "./schema";
+import { approvalPin, shopMember } from "./schema";
 
 /*
  * An owner's or a manager's approval PIN (issue 31, decision 0059): what they type at a
@@ -48,6 +47,21 @@ async function pinMatches(hash: string, pin: string): Promise<boolean> {
 
 export type ApprovalPinRefusal = "notApprover" | "badPin" | "guessablePin";
 
+/** Whether the member is an owner or a manager of the shop now. */
+async function isApprover(db: DbExecutor, shopId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: shopMember.id })
+    .from(shopMember)
+    .where(
+      and(
+        eq(shopMember.shopId, shopId),
+        eq(shopMember.userId, userId),
+        inArray(shopMember.role, [...APPROVER_ROLES]),
+      ),
+    );
+  return row !== undefined;
+}
+
 /**
  * Sets (or with null, removes) the member's own approval PIN in the shop. Only an owner or a
  * manager has one; a PIN is 4 to 8 digits and not one anybody would try first.
@@ -62,20 +76,21 @@ export async function setApprovalPin(
     if (!APPROVAL_PIN_PATTERN.test(pin)) return { ok: false, error: "badPin" };
     if (isGuessablePin(pin)) return { ok: false, error: "guessablePin" };
   }
-  const hash = pin === null ? null : await hashPin(pin);
-  const updated = await db
-    .update(shopMember)
-    .set({ approvalPinHash: hash })
-    .where(
-      and(
-        eq(shopMember.shopId, shopId),
-        eq(shopMember.userId, userId),
-        inArray(shopMember.role, [...APPROVER_ROLES]),
-      ),
-    )
-    .returning({ id: shopMember.id });
-  if (updated.length === 0) return { ok: false, error: "notApprover" };
-  forgetCached(db, `user:${userId}`);
+  if (!(await isApprover(db, shopId, userId))) return { ok: false, error: "notApprover" };
+  if (pin === null) {
+    await db
+      .delete(approvalPin)
+      .where(and(eq(approvalPin.shopId, shopId), eq(approvalPin.userId, userId)));
+    return { ok: true };
+  }
+  const pinHash = await hashPin(pin);
+  await db
+    .insert(approvalPin)
+    .values({ shopId, userId, pinHash })
+    .onConflictDoUpdate({
+      target: [approvalPin.shopId, approvalPin.userId],
+      set: { pinHash, updatedAt: sql`now()` },
+    });
   return { ok: true };
 }
 
@@ -86,15 +101,9 @@ export async function hasApprovalPin(
   userId: string,
 ): Promise<boolean> {
   const [row] = await db
-    .select({ id: shopMember.id })
-    .from(shopMember)
-    .where(
-      and(
-        eq(shopMember.shopId, shopId),
-        eq(shopMember.userId, userId),
-        isNotNull(shopMember.approvalPinHash),
-      ),
-    );
+    .select({ id: approvalPin.id })
+    .from(approvalPin)
+    .where(and(eq(approvalPin.shopId, shopId), eq(approvalPin.userId, userId)));
   return row !== undefined;
 }
 
@@ -105,15 +114,13 @@ export async function listApprovers(
 ): Promise<{ userId: string; name: string }[]> {
   return db
     .select({ userId: shopMember.userId, name: user.name })
-    .from(shopMember)
-    .innerJoin(user, eq(user.id, shopMember.userId))
-    .where(
-      and(
-        eq(shopMember.shopId, shopId),
-        inArray(shopMember.role, [...APPROVER_ROLES]),
-        isNotNull(shopMember.approvalPinHash),
-      ),
+    .from(approvalPin)
+    .innerJoin(
+      shopMember,
+      and(eq(shopMember.shopId, approvalPin.shopId), eq(shopMember.userId, approvalPin.userId)),
     )
+    .innerJoin(user, eq(user.id, shopMember.userId))
+    .where(and(eq(approvalPin.shopId, shopId), inArray(shopMember.role, [...APPROVER_ROLES])))
     .orderBy(asc(user.name));
 }
 
@@ -128,16 +135,20 @@ export async function checkApprovalPin(
   pin: string,
 ): Promise<{ userId: string; name: string } | null> {
   const [row] = await db
-    .select({ hash: shopMember.approvalPinHash, name: user.name })
-    .from(shopMember)
+    .select({ hash: approvalPin.pinHash, name: user.name })
+    .from(approvalPin)
+    .innerJoin(
+      shopMember,
+      and(eq(shopMember.shopId, approvalPin.shopId), eq(shopMember.userId, approvalPin.userId)),
+    )
     .innerJoin(user, eq(user.id, shopMember.userId))
     .where(
       and(
-        eq(shopMember.shopId, shopId),
-        eq(shopMember.userId, approverId),
+        eq(approvalPin.shopId, shopId),
+        eq(approvalPin.userId, approverId),
         inArray(shopMember.role, [...APPROVER_ROLES]),
       ),
     );
-  if (!row?.hash || !APPROVAL_PIN_PATTERN.test(pin)) return null;
+  if (!row || !APPROVAL_PIN_PATTERN.test(pin)) return null;
   return (await pinMatches(row.hash, pin)) ? { userId: approverId, name: row.name } : null;
 }

@@ -58,16 +58,33 @@ export const shopMember = pgTable(
      * used last. Written only on a switch (the row's trigger announces every change).
      */
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
-    /**
-     * An owner's or a manager's PIN for approving, at the till, what a cashier may not do alone
-     * (a discount over the shop's limit): scrypt, never the PIN itself (decision 0059).
-     */
-    approvalPinHash: text("approval_pin_hash"),
   },
   (table) => [
     uniqueIndex("shop_member_shop_user").on(table.shopId, table.userId),
     index("shop_member_user_idx").on(table.userId),
   ],
+);
+
+/**
+ * An owner's or a manager's PIN for approving, at the till, what a cashier may not do alone (a
+ * discount past the shop's limit; decision 0059): scrypt, never the PIN itself. A table of its
+ * own, so that no query of the members ever carries it; it counts only while its member is an
+ * owner or a manager of the shop (the check joins shop_member).
+ */
+export const approvalPin = pgTable(
+  "approval_pin",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    pinHash: text("pin_hash").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("approval_pin_shop_user").on(table.shopId, table.userId)],
 );
 
 /**

@@ -23,7 +23,6 @@ import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import type { TillSaleError } from "~/routes/shophub/sell-text";
 import { vatSettingOf } from "./cart";
 import { readSaleRequest } from "./sale-request.server";
-import { shiftAction, type ShiftAnswer } from "./shift-action.server";
 import { TillPage } from "./till-page";
 import { packItems } from "./till-data";
 
@@ -138,15 +137,6 @@ export const action = keepFormOnShopChange(async function action({
   const { shop, role } = await chosenShopOf(context, request);
   const member = memberOf(context);
   const { db } = context.get(appContext);
-  // The shift panel's forms post form data with an intent; the sale itself posts JSON.
-  if (!(request.headers.get("content-type") ?? "").includes("application/json")) {
-    const { answer, status } = await shiftAction(
-      db,
-      { shopId: shop.id, userId: member.id, userName: member.name, role },
-      await request.formData(),
-    );
-    return data<ShiftAnswer>(answer, { status });
-  }
   let body: unknown;
   try {
     body = await request.json();

@@ -3,6 +3,7 @@ import { ShopIdField } from "~/features/shops/shop-form";
 import { useT } from "~/lib/i18n/use-translation";
 import type { TillLoaderData } from "./route";
 import type { ShiftAnswer } from "./shift-action.server";
+import { shiftActionPath } from "./shift-path";
 
 /*
  * Who sells into the shift's drawer (issue 31, decision 0058): its opener and the members added
@@ -56,7 +57,7 @@ export function ShiftMembers({
               )}
             </span>
             {current.mine && m.userId !== current.openedBy && (
-              <fetcher.Form method="post">
+              <fetcher.Form method="post" action={shiftActionPath(shopId)}>
                 <ShopIdField shopId={shopId} />
                 <input type="hidden" name="intent" value="removeShiftMember" />
                 <input type="hidden" name="shiftId" value={current.id} />
@@ -75,7 +76,11 @@ export function ShiftMembers({
         ))}
       </ul>
       {current.mine && addable.length > 0 && (
-        <fetcher.Form method="post" className="d-flex gap-2 align-items-end flex-wrap">
+        <fetcher.Form
+          method="post"
+          action={shiftActionPath(shopId)}
+          className="d-flex gap-2 align-items-end flex-wrap"
+        >
           <ShopIdField shopId={shopId} />
           <input type="hidden" name="intent" value="addShiftMember" />
           <input type="hidden" name="shiftId" value={current.id} />

@@ -12,6 +12,7 @@ import { MAX_MOVEMENT_REASON, MAX_SHIFT_NOTE } from "~/modules/shifts";
 import type { TillLoaderData } from "./route";
 import type { ShiftAnswer, ShiftIntent } from "./shift-action.server";
 import { ShiftMembers } from "./shift-members";
+import { shiftActionPath } from "./shift-path";
 import { TillDialog } from "./till-dialog";
 
 /*
@@ -165,6 +166,7 @@ export function ShiftPanel({
   const moveFailure = failureOf(moveFetcher.data, "cashMovement");
   const closeFailure = failureOf(closeFetcher.data, "closeShift");
   const reportHref = (id: number): `/${string}` => `/shophub/shifts/${id}?shop=${shopId}`;
+  const shiftAction = shiftActionPath(shopId);
 
   return (
     <>
@@ -223,7 +225,7 @@ export function ShiftPanel({
             <p data-testid="shift-none">{t("shops.shifts.panel.none", { till: tillName })}</p>
             <h3 className="h5">{t("shops.shifts.open.heading")}</h3>
             <FormError failure={openFailure} />
-            <openFetcher.Form method="post" noValidate>
+            <openFetcher.Form method="post" action={shiftAction} noValidate>
               <ShopIdField shopId={shopId} />
               <input type="hidden" name="intent" value="openShift" />
               <input type="hidden" name="till" value={tillName} />
@@ -271,6 +273,7 @@ export function ShiftPanel({
                 <FormError failure={moveFailure} />
                 <moveFetcher.Form
                   method="post"
+                  action={shiftAction}
                   noValidate
                   key={moved ? `moved-${moved.kind}-${moved.amountSatang}` : "move"}
                 >
@@ -347,7 +350,7 @@ export function ShiftPanel({
 
                 <h3 className="h5 mt-4">{t("shops.shifts.close.heading")}</h3>
                 <FormError failure={closeFailure} />
-                <closeFetcher.Form method="post" noValidate>
+                <closeFetcher.Form method="post" action={shiftAction} noValidate>
                   <ShopIdField shopId={shopId} />
                   <input type="hidden" name="intent" value="closeShift" />
                   <input type="hidden" name="shiftId" value={current.id} />

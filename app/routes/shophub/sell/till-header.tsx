@@ -1,0 +1,95 @@
+import type { Dispatch } from "react";
+import { Link } from "react-router";
+import { useT } from "~/lib/i18n/use-translation";
+import type { TillLoaderData } from "./route";
+import { ShiftPanel } from "./shift-panel";
+import { ShortcutList } from "./till-parts";
+import type { TillAction, TillState } from "./till-state";
+
+/** The till's top row: its heading, links, shift, name (renamed in place) and keys. */
+export function TillHeader({
+  data,
+  state,
+  dispatch,
+}: {
+  data: TillLoaderData;
+  state: Pick<TillState, "tillName" | "renaming">;
+  dispatch: Dispatch<TillAction>;
+}) {
+  const t = useT();
+  const { tillName, renaming } = state;
+  return (
+    <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+      <h1 className="h3 mb-0 me-auto">{t("shops.sell.till.heading", { shop: data.shop.name })}</h1>
+      <Link
+        to={`/shophub/invoices?shop=${data.shop.id}`}
+        className="btn btn-sm btn-outline-primary till-btn"
+        data-testid="till-invoices"
+      >
+        {t("shops.sell.till.invoices")}
+      </Link>
+      {data.discountLimit === null && (
+        <Link
+          to={`/shophub/approval-pin?shop=${data.shop.id}`}
+          className="btn btn-sm btn-outline-secondary till-btn"
+        >
+          {t("shops.sell.approval.pinLink")}
+        </Link>
+      )}
+      <ShiftPanel
+        shopId={data.shop.id}
+        tillName={tillName}
+        shifts={data.shifts}
+        booksExpenses={data.booksExpenses}
+      />
+      {renaming === null ? (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary till-btn till-name-button"
+          onClick={() => dispatch({ type: "renameStarted" })}
+          data-testid="till-name"
+        >
+          {tillName || "…"}
+          <span className="visually-hidden"> ({t("shops.sell.till.rename")})</span>
+        </button>
+      ) : (
+        <form
+          className="d-flex gap-1"
+          onSubmit={(event) => {
+            event.preventDefault();
+            dispatch({ type: "renamed", name: renaming });
+          }}
+        >
+          <label htmlFor="till-name-input" className="visually-hidden">
+            {t("shops.sell.till.name")}
+          </label>
+          <input
+            id="till-name-input"
+            className="form-control form-control-sm"
+            maxLength={60}
+            value={renaming}
+            onChange={(event) => dispatch({ type: "renameTyped", name: event.target.value })}
+            autoFocus
+          />
+          <button type="submit" className="btn btn-sm btn-primary">
+            {t("shops.sell.till.renameSave")}
+          </button>
+        </form>
+      )}
+      <span className="small text-body-secondary">
+        {t("shops.sell.till.cashier", { name: data.cashierName })}
+      </span>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-secondary till-btn"
+        popoverTarget="till-keys"
+        data-testid="till-keys-button"
+      >
+        {t("shops.sell.keys.button")}
+      </button>
+      <div id="till-keys" popover="auto" className="till-keys" data-testid="till-keys">
+        <ShortcutList />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { useLang, useT } from "~/lib/i18n/use-translation";
+import { formatBaht } from "~/lib/money";
+import type { CompletedSale } from "~/modules/sales";
+
+/** The till's keys, as the legend and the keys popover show them. */
+export function ShortcutList() {
+  const t = useT();
+  const rows: [string, string][] = [
+    ["F2", t("shops.sell.keys.search")],
+    ["F4", t("shops.sell.keys.pay")],
+    ["F8", t("shops.sell.keys.cashExact")],
+    ["F9", t("shops.sell.keys.print")],
+    ["Esc", t("shops.sell.keys.close")],
+    ["Enter", t("shops.sell.keys.scan")],
+  ];
+  return (
+    <dl className="mb-0 small">
+      {rows.map(([key, text]) => (
+        <div key={key} className="row">
+          <dt className="col-3">
+            <kbd>{key}</kbd>
+          </dt>
+          <dd className="col-9 mb-1">{text}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The sale just completed: its number, total and change, print and next. */
+export function DonePanel({
+  sale,
+  printHref,
+  onPrint,
+  printFailed,
+  onNext,
+}: {
+  sale: CompletedSale;
+  /** The print page, which opens the browser's print dialog by itself. */
+  printHref: string;
+  /** Prints straight to the till's own printer when it has one (the link is then not followed). */
+  onPrint: (event: React.MouseEvent<HTMLAnchorElement>) => void;
+  printFailed: boolean;
+  onNext: () => void;
+}) {
+  const t = useT();
+  const lang = useLang();
+  return (
+    <section
+      className="card border-success mb-3"
+      aria-labelledby="till-done-title"
+      data-testid="till-done"
+    >
+      <div className="card-body text-center">
+        <h2 id="till-done-title" className="h4 text-success">
+          {t("shops.sell.done.title")}
+        </h2>
+        <p className="mb-1" data-testid="till-done-number">
+          {t("shops.sell.done.number", { number: sale.documentNumber })}
+        </p>
+        <p className="mb-1">
+          {t("shops.sell.done.total")}: <strong>{formatBaht(sale.totalSatang, lang)}</strong>
+        </p>
+        <div>{t("shops.sell.done.change")}</div>
+        <div className="till-change text-success" data-testid="till-done-change">
+          {formatBaht(sale.changeSatang, lang)}
+        </div>
+        {sale.replayed && <p className="small">{t("shops.sell.done.replayed")}</p>}
+        <div className="d-flex gap-2 justify-content-center mt-3">
+          <a
+            href={printHref}
+            onClick={onPrint}
+            target="_blank"
+            rel="noopener"
+            className="btn btn-primary btn-lg till-btn"
+            data-testid="till-print"
+          >
+            {t("shops.sell.done.print")} <kbd>F9</kbd>
+          </a>
+          <button
+            type="button"
+            className="btn btn-success btn-lg till-btn"
+            onClick={onNext}
+            data-testid="till-next"
+          >
+            {t("shops.sell.done.next")}
+          </button>
+        </div>
+        {printFailed && (
+          <p className="text-danger small mt-2 mb-0" role="alert" data-testid="till-print-failed">
+            {t("shops.sell.done.printFailed")}{" "}
+            <a href={printHref} target="_blank" rel="noopener">
+              {t("shops.sell.done.printDialog")}
+            </a>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+import { describe, expect, it } from "vitest";
+import { emptyCart, scanCode, setQuantity } from "./cart";
+import { indexItems, type TillItem } from "./till-data";
+import { initialTillState, tillReducer, type TillAction, type TillState } from "./till-state";
+
+/*
+ * The till's reducer as a plain function (issue 33): each action, from a state, to the state
+ * the page then shows. The cart arithmetic itself is cart.test.ts's.
+ */
+
+const water: TillItem = {
+  id: 1,
+  name: "น้ำดื่ม",
+  sku: "WATER-1",
+  barcode: "8850999320014",
+  category: "เครื่องดื่ม",
+  unit: "ขวด",
+  priceSatang: 1_000,
+  onHandMilli: 3_000,
+  imageUrl: null,
+  measured: false,
+};
+const pork: TillItem = {
+  ...water,
+  id: 2,
+  name: "หมูสับ",
+  sku: "PORK",
+  barcode: null,
+  measured: true,
+};
+const index = indexItems([water, pork]);
+const strict = { allowNegative: false };
+
+function run(state: TillState, ...actions: TillAction[]): TillState {
+  return actions.reduce(tillReducer, state);
+}
+
+const restored = () =>
+  run(initialTillState(null), {
+    type: "restored",
+    stored: { tillName: "เครื่อง 1", cart: emptyCart("bill-1"), parked: [] },
+  });
+
+describe("the till's reducer", () => {
+  it("is not ready until the stored till is in, then holds it", () => {
+    expect(initialTillState(null).ready).toBe(false);
+    const state = restored();
+    expect(state).toMatchObject({ ready: true, tillName: "เครื่อง 1", cart: { id: "bill-1" } });
+  });
+
+  it("adds a scanned item with a notice, asks the weight of a measured one, keeps a miss", () => {
+    let state = restored();
+    state = run(state, {
+      type: "scanned",
+      result: scanCode(state.cart, water.barcode!, index, null, strict),
+    });
+    expect(state.cart.lines).toHaveLength(1);
+    expect(state.notice).toEqual({ kind: "added", name: "น้ำดื่ม" });
+
+    state = run(state, {
+      type: "scanned",
+      result: scanCode(state.cart, "999", index, null, strict),
+    });
+    expect(state.notice).toEqual({ kind: "unknownCode", code: "999" });
+    expect(state.scanMiss).toBe(1);
+
+    state = run(state, { type: "picked", item: pork, rule: strict });
+    expect(state.ask).toEqual({ item: pork, text: "", error: null });
+    state = run(state, { type: "askConfirmed", qtyMilli: null, rule: strict });
+    expect(state.ask?.error).toEqual({ kind: "badQuantity" });
+    state = run(state, { type: "askConfirmed", qtyMilli: 9_000, rule: strict });
+    expect(state.ask?.error).toEqual({ kind: "notEnoughStock", item: pork });
+    state = run(state, { type: "askConfirmed", qtyMilli: 1_250, rule: strict });
+    expect(state.ask).toBeNull();
+    expect(state.cart.lines.map((line) => line.qtyMilli)).toEqual([1_000, 1_250]);
+  });
+
+  it("marks a line refused for stock and clears the mark once a change fits", () => {
+    let state = run(restored(), { type: "picked", item: water, rule: strict });
+    const key = state.cart.lines[0]!.key;
+    state = run(state, {
+      type: "lineChanged",
+      lineKey: key,
+      change: setQuantity(state.cart, key, 5_000, water, strict),
+    });
+    expect(state.lineErrors).toEqual({ [key]: water });
+    expect(state.cart.lines[0]!.qtyMilli).toBe(1_000);
+    state = run(state, {
+      type: "lineChanged",
+      lineKey: key,
+      change: setQuantity(state.cart, key, 2_000, water, strict),
+    });
+    expect(state.lineErrors).toEqual({});
+    expect(state.cart.lines[0]!.qtyMilli).toBe(2_000);
+  });
+
+  it("parks the open bill and, recalling another, parks the open one in its place", () => {
+    const now = new Date("2026-11-28T10:00:00+07:00");
+    let state = run(
+      restored(),
+      { type: "picked", item: water, rule: strict },
+      { type: "parked", label: "โต๊ะ 3", now, newCartId: "bill-2" },
+    );
+    expect(state.cart).toEqual(emptyCart("bill-2"));
+    expect(state.parked.map((bill) => bill.label)).toEqual(["โต๊ะ 3"]);
+    state = run(
+      state,
+      { type: "picked", item: water, rule: strict },
+      { type: "recalled", id: "bill-1", currentLabel: "พักไว้ 10:05", now },
+    );
+    expect(state.cart.id).toBe("bill-1");
+    expect(state.parked.map((bill) => [bill.id, bill.label])).toEqual([["bill-2", "พักไว้ 10:05"]]);
+    expect(state.notice).toEqual({
+      kind: "recalled",
+      label: "โต๊ะ 3",
+      currentParkedAs: "พักไว้ 10:05",
+    });
+  });
+
+  it("opens the approval before the payment when the discounts need one, then the payment", () => {
+    let state = run(restored(), { type: "payOpened", cashExactSatang: null, needsApproval: true });
+    expect(state.dialog).toBe("approval");
+    expect(state.pay).toBeNull();
+    const approval = {
+      clientSaleId: "bill-1",
+      shares: { lineBasisPoints: 5_000, billBasisPoints: 0 },
+      discountSatang: 500,
+      approverName: "เจ้าของ",
+    };
+    state = run(state, { type: "approved", approval });
+    expect(state).toMatchObject({ dialog: null, approval, pay: { method: "cash", cashText: "" } });
+  });
+
+  it("starts a new bill after a sale, keeping the sale for printing; keeps the bill on a failure", () => {
+    let state = run(
+      restored(),
+      { type: "picked", item: water, rule: strict },
+      { type: "payOpened", cashExactSatang: 1_000, needsApproval: false },
+      { type: "saleFailed", error: { code: "network" } },
+    );
+    expect(state.cart.lines).toHaveLength(1);
+    expect(state.saleError).toEqual({ code: "network" });
+    expect(state.pay?.cashText).toBe("10.00");
+    const sale = {
+      id: 7,
+      documentKind: "receipt" as const,
+      documentNumber: "RC2569-000007",
+      totalSatang: 1_000,
+      changeSatang: 0,
+      replayed: false,
+    };
+    state = run(state, { type: "saleDone", sale, newCartId: "bill-2" });
+    expect(state).toMatchObject({
+      cart: emptyCart("bill-2"),
+      done: sale,
+      lastSaleId: 7,
+      pay: null,
+      saleError: null,
+      approval: null,
+    });
+    state = run(state, { type: "nextSale" });
+    expect(state.done).toBeNull();
+    expect(state.lastSaleId).toBe(7);
+  });
+
+  it("renames the till only to a name that is not blank", () => {
+    let state = run(restored(), { type: "renameStarted" }, { type: "renameTyped", name: "  " });
+    state = run(state, { type: "renamed", name: "  " });
+    expect(state.tillName).toBe("เครื่อง 1");
+    state = run(state, { type: "renamed", name: " หน้าร้าน " });
+    expect(state).toMatchObject({ tillName: "หน้าร้าน", renaming: null });
+  });
+});

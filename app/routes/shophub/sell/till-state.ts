@@ -1,0 +1,369 @@
+import {
+  type CompletedSale,
+  type Discount,
+  QTY_SCALE,
+  type ScaleLabelError,
+} from "~/modules/sales";
+import {
+  addItem,
+  type Cart,
+  type CartChange,
+  emptyCart,
+  removeLine,
+  type ScanResult,
+  setBillDiscount,
+  setLineDiscount,
+  setNote,
+  type StockRule,
+} from "./cart";
+import type { Approval } from "./discount-approval";
+import { parkBill, type ParkedBill, recallBill } from "./parked";
+import { startPay, type PayState } from "./pay-state";
+import type { TillSaleError } from "~/routes/shophub/sell-text";
+import type { TillItem } from "./till-data";
+
+/*
+ * The till's state as one value and one pure reducer (issue 33): what the page shows is a
+ * function of this state and the loader's data, and every button is an action. The cart
+ * arithmetic stays in cart.ts and bill.ts; this file only decides what each action does to the
+ * screen. Effects (storage, the sale's request, printing, keys) are the named hooks of
+ * use-till-*.ts. Texts are not kept here: a notice names what happened and the page words it.
+ */
+
+/** What the till tells the cashier under the scanner: what happened, not its words. */
+export type Notice =
+  | { kind: "added"; name: string }
+  | { kind: "parked"; label: string }
+  | { kind: "recalled"; label: string; currentParkedAs: string | null }
+  | { kind: "notEnoughStock"; item: TillItem }
+  | { kind: "unknownCode"; code: string }
+  | { kind: "scaleLabel"; error: ScaleLabelError };
+
+export const isErrorNotice = (notice: Notice | null): boolean =>
+  notice !== null &&
+  (notice.kind === "notEnoughStock" ||
+    notice.kind === "unknownCode" ||
+    notice.kind === "scaleLabel");
+
+/** The quantity dialog of an item sold by weight or length. */
+export interface Ask {
+  item: TillItem;
+  text: string;
+  error: { kind: "badQuantity" } | { kind: "notEnoughStock"; item: TillItem } | null;
+}
+
+export type TillDialogName = "park" | "parked" | "camera" | "approval";
+
+export interface TillState {
+  /** The stored till (name, bills) is in the state: from then on it is written back. */
+  ready: boolean;
+  tillName: string;
+  cart: Cart;
+  parked: ParkedBill[];
+  notice: Notice | null;
+  /** Counts refused scans, so the field shakes and selects again each time. */
+  scanMiss: number;
+  /** Lines whose last change was refused for stock, by line key. */
+  lineErrors: Record<string, TillItem>;
+  search: string;
+  category: string | null;
+  ask: Ask | null;
+  pay: PayState | null;
+  dialog: TillDialogName | null;
+  parkLabel: string;
+  /** The till's name being edited, or null. */
+  renaming: string | null;
+  done: CompletedSale | null;
+  lastSaleId: number | null;
+  saleError: TillSaleError | null;
+  /** An owner's or a manager's approval of the open bill's discounts (decision 0059). */
+  approval: Approval | null;
+}
+
+/** What the browser kept of this till: its name, open bill and parked bills. */
+export interface StoredTill {
+  tillName: string;
+  cart: Cart;
+  parked: ParkedBill[];
+}
+
+export function initialTillState(stored: StoredTill | null): TillState {
+  return {
+    ready: stored !== null,
+    tillName: stored?.tillName ?? "",
+    cart: stored?.cart ?? emptyCart(""),
+    parked: stored?.parked ?? [],
+    notice: null,
+    scanMiss: 0,
+    lineErrors: {},
+    search: "",
+    category: null,
+    ask: null,
+    pay: null,
+    dialog: null,
+    parkLabel: "",
+    renaming: null,
+    done: null,
+    lastSaleId: null,
+    saleError: null,
+    approval: null,
+  };
+}
+
+export type TillAction =
+  | { type: "restored"; stored: StoredTill }
+  | { type: "scanned"; result: ScanResult }
+  | { type: "picked"; item: TillItem; rule: StockRule }
+  | { type: "askTyped"; text: string }
+  | { type: "askClosed" }
+  /** The quantity asked, read (null: not a quantity), added or refused. */
+  | { type: "askConfirmed"; qtyMilli: number | null; rule: StockRule }
+  /** A line's quantity changed (cart.ts's setQuantity), or refused for its stock. */
+  | { type: "lineChanged"; lineKey: string; change: CartChange }
+  | { type: "lineRemoved"; lineKey: string }
+  | { type: "lineDiscountSet"; lineKey: string; discount: Discount | null }
+  | { type: "billDiscountSet"; discount: Discount | null }
+  | { type: "noteSet"; note: string }
+  | { type: "cleared"; newCartId: string }
+  | { type: "dialogOpened"; dialog: TillDialogName }
+  | { type: "dialogClosed" }
+  | { type: "parkLabelTyped"; label: string }
+  /** Parks the open bill under `label` (the page's default when none was typed). */
+  | { type: "parked"; label: string; now: Date; newCartId: string }
+  /** Recalls a parked bill; the open one is parked as `currentLabel` in its place. */
+  | { type: "recalled"; id: string; currentLabel: string; now: Date }
+  | { type: "parkedDeleted"; id: string }
+  | { type: "renameStarted" }
+  | { type: "renameTyped"; name: string }
+  | { type: "renamed"; name: string }
+  | { type: "searchTyped"; search: string }
+  | { type: "categoryChosen"; category: string | null }
+  /** Opens the payment, or the approval first when the bill's discounts need one. */
+  | { type: "payOpened"; cashExactSatang: number | null; needsApproval: boolean }
+  | { type: "payChanged"; pay: PayState }
+  | { type: "payClosed" }
+  | { type: "approved"; approval: Approval }
+  | { type: "saleSent" }
+  | { type: "saleDone"; sale: CompletedSale; newCartId: string }
+  | { type: "saleFailed"; error: TillSaleError }
+  | { type: "nextSale" };
+
+/** A cart change applied, or its refusal said (next to the line, or under the scanner). */
+function applied(state: TillState, change: CartChange, lineKey?: string): TillState {
+  if (change.kind === "ok") {
+    if (!lineKey) return { ...state, cart: change.cart };
+    const { [lineKey]: _cleared, ...lineErrors } = state.lineErrors;
+    return { ...state, cart: change.cart, lineErrors };
+  }
+  if (lineKey) return { ...state, lineErrors: { ...state.lineErrors, [lineKey]: change.item } };
+  return { ...state, notice: { kind: "notEnoughStock", item: change.item } };
+}
+
+function withoutLineError(state: TillState, lineKey: string): Record<string, TillItem> {
+  const { [lineKey]: _gone, ...rest } = state.lineErrors;
+  return rest;
+}
+
+/** A new empty bill in place of the open one. */
+function freshBill(state: TillState, newCartId: string): TillState {
+  return { ...state, cart: emptyCart(newCartId), lineErrors: {}, approval: null };
+}
+
+export function tillReducer(state: TillState, action: TillAction): TillState {
+  switch (action.type) {
+    case "restored":
+      return { ...state, ...action.stored, ready: true };
+
+    case "scanned": {
+      const result = action.result;
+      const next = { ...state, done: null };
+      switch (result.kind) {
+        case "ok":
+          return { ...next, cart: result.cart, notice: { kind: "added", name: result.item.name } };
+        case "askQuantity":
+          return { ...next, ask: { item: result.item, text: "", error: null } };
+        case "notEnoughStock":
+          return { ...next, notice: { kind: "notEnoughStock", item: result.item } };
+        case "unknown":
+          return {
+            ...next,
+            scanMiss: state.scanMiss + 1,
+            notice: { kind: "unknownCode", code: result.code },
+          };
+        case "scaleLabel":
+          return {
+            ...next,
+            scanMiss: state.scanMiss + 1,
+            notice: { kind: "scaleLabel", error: result.error },
+          };
+      }
+      return next;
+    }
+
+    case "picked": {
+      const next = { ...state, done: null };
+      if (action.item.measured)
+        return { ...next, ask: { item: action.item, text: "", error: null } };
+      const change = addItem(state.cart, action.item, QTY_SCALE, action.rule);
+      const after = applied(next, change);
+      return change.kind === "ok"
+        ? { ...after, notice: { kind: "added", name: action.item.name } }
+        : after;
+    }
+
+    case "askTyped":
+      return state.ask ? { ...state, ask: { ...state.ask, text: action.text } } : state;
+
+    case "askClosed":
+      return { ...state, ask: null };
+
+    case "askConfirmed": {
+      const ask = state.ask;
+      if (!ask) return state;
+      if (action.qtyMilli === null)
+        return { ...state, ask: { ...ask, error: { kind: "badQuantity" } } };
+      const change = addItem(state.cart, ask.item, action.qtyMilli, action.rule);
+      if (change.kind !== "ok") {
+        return { ...state, ask: { ...ask, error: { kind: "notEnoughStock", item: change.item } } };
+      }
+      return {
+        ...state,
+        cart: change.cart,
+        ask: null,
+        notice: { kind: "added", name: ask.item.name },
+      };
+    }
+
+    case "lineChanged":
+      return applied(state, action.change, action.lineKey);
+
+    case "lineRemoved":
+      return {
+        ...state,
+        cart: removeLine(state.cart, action.lineKey),
+        lineErrors: withoutLineError(state, action.lineKey),
+      };
+
+    case "lineDiscountSet":
+      return { ...state, cart: setLineDiscount(state.cart, action.lineKey, action.discount) };
+
+    case "billDiscountSet":
+      return { ...state, cart: setBillDiscount(state.cart, action.discount) };
+
+    case "noteSet":
+      return { ...state, cart: setNote(state.cart, action.note) };
+
+    case "cleared":
+      return freshBill(state, action.newCartId);
+
+    case "dialogOpened":
+      return {
+        ...state,
+        dialog: action.dialog,
+        parkLabel: action.dialog === "park" ? "" : state.parkLabel,
+      };
+
+    case "dialogClosed":
+      return { ...state, dialog: null };
+
+    case "parkLabelTyped":
+      return { ...state, parkLabel: action.label };
+
+    case "parked": {
+      if (state.cart.lines.length === 0) return state;
+      return {
+        ...freshBill(state, action.newCartId),
+        parked: parkBill(state.parked, state.cart, action.label, action.now),
+        dialog: null,
+        notice: { kind: "parked", label: action.label },
+      };
+    }
+
+    case "recalled": {
+      const recalled = recallBill(state.parked, action.id);
+      const bill = state.parked.find((candidate) => candidate.id === action.id);
+      if (!recalled || !bill) return state;
+      // The open bill is parked in its place, never dropped.
+      const keepOpen = state.cart.lines.length > 0;
+      return {
+        ...state,
+        parked: keepOpen
+          ? parkBill(recalled.parked, state.cart, action.currentLabel, action.now)
+          : recalled.parked,
+        cart: recalled.cart,
+        lineErrors: {},
+        approval: null,
+        done: null,
+        dialog: null,
+        notice: {
+          kind: "recalled",
+          label: bill.label,
+          currentParkedAs: keepOpen ? action.currentLabel : null,
+        },
+      };
+    }
+
+    case "parkedDeleted":
+      return { ...state, parked: state.parked.filter((bill) => bill.id !== action.id) };
+
+    case "renameStarted":
+      return { ...state, renaming: state.tillName };
+
+    case "renameTyped":
+      return { ...state, renaming: action.name };
+
+    case "renamed": {
+      const name = action.name.trim();
+      return name ? { ...state, tillName: name, renaming: null } : state;
+    }
+
+    case "searchTyped":
+      return { ...state, search: action.search };
+
+    case "categoryChosen":
+      return { ...state, category: action.category };
+
+    case "payOpened":
+      if (action.needsApproval) return { ...state, dialog: "approval" };
+      return { ...state, saleError: null, pay: startPay(action.cashExactSatang) };
+
+    case "payChanged":
+      return { ...state, pay: action.pay };
+
+    case "payClosed":
+      return { ...state, pay: null };
+
+    case "approved":
+      return {
+        ...state,
+        approval: action.approval,
+        dialog: null,
+        saleError: null,
+        pay: startPay(null),
+      };
+
+    case "saleSent":
+      return { ...state, saleError: null };
+
+    case "saleDone":
+      return {
+        ...freshBill(state, action.newCartId),
+        done: action.sale,
+        lastSaleId: action.sale.id,
+        pay: null,
+        saleError: null,
+        notice: null,
+      };
+
+    case "saleFailed":
+      return { ...state, saleError: action.error };
+
+    case "nextSale":
+      return { ...state, done: null };
+  }
+}
+
+/** Whether a dialog of the till is open (the scanner gives the focus up meanwhile). */
+export function anyDialogOpen(state: TillState): boolean {
+  return state.ask !== null || state.pay !== null || state.dialog !== null;
+}
