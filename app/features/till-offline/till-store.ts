@@ -1,0 +1,194 @@
+import { type DBSchema, type IDBPDatabase, openDB } from "idb";
+import {
+  type CompleteSaleRequest,
+  nextInSeries,
+  type SaleDocumentKind,
+  type SeriesPosition,
+  tillDocumentNumber,
+} from "~/modules/sales";
+
+/** The documents a till numbers itself: receipts and abbreviated tax invoices. */
+export type TillDocumentKind = Extract<SaleDocumentKind, "receipt" | "abbreviatedTaxInvoice">;
+
+/*
+ * What a registered till keeps on its own device, in IndexedDB (issue 34, decision 0071): its
+ * number series and the queue of sales that have not reached the server yet. A sale is written
+ * here, with its number taken, in ONE transaction before the cashier sees it as done: closing
+ * the tab, a browser crash or a power cut loses nothing. Nothing leaves the queue before the
+ * server has acknowledged it (then it is deleted), and an entry the server refuses for good
+ * stays, marked, for the owner to see and export. `idb` is the thin promise wrapper over the
+ * browser's own IndexedDB (about 1 kB): the till's script budget has no room for more.
+ */
+
+export const TILL_DB_NAME = "shophub-till";
+const TILL_DB_VERSION = 1;
+
+/** A sale made on this till and not acknowledged by the server yet. */
+export interface QueuedSale {
+  clientSaleId: string;
+  shopId: string;
+  tillId: string;
+  /** The order sales were made in on this till: the queue is sent in this order. */
+  order: number;
+  kind: TillDocumentKind;
+  year: number;
+  seq: number;
+  /** As printed on the slip: final. */
+  documentNumber: string;
+  /** When it was sold, by the device's clock (ISO). */
+  soldAt: string;
+  request: CompleteSaleRequest;
+  /** "waiting" until the server answers; "refused" when it refused it for good. */
+  state: "waiting" | "refused";
+  attempts: number;
+  /** The server's reason for a refusal for good, as its code. */
+  refusal: string | null;
+}
+
+interface TillSchema extends DBSchema {
+  queue: {
+    key: string;
+    value: QueuedSale;
+    indexes: { byTillOrder: [string, number] };
+  };
+  series: {
+    /** [tillId, kind] */
+    key: [string, TillDocumentKind];
+    value: { tillId: string; kind: TillDocumentKind } & SeriesPosition;
+  };
+}
+
+let opened: Promise<IDBPDatabase<TillSchema>> | null = null;
+
+/** The till's database; null where the browser has no IndexedDB (then the till sells online only). */
+export function tillDatabase(): Promise<IDBPDatabase<TillSchema>> | null {
+  if (typeof indexedDB === "undefined") return null;
+  opened ??= openDB<TillSchema>(TILL_DB_NAME, TILL_DB_VERSION, {
+    upgrade(db) {
+      const queue = db.createObjectStore("queue", { keyPath: "clientSaleId" });
+      queue.createIndex("byTillOrder", ["tillId", "order"]);
+      db.createObjectStore("series", { keyPath: ["tillId", "kind"] });
+    },
+  });
+  return opened;
+}
+
+/** Forgets the open connection (tests delete the database between cases). */
+export function closeTillDatabase(): void {
+  void opened?.then((db) => db.close());
+  opened = null;
+}
+
+/** What a sale needs to be numbered and queued; the rest of the entry is made here. */
+export interface SaleToQueue {
+  clientSaleId: string;
+  shopId: string;
+  tillId: string;
+  tillCode: string;
+  prefix: string;
+  kind: TillDocumentKind;
+  year: number;
+  soldAt: Date;
+  request: CompleteSaleRequest;
+}
+
+/**
+ * Takes the till's next number and queues the sale, in one IndexedDB transaction: either both
+ * are written or neither. The same client sale id queued again (a double tap) answers the entry
+ * already there and takes no second number.
+ */
+export async function queueSale(
+  db: IDBPDatabase<TillSchema>,
+  sale: SaleToQueue,
+): Promise<QueuedSale> {
+  const tx = db.transaction(["queue", "series"], "readwrite");
+  const queue = tx.objectStore("queue");
+  const series = tx.objectStore("series");
+  const earlier = await queue.get(sale.clientSaleId);
+  if (earlier) {
+    await tx.done;
+    return earlier;
+  }
+  const position = (await series.get([sale.tillId, sale.kind])) ?? null;
+  const seq = nextInSeries(position, sale.year);
+  const last = await queue
+    .index("byTillOrder")
+    .openCursor(IDBKeyRange.bound([sale.tillId, -Infinity], [sale.tillId, Infinity]), "prev");
+  const entry: QueuedSale = {
+    clientSaleId: sale.clientSaleId,
+    shopId: sale.shopId,
+    tillId: sale.tillId,
+    order: (last?.value.order ?? 0) + 1,
+    kind: sale.kind,
+    year: sale.year,
+    seq,
+    documentNumber: tillDocumentNumber(sale.prefix, sale.tillCode, sale.year, seq),
+    soldAt: sale.soldAt.toISOString(),
+    request: sale.request,
+    state: "waiting",
+    attempts: 0,
+    refusal: null,
+  };
+  await series.put({ tillId: sale.tillId, kind: sale.kind, year: sale.year, lastSeq: seq });
+  await queue.put(entry);
+  await tx.done;
+  return entry;
+}
+
+/** The till's queued sales in the order they were made (refused ones included, marked). */
+export async function queuedSales(
+  db: IDBPDatabase<TillSchema>,
+  tillId: string,
+): Promise<QueuedSale[]> {
+  return db.getAllFromIndex(
+    "queue",
+    "byTillOrder",
+    IDBKeyRange.bound([tillId, -Infinity], [tillId, Infinity]),
+  );
+}
+
+/** The server acknowledged the sale (made now, or found from before): it leaves the queue. */
+export async function acknowledge(db: IDBPDatabase<TillSchema>, clientSaleId: string) {
+  await db.delete("queue", clientSaleId);
+}
+
+/** One more try that got no answer (offline, a server fault): the entry stays as it was. */
+export async function countAttempt(db: IDBPDatabase<TillSchema>, clientSaleId: string) {
+  const tx = db.transaction("queue", "readwrite");
+  const entry = await tx.store.get(clientSaleId);
+  if (entry) await tx.store.put({ ...entry, attempts: entry.attempts + 1 });
+  await tx.done;
+}
+
+/** The server refused the sale for good: it stays on the device, marked with the reason. */
+export async function markRefused(
+  db: IDBPDatabase<TillSchema>,
+  clientSaleId: string,
+  refusal: string,
+) {
+  const tx = db.transaction("queue", "readwrite");
+  const entry = await tx.store.get(clientSaleId);
+  if (entry) await tx.store.put({ ...entry, state: "refused", refusal });
+  await tx.done;
+}
+
+/**
+ * Where the server says the till's series stands, taken when the till is registered on this
+ * device and after each sync: the device continues from the later of the two (never back).
+ */
+export async function alignSeries(
+  db: IDBPDatabase<TillSchema>,
+  tillId: string,
+  kind: TillDocumentKind,
+  server: SeriesPosition | null,
+) {
+  if (!server) return;
+  const tx = db.transaction("series", "readwrite");
+  const mine = await tx.store.get([tillId, kind]);
+  const later =
+    !mine ||
+    server.year > mine.year ||
+    (server.year === mine.year && server.lastSeq > mine.lastSeq);
+  if (later) await tx.store.put({ tillId, kind, ...server });
+  await tx.done;
+}
