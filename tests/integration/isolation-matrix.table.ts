@@ -105,6 +105,18 @@ const BOOKKEEPERS_POSTING: Record<ShopRole, Expect> = {
   cashier: 403,
   stock: 403,
 };
+/**
+ * Who sees what the stock cost the shop and what follows from it (cost, margin, profit, value
+ * at cost): the app's one rule (maySeeCosts) must say the same. For every row, the answer to a
+ * role that sees no costs holds no cost field (tests/setup/cost-fields.ts), whatever its status.
+ */
+export const SEES_COSTS: Record<ShopRole, boolean> = {
+  owner: true,
+  manager: true,
+  stock: true,
+  cashier: false,
+};
+
 const ALL = (expect: Expect): Record<ShopRole, Expect> => ({
   owner: expect,
   manager: expect,

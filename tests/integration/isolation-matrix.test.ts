@@ -7,13 +7,20 @@ import type { SessionUser } from "~/context";
 import { rateLimitBucket } from "~/db/schema";
 import { seedDemoContent } from "~/modules/content/index.server";
 import { createLocalStorage } from "~/modules/media/index.server";
-import { SHOP_ROLES } from "~/modules/shops/index.server";
+import { maySeeCosts, SHOP_ROLES } from "~/modules/shops/index.server";
 import routes from "~/routes";
 import { attack, shopCookie, type AttackOutcome, type DataFunction } from "../setup/route-call";
 import { createAttackFixture, shopSnapshot, type AttackFixture } from "../setup/attack-fixture";
+import { costFieldsIn } from "../setup/cost-fields";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
-import { MATRIX, type CallSpec, type Expect, type ShopRow } from "./isolation-matrix.table";
+import {
+  MATRIX,
+  SEES_COSTS,
+  type CallSpec,
+  type Expect,
+  type ShopRow,
+} from "./isolation-matrix.table";
 
 // Every loader and action of app/routes.ts, called through the route tree behind its gates
 // (tests/setup/route-call.ts), as a visitor, as a member of another shop, as each role of
@@ -130,6 +137,8 @@ async function run(
     label: string;
     /** The caller is a member of the victim shop too (its name is in their shop switcher). */
     ownsVictim?: boolean;
+    /** The caller's role in the shop sees no costs: no cost field may be in the answer. */
+    noCosts?: boolean;
   },
 ) {
   const fn = handlers.get(key);
@@ -169,6 +178,9 @@ async function run(
     if (asked.includes(secret)) continue;
     expect(outcome.text.includes(secret), `${key} ${options.label} shows "${secret}"`).toBe(false);
   }
+  if (options.noCosts) {
+    expect(costFieldsIn(outcome), `${key} ${options.label}: cost fields`).toEqual([]);
+  }
   return outcome;
 }
 
@@ -177,6 +189,12 @@ it("has a row for every loader and action in app/routes.ts, and no row without o
   expect(missing).toEqual([]);
   const stale = Object.keys(MATRIX).filter((key) => key !== "root loader" && !handlers.has(key));
   expect(stale.map((key) => `no route for the row ${key}`)).toEqual([]);
+});
+
+it("sees costs by the table's role rules", () => {
+  expect(Object.fromEntries(SHOP_ROLES.map((role) => [role, maySeeCosts(role)]))).toEqual(
+    SEES_COSTS,
+  );
 });
 
 const isShopRow = (row: (typeof MATRIX)[string]): row is ShopRow => row.access === "shop";
@@ -205,6 +223,7 @@ for (const [key, row] of Object.entries(MATRIX)) {
           await run(key, row.request(fx.home), fx.homeRoles[role], row.roles[role], {
             label: role,
             shopId: fx.home.shopId,
+            noCosts: !SEES_COSTS[role],
           });
         });
       }
@@ -216,6 +235,7 @@ for (const [key, row] of Object.entries(MATRIX)) {
           cookieShop: fx.home.shopId,
           shopId: fx.home.shopId,
           ownsVictim: true,
+          noCosts: !SEES_COSTS.cashier,
         });
       });
 

@@ -269,9 +269,15 @@ describe("/shophub/dashboard", () => {
     const asCashier = await call<DashboardData>(dashboardRoute.loader, s.path, s.cashier);
     expect(asCashier.status).toBe(200);
     expect(asCashier.data!.withProfit).toBe(false);
-    expect(asCashier.data!.today).toMatchObject({ salesSatang: 32_500, grossProfitSatang: null });
-    expect(asCashier.data!.yesterday.grossProfitSatang).toBeNull();
-    expect(asCashier.data!.lastWeek.grossProfitSatang).toBeNull();
+    expect(asCashier.data!.today).toMatchObject({ salesSatang: 32_500 });
+    // The profit is not in a cashier's data at all (decision 0061).
+    for (const day of [
+      asCashier.data!.today,
+      asCashier.data!.yesterday,
+      asCashier.data!.lastWeek,
+    ]) {
+      expect(day).not.toHaveProperty("grossProfitSatang");
+    }
     const asManager = await call<DashboardData>(dashboardRoute.loader, s.path, s.manager);
     expect(asManager.data!.today.grossProfitSatang).toBe(15_500);
     expect((await call(dashboardRoute.loader, s.path, s.stockKeeper)).status).toBe(403);
@@ -295,7 +301,7 @@ describe("/shophub/dashboard", () => {
       }),
     });
     const cashier = await call<PageData>(shophubPage.loader, "/shophub", s.cashier, cookie);
-    expect(cashier.data!.today!.figures.grossProfitSatang).toBeNull();
+    expect(cashier.data!.today!.figures).not.toHaveProperty("grossProfitSatang");
     const visitor = await call<PageData>(shophubPage.loader, "/shophub", null);
     expect(visitor.data!.today).toBeNull();
     const stock = await call<PageData>(shophubPage.loader, "/shophub", s.stockKeeper, cookie);
@@ -419,14 +425,11 @@ describe("/shophub/stock", () => {
     const got = await call<StockData>(stockRoute.loader, s.path, s.cashier);
     expect(got.status).toBe(200);
     expect(got.data!.costs).toBe(false);
-    expect(got.data!.page.rows[0]).toMatchObject({
-      onHandMilli: 45_000,
-      daysLeft: 90,
-      avgCostSatang: null,
-      valueAtCostSatang: null,
-      marginBasisPoints: null,
-    });
-    expect(got.data!.totals.valueAtCostSatang).toBeNull();
+    expect(got.data!.page.rows[0]).toMatchObject({ onHandMilli: 45_000, daysLeft: 90 });
+    for (const field of ["avgCostSatang", "valueAtCostSatang", "marginBasisPoints"]) {
+      expect(got.data!.page.rows[0]).not.toHaveProperty(field);
+    }
+    expect(got.data!.totals).not.toHaveProperty("valueAtCostSatang");
     expect((await call(stockRoute.loader, s.path, s.stockKeeper)).status).toBe(403);
     expect(
       (

@@ -15,8 +15,8 @@ export interface LookupItem {
   sku: string;
   barcode: string | null;
   unit: string;
-  /** Null for a member who may not see costs (a cashier). */
-  costSatang: number | null;
+  /** The item's cost: only for a member who sees costs (not there for a cashier). */
+  costSatang?: number;
   onHand: number;
   status: "active" | "archived";
   /** Units per location id. */

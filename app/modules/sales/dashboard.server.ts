@@ -34,9 +34,9 @@ export interface DayFigures {
   averageSatang: number;
   /**
    * Net revenue (VAT excluded) less the cost of goods sold, returns netted: the P&L's gross
-   * profit of the day. Null for a role that sees no costs.
+   * profit of the day. Not there at all for a role that sees no costs (maySeeCosts).
    */
-  grossProfitSatang: number | null;
+  grossProfitSatang?: number;
   /** Cash the bills took (the cash part of split payments included) less cash refunds. */
   cashSatang: number;
 }
@@ -111,14 +111,14 @@ async function dayFigures(
     bills: string;
     billed: string;
     returned: string;
-    profit: string;
+    profit?: string;
     cash: string;
   }>(sql`
     SELECT coalesce(sum(b.bills), 0) AS bills,
            coalesce(sum(b.total_satang) FILTER (WHERE b.credit_note_id IS NULL), 0) AS billed,
            coalesce(-sum(b.total_satang) FILTER (WHERE b.credit_note_id IS NOT NULL), 0)
              AS returned,
-           coalesce(sum(b.ex_vat_satang - b.cost_satang), 0) AS profit,
+           ${withProfit ? sql`coalesce(sum(b.ex_vat_satang - b.cost_satang), 0) AS profit,` : sql``}
            (SELECT coalesce(sum(t.amount_satang), 0) FROM sales_tender t
              WHERE t.shop_id = ${shopId} AND t.method = 'cash'
                AND t.at >= ${from.toISOString()}::timestamptz
@@ -136,8 +136,9 @@ async function dayFigures(
     returnsSatang: returned,
     bills,
     averageSatang: bills === 0 ? 0 : Math.round(billed / bills),
-    grossProfitSatang: withProfit ? Number(row?.profit ?? 0) : null,
     cashSatang: Number(row?.cash ?? 0),
+    // Read only for a role that sees costs; for the others the field is not in the answer.
+    ...(withProfit ? { grossProfitSatang: Number(row?.profit ?? 0) } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gte, ilike, lt, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import {
   creditNote,
@@ -180,8 +180,15 @@ export async function listSaleCashiers(
   return result.rows.sort((a, b) => a.name.localeCompare(b.name, "th"));
 }
 
+/*
+ * What the sale's page reads of the sale: every column but the tenant key and the cost of the
+ * goods sold, which the page shows nobody and a cashier may not see (decision 0061). Left out
+ * of the query, so it never reaches the page's data (`.data`) either.
+ */
+const { shopId: _shopId, costSatang: _costSatang, ...saleColumns } = getTableColumns(sale);
+
 export interface SaleDetail {
-  sale: Omit<typeof sale.$inferSelect, "shopId"> & {
+  sale: Omit<typeof sale.$inferSelect, "shopId" | "costSatang"> & {
     voidedByName: string | null;
     /** Whether the shift it was sold in is still open; null when it was sold without one. */
     shiftOpen: boolean | null;
@@ -240,7 +247,7 @@ export async function getSaleDetail(
 ): Promise<SaleDetail | null> {
   const [head] = await db
     .select({
-      sale,
+      sale: saleColumns,
       voidedByName: user.name,
       shiftStatus: shift.status,
       approvedByName: discountApproval.approverName,
@@ -294,10 +301,9 @@ export async function getSaleDetail(
             ),
           )
           .orderBy(asc(creditNoteLine.id));
-  const { shopId: _shopId, ...saleRow } = head.sale;
   return {
     sale: {
-      ...saleRow,
+      ...head.sale,
       voidedByName: head.voidedByName,
       shiftOpen: head.shiftStatus === null ? null : head.shiftStatus === "open",
       discountApprovedByName: head.approvedByName,

@@ -20,6 +20,16 @@ export function isShopRole(value: unknown): value is ShopRole {
   return typeof value === "string" && (SHOP_ROLES as readonly string[]).includes(value);
 }
 
+/**
+ * Whether a role sees what the stock cost the shop and what follows from it: unit and average
+ * cost, value at cost, margin, gross profit. Cashiers sell and see none of it (PRODUCT.md);
+ * stock staff receive goods at their cost, so they do. The one rule every loader, read model
+ * and CSV asks (decision 0061).
+ */
+export function maySeeCosts(role: ShopRole): boolean {
+  return role !== "cashier";
+}
+
 /** How long an invitation by e-mail can be accepted. */
 export const INVITATION_TTL_DAYS = 14;
 

@@ -9,15 +9,19 @@ export interface ItemRow {
   category: string;
   unit: string;
   onHand: number;
-  /** null for members who may not see costs (cashiers). */
-  stockValueSatang: number | null;
+  /** Value at moving-average cost: only for a member who sees costs (maySeeCosts). */
+  stockValueSatang?: number;
   priceSatang: number;
   reorderLevel: number;
   status: StockItem["status"];
   hasMovements: boolean;
 }
 
-export function toItemRow(item: StockItem): ItemRow {
+/**
+ * The row of an item; `costs: false` (a member who sees no costs, a cashier) leaves its value
+ * at cost out of the row, so the page's data never holds it.
+ */
+export function toItemRow(item: StockItem, { costs }: { costs: boolean }): ItemRow {
   return {
     id: item.id,
     name: item.name,
@@ -26,15 +30,10 @@ export function toItemRow(item: StockItem): ItemRow {
     category: item.category,
     unit: item.unit,
     onHand: item.onHand,
-    stockValueSatang: item.stockValueSatang,
+    ...(costs ? { stockValueSatang: item.stockValueSatang } : {}),
     priceSatang: item.priceSatang,
     reorderLevel: item.reorderLevel,
     status: item.status,
     hasMovements: item.hasMovements,
   };
-}
-
-/** The row as a member who may not see costs (a cashier) gets it. */
-export function withoutCosts(row: ItemRow): ItemRow {
-  return { ...row, stockValueSatang: null };
 }

@@ -5,14 +5,15 @@ import type { Lang } from "~/lib/i18n";
 import { type Page, pageWindow, toPage } from "~/lib/paging";
 import { formatQuantityMilli, qtyFromSql } from "~/lib/quantity";
 import { csvRow, csvText, UTF8_BOM } from "./csv";
-import type { StockBalanceSort } from "./stock-balance-sort";
+import { stockBalanceSorts, type StockBalanceSort } from "./stock-balance-sort";
 
 /*
  * The stock balance of /shophub/stock: per active item, what is on hand, what it is worth at
  * the ledger's moving-average cost and at its selling price, the margin of that price over the
  * cost, and how many days the stock lasts at the rate it sold over the last 30 days (what the
- * sales that stand sold, less what came back on credit notes). Scoped to the shop; a role
- * that sees no costs gets the cost figures as null (decided on the server, not hidden).
+ * sales that stand sold, less what came back on credit notes). Scoped to the shop; for a role
+ * that sees no costs (maySeeCosts) the cost figures are not read at all, the rows carry no
+ * cost fields, and the orders by value and margin are not offered (decision 0061).
  */
 
 export const STOCK_BALANCE_PAGE_SIZE = 20;
@@ -42,11 +43,11 @@ export interface StockBalanceRow {
   priceSatang: number;
   /** On hand × selling price. */
   sellingValueSatang: number;
-  /** Null for a role that sees no costs. */
-  avgCostSatang: number | null;
-  valueAtCostSatang: number | null;
-  /** (price − cost) ÷ price in basis points (2500 = 25 %); null without a price or costs. */
-  marginBasisPoints: number | null;
+  /** The cost figures: only for a role that sees costs, not there at all for the others. */
+  avgCostSatang?: number;
+  valueAtCostSatang?: number;
+  /** (price − cost) ÷ price in basis points (2500 = 25 %); null without a price. */
+  marginBasisPoints?: number | null;
   /** Thousandths sold in the last 30 days (returns taken off). */
   soldMilli: number;
   /** Whole days the stock on hand lasts at that rate; null when nothing sold. */
@@ -57,7 +58,8 @@ export interface StockBalanceTotals {
   items: number;
   lowItems: number;
   sellingValueSatang: number;
-  valueAtCostSatang: number | null;
+  /** Only for a role that sees costs. */
+  valueAtCostSatang?: number;
 }
 
 function escapeLike(text: string): string {
@@ -109,7 +111,9 @@ function balanceQuery(db: DbExecutor, shopId: string, filters: StockBalanceFilte
   return { sold, where: sql.join(where, sql` AND `), low, soldQty, days, margin, sellingValue };
 }
 
-function orderOf(sort: StockBalanceSort, parts: ReturnType<typeof balanceQuery>) {
+function orderOf(asked: StockBalanceSort, costs: boolean, parts: ReturnType<typeof balanceQuery>) {
+  // An order by value or margin is refused to a reader without costs: by name instead.
+  const sort = stockBalanceSorts(costs).includes(asked) ? asked : "name";
   switch (sort) {
     case "onHand":
       return [asc(stockItem.onHand), asc(stockItem.name)];
@@ -143,17 +147,21 @@ async function selectRows(
       reorderLevel: stockItem.reorderLevel,
       low: parts.low,
       price: stockItem.priceSatang,
-      avgCost: stockItem.avgCostSatang,
-      value: stockItem.stockValueSatang,
       sellingValue: parts.sellingValue,
-      margin: parts.margin,
       sold: sql<string>`${parts.soldQty}`,
       days: parts.days,
+      ...(options.costs
+        ? {
+            avgCost: stockItem.avgCostSatang,
+            value: stockItem.stockValueSatang,
+            margin: parts.margin,
+          }
+        : {}),
     })
     .from(stockItem)
     .leftJoin(parts.sold, eq(parts.sold.itemId, stockItem.id))
     .where(parts.where)
-    .orderBy(...orderOf(filters.sort ?? "name", parts))
+    .orderBy(...orderOf(filters.sort ?? "name", options.costs, parts))
     .$dynamic();
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
   const rows = await query;
@@ -168,12 +176,24 @@ async function selectRows(
     low: Boolean(row.low),
     priceSatang: row.price,
     sellingValueSatang: Number(row.sellingValue),
-    avgCostSatang: options.costs ? row.avgCost : null,
-    valueAtCostSatang: options.costs ? row.value : null,
-    marginBasisPoints: options.costs && row.margin !== null ? Number(row.margin) : null,
     soldMilli: qtyFromSql(row.sold),
     daysLeft: row.days === null ? null : Number(row.days),
+    ...costsOf(row),
   }));
+}
+
+/** A row's cost figures, when they were read (a reader who sees costs); otherwise none. */
+function costsOf(row: {
+  avgCost?: number;
+  value?: number;
+  margin?: string | null;
+}): Pick<StockBalanceRow, "avgCostSatang" | "valueAtCostSatang" | "marginBasisPoints"> {
+  if (row.avgCost === undefined || row.value === undefined) return {};
+  return {
+    avgCostSatang: row.avgCost,
+    valueAtCostSatang: row.value,
+    marginBasisPoints: row.margin === null || row.margin === undefined ? null : Number(row.margin),
+  };
 }
 
 /** One page of the shop's stock balance, its totals over everything filtered, its categories. */
@@ -194,7 +214,9 @@ export async function stockBalance(
         items: sql<number>`count(*)::int`,
         lowItems: sql<number>`count(*) FILTER (WHERE ${parts.low})::int`,
         selling: sql<string>`coalesce(sum(${parts.sellingValue}), 0)`,
-        value: sql<string>`coalesce(sum(${stockItem.stockValueSatang}), 0)`,
+        ...(options.costs
+          ? { value: sql<string>`coalesce(sum(${stockItem.stockValueSatang}), 0)` }
+          : {}),
       })
       .from(stockItem)
       .where(parts.where),
@@ -216,7 +238,7 @@ export async function stockBalance(
       items: totals?.items ?? 0,
       lowItems: totals?.lowItems ?? 0,
       sellingValueSatang: Number(totals?.selling ?? 0),
-      valueAtCostSatang: options.costs ? Number(totals?.value ?? 0) : null,
+      ...(totals?.value === undefined ? {} : { valueAtCostSatang: Number(totals.value) }),
     },
     categories: categories.map((row) => row.category),
   };
@@ -300,7 +322,7 @@ export async function stockBalanceCsv(
       fields.push(
         bahtCell(row.avgCostSatang ?? 0),
         bahtCell(row.valueAtCostSatang ?? 0),
-        row.marginBasisPoints === null ? "" : (row.marginBasisPoints / 100).toFixed(2),
+        typeof row.marginBasisPoints === "number" ? (row.marginBasisPoints / 100).toFixed(2) : "",
       );
     }
     out += csvRow(fields);

@@ -10,11 +10,11 @@ import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { formatSatang } from "~/lib/money";
 import { appContext } from "~/context";
 import { shopDashboard } from "~/modules/sales/index.server";
-import { maySeeCosts } from "~/modules/stock/index.server";
 import { activeShopOf } from "~/routes/_gates/session.server";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
 import { translateFromMatches } from "~/lib/area-meta";
 import { keepThaiWordsWhole } from "~/lib/thai-words";
+import { maySeeCosts } from "~/modules/shops";
 
 type Key = MessageKey;
 
@@ -470,7 +470,7 @@ function TodaySummary({
             <div className="small text-secondary">{t("shophubPage.today.bills")}</div>
             <div className="fs-4 fw-bold">{figures.bills}</div>
           </div>
-          {figures.grossProfitSatang !== null && (
+          {figures.grossProfitSatang !== undefined && (
             <div>
               <div className="small text-secondary">{t("shophubPage.today.profit")}</div>
               <div className="fs-4 fw-bold">{formatSatang(figures.grossProfitSatang)}</div>

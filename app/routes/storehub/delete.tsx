@@ -19,6 +19,7 @@ import {
   STOCK_WRITERS,
 } from "~/modules/stock/index.server";
 import { readItemListParams, toItemQuery, toItemRow } from "~/modules/stock";
+import { maySeeCosts } from "~/modules/shops";
 import { storehubOf, storehubRoles } from "~/routes/_gates/storehub.server";
 import { Pagination } from "~/ui/pagination";
 import { ItemTable } from "~/features/storehub/item-table";
@@ -50,7 +51,7 @@ type ActionData =
 export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { shopId } = await storehubOf(context, request);
+  const { shopId, active } = await storehubOf(context, request);
   const { db } = context.get(appContext);
   const params = readItemListParams(url.searchParams);
   const items = await searchItems(db, shopId, toItemQuery(params));
@@ -59,7 +60,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     // The shop this page is rendered for: its forms send it back (ShopIdField).
     formShopId: shopId,
     params,
-    items: { ...items, rows: items.rows.map(toItemRow) },
+    items: {
+      ...items,
+      rows: items.rows.map((row) => toItemRow(row, { costs: maySeeCosts(active.role) })),
+    },
     done: (DONE as readonly string[]).includes(done ?? "")
       ? { what: done as Done, count: Number(url.searchParams.get("count")) || 1 }
       : null,

@@ -14,6 +14,7 @@ import {
   toItemQuery,
   toItemRow,
 } from "~/modules/stock";
+import { maySeeCosts } from "~/modules/shops";
 import {
   itemImageUrl,
   removeItemImage,
@@ -59,7 +60,7 @@ const editItemSchema = itemFieldsSchema.safeExtend({
 export const middleware: Route.MiddlewareFunction[] = [storehubRoles(STOCK_WRITERS)];
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  const { shopId } = await storehubOf(context, request);
+  const { shopId, active } = await storehubOf(context, request);
   const { db, storage } = context.get(appContext);
   if (url.searchParams.has("id")) {
     // Looked up with the shop: another shop's item is "not found", never shown.
@@ -108,7 +109,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     formShopId: shopId,
     kind: "search" as const,
     params,
-    items: { ...items, rows: items.rows.map(toItemRow) },
+    items: {
+      ...items,
+      rows: items.rows.map((row) => toItemRow(row, { costs: maySeeCosts(active.role) })),
+    },
   };
 }
 

@@ -1,7 +1,8 @@
 import type { Route } from "./+types/export-balances";
 import { langOf } from "~/lib/i18n/lang.server";
 import { appContext } from "~/context";
-import { balancesCsv, maySeeCosts, csvDownloadHeaders } from "~/modules/stock/index.server";
+import { balancesCsv, csvDownloadHeaders } from "~/modules/stock/index.server";
+import { maySeeCosts } from "~/modules/shops";
 import { storehubOf } from "~/routes/_gates/storehub.server";
 
 /** Quantities per item and location as a CSV file (UTF-8 with BOM); a cashier's has no costs. */

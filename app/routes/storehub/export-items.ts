@@ -1,7 +1,8 @@
 import type { Route } from "./+types/export-items";
 import { langOf } from "~/lib/i18n/lang.server";
 import { appContext } from "~/context";
-import { itemsCsv, maySeeCosts, csvDownloadHeaders } from "~/modules/stock/index.server";
+import { itemsCsv, csvDownloadHeaders } from "~/modules/stock/index.server";
+import { maySeeCosts } from "~/modules/shops";
 import { storehubOf } from "~/routes/_gates/storehub.server";
 
 /** The shop's items as a CSV file (UTF-8 with BOM, so Excel shows the Thai text); a cashier's has no costs. */

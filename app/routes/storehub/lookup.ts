@@ -1,12 +1,8 @@
 import type { Route } from "./+types/lookup";
 import { appContext } from "~/context";
 import type { ItemSuggestion, LookupItem } from "~/features/stock-entry/item-lookup";
-import {
-  searchItems,
-  balancesOf,
-  resolveItemText,
-  maySeeCosts,
-} from "~/modules/stock/index.server";
+import { searchItems, balancesOf, resolveItemText } from "~/modules/stock/index.server";
+import { maySeeCosts } from "~/modules/shops";
 import { queryNamesShop } from "~/routes/_gates/shop-form.server";
 import { storehubOf } from "~/routes/_gates/storehub.server";
 
@@ -41,8 +37,8 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
           sku: item.sku,
           barcode: item.barcode,
           unit: item.unit,
-          // Cashiers see no costs.
-          costSatang: maySeeCosts(active.role) ? item.costSatang : null,
+          // A cashier's answer holds no cost at all (maySeeCosts).
+          ...(maySeeCosts(active.role) ? { costSatang: item.costSatang } : {}),
           onHand: item.onHand,
           status: item.status,
           balances: Object.fromEntries(

@@ -9,12 +9,12 @@ import { formatDateTime } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, formatQuantity } from "~/lib/money";
 import { formatQuantityMilli } from "~/lib/quantity";
-import { readItemListParams, toItemQuery, toItemRow, withoutCosts } from "~/modules/stock";
+import { readItemListParams, toItemQuery, toItemRow } from "~/modules/stock";
+import { maySeeCosts } from "~/modules/shops";
 import {
   cachedShopStock,
   searchItems,
   getStockOverview,
-  maySeeCosts,
   STOCK_WRITERS,
 } from "~/modules/stock/index.server";
 import { storehubVisitOf } from "~/routes/_gates/storehub.server";
@@ -75,8 +75,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     showCosts,
     params,
     overview: {
-      ...overview,
-      stockValueSatang: showCosts ? overview.stockValueSatang : null,
+      activeItems: overview.activeItems,
+      archivedItems: overview.archivedItems,
+      unitsOnHand: overview.unitsOnHand,
+      // Value at cost: a cashier's data does not hold it (maySeeCosts).
+      ...(showCosts ? { stockValueSatang: overview.stockValueSatang } : {}),
+      lowStockCount: overview.lowStockCount,
+      lowStock: overview.lowStock,
       latestMovements: overview.latestMovements.map((movement) => ({
         id: movement.id,
         kind: movement.kind,
@@ -93,7 +98,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     },
     items: {
       ...items,
-      rows: items.rows.map((row) => (showCosts ? toItemRow(row) : withoutCosts(toItemRow(row)))),
+      rows: items.rows.map((row) => toItemRow(row, { costs: showCosts })),
     },
   };
 }
@@ -228,7 +233,7 @@ function ShopOverview({ data }: { data: ShopData }) {
           }
           testId="stat-items"
         />
-        {overview.stockValueSatang !== null && (
+        {overview.stockValueSatang !== undefined && (
           <Stat
             label={t("storehub.overview.value")}
             value={formatBaht(overview.stockValueSatang, lang)}

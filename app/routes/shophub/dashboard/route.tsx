@@ -9,11 +9,11 @@ import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatSatang } from "~/lib/money";
 import { formatQuantityMilli } from "~/lib/quantity";
 import { shopDashboard, type DayFigures } from "~/modules/sales/index.server";
-import { maySeeCosts } from "~/modules/stock/index.server";
 import { activeShopOf } from "~/routes/_gates/session.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { useLiveRevalidate } from "~/ui/use-live-revalidate";
 import { DASHBOARD_ROLES } from "./roles";
+import { maySeeCosts } from "~/modules/shops";
 
 // Owners and managers see the profit; a cashier sees the sales figures only (issue 13).
 export const middleware: Route.MiddlewareFunction[] = [chosenShop(DASHBOARD_ROLES)];

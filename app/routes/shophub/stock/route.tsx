@@ -7,8 +7,9 @@ import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatSatang } from "~/lib/money";
 import { formatQuantityMilli } from "~/lib/quantity";
 import type { MessageKey } from "~/lib/i18n";
-import { STOCK_BALANCE_SORTS, type StockBalanceSort } from "~/modules/stock";
-import { maySeeCosts, stockBalance } from "~/modules/stock/index.server";
+import { stockBalanceSorts, type StockBalanceSort } from "~/modules/stock";
+import { maySeeCosts } from "~/modules/shops";
+import { stockBalance } from "~/modules/stock/index.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { Pagination } from "~/ui/pagination";
 import { STOCK_BALANCE_ROLES } from "../dashboard/roles";
@@ -20,8 +21,8 @@ export const middleware: Route.MiddlewareFunction[] = [chosenShop(STOCK_BALANCE_
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { shop, role } = await chosenShopOf(context, request);
   const { db } = context.get(appContext);
-  const filters = readStockFilters(url.searchParams);
   const costs = maySeeCosts(role);
+  const filters = readStockFilters(url.searchParams, costs);
   const { page, totals, categories } = await stockBalance(db, shop.id, filters, { costs });
   return {
     shop: { id: shop.id, name: shop.name },
@@ -105,9 +106,7 @@ export default function StockBalancePage({ loaderData }: Route.ComponentProps) {
         <BsForm.Group className="col-6 col-md-3" controlId="stock-sort">
           <BsForm.Label>{t("shops.stock.filter.sort")}</BsForm.Label>
           <BsForm.Select name="sort" defaultValue={values.sort || "name"}>
-            {STOCK_BALANCE_SORTS.filter(
-              (sort) => costs || (sort !== "value" && sort !== "margin"),
-            ).map((sort) => (
+            {stockBalanceSorts(costs).map((sort) => (
               <option key={sort} value={sort}>
                 {t(SORT_TEXT[sort])}
               </option>
@@ -144,7 +143,7 @@ export default function StockBalancePage({ loaderData }: Route.ComponentProps) {
           {t("shops.stock.col.sellingValue")}:{" "}
           <strong>{formatSatang(totals.sellingValueSatang)}</strong>
         </span>
-        {totals.valueAtCostSatang !== null && (
+        {totals.valueAtCostSatang !== undefined && (
           <span>
             {t("shops.stock.col.value")}: <strong>{formatSatang(totals.valueAtCostSatang)}</strong>
           </span>
@@ -220,7 +219,9 @@ export default function StockBalancePage({ loaderData }: Route.ComponentProps) {
                       {formatSatang(row.valueAtCostSatang ?? 0)}
                     </td>
                     <td className="text-end text-nowrap">
-                      {row.marginBasisPoints === null ? "–" : percent(row.marginBasisPoints)}
+                      {typeof row.marginBasisPoints === "number"
+                        ? percent(row.marginBasisPoints)
+                        : "–"}
                     </td>
                   </>
                 )}

@@ -15,7 +15,7 @@ export function ItemSummary({ item, tree }: { item: ChosenItem; tree: TreeNode[]
       <p className="mb-1">
         <span className="text-secondary">{item.sku}</span> ·{" "}
         <span data-testid="item-on-hand">
-          {item.stockValueSatang === null
+          {item.stockValueSatang === undefined
             ? `${formatQuantityMilli(item.onHand, lang)} ${item.unit}`
             : t("storehub.storage.itemSummary", {
                 qty: formatQuantityMilli(item.onHand, lang),
@@ -40,7 +40,7 @@ export function ItemSummary({ item, tree }: { item: ChosenItem; tree: TreeNode[]
                 data-location-id={node.id}
               >
                 {node.path}: {formatQuantityMilli(node.qty, lang)} {item.unit}
-                {node.valueSatang !== null && (
+                {node.valueSatang !== undefined && (
                   <>
                     {" ("}
                     <span data-testid="item-balance-value">

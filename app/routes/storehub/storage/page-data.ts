@@ -18,8 +18,8 @@ export interface TreeNode {
   isDefault: boolean;
   hasChildren: boolean;
   qty: number;
-  /** Null for a member who sees no costs. */
-  valueSatang: number | null;
+  /** Value at cost: only for a member who sees costs (maySeeCosts). */
+  valueSatang?: number;
   totalQty: number;
 }
 
@@ -30,7 +30,8 @@ export interface ChosenItem {
   sku: string;
   unit: string;
   onHand: number;
-  stockValueSatang: number | null;
+  /** Only for a member who sees costs. */
+  stockValueSatang?: number;
 }
 
 /** One movement of the ledger as the page shows it. */
@@ -50,8 +51,9 @@ export interface LedgerRow {
   kind: MovementKind;
   qty: number;
   running: number;
-  unitCostSatang: number | null;
-  valueSatang: number | null;
+  /** Only for a member who sees costs. */
+  unitCostSatang?: number;
+  valueSatang?: number;
   reference: string;
   reason: string;
   userName: string | null;

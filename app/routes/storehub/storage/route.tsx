@@ -26,6 +26,7 @@ import {
   reversalPreview,
   type ReversalRefusal,
 } from "~/modules/stock";
+import { maySeeCosts } from "~/modules/shops";
 import {
   getStockDocument,
   findItem,
@@ -42,7 +43,6 @@ import {
   balancesByLocation,
   renameLocation,
   explainShortage,
-  maySeeCosts,
   STOCK_WRITERS,
 } from "~/modules/stock/index.server";
 import { ItemPicker } from "./item-picker";
@@ -138,9 +138,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     isDefault: node.isDefault,
     hasChildren: node.children.length > 0,
     qty: quantities.get(node.id) ?? 0,
-    // A cashier sees no costs (PRODUCT.md): the value is left out of the data, not only hidden.
-    valueSatang: showCosts ? (values.get(node.id) ?? 0) : null,
     totalQty: node.totalQty,
+    // A cashier sees no costs (maySeeCosts): the value is not in the data, not only hidden.
+    ...(showCosts ? { valueSatang: values.get(node.id) ?? 0 } : {}),
   }));
   const paths = new Map(tree.map((node) => [node.id, node.path]));
   const canWrite = STOCK_WRITERS.includes(active.role);
@@ -166,8 +166,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       sku: item.sku,
       unit: item.unit,
       onHand: item.onHand,
-      // Cashiers see no costs.
-      stockValueSatang: showCosts ? item.stockValueSatang : null,
+      ...(showCosts ? { stockValueSatang: item.stockValueSatang } : {}),
     },
     location: location && { id: location.id, path: paths.get(location.id) ?? location.name },
     tree,
@@ -202,8 +201,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
           kind: row.kind,
           qty: row.qty,
           running: location ? row.locationQtyAfter : row.itemQtyAfter,
-          unitCostSatang: showCosts ? row.unitCostSatang : null,
-          valueSatang: showCosts ? row.valueSatang : null,
+          ...(showCosts
+            ? { unitCostSatang: row.unitCostSatang, valueSatang: row.valueSatang }
+            : {}),
           reference: row.reference,
           reason: row.reason,
           userName: row.userName,
