@@ -104,6 +104,8 @@ export default [
   // Resource routes
   route("lang", "routes/api/lang.ts"),
   route("robots.txt", "routes/api/robots.ts"),
+  // A shop's private files (expense receipts, its receipt logo): its members only, by role
+  route("media/private/*", "routes/api/shop-file.ts"),
   route("media/*", "routes/api/media.ts"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
 

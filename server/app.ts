@@ -34,7 +34,11 @@ import {
   IDENTITY_CHANGED_CHANNEL,
   pruneRateLimitBuckets,
 } from "~/modules/platform/index.server";
-import { createStorageFromEnv, storageImageOrigin } from "~/modules/media/index.server";
+import {
+  createStorageFromEnv,
+  drainFileMoves,
+  storageImageOrigin,
+} from "~/modules/media/index.server";
 import { nextNoticeChange } from "~/modules/notices/index.server";
 import { createStockEvents } from "~/modules/stock/index.server";
 import { mountAuthEndpoints, trustedClientAddress } from "./http/auth-endpoints";
@@ -105,6 +109,19 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   });
   const { db } = database;
   const storage = createStorageFromEnv(env);
+  // Files a migration gave new keys (a shop's private files, decision 0061) move in the
+  // background from the start, and again every hour while any is left; until a file has
+  // moved it is read at its old key, so nothing waits for it.
+  const moveStoredFiles = () =>
+    drainFileMoves(db, storage).then(
+      ({ moved, failed }) => {
+        if (moved > 0) logger.info({ moved }, "stored files moved to their new keys");
+        for (const { key, error } of failed) {
+          logger.warn({ err: error, key }, "a stored file was not moved yet; will try again");
+        }
+      },
+      (error: unknown) => logger.warn({ err: error }, "stored files were not moved yet"),
+    );
   let authSecret: string;
   try {
     await seedDemoContent(db);
@@ -113,6 +130,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       logger.warn({ err: error }, "the demo listings were not added"),
     );
     authSecret = env.AUTH_SECRET ?? (await getOrCreateSecret(db, "auth"));
+    void moveStoredFiles();
   } catch (error) {
     await database.close();
     throw error;
@@ -143,6 +161,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   if (env.SMTP_URL) await requeueStuckEmails(db, new Date(Date.now() - 10 * 60_000));
   const pruneTimer = setInterval(() => {
     void pruneRateLimitBuckets(db).catch(() => {});
+    void moveStoredFiles();
     void purgeOldEmailBodies(db).catch((error: unknown) =>
       logger.warn({ err: error }, "old e-mail bodies were not purged"),
     );

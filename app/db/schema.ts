@@ -1,6 +1,7 @@
 // The whole database schema. Each module owns its tables; this file only gathers them
 // for Drizzle and for `drizzle-kit generate`.
 export * from "../modules/platform/schema";
+export * from "../modules/media/schema";
 export * from "../modules/content/schema";
 export * from "../modules/contact/schema";
 export * from "../modules/accounts/schema";

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
 import { seedDemoContent } from "~/modules/content/index.server";
@@ -12,11 +11,11 @@ import { openShift } from "~/modules/shifts/index.server";
 import { postStockDocument } from "~/modules/stock/index.server";
 import { saleLine } from "~/db/schema";
 import { eq } from "drizzle-orm";
-import routes from "~/routes";
 import { createAttackFixture, type AttackFixture, type ShopIds } from "../setup/attack-fixture";
 import { costFieldsIn, costValuesIn, satangPatterns } from "../setup/cost-fields";
 import { insertItem } from "../setup/factories";
 import { attack, shopCookie, type AttackOutcome, type DataFunction } from "../setup/route-call";
+import { routeHandlers } from "../setup/route-handlers";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { MATRIX, type CallSpec, type ShopRow } from "./isolation-matrix.table";
@@ -43,19 +42,6 @@ const handlers = new Map<string, DataFunction>();
 const PRICE = 987_650;
 const OPENING_COST = 432_187;
 const RECEIVED_COST = 512_349;
-
-async function collect(entries: RouteConfigEntry[]): Promise<void> {
-  for (const entry of entries) {
-    const id = entry.id ?? entry.file.replace(/\.[^./]+$/, "");
-    const module = (await import(path.resolve("app", entry.file))) as Record<string, unknown>;
-    for (const method of ["loader", "action"] as const) {
-      if (typeof module[method] === "function") {
-        handlers.set(`${id} ${method}`, module[method] as DataFunction);
-      }
-    }
-    if (entry.children) await collect(entry.children);
-  }
-}
 
 /** The cashier's shop: a costly item, received twice, sold, partly returned, one sale voided. */
 async function costlyShop(): Promise<ShopIds> {
@@ -140,7 +126,7 @@ beforeAll(async () => {
   ids = await costlyShop();
   const root = (await import(path.resolve("app/root.tsx"))) as Record<string, unknown>;
   handlers.set("root loader", root.loader as DataFunction);
-  await collect(await routes);
+  for (const [key, fn] of await routeHandlers()) handlers.set(key, fn);
 });
 afterAll(async () => {
   await test.drop();

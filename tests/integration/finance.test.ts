@@ -219,7 +219,7 @@ describe("expenses", () => {
     );
     expect(refused.status).toBe(400);
     expect((refused.data as Failure).errors).toEqual({ photo: "media.error.notImage" });
-    expect(existsSync(path.join(storageFolder, "receipts", s.shopId))).toBe(false);
+    expect(existsSync(path.join(storageFolder, "private", "receipts", s.shopId))).toBe(false);
     expect(await test.db.select().from(expense).where(eq(expense.shopId, s.shopId))).toEqual([]);
 
     const saved = await call(editRoute.action, `/shophub/expenses/new?shop=${s.shopId}`, s.owner, {
@@ -229,7 +229,7 @@ describe("expenses", () => {
     expect(saved.status).toBe(302);
     const [row] = await test.db.select().from(expense).where(eq(expense.shopId, s.shopId));
     expect(row!.receiptImageKey).toMatch(
-      new RegExp(`^receipts/${s.shopId}/[0-9a-f]{16}-[0-9a-f]{8}\\.webp$`),
+      new RegExp(`^private/receipts/${s.shopId}/[0-9a-f]{16}-[0-9a-f]{8}\\.webp$`),
     );
     const meta = await sharp((await storage.get(row!.receiptImageKey!))!).metadata();
     expect(meta.format).toBe("webp");
@@ -239,7 +239,7 @@ describe("expenses", () => {
       ...EXPENSE,
       removePhoto: "1",
     });
-    expect(readdirSync(path.join(storageFolder, "receipts", s.shopId))).toEqual([]);
+    expect(readdirSync(path.join(storageFolder, "private", "receipts", s.shopId))).toEqual([]);
     const changes = await changesOf(s.shopId, row!.id);
     expect(changes.at(-1)!.after).toMatchObject({ receiptImageKey: null });
   });

@@ -1073,6 +1073,13 @@ const LOADER_TARGETS: LoaderTarget[] = [
   { route: "routes/site/article", caller: "visitor", path: "/article/x", names: [], param: "slug" },
   { route: "routes/api/media", caller: "visitor", path: "/media/x", names: [], param: "*" },
   {
+    route: "routes/api/shop-file",
+    caller: "owner",
+    path: "/media/private/x",
+    names: [],
+    param: "*",
+  },
+  {
     route: "routes/accounts/sign-in",
     caller: "visitor",
     path: "/user/signIn",

@@ -66,6 +66,16 @@ export interface PlainRow {
 
 export type MatrixRow = ShopRow | PlainRow;
 
+/**
+ * The receipt photo each shop of the matrix has (isolation-matrix.test.ts stores it): a shop's
+ * private file, at the key storeReceiptPhoto gives one.
+ */
+export const matrixReceiptPhotoKey = (shopId: string) =>
+  `private/${matrixOldReceiptPhotoKey(shopId)}`;
+/** The same photo's key before decision 0061, when receipt photos were public. */
+export const matrixOldReceiptPhotoKey = (shopId: string) =>
+  `receipts/${shopId}/0123456789abcdef-01234567.webp`;
+
 let unique = 0;
 const next = () => `${Date.now().toString(36)}${++unique}`;
 
@@ -1203,6 +1213,38 @@ export const MATRIX: Record<string, MatrixRow> = {
     request: { path: "/media/items/..%2F..%2F..%2Fetc%2Fpasswd.webp" },
     visitor: 404,
     member: 404,
+    foreign: [
+      // A shop's private file is not public at the key it had before decision 0061, even
+      // while it is still stored there (its move pending): isolation-matrix.test.ts puts it so.
+      {
+        what: "its own shop's receipt photo at its public address before decision 0061",
+        request: (own) => ({ path: `/media/${matrixOldReceiptPhotoKey(own.shopId)}` }),
+        expect: 404,
+      },
+      {
+        what: "the other shop's receipt photo at its public address before decision 0061",
+        request: (_own, other) => ({
+          path: `/media/${matrixOldReceiptPhotoKey(other.shopId)}`,
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  // A shop's private files (decision 0061): its owners and managers open its receipt photos,
+  // nobody else learns whether the address names a file (404 alike).
+  "routes/api/shop-file loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/media/${matrixReceiptPhotoKey(ids.shopId)}` }),
+    roles: { owner: "ok", manager: "ok", cashier: 404, stock: 404 },
+    visitor: 404,
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop's receipt photo",
+        request: (_own, other) => ({ path: `/media/${matrixReceiptPhotoKey(other.shopId)}` }),
+        expect: 404,
+      },
+    ],
   },
   "routes/api/sitemap loader": publicPage({ path: "/sitemap.xml" }),
   "routes/api/notices loader": publicPage({ path: "/api/notices" }),

@@ -1,21 +1,22 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
 import { rateLimitBucket } from "~/db/schema";
 import { seedDemoContent } from "~/modules/content/index.server";
 import { createLocalStorage } from "~/modules/media/index.server";
 import { maySeeCosts, SHOP_ROLES } from "~/modules/shops/index.server";
-import routes from "~/routes";
 import { attack, shopCookie, type AttackOutcome, type DataFunction } from "../setup/route-call";
 import { createAttackFixture, shopSnapshot, type AttackFixture } from "../setup/attack-fixture";
+import { routeHandlers } from "../setup/route-handlers";
 import { costFieldsIn } from "../setup/cost-fields";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import {
   MATRIX,
+  matrixOldReceiptPhotoKey,
+  matrixReceiptPhotoKey,
   SEES_COSTS,
   type CallSpec,
   type Expect,
@@ -35,21 +36,9 @@ let storageFolder: string;
 let storage: ReturnType<typeof createLocalStorage>;
 let victimBefore: string[];
 const handlers = new Map<string, DataFunction>();
+/** Not a real picture: the route serves what is stored, by the key's extension. */
+const RECEIPT_PHOTO_BYTES = new TextEncoder().encode("RIFF-receipt-photo");
 const routeKeys: string[] = [];
-
-async function collect(entries: RouteConfigEntry[]): Promise<void> {
-  for (const entry of entries) {
-    const id = entry.id ?? entry.file.replace(/\.[^./]+$/, "");
-    const module = (await import(path.resolve("app", entry.file))) as Record<string, unknown>;
-    for (const method of ["loader", "action"] as const) {
-      if (typeof module[method] === "function") {
-        routeKeys.push(`${id} ${method}`);
-        handlers.set(`${id} ${method}`, module[method] as DataFunction);
-      }
-    }
-    if (entry.children) await collect(entry.children);
-  }
-}
 
 beforeAll(async () => {
   test = await createTestDatabase();
@@ -59,10 +48,20 @@ beforeAll(async () => {
   storageFolder = await mkdtemp(path.join(tmpdir(), "isolation-matrix-"));
   storage = createLocalStorage(storageFolder);
   fx = await createAttackFixture(test.db);
+  // Each shop's receipt photo (a private file: only the shop's owners and managers open it),
+  // also still at the public key it had before decision 0061, as if its move were pending.
+  for (const shop of [fx.home, fx.victim]) {
+    for (const key of [matrixReceiptPhotoKey(shop.shopId), matrixOldReceiptPhotoKey(shop.shopId)]) {
+      await storage.put(key, RECEIPT_PHOTO_BYTES, "image/webp");
+    }
+  }
   victimBefore = await shopSnapshot(test.db, fx.victim.shopId);
   const root = (await import(path.resolve("app/root.tsx"))) as Record<string, unknown>;
   handlers.set("root loader", root.loader as DataFunction);
-  await collect(await routes);
+  for (const [key, fn] of await routeHandlers()) {
+    routeKeys.push(key);
+    handlers.set(key, fn);
+  }
 });
 afterAll(async () => {
   await test.drop();

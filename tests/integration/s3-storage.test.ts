@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createS3Storage, objectUrl, signS3Request } from "~/modules/media/s3-storage.server";
+import { startS3Server } from "../setup/s3-server";
 
 // The storage backend for S3-compatible buckets. s3rver is a real S3 server (in this process)
 // for the round trip; it does not check V4 signatures, so the signing is checked against the
@@ -67,24 +64,14 @@ describe("S3 request signing (AWS Signature Version 4)", () => {
 });
 
 describe("S3 storage against an S3-compatible server", () => {
-  let server: S3rver;
-  let folder: string;
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
   let endpoint: string;
   beforeAll(async () => {
-    folder = await mkdtemp(path.join(tmpdir(), "dptech-s3rver-"));
-    server = new S3rver({
-      port: 0,
-      address: "127.0.0.1",
-      silent: true,
-      directory: folder,
-      configureBuckets: [{ name: "listing-photos" }],
-    });
-    const { port } = await server.run();
-    endpoint = `http://127.0.0.1:${port}`;
+    s3 = await startS3Server("listing-photos");
+    endpoint = s3.endpoint;
   });
   afterAll(async () => {
-    await server?.close();
-    await rm(folder, { recursive: true, force: true });
+    await s3?.close();
   });
 
   const config = () => ({

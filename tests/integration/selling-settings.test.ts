@@ -292,7 +292,7 @@ describe("/shophub/settings/selling", () => {
     expect(failure.errors).toEqual({ logo: "media.error.notImage" });
     expect(failure.values.receiptFooter).toBe("ขอบคุณ");
     expect(await settingsRows(shopId)).toBe(0);
-    expect(existsSync(path.join(storageFolder, "logos", shopId))).toBe(false);
+    expect(existsSync(path.join(storageFolder, "private", "logos", shopId))).toBe(false);
 
     const saved = await call(sellingRoute.action, shopId, owner, {
       ...FORM,
@@ -300,7 +300,7 @@ describe("/shophub/settings/selling", () => {
     });
     expect(saved.status).toBe(302);
     const { logoKey } = await getSalesSettings(test.db, shopId);
-    expect(logoKey).toMatch(new RegExp(`^logos/${shopId}/[0-9a-f]{16}-[0-9a-f]{8}\\.png$`));
+    expect(logoKey).toMatch(new RegExp(`^private/logos/${shopId}/[0-9a-f]{16}-[0-9a-f]{8}\\.png$`));
     const file = await storage.get(logoKey!);
     const meta = await sharp(file!).metadata();
     // Made to fit a 58 mm roll (384 dots), one grey channel, transparency laid on white.

@@ -4,6 +4,8 @@ import {
   ImageRejectedError,
   type ImageRejection,
   MAX_IMAGE_BYTES,
+  PRIVATE_FOLDER,
+  privateFileKey,
   processImageVariants,
 } from "~/modules/media/index.server";
 
@@ -11,9 +13,12 @@ import {
  * The photo of a supplier's receipt on an expense, through the shared image pipeline: checked
  * by its bytes (never its name or declared type), turned upright, stripped of metadata (GPS),
  * resized so the printed amounts stay readable (1600 px on the long side), stored as WebP.
+ * A shop's private file (decision 0061): only its owners and managers open it.
  */
 
-const RECEIPT_PREFIX = "receipts/";
+/** The folder of receipt photos among a shop's private files (private/receipts/<shopId>/…). */
+export const RECEIPT_PHOTO_FOLDER = "receipts";
+const RECEIPT_PREFIX = `${PRIVATE_FOLDER}${RECEIPT_PHOTO_FOLDER}/`;
 const RECEIPT_VARIANT = [{ name: "receipt", maxSize: 1600, quality: 80 }] as const;
 
 export async function storeReceiptPhoto(
@@ -36,7 +41,8 @@ export async function storeReceiptPhoto(
     throw error;
   }
   const hash = createHash("sha256").update(webp).digest("hex").slice(0, 16);
-  const key = `${RECEIPT_PREFIX}${shopId}/${hash}-${randomBytes(4).toString("hex")}.webp`;
+  const name = `${hash}-${randomBytes(4).toString("hex")}.webp`;
+  const key = privateFileKey(RECEIPT_PHOTO_FOLDER, shopId, name);
   await storage.put(key, webp, "image/webp");
   return { ok: true, key };
 }

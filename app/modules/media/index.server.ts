@@ -5,3 +5,5 @@
 export * from "./image-processing.server";
 export * from "./local-storage.server";
 export * from "./storage.server";
+export * from "./private-files.server";
+export * from "./file-moves.server";

@@ -17,9 +17,26 @@ export interface FileStorage {
 /** Keys are relative paths such as avatars/abc.webp; nothing else may reach the backends. */
 export const SAFE_STORAGE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
+const MEDIA_TYPES: Record<string, string> = {
+  webp: "image/webp",
+  avif: "image/avif",
+  jpg: "image/jpeg",
+  png: "image/png",
+};
+
+/** The content type of a stored file by its key's extension; null for a kind never stored. */
+export function mediaTypeOf(key: string): string | null {
+  return MEDIA_TYPES[key.split(".").pop() ?? ""] ?? null;
+}
+
+/** Whether a key (e.g. from a URL) is one a file could be stored under. */
+export function isSafeKey(key: string): boolean {
+  return SAFE_STORAGE_KEY.test(key) && !key.includes("..");
+}
+
 export function assertSafeKey(key: string): void {
   // Keys come from our own code, but a path must never escape the folder or the bucket.
-  if (!SAFE_STORAGE_KEY.test(key) || key.includes("..")) {
+  if (!isSafeKey(key)) {
     throw new Error(`unsafe storage key: ${key}`);
   }
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { AwsV4Signer } from "aws4fetch";
 import { assertSafeKey, type FileStorage } from "./local-storage.server";
+import { isPrivateKey, PRIVATE_FILE_CACHE } from "./private-files.server";
 
 export interface S3StorageConfig {
   bucket: string;
@@ -9,7 +10,10 @@ export interface S3StorageConfig {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
-  /** Where browsers read the objects directly (a public bucket or a CDN); else /media proxies them. */
+  /**
+   * Where browsers read the objects directly (a public bucket or a CDN); else /media proxies
+   * them. A shop's private files (private/…) are always read through /media.
+   */
   publicUrl?: string;
 }
 
@@ -90,8 +94,11 @@ export function createS3Storage(
         body: data,
         headers: {
           "content-type": contentType,
-          // Keys carry a fresh id, so an object never changes (see /media).
-          "cache-control": "public, max-age=31536000, immutable",
+          // Keys carry a fresh id, so an object never changes (see /media); a private file is
+          // never kept by a shared cache, should the bucket ever answer for it.
+          "cache-control": isPrivateKey(key)
+            ? PRIVATE_FILE_CACHE
+            : "public, max-age=31536000, immutable",
         },
       });
       if (!response.ok) throw await fail("PUT", key, response);
@@ -114,7 +121,8 @@ export function createS3Storage(
     },
     urlOf(key) {
       assertSafeKey(key);
-      return publicUrl ? `${publicUrl}/${key}` : `/media/${key}`;
+      // A private file never gets the bucket's public address (decision 0061).
+      return publicUrl && !isPrivateKey(key) ? `${publicUrl}/${key}` : `/media/${key}`;
     },
   };
 }

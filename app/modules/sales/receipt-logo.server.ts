@@ -4,6 +4,8 @@ import {
   ImageRejectedError,
   type ImageRejection,
   MAX_IMAGE_BYTES,
+  PRIVATE_FOLDER,
+  privateFileKey,
   processPrintLogo,
 } from "~/modules/media/index.server";
 
@@ -14,7 +16,12 @@ import {
 export const RECEIPT_LOGO_MAX_WIDTH = 384;
 export const RECEIPT_LOGO_MAX_HEIGHT = 160;
 
-const LOGO_PREFIX = "logos/";
+/**
+ * The folder of receipt logos among a shop's private files (private/logos/<shopId>/…, decision
+ * 0061): printed on every slip, but no public page shows it, so only the shop's members open it.
+ */
+export const RECEIPT_LOGO_FOLDER = "logos";
+const LOGO_PREFIX = `${PRIVATE_FOLDER}${RECEIPT_LOGO_FOLDER}/`;
 
 /**
  * Stores a shop's receipt logo: checked by its bytes (never its name or declared type), turned
@@ -39,7 +46,11 @@ export async function storeReceiptLogo(
     throw error;
   }
   const hash = createHash("sha256").update(png).digest("hex").slice(0, 16);
-  const key = `${LOGO_PREFIX}${shopId}/${hash}-${randomBytes(4).toString("hex")}.png`;
+  const key = privateFileKey(
+    RECEIPT_LOGO_FOLDER,
+    shopId,
+    `${hash}-${randomBytes(4).toString("hex")}.png`,
+  );
   await storage.put(key, png, "image/png");
   return { ok: true, key };
 }

@@ -4,6 +4,7 @@ import { appContext } from "~/context";
 import { a4Labels, documentView } from "~/features/sales-documents/document-view";
 import { pdfFileName } from "~/features/sales-documents/links";
 import { serverTranslate } from "~/lib/i18n/messages.server";
+import { readStoredFile } from "~/modules/media/index.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { countPrint, documentRef, loadDocument } from "./document-request.server";
 import { renderDocumentPdf } from "./invoice-pdf.server";
@@ -37,7 +38,9 @@ async function documentPdf(
   const view = documentView({ ...document, isCopy: !original }, t, lang);
   // A logo that cannot be read (removed meanwhile) leaves the document without one.
   const logoKey = document.seller.logoKey;
-  const logo = logoKey ? await app.storage.get(logoKey).catch(() => null) : null;
+  const logo = logoKey
+    ? await readStoredFile(app.db, app.storage, logoKey).catch(() => null)
+    : null;
   const pdf = await renderDocumentPdf(view, a4Labels(t), logo);
   return new Response(new Uint8Array(pdf), {
     headers: {
