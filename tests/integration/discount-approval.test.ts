@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { sale } from "~/db/schema";
@@ -8,10 +9,13 @@ import { profitAndLoss } from "~/modules/reports/index.server";
 import {
   approveDiscount,
   completeSale,
+  computeBill,
   type Discount,
+  discountShares,
   getSaleDetail,
   type DiscountShares,
   type SaleActor,
+  withinShares,
 } from "~/modules/sales/index.server";
 import { isGuessablePin } from "~/modules/shops";
 import { listApprovers, setApprovalPin } from "~/modules/shops/index.server";
@@ -217,6 +221,73 @@ describe("a cashier's discount", () => {
       discountSatang: 3_000,
       approvedBills: 1,
     });
+  });
+
+  it("never lets a cashier's sale through past the limits, whatever discounts are sent (fuzzed)", async () => {
+    const c = await counter();
+    const discount = fc.oneof(
+      fc.constant(null),
+      fc.record({
+        kind: fc.constant("amount" as const),
+        satang: fc.integer({ min: 0, max: 25_000 }),
+      }),
+      fc.record({
+        kind: fc.constant("percent" as const),
+        basisPoints: fc.integer({ min: 0, max: 10_000 }),
+      }),
+    );
+    const seen = { allowed: 0, refused: 0 };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 3 }),
+        discount,
+        discount,
+        async (qty, line, bill) => {
+          // The bill as the till computes it, so that only the discount can be refused.
+          const computed = computeBill({
+            lines: [{ unitPriceSatang: PRICE, qtyMilli: qty * 1000, discount: line }],
+            billDiscount: bill,
+            vat: { mode: "none", rateBasisPoints: 0 },
+          });
+          if (!computed.ok) return;
+          const total = computed.bill.totalSatang;
+          const result = await completeSale(db, c.cashier, {
+            clientSaleId: randomUUID(),
+            till: "เครื่อง 1",
+            lines: [{ itemId: c.itemId, qtyMilli: qty * 1000, discount: line }],
+            billDiscount: bill,
+            payments: total > 0 ? [{ method: "cash", amountSatang: total }] : [],
+            expectedTotalSatang: total,
+          });
+          const allowed = withinShares(discountShares(computed.bill), {
+            lineBasisPoints: 1_000,
+            billBasisPoints: 500,
+          });
+          seen[allowed ? "allowed" : "refused"]++;
+          // A sale past the limits is refused for its discount, and one within them sells.
+          expect(result.ok).toBe(allowed);
+          if (!result.ok) {
+            expect(result.error.code).toBe("discountNeedsApproval");
+            return;
+          }
+          const [row] = await db
+            .select({
+              gross: sale.grossSatang,
+              line: sale.lineDiscountSatang,
+              bill: sale.billDiscountSatang,
+            })
+            .from(sale)
+            .where(eq(sale.id, result.sale.id));
+          // What sold stays within 10 % of the line and 5 % of the bill after it.
+          expect(row!.line * 10_000).toBeLessThanOrEqual(row!.gross * 1_000);
+          expect(row!.bill * 10_000).toBeLessThanOrEqual((row!.gross - row!.line) * 500);
+        },
+      ),
+      { numRuns: 60, seed: 20261128 },
+    );
+    // The walk met both kinds of bill (else it proved little).
+    expect(seen.allowed).toBeGreaterThan(0);
+    expect(seen.refused).toBeGreaterThan(0);
   });
 
   it("stops guessing a PIN after a few tries, the right PIN included", async () => {
