@@ -53,6 +53,7 @@ export default [
     route("shophub/sell/approve", "routes/shophub/sell/approve-discount.ts"),
     route("shophub/sell/shift", "routes/shophub/sell/shift.ts"),
     route("shophub/approval-pin", "routes/shophub/approval-pin.tsx"),
+    route("shophub/tills", "routes/shophub/tills/route.tsx", { id: "routes/shophub/tills" }),
     // Today's figures for everyone who sells; the stock balance (a cashier without costs)
     route("shophub/dashboard", "routes/shophub/dashboard/route.tsx", {
       id: "routes/shophub/dashboard",

@@ -14,3 +14,4 @@ export * from "../modules/shifts/schema";
 export * from "../modules/finance/schema";
 export * from "../modules/guide/schema";
 export * from "../modules/reports/schema";
+export * from "../modules/tills/schema";

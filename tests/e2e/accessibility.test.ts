@@ -119,6 +119,8 @@ function pagesOf(viewer: Viewer): string[] {
         "/shophub/expenses",
         "/shophub/expenses/new",
         "/shophub/income",
+        "/shophub/tills",
+        "/shophub/approval-pin",
         "/storehub",
         "/storehub/add",
         `/storehub/edit?id=${itemId}`,

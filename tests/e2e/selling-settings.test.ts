@@ -6,7 +6,7 @@ import { describe, expect } from "vitest";
 import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
 import { shopSalesSetting } from "~/db/schema";
 import { readPromptPayPayload } from "~/modules/sales";
-import { addSession, e2eTest as test, hydrated, memberWithShop } from "./fixtures";
+import { addSession, e2eTest as test, hydrated, memberWithShop, openAs } from "./fixtures";
 
 // The QR reader's WebAssembly from the installed package, never from its default CDN.
 const wasm = readFileSync(path.resolve("node_modules/zxing-wasm/dist/reader/zxing_reader.wasm"));
@@ -104,5 +104,48 @@ describe("a shop's selling settings", () => {
       .from(shopSalesSetting)
       .where(eq(shopSalesSetting.shopId, owner.shop.id));
     expect(row).toMatchObject({ vatRegistered: true, pricesIncludeVat: true });
+  });
+
+  test("the owner registers a till, makes this browser that till, and another device is refused it (issue 34)", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const owner = await memberWithShop(e2e, { shop: { name: "ร้านสองเครื่อง" } });
+    await addSession(context, owner.member);
+    await page.goto("/shophub/tills");
+    await hydrated(page, "[data-testid=tills-register]");
+    // Every shop has its first till.
+    await expect.poll(() => page.getByTestId("tills-row").count()).toBe(1);
+    await page.getByTestId("tills-this-device").waitFor();
+    expect(await page.getByTestId("tills-this-device").innerText()).toBe(
+      "เบราว์เซอร์นี้ยังไม่ได้เป็นเครื่องขายของร้าน",
+    );
+
+    const register = page.getByTestId("tills-register");
+    await register.locator("#field-name").fill("เคาน์เตอร์หน้า");
+    await register.locator("#field-posNumber").fill("E051234567");
+    await page.getByTestId("tills-register-submit").click();
+    await expect.poll(() => page.getByTestId("tills-row").count()).toBe(2);
+    const second = page.getByTestId("tills-row").nth(1);
+    expect(await second.innerText()).toContain("P02");
+
+    await second.getByTestId("tills-bind").click();
+    await expect
+      .poll(() => page.getByTestId("tills-this-device").innerText())
+      .toBe("เบราว์เซอร์นี้คือ เคาน์เตอร์หน้า (P02)");
+    await expect.poll(() => second.getByTestId("tills-bind").count()).toBe(0);
+
+    // Another browser of the owner cannot take the till while this one holds it.
+    const other = await openAs(e2e.browser, owner.member);
+    try {
+      await other.page.goto("/shophub/tills");
+      await hydrated(other.page, "[data-testid=tills-register]");
+      expect(
+        await other.page.getByTestId("tills-row").nth(1).getByTestId("tills-bind").count(),
+      ).toBe(0);
+    } finally {
+      await other.context.close();
+    }
   });
 });

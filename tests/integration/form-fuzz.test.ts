@@ -504,6 +504,15 @@ const TARGETS: Target[] = [
     fixed: { shopId: "@shop" },
     fields: ["clientSaleId", "approverId", "pin", "shares", "discountSatang"],
   },
+  ...["register", "update", "retire", "restore", "release", "code", "bind"].map(
+    (intent): Target => ({
+      route: "routes/shophub/tills",
+      caller: "owner",
+      path: "/shophub/tills",
+      fixed: { shop: "@shop", shopId: "@shop", intent },
+      fields: ["name", "posNumber", "tillId", "deviceLabel"],
+    }),
+  ),
   ...["set", "remove"].map((intent): Target => ({
     route: "routes/shophub/approval-pin",
     caller: "owner",

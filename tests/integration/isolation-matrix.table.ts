@@ -843,6 +843,46 @@ export const MATRIX: Record<string, MatrixRow> = {
     ],
     checksShopId: true,
   },
+  // The shop's registered tills (issue 34): owners and managers; never another shop's till.
+  "routes/shophub/tills loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/tills?shop=${ids.shopId}` }),
+    roles: { owner: "ok", manager: "ok", cashier: 403, stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/tills?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/tills action": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/tills?shop=${ids.shopId}`,
+      form: {
+        intent: "register",
+        name: `เครื่อง ${Math.random().toString(36).slice(2, 8)}`,
+        posNumber: "",
+      },
+    }),
+    roles: { owner: "ok", manager: "ok", cashier: 403, stock: 403 },
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    foreign: [
+      {
+        what: "registering a till in the other shop",
+        request: (own, other) => ({
+          path: `/shophub/tills?shop=${other.shopId}`,
+          form: { intent: "register", name: "เครื่องแฝง", posNumber: "", shopId: own.shopId },
+        }),
+        expect: REFUSED_OTHER_SHOP,
+      },
+    ],
+    checksShopId: true,
+  },
   // One's own approval PIN: owners and managers only.
   "routes/shophub/approval-pin loader": {
     access: "shop",

@@ -56,6 +56,22 @@ interface TillSchema extends DBSchema {
     key: [string, TillDocumentKind];
     value: { tillId: string; kind: TillDocumentKind } & SeriesPosition;
   };
+  /** The registered till this device is, per shop (with its secret token). */
+  device: {
+    key: string;
+    value: BoundTillOnDevice;
+  };
+}
+
+/** What the device keeps of the till it was bound to. */
+export interface BoundTillOnDevice {
+  shopId: string;
+  tillId: string;
+  code: string;
+  name: string;
+  posNumber: string;
+  token: string;
+  boundAt: string;
 }
 
 let opened: Promise<IDBPDatabase<TillSchema>> | null = null;
@@ -68,6 +84,7 @@ export function tillDatabase(): Promise<IDBPDatabase<TillSchema>> | null {
       const queue = db.createObjectStore("queue", { keyPath: "clientSaleId" });
       queue.createIndex("byTillOrder", ["tillId", "order"]);
       db.createObjectStore("series", { keyPath: ["tillId", "kind"] });
+      db.createObjectStore("device", { keyPath: "shopId" });
     },
   });
   return opened;
@@ -191,4 +208,22 @@ export async function alignSeries(
     (server.year === mine.year && server.lastSeq > mine.lastSeq);
   if (later) await tx.store.put({ tillId, kind, ...server });
   await tx.done;
+}
+
+/** Remembers the till this device was bound to in the shop (replacing any earlier one). */
+export async function rememberBoundTill(db: IDBPDatabase<TillSchema>, till: BoundTillOnDevice) {
+  await db.put("device", till);
+}
+
+/** The till this device is in the shop, or null when it was never bound there. */
+export async function boundTillOf(
+  db: IDBPDatabase<TillSchema>,
+  shopId: string,
+): Promise<BoundTillOnDevice | null> {
+  return (await db.get("device", shopId)) ?? null;
+}
+
+/** Forgets the shop's till on this device (the owner released it, or bound another device). */
+export async function forgetBoundTill(db: IDBPDatabase<TillSchema>, shopId: string) {
+  await db.delete("device", shopId);
 }

@@ -4,6 +4,47 @@ import type { thShophubShifts } from "./th-shophub-shifts";
 export const enShophubShifts: Record<keyof typeof thShophubShifts, string> = {
   "shops.shifts.title": "Shifts",
   "shops.shifts.report.title": "Shift report",
+  "shops.tills.title": "Tills (POS)",
+  "shops.tills.lead":
+    "Each till has its own document numbers and prints the POS registration number the Revenue Department gave it on every abbreviated tax invoice. Register the shop's tills, then bind the browser you sell on to one of them",
+  "shops.tills.col.code": "Code",
+  "shops.tills.col.name": "Name",
+  "shops.tills.col.posNumber": "POS number",
+  "shops.tills.col.device": "Bound device",
+  "shops.tills.col.actions": "Manage",
+  "shops.tills.retired": "retired",
+  "shops.tills.device.bound": "{device}, bound {time}",
+  "shops.tills.device.none": "No device bound yet",
+  "shops.tills.bind": "Use this browser as this till",
+  "shops.tills.code.make": "Make a code for staff",
+  "shops.tills.code.shown":
+    "Code to bind a device: {code}. Staff type it on the till page of the device to use; it works once, until {time}",
+  "shops.tills.release": "Release device",
+  "shops.tills.release.confirm":
+    "Release the device from {name}? The old device can no longer sell as this till. Use it when a device was lost or replaced",
+  "shops.tills.retire": "Retire",
+  "shops.tills.restore": "Use again",
+  "shops.tills.edit": "Edit",
+  "shops.tills.save": "Save",
+  "shops.tills.register.title": "Register a till",
+  "shops.tills.register.submit": "Register till",
+  "shops.tills.field.name": "Till name, e.g. Till 2 or Front counter",
+  "shops.tills.field.posNumber": "POS registration number from the Revenue Department (if any)",
+  "shops.tills.field.posNumberHint":
+    "A VAT-registered shop needs the till approved (ภ.พ.06) before it issues abbreviated tax invoices",
+  "shops.tills.thisDevice.is": "This browser is {name} ({code})",
+  "shops.tills.thisDevice.none": "This browser is not one of the shop's tills yet",
+  "shops.tills.error.name": "Name the till (60 characters at most)",
+  "shops.tills.error.posNumber":
+    "A POS number has Latin letters, digits and dashes only, 40 at most",
+  "shops.tills.error.nameTaken": "The shop already has a till of this name",
+  "shops.tills.error.notFound": "No such till in the shop, or it was retired",
+  "shops.tills.error.boundElsewhere":
+    "Another device holds this till. If that device was lost or replaced, the owner releases it first",
+  "shops.tills.error.badCode": "Wrong or expired code: ask the owner for a new one",
+  "shops.tills.error.tooManyTries": "Too many wrong codes: wait 15 minutes and try again",
+  "shops.tills.error.badRequest": "Something was not right: please try again",
+  "shops.nav.tills": "Tills",
   "shops.approvalPin.title": "Discount approval PIN",
   "shops.approvalPin.lead":
     "When a cashier gives more discount than the shop allows, the till asks the owner or a manager to pick their name and type this PIN on that till. Set your own PIN and tell nobody",

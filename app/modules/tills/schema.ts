@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import { check, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { shop } from "../shops/schema";
+
+/*
+ * A shop's registered tills (issue 34, decision 0071): each is a cash register the Revenue
+ * Department may approve on its own (ภ.พ.06), with its own POS number printed on every slip and
+ * its own running number series. A browser becomes a till by being bound to one: the device
+ * keeps a random token, the row only its hash; one device per till at a time.
+ */
+
+export const TILL_STATUSES = ["active", "retired"] as const;
+export type TillStatus = (typeof TILL_STATUSES)[number];
+
+export const till = pgTable(
+  "till",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    /** In its document numbers: P01, P02, … in the order the shop registered them. */
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    /** The POS registration number the Revenue Department assigned ("" when it has none). */
+    posNumber: text("pos_number").notNull().default(""),
+    status: text("status", { enum: TILL_STATUSES }).notNull().default("active"),
+    /** SHA-256 of the bound device's token; null while no device is bound. */
+    deviceTokenHash: text("device_token_hash"),
+    /** What the bound device said it was (its browser and system), for the owner's list. */
+    deviceLabel: text("device_label"),
+    deviceBoundAt: timestamp("device_bound_at", { withTimezone: true }),
+    /** A one-time code the owner shows to bind a device without signing in there as owner. */
+    claimCodeHash: text("claim_code_hash"),
+    claimCodeExpiresAt: timestamp("claim_code_expires_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("till_shop_code").on(table.shopId, table.code),
+    uniqueIndex("till_shop_name").on(table.shopId, table.name),
+    check("till_code_shape", sql`${table.code} ~ '^P[0-9]{2,3}$'`),
+    check("till_status_known", sql`${table.status} IN ('active', 'retired')`),
+    check(
+      "till_device_complete",
+      sql`(${table.deviceTokenHash} IS NULL) = (${table.deviceBoundAt} IS NULL)`,
+    ),
+  ],
+);
