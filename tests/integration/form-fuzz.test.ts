@@ -504,6 +504,13 @@ const TARGETS: Target[] = [
     fixed: { shopId: "@shop" },
     fields: ["clientSaleId", "approverId", "pin", "shares", "discountSatang"],
   },
+  {
+    route: "routes/shophub/sell/claim-till",
+    caller: "owner",
+    path: "/shophub/sell/claim",
+    fixed: { shop: "@shop", shopId: "@shop" },
+    fields: ["code", "deviceLabel"],
+  },
   ...["register", "update", "retire", "restore", "release", "code", "bind"].map(
     (intent): Target => ({
       route: "routes/shophub/tills",

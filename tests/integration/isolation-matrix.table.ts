@@ -843,6 +843,28 @@ export const MATRIX: Record<string, MatrixRow> = {
     ],
     checksShopId: true,
   },
+  // A seller's device takes a till with the owner's one-time code: a wrong code is refused.
+  "routes/shophub/sell/claim-till action": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/sell/claim?shop=${ids.shopId}`,
+      form: { code: "000000", deviceLabel: "x" },
+    }),
+    roles: { owner: 409, manager: 409, cashier: 409, stock: 403 },
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    foreign: [
+      {
+        what: "taking a till of the other shop",
+        request: (_own, other) => ({
+          path: `/shophub/sell/claim?shop=${other.shopId}`,
+          form: { code: "000000", deviceLabel: "x" },
+        }),
+        expect: REFUSED_OTHER_SHOP,
+      },
+    ],
+    checksShopId: true,
+  },
   // The shop's registered tills (issue 34): owners and managers; never another shop's till.
   "routes/shophub/tills loader": {
     access: "shop",

@@ -247,6 +247,10 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
     "This bill's id was already used for another bill; start a new bill",
   "shops.sell.error.shiftRequired":
     "You need to be in an open shift to sell: open a shift on this till, or ask its opener or a manager to add you",
+  "shops.sell.claim.error.badCode": "Wrong or expired code: ask the owner for a new one",
+  "shops.sell.claim.error.tooManyTries": "Too many wrong codes: wait 15 minutes and try again",
+  "shops.sell.claim.error.boundElsewhere":
+    "Another device holds this till: the owner releases it on the tills page first",
   "shops.sell.approval.title": "Approve the discount",
   "shops.sell.approval.lead":
     "This bill's discount is more than a cashier gives alone. The owner or a manager picks their name and types their own PIN",
