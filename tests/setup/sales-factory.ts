@@ -65,6 +65,17 @@ export const TEST_BUYER = {
   branchCode: "00000",
 };
 
+/**
+ * The columns of an expense's supplier tax invoice (a valid tax ID, the head office); a test
+ * adds the invoice's date and value before VAT.
+ */
+export const SUPPLIER_TAX_INVOICE = {
+  supplier: "บริษัท ผู้ขาย จำกัด",
+  supplierTaxId: "0105556123453",
+  supplierBranch: "00000",
+  taxInvoiceNumber: "IV-0001",
+};
+
 /** A shop's selling settings (written as a row, as the settings page saves them). */
 export async function setSalesSettings(
   db: Database,
