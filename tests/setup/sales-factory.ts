@@ -32,6 +32,8 @@ export interface TestSaleLine {
   /** The item's price when left out. */
   unitPriceSatang?: number;
   discount?: Discount | null;
+  /** Goods exempt from VAT (fresh produce in a VAT-registered grocery). */
+  vatExempt?: boolean;
 }
 
 export interface TestSaleOptions {
@@ -46,6 +48,8 @@ export interface TestSaleOptions {
   billDiscount?: Discount | null;
   /** When the sale completed (a past sale); now when left out. */
   at?: Date;
+  /** The till it was rung up on ("เครื่อง 1" when left out). */
+  till?: string;
 }
 
 export interface TestSale {
@@ -118,6 +122,7 @@ export async function createSaleForTest(db: Database, options: TestSaleOptions):
       unitPriceSatang: prices[i]!,
       qtyMilli: line.qtyMilli ?? line.qty * 1000,
       discount: line.discount ?? null,
+      vatExempt: line.vatExempt ?? false,
     })),
     billDiscount: options.billDiscount ?? null,
     vat: { mode: vatMode, rateBasisPoints: settings.vatRateBasisPoints },
@@ -163,7 +168,7 @@ export async function createSaleForTest(db: Database, options: TestSaleOptions):
           documentYear: year,
           documentSeq: seq,
           documentNumber,
-          till: "เครื่อง 1",
+          till: options.till ?? "เครื่อง 1",
           cashierId: userId,
           cashierName: cashier?.name ?? "",
           stockDocumentId: posted.documentId,
@@ -226,6 +231,7 @@ export async function createSaleForTest(db: Database, options: TestSaleOptions):
               lineDiscountSatang: billLine.lineDiscountSatang,
               billDiscountSatang: billLine.billDiscountSatang,
               netSatang: billLine.netSatang,
+              vatExempt: line.vatExempt ?? false,
               vatSatang: billLine.vatSatang,
               exVatSatang: billLine.exVatSatang,
               totalSatang: billLine.totalSatang,
