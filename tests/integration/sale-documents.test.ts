@@ -1,5 +1,3 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { inflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +10,7 @@ import * as pdfRoute from "~/routes/shophub/invoices/pdf";
 import * as printRoute from "~/routes/shophub/invoices/print";
 import { callRoute, outcomeOf, routeContext, runRoute } from "../setup/route-call";
 import { addShopMember, insertItem, insertShop, type TestShop } from "../setup/factories";
+import { pdfText } from "../setup/pdf-text";
 import { insertCreditNote, insertFullTaxInvoice, insertSaleRows } from "../setup/sale-rows";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -166,15 +165,6 @@ describe("getSaleDocument", () => {
     expect(doc).toMatchObject({ status: "void", voidReason: "คิดเงินผิด" });
   });
 });
-
-const run = promisify(execFile);
-
-/** The PDF's text as pdftotext reads it (in reading order, UTF-8). */
-async function pdfText(pdf: Buffer): Promise<string> {
-  const child = run("pdftotext", ["-enc", "UTF-8", "-", "-"], { encoding: "utf8" });
-  child.child.stdin!.end(pdf);
-  return (await child).stdout;
-}
 
 describe("the print page and the PDF", () => {
   const member = (id: string): SessionUser => ({

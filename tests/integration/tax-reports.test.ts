@@ -1,4 +1,6 @@
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SessionUser } from "~/context";
 import { expense } from "~/db/schema";
 import {
   profitAndLoss,
@@ -8,7 +10,11 @@ import {
   vatReturn,
 } from "~/modules/reports/index.server";
 import { issueFullTaxInvoice, returnSaleLines, voidSale } from "~/modules/sales/index.server";
-import { insertItem, insertShop, type TestShop } from "../setup/factories";
+import * as exportRoute from "~/routes/shophub/tax/export";
+import * as pageRoute from "~/routes/shophub/tax/route";
+import { addShopMember, insertItem, insertShop, type TestShop } from "../setup/factories";
+import { pdfText } from "../setup/pdf-text";
+import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
 import {
   createSaleForTest,
   registerForVat,
@@ -187,7 +193,16 @@ async function buildMonth() {
       valueBeforeVatSatang: 100_000,
     },
   ]);
-  return { t, shopId };
+  const member = async (role: "manager" | "cashier" | "stock") =>
+    sessionUserOf((await addShopMember(test.db, shopId, role)).id);
+  return {
+    t,
+    shopId,
+    owner: sessionUserOf(t.ownerId),
+    manager: await member("manager"),
+    cashier: await member("cashier"),
+    stock: await member("stock"),
+  };
 }
 
 describe("the sales tax report (รายงานภาษีขาย)", () => {
@@ -394,5 +409,141 @@ describe("the ภ.พ.30 figures", () => {
     // April has nothing of its own: March's 6.02 is carried on.
     const april = await vatReturn(test.db, month.shopId, taxMonthOf("2026-04"));
     expect(april.boxes).toMatchObject({ 5: 0, 7: 0, 10: 602, 12: 602 });
+  });
+});
+
+type PageData = Awaited<ReturnType<typeof pageRoute.loader>>;
+
+const call = <T = unknown>(fn: (args: never) => unknown, path: string, who: SessionUser) =>
+  outcomeOf<T>(callRoute(fn, path, { context: routeContext(test.db, who) }));
+
+describe("/shophub/tax", () => {
+  const page = (path: string, query = "month=3%2F2569") => `${path}?shop=${month.shopId}&${query}`;
+  const file = (report: string, format: string, query = "month=2026-03") =>
+    `/shophub/tax/export?shop=${month.shopId}&report=${report}&format=${format}&${query}`;
+
+  it("shows an owner and a manager each report of a month typed the Thai way", async () => {
+    for (const who of [month.owner, month.manager]) {
+      const vat = await call<PageData>(pageRoute.loader, page("/shophub/tax"), who);
+      expect(vat.status).toBe(200);
+      expect(vat.data?.kind).toBe("vat");
+      expect(vat.data?.month).toBe("2026-03");
+      expect(vat.data?.sheet.period).toBe("เดือนภาษี มีนาคม ปี 2569");
+      expect(vat.data?.sheet.rows.map((row) => row.cells[2])).toEqual([
+        96_400, 0, 5_000, 91_400, 6_398, 10_000, 700, 5_698, 0, 6_300, 0, 602,
+      ]);
+      const sales = await call<PageData>(pageRoute.loader, page("/shophub/tax/sales"), who);
+      expect(sales.data?.sheet.title).toBe("รายงานภาษีขาย");
+      expect(sales.data?.sheet.rows).toHaveLength(7);
+      expect(sales.data?.sheet.heading).toContainEqual({
+        label: "เลขประจำตัวผู้เสียภาษีอากร",
+        value: "0105556123453",
+      });
+      expect(sales.data?.sheet.heading).toContainEqual({
+        label: "สถานประกอบการ",
+        value: "สำนักงานใหญ่",
+      });
+      const purchases = await call<PageData>(pageRoute.loader, page("/shophub/tax/purchases"), who);
+      expect(purchases.data?.sheet.rows).toHaveLength(1);
+    }
+  });
+
+  it("refuses cashiers and stock keepers, the pages and the files", async () => {
+    for (const who of [month.cashier, month.stock]) {
+      for (const path of ["/shophub/tax", "/shophub/tax/sales", "/shophub/tax/purchases"]) {
+        expect((await call(pageRoute.loader, page(path), who)).status).toBe(403);
+      }
+      expect((await call(exportRoute.loader, file("sales", "csv"), who)).status).toBe(403);
+    }
+  });
+
+  it("refuses a month that is no month and one not yet begun, in Thai, and makes no file", async () => {
+    const bad = await call<PageData>(
+      pageRoute.loader,
+      page("/shophub/tax/sales", "month=13%2F2569"),
+      month.owner,
+    );
+    expect(bad.status).toBe(200);
+    expect(bad.data?.error).toBe("shops.tax.month.bad");
+    expect(bad.data?.typed).toBe("13/2569");
+    const future = await call<PageData>(
+      pageRoute.loader,
+      page("/shophub/tax", "month=1%2F2642"),
+      month.owner,
+    );
+    expect(future.data?.error).toBe("shops.tax.month.future");
+    // What the page shows meanwhile is last month, and it says so.
+    expect(future.data?.month).not.toBe("2099-01");
+    for (const [query, text] of [
+      ["month=2026-13", "เดือนไม่ถูกต้อง พิมพ์เป็น ดด/ปปปป เช่น 3/2569"],
+      ["month=1%2F2642", "ยังไม่ถึงเดือนนี้ รายงานภาษีทำได้ถึงเดือนปัจจุบันเท่านั้น"],
+    ] as const) {
+      const refused = await call(exportRoute.loader, file("vat", "pdf", query), month.owner);
+      expect(refused.status).toBe(400);
+      expect(await refused.response!.text()).toBe(text);
+    }
+    expect((await call(exportRoute.loader, file("payroll", "csv"), month.owner)).status).toBe(404);
+  });
+
+  it("gives the accountant the sales tax report as CSV with a BOM, Thai headings and exact baht", async () => {
+    const csv = await call(exportRoute.loader, file("sales", "csv"), month.owner);
+    expect(csv.status).toBe(200);
+    const response = csv.response!;
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toBe(
+      'attachment; filename="shophub-sales-tax-2026-03.csv"',
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes.slice(3)).split("\r\n");
+    expect(lines[0]).toBe("รายงานภาษีขาย");
+    expect(lines[1]).toBe("เดือนภาษี มีนาคม ปี 2569");
+    expect(lines).toContain(
+      "ลำดับ,วัน เดือน ปี,เลขที่ใบกำกับภาษี,ชื่อผู้ซื้อสินค้า/ผู้รับบริการ,เลขประจำตัวผู้เสียภาษีอากรของผู้ซื้อ,สถานประกอบการ,มูลค่าสินค้าหรือบริการ,จำนวนเงินภาษีมูลค่าเพิ่ม,หมายเหตุ,วันที่ ค.ศ. (ปี-เดือน-วัน),ประเภทเอกสาร,เครื่อง (จุดขาย),จำนวนฉบับ,มูลค่าที่ได้รับยกเว้นภาษี",
+    );
+    expect(lines).toContain(
+      "1,02/03/2569,ABB2569-000002 – ABB2569-000006,ขายปลีก ใบกำกับภาษีอย่างย่อ 3 ฉบับ (เครื่อง 1),,,514.00,28.98,ยกเลิก: ABB2569-000006,2026-03-02,ใบกำกับภาษีอย่างย่อ,เครื่อง 1,3,100.00",
+    );
+    expect(lines).toContain(
+      `6,10/03/2569,CN2569-000001,${TEST_BUYER.name},${TEST_BUYER.taxId},สำนักงานใหญ่,-100.00,-7.00,ลดหนี้ตามใบกำกับภาษีเลขที่ INV2569-000001 ลงวันที่ 02/03/2569; เหตุผล: ลูกค้าคืนสินค้า,2026-03-10,ใบลดหนี้,,1,0.00`,
+    );
+    expect(lines).toContain(",รวมทั้งสิ้น,,,,,964.00,63.98,,,,,8,50.00");
+  });
+
+  it("gives the ภ.พ.30 figures as XLSX: numbers the accountant adds up, totals to the satang", async () => {
+    const xlsx = await call(exportRoute.loader, file("vat", "xlsx"), month.manager);
+    expect(xlsx.response!.headers.get("Content-Type")).toBe(
+      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    );
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await xlsx.response!.arrayBuffer());
+    const sheet = workbook.worksheets[0]!;
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual(["ตัวเลขสำหรับแบบแสดงรายการภาษีมูลค่าเพิ่ม (ภ.พ.30)"]);
+    expect(rows).toContainEqual([5, "ภาษีขายเดือนนี้", 63.98]);
+    expect(rows).toContainEqual([10, "ภาษีที่ชำระเกินยกมา", 63]);
+    expect(rows).toContainEqual([12, "ภาษีสุทธิที่ชำระเกิน (ถ้า 10. มากกว่า 8. หรือ 9. รวมกับ 10.)", 6.02]);
+    expect(sheet.getColumn(3).numFmt).toBe("#,##0.00;-#,##0.00");
+  });
+
+  it("gives the purchase tax report as an A4 PDF whose text reads as the report", async () => {
+    const pdf = await call(exportRoute.loader, file("purchases", "pdf"), month.owner);
+    expect(pdf.response!.headers.get("Content-Type")).toBe("application/pdf");
+    const text = await pdfText(Buffer.from(await pdf.response!.arrayBuffer()));
+    for (const words of [
+      "รายงานภาษีซื้อ",
+      "เดือนภาษี มีนาคม ปี 2569",
+      "เลขประจำตัวผู้เสียภาษีอากร: 0105556123453",
+      "หน้า 1/1",
+      "05/03/2569",
+      "IV-0001",
+      SUPPLIER_TAX_INVOICE.supplier,
+      "100.00",
+      "7.00",
+      "รวมทั้งสิ้น",
+    ]) {
+      expect(text).toContain(words);
+    }
   });
 });

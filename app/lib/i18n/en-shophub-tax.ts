@@ -18,6 +18,7 @@ export const enShophubTax: Record<keyof typeof thShophubTax, string> = {
   "shops.tax.download.csv": "Download CSV",
   "shops.tax.download.xlsx": "Download Excel (XLSX)",
   "shops.tax.empty": "Nothing in this month",
+  "shops.tax.page": "Page {page} of {of}",
   "shops.tax.printedOn": "Printed on {date}",
   "shops.tax.period": "Tax month {month} {year}",
   "shops.tax.sales.title": "Sales tax report",
@@ -54,7 +55,7 @@ export const enShophubTax: Record<keyof typeof thShophubTax, string> = {
   "shops.tax.kind.fullTaxInvoice": "Full tax invoice",
   "shops.tax.kind.creditNote": "Credit note",
   "shops.tax.buyer.retailAtTill":
-    "Retail, {count, plural, one {# abbreviated tax invoice} other {# abbreviated tax invoices}} (till {till})",
+    "Retail, {count, plural, one {# abbreviated tax invoice} other {# abbreviated tax invoices}} ({till})",
   "shops.tax.buyer.retail":
     "Retail, {count, plural, one {# abbreviated tax invoice} other {# abbreviated tax invoices}}",
   "shops.tax.buyer.consumer": "Consumer (not named)",
