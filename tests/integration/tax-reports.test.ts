@@ -9,7 +9,15 @@ import {
   taxMonthOf,
   vatReturn,
 } from "~/modules/reports/index.server";
-import { issueFullTaxInvoice, returnSaleLines, voidSale } from "~/modules/sales/index.server";
+import { documentView } from "~/features/sales-documents/document-view";
+import { createTranslate } from "~/lib/i18n";
+import { th } from "~/lib/i18n/th";
+import {
+  getSaleDocument,
+  issueFullTaxInvoice,
+  returnSaleLines,
+  voidSale,
+} from "~/modules/sales/index.server";
 import * as exportRoute from "~/routes/shophub/tax/export";
 import * as pageRoute from "~/routes/shophub/tax/route";
 import { addShopMember, insertItem, insertShop, type TestShop } from "../setup/factories";
@@ -198,6 +206,7 @@ async function buildMonth() {
   return {
     t,
     shopId,
+    lateInvoiceSaleId: s7.id,
     owner: sessionUserOf(t.ownerId),
     manager: await member("manager"),
     cashier: await member("cashier"),
@@ -545,5 +554,26 @@ describe("/shophub/tax", () => {
     ]) {
       expect(text).toContain(words);
     }
+  });
+});
+
+describe("a full tax invoice written days after the sale", () => {
+  it("bears the date of the slip it replaces and says when it was written", async () => {
+    const doc = await getSaleDocument(test.db, month.shopId, {
+      saleId: month.lateInvoiceSaleId,
+      doc: "full",
+    });
+    expect(doc).toMatchObject({
+      documentNumber: "INV2569-000002",
+      issuedAt: bkk("2026-03-03T09:00:00"),
+      writtenAt: bkk("2026-03-05T16:00:00"),
+      replacesDocumentNumber: "ABB2569-000008",
+    });
+    const view = documentView(doc!, createTranslate(th, undefined, "th"), "th");
+    expect(view.date).toBe("3 มี.ค. 2569 09:00");
+    expect(view.references).toContain(
+      "ออกแทนใบกำกับภาษีอย่างย่อเลขที่ ABB2569-000008 (ออกใบนี้เมื่อ 5 มีนาคม 2569)",
+    );
+    expect(view.buyer?.branch).toBe("สำนักงานใหญ่");
   });
 });

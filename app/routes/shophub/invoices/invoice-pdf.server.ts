@@ -117,6 +117,12 @@ export function renderDocumentPdf(
   pair(labels.date, view.date);
   pair(labels.cashier, view.cashier);
   for (const line of view.references) rightY = w.block(line, rightX + 6, rightY, boxWidth - 12);
+  if (view.correction.length > 0) {
+    // A credit note's correction (section 86/10), adding up down the box.
+    w.text(view.correctionTitle, rightX + 6, rightY, { bold: true });
+    rightY += w.lineHeight();
+    for (const each of view.correction) pair(each.label, each.value, each.strong === true);
+  }
   const boxBottom = Math.max(leftY, rightY) + 4;
   doc.rect(left, boxTop, boxWidth, boxBottom - boxTop).stroke();
   doc.rect(rightX, boxTop, boxWidth, boxBottom - boxTop).stroke();
