@@ -103,6 +103,11 @@ export class Writer {
   wrap(text: string, width: number, style: TextStyle = {}): string[] {
     const lines: string[] = [];
     for (const paragraph of text.split(/\r?\n/)) {
+      // Most cells fit on one line: one measure instead of one for every word.
+      if (this.width(paragraph.trimEnd(), style) <= width) {
+        lines.push(paragraph.trimEnd());
+        continue;
+      }
       let line = "";
       for (const { segment } of segmenter.segment(paragraph)) {
         const candidate = line + segment;
