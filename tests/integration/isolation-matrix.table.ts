@@ -105,6 +105,23 @@ const BOOKKEEPERS_POSTING: Record<ShopRole, Expect> = {
   cashier: 403,
   stock: 403,
 };
+/** A page (or file) of the shop's tax reports: its bookkeepers read it, named by `?shop=`. */
+function taxReportRow(path: string, query: string): ShopRow {
+  return {
+    access: "shop",
+    request: (ids) => ({ path: `${path}?shop=${ids.shopId}&${query}` }),
+    roles: BOOKKEEPERS,
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `${path}?shop=${other.shopId}&${query}` }),
+        expect: 404,
+      },
+    ],
+  };
+}
 const ALL = (expect: Expect): Record<ShopRole, Expect> => ({
   owner: expect,
   manager: expect,
@@ -428,70 +445,13 @@ export const MATRIX: Record<string, MatrixRow> = {
   },
   // Added by the tax reports branch (issue 35): the monthly tax reports and their files
   // (owners and managers).
-  "routes/shophub/tax/vat loader": {
-    access: "shop",
-    request: (ids) => ({ path: `/shophub/tax?shop=${ids.shopId}&month=2026-03` }),
-    roles: BOOKKEEPERS,
-    visitor: "signIn",
-    outsider: 404,
-    foreign: [
-      {
-        what: "the other shop named in the URL",
-        request: (_own, other) => ({ path: `/shophub/tax?shop=${other.shopId}&month=2026-03` }),
-        expect: 404,
-      },
-    ],
-  },
-  "routes/shophub/tax/sales loader": {
-    access: "shop",
-    request: (ids) => ({ path: `/shophub/tax/sales?shop=${ids.shopId}&month=2026-03` }),
-    roles: BOOKKEEPERS,
-    visitor: "signIn",
-    outsider: 404,
-    foreign: [
-      {
-        what: "the other shop named in the URL",
-        request: (_own, other) => ({
-          path: `/shophub/tax/sales?shop=${other.shopId}&month=2026-03`,
-        }),
-        expect: 404,
-      },
-    ],
-  },
-  "routes/shophub/tax/purchases loader": {
-    access: "shop",
-    request: (ids) => ({ path: `/shophub/tax/purchases?shop=${ids.shopId}&month=2026-03` }),
-    roles: BOOKKEEPERS,
-    visitor: "signIn",
-    outsider: 404,
-    foreign: [
-      {
-        what: "the other shop named in the URL",
-        request: (_own, other) => ({
-          path: `/shophub/tax/purchases?shop=${other.shopId}&month=2026-03`,
-        }),
-        expect: 404,
-      },
-    ],
-  },
-  "routes/shophub/tax/export loader": {
-    access: "shop",
-    request: (ids) => ({
-      path: `/shophub/tax/export?shop=${ids.shopId}&report=sales&format=csv&month=2026-03`,
-    }),
-    roles: BOOKKEEPERS,
-    visitor: "signIn",
-    outsider: 404,
-    foreign: [
-      {
-        what: "the other shop named in the URL",
-        request: (_own, other) => ({
-          path: `/shophub/tax/export?shop=${other.shopId}&report=sales&format=csv&month=2026-03`,
-        }),
-        expect: 404,
-      },
-    ],
-  },
+  "routes/shophub/tax/vat loader": taxReportRow("/shophub/tax", "month=2026-03"),
+  "routes/shophub/tax/sales loader": taxReportRow("/shophub/tax/sales", "month=2026-03"),
+  "routes/shophub/tax/purchases loader": taxReportRow("/shophub/tax/purchases", "month=2026-03"),
+  "routes/shophub/tax/export loader": taxReportRow(
+    "/shophub/tax/export",
+    "report=sales&format=csv&month=2026-03",
+  ),
   // Added by the invoices branch (after-sale): the shop's sales, one sale and its forms.
   "routes/shophub/invoices/list loader": {
     access: "shop",

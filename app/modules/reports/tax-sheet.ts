@@ -133,6 +133,63 @@ function buyerText(line: SalesTaxLine, t: Translate): string {
   return t("shops.tax.buyer.consumer");
 }
 
+/** A column as [its label's key, its kind, its share of the printed width, files only]. */
+type ColumnSpec = [MessageKey, TaxSheetColumn["kind"], number, "fileOnly"?];
+
+function columnsOf(specs: ColumnSpec[], t: Translate): TaxSheetColumn[] {
+  return specs.map(([key, kind, width, fileOnly]) => ({
+    label: t(key),
+    kind,
+    width,
+    ...(fileOnly ? { fileOnly: true } : {}),
+  }));
+}
+
+/** The totals row: "รวมทั้งสิ้น" in the date's column, each sum under its column. */
+function totalOf(columns: number, sums: Record<number, number>, t: Translate): TaxCell[] {
+  return Array.from({ length: columns }, (_, index) =>
+    index === 1 ? t("shops.tax.total") : (sums[index] ?? ""),
+  );
+}
+
+/** What every report's table has around its rows: names, the month, the shop, the notes. */
+function frameOf(
+  kind: TaxReportKind,
+  fileStem: string,
+  title: MessageKey,
+  month: { month: string; running: boolean },
+  shop: TaxShop,
+  t: Translate,
+  lang: Lang,
+  notes: string[],
+) {
+  return {
+    kind,
+    fileName: `shophub-${fileStem}-${month.month}`,
+    title: t(title),
+    period: periodOf(month.month, lang, t),
+    heading: headingOf(shop, t),
+    notes: [...(month.running ? [t("shops.tax.note.running")] : []), ...notes],
+  };
+}
+
+const SALES_COLUMNS: ColumnSpec[] = [
+  ["shops.tax.col.no", "count", 4],
+  ["shops.tax.col.date", "text", 8],
+  ["shops.tax.col.number", "text", 16],
+  ["shops.tax.col.buyer", "text", 18],
+  ["shops.tax.col.buyerTaxId", "text", 11],
+  ["shops.tax.col.place", "text", 8],
+  ["shops.tax.col.value", "money", 10],
+  ["shops.tax.col.vat", "money", 9],
+  ["shops.tax.col.remarks", "text", 16],
+  ["shops.tax.col.isoDay", "text", 8, "fileOnly"],
+  ["shops.tax.col.kind", "text", 10, "fileOnly"],
+  ["shops.tax.col.till", "text", 8, "fileOnly"],
+  ["shops.tax.col.documents", "count", 6, "fileOnly"],
+  ["shops.tax.col.exempt", "money", 10, "fileOnly"],
+];
+
 /** The sales tax report (รายงานภาษีขาย) as a table. */
 export function salesTaxSheet(
   report: SalesTaxReport,
@@ -140,39 +197,21 @@ export function salesTaxSheet(
   t: Translate,
   lang: Lang,
 ): TaxSheet {
-  const notes: string[] = [];
-  if (report.month.running) notes.push(t("shops.tax.note.running"));
-  if (report.receipts.count > 0 || report.receipts.valueSatang !== 0) {
-    notes.push(
-      t("shops.tax.note.receipts", {
-        count: report.receipts.count,
-        amount: formatSatang(report.receipts.valueSatang),
-      }),
-    );
-  }
-  notes.push(t("shops.tax.note.salesRules"));
+  const receipts =
+    report.receipts.count > 0 || report.receipts.valueSatang !== 0
+      ? [
+          t("shops.tax.note.receipts", {
+            count: report.receipts.count,
+            amount: formatSatang(report.receipts.valueSatang),
+          }),
+        ]
+      : [];
   return {
-    kind: "sales",
-    fileName: `shophub-sales-tax-${report.month.month}`,
-    title: t("shops.tax.sales.title"),
-    period: periodOf(report.month.month, lang, t),
-    heading: headingOf(shop, t),
-    columns: [
-      { label: t("shops.tax.col.no"), kind: "count", width: 4 },
-      { label: t("shops.tax.col.date"), kind: "text", width: 8 },
-      { label: t("shops.tax.col.number"), kind: "text", width: 16 },
-      { label: t("shops.tax.col.buyer"), kind: "text", width: 18 },
-      { label: t("shops.tax.col.buyerTaxId"), kind: "text", width: 11 },
-      { label: t("shops.tax.col.place"), kind: "text", width: 8 },
-      { label: t("shops.tax.col.value"), kind: "money", width: 10 },
-      { label: t("shops.tax.col.vat"), kind: "money", width: 9 },
-      { label: t("shops.tax.col.remarks"), kind: "text", width: 16 },
-      { label: t("shops.tax.col.isoDay"), kind: "text", width: 8, fileOnly: true },
-      { label: t("shops.tax.col.kind"), kind: "text", width: 10, fileOnly: true },
-      { label: t("shops.tax.col.till"), kind: "text", width: 8, fileOnly: true },
-      { label: t("shops.tax.col.documents"), kind: "count", width: 6, fileOnly: true },
-      { label: t("shops.tax.col.exempt"), kind: "money", width: 10, fileOnly: true },
-    ],
+    ...frameOf("sales", "sales-tax", "shops.tax.sales.title", report.month, shop, t, lang, [
+      ...receipts,
+      t("shops.tax.note.salesRules"),
+    ]),
+    columns: columnsOf(SALES_COLUMNS, t),
     rows: report.lines.map((line) => ({
       cancelled: line.cancelled,
       cells: [
@@ -194,25 +233,31 @@ export function salesTaxSheet(
         line.exemptSatang,
       ],
     })),
-    total: [
-      "",
-      t("shops.tax.total"),
-      "",
-      "",
-      "",
-      "",
-      report.totals.valueSatang,
-      report.totals.vatSatang,
-      "",
-      "",
-      "",
-      "",
-      report.lines.reduce((sum, line) => sum + line.documents, 0),
-      report.totals.exemptSatang,
-    ],
-    notes,
+    total: totalOf(
+      SALES_COLUMNS.length,
+      {
+        6: report.totals.valueSatang,
+        7: report.totals.vatSatang,
+        12: report.lines.reduce((sum, line) => sum + line.documents, 0),
+        13: report.totals.exemptSatang,
+      },
+      t,
+    ),
   };
 }
+
+const PURCHASE_COLUMNS: ColumnSpec[] = [
+  ["shops.tax.col.no", "count", 4],
+  ["shops.tax.col.date", "text", 9],
+  ["shops.tax.col.number", "text", 14],
+  ["shops.tax.col.supplier", "text", 26],
+  ["shops.tax.col.supplierTaxId", "text", 13],
+  ["shops.tax.col.place", "text", 10],
+  ["shops.tax.col.value", "money", 12],
+  ["shops.tax.col.vat", "money", 12],
+  ["shops.tax.col.isoDay", "text", 9, "fileOnly"],
+  ["shops.tax.col.bookedOn", "text", 9, "fileOnly"],
+];
 
 /** The purchase tax report (รายงานภาษีซื้อ) as a table. */
 export function purchaseTaxSheet(
@@ -221,27 +266,18 @@ export function purchaseTaxSheet(
   t: Translate,
   lang: Lang,
 ): TaxSheet {
-  const notes: string[] = [];
-  if (report.month.running) notes.push(t("shops.tax.note.running"));
-  notes.push(t("shops.tax.note.purchaseRules"));
   return {
-    kind: "purchases",
-    fileName: `shophub-purchase-tax-${report.month.month}`,
-    title: t("shops.tax.purchases.title"),
-    period: periodOf(report.month.month, lang, t),
-    heading: headingOf(shop, t),
-    columns: [
-      { label: t("shops.tax.col.no"), kind: "count", width: 4 },
-      { label: t("shops.tax.col.date"), kind: "text", width: 9 },
-      { label: t("shops.tax.col.number"), kind: "text", width: 14 },
-      { label: t("shops.tax.col.supplier"), kind: "text", width: 26 },
-      { label: t("shops.tax.col.supplierTaxId"), kind: "text", width: 13 },
-      { label: t("shops.tax.col.place"), kind: "text", width: 10 },
-      { label: t("shops.tax.col.value"), kind: "money", width: 12 },
-      { label: t("shops.tax.col.vat"), kind: "money", width: 12 },
-      { label: t("shops.tax.col.isoDay"), kind: "text", width: 9, fileOnly: true },
-      { label: t("shops.tax.col.bookedOn"), kind: "text", width: 9, fileOnly: true },
-    ],
+    ...frameOf(
+      "purchases",
+      "purchase-tax",
+      "shops.tax.purchases.title",
+      report.month,
+      shop,
+      t,
+      lang,
+      [t("shops.tax.note.purchaseRules")],
+    ),
+    columns: columnsOf(PURCHASE_COLUMNS, t),
     rows: report.lines.map((line) => ({
       cells: [
         line.no,
@@ -256,19 +292,11 @@ export function purchaseTaxSheet(
         line.day,
       ],
     })),
-    total: [
-      "",
-      t("shops.tax.total"),
-      "",
-      "",
-      "",
-      "",
-      report.totals.valueSatang,
-      report.totals.vatSatang,
-      "",
-      "",
-    ],
-    notes,
+    total: totalOf(
+      PURCHASE_COLUMNS.length,
+      { 6: report.totals.valueSatang, 7: report.totals.vatSatang },
+      t,
+    ),
   };
 }
 
@@ -291,28 +319,23 @@ export const VAT_BOX_TEXT: Record<VatReturnBox, MessageKey> = {
 
 /** The ภ.พ.30 figures as a table: box, its name on the form, the amount. */
 export function vatReturnSheet(vat: VatReturn, shop: TaxShop, t: Translate, lang: Lang): TaxSheet {
-  const notes: string[] = [];
-  if (!vat.vatRegistered) notes.push(t("shops.tax.note.notRegistered"));
-  if (vat.month.running) notes.push(t("shops.tax.note.running"));
-  notes.push(
-    vat.carriedSince
-      ? t("shops.tax.note.carried", { since: taxMonthText(vat.carriedSince, lang) })
-      : t("shops.tax.note.carriedNone"),
-  );
-  notes.push(t("shops.tax.note.vatSources"));
   return {
-    kind: "vat",
-    fileName: `shophub-pp30-${vat.month.month}`,
-    title: t("shops.tax.vat.title"),
-    period: periodOf(vat.month.month, lang, t),
-    heading: headingOf(shop, t),
-    columns: [
-      { label: t("shops.tax.col.box"), kind: "count", width: 8 },
-      { label: t("shops.tax.col.item"), kind: "text", width: 62 },
-      { label: t("shops.tax.col.amount"), kind: "money", width: 30 },
-    ],
+    ...frameOf("vat", "pp30", "shops.tax.vat.title", vat.month, shop, t, lang, [
+      ...(vat.vatRegistered ? [] : [t("shops.tax.note.notRegistered")]),
+      vat.carriedSince
+        ? t("shops.tax.note.carried", { since: taxMonthText(vat.carriedSince, lang) })
+        : t("shops.tax.note.carriedNone"),
+      t("shops.tax.note.vatSources"),
+    ]),
+    columns: columnsOf(
+      [
+        ["shops.tax.col.box", "count", 8],
+        ["shops.tax.col.item", "text", 62],
+        ["shops.tax.col.amount", "money", 30],
+      ],
+      t,
+    ),
     rows: BOXES.map((box) => ({ cells: [box, t(VAT_BOX_TEXT[box]), vat.boxes[box]] })),
     total: null,
-    notes,
   };
 }

@@ -23,6 +23,16 @@ import {
 
 const require = createRequire(import.meta.url);
 
+/** The document's bytes, once it is ended (`doc.end()` after the drawing). */
+export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+}
+
 function fontFile(name: string): Buffer {
   return readFileSync(require.resolve(`@fontsource/sarabun/files/${name}`));
 }

@@ -1,7 +1,7 @@
 import PDFDocument from "pdfkit";
 import type { A4Labels } from "~/features/sales-documents/layouts";
 import type { DocumentRow, DocumentView } from "~/features/sales-documents/document-view";
-import { Writer } from "~/routes/shophub/pdf-writer.server";
+import { pdfBytes, Writer } from "~/routes/shophub/pdf-writer.server";
 
 /*
  * The A4 document (full tax invoice, credit note, A4 copy of a receipt) as a PDF, drawn on the
@@ -31,12 +31,7 @@ export function renderDocumentPdf(
     // Latin only: a viewer shows the title in its own interface font, often without Thai.
     info: { Title: view.number },
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const done = pdfBytes(doc);
   const w = new Writer(doc);
   const left = PAGE.margin;
   const contentWidth = RIGHT - left;

@@ -1,7 +1,7 @@
 import PDFDocument from "pdfkit";
 import { formatSatang } from "~/lib/money";
 import type { TaxCell, TaxSheet, TaxSheetColumn } from "~/modules/reports";
-import { Writer } from "~/routes/shophub/pdf-writer.server";
+import { pdfBytes, Writer } from "~/routes/shophub/pdf-writer.server";
 
 /*
  * A monthly tax report as an A4 PDF (decision 0068), drawn from the same table as the page and
@@ -28,12 +28,7 @@ export function renderTaxSheetPdf(sheet: TaxSheet, pageOf: (page: number, of: nu
     // Latin only: a viewer shows the title in its own interface font, often without Thai.
     info: { Title: sheet.fileName },
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const done = pdfBytes(doc);
   const w = new Writer(doc);
   const width = doc.page.width;
   const right = width - MARGIN;
