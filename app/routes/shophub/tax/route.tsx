@@ -84,6 +84,7 @@ export default function TaxReports({ loaderData }: Route.ComponentProps) {
     column.fileOnly ? [] : [{ column, index }],
   );
   return (
+    // The two reports print landscape (print.css), the ภ.พ.30 figures portrait.
     <div className={`tax-report${kind === "vat" ? "" : " tax-report-wide"}`}>
       <h1 className="h2 d-print-none">{t("shops.tax.title")}</h1>
       <p className="text-secondary d-print-none" data-testid="shop-name">
