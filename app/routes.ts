@@ -45,6 +45,14 @@ export default [
       id: "routes/shophub/reports",
     }),
     route("shophub/reports/export", "routes/shophub/reports/export.ts"),
+    // Monthly tax reports: the ภ.พ.30 figures, the sales and the purchase tax report, and their
+    // files; owners and managers (one page module for the three, the report read from the address)
+    route("shophub/tax", "routes/shophub/tax/route.tsx", { id: "routes/shophub/tax/vat" }),
+    route("shophub/tax/sales", "routes/shophub/tax/route.tsx", { id: "routes/shophub/tax/sales" }),
+    route("shophub/tax/purchases", "routes/shophub/tax/route.tsx", {
+      id: "routes/shophub/tax/purchases",
+    }),
+    route("shophub/tax/export", "routes/shophub/tax/export.ts"),
     route("shophub/settings/selling", "routes/shophub/selling-settings/route.tsx", {
       id: "routes/shophub/selling-settings",
     }),

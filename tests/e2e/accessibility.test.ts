@@ -110,6 +110,8 @@ function pagesOf(viewer: Viewer): string[] {
         "/shophub/sell",
         "/shophub/invoices",
         "/shophub/reports",
+        "/shophub/tax",
+        "/shophub/tax/sales",
         `/shophub/invoices/${saleId}`,
         `/shophub/invoices/${saleId}/print?doc=sale&paper=80`,
         "/shophub/dashboard",

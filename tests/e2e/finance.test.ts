@@ -42,7 +42,20 @@ describe("a shop's expenses", () => {
       .toBe("ภาษีซื้อต้องไม่เกินจำนวนเงิน");
     expect(await page.locator("#field-supplier").inputValue()).toBe("การไฟฟ้านครหลวง");
 
+    // Input VAT counts only with the supplier's full tax invoice: each of its fields is asked
+    // for next to itself (issue 35), and what was typed stays.
     await page.locator("#field-inputVat").fill("70");
+    await page.locator("#field-photo").setInputFiles(await receiptPhoto());
+    await page.getByRole("button", { name: "บันทึก" }).click();
+    await expect
+      .poll(() => page.locator("#field-taxInvoiceNumber-error").textContent())
+      .toBe("กรุณากรอกเลขที่ใบกำกับภาษี ไม่เกิน 40 ตัวอักษร");
+    expect(await page.locator("#field-inputVat").inputValue()).toBe("70");
+    // Typed with dashes as printed on the invoice.
+    await page.locator("#field-supplierTaxId").fill("0-9940-00165-66-8");
+    await page.locator("#field-taxInvoiceNumber").fill("MEA-690305-001");
+    await page.locator("#field-taxInvoiceDate").fill("5/3/2569");
+    await page.locator("#field-valueBeforeVat").fill("1,000");
     await page.locator("#field-photo").setInputFiles(await receiptPhoto());
     await page.getByRole("button", { name: "บันทึก" }).click();
     await expect.poll(() => page.getByTestId("shops-done").textContent()).toBe("บันทึกแล้ว");
@@ -52,6 +65,7 @@ describe("a shop's expenses", () => {
 
     // Edit the amount: the history names who changed what.
     await page.locator("#field-amount").fill("1284");
+    await page.locator("#field-valueBeforeVat").fill("1200");
     await page.locator("#field-inputVat").fill("84");
     await page.getByRole("button", { name: "บันทึก" }).click();
     await expect.poll(() => page.getByTestId("finance-history-row").count()).toBe(2);

@@ -75,6 +75,22 @@ const EXPENSE = {
   method: "transfer",
   supplier: "บริษัท อาคาร จำกัด",
   note: "ค่าเช่าเดือนมีนาคม",
+  // The supplier's full tax invoice, typed as printed (dashes, the Buddhist era).
+  supplierTaxId: "0-1055-56123-45-3",
+  supplierBranch: "",
+  taxInvoiceNumber: "IV2569/0042",
+  taxInvoiceDate: "05/03/2569",
+  valueBeforeVat: "10,000.00",
+};
+
+/** An expense without a tax invoice: its fields (and the input VAT) empty. */
+const NO_TAX_INVOICE = {
+  inputVat: "",
+  supplierTaxId: "",
+  supplierBranch: "",
+  taxInvoiceNumber: "",
+  taxInvoiceDate: "",
+  valueBeforeVat: "",
 };
 
 async function pngFile(): Promise<File> {
@@ -118,6 +134,11 @@ describe("expenses", () => {
       inputVatSatang: 70_000,
       spentOn: "2026-03-05",
       supplier: "บริษัท อาคาร จำกัด",
+      supplierTaxId: "0105556123453",
+      supplierBranch: "00000",
+      taxInvoiceNumber: "IV2569/0042",
+      taxInvoiceDate: "2026-03-05",
+      valueBeforeVatSatang: 1_000_000,
     });
 
     const edited = await call(
@@ -127,7 +148,7 @@ describe("expenses", () => {
       {
         ...EXPENSE,
         amount: "12000",
-        inputVat: "",
+        ...NO_TAX_INVOICE,
       },
     );
     expect(edited.status).toBe(302);
@@ -137,7 +158,11 @@ describe("expenses", () => {
       ["update", "เจ้าของร้าน"],
     ]);
     expect(changes[1]!.before).toMatchObject({ amountSatang: 1_070_000, inputVatSatang: 70_000 });
-    expect(changes[1]!.after).toMatchObject({ amountSatang: 1_200_000, inputVatSatang: 0 });
+    expect(changes[1]!.after).toMatchObject({
+      amountSatang: 1_200_000,
+      inputVatSatang: 0,
+      taxInvoiceNumber: null,
+    });
 
     const page = await call(editRoute.loader, `/shophub/expenses/${id}?shop=${s.shopId}`, s.owner);
     const history = (page.data as { history: { action: string }[] }).history;
@@ -510,6 +535,7 @@ describe("who may", () => {
       (
         await call(editRoute.action, `/shophub/expenses/${foreign!.id}${own}`, s.owner, {
           ...EXPENSE,
+          ...NO_TAX_INVOICE,
           amount: "1000",
         })
       ).status,
@@ -520,5 +546,89 @@ describe("who may", () => {
     ).toBe(404);
     const [still] = await test.db.select().from(expense).where(eq(expense.id, foreign!.id));
     expect(still).toMatchObject({ amountSatang: 1_070_000, deletedAt: null });
+  });
+});
+
+describe("an expense's supplier tax invoice (input VAT, issue 35)", () => {
+  const post = (s: Awaited<ReturnType<typeof shopWithPeople>>, fields: Record<string, string>) =>
+    call(editRoute.action, `/shophub/expenses/new?shop=${s.shopId}`, s.owner, {
+      ...EXPENSE,
+      ...fields,
+    });
+
+  it("refuses input VAT without the tax invoice, and each wrong field next to itself, saving nothing", async () => {
+    const s = await shopWithPeople();
+    const cases: [Record<string, string>, Record<string, string>][] = [
+      // VAT typed, the invoice left out: a claim with nothing to show for it.
+      [
+        { ...NO_TAX_INVOICE, inputVat: "700" },
+        {
+          supplierTaxId: "shops.finance.error.taxInvoice.taxIdRequired",
+          taxInvoiceNumber: "shops.finance.error.taxInvoice.number",
+          taxInvoiceDate: "shops.finance.error.taxInvoice.dateRequired",
+          valueBeforeVat: "shops.finance.error.taxInvoice.value",
+        },
+      ],
+      // A tax ID whose check digit is wrong, a branch that is not 5 digits, no supplier.
+      [
+        { supplierTaxId: "0105556123454", supplierBranch: "1", supplier: "" },
+        {
+          supplierTaxId: "shops.finance.error.taxInvoice.taxIdInvalid",
+          supplierBranch: "shops.finance.error.taxInvoice.branch",
+          supplier: "shops.finance.error.taxInvoice.supplier",
+        },
+      ],
+      // Dated after the expense; dated in September for a March expense (past 6 months).
+      [
+        { taxInvoiceDate: "06/03/2569" },
+        { taxInvoiceDate: "shops.finance.error.taxInvoice.dateAfterDay" },
+      ],
+      [
+        { taxInvoiceDate: "30/08/2568" },
+        { taxInvoiceDate: "shops.finance.error.taxInvoice.dateTooOld" },
+      ],
+      // VAT that is not 7% of the value; value and VAT above what was paid; no VAT at all.
+      [
+        { inputVat: "750", amount: "10,750" },
+        { inputVat: "shops.finance.error.taxInvoice.vatNotRate" },
+      ],
+      [{ amount: "10,000" }, { valueBeforeVat: "shops.finance.error.taxInvoice.valueOverAmount" }],
+      [{ inputVat: "" }, { inputVat: "shops.finance.error.taxInvoice.vatRequired" }],
+    ];
+    for (const [fields, errors] of cases) {
+      const refused = await post(s, fields);
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+      const failure = refused.data as Failure;
+      expect(failure.errors, JSON.stringify(fields)).toEqual(errors);
+      // What was typed comes back as typed.
+      expect(failure.values).toMatchObject({ ...EXPENSE, ...fields });
+    }
+    expect(await test.db.select().from(expense).where(eq(expense.shopId, s.shopId))).toEqual([]);
+  });
+
+  it("keeps a branch's tax invoice, the oldest claimable date, and shows it back as typed", async () => {
+    const s = await shopWithPeople();
+    // September 2025 is the sixth month before March 2026: still claimable.
+    const saved = await post(s, { supplierBranch: "00012", taxInvoiceDate: "30/09/2568" });
+    expect(saved.status).toBe(302);
+    const [row] = await test.db.select().from(expense).where(eq(expense.shopId, s.shopId));
+    expect(row).toMatchObject({
+      supplierBranch: "00012",
+      taxInvoiceDate: "2025-09-30",
+      inputVatSatang: 70_000,
+    });
+    const page = await call(
+      editRoute.loader,
+      `/shophub/expenses/${row!.id}?shop=${s.shopId}`,
+      s.owner,
+    );
+    expect((page.data as { values: Record<string, string> }).values).toMatchObject({
+      supplierTaxId: "0105556123453",
+      supplierBranch: "00012",
+      taxInvoiceNumber: "IV2569/0042",
+      taxInvoiceDate: "2025-09-30",
+      valueBeforeVat: "10000.00",
+      inputVat: "700.00",
+    });
   });
 });

@@ -569,6 +569,11 @@ const TARGETS: Target[] = [
       "day",
       "method",
       "supplier",
+      "supplierTaxId",
+      "supplierBranch",
+      "taxInvoiceNumber",
+      "taxInvoiceDate",
+      "valueBeforeVat",
       "note",
       "photo",
       "removePhoto",
@@ -916,6 +921,19 @@ const LOADER_TARGETS: LoaderTarget[] = [
     caller: "owner",
     path: "/shophub/reports/export",
     names: ["shop", "report", "day", "month", "from", "to"],
+  },
+  // Added by the tax reports branch (issue 35): the month and the file asked for.
+  ...(["vat", "sales", "purchases"] as const).map((report): LoaderTarget => ({
+    route: `routes/shophub/tax/${report}`,
+    caller: "owner",
+    path: report === "vat" ? "/shophub/tax" : `/shophub/tax/${report}`,
+    names: ["shop", "month"],
+  })),
+  {
+    route: "routes/shophub/tax/export",
+    caller: "owner",
+    path: "/shophub/tax/export",
+    names: ["shop", "report", "format", "month"],
   },
   {
     route: "routes/shophub/invoices/list",

@@ -127,6 +127,23 @@ export const SEES_COSTS: Record<ShopRole, boolean> = {
   cashier: false,
 };
 
+/** A page (or file) of the shop's tax reports: its bookkeepers read it, named by `?shop=`. */
+function taxReportRow(path: string, query: string): ShopRow {
+  return {
+    access: "shop",
+    request: (ids) => ({ path: `${path}?shop=${ids.shopId}&${query}` }),
+    roles: BOOKKEEPERS,
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `${path}?shop=${other.shopId}&${query}` }),
+        expect: 404,
+      },
+    ],
+  };
+}
 const ALL = (expect: Expect): Record<ShopRole, Expect> => ({
   owner: expect,
   manager: expect,
@@ -448,6 +465,15 @@ export const MATRIX: Record<string, MatrixRow> = {
       },
     ],
   },
+  // Added by the tax reports branch (issue 35): the monthly tax reports and their files
+  // (owners and managers).
+  "routes/shophub/tax/vat loader": taxReportRow("/shophub/tax", "month=2026-03"),
+  "routes/shophub/tax/sales loader": taxReportRow("/shophub/tax/sales", "month=2026-03"),
+  "routes/shophub/tax/purchases loader": taxReportRow("/shophub/tax/purchases", "month=2026-03"),
+  "routes/shophub/tax/export loader": taxReportRow(
+    "/shophub/tax/export",
+    "report=sales&format=csv&month=2026-03",
+  ),
   // Added by the invoices branch (after-sale): the shop's sales, one sale and its forms.
   "routes/shophub/invoices/list loader": {
     access: "shop",

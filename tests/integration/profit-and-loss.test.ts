@@ -8,7 +8,7 @@ import * as exportRoute from "~/routes/shophub/reports/export";
 import * as pageRoute from "~/routes/shophub/reports/route";
 import { addShopMember, insertItem, insertShop, type TestShop } from "../setup/factories";
 import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
-import { createSaleForTest, registerForVat } from "../setup/sales-factory";
+import { createSaleForTest, registerForVat, SUPPLIER_TAX_INVOICE } from "../setup/sales-factory";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 /*
@@ -136,6 +136,10 @@ async function buildMonth() {
       amountSatang: 10_700,
       inputVatSatang: 700,
       spentOn: "2026-10-25",
+      // Input tax only with the supplier's full tax invoice (decision 0068).
+      ...SUPPLIER_TAX_INVOICE,
+      taxInvoiceDate: "2026-10-25",
+      valueBeforeVatSatang: 10_000,
     },
     { shopId, ...by, categoryId: aircon!.id, amountSatang: 20_000, spentOn: "2026-10-28" },
     {

@@ -1,5 +1,3 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { inflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +10,7 @@ import * as pdfRoute from "~/routes/shophub/invoices/pdf";
 import * as printRoute from "~/routes/shophub/invoices/print";
 import { callRoute, outcomeOf, routeContext, runRoute } from "../setup/route-call";
 import { addShopMember, insertItem, insertShop, type TestShop } from "../setup/factories";
+import { pdfText } from "../setup/pdf-text";
 import { insertCreditNote, insertFullTaxInvoice, insertSaleRows } from "../setup/sale-rows";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -147,6 +146,17 @@ describe("getSaleDocument", () => {
     expect(doc?.lines.map((line) => [line.name, line.qtyMilli, line.totalSatang])).toEqual([
       ["น้ำดื่มตราช้าง 600 มล.", 1000, 3_525],
     ]);
+    // Section 86/10: the slip it reduces and its date, its value before VAT, the correct value,
+    // the difference and the VAT on it.
+    expect(doc?.correction).toEqual({
+      originalNumber: sale.documentNumber,
+      originalIssuedAt: sale.createdAt,
+      originalValueSatang: 11_262,
+      earlierCreditsSatang: 0,
+      correctValueSatang: 7_968,
+      differenceSatang: 3_294,
+      differenceVatSatang: 231,
+    });
     // The note belongs to that sale only, and to that shop only.
     const other = await insertSaleRows(test.db, { shopId: mine.shop.id, itemId: mineItem });
     expect(
@@ -167,14 +177,30 @@ describe("getSaleDocument", () => {
   });
 });
 
-const run = promisify(execFile);
-
-/** The PDF's text as pdftotext reads it (in reading order, UTF-8). */
-async function pdfText(pdf: Buffer): Promise<string> {
-  const child = run("pdftotext", ["-enc", "UTF-8", "-", "-"], { encoding: "utf8" });
-  child.child.stdin!.end(pdf);
-  return (await child).stdout;
-}
+describe("a second credit note after a full tax invoice", () => {
+  it("reduces the full tax invoice, net of the note before it, and goes to its buyer", async () => {
+    const { sale, lines } = await insertSaleRows(test.db, {
+      shopId: mine.shop.id,
+      itemId: mineItem,
+    });
+    await insertCreditNote(test.db, mine.shop.id, sale.id, lines[0]!.id);
+    const invoice = await insertFullTaxInvoice(test.db, mine.shop.id, sale.id);
+    const second = await insertCreditNote(test.db, mine.shop.id, sale.id, lines[0]!.id);
+    const doc = await getSaleDocument(test.db, mine.shop.id, {
+      saleId: sale.id,
+      doc: { creditNoteId: second.id },
+    });
+    expect(doc?.correction).toMatchObject({
+      originalNumber: invoice.documentNumber,
+      originalValueSatang: 11_262,
+      earlierCreditsSatang: 3_294,
+      correctValueSatang: 4_674,
+      differenceSatang: 3_294,
+      differenceVatSatang: 231,
+    });
+    expect(doc?.buyer).toMatchObject({ taxId: "0105560000001", branchCode: "00000" });
+  });
+});
 
 describe("the print page and the PDF", () => {
   const member = (id: string): SessionUser => ({
@@ -240,6 +266,13 @@ describe("the print page and the PDF", () => {
     expect(text).toContain("ผู้ออกใบลดหนี้");
     expect(text).toContain("ผู้รับเงินคืน");
     expect(text).not.toContain("ผู้มีอำนาจลงนาม");
+    // Section 86/10's correction: the invoice it reduces, then each figure on its own line.
+    expect(text).toContain(`ลดหนี้ตามใบกำกับภาษีเลขที่ ${sale.documentNumber}`);
+    expect(text).toContain("รายละเอียดการลดหนี้ (ไม่รวมภาษีมูลค่าเพิ่ม)");
+    // pdftotext reads each amount just before its label (the right column of the box first).
+    expect(text).toMatch(
+      /112\.62\s+มูลค่าสินค้าตามใบกำกับภาษีเดิม\s+79\.68\s+มูลค่าที่ถูกต้อง\s+32\.94\s+ผลต่าง \(มูลค่าที่ลดหนี้\)\s+2\.31\s+ภาษีมูลค่าเพิ่มของผลต่าง/,
+    );
   });
 
   it("draws the shop's logo at the top of the PDF when the sale's seller has one", async () => {

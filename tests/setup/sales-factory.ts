@@ -32,6 +32,8 @@ export interface TestSaleLine {
   /** The item's price when left out. */
   unitPriceSatang?: number;
   discount?: Discount | null;
+  /** Goods exempt from VAT (fresh produce in a VAT-registered grocery). */
+  vatExempt?: boolean;
 }
 
 export interface TestSaleOptions {
@@ -46,6 +48,8 @@ export interface TestSaleOptions {
   billDiscount?: Discount | null;
   /** When the sale completed (a past sale); now when left out. */
   at?: Date;
+  /** The till it was rung up on ("เครื่อง 1" when left out). */
+  till?: string;
 }
 
 export interface TestSale {
@@ -63,6 +67,17 @@ export const TEST_BUYER = {
   address: "1 ถนนสีลม บางรัก กรุงเทพฯ 10500",
   taxId: "1101700207030",
   branchCode: "00000",
+};
+
+/**
+ * The columns of an expense's supplier tax invoice (a valid tax ID, the head office); a test
+ * adds the invoice's date and value before VAT.
+ */
+export const SUPPLIER_TAX_INVOICE = {
+  supplier: "บริษัท ผู้ขาย จำกัด",
+  supplierTaxId: "0105556123453",
+  supplierBranch: "00000",
+  taxInvoiceNumber: "IV-0001",
 };
 
 /** A shop's selling settings (written as a row, as the settings page saves them). */
@@ -131,6 +146,7 @@ export async function createSaleForTest(db: Database, options: TestSaleOptions):
       unitPriceSatang: prices[i]!,
       qtyMilli: line.qtyMilli ?? line.qty * 1000,
       discount: line.discount ?? null,
+      vatExempt: line.vatExempt ?? false,
     })),
     billDiscount: options.billDiscount ?? null,
     vat: { mode: vatMode, rateBasisPoints: settings.vatRateBasisPoints },
@@ -176,7 +192,7 @@ export async function createSaleForTest(db: Database, options: TestSaleOptions):
           documentYear: year,
           documentSeq: seq,
           documentNumber,
-          till: "เครื่อง 1",
+          till: options.till ?? "เครื่อง 1",
           cashierId: userId,
           cashierName: cashier?.name ?? "",
           stockDocumentId: posted.documentId,
@@ -239,6 +255,7 @@ export async function createSaleForTest(db: Database, options: TestSaleOptions):
               lineDiscountSatang: billLine.lineDiscountSatang,
               billDiscountSatang: billLine.billDiscountSatang,
               netSatang: billLine.netSatang,
+              vatExempt: line.vatExempt ?? false,
               vatSatang: billLine.vatSatang,
               exVatSatang: billLine.exVatSatang,
               totalSatang: billLine.totalSatang,

@@ -1,4 +1,4 @@
-import { formatDocumentDate } from "~/lib/dates";
+import { formatDate, formatDocumentDate } from "~/lib/dates";
 import type { Lang, MessageKey, Translate } from "~/lib/i18n";
 import { formatSatang } from "~/lib/money";
 import { bahtText, formatQuantityMilli, type SaleDocument } from "~/modules/sales";
@@ -96,6 +96,13 @@ export interface DocumentView {
   change: DocumentRow | null;
   note: string | null;
   footer: string[];
+  /**
+   * A credit note's correction (section 86/10): the original invoice's value, what earlier
+   * notes took off, the correct value, the difference and its VAT; empty on other documents.
+   */
+  correction: DocumentRow[];
+  /** The heading of the correction's rows. */
+  correctionTitle: string;
   /** The two signature lines (A4, and the roll of a credit note) and who issued it. */
   signatures: { label: string; name: string | null }[];
   /** Whether a roll prints the signature lines (a credit note: the refund is signed for). */
@@ -126,9 +133,23 @@ export function documentView(doc: SaleDocument, t: Translate, lang: Lang): Docum
   const credit = doc.kind === "creditNote";
   const references: string[] = [];
   if (doc.replacesDocumentNumber) {
-    references.push(t("shops.sell.doc.replaces", { number: doc.replacesDocumentNumber }));
+    references.push(
+      doc.writtenAt
+        ? t("shops.sell.doc.replacesWritten", {
+            number: doc.replacesDocumentNumber,
+            date: formatDate(doc.writtenAt, lang),
+          })
+        : t("shops.sell.doc.replaces", { number: doc.replacesDocumentNumber }),
+    );
   }
-  if (doc.refersToDocumentNumber) {
+  if (doc.correction) {
+    references.push(
+      t("shops.sell.doc.reduces", {
+        number: doc.correction.originalNumber,
+        date: formatDate(doc.correction.originalIssuedAt, lang),
+      }),
+    );
+  } else if (doc.refersToDocumentNumber) {
     references.push(t("shops.sell.doc.refersTo", { number: doc.refersToDocumentNumber }));
   }
   if (doc.reason) references.push(t("shops.sell.doc.reason", { reason: doc.reason }));
@@ -202,6 +223,8 @@ export function documentView(doc: SaleDocument, t: Translate, lang: Lang): Docum
       };
     }),
     lineDiscountLabel: t("shops.sell.doc.discount"),
+    correction: correctionRows(doc, t),
+    correctionTitle: t("shops.sell.doc.correction.title"),
     totals,
     vatNote,
     vatBreakdown,
@@ -229,6 +252,31 @@ export function documentView(doc: SaleDocument, t: Translate, lang: Lang): Docum
         ],
     signOnRoll: credit,
   };
+}
+
+/** The correction a credit note makes, as rows that add up: original − earlier − difference. */
+function correctionRows(doc: SaleDocument, t: Translate): DocumentRow[] {
+  const c = doc.correction;
+  if (!c) return [];
+  const money = (label: string, satang: number, strong = false) => ({
+    label,
+    value: formatSatang(satang),
+    strong,
+  });
+  return [
+    money(t("shops.sell.doc.correction.original"), c.originalValueSatang),
+    ...(c.earlierCreditsSatang > 0
+      ? [
+          {
+            label: t("shops.sell.doc.correction.earlier"),
+            value: `-${formatSatang(c.earlierCreditsSatang)}`,
+          },
+        ]
+      : []),
+    money(t("shops.sell.doc.correction.correct"), c.correctValueSatang),
+    money(t("shops.sell.doc.correction.difference"), c.differenceSatang, true),
+    money(t("shops.sell.doc.correction.vat"), c.differenceVatSatang, true),
+  ];
 }
 
 /**

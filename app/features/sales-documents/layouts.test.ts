@@ -36,7 +36,9 @@ function saleDocument(overrides: Partial<SaleDocument> = {}): SaleDocument {
     till: "เครื่อง 1",
     buyer: null,
     replacesDocumentNumber: null,
+    writtenAt: null,
     refersToDocumentNumber: null,
+    correction: null,
     reason: null,
     issuedByName: null,
     lines: [
@@ -258,6 +260,53 @@ describe("the credit note's signatures", () => {
     expect(receipt).toContain("ผู้มีอำนาจลงนาม");
     // A receipt on a roll has no signature lines.
     expect(thermal(saleDocument())).not.toContain("doc-signatures");
+  });
+});
+
+describe("the credit note's correction (Revenue Code section 86/10)", () => {
+  const note = saleDocument({
+    kind: "creditNote",
+    documentNumber: "CN2569-000002",
+    refersToDocumentNumber: "INV2569-000007",
+    reason: "สินค้าชำรุด",
+    issuedByName: "สมชาย ผู้จัดการ",
+    totalSatang: 3_525,
+    correction: {
+      originalNumber: "INV2569-000007",
+      originalIssuedAt: new Date("2026-11-20T03:00:00Z"),
+      originalValueSatang: 11_262,
+      earlierCreditsSatang: 3_294,
+      correctValueSatang: 4_674,
+      differenceSatang: 3_294,
+      differenceVatSatang: 231,
+    },
+  });
+
+  it("names the original invoice and its date, and shows original − earlier − difference = correct, with the VAT", () => {
+    for (const html of [a4(note), thermal(note), thermal(note, "80")]) {
+      expect(html).toContain("ลดหนี้ตามใบกำกับภาษีเลขที่ INV2569-000007 ลงวันที่ 20 พฤศจิกายน 2569");
+      expect(html).toContain("เหตุผลที่ลดหนี้: สินค้าชำรุด");
+      const box = /data-testid="doc-correction">(.*?)<\/div><\/div><\/div>/.exec(html)?.[1] ?? html;
+      for (const [label, amount] of [
+        ["มูลค่าสินค้าตามใบกำกับภาษีเดิม", "112.62"],
+        ["ลดหนี้แล้วตามใบลดหนี้ก่อนหน้า", "-32.94"],
+        ["มูลค่าที่ถูกต้อง", "46.74"],
+        ["ผลต่าง (มูลค่าที่ลดหนี้)", "32.94"],
+        ["ภาษีมูลค่าเพิ่มของผลต่าง", "2.31"],
+      ]) {
+        expect(box).toContain(`<span>${label}</span><span class="doc-amount">${amount}</span>`);
+      }
+    }
+  });
+
+  it("leaves out the earlier notes' row when there are none, and the whole box on other documents", () => {
+    const first = saleDocument({
+      ...note,
+      correction: { ...note.correction!, earlierCreditsSatang: 0, correctValueSatang: 7_968 },
+    });
+    expect(a4(first)).not.toContain("ลดหนี้แล้วตามใบลดหนี้ก่อนหน้า");
+    expect(a4(first)).toContain("79.68");
+    expect(a4(saleDocument())).not.toContain("doc-correction");
   });
 });
 

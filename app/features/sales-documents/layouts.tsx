@@ -34,6 +34,17 @@ function Signatures({ view, className }: { view: DocumentView; className: string
   );
 }
 
+/** A credit note's correction (section 86/10): original, correct, difference and its VAT. */
+function Correction({ view }: { view: DocumentView }) {
+  if (view.correction.length === 0) return null;
+  return (
+    <div className="doc-correction" data-testid="doc-correction">
+      <div className="doc-strong">{view.correctionTitle}</div>
+      <Rows rows={view.correction} />
+    </div>
+  );
+}
+
 function VoidMark({ view }: { view: DocumentView }) {
   if (!view.voided) return null;
   return (
@@ -79,6 +90,7 @@ export function ThermalReceipt({ view, paper }: { view: DocumentView; paper: "58
       {view.references.map((line, index) => (
         <div key={index}>{line}</div>
       ))}
+      <Correction view={view} />
       <div className="doc-rule" />
       {view.lines.map((line) => (
         <div className="doc-line" key={line.no}>
@@ -189,6 +201,7 @@ export function A4Document({ view, labels }: { view: DocumentView; labels: A4Lab
           {view.references.map((line, index) => (
             <div key={index}>{line}</div>
           ))}
+          <Correction view={view} />
         </div>
       </section>
       <table className="doc-a4-lines">

@@ -23,6 +23,7 @@ const TOOLS: { path: `/${string}`; text: MessageKey; roles: readonly ShopRole[] 
   { path: "/shophub/expenses", text: "shops.nav.expenses", roles: ["owner", "manager"] },
   { path: "/shophub/reports", text: "shops.nav.reports", roles: ["owner", "manager"] },
   { path: "/shophub/tills", text: "shops.nav.tills", roles: ["owner", "manager"] },
+  { path: "/shophub/tax", text: "shops.nav.tax", roles: ["owner", "manager"] },
 ];
 
 /**

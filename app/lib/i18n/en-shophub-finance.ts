@@ -61,8 +61,18 @@ export const enShophubFinance: Record<keyof typeof thShophubFinance, string> = {
   "shops.finance.field.amount": "Amount (baht)",
   "shops.finance.field.amountHint": "The receipt's total, VAT included",
   "shops.finance.field.inputVat": "Input VAT (baht)",
-  "shops.finance.field.inputVatHint":
-    "When the supplier's tax invoice shows VAT; not more than the amount",
+  "shops.finance.field.inputVatHint": "The VAT on the tax invoice: 7% of the value before VAT",
+  "shops.finance.taxInvoice.title": "The supplier's full tax invoice (input VAT)",
+  "shops.finance.taxInvoice.lead":
+    "Fill this in when you have a full tax invoice naming the shop as the buyer. Input VAT counts in the purchase tax report and on the VAT return (P.P.30) only for expenses with such an invoice. Without one, leave every field empty.",
+  "shops.finance.field.supplierTaxId": "Supplier's tax ID",
+  "shops.finance.field.supplierTaxIdHint": "The 13 digits on the tax invoice",
+  "shops.finance.field.supplierBranch": "Supplier's branch",
+  "shops.finance.field.supplierBranchHint":
+    "A 5-digit branch number, e.g. 00001; empty for the head office",
+  "shops.finance.field.taxInvoiceNumber": "Tax invoice number",
+  "shops.finance.field.taxInvoiceDate": "Date on the tax invoice",
+  "shops.finance.field.valueBeforeVat": "Value before VAT (baht)",
   "shops.finance.field.day": "Date",
   "shops.finance.field.dayShown": "Date {date}",
   "shops.finance.field.method": "Paid by",
@@ -108,6 +118,28 @@ export const enShophubFinance: Record<keyof typeof thShophubFinance, string> = {
   "shops.finance.error.inputVat":
     "Please enter the input VAT as an amount, such as 81.78, or leave it empty",
   "shops.finance.error.vatOverAmount": "The input VAT must not be more than the amount",
+  "shops.finance.error.taxInvoice.supplier": "Enter the supplier's name as on the tax invoice",
+  "shops.finance.error.taxInvoice.taxIdRequired":
+    "Enter the supplier's 13-digit tax ID, or leave every field of the tax invoice empty if there is none",
+  "shops.finance.error.taxInvoice.taxIdInvalid":
+    "This tax ID is not valid (its check digit does not match): check it against the tax invoice",
+  "shops.finance.error.taxInvoice.branch":
+    "A branch is 5 digits, e.g. 00001; leave it empty for the head office",
+  "shops.finance.error.taxInvoice.number": "Enter the tax invoice's number, at most 40 characters",
+  "shops.finance.error.taxInvoice.dateRequired":
+    "Enter the date on the tax invoice as dd/mm/yyyy, e.g. 28/11/2026",
+  "shops.finance.error.taxInvoice.dateAfterDay":
+    "The tax invoice's date must not be after this expense's date",
+  "shops.finance.error.taxInvoice.dateTooOld":
+    "This tax invoice is dated more than 6 months before the expense's month, so its input VAT can no longer be claimed (within the 6 months after the month it was issued)",
+  "shops.finance.error.taxInvoice.value":
+    "Enter the value before VAT on the tax invoice, more than 0, e.g. 1,000.00",
+  "shops.finance.error.taxInvoice.valueOverAmount":
+    "The value before VAT plus the input VAT must not be more than the amount paid",
+  "shops.finance.error.taxInvoice.vatRequired":
+    "Enter the input VAT on the tax invoice, or leave every field of the tax invoice empty if there is none",
+  "shops.finance.error.taxInvoice.vatNotRate":
+    "The input VAT is not 7% of the value before VAT: check both against the tax invoice",
   "shops.finance.error.day": "This is not a valid date: type dd/mm/yyyy, e.g. 28/11/2026",
   "shops.finance.error.method": "Please choose how it was paid",
   "shops.finance.error.noteTooLong": "The note is longer than 500 characters",

@@ -134,4 +134,5 @@ export const enShops: Record<keyof typeof thShops, string> = {
   "shops.nav.income": "Income",
   "shops.nav.expenses": "Expenses",
   "shops.nav.reports": "Profit and loss",
+  "shops.nav.tax": "VAT reports",
 };

@@ -12,6 +12,7 @@ import { enStorehubLedger } from "./en-storehub-ledger";
 import type { MessageKey } from "./th";
 import { enShophubPage } from "./en-shophub-page";
 import { enShophubReports } from "./en-shophub-reports";
+import { enShophubTax } from "./en-shophub-tax";
 
 /** English interface text. The Record type makes a missing key a type error. */
 export const en: Record<MessageKey, string> = {
@@ -28,6 +29,7 @@ export const en: Record<MessageKey, string> = {
   ...enListings,
   ...enShophubPage,
   ...enShophubReports,
+  ...enShophubTax,
   "site.name": "DP Tech",
   "site.title":
     "DP Tech | AI and inspection cameras, laser marking, warehouse solutions and AMR robots",

@@ -62,7 +62,17 @@ export const thShophubFinance = {
   "shops.finance.field.amount": "จำนวนเงิน (บาท)",
   "shops.finance.field.amountHint": "ยอดรวมตามใบเสร็จ รวมภาษีมูลค่าเพิ่มแล้ว",
   "shops.finance.field.inputVat": "ภาษีซื้อ (บาท)",
-  "shops.finance.field.inputVatHint": "กรอกเมื่อใบกำกับภาษีของผู้ขายแสดงภาษีมูลค่าเพิ่ม ไม่เกินจำนวนเงิน",
+  "shops.finance.field.inputVatHint": "ภาษีมูลค่าเพิ่มตามใบกำกับภาษี 7% ของมูลค่าก่อนภาษี",
+  "shops.finance.taxInvoice.title": "ใบกำกับภาษีเต็มรูปของผู้ขาย (ภาษีซื้อ)",
+  "shops.finance.taxInvoice.lead":
+    "กรอกเมื่อได้รับใบกำกับภาษีเต็มรูปที่มีชื่อร้านเป็นผู้ซื้อ ภาษีซื้อจะนับในรายงานภาษีซื้อและ ภ.พ.30 เฉพาะรายจ่ายที่มีใบกำกับภาษีนี้ ถ้าไม่มีให้เว้นว่างทั้งหมด",
+  "shops.finance.field.supplierTaxId": "เลขประจำตัวผู้เสียภาษีของผู้ขาย",
+  "shops.finance.field.supplierTaxIdHint": "ตัวเลข 13 หลักตามใบกำกับภาษี",
+  "shops.finance.field.supplierBranch": "สาขาของผู้ขาย",
+  "shops.finance.field.supplierBranchHint": "เลขสาขา 5 หลัก เช่น 00001 เว้นว่างถ้าเป็นสำนักงานใหญ่",
+  "shops.finance.field.taxInvoiceNumber": "เลขที่ใบกำกับภาษี",
+  "shops.finance.field.taxInvoiceDate": "วันที่ในใบกำกับภาษี",
+  "shops.finance.field.valueBeforeVat": "มูลค่าก่อนภาษี (บาท)",
   "shops.finance.field.day": "วันที่",
   "shops.finance.field.dayShown": "วันที่ {date}",
   "shops.finance.field.method": "ชำระโดย",
@@ -107,6 +117,25 @@ export const thShophubFinance = {
   "shops.finance.error.amount": "กรุณากรอกจำนวนเงินมากกว่า 0 เช่น 1,250.50",
   "shops.finance.error.inputVat": "กรุณากรอกภาษีซื้อเป็นจำนวนเงิน เช่น 81.78 หรือเว้นว่าง",
   "shops.finance.error.vatOverAmount": "ภาษีซื้อต้องไม่เกินจำนวนเงิน",
+  "shops.finance.error.taxInvoice.supplier": "กรุณากรอกชื่อผู้ขายตามใบกำกับภาษี",
+  "shops.finance.error.taxInvoice.taxIdRequired":
+    "กรุณากรอกเลขประจำตัวผู้เสียภาษีของผู้ขาย 13 หลัก หรือเว้นว่างทุกช่องของใบกำกับภาษีถ้าไม่มี",
+  "shops.finance.error.taxInvoice.taxIdInvalid":
+    "เลขประจำตัวผู้เสียภาษีนี้ไม่ถูกต้อง (หลักตรวจสอบไม่ตรง) กรุณาตรวจกับใบกำกับภาษีอีกครั้ง",
+  "shops.finance.error.taxInvoice.branch":
+    "เลขสาขาต้องเป็นตัวเลข 5 หลัก เช่น 00001 หรือเว้นว่างถ้าเป็นสำนักงานใหญ่",
+  "shops.finance.error.taxInvoice.number": "กรุณากรอกเลขที่ใบกำกับภาษี ไม่เกิน 40 ตัวอักษร",
+  "shops.finance.error.taxInvoice.dateRequired":
+    "กรุณากรอกวันที่ในใบกำกับภาษี พิมพ์เป็น วว/ดด/ปปปป เช่น 28/11/2569",
+  "shops.finance.error.taxInvoice.dateAfterDay": "วันที่ในใบกำกับภาษีต้องไม่หลังวันที่ของรายจ่ายนี้",
+  "shops.finance.error.taxInvoice.dateTooOld":
+    "ใบกำกับภาษีนี้ลงวันที่เกิน 6 เดือนก่อนเดือนของรายจ่าย จึงนำภาษีซื้อมาหักไม่ได้แล้ว (ใช้ได้ภายใน 6 เดือนถัดจากเดือนที่ออกใบกำกับภาษี)",
+  "shops.finance.error.taxInvoice.value": "กรุณากรอกมูลค่าก่อนภาษีตามใบกำกับภาษี มากกว่า 0 เช่น 1,000.00",
+  "shops.finance.error.taxInvoice.valueOverAmount": "มูลค่าก่อนภาษีรวมกับภาษีซื้อต้องไม่เกินจำนวนเงินที่จ่าย",
+  "shops.finance.error.taxInvoice.vatRequired":
+    "กรุณากรอกภาษีซื้อตามใบกำกับภาษี หรือเว้นว่างทุกช่องของใบกำกับภาษีถ้าไม่มี",
+  "shops.finance.error.taxInvoice.vatNotRate":
+    "ภาษีซื้อไม่ตรงกับ 7% ของมูลค่าก่อนภาษี กรุณาตรวจทั้งสองช่องกับใบกำกับภาษีอีกครั้ง",
   "shops.finance.error.day": "วันที่ไม่ถูกต้อง พิมพ์เป็น วว/ดด/ปปปป เช่น 28/11/2569",
   "shops.finance.error.method": "กรุณาเลือกวิธีชำระเงิน",
   "shops.finance.error.noteTooLong": "หมายเหตุยาวเกิน 500 ตัวอักษร",

@@ -123,4 +123,5 @@ export const thShops = {
   "shops.nav.income": "รายรับ",
   "shops.nav.expenses": "รายจ่าย",
   "shops.nav.reports": "กำไรขาดทุน",
+  "shops.nav.tax": "ภาษีมูลค่าเพิ่ม",
 } as const;

@@ -4,6 +4,7 @@ import { bahtField, flagField, idField, optionalFileField } from "~/lib/forms/fi
 import { MAX_SATANG } from "~/lib/money";
 import { CATEGORY_NAME_MAX, NOTE_MAX, SUPPLIER_MAX } from "./limits";
 import { EXPENSE_CATEGORIES, type FinanceKind, INCOME_CATEGORIES, MONEY_METHODS } from "./schema";
+import { readSupplierTaxInvoice } from "./tax-invoice";
 
 /*
  * The expense and other income forms, read with readForm (decision 0017). A category is sent
@@ -76,11 +77,23 @@ const common = {
   note: text(NOTE_MAX, "shops.finance.error.noteTooLong"),
 };
 
+/** A field of the supplier's tax invoice as typed; its rules are tax-invoice.ts's. */
+const typed = () =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").trim().slice(0, 200));
+
 export const expenseFormSchema = z
   .object({
     ...common,
     inputVat: bahtField("shops.finance.error.inputVat"),
     supplier: text(SUPPLIER_MAX, "shops.finance.error.supplierTooLong"),
+    supplierTaxId: typed(),
+    supplierBranch: typed(),
+    taxInvoiceNumber: typed(),
+    taxInvoiceDate: typed(),
+    valueBeforeVat: typed(),
     photo: optionalFileField(),
     removePhoto: flagField(),
   })
@@ -91,7 +104,18 @@ export const expenseFormSchema = z
         path: ["inputVat"],
         message: "shops.finance.error.vatOverAmount",
       });
+      return;
     }
+    const reading = readSupplierTaxInvoice(value);
+    if (reading.ok) return;
+    for (const [field, message] of reading.problems) {
+      ctx.addIssue({ code: "custom", path: [field], message });
+    }
+  })
+  // Read once more now that it passed: the expense carries its tax invoice or none.
+  .transform((value) => {
+    const reading = readSupplierTaxInvoice(value);
+    return { ...value, taxInvoice: reading.ok ? reading.invoice : null };
   });
 
 export const incomeFormSchema = z.object(common);

@@ -12,3 +12,10 @@ export {
 } from "./kinds";
 export { FINANCE_PAGE_SIZE, NOTE_MAX, SUPPLIER_MAX, CATEGORY_NAME_MAX } from "./limits";
 export { categoryValue } from "./category-value";
+export {
+  CLAIM_MONTHS,
+  HEAD_OFFICE,
+  readSupplierTaxInvoice,
+  type SupplierTaxInvoice,
+  TAX_INVOICE_NUMBER_MAX,
+} from "./tax-invoice";

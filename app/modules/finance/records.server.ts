@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, isNull, lte, sql, type SQL } from "drizzle-orm
 import type { DbExecutor } from "~/db/client.server";
 import { type Page, pageWindow, toPage } from "~/lib/paging";
 import { BUILT_IN, type CategoryRef } from "./form";
+import type { SupplierTaxInvoice } from "./tax-invoice";
 import { FINANCE_PAGE_SIZE } from "./limits";
 import {
   expense,
@@ -36,6 +37,8 @@ export interface FinanceFields {
   inputVatSatang?: number;
   supplier?: string;
   receiptImageKey?: string | null;
+  /** The supplier's full tax invoice (its VAT is input tax), or null. */
+  taxInvoice?: SupplierTaxInvoice | null;
 }
 
 export interface ExpenseInput extends FinanceFields {
@@ -54,6 +57,22 @@ export interface FinanceSnapshot {
   inputVatSatang?: number;
   supplier?: string;
   receiptImageKey?: string | null;
+  supplierTaxId?: string | null;
+  supplierBranch?: string | null;
+  taxInvoiceNumber?: string | null;
+  taxInvoiceDate?: string | null;
+  valueBeforeVatSatang?: number | null;
+}
+
+/** The tax invoice's columns of an expense row (all null without one). */
+function taxInvoiceColumns(invoice: SupplierTaxInvoice | null | undefined) {
+  return {
+    supplierTaxId: invoice?.supplierTaxId ?? null,
+    supplierBranch: invoice?.supplierBranch ?? null,
+    taxInvoiceNumber: invoice?.number ?? null,
+    taxInvoiceDate: invoice?.date ?? null,
+    valueBeforeVatSatang: invoice?.valueBeforeVatSatang ?? null,
+  };
 }
 
 /**
@@ -96,6 +115,7 @@ function snapshotOf(kind: FinanceKind, fields: FinanceFields): FinanceSnapshot {
     inputVatSatang: fields.inputVatSatang ?? 0,
     supplier: fields.supplier ?? "",
     receiptImageKey: fields.receiptImageKey ?? null,
+    ...taxInvoiceColumns(fields.taxInvoice),
   };
 }
 
@@ -151,6 +171,7 @@ export async function bookExpense(
       supplier: input.supplier ?? "",
       note: input.note,
       receiptImageKey: input.receiptImageKey ?? null,
+      ...taxInvoiceColumns(input.taxInvoice),
       createdBy: input.actor.id,
     })
     .returning({ id: expense.id });
@@ -232,6 +253,11 @@ function selectRecord(db: DbExecutor, kind: FinanceKind) {
         inputVatSatang: expense.inputVatSatang,
         supplier: expense.supplier,
         receiptImageKey: expense.receiptImageKey,
+        supplierTaxId: expense.supplierTaxId,
+        supplierBranch: expense.supplierBranch,
+        taxInvoiceNumber: expense.taxInvoiceNumber,
+        taxInvoiceDate: expense.taxInvoiceDate,
+        valueBeforeVatSatang: expense.valueBeforeVatSatang,
         createdAt: expense.createdAt,
         updatedAt: expense.updatedAt,
       })
@@ -325,6 +351,7 @@ export function updateFinanceRecord(
           inputVatSatang: fields.inputVatSatang ?? 0,
           supplier: fields.supplier ?? "",
           receiptImageKey: next.receiptImageKey ?? null,
+          ...taxInvoiceColumns(fields.taxInvoice),
         })
         .where(and(eq(expense.id, id), eq(expense.shopId, shopId)));
     } else {

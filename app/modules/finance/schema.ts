@@ -92,6 +92,20 @@ export const expense = pgTable(
     supplier: text("supplier").notNull().default(""),
     /** A photo of the receipt (through the image pipeline), its key in media storage. */
     receiptImageKey: text("receipt_image_key"),
+    /*
+     * The supplier's full tax invoice (ใบกำกับภาษีเต็มรูป), when the shop has one: only such an
+     * expense's VAT is input tax (the purchase tax report, ภ.พ.30 and the P&L count no other;
+     * issue 35, decision 0068). All five are set together or none is.
+     */
+    /** The supplier's 13-digit tax ID (checksum checked by the form). */
+    supplierTaxId: text("supplier_tax_id"),
+    /** "00000" the supplier's head office, or its 5-digit branch number. */
+    supplierBranch: text("supplier_branch"),
+    taxInvoiceNumber: text("tax_invoice_number"),
+    /** The day printed on the tax invoice (on or before spent_on, at most 6 months earlier). */
+    taxInvoiceDate: date("tax_invoice_date", { mode: "string" }),
+    /** The value of the goods or services before VAT, as the tax invoice shows it. */
+    valueBeforeVatSatang: bigint("value_before_vat_satang", { mode: "number" }),
   },
   (table) => [
     index("expense_shop_spent").on(table.shopId, table.spentOn),
@@ -108,6 +122,14 @@ export const expense = pgTable(
     check(
       "expense_vat_within",
       sql`${table.inputVatSatang} >= 0 AND ${table.inputVatSatang} <= ${table.amountSatang}`,
+    ),
+    check(
+      "expense_tax_invoice_whole",
+      sql`num_nulls(${table.supplierTaxId}, ${table.supplierBranch}, ${table.taxInvoiceNumber}, ${table.taxInvoiceDate}, ${table.valueBeforeVatSatang}) IN (0, 5)`,
+    ),
+    check(
+      "expense_tax_invoice_fields",
+      sql`(${table.supplierTaxId} IS NULL OR ${table.supplierTaxId} ~ '^[0-9]{13}$') AND (${table.supplierBranch} IS NULL OR ${table.supplierBranch} ~ '^[0-9]{5}$') AND (${table.valueBeforeVatSatang} IS NULL OR (${table.valueBeforeVatSatang} > 0 AND ${table.valueBeforeVatSatang} + ${table.inputVatSatang} <= ${table.amountSatang}))`,
     ),
   ],
 );

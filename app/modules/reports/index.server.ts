@@ -3,3 +3,7 @@
 export * from "./index";
 export * from "./profit-and-loss.server";
 export * from "./report-csv.server";
+export * from "./sales-tax-report.server";
+export * from "./purchase-tax-report.server";
+export * from "./vat-return.server";
+export * from "./tax-files.server";

@@ -2,3 +2,6 @@
 // and the CSV share.
 export * from "./range";
 export * from "./report-texts";
+// The monthly tax reports' month and tables (decision 0068).
+export * from "./tax-month";
+export * from "./tax-sheet";

@@ -22,7 +22,8 @@ import {
  * (`standing_credit_note`: not of a voided sale), the same definition as the drawer's and
  * the dashboard's (drizzle/0029, decision 0058). Expenses and other income are the
  * finance rows not deleted, by their calendar day; a VAT-registered shop counts an expense
- * net of its input VAT (claimed back on the VAT return).
+ * net of its input VAT (claimed back on the VAT return) when the expense carries the
+ * supplier's full tax invoice, the only input tax the purchase tax report and ภ.พ.30 count.
  *
  * The sales' figures come from the summaries the database keeps beside the sales
  * (./schema.ts: by day, hour and cashier; payments by day and method; items by day and by
@@ -252,7 +253,11 @@ async function financeAggregates(db: DbExecutor, shopId: string, range: ReportRa
   const [expenses, income] = await Promise.all([
     db.execute<FinanceAggregate>(sql`
       SELECT e.spent_on::text AS day, e.category_key, e.category_id, max(c.name) AS name,
-             sum(e.amount_satang) AS amount, sum(e.input_vat_satang) AS input_vat
+             sum(e.amount_satang) AS amount,
+             -- Input tax only with the supplier's full tax invoice (decision 0068): any other
+             -- VAT paid is part of what the expense cost the shop.
+             coalesce(sum(e.input_vat_satang) FILTER (WHERE e.tax_invoice_number IS NOT NULL), 0)
+               AS input_vat
         FROM expense e LEFT JOIN finance_category c ON c.id = e.category_id
        WHERE e.shop_id = ${shopId} AND e.spent_on >= ${range.from}::date
          AND e.spent_on <= ${range.to}::date AND e.deleted_at IS NULL

@@ -67,6 +67,7 @@ export type {
   CompletedSale,
   CompleteSaleRequest,
   CompleteSaleResult,
+  CreditCorrection,
   PaymentRequest,
   SaleDocument,
   SaleError,

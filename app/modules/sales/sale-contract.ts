@@ -88,6 +88,24 @@ export type CompleteSaleResult =
   { ok: true; sale: CompletedSale } | { ok: false; error: SaleError };
 
 /** Everything a print layout (58 mm, 80 mm, A4, PDF, ESC/POS) needs, nothing more. */
+/**
+ * The correction a credit note makes (Revenue Code section 86/10): the tax invoice it reduces,
+ * with its date; that invoice's value of goods before VAT, what earlier credit notes took off it,
+ * the correct value now, the difference (this note) and the VAT on the difference. Values are
+ * before VAT (the Code's "มูลค่า"); correct = original − earlier − difference.
+ */
+export interface CreditCorrection {
+  /** The sale's full tax invoice when it was issued before the note (it replaced the slip), else the slip. */
+  originalNumber: string;
+  /** The original's date: the sale's (a full tax invoice bears the date of the slip it replaces). */
+  originalIssuedAt: Date;
+  originalValueSatang: number;
+  earlierCreditsSatang: number;
+  correctValueSatang: number;
+  differenceSatang: number;
+  differenceVatSatang: number;
+}
+
 export interface SaleDocument {
   kind: SaleDocumentKind;
   documentNumber: string;
@@ -109,8 +127,15 @@ export interface SaleDocument {
     branchCode: string;
   } | null;
   replacesDocumentNumber: string | null;
-  /** Credit note: the sale it refers to and why, and who issued it (null when unknown). */
+  /**
+   * A full tax invoice written on a later day than the slip it replaces: when it was written.
+   * It bears the slip's date (issuedAt), as a replacing tax invoice does (decision 0068).
+   */
+  writtenAt: Date | null;
+  /** Credit note: the tax invoice it refers to and why, and who issued it (null when unknown). */
   refersToDocumentNumber: string | null;
+  /** Credit note: what section 86/10 of the Revenue Code asks it to show of the correction. */
+  correction: CreditCorrection | null;
   reason: string | null;
   issuedByName: string | null;
   /**

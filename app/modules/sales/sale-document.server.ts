@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { user } from "~/db/schema";
+import { bangkokIsoDate } from "~/lib/dates";
 import { formatPhoneForDisplay } from "~/lib/phone";
 import { mulDivHalfUp } from "./arithmetic";
 import type { SaleDocument } from "./sale-contract";
@@ -106,15 +107,43 @@ export async function getSaleDocument(
     const nonVat = lines
       .filter(({ line }) => line.vatExempt || row.vatMode === "none")
       .reduce((sum, { returned }) => sum + returned.exVatSatang, 0);
+    const [invoice, earlier] = await Promise.all([
+      fullInvoiceOf(db, shopId, row.id),
+      db
+        .select({ exVat: sql<string | null>`sum(${creditNote.exVatSatang})` })
+        .from(creditNote)
+        .where(
+          and(
+            eq(creditNote.shopId, shopId),
+            eq(creditNote.saleId, row.id),
+            lt(creditNote.id, note.id),
+          ),
+        ),
+    ]);
+    // The tax invoice the note reduces: the full one when it had replaced the slip by then.
+    const reduces =
+      invoice && invoice.createdAt <= note.createdAt ? invoice.documentNumber : row.documentNumber;
+    const originalValue = row.totalSatang - row.vatSatang;
+    const earlierCredits = Number(earlier[0]?.exVat ?? 0);
     return {
       ...common,
       kind: "creditNote",
       documentNumber: note.documentNumber,
       issuedAt: note.createdAt,
       isCopy: note.originalPrintedAt !== null,
-      buyer: await buyerOf(db, shopId, row.id),
+      buyer: invoice ? buyerFrom(invoice) : null,
       replacesDocumentNumber: null,
-      refersToDocumentNumber: row.documentNumber,
+      writtenAt: null,
+      refersToDocumentNumber: reduces,
+      correction: {
+        originalNumber: reduces,
+        originalIssuedAt: row.createdAt,
+        originalValueSatang: originalValue,
+        earlierCreditsSatang: earlierCredits,
+        correctValueSatang: originalValue - earlierCredits - note.exVatSatang,
+        differenceSatang: note.exVatSatang,
+        differenceVatSatang: note.vatSatang,
+      },
       reason: note.reason,
       issuedByName: found.issuedByName,
       lines: documentLines,
@@ -177,6 +206,7 @@ export async function getSaleDocument(
     })),
     changeSatang: row.changeSatang,
     refersToDocumentNumber: null,
+    correction: null,
     reason: null,
     issuedByName: null,
   };
@@ -192,7 +222,13 @@ export async function getSaleDocument(
       ...body,
       kind: "fullTaxInvoice",
       documentNumber: invoice.documentNumber,
-      issuedAt: invoice.createdAt,
+      // A tax invoice written in place of another bears the date of the one it replaces: the
+      // sale's, its tax point (decision 0068); the day it was written is said beside it.
+      issuedAt: row.createdAt,
+      writtenAt:
+        bangkokIsoDate(invoice.createdAt) === bangkokIsoDate(row.createdAt)
+          ? null
+          : invoice.createdAt,
       isCopy: invoice.originalPrintedAt !== null,
       buyer: buyerFrom(invoice),
       replacesDocumentNumber: row.documentNumber,
@@ -208,6 +244,7 @@ export async function getSaleDocument(
     isCopy: row.originalPrintedAt !== null,
     buyer: null,
     replacesDocumentNumber: null,
+    writtenAt: null,
   };
 }
 
@@ -283,15 +320,11 @@ function buyerFrom(
   };
 }
 
-/** A credit note goes to the buyer of the full tax invoice, when one was issued. */
-async function buyerOf(
-  db: DbExecutor,
-  shopId: string,
-  saleId: number,
-): Promise<SaleDocument["buyer"]> {
+/** The sale's full tax invoice, when one was issued: a credit note goes to its buyer. */
+async function fullInvoiceOf(db: DbExecutor, shopId: string, saleId: number) {
   const [invoice] = await db
     .select()
     .from(fullTaxInvoice)
     .where(and(eq(fullTaxInvoice.saleId, saleId), eq(fullTaxInvoice.shopId, shopId)));
-  return invoice ? buyerFrom(invoice) : null;
+  return invoice ?? null;
 }

@@ -88,7 +88,8 @@ export default function ShopsLayout({ loaderData }: Route.ComponentProps) {
   const t = useT();
   return (
     <div className="container py-4" data-testid="shops-area">
-      <p className="small mb-2">
+      {/* The way back is no part of a printed page (the reports, the shift report). */}
+      <p className="small mb-2 d-print-none">
         <Link to="/shophub#my-shops">← {t("shops.backToShophub")}</Link>
       </p>
       {loaderData.nav && <ShophubNav shopId={loaderData.nav.shopId} role={loaderData.nav.role} />}

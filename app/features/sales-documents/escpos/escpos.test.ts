@@ -100,7 +100,9 @@ describe("the receipt picture", () => {
     till: "เครื่อง 1",
     buyer: null,
     replacesDocumentNumber: null,
+    writtenAt: null,
     refersToDocumentNumber: null,
+    correction: null,
     reason: null,
     issuedByName: null,
     lines: [
@@ -184,6 +186,32 @@ describe("the receipt picture", () => {
       .ops.filter((op): op is TextOp => "text" in op)
       .map((op) => op.text);
     expect(texts).toEqual(expect.arrayContaining(["ผู้ออกใบลดหนี้", "(สมชาย ผู้จัดการ)", "ผู้รับเงินคืน"]));
+    // Section 86/10's figures of the correction are on the roll too.
+    const corrected = {
+      ...note,
+      correction: {
+        originalNumber: "ABB2569-000123",
+        originalIssuedAt: new Date("2026-11-20T03:00:00Z"),
+        originalValueSatang: 11_262,
+        earlierCreditsSatang: 0,
+        correctValueSatang: 7_968,
+        differenceSatang: 3_294,
+        differenceVatSatang: 231,
+      },
+    };
+    const rolled = layoutReceipt(documentView(corrected, t, "th"), "58", measure)
+      .ops.filter((op): op is TextOp => "text" in op)
+      .map((op) => op.text);
+    expect(rolled).toEqual(
+      expect.arrayContaining([
+        "มูลค่าสินค้าตามใบกำกับภาษีเดิม",
+        "112.62",
+        "มูลค่าที่ถูกต้อง",
+        "79.68",
+        "32.94",
+        "2.31",
+      ]),
+    );
   });
 
   it("paints the texts with Sarabun", () => {
@@ -232,7 +260,9 @@ describe("the shop's logo on the ESC/POS receipt", () => {
         till: "เครื่อง 1",
         buyer: null,
         replacesDocumentNumber: null,
+        writtenAt: null,
         refersToDocumentNumber: null,
+        correction: null,
         reason: null,
         issuedByName: null,
         lines: [],

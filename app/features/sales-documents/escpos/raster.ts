@@ -232,6 +232,10 @@ export function layoutReceipt(
     left(`${view.buyer.taxLine} ${view.buyer.branch}`, base - 2);
   }
   view.references.forEach((line) => left(line));
+  if (view.correction.length > 0) {
+    left(view.correctionTitle, base, true);
+    view.correction.forEach((row) => pair(row.label, row.value, base - 2, row.strong === true, 16));
+  }
   rule();
   for (const line of view.lines) {
     pair(line.name, line.amount);

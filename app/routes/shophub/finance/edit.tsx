@@ -15,7 +15,12 @@ import {
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
 import { formatSatang, satangToBahtInput } from "~/lib/money";
-import { categoryValue, MONEY_METHODS } from "~/modules/finance";
+import {
+  categoryValue,
+  HEAD_OFFICE,
+  MONEY_METHODS,
+  TAX_INVOICE_NUMBER_MAX,
+} from "~/modules/finance";
 import {
   createFinanceRecord,
   deleteFinanceRecord,
@@ -67,6 +72,28 @@ function recordIdOf(param: string | undefined): number | null {
   return Number(param);
 }
 
+/** The tax invoice's fields of a new expense (and of one without a tax invoice). */
+const NO_TAX_INVOICE = {
+  supplierTaxId: "",
+  supplierBranch: "",
+  taxInvoiceNumber: "",
+  taxInvoiceDate: "",
+  valueBeforeVat: "",
+};
+
+/** The tax invoice's fields as the form shows a saved expense's. */
+function taxInvoiceValues(record: FinanceSnapshot): typeof NO_TAX_INVOICE {
+  if (!record.taxInvoiceNumber) return NO_TAX_INVOICE;
+  return {
+    supplierTaxId: record.supplierTaxId ?? "",
+    // The head office reads as an empty field, as it is typed.
+    supplierBranch: record.supplierBranch === HEAD_OFFICE ? "" : (record.supplierBranch ?? ""),
+    taxInvoiceNumber: record.taxInvoiceNumber,
+    taxInvoiceDate: record.taxInvoiceDate ?? "",
+    valueBeforeVat: satangToBahtInput(record.valueBeforeVatSatang ?? 0),
+  };
+}
+
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
   const { shop } = await chosenShopOf(context, request);
   const { db, storage } = context.get(appContext);
@@ -81,6 +108,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     method: "cash",
     supplier: "",
     note: "",
+    ...NO_TAX_INVOICE,
   };
   let photoUrl: string | null = null;
   let history: Awaited<ReturnType<typeof financeHistory>> = [];
@@ -96,6 +124,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
       method: record.method,
       supplier: record.supplier ?? "",
       note: record.note,
+      ...taxInvoiceValues(record),
     };
     photoUrl = receiptPhotoUrl(storage, record.receiptImageKey);
     history = await financeHistory(db, kind, shop.id, id);
@@ -174,6 +203,7 @@ export const action = keepFormOnShopChange(async function action({
     const expenseData = read.data;
     fields.inputVatSatang = expenseData.inputVat ?? 0;
     fields.supplier = expenseData.supplier ?? "";
+    fields.taxInvoice = expenseData.taxInvoice ?? null;
     if (expenseData.photo) {
       const stored = await storeReceiptPhoto(storage, shop.id, expenseData.photo);
       if (!stored.ok) return fail(read.values, { photo: IMAGE_REJECTIONS[stored.error] });
@@ -229,6 +259,11 @@ const FIELD_TEXT = {
   method: "shops.finance.field.method",
   supplier: "shops.finance.field.supplier",
   note: "shops.finance.field.note",
+  supplierTaxId: "shops.finance.field.supplierTaxId",
+  supplierBranch: "shops.finance.field.supplierBranch",
+  taxInvoiceNumber: "shops.finance.field.taxInvoiceNumber",
+  taxInvoiceDate: "shops.finance.field.taxInvoiceDate",
+  valueBeforeVatSatang: "shops.finance.field.valueBeforeVat",
 } as const satisfies Record<string, MessageKey>;
 
 /** What a change did, field by field, in words (the audit trail's "what changed"). */
@@ -250,7 +285,10 @@ function describeChange(
     }
     if (field === "amountSatang" || field === "inputVatSatang")
       return formatSatang(Number(value ?? 0));
-    if (field === "day") return formatDate(`${String(value)}T12:00:00+07:00`, lang);
+    if (field === "valueBeforeVatSatang") return value == null ? "—" : formatSatang(Number(value));
+    if ((field === "day" || field === "taxInvoiceDate") && value) {
+      return formatDate(`${String(value)}T12:00:00+07:00`, lang);
+    }
     if (field === "method") return t(METHOD_TEXT[value as keyof typeof METHOD_TEXT]);
     return String(value ?? "") || "—";
   };
@@ -263,6 +301,11 @@ function describeChange(
     "method",
     "supplier",
     "note",
+    "supplierTaxId",
+    "supplierBranch",
+    "taxInvoiceNumber",
+    "taxInvoiceDate",
+    "valueBeforeVatSatang",
   ] as const;
   for (const field of fields) {
     const a = before
@@ -271,8 +314,9 @@ function describeChange(
         : before[field]
       : undefined;
     const b = after ? (field === "categoryKey" ? categoryValue(after) : after[field]) : undefined;
-    if (before && after && a === b) continue;
-    if (!before && (b === undefined || b === "" || b === 0)) continue;
+    // A row saved before the tax invoice's fields existed reads them as missing: no change.
+    if (before && after && (a ?? null) === (b ?? null)) continue;
+    if (!before && (b === undefined || b === null || b === "" || b === 0)) continue;
     if (!after) continue;
     lines.push(
       t("shops.finance.history.change", {
@@ -315,6 +359,10 @@ export default function FinanceEdit({ loaderData, actionData }: Route.ComponentP
   const err = (name: string) => (errors[name] ? t(errors[name]) : undefined);
   const dayWords = dateText(values.day ?? "", lang);
   const dayShown = dayWords ? t("shops.finance.field.dayShown", { date: dayWords }) : undefined;
+  const invoiceDayWords = dateText(values.taxInvoiceDate ?? "", lang);
+  const invoiceDayShown = invoiceDayWords
+    ? t("shops.finance.field.dayShown", { date: invoiceDayWords })
+    : undefined;
   const select = (
     name: "category" | "method",
     label: MessageKey,
@@ -376,16 +424,6 @@ export default function FinanceEdit({ loaderData, actionData }: Route.ComponentP
           error={err("amount")}
           required
         />
-        {isExpense && (
-          <TextField
-            name="inputVat"
-            label={t("shops.finance.field.inputVat")}
-            hint={t("shops.finance.field.inputVatHint")}
-            inputMode="decimal"
-            defaultValue={values.inputVat}
-            error={err("inputVat")}
-          />
-        )}
         <TextField
           name="day"
           label={t("shops.finance.field.day")}
@@ -410,6 +448,81 @@ export default function FinanceEdit({ loaderData, actionData }: Route.ComponentP
             maxLength={120}
             error={err("supplier")}
           />
+        )}
+        {isExpense && (
+          <fieldset className="border rounded px-3 pt-2 mb-3" data-testid="finance-tax-invoice">
+            <legend className="h6 float-none w-auto px-1 mb-0">
+              {t("shops.finance.taxInvoice.title")}
+            </legend>
+            <p className="small text-secondary">{t("shops.finance.taxInvoice.lead")}</p>
+            <div className="row g-2">
+              <div className="col-sm-7">
+                <TextField
+                  name="supplierTaxId"
+                  label={t("shops.finance.field.supplierTaxId")}
+                  hint={t("shops.finance.field.supplierTaxIdHint")}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={17}
+                  defaultValue={values.supplierTaxId}
+                  error={err("supplierTaxId")}
+                />
+              </div>
+              <div className="col-sm-5">
+                <TextField
+                  name="supplierBranch"
+                  label={t("shops.finance.field.supplierBranch")}
+                  hint={t("shops.finance.field.supplierBranchHint")}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  maxLength={5}
+                  defaultValue={values.supplierBranch}
+                  error={err("supplierBranch")}
+                />
+              </div>
+              <div className="col-sm-7">
+                <TextField
+                  name="taxInvoiceNumber"
+                  label={t("shops.finance.field.taxInvoiceNumber")}
+                  autoComplete="off"
+                  maxLength={TAX_INVOICE_NUMBER_MAX}
+                  defaultValue={values.taxInvoiceNumber}
+                  error={err("taxInvoiceNumber")}
+                />
+              </div>
+              <div className="col-sm-5">
+                <TextField
+                  name="taxInvoiceDate"
+                  label={t("shops.finance.field.taxInvoiceDate")}
+                  hint={invoiceDayShown}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  placeholder={t("shops.dayInput.day")}
+                  defaultValue={dayInputText(values.taxInvoiceDate ?? "", lang)}
+                  error={err("taxInvoiceDate")}
+                />
+              </div>
+              <div className="col-sm-6">
+                <TextField
+                  name="valueBeforeVat"
+                  label={t("shops.finance.field.valueBeforeVat")}
+                  inputMode="decimal"
+                  defaultValue={values.valueBeforeVat}
+                  error={err("valueBeforeVat")}
+                />
+              </div>
+              <div className="col-sm-6">
+                <TextField
+                  name="inputVat"
+                  label={t("shops.finance.field.inputVat")}
+                  hint={t("shops.finance.field.inputVatHint")}
+                  inputMode="decimal"
+                  defaultValue={values.inputVat}
+                  error={err("inputVat")}
+                />
+              </div>
+            </div>
+          </fieldset>
         )}
         <BsForm.Group className="mb-3" controlId="field-note">
           <BsForm.Label>{t("shops.finance.field.note")}</BsForm.Label>

@@ -1,134 +1,17 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import type { A4Labels } from "~/features/sales-documents/layouts";
 import type { DocumentRow, DocumentView } from "~/features/sales-documents/document-view";
-import { GLYPH_TEXT_PRIMER, runFeatures, textRuns, type TextRun } from "./pdf-text-layer.server";
+import { pdfBytes, Writer } from "~/routes/shophub/pdf-writer.server";
 
 /*
  * The A4 document (full tax invoice, credit note, A4 copy of a receipt) as a PDF, drawn on the
- * server with pdfkit in the site's own Sarabun (decision 0025-printed-documents).
- *
- * @fontsource/sarabun ships the font split by script: a Thai file (Thai letters, marks and the
- * space) and a Latin file (digits, Latin letters, punctuation). Each run of text is set in the
- * file that has its letters; pdfkit shapes each run with fontkit, which applies Sarabun's own
- * GSUB/GPOS tables (the .small/.narrow tone marks over tall vowels and ascenders, น้ำ's stacked
- * nikhahit and tone mark) and writes the marks' offsets into the PDF, so tone marks sit where
- * the font puts them. pdfkit's own line breaking is not used: Thai has no spaces between words,
- * so lines are broken here at the word boundaries of Intl.Segmenter's Thai dictionary. What a
- * viewer searches and copies (the text layer) is kept right by pdf-text-layer.server.ts.
+ * server with pdfkit in the site's own Sarabun (decision 0025-printed-documents); the Thai text
+ * is set by the shared writer (../pdf-writer.server.ts).
  */
-
-const require = createRequire(import.meta.url);
-
-function fontFile(name: string): Buffer {
-  return readFileSync(require.resolve(`@fontsource/sarabun/files/${name}`));
-}
-
-let fonts: Record<string, Buffer> | null = null;
-function loadFonts(): Record<string, Buffer> {
-  fonts ??= {
-    thai: fontFile("sarabun-thai-400-normal.woff"),
-    latin: fontFile("sarabun-latin-400-normal.woff"),
-    thaiBold: fontFile("sarabun-thai-700-normal.woff"),
-    latinBold: fontFile("sarabun-latin-700-normal.woff"),
-  };
-  return fonts;
-}
 
 const PAGE = { width: 595.28, height: 841.89, margin: 40 };
 const RIGHT = PAGE.width - PAGE.margin;
 const BOTTOM = PAGE.height - PAGE.margin;
-
-interface TextStyle {
-  size?: number;
-  bold?: boolean;
-}
-
-const segmenter = new Intl.Segmenter("th", { granularity: "word" });
-
-class Writer {
-  constructor(private doc: PDFKit.PDFDocument) {
-    const loaded = loadFonts();
-    for (const [name, buffer] of Object.entries(loaded)) doc.registerFont(name, buffer);
-    for (const name of ["thai", "thaiBold"]) doc.font(name).widthOfString(GLYPH_TEXT_PRIMER);
-  }
-
-  private use(run: TextRun, style: TextStyle) {
-    const name = `${run.thai ? "thai" : "latin"}${style.bold ? "Bold" : ""}`;
-    return this.doc.font(name).fontSize(style.size ?? 10);
-  }
-
-  /**
-   * A run's pdfkit options. pdfkit hands `features` to fontkit's layout, which also takes an
-   * object that switches a feature off; @types/pdfkit knows only the list form.
-   */
-  private options(run: TextRun) {
-    const features = runFeatures(run) as PDFKit.Mixins.TextOptions["features"];
-    return features ? { features } : {};
-  }
-
-  width(text: string, style: TextStyle = {}): number {
-    return textRuns(text).reduce(
-      (sum, run) => sum + this.use(run, style).widthOfString(run.text, this.options(run)),
-      0,
-    );
-  }
-
-  lineHeight(style: TextStyle = {}): number {
-    // Room above and below for stacked Thai marks and the tails of ฎ ฏ ฐ.
-    return (style.size ?? 10) * 1.55;
-  }
-
-  /** One line at (x, y), aligned within `width` when given. */
-  text(
-    text: string,
-    x: number,
-    y: number,
-    style: TextStyle & { align?: "left" | "right" | "center"; width?: number } = {},
-  ) {
-    const total = this.width(text, style);
-    let cursor = x;
-    if (style.align === "right") cursor = x + (style.width ?? 0) - total;
-    if (style.align === "center") cursor = x + ((style.width ?? 0) - total) / 2;
-    this.doc.markContent("Span", { actual: text });
-    for (const run of textRuns(text)) {
-      const options = this.options(run);
-      this.use(run, style).text(run.text, cursor, y, { ...options, lineBreak: false });
-      cursor += this.use(run, style).widthOfString(run.text, options);
-    }
-    this.doc.endMarkedContent();
-  }
-
-  /** Lines of at most `width`, broken between words (Thai words found by the dictionary). */
-  wrap(text: string, width: number, style: TextStyle = {}): string[] {
-    const lines: string[] = [];
-    for (const paragraph of text.split(/\r?\n/)) {
-      let line = "";
-      for (const { segment } of segmenter.segment(paragraph)) {
-        const candidate = line + segment;
-        if (line !== "" && this.width(candidate.trimEnd(), style) > width) {
-          lines.push(line.trimEnd());
-          line = segment.trimStart();
-        } else {
-          line = candidate;
-        }
-      }
-      lines.push(line.trimEnd());
-    }
-    return lines;
-  }
-
-  /** Wrapped text from (x, y); returns the y below it. */
-  block(text: string, x: number, y: number, width: number, style: TextStyle = {}): number {
-    let cursor = y;
-    for (const line of this.wrap(text, width, style)) {
-      this.text(line, x, cursor, style);
-      cursor += this.lineHeight(style);
-    }
-    return cursor;
-  }
-}
 
 /** Room the shop's logo may take at the top left (points; it keeps its proportions). */
 const LOGO_BOX: [number, number] = [150, 56];
@@ -148,12 +31,7 @@ export function renderDocumentPdf(
     // Latin only: a viewer shows the title in its own interface font, often without Thai.
     info: { Title: view.number },
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const done = pdfBytes(doc);
   const w = new Writer(doc);
   const left = PAGE.margin;
   const contentWidth = RIGHT - left;
@@ -234,6 +112,12 @@ export function renderDocumentPdf(
   pair(labels.date, view.date);
   pair(labels.cashier, view.cashier);
   for (const line of view.references) rightY = w.block(line, rightX + 6, rightY, boxWidth - 12);
+  if (view.correction.length > 0) {
+    // A credit note's correction (section 86/10), adding up down the box.
+    w.text(view.correctionTitle, rightX + 6, rightY, { bold: true });
+    rightY += w.lineHeight();
+    for (const each of view.correction) pair(each.label, each.value, each.strong === true);
+  }
   const boxBottom = Math.max(leftY, rightY) + 4;
   doc.rect(left, boxTop, boxWidth, boxBottom - boxTop).stroke();
   doc.rect(rightX, boxTop, boxWidth, boxBottom - boxTop).stroke();
