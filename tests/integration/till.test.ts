@@ -88,8 +88,9 @@ describe("the till's loader", () => {
       imageUrl: "/media/items/x/water.webp",
       measured: false,
     });
-    // A shop that never saved selling settings sells without VAT and has no PromptPay QR.
-    expect(data.vat).toEqual({ mode: "none", rateBasisPoints: 700 });
+    // A shop that never saved selling settings sells without VAT (at rate 0, as completeSale
+    // prices it) and has no PromptPay QR.
+    expect(data.vat).toEqual({ mode: "none", rateBasisPoints: 0 });
     expect(data.promptPay).toBeNull();
     expect(data.isOwner).toBe(false);
     expect(data.allowNegativeStock).toBe(false);
@@ -99,20 +100,47 @@ describe("the till's loader", () => {
 });
 
 describe("the till's action", () => {
-  it("answers a body that is not a sale with a Thai-mappable refusal, before selling anything", async () => {
-    const cashier = await addShopMember(test.db, home.shop.id, "cashier");
+  function post(member: SessionUser, body: unknown) {
     const request = new Request(`http://localhost/shophub/sell?shop=${home.shop.id}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ shopId: home.shop.id, clientSaleId: "not-a-uuid", lines: [] }),
+      body: JSON.stringify(body),
     });
-    const outcome = await outcomeOf<tillRoute.TillActionData>(
-      runRoute(tillRoute.action, request, routeContext(test.db, cashier)),
+    return outcomeOf<tillRoute.TillActionData>(
+      runRoute(tillRoute.action, request, routeContext(test.db, member)),
     );
+  }
+
+  it("answers a body that is not a sale with a Thai-mappable refusal, before selling anything", async () => {
+    const cashier = await addShopMember(test.db, home.shop.id, "cashier");
+    const outcome = await post(cashier, {
+      shopId: home.shop.id,
+      clientSaleId: "not-a-uuid",
+      lines: [],
+    });
     expect(outcome.status).toBe(400);
     expect(outcome.data).toEqual({
       ok: false,
       error: { code: "invalidRequest", key: "shops.sell.error.invalidRequest" },
     });
+  });
+
+  it("sells a bill split into as many payments as completeSale takes (one contract)", async () => {
+    const cashier = await addShopMember(test.db, home.shop.id, "cashier");
+    const item = await insertItem(test.db, home.shop.id, owner.id, {
+      fields: { name: "ขนมแบ่งจ่าย", sku: "TILL-SPLIT", price: 1_200 },
+      opening: { qty: 5_000, locationId: home.defaultLocationId },
+    });
+    const outcome = await post(cashier, {
+      shopId: home.shop.id,
+      clientSaleId: crypto.randomUUID(),
+      till: "เครื่อง 1",
+      lines: [{ itemId: item.id, qtyMilli: 1_000 }],
+      // Twelve friends pay their share by transfer: more than the route's old limit of 10.
+      payments: Array.from({ length: 12 }, () => ({ method: "transfer", amountSatang: 100 })),
+      expectedTotalSatang: 1_200,
+    });
+    expect(outcome.status).toBe(200);
+    expect(outcome.data).toMatchObject({ ok: true, sale: { totalSatang: 1_200 } });
   });
 });

@@ -36,6 +36,22 @@ export interface VatSetting {
   rateBasisPoints: number;
 }
 
+/**
+ * The shop's VAT as the bill applies it, from its selling settings: the till and completeSale
+ * both take it from here, so a shop not registered for VAT is "none" at rate 0 on both sides.
+ */
+export function vatSettingOf(settings: {
+  vatRegistered: boolean;
+  pricesIncludeVat: boolean;
+  vatRateBasisPoints: number;
+}): VatSetting {
+  if (!settings.vatRegistered) return { mode: "none", rateBasisPoints: 0 };
+  return {
+    mode: settings.pricesIncludeVat ? "inclusive" : "exclusive",
+    rateBasisPoints: settings.vatRateBasisPoints,
+  };
+}
+
 /** Thailand's VAT rate since 1992 (7 %, extended year by year), in basis points. */
 export const THAI_VAT_BASIS_POINTS = 700;
 

@@ -13,15 +13,19 @@ import {
 import type { ShopRole } from "~/modules/shops";
 import { discountNeedsApproval, discountShares, withinShares } from "./discount-limit";
 import { LedgerError, runLedgerStatement, UnitError } from "~/modules/stock/index.server";
-import { computeBill, settlePayments, type BillLineInput, type VatSetting } from "./bill";
+import { computeBill, settlePayments, type BillLineInput, vatSettingOf } from "./bill";
 import { isWholeQuantity, qtyToSql } from "~/lib/quantity";
-import type {
-  CompletedSale,
-  CompleteSaleRequest,
-  CompleteSaleResult,
-  PaymentRequest,
-  SaleError,
+import {
+  type CompletedSale,
+  type CompleteSaleRequest,
+  completeSaleRequestSchema,
+  type CompleteSaleResult,
+  PAYMENT_DETAIL_FIELDS,
+  type PaymentRequest,
+  type SaleError,
+  type SaleLineRequest,
 } from "./sale-contract";
+import type { SalePostPayload, SalePostPayment } from "./sale-post-payload.server";
 import { readScaleLabel, scaleLabelLine } from "./scale-label";
 import type { SaleSeller } from "./schema";
 import { defaultSalesSettings, type SalesSettings } from "./settings.server";
@@ -53,92 +57,77 @@ export function ledgerQuantity(qtyMilli: number, measured: boolean): string | nu
   return measured || isWholeQuantity(qtyMilli) ? qtyToSql(qtyMilli) : null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const MAX_LINES = 500;
-const MAX_PAYMENTS = 20;
-const MAX_NOTE = 500;
-const MAX_TILL = 60;
-const MAX_REFERENCE = 100;
+/** A cart line's item as the sale reads it (this shop's, any status). */
+interface SaleItem {
+  id: number;
+  name: string;
+  sku: string;
+  unit: string;
+  measured: boolean;
+  priceSatang: number;
+  status: string;
+}
 
 const refuse = (error: SaleError): CompleteSaleResult => ({ ok: false, error });
 
-function isInteger(value: unknown): value is number {
-  return typeof value === "number" && Number.isSafeInteger(value);
+/**
+ * The request read with the contract's schema, or the refusal of a body that is not one: a
+ * payment detail that is text but not a valid detail is that payment's error (the till checks
+ * it too, but it is what the cashier typed); anything else is a request the till never sends.
+ */
+function readRequest(
+  body: unknown,
+): { ok: true; request: CompleteSaleRequest } | { ok: false; error: SaleError } {
+  const parsed = completeSaleRequestSchema.safeParse(body);
+  if (parsed.success) return { ok: true, request: parsed.data };
+  const details = parsed.error.issues.map((issue) => {
+    const [list, index, field] = issue.path;
+    const isDetail =
+      list === "payments" &&
+      typeof index === "number" &&
+      issue.code !== "invalid_type" &&
+      (PAYMENT_DETAIL_FIELDS as readonly PropertyKey[]).includes(field ?? "");
+    return isDetail ? index : null;
+  });
+  return details.every((index) => index !== null)
+    ? { ok: false, error: { code: "badPaymentDetail", payment: Math.min(...details) } }
+    : { ok: false, error: { code: "badRequest" } };
 }
 
-/** A request the till could not have sent (a bug or a forged call): one answer for all. */
-function malformed(request: CompleteSaleRequest): boolean {
-  return (
-    typeof request !== "object" ||
-    request === null ||
-    typeof request.clientSaleId !== "string" ||
-    !UUID.test(request.clientSaleId) ||
-    typeof request.till !== "string" ||
-    request.till.length > MAX_TILL ||
-    !Array.isArray(request.lines) ||
-    request.lines.length > MAX_LINES ||
-    !Array.isArray(request.payments) ||
-    request.payments.length > MAX_PAYMENTS ||
-    !isInteger(request.expectedTotalSatang) ||
-    (request.note !== undefined &&
-      (typeof request.note !== "string" || request.note.length > MAX_NOTE)) ||
-    request.lines.some(
-      (line) =>
-        typeof line !== "object" ||
-        line === null ||
-        !isInteger(line.qtyMilli) ||
-        (line.scaleLabel != null && typeof line.scaleLabel !== "string"),
-    ) ||
-    request.payments.some(
-      (payment) =>
-        typeof payment !== "object" ||
-        payment === null ||
-        !["cash", "promptpay", "transfer", "card"].includes(payment.method) ||
-        [payment.reference, payment.cardLast4, payment.approvalCode].some(
-          (field) => field !== undefined && field !== null && typeof field !== "string",
-        ),
-    )
-  );
-}
-
-/** A payment's details as stored, or null when one is not what the till can send. */
+/** A payment's details as stored: a card's only with a card. */
 function paymentDetails(payment: PaymentRequest) {
-  const reference = (payment.reference ?? "").trim();
-  const cardLast4 = payment.method === "card" ? (payment.cardLast4?.trim() ?? "") : "";
-  const approvalCode = payment.method === "card" ? (payment.approvalCode?.trim() ?? "") : "";
-  if (reference.length > MAX_REFERENCE) return null;
-  if (cardLast4 !== "" && !/^\d{4}$/.test(cardLast4)) return null;
-  if (approvalCode.length > 20 || (approvalCode !== "" && !/^[0-9A-Za-z-]+$/.test(approvalCode)))
-    return null;
+  const card = payment.method === "card";
   return {
-    reference,
-    cardLast4: cardLast4 === "" ? null : cardLast4,
-    approvalCode: approvalCode === "" ? null : approvalCode,
-  };
-}
-
-function vatSettingOf(settings: SalesSettings): VatSetting {
-  if (!settings.vatRegistered) return { mode: "none", rateBasisPoints: 0 };
-  return {
-    mode: settings.pricesIncludeVat ? "inclusive" : "exclusive",
-    rateBasisPoints: settings.vatRateBasisPoints,
+    reference: payment.reference ?? "",
+    cardLast4: (card && payment.cardLast4) || null,
+    approvalCode: (card && payment.approvalCode) || null,
   };
 }
 
 /**
- * The amount each payment puts towards the bill: what non-cash payments charged, and cash
- * handed over minus the change, the change taken from the last cash payments first.
+ * The payments as sale_post stores them: each with what it puts towards the bill (what a
+ * non-cash payment charged, cash handed over minus the change, the change taken from the last
+ * cash payments first) and what was tendered.
  */
-function paymentAmounts(payments: readonly PaymentRequest[], changeSatang: number): number[] {
+function postedPayments(
+  payments: readonly PaymentRequest[],
+  changeSatang: number,
+): SalePostPayment[] {
+  const posted = payments.map((payment) => ({
+    method: payment.method,
+    amount: payment.amountSatang,
+    tendered: payment.amountSatang,
+    ...paymentDetails(payment),
+  }));
   let change = changeSatang;
-  const amounts = payments.map((p) => p.amountSatang);
-  for (let index = payments.length - 1; index >= 0 && change > 0; index--) {
-    if (payments[index]?.method !== "cash") continue;
-    const taken = Math.min(change, amounts[index] ?? 0);
-    amounts[index] = (amounts[index] ?? 0) - taken;
+  for (const payment of posted.toReversed()) {
+    if (change === 0) break;
+    if (payment.method !== "cash") continue;
+    const taken = Math.min(change, payment.amount);
+    payment.amount -= taken;
     change -= taken;
   }
-  return amounts;
+  return posted;
 }
 
 /**
@@ -329,17 +318,24 @@ async function earlierSale(
   return { ok: true, sale: answer };
 }
 
+/**
+ * Completes a sale from the till's request as it arrived (the JSON body, read here with
+ * completeSaleRequestSchema): priced again, written in one unit of the ledger, or refused
+ * with a typed error.
+ */
 export async function completeSale(
   db: Database,
   actor: SaleActor,
-  request: CompleteSaleRequest,
+  body: unknown,
 ): Promise<CompleteSaleResult> {
-  if (malformed(request)) return refuse({ code: "badRequest" });
+  const read = readRequest(body);
+  if (!read.ok) return refuse(read.error);
+  const { request } = read;
   if (request.lines.length === 0) return refuse({ code: "empty" });
   const { shopId } = actor;
 
-  const itemIds = [...new Set(request.lines.map((line) => line.itemId).filter(isInteger))];
-  const till = request.till.trim();
+  const itemIds = [...new Set(request.lines.map((line) => line.itemId))];
+  const { till } = request;
   const context = await saleContext(db, shopId, {
     userId: actor.userId,
     till,
@@ -357,8 +353,12 @@ export async function completeSale(
   if (!context.shift.ok) return refuseUnlessRetry(context.shift.error);
   const { shiftId } = context.shift;
 
-  const billLines: BillLineInput[] = [];
-  const ledgerQuantities: string[] = [];
+  const sold: {
+    line: SaleLineRequest;
+    item: SaleItem;
+    billLine: BillLineInput;
+    ledgerQty: string;
+  }[] = [];
   for (const [index, line] of request.lines.entries()) {
     const item = itemsById.get(line.itemId);
     if (!item || item.status !== "active")
@@ -379,12 +379,15 @@ export async function completeSale(
     if (billLine.qtyMilli <= 0) return refuseUnlessRetry({ code: "badQuantity", line: index });
     const ledgerQty = ledgerQuantity(billLine.qtyMilli, item.measured);
     if (ledgerQty === null) return refuseUnlessRetry({ code: "badQuantity", line: index });
-    billLines.push(billLine);
-    ledgerQuantities.push(ledgerQty);
+    sold.push({ line, item, billLine, ledgerQty });
   }
 
   const vat = vatSettingOf(settings);
-  const computed = computeBill({ lines: billLines, billDiscount: request.billDiscount, vat });
+  const computed = computeBill({
+    lines: sold.map(({ billLine }) => billLine),
+    billDiscount: request.billDiscount,
+    vat,
+  });
   if (!computed.ok) return refuseUnlessRetry({ code: "bill", error: computed.error });
   const bill = computed.bill;
   if (bill.totalSatang !== request.expectedTotalSatang) {
@@ -408,10 +411,6 @@ export async function completeSale(
   }
   const settled = settlePayments(bill.totalSatang, request.payments);
   if (!settled.ok) return refuseUnlessRetry({ code: "payment", error: settled.error });
-  const details = request.payments.map(paymentDetails);
-  const badDetail = details.findIndex((detail) => detail === null);
-  if (badDetail >= 0) return refuseUnlessRetry({ code: "badPaymentDetail", payment: badDetail });
-  const amounts = paymentAmounts(request.payments, settled.changeSatang);
 
   const sellerBlock: SaleSeller = {
     name: seller.name,
@@ -424,17 +423,16 @@ export async function completeSale(
     receiptFooter: settings.receiptFooter,
     logoKey: settings.logoKey,
   };
-  const payload = {
+  const payload: SalePostPayload = {
     clientSaleId: request.clientSaleId,
     kind: settings.vatRegistered ? "abbreviatedTaxInvoice" : "receipt",
     prefix: settings.vatRegistered ? settings.abbreviatedPrefix : settings.receiptPrefix,
     till,
-    // sale_post reads the shift again under a lock (drizzle/0024): one closed since is not named.
     shiftId,
     shiftRequired: context.shift.needsShift,
     cashierId: actor.userId,
     cashierName: actor.cashierName,
-    note: (request.note ?? "").trim(),
+    note: request.note ?? "",
     seller: sellerBlock,
     vatMode: bill.vatMode,
     vatRate: bill.vatRateBasisPoints,
@@ -449,37 +447,31 @@ export async function completeSale(
     total: bill.totalSatang,
     tendered: settled.tenderedSatang,
     change: settled.changeSatang,
-    lines: bill.lines.map((computedLine, index) => {
-      const asked = request.lines[index];
-      const item = asked ? itemsById.get(asked.itemId) : undefined;
-      const input = billLines[index];
+    lines: sold.map(({ line, item, billLine, ledgerQty }, index) => {
+      const priced = bill.lines[index];
+      if (!priced) throw new Error("completeSale: the bill lost a line");
       return {
-        item: asked?.itemId,
-        ledgerQty: ledgerQuantities[index],
-        qtyMilli: input?.qtyMilli,
-        name: item?.name,
-        sku: item?.sku,
-        unit: item?.unit,
-        unitPrice: input?.unitPriceSatang,
-        labelAmount: input?.amountSatang ?? null,
-        discountKind: asked?.discount?.kind ?? null,
-        discountValue: discountValue(asked?.discount),
-        gross: computedLine.grossSatang,
-        lineDiscount: computedLine.lineDiscountSatang,
-        billDiscount: computedLine.billDiscountSatang,
-        net: computedLine.netSatang,
-        vatExempt: input?.vatExempt ?? false,
-        vat: computedLine.vatSatang,
-        exVat: computedLine.exVatSatang,
-        total: computedLine.totalSatang,
+        item: item.id,
+        ledgerQty,
+        qtyMilli: billLine.qtyMilli,
+        name: item.name,
+        sku: item.sku,
+        unit: item.unit,
+        unitPrice: billLine.unitPriceSatang,
+        labelAmount: billLine.amountSatang ?? null,
+        discountKind: line.discount?.kind ?? null,
+        discountValue: discountValue(line.discount),
+        gross: priced.grossSatang,
+        lineDiscount: priced.lineDiscountSatang,
+        billDiscount: priced.billDiscountSatang,
+        net: priced.netSatang,
+        vatExempt: billLine.vatExempt ?? false,
+        vat: priced.vatSatang,
+        exVat: priced.exVatSatang,
+        total: priced.totalSatang,
       };
     }),
-    payments: request.payments.map((payment, index) => ({
-      method: payment.method,
-      amount: amounts[index],
-      tendered: payment.amountSatang,
-      ...details[index],
-    })),
+    payments: postedPayments(request.payments, settled.changeSatang),
   };
 
   try {

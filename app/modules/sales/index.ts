@@ -21,6 +21,7 @@ export {
   THAI_VAT_BASIS_POINTS,
   type VatMode,
   type VatSetting,
+  vatSettingOf,
 } from "./bill";
 export {
   buddhistYear,
@@ -63,15 +64,18 @@ export {
   scaleLabelCode,
   scaleLabelLine,
 } from "./scale-label";
-export type {
-  CompletedSale,
-  CompleteSaleRequest,
-  CompleteSaleResult,
-  CreditCorrection,
-  PaymentRequest,
-  SaleDocument,
-  SaleError,
-  SaleLineRequest,
+export {
+  type CompletedSale,
+  type CompleteSaleRequest,
+  completeSaleRequestSchema,
+  type CompleteSaleResult,
+  type CreditCorrection,
+  MAX_SALE_LINES,
+  MAX_SALE_PAYMENTS,
+  type PaymentRequest,
+  type SaleDocument,
+  type SaleError,
+  type SaleLineRequest,
 } from "./sale-contract";
 export {
   type BuyerForm,

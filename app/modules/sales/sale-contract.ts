@@ -1,54 +1,110 @@
-import type { BillError, Discount, PaymentError, PaymentMethod, VatMode } from "./bill";
+import { z } from "zod";
+import {
+  type BillError,
+  type Discount,
+  type PaymentError,
+  type PaymentMethod,
+  type VatMode,
+} from "./bill";
 import type { DiscountShares } from "./discount-limit";
 import type { SaleDocumentKind } from "./document-number";
 import type { PaperWidth, SaleSeller, SaleStatus } from "./schema";
 
 /*
- * What the till sends when a sale completes, what it gets back, and the read model every
- * printed document is drawn from. The till (routes/shophub/sell), the sale's server code
- * (complete-sale.server.ts) and the print layouts (routes/shophub/documents) all speak these
- * types, so each can be built and tested on its own.
+ * What the till sends when a sale completes (one zod schema, the types drawn from it), what it
+ * gets back, and the read model every printed document is drawn from. The till
+ * (routes/shophub/sell), the sale's server code (complete-sale.server.ts) and the print
+ * layouts (routes/shophub/documents) all speak these types, so each can be built and tested
+ * on its own.
  */
 
+/** The most lines and payments one bill carries: far past a real bill, small enough to read. */
+export const MAX_SALE_LINES = 500;
+export const MAX_SALE_PAYMENTS = 20;
+
+/*
+ * Shapes, not sums: a number here is a whole number, and whether it is in range (a quantity
+ * above zero, a discount within its line, a payment that is not negative) is the bill's
+ * arithmetic to answer (bill.ts, the same code on the till), with an error that names the line
+ * or the payment.
+ */
+const whole = z.number().int();
+
+const discountSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("amount"), satang: whole }),
+  z.object({ kind: z.literal("percent"), basisPoints: whole }),
+]) satisfies z.ZodType<Discount>;
+
 /** One cart line as the till sends it. The server prices it again from the item. */
-export interface SaleLineRequest {
-  itemId: number;
+const saleLineRequestSchema = z.object({
+  itemId: whole,
   /** Thousandths of the item's unit (1000 = one piece, 1255 = 1.255 kg). */
-  qtyMilli: number;
+  qtyMilli: whole,
   /**
    * The scale label the line was scanned from, when it was: the server reads the weight or
    * price from it again with the shop's layout (the label's item code is the item's SKU).
    */
-  scaleLabel?: string | null;
-  discount?: Discount | null;
-}
+  scaleLabel: z
+    .string()
+    .regex(/^\d{13}$/)
+    .nullish(),
+  discount: discountSchema.nullish(),
+});
 
-export interface PaymentRequest {
-  method: PaymentMethod;
+/**
+ * A payment's details are text the cashier typed; one that is text but not a detail the till
+ * accepts (a card's last digits that are not 4 digits) is refused as that payment's error
+ * (badPaymentDetail), anything else that is not a payment as a request the till never sends.
+ */
+export const PAYMENT_DETAIL_FIELDS = ["reference", "cardLast4", "approvalCode"] as const;
+
+const paymentRequestSchema = z.object({
+  method: z.enum(["cash", "promptpay", "transfer", "card"]) satisfies z.ZodType<PaymentMethod>,
   /** Cash: what the customer handed over. Others: what was charged. */
-  amountSatang: number;
+  amountSatang: whole,
   /** Transfer or PromptPay reference, when the cashier noted one. */
-  reference?: string;
-  cardLast4?: string;
-  approvalCode?: string;
-}
+  reference: z.string().trim().max(100).optional(),
+  /** A card's last 4 digits (kept only for a card payment). */
+  cardLast4: z
+    .string()
+    .trim()
+    .regex(/^(\d{4})?$/)
+    .optional(),
+  /** The card terminal's approval code (kept only for a card payment). */
+  approvalCode: z
+    .string()
+    .trim()
+    .max(20)
+    .regex(/^[0-9A-Za-z-]*$/)
+    .optional(),
+}) satisfies z.ZodType<Partial<Record<(typeof PAYMENT_DETAIL_FIELDS)[number], string>>>;
 
-export interface CompleteSaleRequest {
+/**
+ * THE contract of the till's request (decision 0066): the route hands the JSON body to
+ * completeSale, which reads it with this schema and nothing else. Shapes only: whether the
+ * sale adds up, the stock suffices and the items are the shop's is completeSale's to answer,
+ * with typed errors.
+ */
+export const completeSaleRequestSchema = z.object({
   /** A UUID the till made for this bill; sent again on a retry, it never makes a second sale. */
-  clientSaleId: string;
+  clientSaleId: z.uuid(),
   /** The till's own name ("เครื่อง 1"), kept on the sale. */
-  till: string;
-  lines: SaleLineRequest[];
-  billDiscount?: Discount | null;
-  note?: string;
-  payments: PaymentRequest[];
+  till: z.string().trim().min(1).max(60),
+  lines: z.array(saleLineRequestSchema).max(MAX_SALE_LINES),
+  billDiscount: discountSchema.nullish(),
+  note: z.string().trim().max(500).optional(),
+  payments: z.array(paymentRequestSchema).max(MAX_SALE_PAYMENTS),
   /**
    * The total the till showed. When prices changed since the till loaded them, the server's
    * total differs and the sale is refused with `totalChanged`, so nobody is charged a sum
    * they were not shown.
    */
-  expectedTotalSatang: number;
-}
+  expectedTotalSatang: whole,
+});
+
+export type CompleteSaleRequest = z.infer<typeof completeSaleRequestSchema>;
+export type SaleLineRequest = CompleteSaleRequest["lines"][number];
+export type PaymentRequest = CompleteSaleRequest["payments"][number];
 
 export type SaleError =
   | { code: "empty" }

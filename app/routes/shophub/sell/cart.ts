@@ -226,18 +226,6 @@ export function readDiscount(
   return basisPoints === null ? "invalid" : { kind: "percent", basisPoints };
 }
 
-/** The shop's VAT setting as computeBill takes it. */
-export function vatSettingOf(settings: {
-  vatRegistered: boolean;
-  pricesIncludeVat: boolean;
-  vatRateBasisPoints: number;
-}): VatSetting {
-  return {
-    mode: !settings.vatRegistered ? "none" : settings.pricesIncludeVat ? "inclusive" : "exclusive",
-    rateBasisPoints: settings.vatRateBasisPoints,
-  };
-}
-
 /** The bill's input: the lines whose item the till still has (see unavailableLines). */
 export function billInputOf(cart: Cart, index: ItemIndex, vat: VatSetting): BillInput {
   return {

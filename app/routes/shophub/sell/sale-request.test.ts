@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { completeSaleRequestSchema, MAX_SALE_PAYMENTS } from "~/modules/sales";
 import { addItem, emptyCart, saleRequestOf } from "./cart";
-import { readSaleRequest } from "./sale-request.server";
 import { unpackItems } from "./till-data";
 
 const [water] = unpackItems({
@@ -23,6 +23,12 @@ function request() {
   );
 }
 
+/** The request as completeSale reads it, or null when the body is not one. */
+function readSaleRequest(body: unknown) {
+  const parsed = completeSaleRequestSchema.safeParse(body);
+  return parsed.success ? parsed.data : null;
+}
+
 describe("the till's posted sale", () => {
   it("reads what the till sends, as JSON travels, and drops the shop id the gate checked", () => {
     const sent = JSON.parse(JSON.stringify({ ...request(), shopId: "shop" })) as unknown;
@@ -43,7 +49,14 @@ describe("the till's posted sale", () => {
       }),
     ).toBeNull();
     expect(
-      readSaleRequest({ ...request(), billDiscount: { kind: "percent", basisPoints: 10_001 } }),
+      readSaleRequest({ ...request(), billDiscount: { kind: "free", basisPoints: 10_000 } }),
     ).toBeNull();
+  });
+
+  it("takes as many payments as completeSale does, and no more", () => {
+    const cash = { method: "cash" as const, amountSatang: 100 };
+    const split = (n: number) => ({ ...request(), payments: Array(n).fill(cash) });
+    expect(readSaleRequest(split(MAX_SALE_PAYMENTS))).not.toBeNull();
+    expect(readSaleRequest(split(MAX_SALE_PAYMENTS + 1))).toBeNull();
   });
 });

@@ -1,0 +1,133 @@
+import type { DISCOUNT_KINDS, SaleReceiptKind, SaleSeller } from "./schema";
+import type { PaymentMethod, VatMode } from "./bill";
+
+/*
+ * What completeSale hands to the SQL function sale_post (drizzle/functions/sale_post.sql) as
+ * its jsonb argument: the sale priced and settled, in the names the function reads. Amounts
+ * are satang, rates basis points, `ledgerQty` the ledger's exact decimal and `qtyMilli`
+ * thousandths. tests/integration/sale-post-payload.test.ts reads the function's body from the
+ * database and fails when it reads a key these types do not have, or these have one it never
+ * reads.
+ */
+
+type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
+export interface SalePostLine {
+  item: number;
+  ledgerQty: string;
+  qtyMilli: number;
+  name: string;
+  sku: string;
+  unit: string;
+  unitPrice: number;
+  labelAmount: number | null;
+  discountKind: DiscountKind | null;
+  discountValue: number | null;
+  gross: number;
+  lineDiscount: number;
+  billDiscount: number;
+  net: number;
+  vatExempt: boolean;
+  vat: number;
+  exVat: number;
+  total: number;
+}
+
+export interface SalePostPayment {
+  method: PaymentMethod;
+  amount: number;
+  tendered: number;
+  reference: string;
+  cardLast4: string | null;
+  approvalCode: string | null;
+}
+
+export interface SalePostPayload {
+  clientSaleId: string;
+  kind: SaleReceiptKind;
+  prefix: string;
+  till: string;
+  /** The till's open shift; sale_post reads it again under a lock (one closed since is not named). */
+  shiftId: number | null;
+  shiftRequired: boolean;
+  cashierId: string;
+  cashierName: string;
+  note: string;
+  seller: SaleSeller;
+  vatMode: VatMode;
+  vatRate: number;
+  gross: number;
+  lineDiscount: number;
+  billDiscountKind: DiscountKind | null;
+  billDiscountValue: number | null;
+  billDiscount: number;
+  vatBase: number;
+  vat: number;
+  nonVat: number;
+  total: number;
+  tendered: number;
+  change: number;
+  lines: SalePostLine[];
+  payments: SalePostPayment[];
+}
+
+type KeysOf<T> = Record<keyof T, true>;
+
+/** Every key of the payload, its lines and its payments, for the test that reads sale_post. */
+export const SALE_POST_KEYS = {
+  sale: {
+    clientSaleId: true,
+    kind: true,
+    prefix: true,
+    till: true,
+    shiftId: true,
+    shiftRequired: true,
+    cashierId: true,
+    cashierName: true,
+    note: true,
+    seller: true,
+    vatMode: true,
+    vatRate: true,
+    gross: true,
+    lineDiscount: true,
+    billDiscountKind: true,
+    billDiscountValue: true,
+    billDiscount: true,
+    vatBase: true,
+    vat: true,
+    nonVat: true,
+    total: true,
+    tendered: true,
+    change: true,
+    lines: true,
+    payments: true,
+  } satisfies KeysOf<SalePostPayload>,
+  line: {
+    item: true,
+    ledgerQty: true,
+    qtyMilli: true,
+    name: true,
+    sku: true,
+    unit: true,
+    unitPrice: true,
+    labelAmount: true,
+    discountKind: true,
+    discountValue: true,
+    gross: true,
+    lineDiscount: true,
+    billDiscount: true,
+    net: true,
+    vatExempt: true,
+    vat: true,
+    exVat: true,
+    total: true,
+  } satisfies KeysOf<SalePostLine>,
+  payment: {
+    method: true,
+    amount: true,
+    tendered: true,
+    reference: true,
+    cardLast4: true,
+    approvalCode: true,
+  } satisfies KeysOf<SalePostPayment>,
+};
