@@ -34,7 +34,7 @@ import { defaultSalesSettings, type SalesSettings } from "./settings.server";
  * Completing a sale (issue 12; docs/decisions/0024-completing-a-sale.md). The till sends what
  * the cashier rang up; the server prices it again from the items and the shop's settings
  * (never from a price the till sent), checks the payments cover it, and writes it in ONE unit
- * of the ledger API's group commit: `sale_post` (drizzle/0021_sale_post.sql) takes the gapless
+ * of the ledger API's group commit: `sale_post` (drizzle/functions/sale_post.sql) takes the gapless
  * number, posts the `sale` stock movements and writes the sale with the cost they left with.
  * Refusals are typed results; only a fault (the database down, a bug) throws.
  */

@@ -151,7 +151,7 @@ export async function findItem(
 
 /**
  * The items of the shop that match what a person or a scanner typed, by THE lookup rule:
- * the database's stock_item_matches (drizzle/0018), which the posting functions use too.
+ * the database's stock_item_matches (drizzle/functions/), which the posting functions use too.
  * Barcode or SKU (upper-cased) first; then, with `byName`, the exact name (case-insensitive).
  * At most two: one is the item, two mean the name is ambiguous.
  */

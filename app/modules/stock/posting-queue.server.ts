@@ -8,7 +8,7 @@ import { announceStockChange } from "./stock-change-notifier.server";
  *
  * Per shop, at most one batch is being written at a time. A document that arrives while its
  * shop's batch is in flight waits for it and goes out with the others that arrived meanwhile,
- * as ONE call of `stock_post_documents` (drizzle/0011_stock_post_batch.sql): one row lock wait
+ * as ONE call of `stock_post_documents` (drizzle/functions/): one row lock wait
  * and one commit for all of them. With one till there is no waiting at all (the batch is that
  * one document); with 32 tills selling the same item, the item's lock is taken once per batch
  * instead of once per sale.
@@ -75,7 +75,7 @@ interface WaitingUnit {
 /**
  * A unit of work written as a SQL function of the caller's module (runShopStatement):
  * `fn(p_shop uuid, p_payload jsonb) RETURNS jsonb`, run by `stock_run_units`
- * (drizzle/0018_ledger_api_for_sales.sql) with the other waiting units of the shop in ONE
+ * (drizzle/functions/) with the other waiting units of the shop in ONE
  * statement: one round trip and one commit for the whole batch.
  */
 export interface ShopStatement {

@@ -28,8 +28,8 @@ function inList(column: AnyPgColumn, values: readonly string[]) {
  * 3 decimals for items sold by weight or length, whole numbers for the others), integer
  * thousandths in TypeScript (the `quantity` column type); money is integer satang.
  *
- * The rules that keep the ledger honest live in the database (see the custom migration
- * drizzle/0005_stock_ledger.sql): movements cannot be updated or deleted, and the
+ * The rules that keep the ledger honest live in the database (their
+ * functions as they stand are in drizzle/functions/): movements cannot be updated or deleted, and the
  * stock_apply_movement() function posts a movement, its balance and the item's totals in one
  * statement so that a decrement can never oversell.
  */
@@ -102,7 +102,7 @@ export const stockItem = pgTable(
     /**
      * Added by the guided first sale as a sample (shophub's walkthrough): such items can be
      * taken back together, opening stock included, while they were never sold or otherwise moved
-     * (stock_remove_sample_items in drizzle/0025_first_sale_guide.sql).
+     * (drizzle/functions/stock_remove_sample_items.sql).
      */
     sample: boolean("sample").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
