@@ -120,7 +120,7 @@ export default defineConfig({
                 // compression's 1 KiB threshold, sent uncompressed (the till loaded six).
                 {
                   name: "formats",
-                  test: /[\\/]app[\\/]lib[\\/](money|quantity|dates|date-text|bangkok-day|area-meta)\.ts$/,
+                  test: /[\\/]app[\\/]lib[\\/](money|quantity|dates|date-text|area-meta)\.ts$/,
                 },
               ],
             },

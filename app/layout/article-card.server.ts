@@ -1,4 +1,4 @@
-import { bangkokIsoDate, formatDate } from "~/lib/bangkok-day";
+import { bangkokIsoDate, formatDate } from "~/lib/dates";
 import type { Lang } from "~/lib/i18n";
 import { illustrationImage } from "~/lib/illustrations";
 import type { ArticleCardData } from "./article-card";

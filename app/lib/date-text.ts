@@ -1,4 +1,4 @@
-import { monthName, yearText } from "./bangkok-day";
+import { monthName, yearText } from "./dates";
 import { parseDayInput, parseMonthInput } from "./day-input";
 import type { Lang } from "./i18n";
 

@@ -1,14 +1,97 @@
 import { describe, expect, it } from "vitest";
 import {
+  addDays,
+  BANGKOK_OFFSET_MS,
+  bangkokDays,
+  bangkokDayStart,
   bangkokIsoDate,
   bangkokYear,
   formatDate,
+  formatDay,
+  formatMonth,
   formatDateTime,
   formatDateTimeLong,
   formatDocumentDate,
   parseBangkokLocal,
   toBangkokLocalInput,
+  weekdayName,
 } from "./dates";
+
+describe("Bangkok days", () => {
+  it("start at 17:00 UTC the day before, every day of the year", () => {
+    expect(BANGKOK_OFFSET_MS).toBe(7 * 60 * 60 * 1000);
+    expect(bangkokDayStart("2026-11-23")?.toISOString()).toBe("2026-11-22T17:00:00.000Z");
+    expect(bangkokDayStart("2027-01-01")?.toISOString()).toBe("2026-12-31T17:00:00.000Z");
+    // Thailand has no daylight saving: the same hour in June.
+    expect(bangkokDayStart("2026-06-15")?.toISOString()).toBe("2026-06-14T17:00:00.000Z");
+  });
+
+  it.each(["", "2026-02-29", "2026-13-01", "2026-11-31", "23/11/2569", "2026-1-5"])(
+    "is no day: %j",
+    (day) => {
+      expect(bangkokDayStart(day)).toBeNull();
+    },
+  );
+
+  it("span a range of days, the last one included", () => {
+    expect(bangkokDays("2026-11-01", "2026-11-30")).toEqual({
+      start: new Date("2026-10-31T17:00:00Z"),
+      end: new Date("2026-11-30T17:00:00Z"),
+    });
+    expect(bangkokDays("2026-11-23")).toEqual({
+      start: new Date("2026-11-22T17:00:00Z"),
+      end: new Date("2026-11-23T17:00:00Z"),
+    });
+    expect(bangkokDays("2026-11-30", "2026-11-01")).toBeNull();
+    expect(bangkokDays("2026-11-01", "2026-11-31")).toBeNull();
+  });
+
+  it("count forward and back across months and years", () => {
+    expect(addDays("2026-11-23", -1)).toBe("2026-11-22");
+    expect(addDays("2026-03-01", -1)).toBe("2026-02-28");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2026-11-23", -7)).toBe("2026-11-16");
+    expect(() => addDays("2026-02-30", 1)).toThrow(RangeError);
+  });
+
+  it("read the moment's day in Bangkok, the inverse of the day's start", () => {
+    for (let step = 0; step < 400; step++) {
+      const day = addDays("2025-12-01", step);
+      expect(bangkokIsoDate(bangkokDayStart(day)!)).toBe(day);
+    }
+  });
+});
+
+describe("days, months and weekdays as people read them", () => {
+  it("match Intl's text in Bangkok for every day of two years", () => {
+    const intl = (lang: "th" | "en", options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat(lang === "th" ? "th-TH-u-ca-buddhist" : "en-GB", {
+        ...options,
+        timeZone: "Asia/Bangkok",
+      });
+    for (let step = 0; step < 731; step++) {
+      const day = addDays("2026-01-01", step);
+      const noon = new Date(`${day}T05:00:00Z`);
+      for (const lang of ["th", "en"] as const) {
+        expect(formatDay(day, lang)).toBe(formatDate(noon, lang));
+        expect(weekdayName(day, lang), day).toBe(
+          new Intl.DateTimeFormat(lang === "th" ? "th-TH" : "en-GB", {
+            weekday: "long",
+            timeZone: "Asia/Bangkok",
+          }).format(noon),
+        );
+        expect(formatMonth(day.slice(0, 7), lang), day).toBe(
+          intl(lang, { month: "short", year: "numeric" }).format(noon),
+        );
+      }
+    }
+    expect(weekdayName("2026-11-23", "th")).toBe("วันจันทร์");
+    expect(formatMonth("2026-11", "th")).toBe("พ.ย. 2569");
+    expect(formatMonth("2026-09", "en")).toBe("Sept 2026");
+    expect(() => formatMonth("2026-13", "en")).toThrow(RangeError);
+    expect(() => formatDay("2026-02-30", "en")).toThrow(RangeError);
+  });
+});
 
 describe("Bangkok time for datetime-local inputs", () => {
   it("reads a local value as UTC+7", () => {

@@ -1,17 +1,113 @@
-import { yearText } from "./bangkok-day";
-import { BANGKOK_OFFSET_MS } from "./bangkok-time";
 import type { Lang } from "./i18n";
 
-// The calendar day, its name and the year live in bangkok-day.ts and bangkok-time.ts (what
-// visitor pages need, without this module's Intl formatters).
-export { bangkokIsoDate, formatDate } from "./bangkok-day";
-export { bangkokYear } from "./bangkok-time";
+/*
+ * Bangkok time, in one place: the offset, a calendar day's start and range, the year, and every
+ * date a person reads (Thai in the Buddhist era, พ.ศ., English in the Gregorian calendar), in
+ * Bangkok time whatever the server's or the browser's own time zone, so the server's HTML and
+ * the hydrated page agree. SQL that needs the zone takes BANGKOK_TIME_ZONE.
+ *
+ * Day names, months and the short forms are written out rather than asked of Intl (dates.test.ts
+ * compares them with Intl's text over two years): a page that shows only a date makes no Intl
+ * object, the first of which costs a browser tab ICU's start while it hydrates
+ * (docs/decisions/0049-raster-illustrations.md). Only formatDateTimeLong and formatDocumentDate
+ * build Intl formatters, once each, when first used.
+ */
 
-// Every date a person reads goes through this module: Thai in the Buddhist era (พ.ศ.),
-// English in the Gregorian calendar, both in Bangkok time whatever the server's or the
-// browser's own time zone (so the server's HTML and the hydrated page agree).
+/** Thailand keeps UTC+7 all year (no daylight saving), so a fixed offset is exact. */
+export const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
+/** The zone's name, for Intl and for SQL (`AT TIME ZONE`). */
+export const BANGKOK_TIME_ZONE = "Asia/Bangkok";
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** A Buddhist-era year (พ.ศ.) is the Gregorian year plus this. */
+export const BUDDHIST_ERA_OFFSET = 543;
 
-const TIME_ZONE = "Asia/Bangkok";
+/** The moment as Bangkok's wall clock, read with the getUTC… methods. */
+const bangkokClock = (value: Date | string | number): Date =>
+  new Date(new Date(value).getTime() + BANGKOK_OFFSET_MS);
+
+/** The Gregorian year in Bangkok (the footer's copyright line, a document number's year). */
+export function bangkokYear(value: Date | string): number {
+  return bangkokClock(value).getUTCFullYear();
+}
+
+/**
+ * The Bangkok calendar day as YYYY-MM-DD (Gregorian) for machine-readable places: `<time
+ * dateTime>`, sitemaps, file names, a report's days. 23:30 UTC is already the next day in Bangkok.
+ */
+export function bangkokIsoDate(value: Date | string | number): string {
+  return bangkokClock(value).toISOString().slice(0, 10);
+}
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The moment a Bangkok calendar day (YYYY-MM-DD) starts, or null when it is no real day. */
+export function bangkokDayStart(day: string): Date | null {
+  const match = ISO_DAY.exec(day);
+  if (!match) return null;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = Date.UTC(year, month - 1, date);
+  const check = new Date(utc);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1) return null;
+  if (check.getUTCDate() !== date) return null;
+  return new Date(utc - BANGKOK_OFFSET_MS);
+}
+
+/**
+ * The moments Bangkok days span, `from` to `to` both included: from the first's start to the
+ * start of the day after the last (`end` is excluded). Null when either is no real day or they
+ * are the wrong way round.
+ */
+export function bangkokDays(from: string, to: string = from): { start: Date; end: Date } | null {
+  const start = bangkokDayStart(from);
+  const last = bangkokDayStart(to);
+  if (!start || !last || last < start) return null;
+  return { start, end: new Date(last.getTime() + DAY_MS) };
+}
+
+/** The Bangkok day `days` after `day` (YYYY-MM-DD; negative: before). */
+export function addDays(day: string, days: number): string {
+  const start = bangkokDayStart(day);
+  if (!start) throw new RangeError(`${day} is no day`);
+  return bangkokIsoDate(start.getTime() + days * DAY_MS);
+}
+
+const MONTHS: Record<Lang, readonly string[]> = {
+  th: [
+    "มกราคม",
+    "กุมภาพันธ์",
+    "มีนาคม",
+    "เมษายน",
+    "พฤษภาคม",
+    "มิถุนายน",
+    "กรกฎาคม",
+    "สิงหาคม",
+    "กันยายน",
+    "ตุลาคม",
+    "พฤศจิกายน",
+    "ธันวาคม",
+  ],
+  en: [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+  ],
+};
+
+/** The month's full name, 1 = January. */
+export const monthName = (month: number, lang: Lang): string => MONTHS[lang][month - 1] ?? "";
+
+/** The year as each language counts it: the Buddhist era (พ.ศ.) in Thai. */
+export const yearText = (year: number, lang: Lang): string =>
+  String(lang === "th" ? year + BUDDHIST_ERA_OFFSET : year);
 
 const LOCALES: Record<Lang, string> = {
   th: "th-TH-u-ca-buddhist",
@@ -42,7 +138,10 @@ function formatter(style: Style, lang: Lang): Intl.DateTimeFormat {
   const key = `${style}:${lang}`;
   let found = formatters.get(key);
   if (!found) {
-    found = new Intl.DateTimeFormat(LOCALES[lang], { ...STYLES[style], timeZone: TIME_ZONE });
+    found = new Intl.DateTimeFormat(LOCALES[lang], {
+      ...STYLES[style],
+      timeZone: BANGKOK_TIME_ZONE,
+    });
     formatters.set(key, found);
   }
   return found;
@@ -69,15 +168,51 @@ const SHORT_MONTHS: Record<Lang, readonly string[]> = {
 
 const twoDigits = (value: number) => String(value).padStart(2, "0");
 
+const WEEKDAYS: Record<Lang, readonly string[]> = {
+  th: ["วันอาทิตย์", "วันจันทร์", "วันอังคาร", "วันพุธ", "วันพฤหัสบดี", "วันศุกร์", "วันเสาร์"],
+  en: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+};
+
+/**
+ * A calendar date such as "12 มกราคม 2569" or "12 January 2026", in Bangkok time: the text
+ * Intl gives for these two languages.
+ */
+export function formatDate(value: Date | string, lang: Lang): string {
+  const day = bangkokClock(value);
+  if (Number.isNaN(day.getTime())) throw new RangeError("Invalid time value");
+  return `${day.getUTCDate()} ${monthName(day.getUTCMonth() + 1, lang)} ${yearText(day.getUTCFullYear(), lang)}`;
+}
+
+/** A Bangkok calendar day (YYYY-MM-DD) as people read it: "12 มกราคม 2569". */
+export function formatDay(day: string, lang: Lang): string {
+  const start = bangkokDayStart(day);
+  if (!start) throw new RangeError(`${day} is no day`);
+  return formatDate(start, lang);
+}
+
+/** A month (YYYY-MM) in short: "พ.ย. 2569", "Nov 2026". */
+export function formatMonth(month: string, lang: Lang): string {
+  const [year = 0, number = 0] = month.split("-").map(Number);
+  const name = SHORT_MONTHS[lang][number - 1];
+  if (!name) throw new RangeError(`${month} is no month`);
+  return `${name} ${yearText(year, lang)}`;
+}
+
+/** The weekday of a Bangkok calendar day (YYYY-MM-DD): "วันจันทร์", "Monday". */
+export function weekdayName(day: string, lang: Lang): string {
+  const start = bangkokDayStart(day);
+  if (!start) throw new RangeError(`${day} is no day`);
+  return WEEKDAYS[lang][bangkokClock(start).getUTCDay()] ?? "";
+}
+
 /**
  * A date and time such as "12 ม.ค. 2569 09:30" or "12 Jan 2026, 09:30", in Bangkok time.
  * Written out like formatDate, with the text Intl gives (dates.test.ts): the till shows an
  * open shift's start while it hydrates.
  */
 export function formatDateTime(value: Date | string, lang: Lang): string {
-  const time = new Date(value).getTime();
-  if (Number.isNaN(time)) throw new RangeError("Invalid time value");
-  const bangkok = new Date(time + BANGKOK_OFFSET_MS);
+  const bangkok = bangkokClock(value);
+  if (Number.isNaN(bangkok.getTime())) throw new RangeError("Invalid time value");
   const day = `${bangkok.getUTCDate()} ${SHORT_MONTHS[lang][bangkok.getUTCMonth()]} ${yearText(bangkok.getUTCFullYear(), lang)}`;
   const clock = `${twoDigits(bangkok.getUTCHours())}:${twoDigits(bangkok.getUTCMinutes())}`;
   return lang === "th" ? `${day} ${clock}` : `${day}, ${clock}`;
@@ -133,5 +268,5 @@ export function toBangkokLocalInput(value: Date | string | null | undefined): st
   if (value == null) return "";
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return "";
-  return new Date(date.getTime() + BANGKOK_OFFSET_MS).toISOString().slice(0, 16);
+  return bangkokClock(date).toISOString().slice(0, 16);
 }

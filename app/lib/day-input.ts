@@ -1,3 +1,4 @@
+import { BUDDHIST_ERA_OFFSET, yearText } from "./dates";
 import type { Lang } from "./i18n";
 
 /*
@@ -12,7 +13,6 @@ import type { Lang } from "./i18n";
  * number pad), and the machine form YYYY-MM-DD of links and older bookmarks still works.
  */
 
-const BE_OFFSET = 543;
 /** Years of the Gregorian calendar a shop's records may carry. */
 const FIRST_YEAR = 1900;
 const LAST_YEAR = 2999;
@@ -24,7 +24,7 @@ function pad(value: number, width: number): string {
 /** A typed year as a Gregorian year: from 2400 on it is counted in the Buddhist era. */
 function gregorianYear(typed: string): number {
   const year = Number(typed);
-  return year >= 2400 ? year - BE_OFFSET : year;
+  return year >= 2400 ? year - BUDDHIST_ERA_OFFSET : year;
 }
 
 function isoDay(year: number, month: number, day: number): string | null {
@@ -63,8 +63,6 @@ export function parseMonthInput(text: string): string | null {
   return `${pad(year, 4)}-${pad(month, 2)}`;
 }
 
-const shownYear = (year: number, lang: Lang) => (lang === "th" ? year + BE_OFFSET : year);
-
 /**
  * What a date field shows for a value: a day (YYYY-MM-DD) as "28/11/2569" ("28/11/2026" in
  * English); anything else (what someone typed and the server refused) as it is.
@@ -72,12 +70,12 @@ const shownYear = (year: number, lang: Lang) => (lang === "th" ? year + BE_OFFSE
 export function dayInputText(value: string, lang: Lang): string {
   const iso = ISO_DAY.exec(value);
   if (!iso || !parseDayInput(value)) return value;
-  return `${iso[3]}/${iso[2]}/${shownYear(Number(iso[1]), lang)}`;
+  return `${iso[3]}/${iso[2]}/${yearText(Number(iso[1]), lang)}`;
 }
 
 /** The same for a month field: YYYY-MM as "11/2569" ("11/2026" in English). */
 export function monthInputText(value: string, lang: Lang): string {
   const iso = ISO_MONTH.exec(value);
   if (!iso || !parseMonthInput(value)) return value;
-  return `${iso[2]}/${shownYear(Number(iso[1]), lang)}`;
+  return `${iso[2]}/${yearText(Number(iso[1]), lang)}`;
 }

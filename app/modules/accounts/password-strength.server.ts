@@ -1,4 +1,5 @@
 import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import { bangkokYear, BUDDHIST_ERA_OFFSET } from "~/lib/dates";
 
 /*
  * How guessable a new password is, by zxcvbn (decision 0062): dictionaries of common
@@ -53,7 +54,7 @@ function loadEstimator(): Promise<ZxcvbnFactory> {
  * (2530, 2569), and zxcvbn's own date rules know only years up to 2050.
  */
 export function buddhistEraYears(today: Date): string[] {
-  const thisYear = today.getFullYear() + 543;
+  const thisYear = bangkokYear(today) + BUDDHIST_ERA_OFFSET;
   const years: string[] = [];
   for (let back = 0; back <= 120; back++) {
     years.push(String(thisYear - back));

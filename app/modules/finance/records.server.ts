@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
+import { bangkokDays } from "~/lib/dates";
 import { type Page, pageWindow, toPage } from "~/lib/paging";
 import { BUILT_IN, type CategoryRef } from "./form";
 import type { SupplierTaxInvoice } from "./tax-invoice";
@@ -512,8 +513,6 @@ export async function allFinance(
   return rows as FinanceRecord[];
 }
 
-const BANGKOK_OFFSET = "7 hours";
-
 /**
  * What the sales brought in over the Bangkok days (both included): the standing sales' totals
  * less the money given back on standing credit notes issued in those days, read through the
@@ -525,14 +524,11 @@ export async function salesTakings(
   from: string | null,
   to: string | null,
 ): Promise<{ salesSatang: number; returnedSatang: number; netSatang: number }> {
-  // The moment a Bangkok day starts, computed by PostgreSQL from the day's text.
-  const start = (day: string) =>
-    sql`(${day}::date::timestamp - interval '${sql.raw(BANGKOK_OFFSET)}') AT TIME ZONE 'UTC'`;
-  const end = (day: string) =>
-    sql`((${day}::date + 1)::timestamp - interval '${sql.raw(BANGKOK_OFFSET)}') AT TIME ZONE 'UTC'`;
   const where: SQL[] = [sql`shop_id = ${shopId}`];
-  if (from) where.push(sql`at >= ${start(from)}`);
-  if (to) where.push(sql`at < ${end(to)}`);
+  const start = from ? bangkokDays(from)?.start : undefined;
+  const end = to ? bangkokDays(to)?.end : undefined;
+  if (start) where.push(sql`at >= ${start.toISOString()}::timestamptz`);
+  if (end) where.push(sql`at < ${end.toISOString()}::timestamptz`);
   const result = await db.execute<{ sales: string; returned: string }>(sql`
     SELECT coalesce(sum(total_satang) FILTER (WHERE credit_note_id IS NULL), 0) AS sales,
            coalesce(-sum(total_satang) FILTER (WHERE credit_note_id IS NOT NULL), 0) AS returned

@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
+import { BANGKOK_ZONE } from "~/db/bangkok-zone";
+import { bangkokDays, DAY_MS } from "~/lib/dates";
 import { getSalesSettings } from "~/modules/sales/index.server";
 import {
-  DAY_MS,
   DAYS_CHARTED_BY_DAY,
   isoDay,
   MAX_REPORT_DAYS,
   previousRange,
   rangeDays,
-  reportDayStart,
   type ReportRange,
 } from "./range";
 
@@ -142,10 +142,9 @@ export interface ProfitAndLoss {
 }
 
 function bounds(range: ReportRange): { start: Date; end: Date } {
-  const start = reportDayStart(range.from);
-  const last = reportDayStart(range.to);
-  if (!start || !last || last < start) throw new RangeError("profitAndLoss: not a range of days");
-  return { start, end: new Date(last.getTime() + DAY_MS) };
+  const days = bangkokDays(range.from, range.to);
+  if (!days) throw new RangeError("profitAndLoss: not a range of days");
+  return days;
 }
 
 const n = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
@@ -225,7 +224,7 @@ async function returnAggregates(db: DbExecutor, shopId: string, range: ReportRan
   const methodCol = full ? sql.raw("refund_method") : sql.raw("NULL::text");
   const result = await db.execute<ReturnAggregate>(sql`
     WITH c AS (
-      SELECT (created_at AT TIME ZONE 'Asia/Bangkok')::date AS day, refund_method,
+      SELECT (created_at AT TIME ZONE ${BANGKOK_ZONE})::date AS day, refund_method,
              ex_vat_satang, vat_satang, total_satang, cost_satang
         FROM standing_credit_note
        WHERE shop_id = ${shopId} AND created_at >= ${start.toISOString()}::timestamptz

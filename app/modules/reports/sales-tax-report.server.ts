@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
-import { DAY_MS, reportDayStart } from "./range";
+import { BANGKOK_ZONE } from "~/db/bangkok-zone";
+import { bangkokDays } from "~/lib/dates";
 import type { TaxMonth } from "./tax-month";
 
 /*
@@ -85,10 +86,9 @@ const less = (value: unknown): number => 0 - n(value);
 
 /** The month's first instant and the next month's (Bangkok). */
 export function monthBounds(month: TaxMonth): { start: Date; end: Date } {
-  const start = reportDayStart(month.range.from);
-  const last = reportDayStart(month.range.to);
-  if (!start || !last) throw new RangeError("tax report: not a month");
-  return { start, end: new Date(last.getTime() + DAY_MS) };
+  const days = bangkokDays(month.range.from, month.range.to);
+  if (!days) throw new RangeError("tax report: not a month");
+  return days;
 }
 
 type DayTillRow = {
@@ -112,7 +112,7 @@ type DayTillRow = {
  */
 async function slipsByDayAndTill(db: DbExecutor, shopId: string, start: Date, end: Date) {
   const result = await db.execute<DayTillRow>(sql`
-    SELECT (s.created_at AT TIME ZONE 'Asia/Bangkok')::date::text AS day, s.till,
+    SELECT (s.created_at AT TIME ZONE ${BANGKOK_ZONE})::date::text AS day, s.till,
            s.document_kind AS kind,
            (array_agg(s.document_number ORDER BY s.document_year, s.document_seq))[1]
              AS first_number,
@@ -156,8 +156,8 @@ type InvoiceRow = {
 async function fullTaxInvoices(db: DbExecutor, shopId: string, start: Date, end: Date) {
   const result = await db.execute<InvoiceRow>(sql`
     SELECT s.id AS sale_id, f.document_number AS number,
-           (f.created_at AT TIME ZONE 'Asia/Bangkok')::date::text AS issued_day,
-           (s.created_at AT TIME ZONE 'Asia/Bangkok')::date::text AS sale_day,
+           (f.created_at AT TIME ZONE ${BANGKOK_ZONE})::date::text AS issued_day,
+           (s.created_at AT TIME ZONE ${BANGKOK_ZONE})::date::text AS sale_day,
            s.document_number AS slip, s.status = 'void' AS voided,
            f.buyer_name, f.buyer_tax_id, f.buyer_branch_code,
            s.total_satang - s.vat_satang AS value, s.vat_satang AS vat, s.non_vat_satang AS exempt
@@ -195,7 +195,7 @@ type CreditNoteRow = {
 async function creditNotes(db: DbExecutor, shopId: string, start: Date, end: Date) {
   const result = await db.execute<CreditNoteRow>(sql`
     SELECT c.id, c.sale_id, c.document_number AS number,
-           (c.created_at AT TIME ZONE 'Asia/Bangkok')::date::text AS day, c.reason,
+           (c.created_at AT TIME ZONE ${BANGKOK_ZONE})::date::text AS day, c.reason,
            s.document_kind AS sale_kind, s.status = 'void' AS sale_voided,
            c.ex_vat_satang AS value, c.vat_satang AS vat,
            (SELECT coalesce(sum(cl.ex_vat_satang), 0) FROM credit_note_line cl
@@ -203,7 +203,7 @@ async function creditNotes(db: DbExecutor, shopId: string, start: Date, end: Dat
              WHERE cl.credit_note_id = c.id AND l.vat_exempt) AS exempt,
            CASE WHEN f.created_at <= c.created_at THEN f.document_number
                 ELSE s.document_number END AS reduces,
-           (s.created_at AT TIME ZONE 'Asia/Bangkok')::date::text AS reduces_day,
+           (s.created_at AT TIME ZONE ${BANGKOK_ZONE})::date::text AS reduces_day,
            f.buyer_name, f.buyer_tax_id, f.buyer_branch_code
       FROM credit_note c
       JOIN sale s ON s.id = c.sale_id

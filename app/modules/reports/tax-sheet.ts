@@ -1,4 +1,4 @@
-import { monthName, yearText } from "~/lib/bangkok-day";
+import { monthName, yearText } from "~/lib/dates";
 import { dayInputText } from "~/lib/day-input";
 import type { Lang, MessageKey, Translate } from "~/lib/i18n";
 import { formatSatang } from "~/lib/money";

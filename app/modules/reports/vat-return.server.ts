@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { BANGKOK_ZONE } from "~/db/bangkok-zone";
 import type { DbExecutor } from "~/db/client.server";
 import { getSalesSettings } from "~/modules/sales/index.server";
 import { purchaseTaxReport, type PurchaseTaxReport } from "./purchase-tax-report.server";
@@ -58,7 +59,7 @@ async function monthsBefore(db: DbExecutor, shopId: string, month: TaxMonth) {
        WHERE shop_id = ${shopId} AND day < ${month.range.from}::date
        GROUP BY 1`),
     db.execute<MonthRow>(sql`
-      SELECT to_char(created_at AT TIME ZONE 'Asia/Bangkok', 'YYYY-MM') AS month,
+      SELECT to_char(created_at AT TIME ZONE ${BANGKOK_ZONE}, 'YYYY-MM') AS month,
              sum(vat_satang) AS vat
         FROM standing_credit_note
        WHERE shop_id = ${shopId} AND created_at < ${start.toISOString()}::timestamptz

@@ -1,10 +1,9 @@
 import { and, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { sale, saleLine, shift, stockItem } from "~/db/schema";
-import { bangkokIsoDate } from "~/lib/dates";
+import { addDays, bangkokDays, bangkokIsoDate } from "~/lib/dates";
 import { qtyFromSql } from "~/lib/quantity";
 import { expectedCash } from "~/modules/shifts/index.server";
-import { bangkokDayStart } from "./invoices.server";
 import type { SaleStatus } from "./schema";
 
 /*
@@ -16,8 +15,6 @@ import type { SaleStatus } from "./schema";
  * note counts on the day it was issued, exactly as the profit and loss report counts them, so
  * the dashboard's day and the report of that day agree to the satang.
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface DayFigures {
   /** The Bangkok calendar day, YYYY-MM-DD. */
@@ -90,14 +87,9 @@ export const DASHBOARD_LIST_SIZE = 5;
 
 /** When a Bangkok day (YYYY-MM-DD, always one bangkokIsoDate wrote) starts and ends. */
 function dayRange(day: string): { from: Date; to: Date } {
-  const from = bangkokDayStart(day);
-  if (!from) throw new Error(`dashboard: ${day} is no day`);
-  return { from, to: new Date(from.getTime() + DAY_MS) };
-}
-
-/** The Bangkok calendar day `days` before `day` (YYYY-MM-DD). */
-function dayBefore(day: string, days: number): string {
-  return bangkokIsoDate(new Date(dayRange(day).from.getTime() - days * DAY_MS));
+  const days = bangkokDays(day);
+  if (!days) throw new Error(`dashboard: ${day} is no day`);
+  return { from: days.start, to: days.end };
 }
 
 async function dayFigures(
@@ -212,8 +204,8 @@ export async function shopDashboard(
   const [todayFigures, yesterday, lastWeek, drawer, topItems, lowStock, [lowCount], latest] =
     await Promise.all([
       dayFigures(db, shopId, today, options.withProfit),
-      dayFigures(db, shopId, dayBefore(today, 1), options.withProfit),
-      dayFigures(db, shopId, dayBefore(today, 7), options.withProfit),
+      dayFigures(db, shopId, addDays(today, -1), options.withProfit),
+      dayFigures(db, shopId, addDays(today, -7), options.withProfit),
       drawerOf(db, shopId),
       topItemsOf(db, shopId, today),
       db

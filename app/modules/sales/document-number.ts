@@ -1,3 +1,5 @@
+import { bangkokYear, BUDDHIST_ERA_OFFSET } from "~/lib/dates";
+
 /**
  * Numbers of the documents a sale issues, as printed and read out on the phone:
  * "ABB2569-000123" is the shop's prefix, the Buddhist-era year and the sequence number, which
@@ -20,11 +22,9 @@ export const DEFAULT_DOCUMENT_PREFIXES: Record<SaleDocumentKind, string> = {
   creditNote: "CN",
 };
 
-const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
-
 /** The Buddhist-era year of a moment in Bangkok (2026-12-31 17:00 UTC is already 2570). */
 export function buddhistYear(at: Date): number {
-  return new Date(at.getTime() + BANGKOK_OFFSET_MS).getUTCFullYear() + 543;
+  return bangkokYear(at) + BUDDHIST_ERA_OFFSET;
 }
 
 /**

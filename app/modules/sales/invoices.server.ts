@@ -11,6 +11,7 @@ import {
   shift,
   user,
 } from "~/db/schema";
+import { bangkokDays } from "~/lib/dates";
 import { type Page, pageWindow, toPage } from "~/lib/paging";
 import type { PaymentMethod } from "./bill";
 import type { SaleStatus } from "./schema";
@@ -61,21 +62,6 @@ export interface SaleTotals {
   returnedSatang: number;
 }
 
-const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The moment a Bangkok calendar day (YYYY-MM-DD) starts, or null if it is no real day. */
-export function bangkokDayStart(day: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return null;
-  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const utc = Date.UTC(year, month - 1, date);
-  const check = new Date(utc);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1) return null;
-  if (check.getUTCDate() !== date) return null;
-  return new Date(utc - BANGKOK_OFFSET_MS);
-}
-
 /*
  * The listed sale's id inside a correlated sub-query. Drizzle writes a column of the query's
  * only table without its table (`"id"`), which inside `SELECT … FROM sale_payment p` means the
@@ -99,10 +85,10 @@ function conditionsOf(shopId: string, filters: SaleFilters): SQL[] {
            AND f.document_number ILIKE ${pattern}))`,
     );
   }
-  const from = filters.from ? bangkokDayStart(filters.from) : null;
-  if (from) where.push(gte(sale.createdAt, from));
-  const to = filters.to ? bangkokDayStart(filters.to) : null;
-  if (to) where.push(lt(sale.createdAt, new Date(to.getTime() + DAY_MS)));
+  const from = filters.from ? bangkokDays(filters.from) : null;
+  if (from) where.push(gte(sale.createdAt, from.start));
+  const to = filters.to ? bangkokDays(filters.to) : null;
+  if (to) where.push(lt(sale.createdAt, to.end));
   if (filters.method) {
     where.push(
       sql`EXISTS (SELECT 1 FROM ${salePayment} p

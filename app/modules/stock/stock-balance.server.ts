@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, ne, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { sale, saleLine, stockItem } from "~/db/schema";
+import { DAY_MS } from "~/lib/dates";
 import type { Lang } from "~/lib/i18n";
 import { type Page, pageWindow, toPage } from "~/lib/paging";
 import { formatQuantityMilli, qtyFromSql } from "~/lib/quantity";
@@ -19,7 +20,6 @@ import { stockBalanceSorts, type StockBalanceSort } from "./stock-balance-sort";
 export const STOCK_BALANCE_PAGE_SIZE = 20;
 /** The window the selling rate is measured over. */
 export const SELLING_RATE_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface StockBalanceFilters {
   q?: string;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/detail";
 import { appContext } from "~/context";
 import { translateFromMatches } from "~/lib/area-meta";
-import { bangkokIsoDate, formatDate } from "~/lib/bangkok-day";
+import { bangkokIsoDate, formatDate } from "~/lib/dates";
 import { readForm } from "~/lib/forms/read-form";
 import type { MessageKey } from "~/lib/i18n";
 import { langOf } from "~/lib/i18n/lang.server";

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/article";
 import { appContext } from "~/context";
-import { formatDate } from "~/lib/bangkok-day";
+import { formatDate } from "~/lib/dates";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { illustrationImage } from "~/lib/illustrations";

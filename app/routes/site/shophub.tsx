@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { lineAddFriendUrl } from "~/lib/line-url";
 import type { Route } from "./+types/shophub";
-import { formatDate } from "~/lib/bangkok-day";
+import { formatDate } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { illustrationImage } from "~/lib/illustrations";
 import type { MessageKey, Translate } from "~/lib/i18n";

@@ -3,8 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/route";
 import { appContext } from "~/context";
 import { shopsMeta } from "~/layout/shops-page";
-import { formatDateTime } from "~/lib/dates";
-import type { Lang } from "~/lib/i18n";
+import { formatDateTime, weekdayName } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatSatang } from "~/lib/money";
 import { formatQuantityMilli } from "~/lib/quantity";
@@ -38,17 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   shopsMeta(matches, location.pathname, "shops.dashboard.title");
 
-/** The weekday of a Bangkok calendar day, in the page's language ("วันจันทร์", "Monday"). */
-function weekdayOf(day: string, lang: Lang): string {
-  // Noon in Bangkok of that day: no time zone turns it into another weekday.
-  const start = new Date(`${day}T12:00:00+07:00`);
-  if (Number.isNaN(start.getTime())) return day;
-  return new Intl.DateTimeFormat(lang === "th" ? "th-TH" : "en-GB", {
-    weekday: "long",
-    timeZone: "Asia/Bangkok",
-  }).format(start);
-}
-
 export default function ShopDashboard({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
@@ -62,7 +50,7 @@ export default function ShopDashboard({ loaderData }: Route.ComponentProps) {
     { key: "yesterday", label: t("shops.dashboard.yesterday"), figures: yesterday },
     {
       key: "lastWeek",
-      label: t("shops.dashboard.lastWeek", { day: weekdayOf(lastWeek.day, lang) }),
+      label: t("shops.dashboard.lastWeek", { day: weekdayName(lastWeek.day, lang) }),
       figures: lastWeek,
     },
   ];

@@ -5,7 +5,7 @@ import { appContext } from "~/context";
 import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 import { ErrorAlert, shopsMeta, StatusAlert } from "~/layout/shops-page";
 import { dateText } from "~/lib/date-text";
-import { bangkokIsoDate, formatDate, formatDateTime } from "~/lib/dates";
+import { bangkokIsoDate, formatDateTime, formatDay } from "~/lib/dates";
 import { dayInputText } from "~/lib/day-input";
 import { type FieldErrors, type FormReading, readForm } from "~/lib/forms/read-form";
 import type { MessageKey, Translate } from "~/lib/i18n";
@@ -287,7 +287,7 @@ function describeChange(
       return formatSatang(Number(value ?? 0));
     if (field === "valueBeforeVatSatang") return value == null ? "—" : formatSatang(Number(value));
     if ((field === "day" || field === "taxInvoiceDate") && value) {
-      return formatDate(`${String(value)}T12:00:00+07:00`, lang);
+      return formatDay(String(value), lang);
     }
     if (field === "method") return t(METHOD_TEXT[value as keyof typeof METHOD_TEXT]);
     return String(value ?? "") || "—";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/export";
 import { appContext } from "~/context";
-import { formatDate } from "~/lib/dates";
+import { formatDay } from "~/lib/dates";
 import { langOf } from "~/lib/i18n/lang.server";
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import { satangToBahtInput } from "~/lib/money";
@@ -53,7 +53,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       choices.find((choice) => choice.value === categoryValue(row)),
     );
     text += csvRow([
-      formatDate(`${row.day}T12:00:00+07:00`, lang),
+      formatDay(row.day, lang),
       row.day,
       csvText(category),
       t(METHOD_TEXT[row.method]),

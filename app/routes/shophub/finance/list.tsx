@@ -5,7 +5,7 @@ import { appContext } from "~/context";
 import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 import { ErrorAlert, shopsMeta, StatusAlert, useShopsPaginationLabels } from "~/layout/shops-page";
 import { rangeText } from "~/lib/date-text";
-import { formatDate } from "~/lib/dates";
+import { formatDay } from "~/lib/dates";
 import { readForm, type FieldErrors } from "~/lib/forms/read-form";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
@@ -333,7 +333,7 @@ export default function FinanceList({ loaderData, actionData }: Route.ComponentP
           <tbody>
             {page.rows.map((row) => (
               <tr key={row.id} data-testid="finance-row">
-                <td className="text-nowrap">{formatDate(`${row.day}T12:00:00+07:00`, lang)}</td>
+                <td className="text-nowrap">{formatDay(row.day, lang)}</td>
                 <td>
                   {categoryText(
                     t,

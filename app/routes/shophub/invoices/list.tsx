@@ -3,19 +3,14 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/list";
 import { appContext } from "~/context";
 import { shopsMeta, useShopsPaginationLabels } from "~/layout/shops-page";
-import { formatDateTime } from "~/lib/dates";
+import { bangkokDayStart, formatDateTime } from "~/lib/dates";
 import { parseDayInput } from "~/lib/day-input";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatSatang } from "~/lib/money";
 import { readPageNumber } from "~/lib/paging";
 import { REFUND_METHODS, type PaymentMethod } from "~/modules/sales";
-import {
-  bangkokDayStart,
-  listSaleCashiers,
-  listSales,
-  type SaleFilters,
-} from "~/modules/sales/index.server";
+import { listSaleCashiers, listSales, type SaleFilters } from "~/modules/sales/index.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { PAYMENT_METHOD_TEXT } from "~/routes/shophub/sell-text";
 import { DayInput } from "~/ui/day-input";

@@ -1,7 +1,7 @@
 import type { MessageKey } from "~/lib/i18n";
-import { bangkokIsoDate } from "~/lib/dates";
+import { bangkokDayStart, bangkokIsoDate } from "~/lib/dates";
 import { parseDayInput, parseMonthInput } from "~/lib/day-input";
-import { MAX_REPORT_DAYS, rangeDays, reportDayStart, type ReportRange } from "~/modules/reports";
+import { MAX_REPORT_DAYS, rangeDays, type ReportRange } from "~/modules/reports";
 
 /** Owners and managers see profit and loss; cashiers and stock keepers do not (issue 13). */
 export const REPORT_ROLES = ["owner", "manager"] as const;
@@ -48,8 +48,8 @@ export function readPeriod(params: URLSearchParams, now = new Date()): PeriodCho
   if (values.from !== "" || values.to !== "") {
     const from = values.from === "" ? today : (parseDayInput(values.from) ?? "");
     const to = values.to === "" ? today : (parseDayInput(values.to) ?? "");
-    if (!reportDayStart(from)) errors.from = "shops.reports.period.badDay";
-    if (!reportDayStart(to)) errors.to = "shops.reports.period.badDay";
+    if (!bangkokDayStart(from)) errors.from = "shops.reports.period.badDay";
+    if (!bangkokDayStart(to)) errors.to = "shops.reports.period.badDay";
     if (!errors.from && !errors.to) {
       if (from > to) errors.to = "shops.reports.period.badRange";
       else if (rangeDays({ from, to }) > MAX_REPORT_DAYS)
@@ -66,7 +66,7 @@ export function readPeriod(params: URLSearchParams, now = new Date()): PeriodCho
   }
   if (values.day !== "") {
     const day = parseDayInput(values.day);
-    if (day && reportDayStart(day)) {
+    if (day && bangkokDayStart(day)) {
       return { kind: "day", range: { from: day, to: day }, values, errors };
     }
     errors.day = "shops.reports.period.badDay";

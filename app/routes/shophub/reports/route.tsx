@@ -5,7 +5,7 @@ import type { Route } from "./+types/route";
 import { appContext } from "~/context";
 import { shopsMeta } from "~/layout/shops-page";
 import { dateText, monthText as pickedMonthText, rangeText } from "~/lib/date-text";
-import { formatDate } from "~/lib/dates";
+import { formatDate, formatDay, formatMonth } from "~/lib/dates";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatSatang } from "~/lib/money";
@@ -45,19 +45,6 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   shopsMeta(matches, location.pathname, "shops.reports.title");
-
-/** A Bangkok day (YYYY-MM-DD) as the page shows it: Buddhist era in Thai. */
-function dayText(day: string, lang: "th" | "en"): string {
-  return formatDate(`${day}T12:00:00+07:00`, lang);
-}
-
-function monthText(month: string, lang: "th" | "en"): string {
-  return new Intl.DateTimeFormat(lang === "th" ? "th-TH-u-ca-buddhist" : "en-GB", {
-    month: "short",
-    year: "numeric",
-    timeZone: "Asia/Bangkok",
-  }).format(new Date(`${month}-15T12:00:00+07:00`));
-}
 
 function Section({
   id,
@@ -99,7 +86,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const csvHref = (report: PnlReport) => `${base}&report=${report}`;
   const sectionTitle = (report: PnlReport) => t(PNL_REPORT_TITLE[report]);
   const periodLabel = (key: string) =>
-    pnl.granularity === "day" ? dayText(key, lang) : monthText(key, lang);
+    pnl.granularity === "day" ? formatDay(key, lang) : formatMonth(key, lang);
   const picked = {
     day: usePicked(period.values.day),
     month: usePicked(period.values.month),
@@ -160,14 +147,14 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       </p>
       <p className="fw-semibold mb-1" data-testid="pnl-period">
         {t("shops.reports.period.showing", {
-          from: dayText(pnl.range.from, lang),
-          to: dayText(pnl.range.to, lang),
+          from: formatDay(pnl.range.from, lang),
+          to: formatDay(pnl.range.to, lang),
         })}
       </p>
       <p className="text-secondary small">
         {t("shops.reports.period.previous", {
-          from: dayText(pnl.previousRange.from, lang),
-          to: dayText(pnl.previousRange.to, lang),
+          from: formatDay(pnl.previousRange.from, lang),
+          to: formatDay(pnl.previousRange.to, lang),
         })}
         <span className="d-none d-print-inline">
           {" · "}
@@ -309,7 +296,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             })}
             description={t("shops.reports.chart.desc")}
             labels={pnl.byPeriod.map((row) =>
-              pnl.granularity === "day" ? row.key.slice(8) : monthText(row.key, lang),
+              pnl.granularity === "day" ? row.key.slice(8) : formatMonth(row.key, lang),
             )}
             series={[
               {
