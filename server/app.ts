@@ -19,6 +19,7 @@ import {
   makeAdmin,
   adminPasswordRefusal,
 } from "~/modules/accounts/index.server";
+import { accountMustStay } from "~/modules/shops/index.server";
 import { seedDemoContent } from "~/modules/content/index.server";
 import { seedDemoListings } from "~/modules/listings/index.server";
 import {
@@ -148,6 +149,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     },
     secureCookies: publicOrigin?.startsWith("https:") ?? false,
     mailer: createAccountMailer(db),
+    accountMustStay: (userId) => accountMustStay(db, userId),
   });
 
   const stopWorker = env.SMTP_URL
@@ -394,6 +396,7 @@ export async function adminCreate(options: {
       baseURL: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : `http://localhost:${env.PORT}`,
       secureCookies: false,
       mailer: createAccountMailer(database.db),
+      accountMustStay: (userId) => accountMustStay(database.db, userId),
     });
     const outcome = await makeAdmin(auth, database.db, {
       email: values.email,

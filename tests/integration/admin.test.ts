@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { appContext, sessionUserContext, type AppContext, type SessionUser } from "~/context";
 import { containsPattern } from "~/db/escape-like";
 import { contactMessage, emailOutbox, session, siteNotice, user } from "~/db/schema";
-import { disableUser, listUsers } from "~/modules/admin/index.server";
+import { disableUser, listUsers } from "~/modules/accounts/index.server";
 import { sessionMiddleware } from "~/routes/_gates/session.server";
 import * as signInRoute from "~/routes/accounts/sign-in";
 import * as dashboardRoute from "~/routes/admin/dashboard";

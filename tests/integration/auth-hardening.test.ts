@@ -16,7 +16,7 @@ import {
   createAuth,
   SESSION_ABSOLUTE_TTL_SECONDS,
 } from "~/modules/accounts/index.server";
-import { listOutbox } from "~/modules/admin/index.server";
+import { listOutbox } from "~/modules/platform/index.server";
 import { purgeOldEmailBodies } from "~/modules/platform/index.server";
 import * as registerRoute from "~/routes/accounts/register";
 import * as signInRoute from "~/routes/accounts/sign-in";
@@ -368,6 +368,7 @@ describe("one-time tokens and the outbox", () => {
       baseURL: "http://localhost:3000",
       secureCookies: false,
       mailer: createAccountMailer(test.db),
+      accountMustStay: async () => false,
     });
     await test.db.delete(emailOutbox);
     await registerMember(

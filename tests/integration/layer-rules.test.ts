@@ -5,13 +5,15 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 
-// Runs the repository's real dependency-cruiser config (the one `npm run lint` uses) over a
-// tiny tree shaped like app/, once clean and once per rule with one bad import added, so a
-// rule that stops firing (a typo in a path pattern, a renamed folder) fails here.
+// Runs the repository's real dependency-cruiser configs (the ones `npm run lint` uses: the file
+// rules and the module graph) over a tiny tree shaped like app/, once clean and once per rule
+// with one bad import added, so a rule that stops firing (a typo in a path pattern, a renamed
+// folder) fails here.
 
 const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, "../..");
 const cli = path.join(repo, "node_modules/dependency-cruiser/bin/dependency-cruiser.mjs");
+const CONFIGS = [".dependency-cruiser.mjs", ".dependency-cruiser-modules.mjs"];
 
 /** A tree that keeps every rule: routes → modules (through their indexes) → lib/db. */
 const CLEAN_TREE: Record<string, string> = {
@@ -24,15 +26,15 @@ const CLEAN_TREE: Record<string, string> = {
   "app/modules/alpha/work.server.ts": [
     `import { db } from "~/db/client.server";`,
     `import { alphaTable } from "~/db/schema";`,
-    `import { betaWork } from "~/modules/beta/index.server";`,
     `import { rule } from "./rules";`,
-    `export const work = [db, alphaTable, betaWork, rule];`,
+    `export const work = [db, alphaTable, rule];`,
     ``,
   ].join("\n"),
   "app/modules/alpha/index.ts": `export * from "./rules";\n`,
   "app/modules/alpha/index.server.ts": `export * from "./index";\nexport * from "./work.server";\n`,
   "app/modules/beta/schema.ts": `import { alphaTable } from "../alpha/schema";\nexport const betaTable = alphaTable;\n`,
-  "app/modules/beta/work.server.ts": `import type { work } from "~/modules/alpha/index.server";\nexport const betaWork = 2;\nexport type W = typeof work;\n`,
+  // beta builds on alpha (its table refers to alpha's), never the other way round.
+  "app/modules/beta/work.server.ts": `import { work } from "~/modules/alpha/index.server";\nexport const betaWork = work;\n`,
   "app/modules/beta/index.server.ts": `export * from "./work.server";\n`,
   "app/ui/button.tsx": `import { rule } from "~/modules/alpha";\nexport const Button = rule;\n`,
   "app/features/alpha/field.tsx": `import { rule } from "~/modules/alpha";\nimport { Button } from "~/ui/button";\nexport const Field = [rule, Button];\n`,
@@ -77,30 +79,36 @@ afterEach(async () => {
 
 async function cruise(extra: Record<string, string>): Promise<Violation[]> {
   folder = await mkdtemp(path.join(tmpdir(), "layer-rules-"));
-  await copyFile(
-    path.join(repo, ".dependency-cruiser.mjs"),
-    path.join(folder, ".dependency-cruiser.mjs"),
-  );
+  for (const config of CONFIGS) {
+    await copyFile(path.join(repo, config), path.join(folder, config));
+  }
   await writeFile(path.join(folder, "tsconfig.json"), JSON.stringify(TSCONFIG));
   for (const [file, text] of Object.entries({ ...CLEAN_TREE, ...extra })) {
     await mkdir(path.dirname(path.join(folder, file)), { recursive: true });
     await writeFile(path.join(folder, file), text);
   }
-  // Exit code 1 means "violations found"; the JSON report is on stdout either way.
-  const output = await run(
-    process.execPath,
-    [cli, "--config", ".dependency-cruiser.mjs", "--output-type", "json", "app", "server"],
-    { cwd: folder, maxBuffer: 16 * 1024 * 1024 },
-  ).catch((error: { stdout?: string; code?: number }) => {
-    if (error.code === 1 && error.stdout) return { stdout: error.stdout };
-    throw error;
-  });
-  const report = JSON.parse(output.stdout) as {
-    summary: { violations: Violation[]; totalCruised: number };
-  };
-  const sources = Object.keys(CLEAN_TREE).filter((file) => !file.startsWith("node_modules/"));
-  expect(report.summary.totalCruised).toBeGreaterThanOrEqual(sources.length);
-  return report.summary.violations;
+  const violations: Violation[] = [];
+  for (const config of CONFIGS) {
+    // Exit code 1 means "violations found"; the JSON report is on stdout either way.
+    const output = await run(
+      process.execPath,
+      [cli, "--config", config, "--output-type", "json", "app", "server"],
+      { cwd: folder, maxBuffer: 16 * 1024 * 1024 },
+    ).catch((error: { stdout?: string; code?: number }) => {
+      if (error.code === 1 && error.stdout) return { stdout: error.stdout };
+      throw error;
+    });
+    const report = JSON.parse(output.stdout) as {
+      summary: { violations: Violation[]; totalCruised: number };
+    };
+    // The module graph leaves app/db out (its schema index joins every module).
+    const sources = Object.keys(CLEAN_TREE).filter(
+      (file) => !file.startsWith("node_modules/") && !file.startsWith("app/db/"),
+    );
+    expect(report.summary.totalCruised).toBeGreaterThanOrEqual(sources.length);
+    violations.push(...report.summary.violations);
+  }
+  return violations;
 }
 
 const summary = (violations: Violation[]) =>
@@ -119,6 +127,17 @@ describe("layer rules (npm run lint)", () => {
         "app/lib/two.ts": `import { one } from "./one";\nexport const two = () => one;\n`,
       },
       ["no-import-cycles: app/lib/one.ts → app/lib/two.ts"],
+    ],
+    [
+      "no-module-cycles",
+      {
+        // alpha reads beta, which builds on alpha: each file alone is fine, the modules are not.
+        "app/modules/alpha/reads-beta.server.ts": `import { betaWork } from "~/modules/beta/index.server";\nexport const read = betaWork;\n`,
+      },
+      [
+        "no-module-cycles: app/modules/alpha → app/modules/beta",
+        "no-module-cycles: app/modules/beta → app/modules/alpha",
+      ],
     ],
     [
       "modules-not-to-upper-layers",

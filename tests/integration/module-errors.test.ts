@@ -7,7 +7,7 @@ import { USER_ACTION_REFUSALS } from "~/routes/admin/errors";
 import { IMAGE_REJECTIONS, tooManyRequestsPage } from "~/routes/errors.server";
 import { LISTING_REFUSALS, listingErrorPage, UPLOAD_REFUSALS } from "~/routes/listings/errors";
 import { MEMBERSHIP_REFUSALS } from "~/routes/shophub/errors";
-import { applyUserAction } from "~/modules/admin/index.server";
+import { applyUserAction } from "~/modules/accounts/index.server";
 import { ListingError } from "~/modules/listings";
 import {
   readListingRequest,

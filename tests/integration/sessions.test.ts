@@ -31,6 +31,7 @@ describe("sessions", () => {
         signInLink: async () => {},
         passwordChanged: async () => {},
       },
+      accountMustStay: async () => false,
     });
     await registerMember(
       plain,

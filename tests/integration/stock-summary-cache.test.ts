@@ -7,7 +7,7 @@ import {
   createStockEvents,
   getStockOverview,
 } from "~/modules/stock/index.server";
-import { tillItemsForPage } from "~/modules/sales/index.server";
+import { tillItemsForPage } from "~/modules/stock/index.server";
 import { STOCK_CHANGED_CHANNEL } from "~/modules/stock/stock-change-notifier.server";
 import { insertItemAnnounced } from "../setup/announced-item";
 import { insertItem, insertShop, itemFields } from "../setup/factories";

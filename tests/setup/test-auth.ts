@@ -1,5 +1,6 @@
 import { createAuth, type AuthMailer } from "~/modules/accounts/index.server";
 import type { Database } from "~/db/client.server";
+import { accountMustStay } from "~/modules/shops/index.server";
 
 export interface SentLink {
   kind: "verify" | "reset" | "sign-in" | "password-changed";
@@ -23,6 +24,7 @@ export function createTestAuth(db: Database) {
     baseURL: "http://localhost:3000",
     secureCookies: false,
     mailer,
+    accountMustStay: (userId) => accountMustStay(db, userId),
   });
   return { auth, sent };
 }

@@ -7,6 +7,7 @@ import {
   type RateLimitRule,
 } from "~/modules/platform/index.server";
 import {
+  ACCOUNT_MUST_STAY,
   EMAIL_VERIFIED_PAGE,
   MIN_PASSWORD_LENGTH,
   VERIFY_EMAIL_TTL_SECONDS,
@@ -100,6 +101,8 @@ export function catalogueError(error: unknown): Extract<CommandResult, { ok: fal
     BANNED_USER: "user-disabled",
     INVALID_TOKEN: "invalid-action-code",
     TOKEN_EXPIRED: "expired-action-code",
+    // The only reason an account must stay today: the last owner of a shop with staff.
+    [ACCOUNT_MUST_STAY]: "last-shop-owner",
   };
   return { ok: false, error: map[code] ?? "unknown" };
 }

@@ -4,7 +4,6 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { admin } from "better-auth/plugins/admin";
 import { magicLink } from "better-auth/plugins/magic-link";
 import type { Database } from "~/db/client.server";
-import { shopsLeftWithoutOwner } from "~/modules/shops/index.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import {
   claimTokenFromRequest,
@@ -70,7 +69,16 @@ export interface AuthOptions {
   /** Over HTTPS the session cookie is Secure and __Host- prefixed. */
   secureCookies: boolean;
   mailer: AuthMailer;
+  /**
+   * Whether the member's account must stay for now: asked before every deletion, also through
+   * better-auth's own API. Accounts know nothing of shops; the app passes the shops module's
+   * rule (the last owner of a shop where others work hands it over first).
+   */
+  accountMustStay(userId: string): Promise<boolean>;
 }
+
+/** The refusal better-auth answers when accountMustStay says no (deleteAccount reads it). */
+export const ACCOUNT_MUST_STAY = "ACCOUNT_MUST_STAY";
 
 /** The better-auth instance for one database (the app has one; each test makes its own). */
 export function createAuth(options: AuthOptions) {
@@ -94,11 +102,14 @@ export function createAuth(options: AuthOptions) {
       changeEmail: { enabled: true },
       deleteUser: {
         enabled: true,
-        // Also for a direct POST to /api/auth/delete-user, not only the profile's form
-        // (profile-commands.server.ts): a shop with staff is never left without an owner.
+        // Every deletion goes through here, the profile's form (profile-commands.server.ts)
+        // and better-auth's own endpoint alike.
         beforeDelete: async (deleted) => {
-          if ((await shopsLeftWithoutOwner(options.db, deleted.id)).length > 0) {
-            throw new APIError("CONFLICT", { message: "last owner of a shop with members" });
+          if (await options.accountMustStay(deleted.id)) {
+            throw new APIError("CONFLICT", {
+              code: ACCOUNT_MUST_STAY,
+              message: "the account must stay for now",
+            });
           }
         },
       },

@@ -13,3 +13,5 @@ export * from "./password-strength.server";
 export * from "./profile-commands.server";
 export * from "./profile-photo.server";
 export * from "./session.server";
+// The admin's users page.
+export * from "./users.server";

@@ -6,3 +6,4 @@ export * from "./account-forms";
 export * from "./form-result";
 export * from "./profile-forms";
 export * from "./session-user";
+export * from "./user-actions";

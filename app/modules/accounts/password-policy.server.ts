@@ -5,7 +5,6 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import type { MessageKey } from "~/lib/i18n";
 import { serverTranslate } from "~/lib/i18n/messages.server";
-import { listShopsOfMember } from "~/modules/shops/index.server";
 import type { Auth } from "./auth.server";
 import { MIN_PASSWORD_SCORE, passwordScore } from "./password-strength.server";
 import { user } from "./schema";
@@ -104,15 +103,6 @@ export async function adminPasswordRefusal(
   return key ? `${serverTranslate("th")(key)} / ${serverTranslate("en")(key)}` : null;
 }
 
-/** The member's e-mail and name with the names of their shops, for passwordRefusal. */
-export async function passwordOwnerOf(
-  db: Database,
-  member: { id: string; email: string; name: string },
-): Promise<PasswordOwner> {
-  const shops = await listShopsOfMember(db, member.id);
-  return { email: member.email, name: member.name, shopNames: shops.map((each) => each.shop.name) };
-}
-
 /**
  * The member a password-reset link belongs to, or null for an unknown link. Read through
  * better-auth's own adapter: the link's identifier is stored hashed, in its format.
@@ -121,7 +111,7 @@ export async function resetLinkOwner(
   auth: Auth,
   db: Database,
   token: string,
-): Promise<PasswordOwner | null> {
+): Promise<{ id: string; email: string; name: string } | null> {
   const { internalAdapter } = await auth.$context;
   const link = await internalAdapter.findVerificationValue(`reset-password:${token}`);
   if (!link) return null;
@@ -129,5 +119,5 @@ export async function resetLinkOwner(
     .select({ id: user.id, email: user.email, name: user.name })
     .from(user)
     .where(eq(user.id, link.value));
-  return row ? passwordOwnerOf(db, row) : null;
+  return row ?? null;
 }

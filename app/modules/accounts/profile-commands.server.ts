@@ -1,7 +1,6 @@
 import { APIError } from "better-auth/api";
 import type { Database } from "~/db/client.server";
 import { hitRateLimit } from "~/modules/platform/index.server";
-import { shopsLeftWithoutOwner } from "~/modules/shops/index.server";
 import { ACCOUNT_RATE_LIMITS, catalogueError, type CommandResult } from "./account-commands.server";
 import type { Auth, AuthMailer } from "./auth.server";
 
@@ -124,8 +123,8 @@ export async function signOutEverywhere(auth: Auth, headers: Headers): Promise<H
 
 /**
  * Deletes the account for good (sessions and sign-in methods go with it). Refused while the
- * member is the only owner of a shop where others still work (shopsLeftWithoutOwner): they
- * hand the shop over first, so its staff are never left with a shop nobody can manage.
+ * account must stay (createAuth's accountMustStay: the only owner of a shop where others still
+ * work hands it over first), as "last-shop-owner".
  */
 export async function deleteAccount(
   auth: Auth,
@@ -136,9 +135,6 @@ export async function deleteAccount(
 ): Promise<CommandResult | Failure> {
   const denied = await checkCurrentPassword(auth, db, member.email, password, headers);
   if (denied) return denied;
-  if ((await shopsLeftWithoutOwner(db, member.id)).length > 0) {
-    return { ok: false, error: "last-shop-owner" };
-  }
   try {
     const result = await auth.api.deleteUser({ body: { password }, headers, returnHeaders: true });
     return { ok: true, headers: result.headers };

@@ -2,8 +2,4 @@
 // docs/decisions/0016-modules-public-surface-and-layers.md). Kept by
 // scripts/rewrite-module-imports.mjs, which adds a line when something outside the
 // module starts using one of its files.
-export * from "./index";
-export * from "./contact-messages.server";
-export * from "./outbox.server";
 export * from "./overview.server";
-export * from "./users.server";

@@ -4,3 +4,5 @@
 // module starts using one of its files.
 export * from "./index";
 export * from "./submit-contact.server";
+// The admin's messages page.
+export * from "./contact-messages.server";

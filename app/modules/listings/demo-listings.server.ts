@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { user } from "~/db/schema";
+import { createPlaceholderMember } from "~/modules/accounts/index.server";
 import type { FileStorage } from "~/modules/media/index.server";
 import sharp from "sharp";
 import type { ListingFormData } from "./listing-form";
@@ -143,12 +143,7 @@ export async function seedDemoListings(db: Database, storage: FileStorage): Prom
   const created = await db.transaction(async (tx) => {
     // Several instances starting together: only the one that creates the owner seeds.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    const inserted = await tx
-      .insert(user)
-      .values({ ...DEMO_LISTINGS_OWNER, emailVerified: false })
-      .onConflictDoNothing()
-      .returning({ id: user.id });
-    return inserted.length > 0;
+    return createPlaceholderMember(tx, DEMO_LISTINGS_OWNER);
   });
   if (!created) return;
   // Oldest first, so the first one in the list is the newest on the site.

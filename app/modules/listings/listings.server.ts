@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql, type SQL } f
 import type { Database, DbExecutor } from "~/db/client.server";
 import type { Lang } from "~/lib/i18n";
 import { PAGE_SIZE, pageWindow, toPage, type Page } from "~/lib/paging";
+import { memberName } from "~/modules/accounts/index.server";
 import type { FileStorage, ProcessedImage } from "~/modules/media/index.server";
 import type { ListingCategory, ListingStatus } from "./categories";
 import type { ListingFormData } from "./listing-form";
@@ -16,7 +17,6 @@ import {
 import type { PhotoPlan } from "./photo-plan";
 import { formatPrice } from "~/lib/money";
 import { provinceName } from "./provinces";
-import { user } from "~/db/schema";
 import { listing, listingPhoto, listingSearchWord } from "./schema";
 import { searchTokens } from "./search-tokens";
 import { ListingError } from "./listing-errors";
@@ -267,15 +267,15 @@ export async function getListingForViewer(
   const visible =
     isOwner || (found.status !== "draft" && (found.hiddenAt === null || viewer?.role === "admin"));
   if (!visible) return null;
-  const [photos, [seller]] = await Promise.all([
+  const [photos, sellerName] = await Promise.all([
     photosOf(db, found.id),
-    db.select({ name: user.name }).from(user).where(eq(user.id, found.ownerId)),
+    memberName(db, found.ownerId),
   ]);
   return {
     listing: found,
     photos: photos.map((photo) => photoView(storage, photo)),
     isOwner,
-    sellerName: seller?.name ?? "",
+    sellerName: sellerName ?? "",
   };
 }
 

@@ -2,10 +2,13 @@
 // docs/decisions/0016-modules-public-surface-and-layers.md). Kept by
 // scripts/rewrite-module-imports.mjs, which adds a line when something outside the
 // module starts using one of its files.
+export * from "./index";
 export * from "./app-secret.server";
 export * from "./client-address";
 export * from "./email-layout.server";
 export * from "./notified-cache.server";
 export * from "./outbox.server";
+// The admin's outbox page.
+export * from "./outbox-list.server";
 export * from "./rate-limit.server";
 export * from "./search-limit.server";

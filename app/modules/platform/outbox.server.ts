@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { emailOutbox } from "./schema";
@@ -144,11 +144,6 @@ export async function purgeOldEmailBodies(
       AND (text_body <> '' OR html_body <> '')
   `);
   return result.rowCount ?? 0;
-}
-
-/** The newest outbox rows, for admins and tests. */
-export function listOutbox(db: Database, limit = 50) {
-  return db.select().from(emailOutbox).orderBy(asc(emailOutbox.id)).limit(limit);
 }
 
 /** Runs the worker every `intervalMs` until the returned function is called. */

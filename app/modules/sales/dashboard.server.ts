@@ -1,9 +1,10 @@
 import { and, desc, eq, gte, lt, ne, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
-import { sale, saleLine, shift, stockItem } from "~/db/schema";
+import { sale, saleLine } from "~/db/schema";
 import { addDays, bangkokDays, bangkokIsoDate } from "~/lib/dates";
 import { qtyFromSql } from "~/lib/quantity";
-import { expectedCash } from "~/modules/shifts/index.server";
+import { openDrawers } from "~/modules/shifts/index.server";
+import { type LowStockItem, lowStockItems } from "~/modules/stock/index.server";
 import type { SaleStatus } from "./schema";
 
 /*
@@ -45,16 +46,6 @@ export interface TopItem {
   /** Thousandths. */
   qtyMilli: number;
   totalSatang: number;
-}
-
-export interface LowStockItem {
-  itemId: number;
-  name: string;
-  sku: string;
-  unit: string;
-  /** Thousandths. */
-  onHandMilli: number;
-  reorderLevelMilli: number;
 }
 
 export interface LatestSale {
@@ -134,24 +125,6 @@ async function dayFigures(
   };
 }
 
-/**
- * The open shifts' drawers added up. Each is the shifts module's expectedCash, the one
- * definition of what a drawer should hold (the figure closing the shift writes), so the
- * dashboard and the shift's close can never disagree.
- */
-async function drawerOf(db: DbExecutor, shopId: string): Promise<Dashboard["drawer"]> {
-  const open = await db
-    .select({ id: shift.id })
-    .from(shift)
-    .where(and(eq(shift.shopId, shopId), eq(shift.status, "open")));
-  if (open.length === 0) return null;
-  const drawers = await Promise.all(open.map((row) => expectedCash(db, shopId, row.id)));
-  return {
-    openShifts: open.length,
-    expectedCashSatang: drawers.reduce((sum, cash) => sum + (cash?.expectedSatang ?? 0), 0),
-  };
-}
-
 async function topItemsOf(db: DbExecutor, shopId: string, day: string): Promise<TopItem[]> {
   const { from, to } = dayRange(day);
   const total = sql<string>`sum(${saleLine.totalSatang})`;
@@ -186,14 +159,6 @@ async function topItemsOf(db: DbExecutor, shopId: string, day: string): Promise<
   }));
 }
 
-const lowStockWhere = (shopId: string) =>
-  and(
-    eq(stockItem.shopId, shopId),
-    eq(stockItem.status, "active"),
-    sql`${stockItem.reorderLevel} > 0`,
-    sql`${stockItem.onHand} <= ${stockItem.reorderLevel}`,
-  );
-
 /** The shop's figures for the day `now` falls on (Bangkok), yesterday and a week before. */
 export async function shopDashboard(
   db: DbExecutor,
@@ -201,30 +166,14 @@ export async function shopDashboard(
   options: { now?: Date; withProfit: boolean },
 ): Promise<Dashboard> {
   const today = bangkokIsoDate(options.now ?? new Date());
-  const [todayFigures, yesterday, lastWeek, drawer, topItems, lowStock, [lowCount], latest] =
-    await Promise.all([
+  const [todayFigures, yesterday, lastWeek, drawer, topItems, lowStock, latest] = await Promise.all(
+    [
       dayFigures(db, shopId, today, options.withProfit),
       dayFigures(db, shopId, addDays(today, -1), options.withProfit),
       dayFigures(db, shopId, addDays(today, -7), options.withProfit),
-      drawerOf(db, shopId),
+      openDrawers(db, shopId),
       topItemsOf(db, shopId, today),
-      db
-        .select({
-          itemId: stockItem.id,
-          name: stockItem.name,
-          sku: stockItem.sku,
-          unit: stockItem.unit,
-          onHandMilli: stockItem.onHand,
-          reorderLevelMilli: stockItem.reorderLevel,
-        })
-        .from(stockItem)
-        .where(lowStockWhere(shopId))
-        .orderBy(sql`${stockItem.onHand} - ${stockItem.reorderLevel}`, stockItem.name)
-        .limit(DASHBOARD_LIST_SIZE),
-      db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(stockItem)
-        .where(lowStockWhere(shopId)),
+      lowStockItems(db, shopId, DASHBOARD_LIST_SIZE),
       db
         .select({
           id: sale.id,
@@ -238,15 +187,16 @@ export async function shopDashboard(
         .where(eq(sale.shopId, shopId))
         .orderBy(desc(sale.createdAt), desc(sale.id))
         .limit(DASHBOARD_LIST_SIZE),
-    ]);
+    ],
+  );
   return {
     today: todayFigures,
     yesterday,
     lastWeek,
     drawer,
     topItems,
-    lowStock,
-    lowStockCount: lowCount?.n ?? 0,
+    lowStock: lowStock.items,
+    lowStockCount: lowStock.count,
     latestSales: latest,
   };
 }

@@ -11,6 +11,5 @@ export * from "./sale-document.server";
 export * from "./receipt-logo.server";
 // The selling settings form's schema: the server reads the form, the page needs no zod.
 export * from "./settings-form";
-export * from "./till-items.server";
 export * from "./dashboard.server";
 export * from "./discount-approval.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
-import { shop } from "~/db/schema";
+import { lockedShopTaxId } from "~/modules/shops/index.server";
 import { forgetCached, readThroughCache, SHOP_DATA_TAG } from "~/modules/platform/index.server";
 import { shopSalesSetting } from "./schema";
 import type { SalesSettingsValues } from "./settings-values";
@@ -85,11 +85,7 @@ export async function updateSalesSettings(
 ): Promise<UpdateSalesSettingsResult> {
   const result = await db.transaction(async (tx): Promise<UpdateSalesSettingsResult> => {
     // The shop's row is locked so that its tax ID cannot change between this check and the save.
-    const [owner] = await tx
-      .select({ taxId: shop.taxId })
-      .from(shop)
-      .where(eq(shop.id, shopId))
-      .for("share");
+    const owner = await lockedShopTaxId(tx, shopId);
     if (!owner) throw new Error(`updateSalesSettings: no shop ${shopId}`);
     if (values.vatRegistered && !owner.taxId) return { ok: false, error: "vatNeedsTaxId" };
     const [before] = await tx

@@ -457,6 +457,26 @@ export async function expectedCash(
   return expectedCashOf(db, shopId, shiftId);
 }
 
+/**
+ * The shop's open shifts' drawers added up (each the expectedCash that closing the shift
+ * writes, so the dashboard and the close never disagree); null while no shift is open.
+ */
+export async function openDrawers(
+  db: DbExecutor,
+  shopId: string,
+): Promise<{ openShifts: number; expectedCashSatang: number } | null> {
+  const open = await db
+    .select({ id: shift.id })
+    .from(shift)
+    .where(and(eq(shift.shopId, shopId), eq(shift.status, "open")));
+  if (open.length === 0) return null;
+  const drawers = await Promise.all(open.map((row) => expectedCashOf(db, shopId, row.id)));
+  return {
+    openShifts: open.length,
+    expectedCashSatang: drawers.reduce((sum, cash) => sum + (cash?.expectedSatang ?? 0), 0),
+  };
+}
+
 export async function closeShift(
   db: Database,
   actor: ShiftActor,

@@ -267,3 +267,24 @@ export async function shopsLeftWithoutOwner(
   `);
   return rows.rows;
 }
+
+/**
+ * The shop's tax ID, its row locked until the transaction ends so that the ID cannot change
+ * meanwhile; undefined when there is no such shop.
+ */
+export async function lockedShopTaxId(
+  tx: DbExecutor,
+  shopId: string,
+): Promise<{ taxId: string | null } | undefined> {
+  const [row] = await tx
+    .select({ taxId: shop.taxId })
+    .from(shop)
+    .where(eq(shop.id, shopId))
+    .for("share");
+  return row;
+}
+
+/** Whether the member's account must stay for now (createAuth's accountMustStay). */
+export async function accountMustStay(db: Database, userId: string): Promise<boolean> {
+  return (await shopsLeftWithoutOwner(db, userId)).length > 0;
+}

@@ -23,5 +23,7 @@ export * from "./sample-items.server";
 export * from "./stock-shortage.server";
 export * from "./storehub-access.server";
 export * from "./stock-balance.server";
-// The per-shop stock data kept until the shop's stock changes (the till's item list).
+// The per-shop stock data kept until the shop's stock changes (storehub's overview).
 export { cachedShopStock } from "./stock-summary-cache.server";
+// The till's grid of sellable items (the sales module sells them; the items are ours).
+export * from "./till-items.server";

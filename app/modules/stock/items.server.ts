@@ -259,6 +259,48 @@ const SORT_COLUMNS = {
 /** The condition behind "below reorder level" (only items that have a level set). */
 export const isLowStock = sql`(${stockItem.reorderLevel} > 0 AND ${stockItem.onHand} <= ${stockItem.reorderLevel})`;
 
+export interface LowStockItem {
+  itemId: number;
+  name: string;
+  sku: string;
+  unit: string;
+  /** Thousandths. */
+  onHandMilli: number;
+  reorderLevelMilli: number;
+}
+
+/**
+ * The shop's active items at or below their reorder level, the furthest below first, at most
+ * `limit` of them, and how many there are in all.
+ */
+export async function lowStockItems(
+  db: DbExecutor,
+  shopId: string,
+  limit: number,
+): Promise<{ items: LowStockItem[]; count: number }> {
+  const where = and(eq(stockItem.shopId, shopId), eq(stockItem.status, "active"), isLowStock);
+  const [items, [counted]] = await Promise.all([
+    db
+      .select({
+        itemId: stockItem.id,
+        name: stockItem.name,
+        sku: stockItem.sku,
+        unit: stockItem.unit,
+        onHandMilli: stockItem.onHand,
+        reorderLevelMilli: stockItem.reorderLevel,
+      })
+      .from(stockItem)
+      .where(where)
+      .orderBy(sql`${stockItem.onHand} - ${stockItem.reorderLevel}`, stockItem.name)
+      .limit(limit),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(stockItem)
+      .where(where),
+  ]);
+  return { items, count: counted?.n ?? 0 };
+}
+
 /** A page of the shop's items: search by name, SKU or barcode, filter, sort. */
 export async function searchItems(
   db: DbExecutor,

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, ilike, ne, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { sale, saleLine, stockItem } from "~/db/schema";
 import { DAY_MS } from "~/lib/dates";
+import { isLowStock } from "./items.server";
 import type { Lang } from "~/lib/i18n";
 import { type Page, pageWindow, toPage } from "~/lib/paging";
 import { formatQuantityMilli, qtyFromSql } from "~/lib/quantity";
@@ -96,7 +97,7 @@ function balanceQuery(db: DbExecutor, shopId: string, filters: StockBalanceFilte
     where.push(sql`(${ilike(stockItem.name, pattern)} OR ${ilike(stockItem.sku, pattern)})`);
   }
   if (filters.category) where.push(eq(stockItem.category, filters.category));
-  const low = sql<boolean>`(${stockItem.reorderLevel} > 0 AND ${stockItem.onHand} <= ${stockItem.reorderLevel})`;
+  const low = isLowStock;
   if (filters.lowOnly) where.push(low);
   const soldQty = sql`coalesce(${sold.qty}, 0)`;
   // Days left: on hand ÷ (sold ÷ 30), whole days down; nothing sold → no rate (null).

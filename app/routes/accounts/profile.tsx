@@ -24,7 +24,6 @@ import {
   updateProfile,
   removeProfilePhoto,
   setProfilePhoto,
-  passwordOwnerOf,
   passwordRefusal,
   type AccountRefusal,
 } from "~/modules/accounts/index.server";
@@ -50,6 +49,7 @@ import {
 import { IMAGE_REJECTIONS } from "~/routes/errors.server";
 import { ACCOUNT_REFUSALS } from "./errors";
 import { areaMessagesOf } from "~/lib/i18n/messages.server";
+import { passwordOwnerOf } from "./password-owner.server";
 
 const INTENTS = [
   "details",

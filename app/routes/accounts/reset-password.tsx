@@ -24,6 +24,7 @@ import {
 } from "~/lib/keep-form-on-network-error";
 import { ACCOUNT_REFUSALS } from "./errors";
 import { areaMessagesOf } from "~/lib/i18n/messages.server";
+import { passwordOwnerOf } from "./password-owner.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -48,8 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.ok)
       return data<FormFailure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
     // An unknown link is reported by resetPasswordWithToken below.
-    const owner = await resetLinkOwner(auth, db, parsed.data.token);
-    const refused = owner && (await passwordRefusal(parsed.data.password, owner));
+    const member = await resetLinkOwner(auth, db, parsed.data.token);
+    const refused =
+      member && (await passwordRefusal(parsed.data.password, await passwordOwnerOf(db, member)));
     if (refused)
       return data<FormFailure>(
         { values: parsed.values, errors: { password: refused } },

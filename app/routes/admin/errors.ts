@@ -1,5 +1,5 @@
 import type { MessageKey } from "~/lib/i18n";
-import type { UserActionRefusal } from "~/modules/admin";
+import type { UserActionRefusal } from "~/modules/accounts";
 
 /** Every refusal of the admin module as the admin pages show it: a status and a text. */
 export const USER_ACTION_REFUSALS = {

@@ -4,8 +4,8 @@ import { adminMeta, StatusFilters, usePaginationLabels } from "~/layout/admin-pa
 import { formatDateTime } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { readPageNumber } from "~/lib/paging";
-import { countOutboxByStatus, listOutbox } from "~/modules/admin/index.server";
-import { isOutboxStatus, OUTBOX_STATUSES, type OutboxStatus } from "~/modules/admin";
+import { countOutboxByStatus, listOutbox } from "~/modules/platform/index.server";
+import { isOutboxStatus, OUTBOX_STATUSES, type OutboxStatus } from "~/modules/platform";
 
 import { Pagination } from "~/ui/pagination";
 

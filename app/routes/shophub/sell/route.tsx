@@ -12,7 +12,8 @@ import {
   type CompleteSaleResult,
   vatSettingOf,
 } from "~/modules/sales";
-import { completeSale, salesSettingsForPage, tillItemsForPage } from "~/modules/sales/index.server";
+import { completeSale, salesSettingsForPage } from "~/modules/sales/index.server";
+import { tillItemsForPage } from "~/modules/stock/index.server";
 import { openShiftsForPage } from "~/modules/shifts/index.server";
 import { listApprovers, listSellingMembers } from "~/modules/shops/index.server";
 import { DISCOUNT_APPROVER_ROLES } from "~/modules/sales";

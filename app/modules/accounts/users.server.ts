@@ -1,9 +1,9 @@
 import { count, desc, eq, ilike, or } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import type { Database, DbExecutor } from "~/db/client.server";
 import { containsPattern } from "~/db/escape-like";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
-import { noteDisabledSessions } from "~/modules/accounts/index.server";
-import { session, user } from "~/db/schema";
+import { noteDisabledSessions } from "./disabled-sessions.server";
+import { session, user } from "./schema";
 import { USER_SEARCH_MAX, type UserActionOutcome, type UserIntent } from "./user-actions";
 import { truncateText } from "~/lib/truncate-text";
 
@@ -119,4 +119,38 @@ export async function applyUserAction(
   else if (intent === "enable") await enableUser(db, userId);
   else await setAdminRole(db, userId, intent === "grantAdmin" ? "admin" : "member");
   return { status: "done", intent };
+}
+
+/** How many accounts there are, how many are admins and how many are disabled. */
+export async function countUsers(
+  db: Database,
+): Promise<{ users: number; admins: number; disabled: number }> {
+  const [users, admins, disabled] = await Promise.all([
+    db.$count(user),
+    db.$count(user, eq(user.role, "admin")),
+    db.$count(user, eq(user.banned, true)),
+  ]);
+  return { users, admins, disabled };
+}
+
+/** A member's display name, or null when the account is gone. */
+export async function memberName(db: DbExecutor, userId: string): Promise<string | null> {
+  const [row] = await db.select({ name: user.name }).from(user).where(eq(user.id, userId));
+  return row?.name ?? null;
+}
+
+/**
+ * Creates an account that signs in with nothing (no password, e-mail unverified), such as the
+ * owner of the demo listings; false when an account with this id or e-mail exists already.
+ */
+export async function createPlaceholderMember(
+  db: DbExecutor,
+  member: { id: string; name: string; email: string },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(user)
+    .values({ ...member, emailVerified: false })
+    .onConflictDoNothing()
+    .returning({ id: user.id });
+  return inserted.length > 0;
 }

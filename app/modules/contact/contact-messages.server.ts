@@ -1,8 +1,8 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
-import { contactMessage } from "~/db/schema";
-import type { ContactStatus } from "./statuses";
+import type { ContactStatus } from "./contact-statuses";
+import { contactMessage } from "./schema";
 
 export type AdminContactRow = Omit<
   typeof contactMessage.$inferSelect,

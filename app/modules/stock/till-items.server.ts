@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
-import { stockItem } from "~/db/schema";
-import { cachedShopStock } from "~/modules/stock/index.server";
+import { stockItem } from "./schema";
+import { cachedShopStock } from "./stock-summary-cache.server";
 
 /** One sellable item as the till's grid needs it: nothing more (thousands are sent at once). */
 export interface TillItemRow {

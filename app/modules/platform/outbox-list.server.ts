@@ -1,8 +1,8 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { pageWindow, toPage, type Page } from "~/lib/paging";
-import { emailOutbox } from "~/db/schema";
-import { OUTBOX_STATUSES, type OutboxStatus } from "./statuses";
+import { OUTBOX_STATUSES, type OutboxStatus } from "./outbox-statuses";
+import { emailOutbox } from "./schema";
 
 export interface AdminOutboxRow {
   id: number;

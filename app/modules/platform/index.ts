@@ -1,0 +1,2 @@
+// The client-safe part of this module's public surface (docs/decisions/0016).
+export * from "./outbox-statuses";
