@@ -3,7 +3,7 @@ import http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { en } from "~/lib/i18n/en";
 import { th } from "~/lib/i18n/th";
-import { IMPORT_MAX_BYTES } from "~/modules/stock/item-csv.server";
+import { IMPORT_MAX_BYTES } from "~/modules/stock/item-csv-import.server";
 import { bodyLimitFor } from "../../server/http/body-limit";
 import { baseURL, e2eServer, setupE2E } from "./fixtures";
 import { insertItem } from "../setup/factories";

@@ -1,245 +1,29 @@
-import { and, asc, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { pgErrorOf } from "~/db/pg-error";
-import type { Lang, MessageKey } from "~/lib/i18n";
-import { serverTranslate } from "~/lib/i18n/messages.server";
-import { satangToBahtInput } from "~/lib/money";
-import { csvRow, csvText, CsvSyntaxError, fromCsvText, parseCsv, UTF8_BOM } from "./csv";
 import { quantityField } from "~/lib/forms/fields";
-import { isWholeQuantity, QTY_SCALE, qtyToSql } from "~/lib/quantity";
+import type { MessageKey } from "~/lib/i18n";
+import { satangToBahtInput } from "~/lib/money";
+import { isWholeQuantity, qtyToSql } from "~/lib/quantity";
+import { CsvSyntaxError, fromCsvText, parseCsv } from "./csv";
 import { itemFieldsSchema, type ItemFields } from "./item-form";
-import { postStockDocument } from "./ledger.server";
-import {
-  buildLocationTree,
-  flattenLocationTree,
-  getDefaultLocation,
-  listLocations,
-} from "./locations.server";
 import type { StockItem } from "./items.server";
-import { stockBalance, stockItem } from "./schema";
+import { postStockDocument } from "./ledger.server";
+import { getDefaultLocation } from "./locations.server";
+import { stockItem } from "./schema";
 import { announceStockChange } from "./stock-change-notifier.server";
 
-// CSV export (items, balances per location) and import (items with optional opening stock).
+// CSV import of items, with optional opening stock: checked and previewed first, then written
+// all or nothing (item-csv-export.server.ts writes the same columns).
 
-/** Rows read from the database per query while exporting: memory stays flat for any shop. */
-export const EXPORT_BATCH = 2_000;
 /** Largest file accepted for import, and most rows. */
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 5_000;
 
-// ---------------------------------------------------------------------------------------------
-// Export
-
 const encoder = new TextEncoder();
-
-/**
- * A CSV download built a batch at a time (keyset pagination on the shop's SKU index), pulled
- * by the response as the client reads it: 100,000 items never sit in memory at once.
- */
-function batchedCsv<Row>(
-  header: string[],
-  nextBatch: (after: Row | null) => Promise<Row[]>,
-  toLines: (rows: Row[]) => Promise<string> | string,
-): ReadableStream<Uint8Array> {
-  let last: Row | null = null;
-  let started = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(UTF8_BOM + csvRow(header)));
-        return;
-      }
-      const rows = await nextBatch(last);
-      if (rows.length > 0) {
-        controller.enqueue(encoder.encode(await toLines(rows)));
-        last = rows[rows.length - 1] ?? null;
-      }
-      if (rows.length < EXPORT_BATCH) controller.close();
-    },
-  });
-}
-
-/** The next batch of the shop's items in SKU order (the stock_item_shop_sku index). */
-function itemsAfter(db: DbExecutor, shopId: string, afterSku: string | null) {
-  return db
-    .select()
-    .from(stockItem)
-    .where(
-      afterSku === null
-        ? eq(stockItem.shopId, shopId)
-        : and(eq(stockItem.shopId, shopId), gt(stockItem.sku, afterSku)),
-    )
-    .orderBy(asc(stockItem.sku))
-    .limit(EXPORT_BATCH);
-}
-
+/** As the export writes them, so the preview compares like with like. */
 const baht = (satang: number) => satangToBahtInput(satang);
-/** A quantity as a plain decimal without grouping ("1.255", "12"): what a spreadsheet reads. */
 const plainQty = (milli: number) => qtyToSql(milli);
-
-/** Keeps the cells of a row that the reader may see: without costs, the cost columns go. */
-function visibleCells<T>(cells: T[], costColumns: readonly number[], costs: boolean): T[] {
-  return costs ? cells : cells.filter((_, index) => !costColumns.includes(index));
-}
-
-// Unit cost, average cost, stock value: cashiers see no costs (PRODUCT.md).
-const ITEM_COST_COLUMNS = [6, 9, 10] as const;
-// Average cost, balance value.
-const BALANCE_COST_COLUMNS = [6, 7] as const;
-
-/**
- * Every item of the shop (archived ones too) with its totals, as CSV with a BOM. With
- * `costs: false` (a cashier's download) the cost and value columns are left out.
- */
-export function itemsCsv(
-  db: DbExecutor,
-  shopId: string,
-  lang: Lang,
-  { costs = true }: { costs?: boolean } = {},
-): ReadableStream<Uint8Array> {
-  const t = serverTranslate(lang);
-  const header = [
-    t("storehub.field.name"),
-    t("storehub.field.sku"),
-    t("storehub.field.barcode"),
-    t("storehub.field.category"),
-    t("storehub.field.unit"),
-    t("storehub.field.price"),
-    t("storehub.field.cost"),
-    t("storehub.field.reorderLevel"),
-    t("storehub.csv.onHand"),
-    t("storehub.csv.avgCost"),
-    t("storehub.csv.stockValue"),
-    t("storehub.csv.status"),
-    t("storehub.csv.measured"),
-  ];
-  return batchedCsv<StockItem>(
-    visibleCells(header, ITEM_COST_COLUMNS, costs),
-    (after) => itemsAfter(db, shopId, after?.sku ?? null),
-    (rows) =>
-      rows
-        .map((item) =>
-          csvRow(
-            visibleCells(
-              [
-                csvText(item.name),
-                csvText(item.sku),
-                csvText(item.barcode),
-                csvText(item.category),
-                csvText(item.unit),
-                baht(item.priceSatang),
-                baht(item.costSatang),
-                plainQty(item.reorderLevel),
-                plainQty(item.onHand),
-                baht(item.avgCostSatang),
-                baht(item.stockValueSatang),
-                t(item.status === "active" ? "storehub.status.active" : "storehub.status.archived"),
-                item.measured ? t("storehub.csv.yes") : "",
-              ],
-              ITEM_COST_COLUMNS,
-              costs,
-            ),
-          ),
-        )
-        .join(""),
-  );
-}
-
-/**
- * Quantity of every item at every location that holds some, as CSV with a BOM: items in SKU
- * order, locations in tree order. The value is the location's own value at cost (kept exactly
- * per location by the ledger), so an item's rows add up to its value in the item export;
- * with `costs: false` (a cashier's download) the cost and value columns are left out.
- */
-export async function balancesCsv(
-  db: DbExecutor,
-  shopId: string,
-  lang: Lang,
-  { costs = true }: { costs?: boolean } = {},
-): Promise<ReadableStream<Uint8Array>> {
-  const t = serverTranslate(lang);
-  const places = flattenLocationTree(
-    buildLocationTree(await listLocations(db, shopId, lang), new Map()),
-  );
-  const order = new Map(places.map((place, index) => [place.id, index]));
-  const pathOf = new Map(places.map((place) => [place.id, place.path]));
-  const header = [
-    t("storehub.field.location"),
-    t("storehub.field.sku"),
-    t("storehub.field.name"),
-    t("storehub.field.barcode"),
-    t("storehub.field.unit"),
-    t("storehub.csv.qty"),
-    t("storehub.csv.avgCost"),
-    t("storehub.csv.balanceValue"),
-  ];
-  return batchedCsv<StockItem>(
-    visibleCells(header, BALANCE_COST_COLUMNS, costs),
-    (after) => itemsAfter(db, shopId, after?.sku ?? null),
-    async (items) => {
-      const balances = await db
-        .select({
-          itemId: stockBalance.itemId,
-          locationId: stockBalance.locationId,
-          qty: stockBalance.qty,
-          valueSatang: stockBalance.valueSatang,
-        })
-        .from(stockBalance)
-        .where(
-          and(
-            eq(stockBalance.shopId, shopId),
-            inArray(
-              stockBalance.itemId,
-              items.map((item) => item.id),
-            ),
-            sql`${stockBalance.qty} <> 0`,
-          ),
-        );
-      const byItem = new Map<number, { locationId: number; qty: number; valueSatang: number }[]>();
-      for (const balance of balances) {
-        const list = byItem.get(balance.itemId) ?? [];
-        list.push(balance);
-        byItem.set(balance.itemId, list);
-      }
-      let out = "";
-      for (const item of items) {
-        const held = byItem.get(item.id);
-        if (!held) continue;
-        held.sort((a, b) => (order.get(a.locationId) ?? 0) - (order.get(b.locationId) ?? 0));
-        for (const balance of held) {
-          out += csvRow(
-            visibleCells(
-              [
-                csvText(pathOf.get(balance.locationId) ?? ""),
-                csvText(item.sku),
-                csvText(item.name),
-                csvText(item.barcode),
-                csvText(item.unit),
-                plainQty(balance.qty),
-                // The location's own average (per whole unit; qty in thousandths) and its exact
-                // value: the values of one item add up to the item's stock value in the item
-                // export, to the satang.
-                baht(
-                  balance.qty > 0
-                    ? Math.round((balance.valueSatang * QTY_SCALE) / balance.qty)
-                    : item.avgCostSatang,
-                ),
-                baht(balance.valueSatang),
-              ],
-              BALANCE_COST_COLUMNS,
-              costs,
-            ),
-          );
-        }
-      }
-      return out;
-    },
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Import
 
 export const IMPORT_FIELDS = [
   "name",
