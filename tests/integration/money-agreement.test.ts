@@ -7,12 +7,12 @@ import { sale, saleLine } from "~/db/schema";
 import { bangkokIsoDate } from "~/lib/dates";
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import { satangToBahtInput } from "~/lib/money";
-import { salesTakings } from "~/modules/finance/index.server";
 import { pnlCsv, profitAndLoss, type ProfitAndLoss } from "~/modules/reports/index.server";
 import {
   completeSale,
   type PaymentRequest,
   returnSaleLines,
+  salesTakings,
   shopDashboard,
   voidSale,
 } from "~/modules/sales/index.server";

@@ -2,5 +2,14 @@
 // docs/decisions/0016-modules-public-surface-and-layers.md).
 export * from "./index";
 export * from "./records.server";
+export * from "./lists.server";
+export {
+  addShopCategory,
+  archiveShopCategory,
+  type CategoryWriteResult,
+  type FinanceCategoryRow,
+  listShopCategories,
+  renameShopCategory,
+} from "./categories.server";
 export * from "./receipt-photo.server";
 export * from "./form";

@@ -13,3 +13,5 @@ export * from "./receipt-logo.server";
 export * from "./settings-form";
 export * from "./dashboard.server";
 export * from "./discount-approval.server";
+// What the sales took over days, for the finance page beside the other income.
+export * from "./takings.server";

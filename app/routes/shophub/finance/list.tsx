@@ -21,8 +21,8 @@ import {
   listShopCategories,
   receiptPhotoUrl,
   renameShopCategory,
-  salesTakings,
 } from "~/modules/finance/index.server";
+import { salesTakings } from "~/modules/sales/index.server";
 import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { DateShown, usePicked } from "~/ui/date-shown";
