@@ -2,9 +2,9 @@
 // `/*! page-stylesheet: <page> */` is cut to the rules whose classes all appear in the source
 // files the page can render (its routes and what they import, scripts/page-modules.ts). The
 // till's first visit on a phone is held by its stylesheet (docs/decisions/0056-till-stylesheet-
-// and-fonts-for-the-next-load.md): the site's whole sheet is 157 kB, the till's cut 60 kB.
+// and-fonts-for-the-next-load.md; the sizes are in bench/README.md).
 // A class name made at run time (`alert-${level}`) is invisible to the scan: the source names
-// classes whole, and tests/e2e/till-stylesheet.test.ts checks every class the till shows.
+// classes whole, and tests/e2e/till-first-load.test.ts checks every class the till shows.
 import path from "node:path";
 import type { Comment, Plugin } from "postcss";
 import { purgeRules, wordsOf } from "./css-purge.ts";

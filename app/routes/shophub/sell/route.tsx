@@ -35,7 +35,7 @@ export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "man
 
 /**
  * The till's scripts load after its first paint (decision 0054): on a slow line a cold load
- * shows the till at once instead of after its 149 kB of scripts, and it is interactive no
+ * shows the till at once instead of after all its scripts, and it is interactive no
  * later (hydration needs those scripts either way). Before hydration nothing has the focus,
  * so a scanner's keys were never taken before it, eager or not.
  */
