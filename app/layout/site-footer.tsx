@@ -1,4 +1,4 @@
-import { bangkokYear } from "~/lib/dates";
+import { bangkokYear } from "~/lib/bangkok-clock";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { SiteLink } from "~/ui/site-link";
 import type { RootCompany } from "./site-shell";

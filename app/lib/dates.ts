@@ -13,8 +13,9 @@ import type { Lang } from "./i18n";
  * build Intl formatters, once each, when first used.
  */
 
-/** Thailand keeps UTC+7 all year (no daylight saving), so a fixed offset is exact. */
-export const BANGKOK_OFFSET_MS = 7 * 60 * 60 * 1000;
+import { BANGKOK_OFFSET_MS } from "./bangkok-clock";
+
+export { BANGKOK_OFFSET_MS, bangkokYear } from "./bangkok-clock";
 /** The zone's name, for Intl and for SQL (`AT TIME ZONE`). */
 export const BANGKOK_TIME_ZONE = "Asia/Bangkok";
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,11 +25,6 @@ export const BUDDHIST_ERA_OFFSET = 543;
 /** The moment as Bangkok's wall clock, read with the getUTC… methods. */
 const bangkokClock = (value: Date | string | number): Date =>
   new Date(new Date(value).getTime() + BANGKOK_OFFSET_MS);
-
-/** The Gregorian year in Bangkok (the footer's copyright line, a document number's year). */
-export function bangkokYear(value: Date | string): number {
-  return bangkokClock(value).getUTCFullYear();
-}
 
 /**
  * The Bangkok calendar day as YYYY-MM-DD (Gregorian) for machine-readable places: `<time
@@ -132,7 +128,7 @@ const STYLES = {
 type Style = keyof typeof STYLES;
 
 // Building an Intl formatter is costly (it showed in server profiles); build each once.
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatters = /* @__PURE__ */ new Map<string, Intl.DateTimeFormat>();
 
 function formatter(style: Style, lang: Lang): Intl.DateTimeFormat {
   const key = `${style}:${lang}`;
