@@ -265,8 +265,8 @@ describe("layout facts", () => {
         await setLanguage(member, lang);
         await page.goto("/shophub/dashboard", { waitUntil: "domcontentloaded" });
         const tools = page.getByTestId("shophub-nav").locator("a, button");
-        // The owner's row: eight tools and the help entry.
-        expect(await tools.count()).toBe(9);
+        // The owner's row: ten tools (the tax reports and the tills among them) and the help entry.
+        expect(await tools.count()).toBe(11);
         for (const box of await tools.evaluateAll((all) =>
           all.map((tool) => {
             const rect = tool.getBoundingClientRect();
