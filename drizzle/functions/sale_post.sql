@@ -14,6 +14,8 @@ DECLARE
   sale_id bigint;
   total_cost bigint;
   open_shift bigint;
+  sold_till uuid := (p_sale->>'tillId')::uuid;
+  sold_at timestamptz := coalesce((p_sale->>'soldAt')::timestamptz, now());
 BEGIN
   SELECT id INTO earlier FROM sale WHERE shop_id = p_shop AND client_sale_id = client_id;
   IF FOUND THEN
@@ -38,12 +40,21 @@ BEGIN
       DETAIL = '{}';
   END IF;
 
-  -- Thailand keeps UTC+7 all year; the same rule as buddhistYear() in document-number.ts.
-  be_year := extract(year FROM (now() AT TIME ZONE 'UTC') + interval '7 hours')::integer + 543;
-  seq := next_document_number(p_shop, kind, be_year);
-  -- As saleDocumentNumber() formats it: "ABB2569-000123", longer past 999,999.
-  doc_number := (p_sale->>'prefix') || be_year::text || '-' ||
-                CASE WHEN seq < 1000000 THEN lpad(seq::text, 6, '0') ELSE seq::text END;
+  IF sold_till IS NOT NULL THEN
+    -- A registered till numbered the sale itself (decision 0071): only the next number of its
+    -- series is taken (till_take_number refuses a gap, a repeat or a year going back).
+    be_year := (p_sale->>'tillYear')::integer;
+    seq := (p_sale->>'tillSeq')::bigint;
+    PERFORM till_take_number(p_shop, sold_till, kind, be_year, seq);
+    doc_number := p_sale->>'documentNumber';
+  ELSE
+    -- Thailand keeps UTC+7 all year; the same rule as buddhistYear() in document-number.ts.
+    be_year := extract(year FROM (now() AT TIME ZONE 'UTC') + interval '7 hours')::integer + 543;
+    seq := next_document_number(p_shop, kind, be_year);
+    -- As saleDocumentNumber() formats it: "ABB2569-000123", longer past 999,999.
+    doc_number := (p_sale->>'prefix') || be_year::text || '-' ||
+                  CASE WHEN seq < 1000000 THEN lpad(seq::text, 6, '0') ELSE seq::text END;
+  END IF;
 
   posted := stock_post_movements(p_shop, 'sale', doc_number, '', p_sale->>'cashierId',
     (SELECT jsonb_agg(jsonb_build_object('line', l.ordinality, 'item', l.value->'item',
@@ -58,7 +69,8 @@ BEGIN
     document_number, till, cashier_id, cashier_name, stock_document_id, vat_mode, vat_rate_bp,
     vat_method, gross_satang, line_discount_satang, bill_discount_kind, bill_discount_value,
     bill_discount_satang, vat_base_satang, vat_satang, non_vat_satang, total_satang,
-    cost_satang, tendered_satang, change_satang, note, seller, shift_id)
+    cost_satang, tendered_satang, change_satang, note, seller, shift_id, till_id, created_at,
+    device_sold_at)
   VALUES (p_shop, client_id, kind, be_year, seq, doc_number, coalesce(p_sale->>'till', ''),
     p_sale->>'cashierId', p_sale->>'cashierName', (posted->>'id')::bigint,
     p_sale->>'vatMode', (p_sale->>'vatRate')::integer, 'per_bill',
@@ -67,7 +79,8 @@ BEGIN
     (p_sale->>'billDiscount')::bigint, (p_sale->>'vatBase')::bigint, (p_sale->>'vat')::bigint,
     (p_sale->>'nonVat')::bigint, (p_sale->>'total')::bigint, total_cost,
     (p_sale->>'tendered')::bigint, (p_sale->>'change')::bigint,
-    coalesce(p_sale->>'note', ''), p_sale->'seller', open_shift)
+    coalesce(p_sale->>'note', ''), p_sale->'seller', open_shift, sold_till, sold_at,
+    (p_sale->>'deviceSoldAt')::timestamptz)
   RETURNING id INTO sale_id;
 
   INSERT INTO sale_line (shop_id, sale_id, line_no, item_id, item_name, sku, unit, qty,

@@ -1,11 +1,6 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
-import {
-  type CompleteSaleRequest,
-  nextInSeries,
-  type SaleDocumentKind,
-  type SeriesPosition,
-  tillDocumentNumber,
-} from "~/modules/sales";
+import type { CompleteSaleRequest, SaleDocumentKind } from "~/modules/sales";
+import { nextInSeries, type SeriesPosition, tillDocumentNumber } from "~/modules/tills";
 
 /** The documents a till numbers itself: receipts and abbreviated tax invoices. */
 export type TillDocumentKind = Extract<SaleDocumentKind, "receipt" | "abbreviatedTaxInvoice">;

@@ -275,6 +275,10 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.sell.approval.error.wrongPin": "Wrong PIN, or this approver has not set a PIN",
   "shops.sell.approval.error.tooManyTries":
     "Too many wrong PINs. Wait a while and try again, or ask another approver",
+  "shops.sell.error.tillNotRegistered":
+    "This device is no longer one of the shop's registered tills (it may have been released). The owner binds it again on the tills page",
+  "shops.sell.error.outOfSequence":
+    "This till's document number does not follow the one the server has. The bill stays on this device and the owner will see it",
   "shops.sell.error.discountNeedsApproval":
     "The discount is more than a cashier gives alone ({line}% a line, {bill}% a bill). The owner or a manager approves it with their PIN before payment",
   "shops.sell.error.notShiftMember":

@@ -262,6 +262,10 @@ export const thShophubSell = {
   "shops.sell.approval.error.wrongPin": "PIN ไม่ถูกต้อง หรือผู้อนุมัติคนนี้ยังไม่ได้ตั้ง PIN",
   "shops.sell.approval.error.tooManyTries":
     "กรอก PIN ผิดหลายครั้งเกินไป รอสักครู่แล้วลองใหม่ หรือให้ผู้อนุมัติอีกคนกรอก",
+  "shops.sell.error.tillNotRegistered":
+    "อุปกรณ์นี้ไม่ได้เป็นเครื่องขายที่ลงทะเบียนของร้านแล้ว (อาจถูกปลดออก) ให้เจ้าของร้านผูกเครื่องใหม่ที่หน้าเครื่องขาย",
+  "shops.sell.error.outOfSequence":
+    "เลขที่เอกสารของเครื่องนี้ไม่ต่อเนื่องกับที่ระบบบันทึกไว้ บิลนี้ยังเก็บไว้ที่เครื่อง เจ้าของร้านจะเห็นรายการนี้",
   "shops.sell.error.discountNeedsApproval":
     "ส่วนลดเกินที่แคชเชียร์ให้เองได้ (ต่อรายการ {line}% ท้ายบิล {bill}%) ให้เจ้าของร้านหรือผู้จัดการกรอก PIN อนุมัติก่อนรับเงิน",
   "shops.sell.error.notShiftMember":

@@ -11,6 +11,8 @@ import {
   stockItem,
 } from "~/db/schema";
 import type { ShopRole } from "~/modules/shops";
+import { tillDocumentNumber } from "~/modules/tills";
+import { tillOfDevice } from "~/modules/tills/index.server";
 import { discountNeedsApproval, discountShares, withinShares } from "./discount-limit";
 import { LedgerError, runLedgerStatement, UnitError } from "~/modules/stock/index.server";
 import { computeBill, settlePayments, type BillLineInput, vatSettingOf } from "./bill";
@@ -423,10 +425,13 @@ export async function completeSale(
     receiptFooter: settings.receiptFooter,
     logoKey: settings.logoKey,
   };
+  const numbered = await tillNumbering(db, shopId, request);
+  if (!numbered.ok) return refuseUnlessRetry(numbered.error);
   const payload: SalePostPayload = {
     clientSaleId: request.clientSaleId,
-    kind: settings.vatRegistered ? "abbreviatedTaxInvoice" : "receipt",
+    kind: numbered.kind ?? (settings.vatRegistered ? "abbreviatedTaxInvoice" : "receipt"),
     prefix: settings.vatRegistered ? settings.abbreviatedPrefix : settings.receiptPrefix,
+    ...numbered.payload,
     till,
     shiftId,
     shiftRequired: context.shift.needsShift,
@@ -480,7 +485,14 @@ export async function completeSale(
       items: itemIds,
       payload,
     });
-    return { ok: true, sale: { ...posted, id: Number(posted.id), replayed: false } };
+    const sale = { ...posted, id: Number(posted.id), replayed: false };
+    return {
+      ok: true,
+      sale:
+        numbered.clockSkewSeconds === null
+          ? sale
+          : { ...sale, clockSkewSeconds: numbered.clockSkewSeconds },
+    };
   } catch (error) {
     if (error instanceof LedgerError) {
       const refused = error.error;
@@ -500,6 +512,17 @@ export async function completeSale(
     if (error instanceof UnitError && error.state === "SL412") {
       return refuse({ code: "shiftRequired" });
     }
+    // The registered till's number is not the next of its series (a gap, a repeat).
+    if (error instanceof UnitError && error.state === "SL416") {
+      const replay = await earlierSale(db, shopId, request);
+      if (replay) return replay;
+      const where = JSON.parse(error.detail ?? "{}") as { year?: number; lastSeq?: number | null };
+      return refuse({
+        code: "outOfSequence",
+        year: Number(where.year),
+        lastSeq: where.lastSeq ?? null,
+      });
+    }
     // The id was used before (SL409 from sale_post), or by a request racing this one in
     // another instance (the unique index): answer as a retry.
     if (
@@ -512,6 +535,71 @@ export async function completeSale(
     }
     throw error;
   }
+}
+
+/** Five minutes: a till whose clock is further off is told (decision 0071). */
+const CLOCK_SKEW_TOLD_MS = 5 * 60_000;
+
+type TillNumbering =
+  | {
+      ok: true;
+      kind: "receipt" | "abbreviatedTaxInvoice" | null;
+      payload: Pick<
+        SalePostPayload,
+        "tillId" | "tillYear" | "tillSeq" | "documentNumber" | "soldAt" | "deviceSoldAt"
+      >;
+      clockSkewSeconds: number | null;
+    }
+  | { ok: false; error: SaleError };
+
+/**
+ * A registered till's sale: the till must be the shop's and this device the one bound to it;
+ * its number (taken on the till, printed already) goes as it is, sale_post checking that it is
+ * the next of the till's series; the till's clock is corrected by how far it was off when it
+ * sent (the sale counts when it sold, by the server's clock). Without a till: the shop's series.
+ */
+async function tillNumbering(
+  db: Database,
+  shopId: string,
+  request: CompleteSaleRequest,
+  now: Date = new Date(),
+): Promise<TillNumbering> {
+  const device = request.device;
+  if (!device) {
+    return {
+      ok: true,
+      kind: null,
+      payload: {
+        tillId: null,
+        tillYear: null,
+        tillSeq: null,
+        documentNumber: null,
+        soldAt: null,
+        deviceSoldAt: null,
+      },
+      clockSkewSeconds: null,
+    };
+  }
+  const till = await tillOfDevice(db, shopId, device.tillId, device.token);
+  if (!till) return { ok: false, error: { code: "tillNotRegistered" } };
+  if (device.seq < 1 || device.year < 2500 || device.year > 3000) {
+    return { ok: false, error: { code: "badRequest" } };
+  }
+  const skewMs = now.getTime() - Date.parse(device.sentAt);
+  const soldAt = new Date(Math.min(Date.parse(device.soldAt) + skewMs, now.getTime()));
+  return {
+    ok: true,
+    kind: device.kind,
+    payload: {
+      tillId: till.id,
+      tillYear: device.year,
+      tillSeq: device.seq,
+      documentNumber: tillDocumentNumber(device.prefix, till.code, device.year, device.seq),
+      soldAt: soldAt.toISOString(),
+      deviceSoldAt: new Date(device.soldAt).toISOString(),
+    },
+    clockSkewSeconds: Math.abs(skewMs) > CLOCK_SKEW_TOLD_MS ? Math.round(skewMs / 1000) : null,
+  };
 }
 
 function discountValue(discount: CompleteSaleRequest["billDiscount"]): number | null {

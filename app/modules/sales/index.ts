@@ -108,11 +108,3 @@ export {
   type DiscountShares,
   withinShares,
 } from "./discount-limit";
-export {
-  isNextInSeries,
-  nextInSeries,
-  type SeriesPosition,
-  TILL_CODE_PATTERN,
-  tillCodeOf,
-  tillDocumentNumber,
-} from "./till-series";

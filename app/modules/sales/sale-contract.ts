@@ -100,6 +100,23 @@ export const completeSaleRequestSchema = z.object({
    * they were not shown.
    */
   expectedTotalSatang: whole,
+  /**
+   * A registered till (decision 0071): which till it is (its token proves it), the number it
+   * took for this sale in its own series, and its clock when it sold and when it sent. Without
+   * it, the sale is numbered in the shop's series, as before registered tills.
+   */
+  device: z
+    .object({
+      tillId: z.uuid(),
+      token: z.string().min(20).max(100),
+      kind: z.enum(["receipt", "abbreviatedTaxInvoice"]),
+      prefix: z.string().min(1).max(8),
+      year: whole,
+      seq: whole,
+      soldAt: z.iso.datetime({ offset: true }),
+      sentAt: z.iso.datetime({ offset: true }),
+    })
+    .optional(),
 });
 
 export type CompleteSaleRequest = z.infer<typeof completeSaleRequestSchema>;
@@ -128,7 +145,14 @@ export type SaleError =
   /** A card's last 4 digits that are not 4 digits, an approval code or reference too long. */
   | { code: "badPaymentDetail"; payment: number }
   /** Not what the till sends (no sale id, lines that are not lines): a bug or a forged call. */
-  | { code: "badRequest" };
+  | { code: "badRequest" }
+  /** The till named is no registered till of the shop, or this device is not the one bound to it. */
+  | { code: "tillNotRegistered" }
+  /**
+   * The number the till took is not the next of its series (a gap or a repeat): where the
+   * series stands on the server, for the till to continue from.
+   */
+  | { code: "outOfSequence"; year: number; lastSeq: number | null };
 
 export interface CompletedSale {
   id: number;
@@ -138,6 +162,8 @@ export interface CompletedSale {
   changeSatang: number;
   /** True when this answer is the earlier sale of the same clientSaleId (a retry). */
   replayed: boolean;
+  /** How far the till's clock is off, in seconds, when it is more than five minutes. */
+  clockSkewSeconds?: number;
 }
 
 export type CompleteSaleResult =

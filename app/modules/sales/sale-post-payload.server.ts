@@ -69,6 +69,15 @@ export interface SalePostPayload {
   change: number;
   lines: SalePostLine[];
   payments: SalePostPayment[];
+  /** A registered till's sale (decision 0071): the till, its number, as printed. */
+  tillId: string | null;
+  tillYear: number | null;
+  tillSeq: number | null;
+  documentNumber: string | null;
+  /** When it sold, by the server's clock (the till's corrected); null: now. */
+  soldAt: string | null;
+  /** When it sold by the till's own clock, as it said. */
+  deviceSoldAt: string | null;
 }
 
 type KeysOf<T> = Record<keyof T, true>;
@@ -101,6 +110,12 @@ export const SALE_POST_KEYS = {
     change: true,
     lines: true,
     payments: true,
+    tillId: true,
+    tillYear: true,
+    tillSeq: true,
+    documentNumber: true,
+    soldAt: true,
+    deviceSoldAt: true,
   } satisfies KeysOf<SalePostPayload>,
   line: {
     item: true,

@@ -19,6 +19,7 @@ import { quantity } from "../../db/quantity-column";
 import { shift } from "../shifts/schema";
 import { shop } from "../shops/schema";
 import { stockDocument, stockItem, stockMovement } from "../stock/schema";
+import { till } from "../tills/schema";
 import type { ScaleLabelLayout } from "./scale-label";
 
 /*
@@ -133,6 +134,16 @@ export const sale = pgTable(
     /** Who sold it; no foreign key, so the record outlives a deleted account. */
     cashierId: text("cashier_id").notNull(),
     cashierName: text("cashier_name").notNull(),
+    /**
+     * The registered till that sold it and numbered it in its own series (decision 0071); null
+     * for a sale numbered in the shop's series (before registered tills, or from a browser that
+     * is no registered till).
+     */
+    tillId: uuid("till_id").references(() => till.id),
+    /** When the server received it (an offline sale arrives after `created_at`, when it sold). */
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The till's own clock when it sold, as it said (the server corrects it to `created_at`). */
+    deviceSoldAt: timestamp("device_sold_at", { withTimezone: true }),
     /** The till's shift it was sold in (null: the shop does not work in shifts). */
     shiftId: bigint("shift_id", { mode: "number" }).references(() => shift.id),
     /** The `sale` stock document its movements belong to. */
@@ -170,12 +181,15 @@ export const sale = pgTable(
   },
   (table) => [
     uniqueIndex("sale_shop_client_id").on(table.shopId, table.clientSaleId),
-    uniqueIndex("sale_shop_number").on(
-      table.shopId,
-      table.documentKind,
-      table.documentYear,
-      table.documentSeq,
-    ),
+    // A number in the shop's series (no till) is unique per kind and year; a till's, per till.
+    // The printed number is unique in the shop whichever series it came from.
+    uniqueIndex("sale_shop_number")
+      .on(table.shopId, table.documentKind, table.documentYear, table.documentSeq)
+      .where(sql`${table.tillId} IS NULL`),
+    uniqueIndex("sale_till_number")
+      .on(table.tillId, table.documentKind, table.documentYear, table.documentSeq)
+      .where(sql`${table.tillId} IS NOT NULL`),
+    uniqueIndex("sale_shop_document_number").on(table.shopId, table.documentNumber),
     index("sale_shop_created").on(table.shopId, table.createdAt),
     index("sale_shift")
       .on(table.shiftId)

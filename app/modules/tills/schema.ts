@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  bigserial,
+  check,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { shop } from "../shops/schema";
 
 /*
@@ -46,5 +56,27 @@ export const till = pgTable(
       "till_device_complete",
       sql`(${table.deviceTokenHash} IS NULL) = (${table.deviceBoundAt} IS NULL)`,
     ),
+  ],
+);
+
+/**
+ * Where each till's number series stands, per document kind and Buddhist-era year: the last
+ * number a sale of that till took. `sale_post` accepts only the next one (decision 0071).
+ */
+export const tillSeries = pgTable(
+  "till_series",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    tillId: uuid("till_id")
+      .notNull()
+      .references(() => till.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    year: integer("year").notNull(),
+    lastSeq: bigint("last_seq", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("till_series_till_kind_year").on(table.tillId, table.kind, table.year),
+    check("till_series_kind", sql`${table.kind} IN ('receipt', 'abbreviatedTaxInvoice')`),
+    check("till_series_positive", sql`${table.lastSeq} >= 1`),
   ],
 );

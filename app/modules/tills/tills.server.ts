@@ -3,9 +3,9 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { pgErrorOf } from "~/db/pg-error";
 import { hitRateLimit, type RateLimitRule } from "~/modules/platform/index.server";
-import { tillCodeOf } from "~/modules/sales";
 import type { ShopRole } from "~/modules/shops";
 import { till } from "./schema";
+import { tillCodeOf } from "./till-series";
 import {
   type BoundTill,
   MAX_POS_NUMBER,

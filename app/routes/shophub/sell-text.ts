@@ -128,6 +128,10 @@ export function saleErrorText(
       return t("shops.sell.error.notShiftMember", { name: error.openedByName });
     case "shiftOnOtherTill":
       return t("shops.sell.error.shiftOnOtherTill", { till: error.till });
+    case "tillNotRegistered":
+      return t("shops.sell.error.tillNotRegistered");
+    case "outOfSequence":
+      return t("shops.sell.error.outOfSequence");
     case "discountNeedsApproval":
       return t("shops.sell.error.discountNeedsApproval", {
         line: formatBasisPoints(error.limit.lineBasisPoints),

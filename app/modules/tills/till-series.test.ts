@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buddhistYear } from "./document-number";
+import { buddhistYear } from "~/modules/sales";
 import {
   isNextInSeries,
   nextInSeries,

@@ -1,0 +1,176 @@
+CREATE TABLE "till_series" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"till_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"year" integer NOT NULL,
+	"last_seq" bigint NOT NULL,
+	CONSTRAINT "till_series_kind" CHECK ("till_series"."kind" IN ('receipt', 'abbreviatedTaxInvoice')),
+	CONSTRAINT "till_series_positive" CHECK ("till_series"."last_seq" >= 1)
+);
+--> statement-breakpoint
+DROP INDEX "sale_shop_number";--> statement-breakpoint
+ALTER TABLE "sale" ADD COLUMN "till_id" uuid;--> statement-breakpoint
+ALTER TABLE "sale" ADD COLUMN "received_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "sale" ADD COLUMN "device_sold_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "till_series" ADD CONSTRAINT "till_series_till_id_till_id_fk" FOREIGN KEY ("till_id") REFERENCES "public"."till"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "till_series_till_kind_year" ON "till_series" USING btree ("till_id","kind","year");--> statement-breakpoint
+ALTER TABLE "sale" ADD CONSTRAINT "sale_till_id_till_id_fk" FOREIGN KEY ("till_id") REFERENCES "public"."till"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "sale_till_number" ON "sale" USING btree ("till_id","document_kind","document_year","document_seq") WHERE "sale"."till_id" IS NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "sale_shop_document_number" ON "sale" USING btree ("shop_id","document_number");--> statement-breakpoint
+CREATE UNIQUE INDEX "sale_shop_number" ON "sale" USING btree ("shop_id","document_kind","document_year","document_seq") WHERE "sale"."till_id" IS NULL;--> statement-breakpoint
+-- Issue 34 (decision 0071), hand-written below: sales received before this were received when
+-- they were made; each shop's first till continues the shop's series where it stands; and
+-- sale_post takes a registered till's own number (drizzle/functions/sale_post.sql).
+UPDATE sale SET received_at = created_at;
+--> statement-breakpoint
+INSERT INTO till_series (till_id, kind, year, last_seq)
+SELECT t.id, d.kind, d.year, d.next_value - 1
+  FROM document_sequence d
+  JOIN till t ON t.shop_id = d.shop_id AND t.code = 'P01'
+ WHERE d.kind IN ('receipt', 'abbreviatedTaxInvoice') AND d.next_value > 1
+ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION till_take_number(p_shop uuid, p_till uuid, p_kind text, p_year integer, p_seq bigint)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  later_year integer;
+  last_seq bigint;
+BEGIN
+  -- The till's row locked: two sales of one till take their numbers one after the other.
+  PERFORM 1 FROM till t WHERE t.id = p_till AND t.shop_id = p_shop AND t.status = 'active'
+    FOR UPDATE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'no such till' USING ERRCODE = 'SL404', DETAIL = '{}';
+  END IF;
+  SELECT max(s.year) INTO later_year FROM till_series s
+   WHERE s.till_id = p_till AND s.kind = p_kind AND s.year > p_year;
+  SELECT s.last_seq INTO last_seq FROM till_series s
+   WHERE s.till_id = p_till AND s.kind = p_kind AND s.year = p_year;
+  -- Only the next number: 1 in a year the till has not numbered in yet, never a year back.
+  IF later_year IS NOT NULL OR p_seq <> coalesce(last_seq, 0) + 1 THEN
+    RAISE EXCEPTION 'the till numbered out of sequence' USING ERRCODE = 'SL416',
+      DETAIL = json_build_object('year', coalesce(later_year, p_year),
+                                 'lastSeq', CASE WHEN later_year IS NULL
+                                                 THEN coalesce(last_seq, 0) END)::text;
+  END IF;
+  INSERT INTO till_series AS s (till_id, kind, year, last_seq)
+  VALUES (p_till, p_kind, p_year, p_seq)
+  ON CONFLICT (till_id, kind, year) DO UPDATE SET last_seq = excluded.last_seq;
+END;
+$function$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION sale_post(p_shop uuid, p_sale jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  client_id uuid := (p_sale->>'clientSaleId')::uuid;
+  kind text := p_sale->>'kind';
+  earlier bigint;
+  location_id bigint;
+  be_year integer;
+  seq bigint;
+  doc_number text;
+  posted jsonb;
+  sale_id bigint;
+  total_cost bigint;
+  open_shift bigint;
+  sold_till uuid := (p_sale->>'tillId')::uuid;
+  sold_at timestamptz := coalesce((p_sale->>'soldAt')::timestamptz, now());
+BEGIN
+  SELECT id INTO earlier FROM sale WHERE shop_id = p_shop AND client_sale_id = client_id;
+  IF FOUND THEN
+    RAISE EXCEPTION 'this sale id was used before' USING ERRCODE = 'SL409',
+      DETAIL = json_build_object('sale', earlier)::text;
+  END IF;
+
+  IF p_sale->>'shiftId' IS NOT NULL THEN
+    SELECT s.id INTO open_shift FROM shift s
+     WHERE s.id = (p_sale->>'shiftId')::bigint AND s.shop_id = p_shop AND s.status = 'open'
+       AND EXISTS (SELECT 1 FROM shift_member m
+                    WHERE m.shift_id = s.id AND m.user_id = p_sale->>'cashierId')
+       FOR SHARE OF s;
+  END IF;
+  IF open_shift IS NULL AND coalesce((p_sale->>'shiftRequired')::boolean, false) THEN
+    RAISE EXCEPTION 'the till has no open shift' USING ERRCODE = 'SL412', DETAIL = '{}';
+  END IF;
+
+  SELECT id INTO location_id FROM stock_location WHERE shop_id = p_shop AND is_default;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'the shop has no default location to sell from' USING ERRCODE = 'SL404',
+      DETAIL = '{}';
+  END IF;
+
+  IF sold_till IS NOT NULL THEN
+    -- A registered till numbered the sale itself (decision 0071): only the next number of its
+    -- series is taken (till_take_number refuses a gap, a repeat or a year going back).
+    be_year := (p_sale->>'tillYear')::integer;
+    seq := (p_sale->>'tillSeq')::bigint;
+    PERFORM till_take_number(p_shop, sold_till, kind, be_year, seq);
+    doc_number := p_sale->>'documentNumber';
+  ELSE
+    -- Thailand keeps UTC+7 all year; the same rule as buddhistYear() in document-number.ts.
+    be_year := extract(year FROM (now() AT TIME ZONE 'UTC') + interval '7 hours')::integer + 543;
+    seq := next_document_number(p_shop, kind, be_year);
+    -- As saleDocumentNumber() formats it: "ABB2569-000123", longer past 999,999.
+    doc_number := (p_sale->>'prefix') || be_year::text || '-' ||
+                  CASE WHEN seq < 1000000 THEN lpad(seq::text, 6, '0') ELSE seq::text END;
+  END IF;
+
+  posted := stock_post_movements(p_shop, 'sale', doc_number, '', p_sale->>'cashierId',
+    (SELECT jsonb_agg(jsonb_build_object('line', l.ordinality, 'item', l.value->'item',
+                        'location', location_id, 'qty', l.value->'ledgerQty')
+                      ORDER BY l.ordinality)
+       FROM jsonb_array_elements(p_sale->'lines') WITH ORDINALITY AS l));
+
+  SELECT coalesce(-sum((m->>'value')::bigint), 0) INTO total_cost
+    FROM jsonb_array_elements(posted->'movements') AS m;
+
+  INSERT INTO sale (shop_id, client_sale_id, document_kind, document_year, document_seq,
+    document_number, till, cashier_id, cashier_name, stock_document_id, vat_mode, vat_rate_bp,
+    vat_method, gross_satang, line_discount_satang, bill_discount_kind, bill_discount_value,
+    bill_discount_satang, vat_base_satang, vat_satang, non_vat_satang, total_satang,
+    cost_satang, tendered_satang, change_satang, note, seller, shift_id, till_id, created_at,
+    device_sold_at)
+  VALUES (p_shop, client_id, kind, be_year, seq, doc_number, coalesce(p_sale->>'till', ''),
+    p_sale->>'cashierId', p_sale->>'cashierName', (posted->>'id')::bigint,
+    p_sale->>'vatMode', (p_sale->>'vatRate')::integer, 'per_bill',
+    (p_sale->>'gross')::bigint, (p_sale->>'lineDiscount')::bigint,
+    p_sale->>'billDiscountKind', (p_sale->>'billDiscountValue')::bigint,
+    (p_sale->>'billDiscount')::bigint, (p_sale->>'vatBase')::bigint, (p_sale->>'vat')::bigint,
+    (p_sale->>'nonVat')::bigint, (p_sale->>'total')::bigint, total_cost,
+    (p_sale->>'tendered')::bigint, (p_sale->>'change')::bigint,
+    coalesce(p_sale->>'note', ''), p_sale->'seller', open_shift, sold_till, sold_at,
+    (p_sale->>'deviceSoldAt')::timestamptz)
+  RETURNING id INTO sale_id;
+
+  INSERT INTO sale_line (shop_id, sale_id, line_no, item_id, item_name, sku, unit, qty,
+    unit_price_satang, label_amount_satang, discount_kind, discount_value, gross_satang,
+    line_discount_satang, bill_discount_satang, net_satang, vat_exempt, vat_satang,
+    ex_vat_satang, total_satang, unit_cost_satang, cost_satang, movement_id)
+  SELECT p_shop, sale_id, l.ordinality, (l.value->>'item')::bigint, l.value->>'name',
+         l.value->>'sku', l.value->>'unit', (l.value->>'qtyMilli')::numeric / 1000,
+         (l.value->>'unitPrice')::bigint, (l.value->>'labelAmount')::bigint,
+         l.value->>'discountKind', (l.value->>'discountValue')::bigint,
+         (l.value->>'gross')::bigint, (l.value->>'lineDiscount')::bigint,
+         (l.value->>'billDiscount')::bigint, (l.value->>'net')::bigint,
+         coalesce((l.value->>'vatExempt')::boolean, false), (l.value->>'vat')::bigint,
+         (l.value->>'exVat')::bigint, (l.value->>'total')::bigint,
+         (m->>'unitCost')::bigint, -(m->>'value')::bigint, (m->>'id')::bigint
+    FROM jsonb_array_elements(p_sale->'lines') WITH ORDINALITY AS l
+    JOIN jsonb_array_elements(posted->'movements') AS m
+      ON (m->>'line')::bigint = l.ordinality;
+
+  INSERT INTO sale_payment (shop_id, sale_id, payment_no, method, amount_satang,
+    tendered_satang, reference, card_last4, approval_code)
+  SELECT p_shop, sale_id, p.ordinality, p.value->>'method', (p.value->>'amount')::bigint,
+         (p.value->>'tendered')::bigint, coalesce(p.value->>'reference', ''),
+         p.value->>'cardLast4', p.value->>'approvalCode'
+    FROM jsonb_array_elements(p_sale->'payments') WITH ORDINALITY AS p;
+
+  RETURN jsonb_build_object('id', sale_id, 'documentKind', kind, 'documentNumber', doc_number,
+    'totalSatang', (p_sale->>'total')::bigint, 'changeSatang', (p_sale->>'change')::bigint);
+END;
+$function$;
