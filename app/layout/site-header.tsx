@@ -110,7 +110,10 @@ export function SiteHeader({
               >
                 {phoneDisplay}
               </a>
-              {user ? (
+              {/* No root data: its load failed (the line dropped, the database restarts), so
+                  who is signed in is unknown; "sign in" would tell a member they were signed
+                  out (issue 32.5). */}
+              {root === undefined ? null : user ? (
                 // A <div>: the member's menus are <details>, which a <span> may not hold.
                 <div className="member-header-items" {...{ [MEMBER_HEADER_MARK]: "" }}>
                   <MemberHeader

@@ -161,25 +161,32 @@ export const action = keepFormOnShopChange(async function action({
  * data, so the till keeps the bill and offers to send it again with the same sale id (which
  * never sells twice); a post refused because another tab chose another shop becomes a
  * message too. Refusals of access (403, 404, a redirect to sign in) stay what they are.
+ *
+ * A lost answer carries a failure status (the browser's router alone sees it): after an
+ * action that failed, no route reloads its data by default. Reloading would fail as well
+ * while the line is down, and the failed load of the root's data (the member, the header)
+ * put the site's error page in place of the till and the header as if signed out (issue
+ * 32.5). Each route's `shouldRevalidate` (root.tsx, the shophub layout, this one) keeps
+ * React Router's default, so none of them needs to know the till's answers.
  */
-export async function clientAction({
-  serverAction,
-}: Route.ClientActionArgs): Promise<TillActionData> {
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  const lost = (code: "network" | "server") =>
+    data<TillActionData>({ ok: false, error: { code } }, { status: 503 });
   try {
     const answer: unknown = await serverAction();
     if (isShopChangedResult(answer)) {
       return {
         ok: false,
         error: { code: "shopChanged", shopName: answer.shopChanged.current.name },
-      };
+      } satisfies TillActionData;
     }
     return answer as TillActionData;
   } catch (error) {
-    if (isNetworkError(error)) return { ok: false, error: { code: "network" } };
+    if (isNetworkError(error)) return lost("network");
     if (error instanceof Response || (isRouteErrorResponse(error) && error.status < 500)) {
       throw error;
     }
-    return { ok: false, error: { code: "server" } };
+    return lost("server");
   }
 }
 
