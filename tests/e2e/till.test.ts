@@ -125,6 +125,76 @@ describe("the till", () => {
     expect(await line.count()).toBe(1);
   });
 
+  test("sells by keyboard alone: search, arrows and Enter add items, F4 and the amount then Enter sell, F8 then Enter sells (issue 32.3)", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const { member, water } = await cashierWithTillItems(e2e, {
+      emailPrefix: "till-keys",
+      moreItems: [
+        {
+          fields: {
+            name: "น้ำแข็งหลอด",
+            sku: `TICE-${Date.now()}`,
+            barcode: null,
+            unit: "ถุง",
+            price: 2_000,
+          },
+          qty: 10_000,
+        },
+      ],
+    });
+    await addSession(context, member);
+    await openTill(page);
+    const line = page.getByTestId("till-line");
+    const search = page.getByTestId("till-search");
+    const focused = (testId: string) =>
+      page.evaluate((id) => document.activeElement?.getAttribute("data-testid") === id, testId);
+
+    // F2, a few letters, Enter: the first item found goes on the bill.
+    await page.keyboard.press("F2");
+    await page.keyboard.type("น้ำ");
+    await expect
+      .poll(() => page.locator("[data-testid=till-item][data-highlighted=yes]").innerText(), SLOW)
+      .toContain("น้ำดื่มตราช้าง");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => line.count(), SLOW).toBe(1);
+    expect(await line.innerText()).toContain("น้ำดื่มตราช้าง");
+    // The search starts over, the focus stays in it; ↓ moves to the next item found.
+    expect(await search.inputValue()).toBe("");
+    expect(await focused("till-search")).toBe(true);
+    await page.keyboard.type("น้ำ");
+    await page.keyboard.press("ArrowDown");
+    expect(await page.getByTestId("till-search-enter").innerText()).toContain("น้ำแข็งหลอด");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => line.count(), SLOW).toBe(2);
+    await expect.poll(() => total(page), SLOW).toBe("฿30.00");
+
+    // F4 opens the payment with the focus in the amount received: type it, Enter sells.
+    await page.keyboard.press("F4");
+    const dialog = page.getByTestId("till-pay-dialog");
+    await expect.poll(() => focused("till-cash"), SLOW).toBe(true);
+    await page.keyboard.type("50");
+    await expect.poll(() => dialog.getByTestId("till-change").innerText(), SLOW).toBe("฿20.00");
+    await page.keyboard.press("Enter");
+    await page.getByTestId("till-done").waitFor(SLOW);
+    expect(await page.getByTestId("till-done-change").innerText()).toBe("฿20.00");
+
+    // F8 (cash, the exact amount) then Enter sells, whichever field had the focus.
+    await scan(page, water.barcode!);
+    await expect.poll(() => total(page), SLOW).toBe("฿10.00");
+    await page.keyboard.press("F4");
+    await expect.poll(() => focused("till-cash"), SLOW).toBe(true);
+    await dialog.getByTestId("till-method-transfer").click();
+    await page.keyboard.press("F8");
+    await expect.poll(() => focused("till-cash"), SLOW).toBe(true);
+    expect(await dialog.getByTestId("till-cash").inputValue()).toBe("10.00");
+    await page.keyboard.press("Enter");
+    await page.getByTestId("till-done").waitFor(SLOW);
+    expect(await page.getByTestId("till-done").innerText()).toContain("฿10.00");
+  });
+
   test("a discount past the cashier's limit waits for the owner's PIN, then sells", async ({
     e2e,
     context,

@@ -6,6 +6,9 @@ import type { PaymentMethod, PaymentRequest } from "~/modules/sales";
  * it, while the panel itself loads only when a bill has something to pay for.
  */
 
+/** The amount received's field: F8 puts the amount still due in it, and the focus. */
+export const CASH_FIELD_ID = "till-pay-cash";
+
 export interface PayState {
   /** Non-cash payments recorded so far (split payment). */
   recorded: PaymentRequest[];

@@ -45,7 +45,7 @@ export function AskDialog({
             className={`form-control form-control-lg${error ? " is-invalid" : ""}`}
             inputMode="decimal"
             autoComplete="off"
-            autoFocus
+            data-autofocus
             value={ask.text}
             onChange={(event) => dispatch({ type: "askTyped", text: event.target.value })}
             aria-invalid={error ? true : undefined}
@@ -110,7 +110,7 @@ export function ParkDialog({
           id="till-park-label"
           className="form-control"
           maxLength={60}
-          autoFocus
+          data-autofocus
           value={state.parkLabel}
           onChange={(event) => dispatch({ type: "parkLabelTyped", label: event.target.value })}
           data-testid="till-park-label"

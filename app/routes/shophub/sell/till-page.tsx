@@ -10,15 +10,16 @@ import { useLiveRevalidate } from "~/ui/use-live-revalidate";
 import { billOf, saleRequestOf, scanCode, setQuantity, shortLines, unavailableLines } from "./cart";
 import { CartPanel } from "./cart-panel";
 import { ApprovalDialog, ApprovalNote, approvalNeed } from "./discount-approval";
-import { CategoryChips, ItemGrid } from "./item-grid";
+import { CategoryChips, GRID_LIMIT, ItemGrid } from "./item-grid";
 import { lazyPart } from "./lazy-part";
 import type { ParkedBill } from "./parked";
-import { paymentsOf } from "./pay-state";
+import { CASH_FIELD_ID, paymentsOf } from "./pay-state";
 import type { TillLoaderData } from "./route";
 import { categoriesOf, indexItems, searchTillItems, unpackItems, type TillItem } from "./till-data";
 import { TillDialog } from "./till-dialog";
 import { AskDialog, ParkDialog, ParkedDialog } from "./till-dialogs";
 import { TillHeader } from "./till-header";
+import { TillSearch } from "./till-search";
 import { noticeText, stockText } from "./till-notices";
 import { DonePanel, ShortcutList } from "./till-parts";
 import { anyDialogOpen, initialTillState, isErrorNotice, tillReducer } from "./till-state";
@@ -186,6 +187,8 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
           type: "payChanged",
           pay: { ...pay, method: "cash", cashText: satangToBahtInput(remaining) },
         });
+        // Enter next completes the sale (a field of another method would be left otherwise).
+        document.getElementById(CASH_FIELD_ID)?.focus();
       } else openPay(true);
     },
     print: () => {
@@ -200,6 +203,8 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     () => searchTillItems(items, state.search, state.category),
     [items, state.search, state.category],
   );
+  // What Enter in the search field adds: only while something is searched for.
+  const highlighted = state.search.trim() ? (visible[state.highlight] ?? null) : null;
   const billError = billResult.ok
     ? null
     : saleErrorText(t, lang, { code: "bill", error: billResult.error }, lineName);
@@ -273,38 +278,26 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
           <p className="small mb-2" role="status" aria-live="polite" data-testid="till-notice">
             {notice && !errorNotice ? noticeText(t, lang, notice) : ""}
           </p>
-          <div className="d-flex gap-2 mb-2">
-            <div className="flex-grow-1">
-              <label htmlFor="till-search" className="visually-hidden">
-                {t("shops.sell.search.label")}
-              </label>
-              <input
-                ref={searchRef}
-                id="till-search"
-                type="search"
-                className="form-control"
-                placeholder={`${t("shops.sell.search.placeholder")} (F2)`}
-                autoComplete="off"
-                value={state.search}
-                onChange={(event) => dispatch({ type: "searchTyped", search: event.target.value })}
-                data-testid="till-search"
-              />
-            </div>
-            <button
-              type="button"
-              className="btn btn-outline-primary till-btn"
-              onClick={() => dispatch({ type: "dialogOpened", dialog: "camera" })}
-              data-testid="till-camera-open"
-            >
-              {t("shops.sell.camera.open")}
-            </button>
-          </div>
+          <TillSearch
+            inputRef={searchRef}
+            search={state.search}
+            highlighted={highlighted}
+            count={Math.min(visible.length, GRID_LIMIT)}
+            rule={rule}
+            dispatch={dispatch}
+            onCamera={() => dispatch({ type: "dialogOpened", dialog: "camera" })}
+          />
           <CategoryChips
             categories={categories}
             chosen={state.category}
             onChoose={(category) => dispatch({ type: "categoryChosen", category })}
           />
-          <ItemGrid items={visible} total={items.length} onPick={pick} />
+          <ItemGrid
+            items={visible}
+            total={items.length}
+            highlighted={highlighted ? state.highlight : null}
+            onPick={pick}
+          />
         </div>
         <div className="col-12 col-lg-5">
           {done && (

@@ -163,6 +163,33 @@ describe("the till's reducer", () => {
     expect(state.lastSaleId).toBe(7);
   });
 
+  it("moves the search's highlight within what it found, and Enter adds the highlighted item (issue 32.3)", () => {
+    let state = run(restored(), { type: "searchTyped", search: "น้ำ" });
+    expect(state.highlight).toBe(0);
+    state = run(
+      state,
+      { type: "highlightMoved", by: 1, count: 2 },
+      { type: "highlightMoved", by: 1, count: 2 },
+    );
+    expect(state.highlight).toBe(1);
+    state = run(state, { type: "highlightMoved", by: -5, count: 2 });
+    expect(state.highlight).toBe(0);
+    state = run(state, { type: "highlightMoved", by: 1, count: 2 });
+    state = run(state, { type: "searchChosen", item: water, rule: strict });
+    expect(state.cart.lines.map((line) => [line.itemId, line.qtyMilli])).toEqual([[1, 1_000]]);
+    expect(state).toMatchObject({ search: "", highlight: 0, notice: { kind: "added" } });
+    // An item sold by weight asks its quantity first; a new search starts at the top.
+    state = run(state, { type: "searchChosen", item: pork, rule: strict });
+    expect(state.ask?.item).toBe(pork);
+    state = run(
+      state,
+      { type: "searchTyped", search: "ห" },
+      { type: "highlightMoved", by: 1, count: 3 },
+      { type: "searchTyped", search: "หม" },
+    );
+    expect(state.highlight).toBe(0);
+  });
+
   it("renames the till only to a name that is not blank", () => {
     let state = run(restored(), { type: "renameStarted" }, { type: "renameTyped", name: "  " });
     state = run(state, { type: "renamed", name: "  " });

@@ -67,6 +67,8 @@ export interface TillState {
   lineErrors: Record<string, TillItem>;
   search: string;
   category: string | null;
+  /** Which of the items the search shows Enter adds (arrow keys move it), by position. */
+  highlight: number;
   ask: Ask | null;
   pay: PayState | null;
   dialog: TillDialogName | null;
@@ -98,6 +100,7 @@ export function initialTillState(stored: StoredTill | null): TillState {
     lineErrors: {},
     search: "",
     category: null,
+    highlight: 0,
     ask: null,
     pay: null,
     dialog: null,
@@ -138,6 +141,10 @@ export type TillAction =
   | { type: "renamed"; name: string }
   | { type: "searchTyped"; search: string }
   | { type: "categoryChosen"; category: string | null }
+  /** An arrow key in the search field, over the `count` items it shows. */
+  | { type: "highlightMoved"; by: number; count: number }
+  /** Enter in the search field: the highlighted item goes on the bill, the search starts over. */
+  | { type: "searchChosen"; item: TillItem; rule: StockRule }
   /** Opens the payment, or the approval first when the bill's discounts need one. */
   | { type: "payOpened"; cashExactSatang: number | null; needsApproval: boolean }
   | { type: "payChanged"; pay: PayState }
@@ -162,6 +169,15 @@ function applied(state: TillState, change: CartChange, lineKey?: string): TillSt
 function withoutLineError(state: TillState, lineKey: string): Record<string, TillItem> {
   const { [lineKey]: _gone, ...rest } = state.lineErrors;
   return rest;
+}
+
+/** A tile or a search result chosen: one unit on the bill, or the quantity asked. */
+function picked(state: TillState, item: TillItem, rule: StockRule): TillState {
+  const next = { ...state, done: null };
+  if (item.measured) return { ...next, ask: { item, text: "", error: null } };
+  const change = addItem(state.cart, item, QTY_SCALE, rule);
+  const after = applied(next, change);
+  return change.kind === "ok" ? { ...after, notice: { kind: "added", name: item.name } } : after;
 }
 
 /** A new empty bill in place of the open one. */
@@ -200,16 +216,11 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
       return next;
     }
 
-    case "picked": {
-      const next = { ...state, done: null };
-      if (action.item.measured)
-        return { ...next, ask: { item: action.item, text: "", error: null } };
-      const change = addItem(state.cart, action.item, QTY_SCALE, action.rule);
-      const after = applied(next, change);
-      return change.kind === "ok"
-        ? { ...after, notice: { kind: "added", name: action.item.name } }
-        : after;
-    }
+    case "picked":
+      return picked(state, action.item, action.rule);
+
+    case "searchChosen":
+      return { ...picked(state, action.item, action.rule), search: "", highlight: 0 };
 
     case "askTyped":
       return state.ask ? { ...state, ask: { ...state.ask, text: action.text } } : state;
@@ -318,10 +329,15 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
     }
 
     case "searchTyped":
-      return { ...state, search: action.search };
+      return { ...state, search: action.search, highlight: 0 };
 
     case "categoryChosen":
-      return { ...state, category: action.category };
+      return { ...state, category: action.category, highlight: 0 };
+
+    case "highlightMoved": {
+      const last = Math.max(0, action.count - 1);
+      return { ...state, highlight: Math.min(last, Math.max(0, state.highlight + action.by)) };
+    }
 
     case "payOpened":
       if (action.needsApproval) return { ...state, dialog: "approval" };
