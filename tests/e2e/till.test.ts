@@ -195,6 +195,72 @@ describe("the till", () => {
     expect(await page.getByTestId("till-done").innerText()).toContain("฿10.00");
   });
 
+  test("shows lines as priced, and refuses a discount over its line or a quantity it cannot take until put right (issue 32.4, 32.6, 32.7)", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const { member, water } = await cashierWithItems(e2e);
+    await addSession(context, member);
+    await openTill(page);
+    await scan(page, water.barcode!);
+    await scan(page, water.barcode!);
+    await expect.poll(() => total(page), SLOW).toBe("฿20.00");
+    const line = page.getByTestId("till-line");
+    const lineAmount = () => line.getByTestId("till-line-total").innerText();
+    const payButton = page.getByTestId("till-pay-open");
+    const payDialog = page.getByTestId("till-pay-dialog");
+
+    // The bill's discount is said once, in the totals; the line stays 2 × 10.00, its own
+    // discount under it, as the slip prints them.
+    await page.getByTestId("till-bill-discount").fill("1");
+    await expect.poll(() => total(page), SLOW).toBe("฿19.00");
+    expect(await lineAmount()).toBe("฿20.00");
+    await line.getByTestId("till-line-discount").fill("2");
+    await expect.poll(() => total(page), SLOW).toBe("฿17.00");
+    expect(await lineAmount()).toBe("฿20.00");
+    expect(await line.getByTestId("till-line-discounted").innerText()).toMatch(
+      /ส่วนลดรายการ\s+-฿2\.00/,
+    );
+
+    // 25 off a 20-baht line: refused next to its field and not charged; no payment meanwhile.
+    await line.getByTestId("till-line-discount").fill("25");
+    await expect
+      .poll(() => line.locator(".invalid-feedback").innerText(), SLOW)
+      .toBe("ส่วนลดมากกว่าราคาของรายการนี้ ลดได้ไม่เกิน ฿20.00");
+    expect(await total(page)).toBe("฿19.00");
+    expect(await payButton.isDisabled()).toBe(true);
+    await page.keyboard.press("F4");
+    expect(await payDialog.isVisible()).toBe(false);
+    await line.getByTestId("till-line-discount").fill("2");
+    await expect.poll(() => payButton.isEnabled(), SLOW).toBe(true);
+
+    // 1.5 bottles: the words say why; 50 against the 10 in stock: the line keeps 2 and says
+    // so. F4 charges nothing while a line says something is wrong.
+    const qty = line.getByTestId("till-line-qty");
+    await qty.fill("1.5");
+    await qty.press("Enter");
+    await expect
+      .poll(() => line.locator(".invalid-feedback").innerText(), SLOW)
+      .toBe("สินค้านี้ขายเป็นจำนวนเต็มเท่านั้น ใส่ 1, 2, 3 … ขวด");
+    expect(await payButton.isDisabled()).toBe(true);
+    await qty.fill("50");
+    await qty.press("Enter");
+    await expect
+      .poll(() => line.locator(".invalid-feedback").innerText(), SLOW)
+      .toContain("เหลือเพียง 10 ขวด");
+    expect(await total(page)).toBe("฿17.00");
+    await page.keyboard.press("F4");
+    expect(await payDialog.isVisible()).toBe(false);
+    await qty.fill("3");
+    await qty.press("Enter");
+    await expect.poll(() => total(page), SLOW).toBe("฿27.00");
+    expect(await line.locator(".invalid-feedback").count()).toBe(0);
+    await page.keyboard.press("F4");
+    await expect.poll(() => payDialog.isVisible(), SLOW).toBe(true);
+    expect(await payDialog.getByTestId("till-pay-total").innerText()).toBe("฿27.00");
+  });
+
   test("a discount past the cashier's limit waits for the owner's PIN, then sells", async ({
     e2e,
     context,

@@ -7,7 +7,16 @@ import { parseQuantity } from "~/modules/sales";
 import { saleErrorText } from "~/routes/shophub/sell-text";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useLiveRevalidate } from "~/ui/use-live-revalidate";
-import { billOf, saleRequestOf, scanCode, setQuantity, shortLines, unavailableLines } from "./cart";
+import {
+  readLineQuantity,
+  refusesDiscounts,
+  saleRequestOf,
+  scanCode,
+  setQuantity,
+  shortLines,
+  tillBillOf,
+  unavailableLines,
+} from "./cart";
 import { CartPanel } from "./cart-panel";
 import { ApprovalDialog, ApprovalNote, approvalNeed } from "./discount-approval";
 import { CategoryChips, GRID_LIMIT, ItemGrid } from "./item-grid";
@@ -20,9 +29,15 @@ import { TillDialog } from "./till-dialog";
 import { AskDialog, ParkDialog, ParkedDialog } from "./till-dialogs";
 import { TillHeader } from "./till-header";
 import { TillSearch } from "./till-search";
-import { noticeText, stockText } from "./till-notices";
-import { DonePanel, ShortcutList } from "./till-parts";
-import { anyDialogOpen, initialTillState, isErrorNotice, tillReducer } from "./till-state";
+import { discountErrorTexts, lineErrorText, noticeText } from "./till-notices";
+import { CartActions, DonePanel, ShortcutList } from "./till-parts";
+import {
+  anyDialogOpen,
+  billFieldsRefused,
+  initialTillState,
+  isErrorNotice,
+  tillReducer,
+} from "./till-state";
 import { useReceiptPrinting } from "./use-receipt-printing";
 import { useSaleSubmission } from "./use-sale-submission";
 import { useTillShortcuts } from "./use-till-shortcuts";
@@ -110,11 +125,17 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     dispatch({ type: "picked", item, rule });
   };
 
-  const billResult = billOf(cart, index, data.vat);
+  const tillBill = tillBillOf(cart, index, data.vat);
+  const billResult = tillBill.result;
   const bill = billResult.ok ? billResult.bill : null;
   const short = shortLines(cart, index);
   const unavailable = unavailableLines(cart, index);
-  const blocking = unavailable.length > 0 || (!data.allowNegativeStock && short.length > 0);
+  // What is charged is what the screen shows: nothing waits to be put right on the bill.
+  const blocking =
+    unavailable.length > 0 ||
+    (!data.allowNegativeStock && short.length > 0) ||
+    billFieldsRefused(state) ||
+    refusesDiscounts(tillBill);
   const canPay = state.ready && bill !== null && hasLines && !blocking && !done;
   // A cashier's discount past the shop's limits waits for an owner's or a manager's PIN.
   const need = approvalNeed(data.discountLimit, bill, cart.id, state.approval);
@@ -210,49 +231,19 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     : saleErrorText(t, lang, { code: "bill", error: billResult.error }, lineName);
   const errorNotice = isErrorNotice(notice) && notice ? noticeText(t, lang, notice) : undefined;
   const lineErrors = Object.fromEntries(
-    Object.entries(state.lineErrors).map(([key, item]) => [key, stockText(t, lang, item)]),
+    Object.entries(state.lineErrors).map(([key, error]) => [key, lineErrorText(t, lang, error)]),
   );
 
   const actions = (
-    <div className="d-grid gap-2">
-      <ApprovalNote need={need} limit={data.discountLimit} />
-      <button
-        type="button"
-        className="btn btn-success btn-lg till-btn"
-        disabled={!canPay}
-        onClick={() => openPay(false)}
-        data-testid="till-pay-open"
-      >
-        {t("shops.sell.pay.button")} <kbd>F4</kbd>
-      </button>
-      <div className="d-flex flex-wrap gap-2">
-        <button
-          type="button"
-          className="btn btn-outline-secondary till-btn flex-fill"
-          disabled={!hasLines}
-          onClick={() => dispatch({ type: "dialogOpened", dialog: "park" })}
-          data-testid="till-park"
-        >
-          {t("shops.sell.park.button")}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline-secondary till-btn flex-fill"
-          onClick={() => dispatch({ type: "dialogOpened", dialog: "parked" })}
-          data-testid="till-parked"
-        >
-          {t("shops.sell.parked.button", { count: state.parked.length })}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline-danger till-btn flex-fill"
-          disabled={!hasLines}
-          onClick={clear}
-        >
-          {t("shops.sell.cart.clear")}
-        </button>
-      </div>
-    </div>
+    <CartActions
+      approvalNote={<ApprovalNote need={need} limit={data.discountLimit} />}
+      canPay={canPay}
+      hasLines={hasLines}
+      parkedCount={state.parked.length}
+      dispatch={dispatch}
+      onPay={() => openPay(false)}
+      onClear={clear}
+    />
   );
 
   return (
@@ -322,8 +313,18 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             short={short}
             unavailable={unavailable}
             lineErrors={lineErrors}
+            billLines={tillBill.lines}
+            discountErrors={discountErrorTexts(t, lang, state.discountErrors, tillBill.refused)}
             onQuantity={(line, item, qty) => {
-              const change = setQuantity(cart, line.key, qty, item, rule);
+              const read =
+                typeof qty === "number"
+                  ? { ok: true as const, qtyMilli: qty }
+                  : readLineQuantity(qty, item);
+              if (!read.ok) {
+                dispatch({ type: "lineRefused", lineKey: line.key, refusal: read.refusal });
+                return false;
+              }
+              const change = setQuantity(cart, line.key, read.qtyMilli, item, rule);
               dispatch({ type: "lineChanged", lineKey: line.key, change });
               return change.kind === "ok";
             }}

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { emptyCart, scanCode, setQuantity } from "./cart";
+import { emptyCart, readLineQuantity, scanCode, setQuantity } from "./cart";
 import { indexItems, type TillItem } from "./till-data";
-import { initialTillState, tillReducer, type TillAction, type TillState } from "./till-state";
+import {
+  billFieldsRefused,
+  initialTillState,
+  tillReducer,
+  type TillAction,
+  type TillState,
+} from "./till-state";
 
 /*
  * The till's reducer as a plain function (issue 33): each action, from a state, to the state
@@ -83,7 +89,7 @@ describe("the till's reducer", () => {
       lineKey: key,
       change: setQuantity(state.cart, key, 5_000, water, strict),
     });
-    expect(state.lineErrors).toEqual({ [key]: water });
+    expect(state.lineErrors).toEqual({ [key]: { kind: "notEnoughStock", item: water } });
     expect(state.cart.lines[0]!.qtyMilli).toBe(1_000);
     state = run(state, {
       type: "lineChanged",
@@ -92,6 +98,58 @@ describe("the till's reducer", () => {
     });
     expect(state.lineErrors).toEqual({});
     expect(state.cart.lines[0]!.qtyMilli).toBe(2_000);
+  });
+
+  it("does not open the payment while a line says its quantity was refused (issue 32.6)", () => {
+    let state = run(restored(), { type: "picked", item: water, rule: strict });
+    const key = state.cart.lines[0]!.key;
+    // 50 against 3 in stock: the line keeps 1, says why, and F4 charges nothing yet.
+    state = run(state, {
+      type: "lineChanged",
+      lineKey: key,
+      change: setQuantity(state.cart, key, 50_000, water, strict),
+    });
+    expect(billFieldsRefused(state)).toBe(true);
+    state = run(state, { type: "payOpened", cashExactSatang: 1_000, needsApproval: false });
+    expect(state.pay).toBeNull();
+    // 1.5 bottles: refused in words of its own; 2 is taken and the payment opens.
+    const read = readLineQuantity("1.5", water);
+    if (read.ok) throw new Error("1.5 bottles read");
+    state = run(state, { type: "lineRefused", lineKey: key, refusal: read.refusal });
+    expect(state.lineErrors).toEqual({ [key]: { kind: "wholeUnits", unit: "ขวด" } });
+    state = run(
+      state,
+      {
+        type: "lineChanged",
+        lineKey: key,
+        change: setQuantity(state.cart, key, 2_000, water, strict),
+      },
+      { type: "payOpened", cashExactSatang: null, needsApproval: false },
+    );
+    expect(billFieldsRefused(state)).toBe(false);
+    expect(state.pay).not.toBeNull();
+  });
+
+  it("leaves a discount that is no discount off the bill, and marks its field until it reads", () => {
+    let state = run(restored(), { type: "picked", item: water, rule: strict });
+    const key = state.cart.lines[0]!.key;
+    state = run(
+      state,
+      { type: "lineDiscountSet", lineKey: key, discount: { kind: "amount", satang: 200 } },
+      { type: "billDiscountSet", discount: "invalid" },
+      { type: "lineDiscountSet", lineKey: key, discount: "invalid" },
+    );
+    expect(state.cart.lines[0]!.discount).toBeNull();
+    expect(state.discountErrors).toEqual(["bill", key]);
+    state = run(state, { type: "payOpened", cashExactSatang: null, needsApproval: false });
+    expect(state.pay).toBeNull();
+    state = run(
+      state,
+      { type: "billDiscountSet", discount: null },
+      { type: "lineDiscountSet", lineKey: key, discount: { kind: "percent", basisPoints: 500 } },
+    );
+    expect(state.discountErrors).toEqual([]);
+    expect(state.cart.lines[0]!.discount).toEqual({ kind: "percent", basisPoints: 500 });
   });
 
   it("parks the open bill and, recalling another, parks the open one in its place", () => {
