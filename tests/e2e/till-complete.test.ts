@@ -97,8 +97,9 @@ describe("completing a sale at the till", () => {
     await expect.poll(() => page.getByTestId("till-total").innerText(), SLOW).toBe("฿90.00");
     await page.getByTestId("till-pay-open").click();
     const dialog = page.getByTestId("till-pay-dialog");
-    // 40 baht by card...
+    // 40 baht by card (the field offers what is still due)...
     await dialog.getByTestId("till-method-card").click();
+    expect(await dialog.getByLabel("จำนวนเงิน (บาท)").inputValue()).toBe("90.00");
     await dialog.getByLabel("จำนวนเงิน (บาท)").fill("40");
     await dialog.getByLabel("เลขท้ายบัตร 4 หลัก").fill("4242");
     await dialog.getByTestId("till-record-payment").click();

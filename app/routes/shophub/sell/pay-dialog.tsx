@@ -11,7 +11,7 @@ import {
   settlePayments,
 } from "~/modules/sales";
 import { PAYMENT_METHOD_TEXT, paymentErrorText } from "~/routes/shophub/sell-text";
-import { CASH_FIELD_ID, paymentsOf, type PayState } from "./pay-state";
+import { CASH_FIELD_ID, chooseMethod, paymentsOf, type PayState, withRecorded } from "./pay-state";
 import type * as QrBuilder from "./promptpay-qr";
 
 const METHODS: readonly PaymentMethod[] = ["cash", "promptpay", "transfer", "card"];
@@ -67,7 +67,6 @@ export function PayPanel({
   const all = paymentsOf(state);
   const settled = settlePayments(totalSatang, all);
   const cashInvalid = state.cashText.trim() !== "" && cash === null;
-  const [amountText, setAmountText] = useState("");
   const [reference, setReference] = useState("");
   const [last4, setLast4] = useState("");
   const [approval, setApproval] = useState("");
@@ -88,15 +87,14 @@ export function PayPanel({
   }, [coveredByRecorded]);
 
   const record = (payment: PaymentRequest) => {
-    onState({ ...state, recorded: [...state.recorded, payment], cashText: "" });
-    setAmountText("");
+    onState({ ...withRecorded(state, [...state.recorded, payment], totalSatang), cashText: "" });
     setReference("");
     setLast4("");
     setApproval("");
     setFieldError({});
   };
   const recordTyped = (method: "transfer" | "card") => {
-    const amount = amountText.trim() === "" ? remaining : parseBahtToSatang(amountText);
+    const amount = parseBahtToSatang(state.amountText);
     const errors: Record<string, string> = {};
     if (amount === null || amount <= 0) errors.amount = t("shops.sell.pay.amountError");
     else if (amount > remaining)
@@ -188,7 +186,13 @@ export function PayPanel({
                       amount: formatBaht(payment.amountSatang, lang),
                     })}
                     onClick={() =>
-                      onState({ ...state, recorded: state.recorded.filter((_, j) => j !== i) })
+                      onState(
+                        withRecorded(
+                          state,
+                          state.recorded.filter((_, j) => j !== i),
+                          totalSatang,
+                        ),
+                      )
                     }
                   >
                     ×
@@ -213,7 +217,7 @@ export function PayPanel({
             type="button"
             className={`btn till-btn ${state.method === method ? "btn-primary" : "btn-outline-primary"}`}
             aria-pressed={state.method === method}
-            onClick={() => onState({ ...state, method })}
+            onClick={() => onState(chooseMethod(state, method, totalSatang))}
             data-testid={`till-method-${method}`}
           >
             {t(PAYMENT_METHOD_TEXT[method])}
@@ -356,9 +360,8 @@ export function PayPanel({
               className={`form-control${fieldError.amount ? " is-invalid" : ""}`}
               inputMode="decimal"
               autoComplete="off"
-              placeholder={satangToBahtInput(remaining)}
-              value={amountText}
-              onChange={(event) => setAmountText(event.target.value)}
+              value={state.amountText}
+              onChange={(event) => onState({ ...state, amountText: event.target.value })}
               aria-invalid={fieldError.amount ? true : undefined}
               aria-describedby={fieldError.amount ? `${fieldId("amount")}-error` : undefined}
             />
