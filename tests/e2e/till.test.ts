@@ -363,7 +363,7 @@ describe("the till", () => {
         }[]) {
           for (const { node } of entry.sources) {
             const element = node instanceof Element ? node : node?.parentElement;
-            if (element?.closest("[data-testid=till] > div:first-child")) {
+            if (element?.closest("[data-testid=till-header]")) {
               movedInRow.push(element.textContent ?? "");
             }
           }

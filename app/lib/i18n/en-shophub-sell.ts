@@ -167,6 +167,7 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.sell.cart.billDiscount": "Bill discount",
   "shops.sell.cart.note": "Note",
   "shops.sell.cart.short": "Not enough stock",
+  "shops.sell.cart.discountPlaceholder": "Discount",
   "shops.sell.cart.wholeUnits": "This item sells in whole units only: 1, 2, 3 … {unit}",
   "shops.sell.cart.discountOverLine": "The discount is more than this line: at most {max}",
   "shops.sell.cart.discountOverBill": "The bill discount is more than the bill: at most {max}",

@@ -160,6 +160,7 @@ export const thShophubSell = {
   "shops.sell.cart.billDiscount": "ส่วนลดท้ายบิล",
   "shops.sell.cart.note": "หมายเหตุ",
   "shops.sell.cart.short": "สต็อกไม่พอ",
+  "shops.sell.cart.discountPlaceholder": "ส่วนลด",
   "shops.sell.cart.wholeUnits": "สินค้านี้ขายเป็นจำนวนเต็มเท่านั้น ใส่ 1, 2, 3 … {unit}",
   "shops.sell.cart.discountOverLine": "ส่วนลดมากกว่าราคาของรายการนี้ ลดได้ไม่เกิน {max}",
   "shops.sell.cart.discountOverBill": "ส่วนลดท้ายบิลมากกว่ายอดรวม ลดได้ไม่เกิน {max}",

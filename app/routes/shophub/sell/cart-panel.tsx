@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Translate } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, satangToBahtInput } from "~/lib/money";
@@ -29,6 +29,7 @@ function discountText(discount: Discount | null): string {
 function DiscountField({
   id,
   label,
+  placeholder,
   value,
   onChange,
   error,
@@ -36,6 +37,8 @@ function DiscountField({
 }: {
   id: string;
   label: string;
+  /** A line's field: the label is for screen readers, the field shows this word instead. */
+  placeholder?: string;
   value: Discount | null;
   onChange: (discount: Discount | null | "invalid") => void;
   error: string | null;
@@ -50,13 +53,14 @@ function DiscountField({
   const errorId = `${id}-error`;
   return (
     <div>
-      <label htmlFor={id} className="form-label small mb-1">
+      <label htmlFor={id} className={placeholder ? "visually-hidden" : "form-label small mb-1"}>
         {label}
       </label>
       <div className="input-group input-group-sm">
         <input
           id={id}
           className={`form-control${invalid ? " is-invalid" : ""}`}
+          placeholder={placeholder}
           inputMode="decimal"
           autoComplete="off"
           value={text}
@@ -144,7 +148,7 @@ function QuantityField({
         <input
           id={id}
           className={`form-control text-center${message ? " is-invalid" : ""}`}
-          style={{ maxWidth: "6rem" }}
+          style={{ maxWidth: "4.5rem" }}
           inputMode={item.measured ? "decimal" : "numeric"}
           autoComplete="off"
           aria-label={t("shops.sell.cart.qtyOf", { name: item.name })}
@@ -243,6 +247,13 @@ export function CartPanel({
 }) {
   const t = useT();
   const lang = useLang();
+  // Beside the grid the lines scroll within the bill (till.css): a line added shows at its end.
+  const linesList = useRef<HTMLOListElement>(null);
+  const lineCount = cart.lines.length;
+  useEffect(() => {
+    const list = linesList.current;
+    if (list && list.scrollHeight > list.clientHeight) list.scrollTop = list.scrollHeight;
+  }, [lineCount]);
   return (
     <section
       className="card till-cart"
@@ -260,7 +271,7 @@ export function CartPanel({
         {cart.lines.length === 0 ? (
           <p className="text-body-secondary">{t("shops.sell.cart.empty")}</p>
         ) : (
-          <ol className="list-unstyled mb-2">
+          <ol ref={linesList} className="list-unstyled mb-2 till-cart-lines">
             {cart.lines.map((line) => {
               const item = index.byId.get(line.itemId);
               const billLine = billLines[line.key];
@@ -330,6 +341,7 @@ export function CartPanel({
                       <DiscountField
                         id={`till-discount-${line.key}`}
                         label={t("shops.sell.cart.lineDiscountOf", { name: item.name })}
+                        placeholder={t("shops.sell.cart.discountPlaceholder")}
                         value={line.discount}
                         onChange={(discount) => onLineDiscount(line, discount)}
                         error={discountErrors[line.key] ?? null}

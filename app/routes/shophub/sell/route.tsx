@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/route";
 import { appContext } from "~/context";
+import type { FrameHandle } from "~/layout/frame";
 import { fontsCachedIn, type PageLookHandle } from "~/layout/page-look";
 import { privatePageMeta } from "~/lib/area-meta";
 import { isNetworkError } from "~/lib/describe-error";
@@ -27,8 +28,13 @@ import { TillPage } from "./till-page";
 import { packItems } from "./till-data";
 
 // The till's first load: its own cut of the stylesheet, and on a device that has not loaded the
-// site's font yet, the system's Thai font (decision 0056).
-export const handle: PageLookHandle = { stylesheet: "till", fontsLater: true };
+// site's font yet, the system's Thai font (decision 0056). It is a counter: the site's frame
+// slimmed, no footer (decision 0070).
+export const handle: PageLookHandle & FrameHandle = {
+  stylesheet: "till",
+  fontsLater: true,
+  frame: "counter",
+};
 
 // Owners, managers and cashiers sell; stock staff keep the stock but do not take money.
 export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "manager", "cashier"])];
@@ -64,6 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const layout = settings.scaleLabelLayout;
   return {
     shop: { id: shop.id, name: shop.name },
+    /** The member's role here: the shop's tools they may open (the till shows their row). */
+    role,
     isOwner: role === "owner",
     /** Owners and managers keep the books: they may book a pay-out as an expense. */
     booksExpenses: role === "owner" || role === "manager",

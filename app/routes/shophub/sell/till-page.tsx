@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import { ShophubNav } from "~/features/shops/shophub-nav";
 import { ScannerField } from "~/features/stock-entry/scanner-field";
 import { useScannerInput } from "~/features/stock-entry/use-scanner-input";
 import { useLang, useT } from "~/lib/i18n/use-translation";
@@ -8,6 +9,7 @@ import { saleErrorText } from "~/routes/shophub/sell-text";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useLiveRevalidate } from "~/ui/use-live-revalidate";
 import {
+  type CartLine,
   readLineQuantity,
   refusesDiscounts,
   saleRequestOf,
@@ -30,7 +32,7 @@ import { AskDialog, ParkDialog, ParkedDialog } from "./till-dialogs";
 import { TillHeader } from "./till-header";
 import { TillSearch } from "./till-search";
 import { discountErrorTexts, lineErrorText, noticeText } from "./till-notices";
-import { CartActions, DonePanel, ShortcutList } from "./till-parts";
+import { CartActions, DonePanel, TillExtras } from "./till-parts";
 import {
   anyDialogOpen,
   billFieldsRefused,
@@ -96,7 +98,6 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     "stock",
   );
 
-  const [printerOpen, setPrinterOpen] = useState(false);
   const printing = useReceiptPrinting(shopId, data.paperWidth);
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -188,6 +189,18 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
       currentLabel: defaultParkLabel(),
       now: new Date(),
     });
+  /** A line's quantity typed (or stepped by ±1): taken, or refused next to the line. */
+  const quantityTyped = (line: CartLine, item: TillItem, qty: string | number): boolean => {
+    const read =
+      typeof qty === "number" ? { ok: true as const, qtyMilli: qty } : readLineQuantity(qty, item);
+    if (!read.ok) {
+      dispatch({ type: "lineRefused", lineKey: line.key, refusal: read.refusal });
+      return false;
+    }
+    const change = setQuantity(cart, line.key, read.qtyMilli, item, rule);
+    dispatch({ type: "lineChanged", lineKey: line.key, change });
+    return change.kind === "ok";
+  };
   const clear = () => {
     if (!hasLines || !window.confirm(t("shops.sell.cart.clearConfirm"))) return;
     dispatch({ type: "cleared", newCartId: crypto.randomUUID() });
@@ -248,10 +261,14 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
 
   return (
     <div data-testid="till" data-ready={state.ready ? "yes" : "no"}>
-      <TillHeader data={data} state={state} dispatch={dispatch} />
-
-      <div className="row g-3">
-        <div className="col-12 col-lg-7">
+      {/* The counter (decision 0070): the bill beside the grid from the top of the screen, the
+          shop's tools above the grid (below the bill on a phone). */}
+      <div className="till-layout">
+        <div className="till-tools">
+          <ShophubNav shopId={shopId} role={data.role} />
+        </div>
+        <div className="till-main">
+          <TillHeader data={data} state={state} dispatch={dispatch} />
           <div
             className={`mb-2${state.scanMiss > 0 && errorNotice ? " till-scan-miss" : ""}`}
             key={state.scanMiss}
@@ -289,8 +306,9 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             highlighted={highlighted ? state.highlight : null}
             onPick={pick}
           />
+          <TillExtras printer={<PrinterSetup defaultPaper={data.paperWidth} />} />
         </div>
-        <div className="col-12 col-lg-5">
+        <div className="till-side">
           {done && (
             <DonePanel
               sale={done}
@@ -315,19 +333,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             lineErrors={lineErrors}
             billLines={tillBill.lines}
             discountErrors={discountErrorTexts(t, lang, state.discountErrors, tillBill.refused)}
-            onQuantity={(line, item, qty) => {
-              const read =
-                typeof qty === "number"
-                  ? { ok: true as const, qtyMilli: qty }
-                  : readLineQuantity(qty, item);
-              if (!read.ok) {
-                dispatch({ type: "lineRefused", lineKey: line.key, refusal: read.refusal });
-                return false;
-              }
-              const change = setQuantity(cart, line.key, read.qtyMilli, item, rule);
-              dispatch({ type: "lineChanged", lineKey: line.key, change });
-              return change.kind === "ok";
-            }}
+            onQuantity={quantityTyped}
             onRemove={(line) => dispatch({ type: "lineRemoved", lineKey: line.key })}
             onLineDiscount={(line, discount) =>
               dispatch({ type: "lineDiscountSet", lineKey: line.key, discount })
@@ -336,28 +342,6 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             onNote={(note) => dispatch({ type: "noteSet", note })}
             actions={actions}
           />
-          <section
-            className="small text-body-secondary mt-3 d-none d-lg-block"
-            aria-labelledby="till-keys-title"
-          >
-            <h2 id="till-keys-title" className="h6">
-              {t("shops.sell.keys.title")}
-            </h2>
-            <ShortcutList />
-          </section>
-          <details
-            className="mt-3"
-            data-testid="till-printer"
-            // The setup (and its code) is there from the first time it is opened.
-            onToggle={(event) => {
-              if (event.currentTarget.open) setPrinterOpen(true);
-            }}
-          >
-            <summary className="small">{t("shops.sell.doc.printer.title")}</summary>
-            <div className="mt-2">
-              {printerOpen && <PrinterSetup defaultPaper={data.paperWidth} />}
-            </div>
-          </details>
         </div>
       </div>
 

@@ -1,4 +1,4 @@
-import type { Dispatch, ReactNode } from "react";
+import { type Dispatch, type ReactNode, useState } from "react";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht } from "~/lib/money";
 import type { CompletedSale } from "~/modules/sales";
@@ -161,5 +161,37 @@ export function CartActions({
         </button>
       </div>
     </div>
+  );
+}
+
+/**
+ * Under the grid: the keys' legend (on wide screens; the keys button shows it on any) and the
+ * receipt printer's setup, whose code loads the first time it is opened.
+ */
+export function TillExtras({ printer }: { printer: ReactNode }) {
+  const t = useT();
+  const [printerOpen, setPrinterOpen] = useState(false);
+  return (
+    <>
+      <section
+        className="small text-body-secondary mt-3 d-none d-lg-block"
+        aria-labelledby="till-keys-title"
+      >
+        <h2 id="till-keys-title" className="h6">
+          {t("shops.sell.keys.title")}
+        </h2>
+        <ShortcutList />
+      </section>
+      <details
+        className="mt-3"
+        data-testid="till-printer"
+        onToggle={(event) => {
+          if (event.currentTarget.open) setPrinterOpen(true);
+        }}
+      >
+        <summary className="small">{t("shops.sell.doc.printer.title")}</summary>
+        <div className="mt-2">{printerOpen && printer}</div>
+      </details>
+    </>
   );
 }

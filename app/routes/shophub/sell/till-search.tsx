@@ -66,7 +66,7 @@ export function TillSearch({
       </div>
       <button
         type="button"
-        className="btn btn-outline-primary till-btn"
+        className="btn btn-outline-primary till-btn text-nowrap"
         onClick={onCamera}
         data-testid="till-camera-open"
       >
