@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { shopSalesSetting } from "~/db/schema";
 import { readPromptPayPayload } from "~/modules/sales";
@@ -21,6 +21,14 @@ const cashierWithItems = (e2e: E2E) => cashierWithTillItems(e2e, { emailPrefix: 
 async function openTill(page: Page): Promise<void> {
   await page.goto("/shophub/sell");
   await page.locator("[data-testid=till][data-ready=yes]").waitFor();
+}
+
+/** Such a cashier signed in, at the till. */
+async function cashierAtTill(e2e: E2E, context: BrowserContext, page: Page) {
+  const found = await cashierWithItems(e2e);
+  await addSession(context, found.member);
+  await openTill(page);
+  return found;
 }
 
 async function scan(page: Page, code: string): Promise<void> {
@@ -67,9 +75,7 @@ describe("the till", () => {
     context,
     page,
   }) => {
-    const { member, water } = await cashierWithItems(e2e);
-    await addSession(context, member);
-    await openTill(page);
+    const { water } = await cashierAtTill(e2e, context, page);
     const field = page.getByTestId("till-scan");
     // The barcode field has the focus from the start: a scanner types straight into it.
     await expect.poll(() => field.evaluate((el) => el === document.activeElement), SLOW).toBe(true);
@@ -200,9 +206,7 @@ describe("the till", () => {
     context,
     page,
   }) => {
-    const { member, water } = await cashierWithItems(e2e);
-    await addSession(context, member);
-    await openTill(page);
+    const { water } = await cashierAtTill(e2e, context, page);
     await scan(page, water.barcode!);
     await scan(page, water.barcode!);
     await expect.poll(() => total(page), SLOW).toBe("฿20.00");
@@ -303,9 +307,7 @@ describe("the till", () => {
     context,
     page,
   }) => {
-    const { member, water } = await cashierWithItems(e2e);
-    await addSession(context, member);
-    await openTill(page);
+    const { water } = await cashierAtTill(e2e, context, page);
     await expect.poll(() => page.getByTestId("till-name").innerText(), SLOW).toContain("เครื่อง 1");
     await page.getByTestId("till-shift").click();
     const dialog = page.getByTestId("till-shift-dialog");
@@ -336,9 +338,7 @@ describe("the till", () => {
     context,
     page,
   }) => {
-    const { member, water, snack } = await cashierWithItems(e2e);
-    await addSession(context, member);
-    await openTill(page);
+    const { water, snack } = await cashierAtTill(e2e, context, page);
     await scan(page, water.barcode!);
     const line = page.getByTestId("till-line");
     await expect.poll(() => line.count(), SLOW).toBe(1);
@@ -400,9 +400,7 @@ describe("the till", () => {
   });
 
   test("adding beyond the stock is refused in Thai", async ({ e2e, context, page }) => {
-    const { member, snack } = await cashierWithItems(e2e);
-    await addSession(context, member);
-    await openTill(page);
+    const { snack } = await cashierAtTill(e2e, context, page);
     for (let i = 0; i < 5; i += 1) await scan(page, snack.sku);
     await expect
       .poll(() => page.getByTestId("till-line").getByTestId("till-line-qty").inputValue(), SLOW)
@@ -448,9 +446,7 @@ describe("the till", () => {
   });
 
   test("says so when the shop has no PromptPay ID", async ({ e2e, context, page }) => {
-    const { member, water } = await cashierWithItems(e2e);
-    await addSession(context, member);
-    await openTill(page);
+    const { water } = await cashierAtTill(e2e, context, page);
     await scan(page, water.barcode!);
     await page.getByTestId("till-pay-open").click();
     const dialog = page.getByTestId("till-pay-dialog");

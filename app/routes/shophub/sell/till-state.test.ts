@@ -47,6 +47,19 @@ const restored = () =>
     stored: { tillName: "เครื่อง 1", cart: emptyCart("bill-1"), parked: [] },
   });
 
+/** A bill of one bottle of water, and its line's key. */
+function oneWater(): { state: TillState; key: string } {
+  const state = run(restored(), { type: "picked", item: water, rule: strict });
+  return { state, key: state.cart.lines[0]!.key };
+}
+
+/** The water line's quantity typed: taken, or refused for its stock. */
+const waterQuantity = (state: TillState, key: string, qtyMilli: number): TillAction => ({
+  type: "lineChanged",
+  lineKey: key,
+  change: setQuantity(state.cart, key, qtyMilli, water, strict),
+});
+
 describe("the till's reducer", () => {
   it("is not ready until the stored till is in, then holds it", () => {
     expect(initialTillState(null).ready).toBe(false);
@@ -82,33 +95,21 @@ describe("the till's reducer", () => {
   });
 
   it("marks a line refused for stock and clears the mark once a change fits", () => {
-    let state = run(restored(), { type: "picked", item: water, rule: strict });
-    const key = state.cart.lines[0]!.key;
-    state = run(state, {
-      type: "lineChanged",
-      lineKey: key,
-      change: setQuantity(state.cart, key, 5_000, water, strict),
-    });
+    const { key, state: start } = oneWater();
+    let state = start;
+    state = run(state, waterQuantity(state, key, 5_000));
     expect(state.lineErrors).toEqual({ [key]: { kind: "notEnoughStock", item: water } });
     expect(state.cart.lines[0]!.qtyMilli).toBe(1_000);
-    state = run(state, {
-      type: "lineChanged",
-      lineKey: key,
-      change: setQuantity(state.cart, key, 2_000, water, strict),
-    });
+    state = run(state, waterQuantity(state, key, 2_000));
     expect(state.lineErrors).toEqual({});
     expect(state.cart.lines[0]!.qtyMilli).toBe(2_000);
   });
 
   it("does not open the payment while a line says its quantity was refused (issue 32.6)", () => {
-    let state = run(restored(), { type: "picked", item: water, rule: strict });
-    const key = state.cart.lines[0]!.key;
+    const { key, state: start } = oneWater();
+    let state = start;
     // 50 against 3 in stock: the line keeps 1, says why, and F4 charges nothing yet.
-    state = run(state, {
-      type: "lineChanged",
-      lineKey: key,
-      change: setQuantity(state.cart, key, 50_000, water, strict),
-    });
+    state = run(state, waterQuantity(state, key, 50_000));
     expect(billFieldsRefused(state)).toBe(true);
     state = run(state, { type: "payOpened", cashExactSatang: 1_000, needsApproval: false });
     expect(state.pay).toBeNull();
@@ -117,22 +118,18 @@ describe("the till's reducer", () => {
     if (read.ok) throw new Error("1.5 bottles read");
     state = run(state, { type: "lineRefused", lineKey: key, refusal: read.refusal });
     expect(state.lineErrors).toEqual({ [key]: { kind: "wholeUnits", unit: "ขวด" } });
-    state = run(
-      state,
-      {
-        type: "lineChanged",
-        lineKey: key,
-        change: setQuantity(state.cart, key, 2_000, water, strict),
-      },
-      { type: "payOpened", cashExactSatang: null, needsApproval: false },
-    );
+    state = run(state, waterQuantity(state, key, 2_000), {
+      type: "payOpened",
+      cashExactSatang: null,
+      needsApproval: false,
+    });
     expect(billFieldsRefused(state)).toBe(false);
     expect(state.pay).not.toBeNull();
   });
 
   it("leaves a discount that is no discount off the bill, and marks its field until it reads", () => {
-    let state = run(restored(), { type: "picked", item: water, rule: strict });
-    const key = state.cart.lines[0]!.key;
+    const { key, state: start } = oneWater();
+    let state = start;
     state = run(
       state,
       { type: "lineDiscountSet", lineKey: key, discount: { kind: "amount", satang: 200 } },
