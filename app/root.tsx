@@ -16,6 +16,7 @@ import { langMiddleware, langOf } from "~/lib/i18n/lang.server";
 import { messageRefsOf, useLang } from "./lib/i18n/use-translation";
 import { formatPhoneForDisplay } from "./lib/phone";
 import { buildMeta, siteFromMatches, siteTranslate } from "./lib/seo";
+import { frameOf } from "./layout/frame";
 import { SiteShell } from "./layout/site-shell";
 import { getCompanyProfile } from "~/modules/content/index.server";
 import { currentNotices } from "~/modules/notices/index.server";
@@ -200,13 +201,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   // A page that is a printed document (handle.frame === "none") is rendered alone: nothing of
-  // the site's header, notices or footer may end up on the paper.
-  const frameless = useMatches().some(
-    (match) => (match.handle as { frame?: string } | undefined)?.frame === "none",
-  );
-  if (frameless) return <Outlet />;
+  // the site's header, notices or footer may end up on the paper. The till is a counter.
+  const frame = frameOf(useMatches());
+  if (frame === "none") return <Outlet />;
   return (
-    <SiteShell company={loaderData.company}>
+    <SiteShell company={loaderData.company} counter={frame === "counter"}>
       <Outlet />
     </SiteShell>
   );

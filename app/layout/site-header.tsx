@@ -31,10 +31,16 @@ export function SiteHeader({
   brand,
   phoneDisplay,
   phone,
+  slim = false,
 }: {
   brand: string;
   phoneDisplay: string;
   phone: string;
+  /**
+   * A counter's header (the till, layout/frame.ts): the brand as the way out, the member's
+   * menus and the language, without the site's sections and the sales line.
+   */
+  slim?: boolean;
 }) {
   const t = useT();
   const root = useRouteLoaderData("root") as
@@ -50,7 +56,7 @@ export function SiteHeader({
   const [menuOpen, setMenuOpen] = useState(false);
   const close = useCallback(() => setMenuOpen(false), []);
   return (
-    <header className="site-header">
+    <header className={`site-header${slim ? " site-header--slim" : ""}`}>
       <a className="visually-hidden-focusable skip-link" href="#main">
         {t("nav.skipToContent")}
       </a>
@@ -85,32 +91,36 @@ export function SiteHeader({
             title={t("nav.menu")}
             closeLabel={t("nav.close")}
           >
-            <ul className="navbar-nav ms-xl-auto me-xl-3 flex-grow-1 flex-xl-grow-0">
-              {NAV_ITEMS.map((item) => (
-                <li key={item.to} className="nav-item">
-                  {item.to.includes("#") ? (
-                    // A #section link is never "the current page", so it is a plain link.
-                    <SiteLink to={item.to} className="nav-link" onClick={close}>
-                      {t(item.label)}
-                    </SiteLink>
-                  ) : (
-                    <SiteNavLink to={item.to} end={item.end} className="nav-link" onClick={close}>
-                      {t(item.label)}
-                    </SiteNavLink>
-                  )}
-                </li>
-              ))}
+            <ul className="navbar-nav ms-xl-auto me-xl-3 flex-grow-1 flex-xl-grow-0" hidden={slim}>
+              {!slim &&
+                NAV_ITEMS.map((item) => (
+                  <li key={item.to} className="nav-item">
+                    {item.to.includes("#") ? (
+                      // A #section link is never "the current page", so it is a plain link.
+                      <SiteLink to={item.to} className="nav-link" onClick={close}>
+                        {t(item.label)}
+                      </SiteLink>
+                    ) : (
+                      <SiteNavLink to={item.to} end={item.end} className="nav-link" onClick={close}>
+                        {t(item.label)}
+                      </SiteNavLink>
+                    )}
+                  </li>
+                ))}
             </ul>
-            <div className="header-actions mt-3 mt-xl-0">
+            <div className={`header-actions mt-3 mt-xl-0${slim ? " ms-xl-auto" : ""}`}>
               <a
                 // Members reach the sales line from the footer and /contact: next to their
                 // menus the header keeps it only where there is room for it (xxl).
-                className={`btn btn-sm btn-accent text-nowrap${user ? " d-xl-none d-xxl-inline-block" : ""}`}
+                className={`btn btn-sm btn-accent text-nowrap${slim ? " d-none" : user ? " d-xl-none d-xxl-inline-block" : ""}`}
                 href={`tel:${phone}`}
               >
                 {phoneDisplay}
               </a>
-              {user ? (
+              {/* No root data: its load failed (the line dropped, the database restarts), so
+                  who is signed in is unknown; "sign in" would tell a member they were signed
+                  out (issue 32.5). */}
+              {root === undefined ? null : user ? (
                 // A <div>: the member's menus are <details>, which a <span> may not hold.
                 <div className="member-header-items" {...{ [MEMBER_HEADER_MARK]: "" }}>
                   <MemberHeader

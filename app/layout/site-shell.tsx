@@ -24,12 +24,17 @@ export interface RootCompany {
   hoursEn: string;
 }
 
-/** Header, progress bar, offline banner, animated page area and footer around every page. */
+/**
+ * Header, progress bar, offline banner, animated page area and footer around every page. A
+ * counter (the till: `counter`) has the header slimmed and no footer (layout/frame.ts).
+ */
 export function SiteShell({
   company,
+  counter = false,
   children,
 }: {
   company: RootCompany | undefined;
+  counter?: boolean;
   children: ReactNode;
 }) {
   const t = useT();
@@ -45,6 +50,7 @@ export function SiteShell({
     <>
       <ProgressBar active={busy} label={t("status.loading")} />
       <SiteHeader
+        slim={counter}
         brand={company?.brand ?? t("site.name")}
         phone={company?.phone ?? ""}
         phoneDisplay={company?.phoneDisplay ?? ""}
@@ -54,7 +60,7 @@ export function SiteShell({
       <main id="main" tabIndex={-1}>
         {chunkFailed ? <ChunkLoadFailed /> : <PageTransition>{children}</PageTransition>}
       </main>
-      {company && <SiteFooter company={company} />}
+      {company && !counter && <SiteFooter company={company} />}
     </>
   );
 }

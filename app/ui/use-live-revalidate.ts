@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useRef } from "react";
 import { useFetchers, useNavigation, useRevalidator } from "react-router";
+import { useOnlineStatus } from "./use-online-status";
 
 /*
  * One EventSource per URL for the whole page, however many components ask for it (the
@@ -60,19 +61,30 @@ function subscribe(url: string, onEvent: () => void, eventName: string): () => v
 /**
  * Reloads the page's loader data when the server sends `eventName` on the event stream at
  * `url` (null: not connected). It waits while a form is being submitted or data is loading,
- * then reloads once. EventSource reconnects by itself after a network drop.
+ * and while the browser is offline, then reloads once. EventSource reconnects by itself after
+ * a network drop.
+ *
+ * Offline, a reload fails for every route, the root's included, and the site's error page
+ * takes the page's place: a till whose sale's answer was lost while the sale's own stock event
+ * still arrived lost its bill and pay dialog that way (issue 32.5).
  */
 export function useLiveRevalidate(url: string | null, eventName: string): void {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const fetchers = useFetchers();
+  const online = useOnlineStatus();
   const busy =
+    !online ||
     navigation.state !== "idle" ||
     revalidator.state !== "idle" ||
     fetchers.some((fetcher) => fetcher.state !== "idle");
   // An event that arrived while busy: reload once the page is idle again.
   const missed = useRef(false);
-  const revalidate = useEffectEvent(() => void revalidator.revalidate());
+  const revalidate = useEffectEvent(() => {
+    // The flag may have turned since the last render: wait for the "online" event then.
+    if (navigator.onLine) void revalidator.revalidate();
+    else missed.current = true;
+  });
 
   const onEvent = useEffectEvent(() => {
     if (busy) missed.current = true;

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
 import { WHOLE_THAI_WORDS } from "~/lib/thai-words";
 import {
+  addSession,
   baseURL,
+  cashierWithTillItems,
   hydrated,
   newContext,
   registerMember,
@@ -520,6 +522,80 @@ describe("layout facts", () => {
         .toBe("error-summary");
     } finally {
       await page.close();
+    }
+  });
+});
+
+describe("the till's layout (issue 32.13)", () => {
+  /** A cashier's till with twelve items, open at `viewport` on a device that has the font. */
+  async function openTill(viewport: { width: number; height: number }) {
+    const { member } = await cashierWithTillItems(e2e, {
+      emailPrefix: "layout-till",
+      moreItems: Array.from({ length: 10 }, (_, i) => ({
+        fields: {
+          name: `สินค้าทดสอบ ${i + 1}`,
+          sku: `LAYOUT-${Date.now()}-${i}`,
+          barcode: null,
+          unit: "ชิ้น",
+          price: 1_000 + i * 100,
+        },
+        qty: 20_000,
+      })),
+    });
+    const context = await newContext(e2e.browser, { viewport });
+    await context.addCookies([{ name: "fonts", value: "1", url: baseURL() }]);
+    await addSession(context, member);
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto("/shophub/sell");
+    await page.locator("[data-testid=till][data-ready=yes]").waitFor();
+    return { context, page };
+  }
+
+  it("at 1280 × 720 with ten lines on the bill, its total and the Pay button stay in view", async () => {
+    const { context, page } = await openTill({ width: 1280, height: 720 });
+    try {
+      const tiles = page.getByTestId("till-item");
+      for (let i = 0; i < 10; i += 1) await tiles.nth(i).click();
+      await expect.poll(() => page.getByTestId("till-line").count()).toBe(10);
+      for (const where of ["top", "bottom"] as const) {
+        await page.evaluate(
+          (end) => window.scrollTo(0, end === "top" ? 0 : document.documentElement.scrollHeight),
+          where,
+        );
+        const inView = await page.evaluate(() => {
+          const shown = (testId: string) => {
+            const box = document.querySelector(`[data-testid=${testId}]`)!.getBoundingClientRect();
+            return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+          };
+          return { total: shown("till-total"), pay: shown("till-pay-open") };
+        });
+        expect(inView, `scrolled to the ${where}`).toEqual({ total: true, pay: true });
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("on a 375 × 812 phone, two rows of tiles or more show above the bottom bar as it opens", async () => {
+    const { context, page } = await openTill({ width: 375, height: 812 });
+    try {
+      const rows = await page.evaluate(() => {
+        const bar = document.querySelector(".till-bar")!.getBoundingClientRect();
+        const bottom = Math.min(window.innerHeight, bar.top);
+        const tops = new Set<number>();
+        for (const tile of document.querySelectorAll("[data-testid=till-item]")) {
+          const box = tile.getBoundingClientRect();
+          if (box.top >= 0 && box.bottom <= bottom) tops.add(Math.round(box.top));
+        }
+        return {
+          rows: tops.size,
+          firstTile: document.querySelector("[data-testid=till-item]")!.getBoundingClientRect().top,
+        };
+      });
+      expect(rows.rows, `the first tile starts at ${rows.firstTile} px`).toBeGreaterThanOrEqual(2);
+    } finally {
+      await context.close();
     }
   });
 });

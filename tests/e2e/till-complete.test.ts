@@ -1,7 +1,7 @@
 import { describe, expect } from "vitest";
 import { shopSalesSetting } from "~/db/schema";
 import { readPromptPayPayload } from "~/modules/sales";
-import { addSession, e2eTest as test, memberWithShop } from "./fixtures";
+import { addSession, cashierWithTillItems, e2eTest as test, memberWithShop } from "./fixtures";
 
 const SLOW = { timeout: 15_000 };
 
@@ -97,8 +97,9 @@ describe("completing a sale at the till", () => {
     await expect.poll(() => page.getByTestId("till-total").innerText(), SLOW).toBe("฿90.00");
     await page.getByTestId("till-pay-open").click();
     const dialog = page.getByTestId("till-pay-dialog");
-    // 40 baht by card...
+    // 40 baht by card (the field offers what is still due)...
     await dialog.getByTestId("till-method-card").click();
+    expect(await dialog.getByLabel("จำนวนเงิน (บาท)").inputValue()).toBe("90.00");
     await dialog.getByLabel("จำนวนเงิน (บาท)").fill("40");
     await dialog.getByLabel("เลขท้ายบัตร 4 หลัก").fill("4242");
     await dialog.getByTestId("till-record-payment").click();
@@ -128,5 +129,70 @@ describe("completing a sale at the till", () => {
     await expect
       .poll(() => otherTile.getByTestId("till-on-hand").innerText(), SLOW)
       .toBe("เหลือ 8 แก้ว");
+  });
+});
+
+describe("a sale whose answer is lost", () => {
+  test("keeps the pay dialog with ส่งอีกครั้ง and the member signed in, and the retry sells once (issue 32.5)", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const { member, shop, water } = await cashierWithTillItems(e2e, {
+      emailPrefix: "till-offline",
+    });
+    await addSession(context, member);
+    await page.goto("/shophub/sell");
+    await page.locator("[data-testid=till][data-ready=yes]").waitFor();
+    const field = page.getByTestId("till-scan");
+    await field.fill(water.barcode!);
+    await field.press("Enter");
+    await expect.poll(() => page.getByTestId("till-total").innerText(), SLOW).toBe("฿10.00");
+    await page.getByTestId("till-pay-open").click();
+    const dialog = page.getByTestId("till-pay-dialog");
+    await dialog.getByTestId("till-cash").fill("20");
+
+    // The sale reaches the server, and the connection drops before its answer comes back.
+    let reached = false;
+    await page.route("**/shophub/sell.data**", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await route.fetch();
+      reached = true;
+      await context.setOffline(true);
+      await route.abort("internetdisconnected");
+    });
+    await dialog.getByTestId("till-complete").click();
+    const error = dialog.getByTestId("till-sale-error");
+    await error.waitFor(SLOW);
+    expect(reached).toBe(true);
+    expect(await error.innerText()).toContain("การเชื่อมต่อขาดหาย");
+    expect(await dialog.getByTestId("till-complete").innerText()).toBe("ส่งอีกครั้ง");
+    // Whatever the router does after the failure, the till stays and so does the member.
+    await page.waitForTimeout(1_000);
+    expect(await page.locator(".error-page").count()).toBe(0);
+    expect(await dialog.isVisible()).toBe(true);
+    const header = page.locator("header");
+    expect(await header.innerText()).toContain(member.name);
+    expect(await header.innerText()).not.toContain("เข้าสู่ระบบ");
+
+    // Back online, the same bill is sent again: the server answers with the sale it made.
+    await context.setOffline(false);
+    await page.unroute("**/shophub/sell.data**");
+    await dialog.getByTestId("till-complete").click();
+    await page.getByTestId("till-done").waitFor(SLOW);
+    expect(await page.getByTestId("till-done-change").innerText()).toBe("฿10.00");
+    const { rows } = await e2e.sql.query<{ n: string }>(
+      "SELECT count(*)::text AS n FROM sale WHERE shop_id = $1",
+      [shop.id],
+    );
+    expect(rows).toEqual([{ n: "1" }]);
+
+    // A page that cannot load its data while the line is down shows the error page: its header
+    // does not know who is signed in, and does not say "sign in" either.
+    await context.setOffline(true);
+    await page.locator('[data-testid=shops-area] a[href^="/shophub/sell?"]').click();
+    await page.getByTestId("network-error").waitFor(SLOW);
+    expect(await header.innerText()).not.toContain("เข้าสู่ระบบ");
+    await context.setOffline(false);
   });
 });

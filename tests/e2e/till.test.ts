@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { shopSalesSetting } from "~/db/schema";
 import { readPromptPayPayload } from "~/modules/sales";
@@ -21,6 +21,14 @@ const cashierWithItems = (e2e: E2E) => cashierWithTillItems(e2e, { emailPrefix: 
 async function openTill(page: Page): Promise<void> {
   await page.goto("/shophub/sell");
   await page.locator("[data-testid=till][data-ready=yes]").waitFor();
+}
+
+/** Such a cashier signed in, at the till. */
+async function cashierAtTill(e2e: E2E, context: BrowserContext, page: Page) {
+  const found = await cashierWithItems(e2e);
+  await addSession(context, found.member);
+  await openTill(page);
+  return found;
 }
 
 async function scan(page: Page, code: string): Promise<void> {
@@ -67,9 +75,7 @@ describe("the till", () => {
     context,
     page,
   }) => {
-    const { member, water } = await cashierWithItems(e2e);
-    await addSession(context, member);
-    await openTill(page);
+    const { water } = await cashierAtTill(e2e, context, page);
     const field = page.getByTestId("till-scan");
     // The barcode field has the focus from the start: a scanner types straight into it.
     await expect.poll(() => field.evaluate((el) => el === document.activeElement), SLOW).toBe(true);
@@ -125,6 +131,140 @@ describe("the till", () => {
     expect(await line.count()).toBe(1);
   });
 
+  test("sells by keyboard alone: search, arrows and Enter add items, F4 and the amount then Enter sell, F8 then Enter sells (issue 32.3)", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const { member, water } = await cashierWithTillItems(e2e, {
+      emailPrefix: "till-keys",
+      moreItems: [
+        {
+          fields: {
+            name: "น้ำแข็งหลอด",
+            sku: `TICE-${Date.now()}`,
+            barcode: null,
+            unit: "ถุง",
+            price: 2_000,
+          },
+          qty: 10_000,
+        },
+      ],
+    });
+    await addSession(context, member);
+    await openTill(page);
+    const line = page.getByTestId("till-line");
+    const search = page.getByTestId("till-search");
+    const focused = (testId: string) =>
+      page.evaluate((id) => document.activeElement?.getAttribute("data-testid") === id, testId);
+
+    // F2, a few letters, Enter: the first item found goes on the bill.
+    await page.keyboard.press("F2");
+    await page.keyboard.type("น้ำ");
+    await expect
+      .poll(() => page.locator("[data-testid=till-item][data-highlighted=yes]").innerText(), SLOW)
+      .toContain("น้ำดื่มตราช้าง");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => line.count(), SLOW).toBe(1);
+    expect(await line.innerText()).toContain("น้ำดื่มตราช้าง");
+    // The search starts over, the focus stays in it; ↓ moves to the next item found.
+    expect(await search.inputValue()).toBe("");
+    expect(await focused("till-search")).toBe(true);
+    await page.keyboard.type("น้ำ");
+    await page.keyboard.press("ArrowDown");
+    expect(await page.getByTestId("till-search-enter").innerText()).toContain("น้ำแข็งหลอด");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => line.count(), SLOW).toBe(2);
+    await expect.poll(() => total(page), SLOW).toBe("฿30.00");
+
+    // F4 opens the payment with the focus in the amount received: type it, Enter sells.
+    await page.keyboard.press("F4");
+    const dialog = page.getByTestId("till-pay-dialog");
+    await expect.poll(() => focused("till-cash"), SLOW).toBe(true);
+    await page.keyboard.type("50");
+    await expect.poll(() => dialog.getByTestId("till-change").innerText(), SLOW).toBe("฿20.00");
+    await page.keyboard.press("Enter");
+    await page.getByTestId("till-done").waitFor(SLOW);
+    expect(await page.getByTestId("till-done-change").innerText()).toBe("฿20.00");
+
+    // F8 (cash, the exact amount) then Enter sells, whichever field had the focus.
+    await scan(page, water.barcode!);
+    await expect.poll(() => total(page), SLOW).toBe("฿10.00");
+    await page.keyboard.press("F4");
+    await expect.poll(() => focused("till-cash"), SLOW).toBe(true);
+    await dialog.getByTestId("till-method-transfer").click();
+    await page.keyboard.press("F8");
+    await expect.poll(() => focused("till-cash"), SLOW).toBe(true);
+    expect(await dialog.getByTestId("till-cash").inputValue()).toBe("10.00");
+    await page.keyboard.press("Enter");
+    await page.getByTestId("till-done").waitFor(SLOW);
+    expect(await page.getByTestId("till-done").innerText()).toContain("฿10.00");
+  });
+
+  test("shows lines as priced, and refuses a discount over its line or a quantity it cannot take until put right (issue 32.4, 32.6, 32.7)", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const { water } = await cashierAtTill(e2e, context, page);
+    await scan(page, water.barcode!);
+    await scan(page, water.barcode!);
+    await expect.poll(() => total(page), SLOW).toBe("฿20.00");
+    const line = page.getByTestId("till-line");
+    const lineAmount = () => line.getByTestId("till-line-total").innerText();
+    const payButton = page.getByTestId("till-pay-open");
+    const payDialog = page.getByTestId("till-pay-dialog");
+
+    // The bill's discount is said once, in the totals; the line stays 2 × 10.00, its own
+    // discount under it, as the slip prints them.
+    await page.getByTestId("till-bill-discount").fill("1");
+    await expect.poll(() => total(page), SLOW).toBe("฿19.00");
+    expect(await lineAmount()).toBe("฿20.00");
+    await line.getByTestId("till-line-discount").fill("2");
+    await expect.poll(() => total(page), SLOW).toBe("฿17.00");
+    expect(await lineAmount()).toBe("฿20.00");
+    expect(await line.getByTestId("till-line-discounted").innerText()).toMatch(
+      /ส่วนลดรายการ\s+-฿2\.00/,
+    );
+
+    // 25 off a 20-baht line: refused next to its field and not charged; no payment meanwhile.
+    await line.getByTestId("till-line-discount").fill("25");
+    await expect
+      .poll(() => line.locator(".invalid-feedback").innerText(), SLOW)
+      .toBe("ส่วนลดมากกว่าราคาของรายการนี้ ลดได้ไม่เกิน ฿20.00");
+    expect(await total(page)).toBe("฿19.00");
+    expect(await payButton.isDisabled()).toBe(true);
+    await page.keyboard.press("F4");
+    expect(await payDialog.isVisible()).toBe(false);
+    await line.getByTestId("till-line-discount").fill("2");
+    await expect.poll(() => payButton.isEnabled(), SLOW).toBe(true);
+
+    // 1.5 bottles: the words say why; 50 against the 10 in stock: the line keeps 2 and says
+    // so. F4 charges nothing while a line says something is wrong.
+    const qty = line.getByTestId("till-line-qty");
+    await qty.fill("1.5");
+    await qty.press("Enter");
+    await expect
+      .poll(() => line.locator(".invalid-feedback").innerText(), SLOW)
+      .toBe("สินค้านี้ขายเป็นจำนวนเต็มเท่านั้น ใส่ 1, 2, 3 … ขวด");
+    expect(await payButton.isDisabled()).toBe(true);
+    await qty.fill("50");
+    await qty.press("Enter");
+    await expect
+      .poll(() => line.locator(".invalid-feedback").innerText(), SLOW)
+      .toContain("เหลือเพียง 10 ขวด");
+    expect(await total(page)).toBe("฿17.00");
+    await page.keyboard.press("F4");
+    expect(await payDialog.isVisible()).toBe(false);
+    await qty.fill("3");
+    await qty.press("Enter");
+    await expect.poll(() => total(page), SLOW).toBe("฿27.00");
+    expect(await line.locator(".invalid-feedback").count()).toBe(0);
+    await page.keyboard.press("F4");
+    await expect.poll(() => payDialog.isVisible(), SLOW).toBe(true);
+    expect(await payDialog.getByTestId("till-pay-total").innerText()).toBe("฿27.00");
+  });
+
   test("a discount past the cashier's limit waits for the owner's PIN, then sells", async ({
     e2e,
     context,
@@ -167,9 +307,7 @@ describe("the till", () => {
     context,
     page,
   }) => {
-    const { member, water } = await cashierWithItems(e2e);
-    await addSession(context, member);
-    await openTill(page);
+    const { water } = await cashierAtTill(e2e, context, page);
     await expect.poll(() => page.getByTestId("till-name").innerText(), SLOW).toContain("เครื่อง 1");
     await page.getByTestId("till-shift").click();
     const dialog = page.getByTestId("till-shift-dialog");
@@ -200,9 +338,7 @@ describe("the till", () => {
     context,
     page,
   }) => {
-    const { member, water, snack } = await cashierWithItems(e2e);
-    await addSession(context, member);
-    await openTill(page);
+    const { water, snack } = await cashierAtTill(e2e, context, page);
     await scan(page, water.barcode!);
     const line = page.getByTestId("till-line");
     await expect.poll(() => line.count(), SLOW).toBe(1);
@@ -227,7 +363,7 @@ describe("the till", () => {
         }[]) {
           for (const { node } of entry.sources) {
             const element = node instanceof Element ? node : node?.parentElement;
-            if (element?.closest("[data-testid=till] > div:first-child")) {
+            if (element?.closest("[data-testid=till-header]")) {
               movedInRow.push(element.textContent ?? "");
             }
           }
@@ -264,9 +400,7 @@ describe("the till", () => {
   });
 
   test("adding beyond the stock is refused in Thai", async ({ e2e, context, page }) => {
-    const { member, snack } = await cashierWithItems(e2e);
-    await addSession(context, member);
-    await openTill(page);
+    const { snack } = await cashierAtTill(e2e, context, page);
     for (let i = 0; i < 5; i += 1) await scan(page, snack.sku);
     await expect
       .poll(() => page.getByTestId("till-line").getByTestId("till-line-qty").inputValue(), SLOW)
@@ -312,9 +446,7 @@ describe("the till", () => {
   });
 
   test("says so when the shop has no PromptPay ID", async ({ e2e, context, page }) => {
-    const { member, water } = await cashierWithItems(e2e);
-    await addSession(context, member);
-    await openTill(page);
+    const { water } = await cashierAtTill(e2e, context, page);
     await scan(page, water.barcode!);
     await page.getByTestId("till-pay-open").click();
     const dialog = page.getByTestId("till-pay-dialog");
@@ -381,6 +513,8 @@ describe("the till", () => {
     await openTill(page);
     await page.getByTestId("till-item").filter({ hasText: "หมูสับ" }).click();
     const ask = page.getByTestId("till-ask-qty");
+    // The dialog opens in its field: the weight is typed straight in (issue 32.3).
+    await expect.poll(() => ask.evaluate((el) => el === document.activeElement), SLOW).toBe(true);
     await ask.fill("1.2555");
     await ask.press("Enter");
     expect(await page.locator("#till-ask-error").innerText()).toContain("ทศนิยมไม่เกิน 3 ตำแหน่ง");

@@ -407,7 +407,13 @@ describe("payments", () => {
     expect(remainingToPay(16_650, [{ method: "promptpay", amountSatang: 10_000 }])).toBe(6_650);
     expect(remainingToPay(16_650, [{ method: "cash", amountSatang: 20_000 }])).toBe(0);
     expect(quickCashAmounts(6_650)).toEqual([6_650, 10_000, 50_000, 100_000]);
-    expect(quickCashAmounts(24_000)).toEqual([24_000, 50_000, 100_000]);
+    expect(quickCashAmounts(24_000)).toEqual([24_000, 25_000, 30_000, 50_000, 100_000]);
     expect(quickCashAmounts(0)).toEqual([]);
+    // Past the notes themselves: the next round sums (issue 32.8).
+    expect(quickCashAmounts(125_050)).toEqual([125_050, 130_000, 150_000, 200_000]);
+    expect(quickCashAmounts(100_000)).toEqual([100_000]);
+    expect(quickCashAmounts(1_234_500)).toEqual([
+      1_234_500, 1_235_000, 1_240_000, 1_250_000, 1_300_000,
+    ]);
   });
 });

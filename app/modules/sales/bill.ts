@@ -296,11 +296,17 @@ export function remainingToPay(totalSatang: number, payments: readonly PaymentIn
   return Math.max(0, totalSatang - paid);
 }
 
+/** The round sums a customer hands over, in satang: 50, 100, 500 and 1,000 baht steps. */
+const QUICK_CASH_STEPS = [5_000, 10_000, 50_000, 100_000] as const;
+
 /**
- * The quick cash buttons: the exact amount, then 100, 500 and 1,000 baht where they cover it
- * (a 100-baht note is no quick answer to a 240-baht bill).
+ * The quick cash buttons: the exact amount, then the next round sum of each step above it, as
+ * the notes a customer hands over make them: ฿1,250.50 gives 1,300, 1,500 and 2,000 (issue
+ * 32.8: only 100, 500 and 1,000 themselves were offered, none of them enough), ฿240 gives
+ * 250, 300, 500 and 1,000.
  */
 export function quickCashAmounts(remainingSatang: number): number[] {
-  const notes = [10_000, 50_000, 100_000].filter((note) => note > remainingSatang);
-  return remainingSatang > 0 ? [remainingSatang, ...notes] : [];
+  if (remainingSatang <= 0) return [];
+  const rounds = QUICK_CASH_STEPS.map((step) => Math.ceil(remainingSatang / step) * step);
+  return [remainingSatang, ...new Set(rounds.filter((amount) => amount > remainingSatang))];
 }

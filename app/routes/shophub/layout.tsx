@@ -1,4 +1,4 @@
-import { Link, Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, Outlet, useMatches, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { ShopRole } from "~/modules/shops";
 import type { Route } from "./+types/layout";
 import { GuideCardMount, GuideMount } from "~/features/first-sale/guide-mount";
@@ -8,6 +8,7 @@ import {
   type SampleOutcome,
 } from "~/features/first-sale/guide-offer";
 import { ShophubNav } from "~/features/shops/shophub-nav";
+import { frameOf } from "~/layout/frame";
 import { appContext } from "~/context";
 import { langOf } from "~/lib/i18n/lang.server";
 import { areaMessagesOf, areaPartMessagesFor } from "~/lib/i18n/messages.server";
@@ -83,16 +84,25 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-/** The frame of shophub's pages: the way back, and the shop's tools the member may open. */
+/**
+ * The frame of shophub's pages: the way back, and the shop's tools the member may open. A
+ * counter (the till) places the tools itself, beside its bill, and needs no way back above
+ * it: its screen is for selling (decision 0070).
+ */
 export default function ShopsLayout({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const counter = frameOf(useMatches()) === "counter";
   return (
-    <div className="container py-4" data-testid="shops-area">
+    <div className={counter ? "container-xxl py-2" : "container py-4"} data-testid="shops-area">
       {/* The way back is no part of a printed page (the reports, the shift report). */}
-      <p className="small mb-2 d-print-none">
-        <Link to="/shophub#my-shops">← {t("shops.backToShophub")}</Link>
-      </p>
-      {loaderData.nav && <ShophubNav shopId={loaderData.nav.shopId} role={loaderData.nav.role} />}
+      {!counter && (
+        <p className="small mb-2 d-print-none">
+          <Link to="/shophub#my-shops">← {t("shops.backToShophub")}</Link>
+        </p>
+      )}
+      {loaderData.nav && !counter && (
+        <ShophubNav shopId={loaderData.nav.shopId} role={loaderData.nav.role} />
+      )}
       <GuideCardMount offer={loaderData.guideOffer} />
       <Outlet />
       <GuideMount data={loaderData.walkthrough} />

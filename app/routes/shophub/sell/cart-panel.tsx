@@ -1,16 +1,17 @@
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { Translate } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, satangToBahtInput } from "~/lib/money";
 import {
   type Bill,
+  type BillLine,
   type Discount,
   formatQuantityMilli,
-  parseQuantity,
   QTY_SCALE,
 } from "~/modules/sales";
 import { readDiscount, type Cart, type CartLine } from "./cart";
 import type { ItemIndex, TillItem } from "./till-data";
+import { BILL_DISCOUNT } from "./till-state";
 
 /** The text a discount field shows for a stored discount. */
 function discountText(discount: Discount | null): string {
@@ -20,39 +21,46 @@ function discountText(discount: Discount | null): string {
     : String(discount.basisPoints / 100);
 }
 
-/** An amount-or-percentage field: the total follows as soon as what is typed reads. */
+/**
+ * An amount-or-percentage field: the total follows as soon as what is typed reads. Text that
+ * is no discount, or a discount larger than what it is taken from, is said under the field
+ * (`error`) and not charged.
+ */
 function DiscountField({
   id,
   label,
+  placeholder,
   value,
   onChange,
+  error,
   testId,
 }: {
   id: string;
   label: string;
+  /** A line's field: the label is for screen readers, the field shows this word instead. */
+  placeholder?: string;
   value: Discount | null;
-  onChange: (discount: Discount | null) => void;
+  onChange: (discount: Discount | null | "invalid") => void;
+  error: string | null;
   testId: string;
 }) {
   const t = useT();
   const [kind, setKind] = useState<"amount" | "percent">(value?.kind ?? "amount");
   const [text, setText] = useState(discountText(value));
-  const [invalid, setInvalid] = useState(false);
-  const apply = (nextKind: "amount" | "percent", nextText: string) => {
-    const read = readDiscount(nextKind, nextText);
-    setInvalid(read === "invalid");
-    if (read !== "invalid") onChange(read);
-  };
+  const apply = (nextKind: "amount" | "percent", nextText: string) =>
+    onChange(readDiscount(nextKind, nextText));
+  const invalid = error !== null;
   const errorId = `${id}-error`;
   return (
     <div>
-      <label htmlFor={id} className="form-label small mb-1">
+      <label htmlFor={id} className={placeholder ? "visually-hidden" : "form-label small mb-1"}>
         {label}
       </label>
       <div className="input-group input-group-sm">
         <input
           id={id}
           className={`form-control${invalid ? " is-invalid" : ""}`}
+          placeholder={placeholder}
           inputMode="decimal"
           autoComplete="off"
           value={text}
@@ -81,14 +89,17 @@ function DiscountField({
       </div>
       {invalid && (
         <div id={errorId} className="invalid-feedback d-block">
-          {t("shops.sell.cart.discountError")}
+          {error}
         </div>
       )}
     </div>
   );
 }
 
-/** A line's quantity: typed (3 decimals for weighed goods, whole units otherwise) or ±1. */
+/**
+ * A line's quantity: typed (3 decimals for weighed goods, whole units otherwise) or ±1. What
+ * was typed stays in the field until the till takes it; `error` says why it did not.
+ */
 function QuantityField({
   line,
   item,
@@ -97,23 +108,22 @@ function QuantityField({
 }: {
   line: CartLine;
   item: TillItem;
-  onQuantity: (qtyMilli: number) => boolean;
+  /** Typed text, or a step of ±1: whether the till took it. */
+  onQuantity: (qty: string | number) => boolean;
   error: string | null;
 }) {
   const t = useT();
   const lang = useLang();
   const shown = formatQuantityMilli(line.qtyMilli, lang).replace(/,/g, "");
   const [text, setText] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState(false);
   const commit = () => {
-    if (text === null) return;
-    const qty = parseQuantity(text);
-    const fits = qty !== null && (item.measured || qty % QTY_SCALE === 0);
-    setInvalid(!fits);
-    if (fits && onQuantity(qty)) setText(null);
+    if (text !== null && onQuantity(text)) setText(null);
+  };
+  const step = (qtyMilli: number) => {
+    if (onQuantity(qtyMilli)) setText(null);
   };
   const id = `till-qty-${line.key}`;
-  const message = invalid ? t("shops.sell.bill.error.badQuantity") : error;
+  const message = error;
   if (line.scaleLabel) {
     return (
       <span className="small" data-testid="till-line-qty">
@@ -130,7 +140,7 @@ function QuantityField({
             className="btn btn-outline-secondary till-btn"
             aria-label={t("shops.sell.cart.decrease", { name: item.name })}
             disabled={line.qtyMilli <= QTY_SCALE}
-            onClick={() => onQuantity(line.qtyMilli - QTY_SCALE)}
+            onClick={() => step(line.qtyMilli - QTY_SCALE)}
           >
             −
           </button>
@@ -138,7 +148,7 @@ function QuantityField({
         <input
           id={id}
           className={`form-control text-center${message ? " is-invalid" : ""}`}
-          style={{ maxWidth: "6rem" }}
+          style={{ maxWidth: "4.5rem" }}
           inputMode={item.measured ? "decimal" : "numeric"}
           autoComplete="off"
           aria-label={t("shops.sell.cart.qtyOf", { name: item.name })}
@@ -160,7 +170,7 @@ function QuantityField({
             type="button"
             className="btn btn-outline-secondary till-btn"
             aria-label={t("shops.sell.cart.increase", { name: item.name })}
-            onClick={() => onQuantity(line.qtyMilli + QTY_SCALE)}
+            onClick={() => step(line.qtyMilli + QTY_SCALE)}
           >
             +
           </button>
@@ -203,10 +213,12 @@ export function CartPanel({
   cart,
   index,
   bill,
+  billLines,
   billError,
   short,
   unavailable,
   lineErrors,
+  discountErrors,
   onQuantity,
   onRemove,
   onLineDiscount,
@@ -217,20 +229,31 @@ export function CartPanel({
   cart: Cart;
   index: ItemIndex;
   bill: Bill | null;
+  /** Each line's part of the bill, by line key. */
+  billLines: Readonly<Record<string, BillLine>>;
   billError: string | null;
   short: readonly string[];
   unavailable: readonly string[];
   /** A message under a line (its quantity was refused). */
   lineErrors: Readonly<Record<string, string>>;
-  onQuantity: (line: CartLine, item: TillItem, qtyMilli: number) => boolean;
+  /** A message under a discount field, by line key or BILL_DISCOUNT. */
+  discountErrors: Readonly<Record<string, string>>;
+  onQuantity: (line: CartLine, item: TillItem, qty: string | number) => boolean;
   onRemove: (line: CartLine) => void;
-  onLineDiscount: (line: CartLine, discount: Discount | null) => void;
-  onBillDiscount: (discount: Discount | null) => void;
+  onLineDiscount: (line: CartLine, discount: Discount | null | "invalid") => void;
+  onBillDiscount: (discount: Discount | null | "invalid") => void;
   onNote: (note: string) => void;
   actions: ReactNode;
 }) {
   const t = useT();
   const lang = useLang();
+  // Beside the grid the lines scroll within the bill (till.css): a line added shows at its end.
+  const linesList = useRef<HTMLOListElement>(null);
+  const lineCount = cart.lines.length;
+  useEffect(() => {
+    const list = linesList.current;
+    if (list && list.scrollHeight > list.clientHeight) list.scrollTop = list.scrollHeight;
+  }, [lineCount]);
   return (
     <section
       className="card till-cart"
@@ -248,10 +271,10 @@ export function CartPanel({
         {cart.lines.length === 0 ? (
           <p className="text-body-secondary">{t("shops.sell.cart.empty")}</p>
         ) : (
-          <ol className="list-unstyled mb-2">
-            {cart.lines.map((line, i) => {
+          <ol ref={linesList} className="list-unstyled mb-2 till-cart-lines">
+            {cart.lines.map((line) => {
               const item = index.byId.get(line.itemId);
-              const billLine = bill?.lines[i];
+              const billLine = billLines[line.key];
               if (!item) {
                 return (
                   <li
@@ -278,12 +301,24 @@ export function CartPanel({
                   data-testid="till-line"
                   data-sku={item.sku}
                 >
+                  {/* The line as priced (price × quantity) and its own discount under it, as the
+                      slip prints them; the bill's discount is said once, in the totals (issue
+                      32.4: spread into the lines, 2 × 7.00 showed 13.61). */}
                   <div className="d-flex justify-content-between gap-2">
                     <span className="fw-semibold">{item.name}</span>
                     <span data-testid="till-line-total">
-                      {billLine ? formatBaht(billLine.totalSatang, lang) : ""}
+                      {billLine ? formatBaht(billLine.grossSatang, lang) : ""}
                     </span>
                   </div>
+                  {billLine && billLine.lineDiscountSatang > 0 && (
+                    <div
+                      className="d-flex justify-content-between gap-2 small"
+                      data-testid="till-line-discounted"
+                    >
+                      <span>{t("shops.sell.totals.lineDiscount")}</span>
+                      <span>{formatBaht(-billLine.lineDiscountSatang, lang)}</span>
+                    </div>
+                  )}
                   <div className="small text-body-secondary mb-1">
                     {t("shops.sell.cart.unitPrice", {
                       price: formatBaht(item.priceSatang, lang),
@@ -306,8 +341,10 @@ export function CartPanel({
                       <DiscountField
                         id={`till-discount-${line.key}`}
                         label={t("shops.sell.cart.lineDiscountOf", { name: item.name })}
+                        placeholder={t("shops.sell.cart.discountPlaceholder")}
                         value={line.discount}
                         onChange={(discount) => onLineDiscount(line, discount)}
+                        error={discountErrors[line.key] ?? null}
                         testId="till-line-discount"
                       />
                     </div>
@@ -335,6 +372,7 @@ export function CartPanel({
                 label={t("shops.sell.cart.billDiscount")}
                 value={cart.billDiscount}
                 onChange={onBillDiscount}
+                error={discountErrors[BILL_DISCOUNT] ?? null}
                 testId="till-bill-discount"
               />
             </div>

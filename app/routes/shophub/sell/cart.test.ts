@@ -5,6 +5,7 @@ import {
   billOf,
   emptyCart,
   readDiscount,
+  readLineQuantity,
   removeLine,
   saleRequestOf,
   scanCode,
@@ -12,6 +13,7 @@ import {
   setLineDiscount,
   setQuantity,
   shortLines,
+  tillBillOf,
   type Cart,
 } from "./cart";
 import { parkBill, readCart, readParked, recallBill } from "./parked";
@@ -172,6 +174,70 @@ describe("changing the cart", () => {
     expect(total(setBillDiscount(cart, { kind: "percent", basisPoints: 1000 }))).toBe(18000);
     const over = billOf(setBillDiscount(cart, { kind: "amount", satang: 30000 }), index, vat);
     expect(over).toEqual({ ok: false, error: { code: "discountOverBill" } });
+  });
+
+  it("reads a typed quantity: whole units for goods sold by the piece, 3 decimals for weighed ones (issue 32.7)", () => {
+    const wholeUnits = { ok: false, refusal: { kind: "wholeUnits", unit: "ขวด" } };
+    expect(readLineQuantity("3", water)).toEqual({ ok: true, qtyMilli: 3000 });
+    expect(readLineQuantity("1.5", water)).toEqual(wholeUnits);
+    expect(readLineQuantity("1.2555", water)).toEqual(wholeUnits);
+    expect(readLineQuantity("0", water)).toEqual(wholeUnits);
+    expect(readLineQuantity("สอง", water)).toEqual(wholeUnits);
+    expect(readLineQuantity("1.5", pork)).toEqual({ ok: true, qtyMilli: 1500 });
+    expect(readLineQuantity("1.2555", pork)).toEqual({
+      ok: false,
+      refusal: { kind: "badQuantity" },
+    });
+  });
+
+  it("refuses a discount larger than its line or bill instead of charging nothing (issue 32.6)", () => {
+    // 2 × 10.00 with 25.00 off the line: refused, at most 20.00; the bill is charged without it.
+    const cart = setLineDiscount(start(), "l1", { kind: "amount", satang: 2500 });
+    expect(billOf(cart, index, vat)).toEqual({
+      ok: false,
+      error: { code: "discountOverLine", line: 0 },
+    });
+    const over = tillBillOf(cart, index, vat);
+    expect(over.refused).toEqual({ lines: { l1: 2000 }, bill: null });
+    expect(over.result.ok && over.result.bill.totalSatang).toBe(2000);
+    // Three bottles: 25.00 off fits, and is taken.
+    const three = tillBillOf(ok(setQuantity(cart, "l1", 3000, water, strict)), index, vat);
+    expect(three.refused).toEqual({ lines: {}, bill: null });
+    expect(three.result.ok && three.result.bill.totalSatang).toBe(500);
+
+    // A bill discount over what is left after the line discounts: at most that.
+    const both = setBillDiscount(
+      ok(
+        addItem(
+          setLineDiscount(start(), "l1", { kind: "amount", satang: 500 }),
+          pork,
+          1000,
+          strict,
+        ),
+      ),
+      { kind: "amount", satang: 30000 },
+    );
+    const bill = tillBillOf(both, index, vat);
+    expect(bill.refused).toEqual({ lines: {}, bill: 19500 });
+    expect(bill.result.ok && bill.result.bill.totalSatang).toBe(19500);
+  });
+
+  it("gives each line its part of the bill by its key, as priced: a bill discount is the bill's (issue 32.4)", () => {
+    // A line whose item left the shop is not in the bill: the next line keeps its own figures.
+    const gone: Cart = {
+      ...emptyCart("a"),
+      lines: [{ ...start().lines[0]!, itemId: 99 }],
+      nextLine: 2,
+    };
+    const cart = setBillDiscount(
+      ok(addItem(ok(addItem(gone, water, 2000, strict)), pork, 500, strict)),
+      { kind: "amount", satang: 100 },
+    );
+    const bill = tillBillOf(cart, index, vat);
+    expect(Object.keys(bill.lines)).toEqual(["l2", "l3"]);
+    expect(bill.lines.l2).toMatchObject({ grossSatang: 2000, lineDiscountSatang: 0 });
+    expect(bill.lines.l3).toMatchObject({ grossSatang: 9000, lineDiscountSatang: 0 });
+    expect(bill.result.ok && bill.result.bill.totalSatang).toBe(10900);
   });
 
   it("sends what the server completes: the sale id, lines, discounts, payments, total", () => {

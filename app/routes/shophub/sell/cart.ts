@@ -1,12 +1,15 @@
 import { parseBahtToSatang } from "~/lib/money";
+import { isWholeQuantity } from "~/lib/quantity";
 import {
   type BillInput,
+  type BillLine,
   type BillResult,
   computeBill,
   type CompleteSaleRequest,
   type Discount,
   type PaymentRequest,
   parsePercent,
+  parseQuantity,
   QTY_SCALE,
   readScaleLabel,
   type ScaleLabelError,
@@ -190,6 +193,29 @@ export function setQuantity(
   };
 }
 
+/** Why a quantity typed on a line is not taken. */
+export type QuantityRefusal =
+  /** Not a quantity of an item sold by weight or length (above 0, at most 3 decimals). */
+  | { kind: "badQuantity" }
+  /** Anything but a whole number above 0 for an item sold by the piece: 1.5 bottles. */
+  | { kind: "wholeUnits"; unit: string };
+
+/** A line's quantity as typed: thousandths, or why it is refused. */
+export function readLineQuantity(
+  text: string,
+  item: Pick<TillItem, "measured" | "unit">,
+): { ok: true; qtyMilli: number } | { ok: false; refusal: QuantityRefusal } {
+  const qtyMilli = parseQuantity(text);
+  if (item.measured) {
+    return qtyMilli === null
+      ? { ok: false, refusal: { kind: "badQuantity" } }
+      : { ok: true, qtyMilli };
+  }
+  return qtyMilli !== null && isWholeQuantity(qtyMilli)
+    ? { ok: true, qtyMilli }
+    : { ok: false, refusal: { kind: "wholeUnits", unit: item.unit } };
+}
+
 export function removeLine(cart: Cart, key: string): Cart {
   return { ...cart, lines: cart.lines.filter((line) => line.key !== key) };
 }
@@ -249,6 +275,68 @@ export function billInputOf(cart: Cart, index: ItemIndex, vat: VatSetting): Bill
 
 export function billOf(cart: Cart, index: ItemIndex, vat: VatSetting): BillResult {
   return computeBill(billInputOf(cart, index, vat));
+}
+
+/** The bill the till shows and charges, and the discounts it refuses (see tillBillOf). */
+export interface TillBill {
+  result: BillResult;
+  /** Each line's part of the bill by line key (a line whose item is gone has none). */
+  lines: Readonly<Record<string, BillLine>>;
+  /** Refused discounts, each with the most it may be. */
+  refused: {
+    /** A line's discount larger than the line: at most the line's amount. */
+    lines: Readonly<Record<string, number>>;
+    /** The bill's discount larger than the bill after line discounts: at most that. */
+    bill: number | null;
+  };
+}
+
+/**
+ * The bill of the open cart as the till shows it. A discount larger than what it is taken
+ * from is refused, not charged: the bill is the cart's without it, its field says so with the
+ * most it may be, and the payment waits until it is changed (issue 32.6). Before, such a bill
+ * could not be computed and the till showed a total of 0.00. A refusal follows the cart: a
+ * line's quantity lowered under its discount refuses the discount, raised again takes it.
+ */
+export function tillBillOf(cart: Cart, index: ItemIndex, vat: VatSetting): TillBill {
+  // The cart's lines the bill has, in the bill's order (billInputOf leaves gone items out).
+  const keys = cart.lines.filter((line) => index.byId.has(line.itemId)).map((line) => line.key);
+  const refusedLines = new Set<string>();
+  let refusedBill = false;
+  let charged = cart;
+  let result = billOf(charged, index, vat);
+  // Each round leaves one refused discount out; there are at most lines + 1 of them.
+  while (!result.ok) {
+    const { error } = result;
+    const key = error.code === "discountOverLine" ? keys[error.line] : undefined;
+    if (key !== undefined) {
+      refusedLines.add(key);
+      charged = setLineDiscount(charged, key, null);
+    } else if (error.code === "discountOverBill") {
+      refusedBill = true;
+      charged = setBillDiscount(charged, null);
+    } else break;
+    result = billOf(charged, index, vat);
+  }
+  const bill = result.ok ? result.bill : null;
+  const lines: Record<string, BillLine> = {};
+  const refusedMax: Record<string, number> = {};
+  keys.forEach((key, i) => {
+    const line = bill?.lines[i];
+    if (!line) return;
+    lines[key] = line;
+    if (refusedLines.has(key)) refusedMax[key] = line.grossSatang;
+  });
+  return {
+    result,
+    lines,
+    refused: { lines: refusedMax, bill: refusedBill && bill ? bill.subtotalSatang : null },
+  };
+}
+
+/** Whether the bill refuses any discount (the payment waits until none). */
+export function refusesDiscounts(bill: TillBill): boolean {
+  return Object.keys(bill.refused.lines).length > 0 || bill.refused.bill !== null;
 }
 
 /** Lines whose item left the shop's sellable items since they were added (archived live). */

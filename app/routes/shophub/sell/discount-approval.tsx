@@ -181,7 +181,7 @@ export function ApprovalDialog({
             onChange={(event) => setPin(event.target.value)}
             aria-invalid={refusal ? true : undefined}
             aria-describedby={refusal ? "till-approval-error" : undefined}
-            autoFocus
+            data-autofocus
             data-testid="till-approval-pin"
           />
           {refusal && (

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht } from "~/lib/money";
 import { formatQuantityMilli } from "~/modules/sales";
@@ -38,37 +39,48 @@ export function CategoryChips({
 export function ItemGrid({
   items,
   total,
+  highlighted,
   onPick,
 }: {
   /** The items that match, all of them (only GRID_LIMIT are drawn). */
   items: readonly TillItem[];
   /** How many items the shop sells. */
   total: number;
+  /** The position of the tile Enter in the search field adds, or null. */
+  highlighted: number | null;
   /** `byPointer`: a tap or click (keyboard activation has no pointer). */
   onPick: (item: TillItem, byPointer: boolean) => void;
 }) {
   const t = useT();
   const lang = useLang();
+  const list = useRef<HTMLUListElement>(null);
+  // The arrow keys move the highlight past what is on screen: it stays in view.
+  useEffect(() => {
+    if (highlighted === null) return;
+    list.current?.children[highlighted]?.scrollIntoView({ block: "nearest" });
+  }, [highlighted]);
   if (total === 0) return <p className="text-body-secondary">{t("shops.sell.grid.noItems")}</p>;
   if (items.length === 0) return <p className="text-body-secondary">{t("shops.sell.grid.none")}</p>;
   const shown = items.slice(0, GRID_LIMIT);
   return (
     <>
       <ul
+        ref={list}
         className="row row-cols-2 row-cols-md-3 g-2 list-unstyled mb-2"
         aria-label={t("shops.sell.grid.label")}
       >
-        {shown.map((item) => {
+        {shown.map((item, position) => {
           const out = item.onHandMilli <= 0;
           const price = formatBaht(item.priceSatang, lang);
           return (
             <li key={item.id} className="col">
               <button
                 type="button"
-                className={`btn btn-outline-secondary till-tile d-flex gap-2 align-items-start p-2${out ? " till-out" : ""}`}
+                className={`btn btn-outline-secondary till-tile d-flex gap-2 align-items-start p-2${out ? " till-out" : ""}${position === highlighted ? " till-tile-highlight" : ""}`}
                 onClick={(event) => onPick(item, event.detail > 0)}
                 data-testid="till-item"
                 data-sku={item.sku}
+                data-highlighted={position === highlighted ? "yes" : undefined}
               >
                 {item.imageUrl ? (
                   <img

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, parseBahtToSatang, satangToBahtInput } from "~/lib/money";
@@ -11,7 +11,7 @@ import {
   settlePayments,
 } from "~/modules/sales";
 import { PAYMENT_METHOD_TEXT, paymentErrorText } from "~/routes/shophub/sell-text";
-import { paymentsOf, type PayState } from "./pay-state";
+import { CASH_FIELD_ID, chooseMethod, paymentsOf, type PayState, withRecorded } from "./pay-state";
 import type * as QrBuilder from "./promptpay-qr";
 
 const METHODS: readonly PaymentMethod[] = ["cash", "promptpay", "transfer", "card"];
@@ -33,6 +33,11 @@ function loadQrModule(): Promise<QrModule> {
  * the exact amount still to pay, a transfer with its reference, a card with its last 4 digits
  * and approval code, and any mix of them. "Complete" works only once the payments cover
  * the total (settlePayments, as the server checks it).
+ *
+ * It is a form for the keyboard (issue 32.3): it opens with the focus in the amount received
+ * (or the amount of a transfer or card), Enter completes the sale once the payments cover the
+ * bill (the complete button is the form's submit, disabled until then), Enter in a transfer's
+ * or card's field records that payment, and Esc closes the dialog (the browser's <dialog>).
  */
 export function PayPanel({
   totalSatang,
@@ -62,22 +67,34 @@ export function PayPanel({
   const all = paymentsOf(state);
   const settled = settlePayments(totalSatang, all);
   const cashInvalid = state.cashText.trim() !== "" && cash === null;
-  const [amountText, setAmountText] = useState("");
   const [reference, setReference] = useState("");
   const [last4, setLast4] = useState("");
   const [approval, setApproval] = useState("");
   const [fieldError, setFieldError] = useState<Record<string, string>>({});
 
+  // The method's amount field has the focus when the panel opens and when the method changes,
+  // its text selected (typing replaces a prefilled amount); once non-cash payments cover the
+  // bill, the complete button has it.
+  const amountField = useRef<HTMLInputElement>(null);
+  const completeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    amountField.current?.focus();
+    amountField.current?.select();
+  }, [state.method]);
+  const coveredByRecorded = remaining === 0 && state.recorded.length > 0;
+  useEffect(() => {
+    if (coveredByRecorded) completeButton.current?.focus();
+  }, [coveredByRecorded]);
+
   const record = (payment: PaymentRequest) => {
-    onState({ ...state, recorded: [...state.recorded, payment], cashText: "" });
-    setAmountText("");
+    onState({ ...withRecorded(state, [...state.recorded, payment], totalSatang), cashText: "" });
     setReference("");
     setLast4("");
     setApproval("");
     setFieldError({});
   };
   const recordTyped = (method: "transfer" | "card") => {
-    const amount = amountText.trim() === "" ? remaining : parseBahtToSatang(amountText);
+    const amount = parseBahtToSatang(state.amountText);
     const errors: Record<string, string> = {};
     if (amount === null || amount <= 0) errors.amount = t("shops.sell.pay.amountError");
     else if (amount > remaining)
@@ -135,7 +152,13 @@ export function PayPanel({
     ) : null;
 
   return (
-    <div data-testid="till-pay">
+    <form
+      data-testid="till-pay"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (settled.ok && !busy) onComplete();
+      }}
+    >
       <div className="d-flex justify-content-between align-items-baseline">
         <span>{t("shops.sell.pay.total")}</span>
         <span className="till-total" data-testid="till-pay-total">
@@ -163,7 +186,13 @@ export function PayPanel({
                       amount: formatBaht(payment.amountSatang, lang),
                     })}
                     onClick={() =>
-                      onState({ ...state, recorded: state.recorded.filter((_, j) => j !== i) })
+                      onState(
+                        withRecorded(
+                          state,
+                          state.recorded.filter((_, j) => j !== i),
+                          totalSatang,
+                        ),
+                      )
                     }
                   >
                     ×
@@ -188,7 +217,7 @@ export function PayPanel({
             type="button"
             className={`btn till-btn ${state.method === method ? "btn-primary" : "btn-outline-primary"}`}
             aria-pressed={state.method === method}
-            onClick={() => onState({ ...state, method })}
+            onClick={() => onState(chooseMethod(state, method, totalSatang))}
             data-testid={`till-method-${method}`}
           >
             {t(PAYMENT_METHOD_TEXT[method])}
@@ -198,22 +227,23 @@ export function PayPanel({
 
       {state.method === "cash" && (
         <div>
-          <label htmlFor={fieldId("cash")} className="form-label">
+          <label htmlFor={CASH_FIELD_ID} className="form-label">
             {t("shops.sell.pay.tendered")}
           </label>
           <input
-            id={fieldId("cash")}
+            ref={amountField}
+            id={CASH_FIELD_ID}
             className={`form-control form-control-lg${cashInvalid ? " is-invalid" : ""}`}
             inputMode="decimal"
             autoComplete="off"
             value={state.cashText}
             onChange={(event) => onState({ ...state, cashText: event.target.value })}
             aria-invalid={cashInvalid || undefined}
-            aria-describedby={cashInvalid ? `${fieldId("cash")}-error` : undefined}
+            aria-describedby={cashInvalid ? `${CASH_FIELD_ID}-error` : undefined}
             data-testid="till-cash"
           />
           {cashInvalid && (
-            <div id={`${fieldId("cash")}-error`} className="invalid-feedback d-block">
+            <div id={`${CASH_FIELD_ID}-error`} className="invalid-feedback d-block">
               {t("shops.sell.pay.amountError")}
             </div>
           )}
@@ -311,19 +341,27 @@ export function PayPanel({
       )}
 
       {(state.method === "transfer" || state.method === "card") && remaining > 0 && (
-        <div className="row g-2">
+        <div
+          className="row g-2"
+          // Enter in these fields records the payment; the sale completes from the cash field.
+          onKeyDown={(event) => {
+            if (event.key !== "Enter" || !(event.target instanceof HTMLInputElement)) return;
+            event.preventDefault();
+            recordTyped(state.method === "card" ? "card" : "transfer");
+          }}
+        >
           <div className="col-12 col-sm-6">
             <label htmlFor={fieldId("amount")} className="form-label">
               {t("shops.sell.pay.amount")}
             </label>
             <input
+              ref={amountField}
               id={fieldId("amount")}
               className={`form-control${fieldError.amount ? " is-invalid" : ""}`}
               inputMode="decimal"
               autoComplete="off"
-              placeholder={satangToBahtInput(remaining)}
-              value={amountText}
-              onChange={(event) => setAmountText(event.target.value)}
+              value={state.amountText}
+              onChange={(event) => onState({ ...state, amountText: event.target.value })}
               aria-invalid={fieldError.amount ? true : undefined}
               aria-describedby={fieldError.amount ? `${fieldId("amount")}-error` : undefined}
             />
@@ -401,10 +439,10 @@ export function PayPanel({
         </div>
       )}
       <button
-        type="button"
+        ref={completeButton}
+        type="submit"
         className="btn btn-success btn-lg w-100 mt-3 till-btn"
         disabled={!settled.ok || busy}
-        onClick={onComplete}
         data-testid="till-complete"
       >
         {busy
@@ -413,6 +451,6 @@ export function PayPanel({
             ? t("shops.sell.pay.retry")
             : t("shops.sell.pay.complete")}
       </button>
-    </div>
+    </form>
   );
 }

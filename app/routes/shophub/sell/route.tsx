@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/route";
 import { appContext } from "~/context";
+import type { FrameHandle } from "~/layout/frame";
 import { fontsCachedIn, type PageLookHandle } from "~/layout/page-look";
 import { privatePageMeta } from "~/lib/area-meta";
 import { isNetworkError } from "~/lib/describe-error";
@@ -27,8 +28,13 @@ import { TillPage } from "./till-page";
 import { packItems } from "./till-data";
 
 // The till's first load: its own cut of the stylesheet, and on a device that has not loaded the
-// site's font yet, the system's Thai font (decision 0056).
-export const handle: PageLookHandle = { stylesheet: "till", fontsLater: true };
+// site's font yet, the system's Thai font (decision 0056). It is a counter: the site's frame
+// slimmed, no footer (decision 0070).
+export const handle: PageLookHandle & FrameHandle = {
+  stylesheet: "till",
+  fontsLater: true,
+  frame: "counter",
+};
 
 // Owners, managers and cashiers sell; stock staff keep the stock but do not take money.
 export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "manager", "cashier"])];
@@ -64,6 +70,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const layout = settings.scaleLabelLayout;
   return {
     shop: { id: shop.id, name: shop.name },
+    /** The member's role here: the shop's tools they may open (the till shows their row). */
+    role,
     isOwner: role === "owner",
     /** Owners and managers keep the books: they may book a pay-out as an expense. */
     booksExpenses: role === "owner" || role === "manager",
@@ -161,25 +169,32 @@ export const action = keepFormOnShopChange(async function action({
  * data, so the till keeps the bill and offers to send it again with the same sale id (which
  * never sells twice); a post refused because another tab chose another shop becomes a
  * message too. Refusals of access (403, 404, a redirect to sign in) stay what they are.
+ *
+ * A lost answer carries a failure status (the browser's router alone sees it): after an
+ * action that failed, no route reloads its data by default. Reloading would fail as well
+ * while the line is down, and the failed load of the root's data (the member, the header)
+ * put the site's error page in place of the till and the header as if signed out (issue
+ * 32.5). Each route's `shouldRevalidate` (root.tsx, the shophub layout, this one) keeps
+ * React Router's default, so none of them needs to know the till's answers.
  */
-export async function clientAction({
-  serverAction,
-}: Route.ClientActionArgs): Promise<TillActionData> {
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  const lost = (code: "network" | "server") =>
+    data<TillActionData>({ ok: false, error: { code } }, { status: 503 });
   try {
     const answer: unknown = await serverAction();
     if (isShopChangedResult(answer)) {
       return {
         ok: false,
         error: { code: "shopChanged", shopName: answer.shopChanged.current.name },
-      };
+      } satisfies TillActionData;
     }
     return answer as TillActionData;
   } catch (error) {
-    if (isNetworkError(error)) return { ok: false, error: { code: "network" } };
+    if (isNetworkError(error)) return lost("network");
     if (error instanceof Response || (isRouteErrorResponse(error) && error.status < 500)) {
       throw error;
     }
-    return { ok: false, error: { code: "server" } };
+    return lost("server");
   }
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
 
 /**
  * A modal dialog on the browser's own <dialog>: focus is trapped and Esc closes it without
@@ -20,10 +20,18 @@ export function TillDialog({
   wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
+  // Opened before the content's own effects run, so a part that takes the focus as it appears
+  // (the payment panel, loaded on demand) keeps it.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal gives the focus to the first button (the close ×): the field a dialog is
+      // for takes it instead, so a cashier types straight into it (issue 32.3). React's
+      // autoFocus runs before the dialog is open, when nothing in it can take the focus.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   const titleId = `${testId ?? "till-dialog"}-title`;

@@ -4,7 +4,7 @@ import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht } from "~/lib/money";
 import type { VatSetting } from "~/modules/sales";
 import { billOf } from "./cart";
-import { askErrorText } from "./till-notices";
+import { lineErrorText } from "./till-notices";
 import type { ItemIndex } from "./till-data";
 import { TillDialog } from "./till-dialog";
 import type { Ask, TillAction, TillState } from "./till-state";
@@ -22,7 +22,7 @@ export function AskDialog({
 }) {
   const t = useT();
   const lang = useLang();
-  const error = ask?.error ? askErrorText(t, lang, ask.error) : null;
+  const error = ask?.error ? lineErrorText(t, lang, ask.error) : null;
   return (
     <TillDialog
       open={ask !== null}
@@ -45,7 +45,7 @@ export function AskDialog({
             className={`form-control form-control-lg${error ? " is-invalid" : ""}`}
             inputMode="decimal"
             autoComplete="off"
-            autoFocus
+            data-autofocus
             value={ask.text}
             onChange={(event) => dispatch({ type: "askTyped", text: event.target.value })}
             aria-invalid={error ? true : undefined}
@@ -110,7 +110,7 @@ export function ParkDialog({
           id="till-park-label"
           className="form-control"
           maxLength={60}
-          autoFocus
+          data-autofocus
           value={state.parkLabel}
           onChange={(event) => dispatch({ type: "parkLabelTyped", label: event.target.value })}
           data-testid="till-park-label"

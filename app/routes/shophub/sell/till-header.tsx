@@ -19,8 +19,10 @@ export function TillHeader({
   const t = useT();
   const { tillName, renaming } = state;
   return (
-    <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-      <h1 className="h3 mb-0 me-auto">{t("shops.sell.till.heading", { shop: data.shop.name })}</h1>
+    <div className="d-flex flex-wrap align-items-center gap-2 mb-2" data-testid="till-header">
+      <h1 className="h3 mb-0 me-auto till-heading">
+        {t("shops.sell.till.heading", { shop: data.shop.name })}
+      </h1>
       <Link
         to={`/shophub/invoices?shop=${data.shop.id}`}
         className="btn btn-sm btn-outline-primary till-btn"

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import { ShophubNav } from "~/features/shops/shophub-nav";
 import { ScannerField } from "~/features/stock-entry/scanner-field";
 import { useScannerInput } from "~/features/stock-entry/use-scanner-input";
 import { useLang, useT } from "~/lib/i18n/use-translation";
@@ -7,21 +8,38 @@ import { parseQuantity } from "~/modules/sales";
 import { saleErrorText } from "~/routes/shophub/sell-text";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useLiveRevalidate } from "~/ui/use-live-revalidate";
-import { billOf, saleRequestOf, scanCode, setQuantity, shortLines, unavailableLines } from "./cart";
+import {
+  type CartLine,
+  readLineQuantity,
+  refusesDiscounts,
+  saleRequestOf,
+  scanCode,
+  setQuantity,
+  shortLines,
+  tillBillOf,
+  unavailableLines,
+} from "./cart";
 import { CartPanel } from "./cart-panel";
 import { ApprovalDialog, ApprovalNote, approvalNeed } from "./discount-approval";
-import { CategoryChips, ItemGrid } from "./item-grid";
+import { CategoryChips, GRID_LIMIT, ItemGrid } from "./item-grid";
 import { lazyPart } from "./lazy-part";
 import type { ParkedBill } from "./parked";
-import { paymentsOf } from "./pay-state";
+import { CASH_FIELD_ID, paymentsOf } from "./pay-state";
 import type { TillLoaderData } from "./route";
 import { categoriesOf, indexItems, searchTillItems, unpackItems, type TillItem } from "./till-data";
 import { TillDialog } from "./till-dialog";
 import { AskDialog, ParkDialog, ParkedDialog } from "./till-dialogs";
 import { TillHeader } from "./till-header";
-import { noticeText, stockText } from "./till-notices";
-import { DonePanel, ShortcutList } from "./till-parts";
-import { anyDialogOpen, initialTillState, isErrorNotice, tillReducer } from "./till-state";
+import { TillSearch } from "./till-search";
+import { discountErrorTexts, lineErrorText, noticeText } from "./till-notices";
+import { CartActions, DonePanel, TillExtras } from "./till-parts";
+import {
+  anyDialogOpen,
+  billFieldsRefused,
+  initialTillState,
+  isErrorNotice,
+  tillReducer,
+} from "./till-state";
 import { useReceiptPrinting } from "./use-receipt-printing";
 import { useSaleSubmission } from "./use-sale-submission";
 import { useTillShortcuts } from "./use-till-shortcuts";
@@ -80,7 +98,6 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     "stock",
   );
 
-  const [printerOpen, setPrinterOpen] = useState(false);
   const printing = useReceiptPrinting(shopId, data.paperWidth);
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -109,11 +126,17 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     dispatch({ type: "picked", item, rule });
   };
 
-  const billResult = billOf(cart, index, data.vat);
+  const tillBill = tillBillOf(cart, index, data.vat);
+  const billResult = tillBill.result;
   const bill = billResult.ok ? billResult.bill : null;
   const short = shortLines(cart, index);
   const unavailable = unavailableLines(cart, index);
-  const blocking = unavailable.length > 0 || (!data.allowNegativeStock && short.length > 0);
+  // What is charged is what the screen shows: nothing waits to be put right on the bill.
+  const blocking =
+    unavailable.length > 0 ||
+    (!data.allowNegativeStock && short.length > 0) ||
+    billFieldsRefused(state) ||
+    refusesDiscounts(tillBill);
   const canPay = state.ready && bill !== null && hasLines && !blocking && !done;
   // A cashier's discount past the shop's limits waits for an owner's or a manager's PIN.
   const need = approvalNeed(data.discountLimit, bill, cart.id, state.approval);
@@ -166,6 +189,18 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
       currentLabel: defaultParkLabel(),
       now: new Date(),
     });
+  /** A line's quantity typed (or stepped by ±1): taken, or refused next to the line. */
+  const quantityTyped = (line: CartLine, item: TillItem, qty: string | number): boolean => {
+    const read =
+      typeof qty === "number" ? { ok: true as const, qtyMilli: qty } : readLineQuantity(qty, item);
+    if (!read.ok) {
+      dispatch({ type: "lineRefused", lineKey: line.key, refusal: read.refusal });
+      return false;
+    }
+    const change = setQuantity(cart, line.key, read.qtyMilli, item, rule);
+    dispatch({ type: "lineChanged", lineKey: line.key, change });
+    return change.kind === "ok";
+  };
   const clear = () => {
     if (!hasLines || !window.confirm(t("shops.sell.cart.clearConfirm"))) return;
     dispatch({ type: "cleared", newCartId: crypto.randomUUID() });
@@ -186,6 +221,8 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
           type: "payChanged",
           pay: { ...pay, method: "cash", cashText: satangToBahtInput(remaining) },
         });
+        // Enter next completes the sale (a field of another method would be left otherwise).
+        document.getElementById(CASH_FIELD_ID)?.focus();
       } else openPay(true);
     },
     print: () => {
@@ -200,62 +237,38 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     () => searchTillItems(items, state.search, state.category),
     [items, state.search, state.category],
   );
+  // What Enter in the search field adds: only while something is searched for.
+  const highlighted = state.search.trim() ? (visible[state.highlight] ?? null) : null;
   const billError = billResult.ok
     ? null
     : saleErrorText(t, lang, { code: "bill", error: billResult.error }, lineName);
   const errorNotice = isErrorNotice(notice) && notice ? noticeText(t, lang, notice) : undefined;
   const lineErrors = Object.fromEntries(
-    Object.entries(state.lineErrors).map(([key, item]) => [key, stockText(t, lang, item)]),
+    Object.entries(state.lineErrors).map(([key, error]) => [key, lineErrorText(t, lang, error)]),
   );
 
   const actions = (
-    <div className="d-grid gap-2">
-      <ApprovalNote need={need} limit={data.discountLimit} />
-      <button
-        type="button"
-        className="btn btn-success btn-lg till-btn"
-        disabled={!canPay}
-        onClick={() => openPay(false)}
-        data-testid="till-pay-open"
-      >
-        {t("shops.sell.pay.button")} <kbd>F4</kbd>
-      </button>
-      <div className="d-flex flex-wrap gap-2">
-        <button
-          type="button"
-          className="btn btn-outline-secondary till-btn flex-fill"
-          disabled={!hasLines}
-          onClick={() => dispatch({ type: "dialogOpened", dialog: "park" })}
-          data-testid="till-park"
-        >
-          {t("shops.sell.park.button")}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline-secondary till-btn flex-fill"
-          onClick={() => dispatch({ type: "dialogOpened", dialog: "parked" })}
-          data-testid="till-parked"
-        >
-          {t("shops.sell.parked.button", { count: state.parked.length })}
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline-danger till-btn flex-fill"
-          disabled={!hasLines}
-          onClick={clear}
-        >
-          {t("shops.sell.cart.clear")}
-        </button>
-      </div>
-    </div>
+    <CartActions
+      approvalNote={<ApprovalNote need={need} limit={data.discountLimit} />}
+      canPay={canPay}
+      hasLines={hasLines}
+      parkedCount={state.parked.length}
+      dispatch={dispatch}
+      onPay={() => openPay(false)}
+      onClear={clear}
+    />
   );
 
   return (
     <div data-testid="till" data-ready={state.ready ? "yes" : "no"}>
-      <TillHeader data={data} state={state} dispatch={dispatch} />
-
-      <div className="row g-3">
-        <div className="col-12 col-lg-7">
+      {/* The counter (decision 0070): the bill beside the grid from the top of the screen, the
+          shop's tools above the grid (below the bill on a phone). */}
+      <div className="till-layout">
+        <div className="till-tools">
+          <ShophubNav shopId={shopId} role={data.role} />
+        </div>
+        <div className="till-main">
+          <TillHeader data={data} state={state} dispatch={dispatch} />
           <div
             className={`mb-2${state.scanMiss > 0 && errorNotice ? " till-scan-miss" : ""}`}
             key={state.scanMiss}
@@ -273,40 +286,29 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
           <p className="small mb-2" role="status" aria-live="polite" data-testid="till-notice">
             {notice && !errorNotice ? noticeText(t, lang, notice) : ""}
           </p>
-          <div className="d-flex gap-2 mb-2">
-            <div className="flex-grow-1">
-              <label htmlFor="till-search" className="visually-hidden">
-                {t("shops.sell.search.label")}
-              </label>
-              <input
-                ref={searchRef}
-                id="till-search"
-                type="search"
-                className="form-control"
-                placeholder={`${t("shops.sell.search.placeholder")} (F2)`}
-                autoComplete="off"
-                value={state.search}
-                onChange={(event) => dispatch({ type: "searchTyped", search: event.target.value })}
-                data-testid="till-search"
-              />
-            </div>
-            <button
-              type="button"
-              className="btn btn-outline-primary till-btn"
-              onClick={() => dispatch({ type: "dialogOpened", dialog: "camera" })}
-              data-testid="till-camera-open"
-            >
-              {t("shops.sell.camera.open")}
-            </button>
-          </div>
+          <TillSearch
+            inputRef={searchRef}
+            search={state.search}
+            highlighted={highlighted}
+            count={Math.min(visible.length, GRID_LIMIT)}
+            rule={rule}
+            dispatch={dispatch}
+            onCamera={() => dispatch({ type: "dialogOpened", dialog: "camera" })}
+          />
           <CategoryChips
             categories={categories}
             chosen={state.category}
             onChoose={(category) => dispatch({ type: "categoryChosen", category })}
           />
-          <ItemGrid items={visible} total={items.length} onPick={pick} />
+          <ItemGrid
+            items={visible}
+            total={items.length}
+            highlighted={highlighted ? state.highlight : null}
+            onPick={pick}
+          />
+          <TillExtras printer={<PrinterSetup defaultPaper={data.paperWidth} />} />
         </div>
-        <div className="col-12 col-lg-5">
+        <div className="till-side">
           {done && (
             <DonePanel
               sale={done}
@@ -329,11 +331,9 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             short={short}
             unavailable={unavailable}
             lineErrors={lineErrors}
-            onQuantity={(line, item, qty) => {
-              const change = setQuantity(cart, line.key, qty, item, rule);
-              dispatch({ type: "lineChanged", lineKey: line.key, change });
-              return change.kind === "ok";
-            }}
+            billLines={tillBill.lines}
+            discountErrors={discountErrorTexts(t, lang, state.discountErrors, tillBill.refused)}
+            onQuantity={quantityTyped}
             onRemove={(line) => dispatch({ type: "lineRemoved", lineKey: line.key })}
             onLineDiscount={(line, discount) =>
               dispatch({ type: "lineDiscountSet", lineKey: line.key, discount })
@@ -342,28 +342,6 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             onNote={(note) => dispatch({ type: "noteSet", note })}
             actions={actions}
           />
-          <section
-            className="small text-body-secondary mt-3 d-none d-lg-block"
-            aria-labelledby="till-keys-title"
-          >
-            <h2 id="till-keys-title" className="h6">
-              {t("shops.sell.keys.title")}
-            </h2>
-            <ShortcutList />
-          </section>
-          <details
-            className="mt-3"
-            data-testid="till-printer"
-            // The setup (and its code) is there from the first time it is opened.
-            onToggle={(event) => {
-              if (event.currentTarget.open) setPrinterOpen(true);
-            }}
-          >
-            <summary className="small">{t("shops.sell.doc.printer.title")}</summary>
-            <div className="mt-2">
-              {printerOpen && <PrinterSetup defaultPaper={data.paperWidth} />}
-            </div>
-          </details>
         </div>
       </div>
 

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { emptyCart, scanCode, setQuantity } from "./cart";
+import { emptyCart, readLineQuantity, scanCode, setQuantity } from "./cart";
 import { indexItems, type TillItem } from "./till-data";
-import { initialTillState, tillReducer, type TillAction, type TillState } from "./till-state";
+import {
+  billFieldsRefused,
+  initialTillState,
+  tillReducer,
+  type TillAction,
+  type TillState,
+} from "./till-state";
 
 /*
  * The till's reducer as a plain function (issue 33): each action, from a state, to the state
@@ -41,6 +47,19 @@ const restored = () =>
     stored: { tillName: "เครื่อง 1", cart: emptyCart("bill-1"), parked: [] },
   });
 
+/** A bill of one bottle of water, and its line's key. */
+function oneWater(): { state: TillState; key: string } {
+  const state = run(restored(), { type: "picked", item: water, rule: strict });
+  return { state, key: state.cart.lines[0]!.key };
+}
+
+/** The water line's quantity typed: taken, or refused for its stock. */
+const waterQuantity = (state: TillState, key: string, qtyMilli: number): TillAction => ({
+  type: "lineChanged",
+  lineKey: key,
+  change: setQuantity(state.cart, key, qtyMilli, water, strict),
+});
+
 describe("the till's reducer", () => {
   it("is not ready until the stored till is in, then holds it", () => {
     expect(initialTillState(null).ready).toBe(false);
@@ -76,22 +95,58 @@ describe("the till's reducer", () => {
   });
 
   it("marks a line refused for stock and clears the mark once a change fits", () => {
-    let state = run(restored(), { type: "picked", item: water, rule: strict });
-    const key = state.cart.lines[0]!.key;
-    state = run(state, {
-      type: "lineChanged",
-      lineKey: key,
-      change: setQuantity(state.cart, key, 5_000, water, strict),
-    });
-    expect(state.lineErrors).toEqual({ [key]: water });
+    const { key, state: start } = oneWater();
+    let state = start;
+    state = run(state, waterQuantity(state, key, 5_000));
+    expect(state.lineErrors).toEqual({ [key]: { kind: "notEnoughStock", item: water } });
     expect(state.cart.lines[0]!.qtyMilli).toBe(1_000);
-    state = run(state, {
-      type: "lineChanged",
-      lineKey: key,
-      change: setQuantity(state.cart, key, 2_000, water, strict),
-    });
+    state = run(state, waterQuantity(state, key, 2_000));
     expect(state.lineErrors).toEqual({});
     expect(state.cart.lines[0]!.qtyMilli).toBe(2_000);
+  });
+
+  it("does not open the payment while a line says its quantity was refused (issue 32.6)", () => {
+    const { key, state: start } = oneWater();
+    let state = start;
+    // 50 against 3 in stock: the line keeps 1, says why, and F4 charges nothing yet.
+    state = run(state, waterQuantity(state, key, 50_000));
+    expect(billFieldsRefused(state)).toBe(true);
+    state = run(state, { type: "payOpened", cashExactSatang: 1_000, needsApproval: false });
+    expect(state.pay).toBeNull();
+    // 1.5 bottles: refused in words of its own; 2 is taken and the payment opens.
+    const read = readLineQuantity("1.5", water);
+    if (read.ok) throw new Error("1.5 bottles read");
+    state = run(state, { type: "lineRefused", lineKey: key, refusal: read.refusal });
+    expect(state.lineErrors).toEqual({ [key]: { kind: "wholeUnits", unit: "ขวด" } });
+    state = run(state, waterQuantity(state, key, 2_000), {
+      type: "payOpened",
+      cashExactSatang: null,
+      needsApproval: false,
+    });
+    expect(billFieldsRefused(state)).toBe(false);
+    expect(state.pay).not.toBeNull();
+  });
+
+  it("leaves a discount that is no discount off the bill, and marks its field until it reads", () => {
+    const { key, state: start } = oneWater();
+    let state = start;
+    state = run(
+      state,
+      { type: "lineDiscountSet", lineKey: key, discount: { kind: "amount", satang: 200 } },
+      { type: "billDiscountSet", discount: "invalid" },
+      { type: "lineDiscountSet", lineKey: key, discount: "invalid" },
+    );
+    expect(state.cart.lines[0]!.discount).toBeNull();
+    expect(state.discountErrors).toEqual(["bill", key]);
+    state = run(state, { type: "payOpened", cashExactSatang: null, needsApproval: false });
+    expect(state.pay).toBeNull();
+    state = run(
+      state,
+      { type: "billDiscountSet", discount: null },
+      { type: "lineDiscountSet", lineKey: key, discount: { kind: "percent", basisPoints: 500 } },
+    );
+    expect(state.discountErrors).toEqual([]);
+    expect(state.cart.lines[0]!.discount).toEqual({ kind: "percent", basisPoints: 500 });
   });
 
   it("parks the open bill and, recalling another, parks the open one in its place", () => {
@@ -161,6 +216,33 @@ describe("the till's reducer", () => {
     state = run(state, { type: "nextSale" });
     expect(state.done).toBeNull();
     expect(state.lastSaleId).toBe(7);
+  });
+
+  it("moves the search's highlight within what it found, and Enter adds the highlighted item (issue 32.3)", () => {
+    let state = run(restored(), { type: "searchTyped", search: "น้ำ" });
+    expect(state.highlight).toBe(0);
+    state = run(
+      state,
+      { type: "highlightMoved", by: 1, count: 2 },
+      { type: "highlightMoved", by: 1, count: 2 },
+    );
+    expect(state.highlight).toBe(1);
+    state = run(state, { type: "highlightMoved", by: -5, count: 2 });
+    expect(state.highlight).toBe(0);
+    state = run(state, { type: "highlightMoved", by: 1, count: 2 });
+    state = run(state, { type: "searchChosen", item: water, rule: strict });
+    expect(state.cart.lines.map((line) => [line.itemId, line.qtyMilli])).toEqual([[1, 1_000]]);
+    expect(state).toMatchObject({ search: "", highlight: 0, notice: { kind: "added" } });
+    // An item sold by weight asks its quantity first; a new search starts at the top.
+    state = run(state, { type: "searchChosen", item: pork, rule: strict });
+    expect(state.ask?.item).toBe(pork);
+    state = run(
+      state,
+      { type: "searchTyped", search: "ห" },
+      { type: "highlightMoved", by: 1, count: 3 },
+      { type: "searchTyped", search: "หม" },
+    );
+    expect(state.highlight).toBe(0);
   });
 
   it("renames the till only to a name that is not blank", () => {

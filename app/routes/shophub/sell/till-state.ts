@@ -10,6 +10,7 @@ import {
   type CartChange,
   emptyCart,
   removeLine,
+  type QuantityRefusal,
   type ScanResult,
   setBillDiscount,
   setLineDiscount,
@@ -45,12 +46,18 @@ export const isErrorNotice = (notice: Notice | null): boolean =>
     notice.kind === "unknownCode" ||
     notice.kind === "scaleLabel");
 
+/** Why a quantity was not taken: next to its line, or in the quantity dialog. */
+export type LineError = QuantityRefusal | { kind: "notEnoughStock"; item: TillItem };
+
 /** The quantity dialog of an item sold by weight or length. */
 export interface Ask {
   item: TillItem;
   text: string;
-  error: { kind: "badQuantity" } | { kind: "notEnoughStock"; item: TillItem } | null;
+  error: Extract<LineError, { kind: "badQuantity" | "notEnoughStock" }> | null;
 }
+
+/** The key of the bill's own discount among `discountErrors` (the others are line keys). */
+export const BILL_DISCOUNT = "bill";
 
 export type TillDialogName = "park" | "parked" | "camera" | "approval";
 
@@ -63,10 +70,17 @@ export interface TillState {
   notice: Notice | null;
   /** Counts refused scans, so the field shakes and selects again each time. */
   scanMiss: number;
-  /** Lines whose last change was refused for stock, by line key. */
-  lineErrors: Record<string, TillItem>;
+  /**
+   * Lines whose last quantity typed was refused (stock, or not a quantity), by line key: the
+   * line keeps its quantity, says why, and the payment waits (issue 32.6).
+   */
+  lineErrors: Record<string, LineError>;
+  /** Discount fields whose text is no discount (line keys, or BILL_DISCOUNT). */
+  discountErrors: string[];
   search: string;
   category: string | null;
+  /** Which of the items the search shows Enter adds (arrow keys move it), by position. */
+  highlight: number;
   ask: Ask | null;
   pay: PayState | null;
   dialog: TillDialogName | null;
@@ -96,8 +110,10 @@ export function initialTillState(stored: StoredTill | null): TillState {
     notice: null,
     scanMiss: 0,
     lineErrors: {},
+    discountErrors: [],
     search: "",
     category: null,
+    highlight: 0,
     ask: null,
     pay: null,
     dialog: null,
@@ -120,9 +136,12 @@ export type TillAction =
   | { type: "askConfirmed"; qtyMilli: number | null; rule: StockRule }
   /** A line's quantity changed (cart.ts's setQuantity), or refused for its stock. */
   | { type: "lineChanged"; lineKey: string; change: CartChange }
+  /** A quantity typed on a line that is no quantity for its item. */
+  | { type: "lineRefused"; lineKey: string; refusal: QuantityRefusal }
   | { type: "lineRemoved"; lineKey: string }
-  | { type: "lineDiscountSet"; lineKey: string; discount: Discount | null }
-  | { type: "billDiscountSet"; discount: Discount | null }
+  /** A discount as typed (cart.ts's readDiscount): "invalid" is no discount, and says so. */
+  | { type: "lineDiscountSet"; lineKey: string; discount: Discount | null | "invalid" }
+  | { type: "billDiscountSet"; discount: Discount | null | "invalid" }
   | { type: "noteSet"; note: string }
   | { type: "cleared"; newCartId: string }
   | { type: "dialogOpened"; dialog: TillDialogName }
@@ -138,6 +157,10 @@ export type TillAction =
   | { type: "renamed"; name: string }
   | { type: "searchTyped"; search: string }
   | { type: "categoryChosen"; category: string | null }
+  /** An arrow key in the search field, over the `count` items it shows. */
+  | { type: "highlightMoved"; by: number; count: number }
+  /** Enter in the search field: the highlighted item goes on the bill, the search starts over. */
+  | { type: "searchChosen"; item: TillItem; rule: StockRule }
   /** Opens the payment, or the approval first when the bill's discounts need one. */
   | { type: "payOpened"; cashExactSatang: number | null; needsApproval: boolean }
   | { type: "payChanged"; pay: PayState }
@@ -155,18 +178,58 @@ function applied(state: TillState, change: CartChange, lineKey?: string): TillSt
     const { [lineKey]: _cleared, ...lineErrors } = state.lineErrors;
     return { ...state, cart: change.cart, lineErrors };
   }
-  if (lineKey) return { ...state, lineErrors: { ...state.lineErrors, [lineKey]: change.item } };
+  if (lineKey) {
+    const error: LineError = { kind: "notEnoughStock", item: change.item };
+    return { ...state, lineErrors: { ...state.lineErrors, [lineKey]: error } };
+  }
   return { ...state, notice: { kind: "notEnoughStock", item: change.item } };
 }
 
-function withoutLineError(state: TillState, lineKey: string): Record<string, TillItem> {
+function withoutLineError(state: TillState, lineKey: string): Record<string, LineError> {
   const { [lineKey]: _gone, ...rest } = state.lineErrors;
   return rest;
 }
 
+/** A tile or a search result chosen: one unit on the bill, or the quantity asked. */
+function picked(state: TillState, item: TillItem, rule: StockRule): TillState {
+  const next = { ...state, done: null };
+  if (item.measured) return { ...next, ask: { item, text: "", error: null } };
+  const change = addItem(state.cart, item, QTY_SCALE, rule);
+  const after = applied(next, change);
+  return change.kind === "ok" ? { ...after, notice: { kind: "added", name: item.name } } : after;
+}
+
+/** A discount field's text read: "invalid" leaves the discount out and marks the field. */
+function discountTyped(
+  state: TillState,
+  key: string,
+  discount: Discount | null | "invalid",
+  set: (cart: Cart, discount: Discount | null) => Cart,
+): TillState {
+  const others = state.discountErrors.filter((field) => field !== key);
+  return discount === "invalid"
+    ? { ...state, cart: set(state.cart, null), discountErrors: [...others, key] }
+    : { ...state, cart: set(state.cart, discount), discountErrors: others };
+}
+
 /** A new empty bill in place of the open one. */
 function freshBill(state: TillState, newCartId: string): TillState {
-  return { ...state, cart: emptyCart(newCartId), lineErrors: {}, approval: null };
+  return {
+    ...state,
+    cart: emptyCart(newCartId),
+    lineErrors: {},
+    discountErrors: [],
+    approval: null,
+  };
+}
+
+/**
+ * Whether a field of the bill says something is wrong (a quantity refused, a discount that
+ * is none): the payment does not open until it is put right, so what is charged is what the
+ * screen shows (issue 32.6).
+ */
+export function billFieldsRefused(state: TillState): boolean {
+  return Object.keys(state.lineErrors).length > 0 || state.discountErrors.length > 0;
 }
 
 export function tillReducer(state: TillState, action: TillAction): TillState {
@@ -200,16 +263,11 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
       return next;
     }
 
-    case "picked": {
-      const next = { ...state, done: null };
-      if (action.item.measured)
-        return { ...next, ask: { item: action.item, text: "", error: null } };
-      const change = addItem(state.cart, action.item, QTY_SCALE, action.rule);
-      const after = applied(next, change);
-      return change.kind === "ok"
-        ? { ...after, notice: { kind: "added", name: action.item.name } }
-        : after;
-    }
+    case "picked":
+      return picked(state, action.item, action.rule);
+
+    case "searchChosen":
+      return { ...picked(state, action.item, action.rule), search: "", highlight: 0 };
 
     case "askTyped":
       return state.ask ? { ...state, ask: { ...state.ask, text: action.text } } : state;
@@ -237,18 +295,24 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
     case "lineChanged":
       return applied(state, action.change, action.lineKey);
 
+    case "lineRefused":
+      return { ...state, lineErrors: { ...state.lineErrors, [action.lineKey]: action.refusal } };
+
     case "lineRemoved":
       return {
         ...state,
         cart: removeLine(state.cart, action.lineKey),
         lineErrors: withoutLineError(state, action.lineKey),
+        discountErrors: state.discountErrors.filter((field) => field !== action.lineKey),
       };
 
     case "lineDiscountSet":
-      return { ...state, cart: setLineDiscount(state.cart, action.lineKey, action.discount) };
+      return discountTyped(state, action.lineKey, action.discount, (cart, discount) =>
+        setLineDiscount(cart, action.lineKey, discount),
+      );
 
     case "billDiscountSet":
-      return { ...state, cart: setBillDiscount(state.cart, action.discount) };
+      return discountTyped(state, BILL_DISCOUNT, action.discount, setBillDiscount);
 
     case "noteSet":
       return { ...state, cart: setNote(state.cart, action.note) };
@@ -292,6 +356,7 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
           : recalled.parked,
         cart: recalled.cart,
         lineErrors: {},
+        discountErrors: [],
         approval: null,
         done: null,
         dialog: null,
@@ -318,12 +383,18 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
     }
 
     case "searchTyped":
-      return { ...state, search: action.search };
+      return { ...state, search: action.search, highlight: 0 };
 
     case "categoryChosen":
-      return { ...state, category: action.category };
+      return { ...state, category: action.category, highlight: 0 };
+
+    case "highlightMoved": {
+      const last = Math.max(0, action.count - 1);
+      return { ...state, highlight: Math.min(last, Math.max(0, state.highlight + action.by)) };
+    }
 
     case "payOpened":
+      if (billFieldsRefused(state)) return state;
       if (action.needsApproval) return { ...state, dialog: "approval" };
       return { ...state, saleError: null, pay: startPay(action.cashExactSatang) };
 
