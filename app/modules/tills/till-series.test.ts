@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buddhistYear } from "~/modules/sales";
+import { bangkokYear, BUDDHIST_ERA_OFFSET } from "~/lib/dates";
 import {
   isNextInSeries,
   nextInSeries,
@@ -27,8 +27,9 @@ describe("a till's number series", () => {
     expect(nextInSeries(null, 2569)).toBe(1);
     expect(nextInSeries({ year: 2569, lastSeq: 41 }, 2569)).toBe(42);
     // 2026-12-31 16:59:59 UTC is 23:59:59 in Bangkok: still 2569; a second later, 2570.
-    const before = buddhistYear(new Date("2026-12-31T16:59:59Z"));
-    const after = buddhistYear(new Date("2026-12-31T17:00:00Z"));
+    const buddhistYear = (at: string) => bangkokYear(at) + BUDDHIST_ERA_OFFSET;
+    const before = buddhistYear("2026-12-31T16:59:59Z");
+    const after = buddhistYear("2026-12-31T17:00:00Z");
     expect([before, after]).toEqual([2569, 2570]);
     expect(nextInSeries({ year: 2569, lastSeq: 41 }, after)).toBe(1);
   });
