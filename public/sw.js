@@ -1,0 +1,76 @@
+// The site's one service worker (issue 34, docs/decisions/0071): it keeps what the till needs to
+// open and sell without a network. Everything else goes to the network as if it were not here.
+//
+// - The till's page and its data (`/shophub/sell`, `/shophub/sell.data`): the network first,
+//   the last copy when there is none, so a till reloaded offline comes back as it was.
+// - Built files (`/assets/…`, hashed, never changing) and interface text (`/i18n/…`, versioned):
+//   the copy first; a new build's files have new names.
+// - Item photos (`/media/items/…`, public and never changing): the copy first, the newest 400.
+//
+// Written by hand (about 80 lines): the till needs these three rules, not a precaching build
+// step; the lazy parts of the till are fetched once online, which puts them here.
+
+const PAGES = "till-pages-v1";
+const FILES = "till-files-v1";
+const PHOTOS = "till-photos-v1";
+const KEPT = new Set([PAGES, FILES, PHOTOS]);
+const MAX_PHOTOS = 400;
+
+self.addEventListener("install", () => {
+  // A new worker takes over at once: its rules only ever add copies.
+  self.skipWaiting();
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((n) => !KEPT.has(n)).map((n) => caches.delete(n))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+/** The network's answer (kept when it is a good one), else the copy kept last time. */
+async function networkFirst(request, cacheName) {
+  const cache = await caches.open(cacheName);
+  try {
+    const answer = await fetch(request);
+    if (answer.ok) await cache.put(request, answer.clone());
+    return answer;
+  } catch (error) {
+    const kept = await cache.match(request);
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+/** The copy when there is one, else the network's answer (kept). */
+async function copyFirst(request, cacheName, maxEntries) {
+  const cache = await caches.open(cacheName);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const answer = await fetch(request);
+  if (answer.ok) {
+    await cache.put(request, answer.clone());
+    if (maxEntries) {
+      const keys = await cache.keys();
+      await Promise.all(keys.slice(0, Math.max(0, keys.length - maxEntries)).map((k) => cache.delete(k)));
+    }
+  }
+  return answer;
+}
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  const path = url.pathname;
+  if (path === "/shophub/sell" || path === "/shophub/sell.data") {
+    event.respondWith(networkFirst(request, PAGES));
+  } else if (path.startsWith("/assets/") || path.startsWith("/i18n/")) {
+    event.respondWith(copyFirst(request, FILES));
+  } else if (path.startsWith("/media/items/")) {
+    event.respondWith(copyFirst(request, PHOTOS, MAX_PHOTOS));
+  }
+});
