@@ -42,6 +42,7 @@ import {
 } from "./till-state";
 import { useReceiptPrinting } from "./use-receipt-printing";
 import { useSaleSubmission } from "./use-sale-submission";
+import { useTillServiceWorker } from "~/features/till-offline/use-till-service-worker";
 import { useTillShortcuts } from "./use-till-shortcuts";
 import { readStoredTill, useTillStorage } from "./use-till-storage";
 import "./till.css";
@@ -50,12 +51,14 @@ import "./till.css";
 const { Part: PayPanel, preload: preloadPayPanel } = lazyPart(() =>
   import("./pay-dialog").then((module) => module.PayPanel),
 );
-const { Part: PrinterSetup } = lazyPart(() =>
+const { Part: PrinterSetup, preload: preloadPrinterSetup } = lazyPart(() =>
   import("~/features/sales-documents/escpos/printer-setup").then((module) => module.PrinterSetup),
 );
-const { Part: CameraScanner } = lazyPart(() =>
+const { Part: CameraScanner, preload: preloadCamera } = lazyPart(() =>
   import("./camera-scanner").then((module) => module.CameraScanner),
 );
+/** What the service worker should keep for a till that loses its network (decision 0071). */
+const OFFLINE_PARTS = [preloadPayPanel, preloadPrinterSetup, preloadCamera] as const;
 
 /**
  * The till. The server renders it with an empty bill; in the browser it takes up the till's
@@ -86,6 +89,9 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
   );
   useTillStorage(shopId, browser, defaultTillName, state, dispatch);
   const { cart, pay, done, notice, tillName } = state;
+
+  // Kept working without a network: the service worker and the parts loaded on demand.
+  useTillServiceWorker(OFFLINE_PARTS);
 
   // The payment panel is on its way as soon as the bill has something to pay for.
   const hasLines = cart.lines.length > 0;
