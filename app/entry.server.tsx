@@ -17,7 +17,6 @@ import { errorPageFailedResponse } from "./layout/error-page-failed.server";
 import { isUnreadableFormError, markUnreadableBody } from "./lib/unreadable-body.server";
 import { MemberHeaderItems } from "./layout/member-header-items";
 import { provideMemberHeader } from "./layout/member-header-slot";
-import { routeScopedContext } from "./layout/route-scoped-context.server";
 import { NonceProvider } from "./ui/nonce";
 
 // The server renders a member's header parts at once (the browser loads them as a chunk).
@@ -84,7 +83,7 @@ export default function handleRequest(
     );
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routeScopedContext(routerContext)} url={request.url} nonce={nonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
