@@ -14,7 +14,13 @@ import { appContext } from "./context";
 import { isDatabaseUnavailableError } from "./db/availability.server";
 import { databaseUnavailableResponse } from "./layout/database-unavailable-page.server";
 import { errorPageFailedResponse } from "./layout/error-page-failed.server";
-import { isUnreadableFormError, markUnreadableBody } from "./lib/unreadable-body.server";
+import { unreadableBodyResponse } from "./layout/problem-page.server";
+import {
+  hadUnreadableBody,
+  isBodyTooLargeError,
+  isUnreadableFormError,
+  markUnreadableBody,
+} from "./lib/unreadable-body.server";
 import { MemberHeaderItems } from "./layout/member-header-items";
 import { provideMemberHeader } from "./layout/member-header-slot";
 import { NonceProvider } from "./ui/nonce";
@@ -28,13 +34,14 @@ export const streamTimeout = 5_000;
 const lostDatabase = new WeakSet<object>();
 
 /**
- * React Router's default (log unless the visitor left), except for two kinds of failure with
- * their own answers: an unreadable form body (400, server/http/body-limit.ts), and a loader
- * or action that could not reach the database, which makes the whole answer a 503 "briefly
- * unavailable" page (handleRequest, handleDataRequest) and tells the server, which refuses
- * further requests at once until the database answers again.
+ * React Router's default (log unless the visitor left), except for failures with their own
+ * answers: a body over its limit (the server has answered 413 already, server/http/body-limit.ts),
+ * an unreadable form body (400, handleRequest, handleDataRequest), and a loader or action that
+ * could not reach the database, which makes the whole answer a 503 "briefly unavailable" page
+ * and tells the server, which refuses further requests at once until the database answers again.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (isBodyTooLargeError(error)) return;
   if (isUnreadableFormError(error)) {
     markUnreadableBody(context);
     return;
@@ -50,8 +57,11 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (!request.signal.aborted) console.error(cause);
 };
 
-export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) =>
-  lostDatabase.has(context) ? databaseUnavailableResponse(request) : response;
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
+  if (lostDatabase.has(context)) return databaseUnavailableResponse(request);
+  if (response.status >= 500 && hadUnreadableBody(context)) return unreadableBodyResponse(request);
+  return response;
+};
 
 export default function handleRequest(
   request: Request,
@@ -61,6 +71,9 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   if (lostDatabase.has(loadContext)) return databaseUnavailableResponse(request);
+  if (responseStatusCode >= 500 && hadUnreadableBody(loadContext)) {
+    return unreadableBodyResponse(request);
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -20,6 +20,7 @@ import { SiteShell } from "./layout/site-shell";
 import { getCompanyProfile } from "~/modules/content/index.server";
 import { currentNotices } from "~/modules/notices/index.server";
 import { listInvitationsForMember } from "~/modules/shops/index.server";
+import { privateCachingMiddleware } from "./routes/_gates/private-caching.server";
 import {
   activeShopMiddleware,
   activeShopOf,
@@ -59,6 +60,7 @@ export const links: Route.LinksFunction = () => [
 // shows a notice while any is waiting).
 // The language is read once here (langOf) for every loader and action of the request.
 export const middleware: Route.MiddlewareFunction[] = [
+  privateCachingMiddleware,
   langMiddleware,
   sessionMiddleware,
   activeShopMiddleware,

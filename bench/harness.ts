@@ -196,8 +196,6 @@ export async function startAppAndBaseline(options: {
   folderPrefix: string;
   env?: Record<string, string>;
   nodeArgs?: string[];
-  /** The bare page's body sent as the app sends its own (bench/baseline/server.ts). */
-  baselineWholeBody?: boolean;
 }): Promise<{
   app: ChildProcess;
   baseline: ChildProcess;
@@ -224,7 +222,6 @@ export async function startAppAndBaseline(options: {
   const baseline = start("bench/baseline/server.ts", {
     PORT: String(basePort),
     BASELINE_BUILD_DIR: baselineBuild,
-    BASELINE_WHOLE_BODY: options.baselineWholeBody ? "1" : "",
   });
   const appUrl = `http://127.0.0.1:${appPort}`;
   const baseUrl = `http://127.0.0.1:${basePort}`;
