@@ -32,7 +32,7 @@ import { ErrorPageGuard } from "./ui/error-page-guard";
 import { useNonce } from "./ui/nonce";
 import { fontsLaterOf, fontsLaterScript, stylesheetOf } from "./layout/page-look";
 import siteStylesheet from "./styles/app.scss?url";
-// The site's stylesheet cut to what the till renders (scripts/page-stylesheet.ts; decision 0056).
+// The site's stylesheet cut to what the till renders (scripts/purge-css.ts; decision 0056).
 import tillStylesheet from "./styles/till.scss?url";
 // The faces every page's text uses (the same files app.scss's @font-face rules name, so one
 // asset each): Thai and Latin, regular and bold. Thai text is interspersed with the Latin
