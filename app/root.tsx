@@ -15,6 +15,7 @@ import { messagesFor } from "./lib/i18n/messages.server";
 import { langMiddleware, langOf } from "~/lib/i18n/lang.server";
 import { messageRefsOf, useLang } from "./lib/i18n/use-translation";
 import { formatPhoneForDisplay } from "./lib/phone";
+import { BUILD_META } from "./lib/stale-build";
 import { buildMeta, siteFromMatches, siteTranslate } from "./lib/seo";
 import { SiteShell } from "./layout/site-shell";
 import { getCompanyProfile } from "~/modules/content/index.server";
@@ -78,7 +79,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
     : defaultShouldRevalidate;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, publicOrigin, version } = context.get(appContext);
+  const { db, publicOrigin, version, build } = context.get(appContext);
   const sessionUser = sessionUserOf(context);
   const [company, activeShop, invitations] = await Promise.all([
     getCompanyProfile(db),
@@ -95,6 +96,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     messages: messagesFor(lang),
     origin: publicOrigin,
     version,
+    build: build ?? null,
     user: pickPublicUser(sessionUser),
     shops: activeShop?.shops ?? [],
     activeShopId: activeShop?.shop.id ?? null,
@@ -159,6 +161,7 @@ function FontLoading({ fontsLater, nonce }: { fontsLater: boolean; nonce: string
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const lang = useLang();
+  const build = useRouteLoaderData<typeof loader>("root")?.build;
   const nonce = useNonce();
   const matches = useMatches();
   const { frame, area } = messageRefsOf(matches);
@@ -169,6 +172,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0d47a1" />
+        {/* The build this page runs: a data answer of another makes it reload (stale-build.ts). */}
+        {build && <meta name={BUILD_META} content={build} />}
         <Meta />
         {/* A stylesheet with a precedence: after a navigation from the till, whose stylesheet
             has only the till's rules, React shows the next page once the site's has loaded. */}

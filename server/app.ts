@@ -57,7 +57,6 @@ import {
   PAGE_CACHE_MAX_BYTES,
   PAGE_CACHE_MAX_ENTRIES,
   PAGE_CACHE_TTL_MS,
-  RENDER_FOR_CACHE_HEADER,
 } from "./http/render-cache";
 import { routeTreeOf } from "./http/route-tree";
 import { contentSecurityPolicy, securityHeaders } from "./http/security-headers";
@@ -278,6 +277,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
         return publicOriginOf(req);
       },
       version,
+      build: typeof build === "function" ? undefined : build.assets.version,
       auth,
       storage,
       stockEvents,
@@ -300,8 +300,6 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
         for (const [name, value] of Object.entries(req.headers)) {
           for (const one of [value ?? []].flat()) headers.append(name, one);
         }
-        // The complete document: an error anywhere in it is a 500 before anything is kept.
-        headers.set(RENDER_FOR_CACHE_HEADER, "1");
         const url = new URL(req.originalUrl, publicOriginOf(req));
         return renderDocument(new Request(url, { headers }), getLoadContext(req, res));
       },
