@@ -1,7 +1,5 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { Writable } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
 import {
   isRouteErrorResponse,
   ServerRouter,
@@ -80,43 +78,45 @@ export default function handleRequest(
   const nonce = loadContext.get(appContext).nonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the complete document in one piece, and so does a page rendered to be kept
-    // for visitors (server/http/render-cache.ts): an error anywhere in it is known, as a 500,
-    // before anything is sent.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) ||
-      routerContext.isSpaMode ||
-      request.headers.has("x-render-for-cache")
-        ? "onAllReady"
-        : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
     );
+    // Every page is rendered complete (React's onAllReady) and sent as one piece: no page
+    // streams a part later (no loader defers its data), an error anywhere in it is known as a
+    // 500 before anything is sent, the render cache keeps the whole document, and the
+    // compression middleware compresses the page in one pass rather than one per piece React
+    // writes (each piece flushed by React Router's writer is a pass on libuv's thread pool).
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough({
+        },
+        onAllReady() {
+          const pieces: Buffer[] = [];
+          const body = new Writable({
+            write(piece: Buffer, _encoding, callback) {
+              pieces.push(piece);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(
+                new Response(Buffer.concat(pieces), {
+                  headers: responseHeaders,
+                  status: responseStatusCode,
+                }),
+              );
               callback();
             },
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
         },
         onShellError(error: unknown) {
           clearTimeout(timeoutId);
@@ -127,6 +127,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          // An error in the shell itself is onShellError's to log.
           if (shellRendered) console.error(error);
         },
       },

@@ -33,8 +33,6 @@ export const PAGE_CACHE_MAX_ENTRIES = 500;
  * brotli each): the pages used least recently go first.
  */
 export const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
-/** Asks entry.server for the complete document (errors known before the status is sent). */
-export const RENDER_FOR_CACHE_HEADER = "x-render-for-cache";
 /** A CDN keeps a page for a minute (and a minute more while it fetches the next one). */
 export const VISITOR_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
 
