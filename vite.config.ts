@@ -8,8 +8,7 @@ import {
   rasterSource,
   writeIllustrationRasters,
 } from "./scripts/illustration-rasters.ts";
-import { PAGE_ROUTES, pageStylesheets } from "./scripts/page-stylesheet.ts";
-import { purgeUnusedUtilities } from "./scripts/purge-unused-utilities.ts";
+import { purgeCss } from "./scripts/purge-css.ts";
 
 const { version } = JSON.parse(
   readFileSync(new URL("./package.json", import.meta.url), "utf8"),
@@ -131,15 +130,9 @@ export default defineConfig({
   },
   css: {
     postcss: {
-      plugins: [
-        purgeUnusedUtilities(import.meta.dirname, () => process.env.NODE_ENV === "production"),
-        // app/styles/till.scss: the site's stylesheet cut to what the till can render.
-        pageStylesheets(
-          path.join(import.meta.dirname, "app"),
-          PAGE_ROUTES,
-          () => process.env.NODE_ENV === "production",
-        ),
-      ],
+      // PurgeCSS: the site's unused utilities, and app/styles/till.scss cut to what the till
+      // can render (production builds only: a class typed into a component works at once).
+      plugins: [purgeCss(import.meta.dirname, () => process.env.NODE_ENV === "production")],
     },
     preprocessorOptions: {
       scss: {

@@ -18,6 +18,12 @@ export interface AppContext {
   /** Absolute origin used for canonical URLs, sitemaps and Open Graph. */
   publicOrigin: string;
   version: string;
+  /**
+   * React Router's build (its manifest's version), named in every page and on every data
+   * answer, so that a tab of an older build reloads (app/lib/stale-build.ts). Unset in
+   * development, whose build changes with every edit.
+   */
+  build?: string;
   auth: Auth;
   /** Uploaded files (under DATA_DIR/uploads). */
   storage: FileStorage;

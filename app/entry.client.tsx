@@ -8,7 +8,7 @@ import {
 } from "./lib/chunk-reload";
 import { setFallbackMessages } from "./lib/i18n";
 import { isFrameText, loadMessages } from "./lib/i18n/message-registry";
-import { reloadOnStaleBuild } from "./lib/stale-build";
+import { BUILD_META, reloadOnStaleBuild } from "./lib/stale-build";
 import { loadMemberHeader, MEMBER_HEADER_MARK } from "./layout/member-header-slot";
 
 // Vite fires this when a lazily loaded chunk (e.g. of a newer deployment) fails to load.
@@ -20,10 +20,10 @@ guardRouteModuleReloads(console, sessionStorage, Date.now, () => chunkFailureSto
 chunkFailureStore.clearOnNextNavigation(document, window);
 
 // A tab left open across a deployment loads its next page afresh rather than reading the newer
-// server's data with this build's code. Read at each request: React Router's manifest.
+// server's data with this build's code. Read at each request: the build the page names.
 reloadOnStaleBuild(
   window,
-  () => (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version,
+  () => document.querySelector<HTMLMetaElement>(`meta[name="${BUILD_META}"]`)?.content,
   sessionStorage,
 );
 

@@ -1,7 +1,5 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { Writable } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
 import {
   isRouteErrorResponse,
   ServerRouter,
@@ -14,10 +12,15 @@ import { appContext } from "./context";
 import { isDatabaseUnavailableError } from "./db/availability.server";
 import { databaseUnavailableResponse } from "./layout/database-unavailable-page.server";
 import { errorPageFailedResponse } from "./layout/error-page-failed.server";
-import { isUnreadableFormError, markUnreadableBody } from "./lib/unreadable-body.server";
+import { unreadableBodyResponse } from "./layout/problem-page.server";
+import {
+  hadUnreadableBody,
+  isBodyTooLargeError,
+  isUnreadableFormError,
+  markUnreadableBody,
+} from "./lib/unreadable-body.server";
 import { MemberHeaderItems } from "./layout/member-header-items";
 import { provideMemberHeader } from "./layout/member-header-slot";
-import { routeScopedContext } from "./layout/route-scoped-context.server";
 import { NonceProvider } from "./ui/nonce";
 
 // The server renders a member's header parts at once (the browser loads them as a chunk).
@@ -29,13 +32,14 @@ export const streamTimeout = 5_000;
 const lostDatabase = new WeakSet<object>();
 
 /**
- * React Router's default (log unless the visitor left), except for two kinds of failure with
- * their own answers: an unreadable form body (400, server/http/body-limit.ts), and a loader
- * or action that could not reach the database, which makes the whole answer a 503 "briefly
- * unavailable" page (handleRequest, handleDataRequest) and tells the server, which refuses
- * further requests at once until the database answers again.
+ * React Router's default (log unless the visitor left), except for failures with their own
+ * answers: a body over its limit (the server has answered 413 already, server/http/body-limit.ts),
+ * an unreadable form body (400, handleRequest, handleDataRequest), and a loader or action that
+ * could not reach the database, which makes the whole answer a 503 "briefly unavailable" page
+ * and tells the server, which refuses further requests at once until the database answers again.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (isBodyTooLargeError(error)) return;
   if (isUnreadableFormError(error)) {
     markUnreadableBody(context);
     return;
@@ -51,8 +55,11 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (!request.signal.aborted) console.error(cause);
 };
 
-export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) =>
-  lostDatabase.has(context) ? databaseUnavailableResponse(request) : response;
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
+  if (lostDatabase.has(context)) return databaseUnavailableResponse(request);
+  if (response.status >= 500 && hadUnreadableBody(context)) return unreadableBodyResponse(request);
+  return response;
+};
 
 export default function handleRequest(
   request: Request,
@@ -62,49 +69,54 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   if (lostDatabase.has(loadContext)) return databaseUnavailableResponse(request);
+  if (responseStatusCode >= 500 && hadUnreadableBody(loadContext)) {
+    return unreadableBodyResponse(request);
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(appContext).nonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers get the complete document in one piece, and so does a page rendered to be kept
-    // for visitors (server/http/render-cache.ts): an error anywhere in it is known, as a 500,
-    // before anything is sent.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) ||
-      routerContext.isSpaMode ||
-      request.headers.has("x-render-for-cache")
-        ? "onAllReady"
-        : "onShellReady";
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
       streamTimeout + 1000,
     );
+    // Every page is rendered complete (React's onAllReady) and sent as one piece: no page
+    // streams a part later (no loader defers its data), an error anywhere in it is known as a
+    // 500 before anything is sent, the render cache keeps the whole document, and the
+    // compression middleware compresses the page in one pass rather than one per piece React
+    // writes (each piece flushed by React Router's writer is a pass on libuv's thread pool).
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routeScopedContext(routerContext)} url={request.url} nonce={nonce} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
-        [readyOption]() {
+        onShellReady() {
           shellRendered = true;
-          const body = new PassThrough({
+        },
+        onAllReady() {
+          const pieces: Buffer[] = [];
+          const body = new Writable({
+            write(piece: Buffer, _encoding, callback) {
+              pieces.push(piece);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(
+                new Response(Buffer.concat(pieces), {
+                  headers: responseHeaders,
+                  status: responseStatusCode,
+                }),
+              );
               callback();
             },
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
         },
         onShellError(error: unknown) {
           clearTimeout(timeoutId);
@@ -115,6 +127,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          // An error in the shell itself is onShellError's to log.
           if (shellRendered) console.error(error);
         },
       },

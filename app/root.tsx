@@ -15,12 +15,14 @@ import { messagesFor } from "./lib/i18n/messages.server";
 import { langMiddleware, langOf } from "~/lib/i18n/lang.server";
 import { messageRefsOf, useLang } from "./lib/i18n/use-translation";
 import { formatPhoneForDisplay } from "./lib/phone";
+import { BUILD_META } from "./lib/stale-build";
 import { buildMeta, siteFromMatches, siteTranslate } from "./lib/seo";
 import { frameOf } from "./layout/frame";
 import { SiteShell } from "./layout/site-shell";
 import { getCompanyProfile } from "~/modules/content/index.server";
 import { currentNotices } from "~/modules/notices/index.server";
 import { listInvitationsForMember } from "~/modules/shops/index.server";
+import { privateCachingMiddleware } from "./routes/_gates/private-caching.server";
 import {
   activeShopMiddleware,
   activeShopOf,
@@ -32,7 +34,7 @@ import { ErrorPageGuard } from "./ui/error-page-guard";
 import { useNonce } from "./ui/nonce";
 import { fontsLaterOf, fontsLaterScript, stylesheetOf } from "./layout/page-look";
 import siteStylesheet from "./styles/app.scss?url";
-// The site's stylesheet cut to what the till renders (scripts/page-stylesheet.ts; decision 0056).
+// The site's stylesheet cut to what the till renders (scripts/purge-css.ts; decision 0056).
 import tillStylesheet from "./styles/till.scss?url";
 // The faces every page's text uses (the same files app.scss's @font-face rules name, so one
 // asset each): Thai and Latin, regular and bold. Thai text is interspersed with the Latin
@@ -60,6 +62,7 @@ export const links: Route.LinksFunction = () => [
 // shows a notice while any is waiting).
 // The language is read once here (langOf) for every loader and action of the request.
 export const middleware: Route.MiddlewareFunction[] = [
+  privateCachingMiddleware,
   langMiddleware,
   sessionMiddleware,
   activeShopMiddleware,
@@ -77,7 +80,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
     : defaultShouldRevalidate;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, publicOrigin, version } = context.get(appContext);
+  const { db, publicOrigin, version, build } = context.get(appContext);
   const sessionUser = sessionUserOf(context);
   const [company, activeShop, invitations] = await Promise.all([
     getCompanyProfile(db),
@@ -94,6 +97,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     messages: messagesFor(lang),
     origin: publicOrigin,
     version,
+    build: build ?? null,
     user: pickPublicUser(sessionUser),
     shops: activeShop?.shops ?? [],
     activeShopId: activeShop?.shop.id ?? null,
@@ -158,6 +162,7 @@ function FontLoading({ fontsLater, nonce }: { fontsLater: boolean; nonce: string
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const lang = useLang();
+  const build = useRouteLoaderData<typeof loader>("root")?.build;
   const nonce = useNonce();
   const matches = useMatches();
   const { frame, area } = messageRefsOf(matches);
@@ -168,6 +173,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0d47a1" />
+        {/* The build this page runs: a data answer of another makes it reload (stale-build.ts). */}
+        {build && <meta name={BUILD_META} content={build} />}
         <Meta />
         {/* A stylesheet with a precedence: after a navigation from the till, whose stylesheet
             has only the till's rules, React shows the next page once the site's has loaded. */}

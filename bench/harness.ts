@@ -63,6 +63,12 @@ export async function buildAppUnlessBuilt(force: boolean): Promise<void> {
 }
 
 /**
+ * The C allocator's settings `npm run serve` starts the app with (package.json; README,
+ * "Memory: the C allocator's settings"): every benchmark measures the app as it is deployed.
+ */
+export const SERVE_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
+
+/**
  * Starts the production app on its own embedded PostgreSQL in `dataDir` (DATABASE_URL
  * unset), for the tests that kill and restart it themselves (crash and soak tests).
  */
@@ -75,6 +81,8 @@ export function spawnEmbeddedApp(
 ): ChildProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    // A caller that sets an allocator variable (bench/soak-ab.ts's variants) sets all it wants.
+    ...(Object.keys(extraEnv).some((name) => name.startsWith("MALLOC_")) ? {} : SERVE_ENV),
     ...extraEnv,
     NODE_ENV: "production",
     HOST: "127.0.0.1",
@@ -188,8 +196,6 @@ export async function startAppAndBaseline(options: {
   folderPrefix: string;
   env?: Record<string, string>;
   nodeArgs?: string[];
-  /** The bare page's body sent as the app sends its own (bench/baseline/server.ts). */
-  baselineWholeBody?: boolean;
 }): Promise<{
   app: ChildProcess;
   baseline: ChildProcess;
@@ -203,6 +209,7 @@ export async function startAppAndBaseline(options: {
   const app = start(
     "server/main.ts",
     {
+      ...SERVE_ENV,
       PORT: String(appPort),
       DATA_DIR: dataDir,
       DATABASE_URL: "",
@@ -215,7 +222,6 @@ export async function startAppAndBaseline(options: {
   const baseline = start("bench/baseline/server.ts", {
     PORT: String(basePort),
     BASELINE_BUILD_DIR: baselineBuild,
-    BASELINE_WHOLE_BODY: options.baselineWholeBody ? "1" : "",
   });
   const appUrl = `http://127.0.0.1:${appPort}`;
   const baseUrl = `http://127.0.0.1:${basePort}`;

@@ -47,10 +47,9 @@ export function assetUrls(html: string, pageUrl: string): { url: string; kind: "
     else if (rel === "stylesheet") add(attr("href"), "css");
   }
   for (const [, src] of html.matchAll(/\bimport\b[^"';]*["']([^"']+\.m?js)["']/g)) add(src, "js");
-  // A visitor page names its modules in the script that loads them after its largest paint
-  // (server/http/scripts-after-largest-paint.ts): a list of preload addresses, and React
-  // Router's script as a string, whose quotes are escaped. The manifest's own "url" is not
-  // loaded: with lazy route discovery the browser asks /__manifest for routes it lacks.
+  // Any other module address the page's scripts name (quotes possibly escaped). The manifest's
+  // own "url" is not loaded: with lazy route discovery the browser asks /__manifest for routes
+  // it lacks.
   for (const [, src] of html.matchAll(
     /(?<!["']url\\?["']:\s*\\?)\\?["'](\/[^"'\\\s<>]+\.m?js)\\?["']/g,
   ))

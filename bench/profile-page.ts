@@ -38,8 +38,7 @@ function parseOptions() {
       visitor: { type: "boolean", default: false },
       duration: { type: "string", default: "8" },
       connections: { type: "string", default: "20" },
-      // What the client accepts (the default is a browser's: the server answers signed-in
-      // pages in zstd, kept visitor pages in brotli).
+      // What the client accepts (the default is a browser's: the server answers in brotli).
       "accept-encoding": { type: "string" },
     },
   });

@@ -34,7 +34,7 @@ function decoded(body: Buffer, encoding: string | undefined): Buffer {
     case "deflate":
       return inflateSync(body);
     case "zstd":
-      // Signed-in and other unkept pages, to a browser that takes zstd (decision 0055).
+      // Should a server in front answer in zstd.
       return zstdDecompressSync(body);
     default:
       return body;

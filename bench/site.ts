@@ -54,7 +54,6 @@ function parseOptions() {
       "signed-in-only": { type: "boolean", default: false },
       // The bare page's body compressed in one piece as the app's are (bench/README.md,
       // 28 November 2026): a comparison, not the yardstick the goals were set against.
-      "baseline-whole-body": { type: "boolean", default: false },
     },
   });
   return {
@@ -65,7 +64,6 @@ function parseOptions() {
     uncached: values.uncached,
     assetsOnly: values["assets-only"],
     signedInOnly: values["signed-in-only"],
-    baselineWholeBody: values["baseline-whole-body"],
   };
 }
 
@@ -133,16 +131,8 @@ const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`;
 // ---- main ------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
-  const {
-    build,
-    duration,
-    warmup,
-    checkBudget,
-    uncached,
-    assetsOnly,
-    signedInOnly,
-    baselineWholeBody,
-  } = parseOptions();
+  const { build, duration, warmup, checkBudget, uncached, assetsOnly, signedInOnly } =
+    parseOptions();
   if (build) await buildAppAndBaseline();
   for (const file of ["build/server/index.js", `${baselineBuild}/server/index.js`]) {
     if (!existsSync(path.resolve(root, file)))
@@ -151,7 +141,6 @@ async function main(): Promise<number> {
 
   const { app, baseline, appUrl, baseUrl, dataDir } = await startAppAndBaseline({
     folderPrefix: "dptech-bench-",
-    baselineWholeBody,
   });
 
   // The owner of a shop, signed in: the pages that are theirs alone (never kept).
@@ -262,9 +251,7 @@ async function main(): Promise<number> {
 
   console.log(
     `\nLoad: ${CONNECTIONS} connections, ${duration} s per run; ratios against the baseline runs` +
-      ` just before and after each page` +
-      (baselineWholeBody ? " (the bare page's body compressed in one piece)" : "") +
-      "\n",
+      ` just before and after each page\n`,
   );
   const baseMean = (pick: (r: Row) => number) => fixed(mean(baseRuns.map(pick)), 0);
   printTable(
@@ -328,7 +315,6 @@ async function main(): Promise<number> {
       timeoutS: TIMEOUT_S,
       headers: BROWSER_HEADERS,
       uncached,
-      baselineWholeBody,
     },
     baselineRuns: baseRuns,
     pages: appRows,

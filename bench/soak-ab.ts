@@ -39,7 +39,8 @@ interface Variant {
   what: string;
 }
 
-// server/main.ts sets MALLOC_ARENA_MAX=2 unless it is set; glibc's own default on 64-bit is
+// `npm run serve` (and spawnEmbeddedApp) set MALLOC_ARENA_MAX=2 unless a variant sets an
+// allocator variable itself; glibc's own default on 64-bit is
 // 8 arenas per CPU, so the variants "as before" set that explicitly.
 const GLIBC_DEFAULT = { MALLOC_ARENA_MAX: String(8 * cpus().length) };
 
@@ -54,7 +55,7 @@ const VARIANTS: Record<string, Variant> = {
     env: {},
     nodeArgs: [],
     compressed: true,
-    what: "as `npm start` starts it now (server/main.ts: MALLOC_ARENA_MAX=2, MALLOC_MMAP_THRESHOLD_=131072)",
+    what: "as `npm run serve` starts it (MALLOC_ARENA_MAX=2, MALLOC_MMAP_THRESHOLD_=131072)",
   },
   arena2: {
     env: { MALLOC_ARENA_MAX: "2" },

@@ -127,7 +127,7 @@ async function rssMiB(pid: number): Promise<number> {
   return kb / 1024;
 }
 
-/** The glibc variables the app runs with (server/main.ts sets them unless given). */
+/** The glibc variables the app runs with (`npm run serve` and the harness set them). */
 async function allocatorSettings(pid: number): Promise<string> {
   const environ = await readFile(`/proc/${pid}/environ`, "utf8");
   const set = environ.split("\0").filter((entry) => entry.startsWith("MALLOC_"));

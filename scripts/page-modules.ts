@@ -1,7 +1,7 @@
 // The source files a page can render: its route modules and every file of the app they import,
 // statically or lazily, followed through `~/` and relative specifiers. Packages are not
 // followed (their class names are not the site's), nor `.server` files (they render nothing).
-// scripts/page-stylesheet.ts cuts a page's stylesheet to the class names these files contain.
+// scripts/purge-css.ts has PurgeCSS cut a page's stylesheet to the words these files contain.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 

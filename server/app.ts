@@ -2,11 +2,16 @@
 // server build) into build/server/index.js; server/main.ts loads it and listens.
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import pg from "pg";
 import { pino } from "pino";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  createRequestHandler as createReactRouterHandler,
+  RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
 import { appContext, routeTreeContext } from "~/context";
 import { isDatabaseReachable } from "~/db/migrate.server";
 import { openDatabase, openDatabaseForTool } from "~/db/open-database.server";
@@ -51,7 +56,6 @@ import {
 import { originCheck } from "./http/origin-check";
 import { MISSING_PUBLIC_URL_WARNING, publicOriginResolver } from "./http/public-origin";
 import { createLogger, requestLogger } from "./http/request-logging";
-import { createRequestHandler } from "./http/react-router-handler";
 import { responseCompression } from "./http/response-compression";
 import {
   createRenderCache,
@@ -60,7 +64,8 @@ import {
   PAGE_CACHE_TTL_MS,
 } from "./http/render-cache";
 import { routeTreeOf } from "./http/route-tree";
-import { securityHeaders } from "./http/security-headers";
+import { contentSecurityPolicy, securityHeaders } from "./http/security-headers";
+import { BUILD_HEADER } from "~/lib/stale-build";
 
 // `npm run backup` and `npm run restore` (server/db-tool.ts) run these from the bundle.
 export { backupCommand, restoreCommand } from "~/db/backup.server";
@@ -73,8 +78,8 @@ export interface BootstrapOptions {
     middlewares: express.RequestHandler;
     ssrLoadModule(url: string): Promise<Record<string, unknown>>;
     /**
-     * Node's copy of react-router's context class (Vite gives this file its own copy). Unused
-     * since the request handler is our own, bundled with this file; kept for server/main.ts.
+     * Node's copy of react-router's context class (Vite gives this file its own copy), which
+     * @react-router/express, loaded by Node, checks the load context against.
      */
     RouterContextProvider?: typeof RouterContextProvider;
   };
@@ -211,7 +216,8 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
   // Cookies, Set-Cookie and the tokens of e-mailed links are kept out of the logs.
   app.use(requestLogger(logger));
   const imageOrigin = storageImageOrigin(env);
-  app.use(securityHeaders({ dev, imageOrigins: imageOrigin ? [imageOrigin] : [] }));
+  const cspOptions = { dev, imageOrigins: imageOrigin ? [imageOrigin] : [] };
+  app.use(securityHeaders(cspOptions));
   app.use(responseCompression());
 
   app.get("/healthz", async (_req, res) => {
@@ -273,48 +279,66 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
         (await vite.ssrLoadModule("virtual:react-router/server-build")) as unknown as ServerBuild
     : await import("virtual:react-router/server-build");
 
+  const ContextProvider = vite?.RouterContextProvider ?? RouterContextProvider;
+  const getLoadContext = (req: express.Request, res: express.Response) => {
+    const context = new ContextProvider();
+    context.set(routeTreeContext, async () =>
+      routeTreeOf(typeof build === "function" ? await build() : build),
+    );
+    context.set(appContext, {
+      db,
+      logger: req.log,
+      nonce: res.locals.cspNonce as string,
+      // Read only by the few loaders that need them: working out the client's address
+      // through the trusted proxies costs more than a till's whole stock-out needs.
+      get clientAddress() {
+        return req.ip ?? req.socket.remoteAddress ?? "unknown";
+      },
+      get publicOrigin() {
+        return publicOriginOf(req);
+      },
+      version,
+      build: typeof build === "function" ? undefined : build.assets.version,
+      auth,
+      storage,
+      stockEvents,
+      databaseAvailability: database.availability,
+    });
+    return context;
+  };
+
+  // Visitors' public pages from memory (server/http/render-cache.ts); development renders
+  // every request afresh (hot reload changes the pages).
+  if (typeof build !== "function") {
+    const renderDocument = createReactRouterHandler(build, "production");
+    const renderCache = createRenderCache({
+      pages,
+      publicOriginOf,
+      nextChange: () => nextNoticeChange(db),
+      policyFor: (scriptHashes) => contentSecurityPolicy(cspOptions, scriptHashes),
+      render(req, res) {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers)) {
+          for (const one of [value ?? []].flat()) headers.append(name, one);
+        }
+        const url = new URL(req.originalUrl, publicOriginOf(req));
+        return renderDocument(new Request(url, { headers }), getLoadContext(req, res));
+      },
+    });
+    app.get("/{*path}", renderCache.middleware);
+    // A page of another build reloads on its next data request (app/lib/stale-build.ts).
+    app.use((req, res, next) => {
+      if (req.path.endsWith(".data")) res.setHeader(BUILD_HEADER, build.assets.version);
+      next();
+    });
+  }
+
   app.all(
     "/{*path}",
     createRequestHandler({
       build,
       mode: dev ? "development" : "production",
-      // Development's build changes with every edit (hot reload keeps the page's code current).
-      buildVersion: typeof build === "function" ? undefined : build.assets.version,
-      // Development renders every request afresh (hot reload changes the pages).
-      renderCache: dev
-        ? undefined
-        : createRenderCache({
-            pages,
-            publicOriginOf,
-            nextChange: () => nextNoticeChange(db),
-          }),
-      getLoadContext(req, res) {
-        // Our handler (server/http/react-router-handler.ts) is bundled with this file, so it
-        // accepts this file's copy of react-router in development too (not options.vite's).
-        const context = new RouterContextProvider();
-        context.set(routeTreeContext, async () =>
-          routeTreeOf(typeof build === "function" ? await build() : build),
-        );
-        context.set(appContext, {
-          db,
-          logger: req.log,
-          nonce: res.locals.cspNonce as string,
-          // Read only by the few loaders that need them: working out the client's address
-          // through the trusted proxies costs more than a till's whole stock-out needs.
-          get clientAddress() {
-            return req.ip ?? req.socket.remoteAddress ?? "unknown";
-          },
-          get publicOrigin() {
-            return publicOriginOf(req);
-          },
-          version,
-          auth,
-          storage,
-          stockEvents,
-          databaseAvailability: database.availability,
-        });
-        return context;
-      },
+      getLoadContext,
     }),
   );
 

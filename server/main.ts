@@ -4,28 +4,6 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-// glibc gives each thread that allocates at the same time as another its own malloc arena
-// (up to 8 per CPU), memory freed inside an arena mostly stays resident, and after a large
-// block is freed glibc raises its mmap threshold so that later large blocks come from those
-// arenas too. In the soak, RSS kept climbing long after live memory had levelled off; two
-// arenas and a fixed 128 KiB mmap threshold (large blocks are mapped, and unmapped when freed)
-// made it level off (decision 0043-malloc-arenas). glibc reads these variables only at process
-// start, so the process replaces itself once with them set (same pid: systemd or Docker keep
-// tracking it). Values set by whoever starts the app win; MALLOC_ARENA_MAX set to anything
-// skips this step (MALLOC_ARENA_MAX=16 on a 2-CPU machine is glibc's default again).
-const ALLOCATOR_ENV = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072" };
-if (
-  process.platform === "linux" &&
-  process.env.MALLOC_ARENA_MAX === undefined &&
-  typeof process.execve === "function"
-) {
-  process.execve(
-    process.execPath,
-    [process.execPath, ...process.execArgv, ...process.argv.slice(1)],
-    { ...ALLOCATOR_ENV, ...process.env },
-  );
-}
-
 const rootDir = path.resolve(import.meta.dirname, "..");
 const dev = process.env.NODE_ENV === "development";
 

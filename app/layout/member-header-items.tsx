@@ -1,7 +1,6 @@
 import { useEffect } from "react";
-import { Form, useLocation } from "react-router";
+import { Form, useLocation, Link } from "react-router";
 import { useT } from "~/lib/i18n/use-translation";
-import { SiteLink } from "~/ui/site-link";
 
 /*
  * The header's parts only a signed-in member sees: their shops' invitations, the shop switch
@@ -32,14 +31,16 @@ export function MemberHeaderItems({
     <>
       {invitationCount > 0 && (
         // Invitations wait for the member's answer on /shophub.
-        <SiteLink
+        <Link
+          prefetch="intent"
+          viewTransition
           className="btn btn-sm btn-warning"
           to="/shophub#invitations"
           onClick={onNavigate}
           data-testid="invitations-notice"
         >
           {t("shopInvite.notice", { count: invitationCount })}
-        </SiteLink>
+        </Link>
       )}
       {shops.length > 0 && <ShopSwitch shops={shops} activeShopId={activeShopId} />}
       <MemberMenu user={user} onNavigate={onNavigate} />
@@ -100,25 +101,25 @@ function MemberMenu({
       <ul className="header-menu__list">
         <li className="header-menu__note">{t("account.signedInAs", { name: user.name })}</li>
         <li>
-          <SiteLink to="/user/profile" onClick={onNavigate}>
+          <Link prefetch="intent" viewTransition to="/user/profile" onClick={onNavigate}>
             {t("nav.profile")}
-          </SiteLink>
+          </Link>
         </li>
         <li>
-          <SiteLink to="/user/listings" onClick={onNavigate}>
+          <Link prefetch="intent" viewTransition to="/user/listings" onClick={onNavigate}>
             {t("nav.myListings")}
-          </SiteLink>
+          </Link>
         </li>
         <li>
-          <SiteLink to="/shophub" onClick={onNavigate}>
+          <Link prefetch="intent" viewTransition to="/shophub" onClick={onNavigate}>
             {t("nav.myShops")}
-          </SiteLink>
+          </Link>
         </li>
         {user.role === "admin" && (
           <li>
-            <SiteLink to="/admin" onClick={onNavigate}>
+            <Link prefetch="intent" viewTransition to="/admin" onClick={onNavigate}>
               {t("nav.admin")}
-            </SiteLink>
+            </Link>
           </li>
         )}
         <li>
@@ -173,7 +174,9 @@ function ShopSwitch({
             </li>
           ))}
           <li>
-            <SiteLink to="/shophub">{t("nav.myShops")}</SiteLink>
+            <Link prefetch="intent" viewTransition to="/shophub">
+              {t("nav.myShops")}
+            </Link>
           </li>
         </ul>
       </Form>

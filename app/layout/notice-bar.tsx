@@ -6,7 +6,7 @@ import { useNonce } from "~/ui/nonce";
 
 const POLL_MS = 30_000;
 // Whole class names: the till's stylesheet keeps only the names its source files contain
-// (scripts/page-stylesheet.ts).
+// (scripts/purge-css.ts).
 const ALERT_CLASS: Record<NoticeLevel, string> = {
   info: "alert-info",
   warning: "alert-warning",

@@ -1,6 +1,6 @@
+import { Link } from "react-router";
 import { bangkokYear } from "~/lib/bangkok-clock";
 import { useLang, useT } from "~/lib/i18n/use-translation";
-import { SiteLink } from "~/ui/site-link";
 import type { RootCompany } from "./site-shell";
 
 export function SiteFooter({ company }: { company: RootCompany }) {
@@ -30,22 +30,34 @@ export function SiteFooter({ company }: { company: RootCompany }) {
             <p className="h6 text-white">{t("footer.products")}</p>
             <ul className="list-unstyled">
               <li>
-                <SiteLink to="/article/ai">{t("category.ai-camera")}</SiteLink>
+                <Link prefetch="intent" viewTransition to="/article/ai">
+                  {t("category.ai-camera")}
+                </Link>
               </li>
               <li>
-                <SiteLink to="/article/machineVision">{t("category.machine-vision")}</SiteLink>
+                <Link prefetch="intent" viewTransition to="/article/machineVision">
+                  {t("category.machine-vision")}
+                </Link>
               </li>
               <li>
-                <SiteLink to="/article/dpTechLaser">{t("category.laser-marking")}</SiteLink>
+                <Link prefetch="intent" viewTransition to="/article/dpTechLaser">
+                  {t("category.laser-marking")}
+                </Link>
               </li>
               <li>
-                <SiteLink to="/article/amr">{t("category.amr")}</SiteLink>
+                <Link prefetch="intent" viewTransition to="/article/amr">
+                  {t("category.amr")}
+                </Link>
               </li>
               <li>
-                <SiteLink to="/article/sensor">{t("category.sensor")}</SiteLink>
+                <Link prefetch="intent" viewTransition to="/article/sensor">
+                  {t("category.sensor")}
+                </Link>
               </li>
               <li>
-                <SiteLink to="/article/wire">{t("category.wire")}</SiteLink>
+                <Link prefetch="intent" viewTransition to="/article/wire">
+                  {t("category.wire")}
+                </Link>
               </li>
             </ul>
           </nav>
@@ -53,28 +65,44 @@ export function SiteFooter({ company }: { company: RootCompany }) {
             <p className="h6 text-white">{t("footer.tools")}</p>
             <ul className="list-unstyled">
               <li>
-                <SiteLink to="/shophub">shophub</SiteLink>
+                <Link prefetch="intent" viewTransition to="/shophub">
+                  shophub
+                </Link>
               </li>
               <li>
-                <SiteLink to="/storehub">storehub</SiteLink>
+                <Link prefetch="intent" viewTransition to="/storehub">
+                  storehub
+                </Link>
               </li>
               <li>
-                <SiteLink to="/asset">{t("nav.listings")}</SiteLink>
+                <Link prefetch="intent" viewTransition to="/asset">
+                  {t("nav.listings")}
+                </Link>
               </li>
               <li>
-                <SiteLink to="/article">{t("nav.articles")}</SiteLink>
+                <Link prefetch="intent" viewTransition to="/article">
+                  {t("nav.articles")}
+                </Link>
               </li>
               <li>
-                <SiteLink to="/contact">{t("nav.contact")}</SiteLink>
+                <Link prefetch="intent" viewTransition to="/contact">
+                  {t("nav.contact")}
+                </Link>
               </li>
               <li>
-                <SiteLink to="/test">{t("footer.selfCheck")}</SiteLink>
+                <Link prefetch="intent" viewTransition to="/test">
+                  {t("footer.selfCheck")}
+                </Link>
               </li>
               <li>
-                <SiteLink to="/terms">{t("legal.terms")}</SiteLink>
+                <Link prefetch="intent" viewTransition to="/terms">
+                  {t("legal.terms")}
+                </Link>
               </li>
               <li>
-                <SiteLink to="/privacy">{t("legal.privacy")}</SiteLink>
+                <Link prefetch="intent" viewTransition to="/privacy">
+                  {t("legal.privacy")}
+                </Link>
               </li>
             </ul>
           </nav>

@@ -1,9 +1,8 @@
 import { useCallback, useState } from "react";
-import { useRouteLoaderData } from "react-router";
+import { useRouteLoaderData, Link, NavLink } from "react-router";
 import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { OffcanvasMenu } from "~/ui/offcanvas-menu";
-import { SiteLink, SiteNavLink } from "~/ui/site-link";
 import { LanguageSwitch } from "./language-switch";
 import { MEMBER_HEADER_MARK, MemberHeader } from "./member-header-slot";
 
@@ -62,7 +61,12 @@ export function SiteHeader({
       </a>
       <nav className="navbar navbar-expand-xl navbar-dark site-navbar" aria-label={t("nav.main")}>
         <div className="container">
-          <SiteLink to="/" className="navbar-brand d-flex align-items-center gap-2">
+          <Link
+            prefetch="intent"
+            viewTransition
+            to="/"
+            className="navbar-brand d-flex align-items-center gap-2"
+          >
             {/* A picture, not inline SVG: the drawing would be part of every page's script. */}
             <img
               {...LOGO_MARK_PICTURE}
@@ -73,7 +77,7 @@ export function SiteHeader({
               decoding="async"
             />
             <span className="fw-bold">{brand}</span>
-          </SiteLink>
+          </Link>
           <button
             type="button"
             className="navbar-toggler"
@@ -97,13 +101,26 @@ export function SiteHeader({
                   <li key={item.to} className="nav-item">
                     {item.to.includes("#") ? (
                       // A #section link is never "the current page", so it is a plain link.
-                      <SiteLink to={item.to} className="nav-link" onClick={close}>
+                      <Link
+                        prefetch="intent"
+                        viewTransition
+                        to={item.to}
+                        className="nav-link"
+                        onClick={close}
+                      >
                         {t(item.label)}
-                      </SiteLink>
+                      </Link>
                     ) : (
-                      <SiteNavLink to={item.to} end={item.end} className="nav-link" onClick={close}>
+                      <NavLink
+                        prefetch="intent"
+                        viewTransition
+                        to={item.to}
+                        end={item.end}
+                        className="nav-link"
+                        onClick={close}
+                      >
                         {t(item.label)}
-                      </SiteNavLink>
+                      </NavLink>
                     )}
                   </li>
                 ))}
@@ -138,13 +155,15 @@ export function SiteHeader({
                   />
                 </div>
               ) : (
-                <SiteLink
+                <Link
+                  prefetch="intent"
+                  viewTransition
                   className="btn btn-sm btn-light text-nowrap"
                   to="/user/signIn"
                   onClick={close}
                 >
                   {t("nav.signIn")}
-                </SiteLink>
+                </Link>
               )}
               <LanguageSwitch />
             </div>

@@ -7,6 +7,9 @@ import { reloadAfterChunkError } from "./chunk-reload";
  */
 export const BUILD_HEADER = "X-Build";
 
+/** The page's own build: the root layout writes it into `<meta name="build">`. */
+export const BUILD_META = "build";
+
 /**
  * Where a tab of an older build goes: the page a whole-page data request was loading (a
  * navigation, or the page shown being revalidated), or, for the data of some routes only (a

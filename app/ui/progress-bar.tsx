@@ -8,7 +8,7 @@ export const PROGRESS_HIDE_DELAY_MS = 500;
 
 type Phase = "idle" | "running" | "finishing";
 // Whole class names: the till's stylesheet keeps only the names its source files contain
-// (scripts/page-stylesheet.ts).
+// (scripts/purge-css.ts).
 const PHASE_CLASS = {
   running: "progress-bar-top--running",
   finishing: "progress-bar-top--finishing",

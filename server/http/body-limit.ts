@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { Request as ExpressRequest, RequestHandler, Response } from "express";
-import { langFromCookieHeader, type MessageKey } from "~/lib/i18n";
-import { serverTranslate } from "~/lib/i18n/messages.server";
+import { problemPageHtml } from "~/layout/problem-page.server";
+import { BodyTooLargeError } from "~/lib/unreadable-body.server";
 import { MAX_LISTING_REQUEST_BYTES } from "~/modules/listings/index.server";
 import { MAX_IMAGE_BYTES } from "~/modules/media/index.server";
 import { IMPORT_MAX_BYTES } from "~/modules/stock/index.server";
@@ -75,13 +75,6 @@ function formatSize(bytes: number): string {
   return bytes >= MB ? `${Math.floor(bytes / MB)} MB` : `${Math.floor(bytes / KB)} KB`;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
-}
-
 /**
  * Answers 413 in the visitor's language and closes the connection: the rest of the body is
  * never read (the socket is closed once the answer is out), so it cannot fill the memory.
@@ -93,46 +86,21 @@ export function sendTooLarge(req: ExpressRequest, res: Response, limit: number):
     return;
   }
   lingerBeforeClosing(req);
-  sendProblemPage(req, res, {
-    status: 413,
+  sendTooLargePage(req, res, limit);
+}
+
+/** The 413 page: no script or query that could fail; the connection closes after it. */
+function sendTooLargePage(req: ExpressRequest, res: Response, limit: number): void {
+  const html = problemPageHtml(req.get("cookie") ?? null, req.path, {
     title: "error.requestTooLarge",
     hint: "error.requestTooLargeHint",
     size: formatSize(limit),
-    close: true,
   });
-}
-
-/** A form post whose body could not be read as a form: 400, never the 500 page. */
-export function sendUnreadableBody(req: ExpressRequest, res: Response): void {
-  if (res.headersSent) return;
-  sendProblemPage(req, res, {
-    status: 400,
-    title: "error.unreadableForm",
-    hint: "error.unreadableFormHint",
-  });
-}
-
-function sendProblemPage(
-  req: ExpressRequest,
-  res: Response,
-  page: { status: number; title: MessageKey; hint: MessageKey; size?: string; close?: boolean },
-): void {
-  const lang = langFromCookieHeader(req.get("cookie") ?? null);
-  const t = serverTranslate(lang);
-  const title = escapeHtml(t(page.title));
-  const hint = escapeHtml(t(page.hint, { size: page.size ?? "" }));
-  const back = escapeHtml(req.path.replace(/\.data$/, "") || "/");
   res
-    .status(page.status)
-    .set({ "Cache-Control": "no-store", ...(page.close ? { Connection: "close" } : {}) })
+    .status(413)
+    .set({ "Cache-Control": "no-store", Connection: "close" })
     .type("text/html; charset=utf-8")
-    .send(
-      `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">` +
-        `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>` +
-        `<body><main style="max-width:40rem;margin:3rem auto;font-family:sans-serif;padding:0 1rem">` +
-        `<h1>${title}</h1><p>${hint}</p><p><a href="${back}">${escapeHtml(t("error.back"))}</a></p>` +
-        `</main></body></html>`,
-    );
+    .send(html);
 }
 
 /**
@@ -173,81 +141,39 @@ function hasBody(req: IncomingMessage): boolean {
 }
 
 /**
- * First line of defence, before any body is read: a declared length over the path's limit is
- * refused at once, and the limit is noted for whoever reads the body (limitedBody below).
+ * Every request body is limited by path, before React Router's request handler reads it. A
+ * declared length over the path's limit is refused at once. Otherwise the bytes actually
+ * received are counted as the handler reads them (chunked uploads carry no length, and a
+ * declared one can lie): past the limit the visitor gets the 413 page, and the body's readers
+ * get BodyTooLargeError in place of the rest, so nothing beyond the limit reaches an action or
+ * the memory.
+ *
+ * The count listens to the same `data` events as the handler's reader, with the stream paused
+ * first, so that listening does not start the flow: the body flows only when the handler
+ * reads it, and each chunk reaches both. Node's IncomingMessage cannot be failed without
+ * destroying its socket (`destroy()`), which would lose the 413 on a client that is still
+ * sending; so the refusal is the stream's `error` event, the one its readers listen for.
  */
 export function bodyLimit(): RequestHandler {
   return (req, res, next) => {
     if (!hasBody(req)) return next();
     const entry = limitEntryFor(req.path);
-    res.locals.bodyLimit = entry.bytes;
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > entry.bytes && !entry.routeRefusesDeclared) {
       return sendTooLarge(req, res, entry.bytes);
     }
+    let received = 0;
+    const count = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= entry.bytes) return;
+      req.off("data", count);
+      // The readers stop here (@react-router/node's reader errors the body's stream) …
+      if (req.listenerCount("error") > 0) req.emit("error", new BodyTooLargeError(entry.bytes));
+      // … and the visitor gets the 413 page; what still arrives is dropped.
+      sendTooLarge(req, res, entry.bytes);
+    };
+    req.pause();
+    req.on("data", count);
     next();
   };
-}
-
-export class BodyTooLargeError extends Error {
-  constructor(readonly limit: number) {
-    super(`request body over ${limit} bytes`);
-    this.name = "BodyTooLargeError";
-  }
-}
-
-/**
- * The request body as a web stream that counts the bytes actually received (chunked uploads
- * carry no Content-Length, and a declared length can lie): past the limit it errors, answers
- * 413 and stops reading. Nothing is buffered beyond the stream's small queue.
- */
-export function limitedBody(
-  req: ExpressRequest,
-  res: Response,
-  options: { limit: number; onTooLarge?: () => void },
-): ReadableStream<Uint8Array> {
-  let received = 0;
-  let settled = false;
-  let cancelled = false;
-  let refused = false;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      req.on("data", (chunk: Buffer) => {
-        if (refused) return;
-        received += chunk.length;
-        if (received > options.limit) {
-          refused = true;
-          if (!settled) {
-            settled = true;
-            controller.error(new BodyTooLargeError(options.limit));
-          }
-          options.onTooLarge?.();
-          sendTooLarge(req, res, options.limit);
-          return;
-        }
-        if (settled || cancelled) return;
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        if ((controller.desiredSize ?? 0) <= 0) req.pause();
-      });
-      req.on("end", () => {
-        if (settled) return;
-        settled = true;
-        if (!cancelled) controller.close();
-      });
-      req.on("error", (error) => {
-        if (settled) return;
-        settled = true;
-        controller.error(error);
-      });
-    },
-    pull() {
-      req.resume();
-    },
-    cancel() {
-      // The reader wants no more (e.g. an action refused the request before reading it): the
-      // rest is read and dropped so that its answer can still be sent, up to the same limit.
-      cancelled = true;
-      req.resume();
-    },
-  });
 }

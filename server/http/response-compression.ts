@@ -12,10 +12,23 @@ import type { RequestHandler } from "express";
  */
 export const STREAMING_BROTLI_WINDOW_BITS = 18;
 
+/**
+ * Brotli's quality for responses compressed per request (the middleware's default is 4): what
+ * a signed-in page pays on every request. Kept visitor pages (quality 11, once) and the built
+ * assets (quality 11, at build time) are compressed elsewhere. Measured in bench/README.md
+ * ("The request path on standard means").
+ */
+export const STREAMING_BROTLI_QUALITY = 1;
+
 /** Gzip or brotli for whatever the client accepts, except server-sent events. */
 export function responseCompression(): RequestHandler {
   return compression({
-    brotli: { params: { [constants.BROTLI_PARAM_LGWIN]: STREAMING_BROTLI_WINDOW_BITS } },
+    brotli: {
+      params: {
+        [constants.BROTLI_PARAM_LGWIN]: STREAMING_BROTLI_WINDOW_BITS,
+        [constants.BROTLI_PARAM_QUALITY]: STREAMING_BROTLI_QUALITY,
+      },
+    },
     // Server-sent events must reach the browser as they are written, not when a buffer fills.
     filter: (req, res) =>
       !/^text\/event-stream/i.test(String(res.getHeader("Content-Type") ?? "")) &&

@@ -19,15 +19,48 @@ function nextNonce(): string {
   return nonce;
 }
 
+export interface CspOptions {
+  dev: boolean;
+  /** Other origins that serve our images (a public S3 bucket or its CDN). */
+  imageOrigins?: string[];
+}
+
+type Source = string | ((req: unknown, res: unknown) => string);
+
+/** The site's policy: only its own origin, and inline scripts by `scriptSources`. */
+function directives(options: CspOptions, scriptSources: Source[]): Record<string, Source[]> {
+  return {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", ...scriptSources, ...(options.dev ? ["'unsafe-eval'"] : [])],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", ...(options.imageOrigins ?? [])],
+    "font-src": ["'self'"],
+    "connect-src": ["'self'", ...(options.dev ? ["ws:"] : [])],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+    "manifest-src": ["'self'"],
+    "worker-src": ["'self'"],
+  };
+}
+
+/**
+ * The Content-Security-Policy header of a page whose inline scripts are allowed by their hashes
+ * (`'sha256-…'`): the render cache's kept pages, which are sent unchanged to every visitor
+ * (render-cache.ts). The same policy as every other answer's, but for how scripts are allowed.
+ */
+export function contentSecurityPolicy(options: CspOptions, scriptHashes: string[]): string {
+  return Object.entries(directives(options, scriptHashes))
+    .map(([name, values]) => [name, ...values].join(" "))
+    .join(";");
+}
+
 /**
  * A fresh nonce per response, then helmet's headers with a CSP that only runs scripts
  * carrying that nonce (no 'unsafe-inline' for scripts). HSTS is sent only over HTTPS.
  */
-export function securityHeaders(options: {
-  dev: boolean;
-  /** Other origins that serve our images (a public S3 bucket or its CDN). */
-  imageOrigins?: string[];
-}): RequestHandler[] {
+export function securityHeaders(options: CspOptions): RequestHandler[] {
   const setNonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = nextNonce();
     next();
@@ -35,23 +68,7 @@ export function securityHeaders(options: {
   const nonce = (_req: unknown, res: unknown) =>
     `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;
   const headers = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        "default-src": ["'self'"],
-        "script-src": ["'self'", nonce, ...(options.dev ? ["'unsafe-eval'"] : [])],
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "blob:", ...(options.imageOrigins ?? [])],
-        "font-src": ["'self'"],
-        "connect-src": ["'self'", ...(options.dev ? ["ws:"] : [])],
-        "object-src": ["'none'"],
-        "base-uri": ["'self'"],
-        "form-action": ["'self'"],
-        "frame-ancestors": ["'none'"],
-        "manifest-src": ["'self'"],
-        "worker-src": ["'self'"],
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: directives(options, [nonce]) },
     strictTransportSecurity: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,

@@ -86,7 +86,7 @@ describe("the admin area", () => {
     await fresh.goto("/");
     const notice = fresh.getByTestId("notice").filter({ hasText: title });
     await notice.waitFor();
-    // A visitor's page becomes interactive after its largest paint.
+    // The page becomes interactive once its scripts have run.
     await hydrated(fresh, "header a");
     await notice.locator(".btn-close").click();
     await expect.poll(() => notice.count()).toBe(0);

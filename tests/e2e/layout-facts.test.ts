@@ -166,8 +166,7 @@ describe("layout facts", () => {
           expect(svgPictures, `${lang} ${path}`).toEqual([]);
           // The header's member part is a script of its own: a member's page loads it before
           // hydrating, a visitor's never (the home page's script budget, issue 15). Counted
-          // once the page has hydrated: visitor pages and the till load their scripts after
-          // their paint (decisions 0044 and 0054), after the load event.
+          // once the page has hydrated.
           await page.waitForFunction(() => {
             const link = document.querySelector("header a");
             return !!link && Object.keys(link).some((key) => key.startsWith("__react"));

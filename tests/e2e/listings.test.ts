@@ -152,7 +152,7 @@ describe("listings", () => {
     await card.getByRole("link", { name: title }).click();
     await search.waitForURL(`**/asset/${listingId}`);
     await search.getByTestId("gallery").waitFor();
-    // A visitor page loads its scripts after its largest paint; the keyboard needs them.
+    // The keyboard needs the page hydrated.
     await hydrated(search, ".photo-gallery__stage");
     // The cover comes first in the gallery; the phone is for members only.
     const coverPhotoId = await search.getByTestId("gallery-image").getAttribute("data-photo-id");

@@ -51,7 +51,8 @@ describe("the frame's links", () => {
       expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
       expect(await headerLink(page, "nav.contact").getAttribute("aria-current")).toBe("page");
       expect(await homeLink.getAttribute("aria-current")).toBeNull();
-      expect(await homeLink.getAttribute("class")).toBe("nav-link");
+      // NavLink marks its links `transitioning` while the view transition runs.
+      await expect.poll(() => homeLink.getAttribute("class")).toBe("nav-link");
 
       await page.goBack();
       await page.waitForURL((url) => url.pathname === "/");
@@ -199,6 +200,16 @@ describe("navigation feedback", () => {
 
   it("fades the current page out while the next one loads, and only a page reached by a link in", async () => {
     await withPage(e2e.browser, async (page) => {
+      // Counts the browser's view transitions (React Router starts one per such navigation).
+      await page.addInitScript(() => {
+        const start = document.startViewTransition?.bind(document);
+        if (!start) return;
+        document.startViewTransition = ((update: ViewTransitionUpdateCallback) => {
+          const counted = window as { transitions?: number };
+          counted.transitions = (counted.transitions ?? 0) + 1;
+          return start(update);
+        }) as typeof document.startViewTransition;
+      });
       await open(page, "/");
       const release = await delayDataRequests(page, 1_200);
       const current = page.locator("main > .page");
@@ -219,7 +230,21 @@ describe("navigation feedback", () => {
       await page.waitForURL("**/contact");
       await expect.poll(() => page.locator("h1").innerText()).toBe(th["contact.title"]);
       expect(await page.locator("main > .page").count()).toBe(1);
-      expect(await current.getAttribute("class")).toBe("page page--entering");
+      // The header's links are React Router's view transitions: the browser fades the old
+      // page out and the new one in (app.scss), and the page does not fade in again inside.
+      expect(await page.evaluate(() => (window as { transitions?: number }).transitions)).toBe(1);
+      expect(await current.getAttribute("class")).toBe("page");
+
+      // A link of the page's own (an article card, React Router's <Link> without
+      // `viewTransition`) fades the next page in by itself.
+      await headerLink(page, "nav.home").click();
+      await page.getByTestId("home-carousel").waitFor();
+      await page.locator("main a[href^='/article/']").filter({ visible: true }).first().click();
+      await page.waitForURL(/\/article\/[^/]+$/);
+      await expect
+        .poll(() => page.locator("main > .page").getAttribute("class"))
+        .toBe("page page--entering");
+      expect(await page.evaluate(() => (window as { transitions?: number }).transitions)).toBe(2);
       await release();
     });
   });

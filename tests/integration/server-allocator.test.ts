@@ -1,26 +1,25 @@
-// server/main.ts starts the app with glibc's malloc limited to two arenas and a fixed mmap
-// threshold (decision 0043-malloc-arenas): it replaces itself once, keeping its pid, its Node
-// flags and its arguments, and leaves alone values set by whoever starts it.
+// `npm run serve` (and so `npm start`) starts the app with glibc's malloc limited to two arenas
+// and a fixed mmap threshold (decision 0043-malloc-arenas, 0065), and leaves alone values set by
+// whoever starts it. The README's systemd unit and container examples set the same variables.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-// Loaded before server/main.ts in every process image. When main.ts goes on to load the app's
-// build, it reports what that image runs with and stops it, so the app itself never starts.
-// Where main.ts replaces itself, it does so before that point, so only the last image reports.
+// Loaded before server/main.ts (through NODE_OPTIONS, as npm passes the environment on). When
+// main.ts goes on to load the app's build, it reports what the process runs with and stops, so
+// the app itself never starts.
 const PROBE = `
 import { registerHooks } from "node:module";
 registerHooks({
   resolve(specifier, context, nextResolve) {
     if (specifier.endsWith("build/server/index.js")) {
       console.log(JSON.stringify({
-        pid: process.pid,
         arenas: process.env.MALLOC_ARENA_MAX ?? null,
         mmapThreshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null,
-        semiSpace: process.execArgv.includes("--max-semi-space-size=8"),
-        args: process.argv.slice(2),
+        nodeEnv: process.env.NODE_ENV ?? null,
       }));
       process.exit(0);
     }
@@ -29,51 +28,56 @@ registerHooks({
 });
 `;
 
-function probeServer(env: Record<string, string>) {
+function probeServe(env: Record<string, string>) {
   const base = { ...process.env };
   delete base.MALLOC_ARENA_MAX;
   delete base.MALLOC_MMAP_THRESHOLD_;
-  const child = spawn(
-    process.execPath,
-    [
-      "--max-semi-space-size=8",
-      "--import",
-      `data:text/javascript,${encodeURIComponent(PROBE)}`,
-      "server/main.ts",
-      "--an-argument",
-    ],
-    { cwd: root, env: { ...base, NODE_ENV: "production", ...env }, stdio: "pipe" },
-  );
+  delete base.NODE_ENV;
+  const child = spawn("npm", ["run", "--silent", "serve"], {
+    cwd: root,
+    env: {
+      ...base,
+      NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(PROBE)}`,
+      ...env,
+    },
+    stdio: "pipe",
+  });
   let output = "";
   child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-  return new Promise<{ childPid: number | undefined; report: Record<string, unknown> }>(
-    (resolve, reject) => {
-      child.once("error", reject);
-      child.once("exit", () => {
-        const line = output.split("\n").find((l) => l.startsWith("{"));
-        if (!line) reject(new Error(`no report from the server process: ${output}`));
-        else resolve({ childPid: child.pid, report: JSON.parse(line) as Record<string, unknown> });
-      });
-    },
-  );
+  return new Promise<Record<string, unknown>>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", () => {
+      const line = output.split("\n").find((l) => l.startsWith("{"));
+      if (!line) reject(new Error(`no report from the server process: ${output}`));
+      else resolve(JSON.parse(line) as Record<string, unknown>);
+    });
+  });
 }
 
-describe.runIf(process.platform === "linux")("the server's allocator settings", () => {
-  it("start the app with two malloc arenas and a fixed mmap threshold, as the same process", async () => {
-    const { childPid, report } = await probeServer({});
-    expect(report).toEqual({
-      pid: childPid,
+describe("the server's allocator settings", () => {
+  it("are what `npm run serve` starts the app with", async () => {
+    expect(await probeServe({})).toEqual({
       arenas: "2",
       mmapThreshold: "131072",
-      semiSpace: true,
-      args: ["--an-argument"],
+      nodeEnv: "production",
     });
   });
 
   it("keep what whoever starts the app has set", async () => {
-    const { report } = await probeServer({ MALLOC_ARENA_MAX: "16" });
-    expect(report).toMatchObject({ arenas: "16", mmapThreshold: null });
-    const mmapOnly = await probeServer({ MALLOC_MMAP_THRESHOLD_: "65536" });
-    expect(mmapOnly.report).toMatchObject({ arenas: "2", mmapThreshold: "65536" });
+    expect(await probeServe({ MALLOC_ARENA_MAX: "16" })).toMatchObject({
+      arenas: "16",
+      mmapThreshold: "131072",
+    });
+    expect(await probeServe({ MALLOC_MMAP_THRESHOLD_: "65536" })).toMatchObject({
+      arenas: "2",
+      mmapThreshold: "65536",
+    });
+  });
+
+  it("are the ones the README's systemd unit and container examples set", () => {
+    const readme = readFileSync(path.join(root, "README.md"), "utf8");
+    expect(readme).toContain("Environment=MALLOC_ARENA_MAX=2");
+    expect(readme).toContain("Environment=MALLOC_MMAP_THRESHOLD_=131072");
+    expect(readme).toContain("ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072");
   });
 });

@@ -1,9 +1,8 @@
-import { Form } from "react-router";
+import { Form, NavLink } from "react-router";
 import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { GUIDE_ROLES } from "~/modules/guide";
 import { SHOP_FORM_FIELD, type ShopRole } from "~/modules/shops";
-import { SiteNavLink } from "~/ui/site-link";
 
 /**
  * shophub's tools, in the order a shop's day goes, with who may open each (issue 13's roles).
@@ -40,13 +39,15 @@ export function ShophubNav({ shopId, role }: { shopId: string; role: ShopRole })
       <ul className="nav nav-pills flex-wrap flex-xl-nowrap">
         {tools.map((tool) => (
           <li key={tool.path} className="nav-item">
-            <SiteNavLink
+            <NavLink
+              prefetch="intent"
+              viewTransition
               to={`${tool.path}?shop=${encodeURIComponent(shopId)}`}
               end
               className="nav-link text-nowrap"
             >
               {t(tool.text)}
-            </SiteNavLink>
+            </NavLink>
           </li>
         ))}
         {GUIDE_ROLES.includes(role) && (

@@ -1,9 +1,8 @@
-import { Outlet } from "react-router";
+import { Outlet, NavLink } from "react-router";
 import type { Route } from "./+types/layout";
 import type { MessageKey } from "~/lib/i18n";
 import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { useT } from "~/lib/i18n/use-translation";
-import { SiteNavLink } from "~/ui/site-link";
 import { STOCK_WRITERS } from "~/modules/stock/index.server";
 import { LiveStock } from "~/features/storehub/live-stock";
 import { GuideMount } from "~/features/first-sale/guide-mount";
@@ -67,9 +66,15 @@ export default function StorehubLayout({ loaderData }: Route.ComponentProps) {
             <ul className="nav nav-tabs mb-4 flex-nowrap overflow-auto text-nowrap">
               {TABS.filter((tab) => shop.canWrite || !tab.writersOnly).map((tab) => (
                 <li key={tab.to} className="nav-item">
-                  <SiteNavLink to={tab.to} end={tab.end} className="nav-link">
+                  <NavLink
+                    prefetch="intent"
+                    viewTransition
+                    to={tab.to}
+                    end={tab.end}
+                    className="nav-link"
+                  >
                     {t(tab.label)}
-                  </SiteNavLink>
+                  </NavLink>
                 </li>
               ))}
             </ul>

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, useLocation } from "react-router";
-import { SiteLink } from "~/ui/site-link";
+import { Form, useLocation, Link } from "react-router";
 import type { Route } from "./+types/overview";
 import { appContext } from "~/context";
 import { limitSearches } from "~/modules/platform/index.server";
@@ -145,24 +144,21 @@ function Introduction({ signedIn }: { signedIn: boolean }) {
       <p>{signedIn ? t("storehub.intro.noShop") : t("storehub.intro.visitor")}</p>
       <div className="d-flex flex-wrap gap-2">
         {signedIn ? (
-          <SiteLink to={NEW_SHOP_PATH} className="btn btn-primary btn-lg" data-testid="create-shop">
+          <Link to={NEW_SHOP_PATH} className="btn btn-primary btn-lg" data-testid="create-shop">
             {t("storehub.intro.createShop")}
-          </SiteLink>
+          </Link>
         ) : (
           <>
-            <SiteLink
+            <Link
               to={`/register?redirectTo=${next}`}
               className="btn btn-primary btn-lg"
               data-testid="create-shop"
             >
               {t("storehub.intro.registerToStart")}
-            </SiteLink>
-            <SiteLink
-              to={`/user/signIn?redirectTo=${next}`}
-              className="btn btn-outline-primary btn-lg"
-            >
+            </Link>
+            <Link to={`/user/signIn?redirectTo=${next}`} className="btn btn-outline-primary btn-lg">
               {t("storehub.intro.signInToStart")}
-            </SiteLink>
+            </Link>
           </>
         )}
       </div>
@@ -187,18 +183,18 @@ function ShopOverview({ data }: { data: ShopData }) {
         <div className="d-flex flex-wrap gap-2" data-testid="quick-links">
           {canWrite && (
             <>
-              <SiteLink to="/storehub/inout?kind=receive" className="btn btn-primary">
+              <Link to="/storehub/inout?kind=receive" className="btn btn-primary">
                 {t("storehub.overview.receive")}
-              </SiteLink>
-              <SiteLink to="/storehub/inout?kind=issue" className="btn btn-outline-primary">
+              </Link>
+              <Link to="/storehub/inout?kind=issue" className="btn btn-outline-primary">
                 {t("storehub.overview.issue")}
-              </SiteLink>
-              <SiteLink to="/storehub/add" className="btn btn-outline-primary">
+              </Link>
+              <Link to="/storehub/add" className="btn btn-outline-primary">
                 {t("storehub.nav.add")}
-              </SiteLink>
-              <SiteLink to="/storehub/import" className="btn btn-outline-secondary">
+              </Link>
+              <Link to="/storehub/import" className="btn btn-outline-secondary">
                 {t("storehub.import.title")}
-              </SiteLink>
+              </Link>
             </>
           )}
           <a
@@ -252,7 +248,7 @@ function ShopOverview({ data }: { data: ShopData }) {
           value={formatQuantity(overview.lowStockCount, lang)}
           note={
             overview.lowStockCount > 0 ? (
-              <SiteLink to={lowHref}>{t("storehub.overview.lowStockShow")}</SiteLink>
+              <Link to={lowHref}>{t("storehub.overview.lowStockShow")}</Link>
             ) : (
               t("storehub.overview.lowStockNone")
             )
@@ -281,7 +277,7 @@ function ShopOverview({ data }: { data: ShopData }) {
                   >
                     <span>
                       {canWrite ? (
-                        <SiteLink to={`/storehub/edit?id=${item.id}`}>{item.name}</SiteLink>
+                        <Link to={`/storehub/edit?id=${item.id}`}>{item.name}</Link>
                       ) : (
                         item.name
                       )}{" "}
@@ -298,11 +294,11 @@ function ShopOverview({ data }: { data: ShopData }) {
                 ))}
               </ul>
               {overview.lowStockCount > overview.lowStock.length && (
-                <SiteLink to={lowHref}>
+                <Link to={lowHref}>
                   {t("storehub.overview.lowStockAll", {
                     count: formatQuantity(overview.lowStockCount, lang),
                   })}
-                </SiteLink>
+                </Link>
               )}
             </>
           )}
@@ -312,9 +308,9 @@ function ShopOverview({ data }: { data: ShopData }) {
             <h2 id="movements-title" className="h5">
               {t("storehub.overview.latestMovements")}
             </h2>
-            <SiteLink to="/storehub/storage" className="small">
+            <Link to="/storehub/storage" className="small">
               {t("storehub.overview.allMovements")}
-            </SiteLink>
+            </Link>
           </div>
           {overview.latestMovements.length === 0 ? (
             <p className="text-secondary" data-testid="movements-empty">
@@ -356,9 +352,9 @@ function ShopOverview({ data }: { data: ShopData }) {
                             : t(`storehub.kind.${movement.kind}`)}
                       </td>
                       <td style={{ minWidth: "10rem" }}>
-                        <SiteLink to={`/storehub/storage?item=${movement.itemId}`}>
+                        <Link to={`/storehub/storage?item=${movement.itemId}`}>
                           {movement.itemName}
-                        </SiteLink>
+                        </Link>
                       </td>
                       <td className="text-nowrap">{movement.locationName}</td>
                       <td
@@ -424,9 +420,9 @@ function ShopOverview({ data }: { data: ShopData }) {
               {t("storehub.search.submit")}
             </button>
             {filtered && (
-              <SiteLink to="/storehub#items" className="btn btn-outline-secondary">
+              <Link to="/storehub#items" className="btn btn-outline-secondary">
                 {t("storehub.search.clear")}
-              </SiteLink>
+              </Link>
             )}
           </div>
         </Form>
@@ -439,7 +435,7 @@ function ShopOverview({ data }: { data: ShopData }) {
             {!filtered && canWrite && (
               <>
                 {" "}
-                <SiteLink to="/storehub/add">{t("storehub.overview.addFirst")}</SiteLink>
+                <Link to="/storehub/add">{t("storehub.overview.addFirst")}</Link>
               </>
             )}
           </p>
@@ -452,9 +448,9 @@ function ShopOverview({ data }: { data: ShopData }) {
             hash="#items"
             name={(item) =>
               canWrite ? (
-                <SiteLink to={`/storehub/edit?id=${item.id}`} data-testid="item-name">
+                <Link to={`/storehub/edit?id=${item.id}`} data-testid="item-name">
                   {item.name}
-                </SiteLink>
+                </Link>
               ) : (
                 <span data-testid="item-name">{item.name}</span>
               )
@@ -462,13 +458,9 @@ function ShopOverview({ data }: { data: ShopData }) {
             actions={(item) => (
               <span className="d-flex gap-2 small">
                 {canWrite && (
-                  <SiteLink to={`/storehub/edit?id=${item.id}`}>
-                    {t("storehub.action.edit")}
-                  </SiteLink>
+                  <Link to={`/storehub/edit?id=${item.id}`}>{t("storehub.action.edit")}</Link>
                 )}
-                <SiteLink to={`/storehub/storage?item=${item.id}`}>
-                  {t("storehub.action.ledger")}
-                </SiteLink>
+                <Link to={`/storehub/storage?item=${item.id}`}>{t("storehub.action.ledger")}</Link>
               </span>
             )}
           />

@@ -5,7 +5,6 @@ import type { FrameHandle } from "~/layout/frame";
 import { fontsCachedIn, type PageLookHandle } from "~/layout/page-look";
 import { privatePageMeta } from "~/lib/area-meta";
 import { isNetworkError } from "~/lib/describe-error";
-import { SCRIPTS_AFTER_FIRST_PAINT_HEADER } from "~/lib/scripts-after-first-paint";
 import {
   formatPromptPayId,
   isValidScaleLabelLayout,
@@ -38,18 +37,6 @@ export const handle: PageLookHandle & FrameHandle = {
 
 // Owners, managers and cashiers sell; stock staff keep the stock but do not take money.
 export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "manager", "cashier"])];
-
-/**
- * The till's scripts load after its first paint (decision 0054): on a slow line a cold load
- * shows the till at once instead of after all its scripts, and it is interactive no
- * later (hydration needs those scripts either way). Before hydration nothing has the focus,
- * so a scanner's keys were never taken before it, eager or not.
- */
-export function headers({ parentHeaders }: Route.HeadersArgs): Headers {
-  const headers = new Headers(parentHeaders);
-  headers.set(SCRIPTS_AFTER_FIRST_PAINT_HEADER, "1");
-  return headers;
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { shop, role } = await chosenShopOf(context, request);

@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { EXPENSE_CATEGORIES } from "~/modules/finance";
 import { EXPENSE_CATEGORY_TEXT } from "~/routes/shophub/finance/finance-text";
-import { useFetcher } from "react-router";
-import { SiteLink } from "~/ui/site-link";
+import { useFetcher, Link } from "react-router";
 import { ShopIdField } from "~/features/shops/shop-form";
 import { formatDateTime } from "~/lib/dates";
 import type { MessageKey } from "~/lib/i18n";
@@ -214,9 +213,9 @@ export function ShiftPanel({
                 <DifferenceText satang={closed.differenceSatang ?? 0} />
               </dd>
             </dl>
-            <SiteLink to={reportHref(closed.id)} className="btn btn-outline-primary">
+            <Link to={reportHref(closed.id)} className="btn btn-outline-primary">
               {t("shops.shifts.reportLink")}
-            </SiteLink>
+            </Link>
           </section>
         )}
 
@@ -258,9 +257,9 @@ export function ShiftPanel({
             <ShiftMembers shopId={shopId} current={current} sellers={shifts.sellers} />
             {current.mine && (
               <>
-                <SiteLink to={reportHref(current.id)} className="btn btn-outline-primary mb-3">
+                <Link to={reportHref(current.id)} className="btn btn-outline-primary mb-3">
                   {t("shops.shifts.reportLink")}
-                </SiteLink>
+                </Link>
                 <h3 className="h5">{t("shops.shifts.movement.heading")}</h3>
                 {moved && (
                   <div className="alert alert-success" role="status" data-testid="shift-moved">
@@ -381,7 +380,7 @@ export function ShiftPanel({
           </section>
         )}
         <p className="mt-4 mb-0">
-          <SiteLink to={`/shophub/shifts?shop=${shopId}`}>{t("shops.shifts.listLink")}</SiteLink>
+          <Link to={`/shophub/shifts?shop=${shopId}`}>{t("shops.shifts.listLink")}</Link>
         </p>
       </TillDialog>
     </>

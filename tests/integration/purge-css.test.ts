@@ -6,13 +6,17 @@ import { matchRoutes, type RouteObject } from "react-router";
 import { afterAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import { pageModules } from "../../scripts/page-modules.ts";
-import { PAGE_ROUTES, pageStylesheets } from "../../scripts/page-stylesheet.ts";
+import { PAGE_ROUTES, purgeCss } from "../../scripts/purge-css.ts";
 
 const APP = new URL("../../app", import.meta.url).pathname;
 
-// A small app of its own: a page whose route imports one component statically and one lazily,
-// a server-only file, a package, and a component no route imports.
-const app = mkdtempSync(path.join(tmpdir(), "page-stylesheet-"));
+// PurgeCSS in the production build (scripts/purge-css.ts): the site's unused utilities go, and
+// a page's own stylesheet is cut to the files its routes import.
+
+// A small project of its own: a page whose route imports one component statically and one
+// lazily, a server-only file, a package, and a component no route imports.
+const project = mkdtempSync(path.join(tmpdir(), "purge-css-"));
+const app = path.join(project, "app");
 const files: Record<string, string> = {
   "root.tsx": `import { Shell } from "~/layout/shell";\nimport db from "pg";\nexport default Shell;`,
   "layout/shell.tsx": `export const Shell = () => <div className="shell-frame" />;`,
@@ -29,7 +33,7 @@ for (const [file, text] of Object.entries(files)) {
   mkdirSync(path.dirname(path.join(app, file)), { recursive: true });
   writeFileSync(path.join(app, file), text);
 }
-afterAll(() => rmSync(app, { recursive: true, force: true }));
+afterAll(() => rmSync(project, { recursive: true, force: true }));
 
 const SHEET = `
 /*! page-stylesheet: till */
@@ -47,9 +51,44 @@ body { margin: 0 }
 `;
 
 async function cut(css: string, enabled = true) {
-  const plugin = pageStylesheets(app, { till: ["root.tsx", "routes/till.tsx"] }, () => enabled);
+  const plugin = purgeCss(project, () => enabled, { till: ["root.tsx", "routes/till.tsx"] });
   return (await postcss([plugin]).process(css, { from: undefined })).css;
 }
+
+// The site's sheet: Bootstrap's components and the site's rules left whole, utilities purged.
+const SITE_SHEET = `
+/*! purgecss start ignore */
+.btn { color: red }
+.unheard-of-component { color: blue }
+/*! purgecss end ignore */
+.shell-frame { display: none !important }
+.unheard-of-utility-7 { margin: 7px !important }
+.bg-danger { background: red !important }
+.shell-frame, .unheard-of-utility-8 { display: none }
+@media (min-width: 768px) { .unheard-of-utility-9 { margin: 0 } }
+/*! purgecss start ignore */
+.after-section-unheard { color: green }
+/*! purgecss end ignore */
+`;
+
+describe("the site's stylesheet (production CSS)", () => {
+  it("drops the utilities no source file names and keeps the used ones and the rest", async () => {
+    const css = await cut(SITE_SHEET);
+    expect(css).toContain(".shell-frame {");
+    expect(css).not.toContain("unheard-of-utility");
+    expect(css).not.toContain("@media");
+    // react-bootstrap's <Badge bg="danger"> makes bg-danger from a prop the scan cannot see.
+    expect(css).toContain(".bg-danger");
+    expect(css).toContain(".unheard-of-component");
+    expect(css).toContain(".after-section-unheard");
+  });
+
+  it("leaves a sheet with neither mark (a route's print sheet), and every sheet in development", async () => {
+    const print = ".unheard-of-print-rule { display: none }";
+    expect(await cut(print)).toContain(".unheard-of-print-rule");
+    expect(await cut(SITE_SHEET, false)).toContain("unheard-of-utility-9");
+  });
+});
 
 describe("a page's own stylesheet (production CSS)", () => {
   it("follows the page's routes through static and lazy imports, not into server files or packages", () => {
@@ -85,9 +124,11 @@ describe("a page's own stylesheet (production CSS)", () => {
     expect(css).toMatch(/@media \(min-width: 768px\) \{\s*\.till-go/);
   });
 
-  it("leaves a stylesheet without the mark, and every stylesheet in development", async () => {
-    const unmarked = SHEET.replace("page-stylesheet: till", "the site's stylesheet");
-    expect(await cut(unmarked)).toContain(".other-table td");
+  it("cuts the whole page sheet, the site's sections left whole included", async () => {
+    const css = await cut(
+      `${SHEET}\n/*! purgecss start ignore */ .other-table th { color: red } /*! purgecss end ignore */`,
+    );
+    expect(css).not.toContain("other-table");
     expect(await cut(SHEET, false)).toContain(".other-table td");
     await expect(cut(SHEET.replace(": till", ": storehub"))).rejects.toThrow(/no page called/);
   });
