@@ -61,6 +61,7 @@ export default [
     route("shophub/sell/approve", "routes/shophub/sell/approve-discount.ts"),
     route("shophub/sell/shift", "routes/shophub/sell/shift.ts"),
     route("shophub/sell/claim", "routes/shophub/sell/claim-till.ts"),
+    route("shophub/sell/sync", "routes/shophub/sell/sync.ts"),
     route("shophub/approval-pin", "routes/shophub/approval-pin.tsx"),
     route("shophub/tills", "routes/shophub/tills/route.tsx", { id: "routes/shophub/tills" }),
     // Today's figures for everyone who sells; the stock balance (a cashier without costs)

@@ -7,7 +7,7 @@
 //   the copy first; a new build's files have new names.
 // - Item photos (`/media/items/…`, public and never changing): the copy first, the newest 400.
 //
-// Written by hand (about 80 lines): the till needs these three rules, not a precaching build
+// Written by hand (about 100 lines): the till needs these three rules, not a precaching build
 // step; the lazy parts of the till are fetched once online, which puts them here.
 
 const PAGES = "till-pages-v1";
@@ -60,17 +60,40 @@ async function copyFirst(request, cacheName, maxEntries) {
   return answer;
 }
 
+/** Which rule keeps a path: [how, where, how many], or null for the network alone. */
+function ruleOf(path) {
+  if (path === "/shophub/sell" || path === "/shophub/sell.data") return [networkFirst, PAGES];
+  if (path.startsWith("/assets/") || path.startsWith("/i18n/")) return [copyFirst, FILES];
+  if (path.startsWith("/media/items/")) return [copyFirst, PHOTOS, MAX_PHOTOS];
+  return null;
+}
+
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  const path = url.pathname;
-  if (path === "/shophub/sell" || path === "/shophub/sell.data") {
-    event.respondWith(networkFirst(request, PAGES));
-  } else if (path.startsWith("/assets/") || path.startsWith("/i18n/")) {
-    event.respondWith(copyFirst(request, FILES));
-  } else if (path.startsWith("/media/items/")) {
-    event.respondWith(copyFirst(request, PHOTOS, MAX_PHOTOS));
-  }
+  const rule = ruleOf(url.pathname);
+  if (rule) event.respondWith(rule[0](request, rule[1], rule[2]));
+});
+
+// The till names what it loaded before this worker took control (its page, its scripts and
+// styles on the very first visit): each is kept by its rule, so the first reload offline works.
+self.addEventListener("message", (event) => {
+  const urls = event.data && event.data.keep;
+  if (!Array.isArray(urls)) return;
+  event.waitUntil(
+    Promise.all(
+      urls.map(async (href) => {
+        const url = new URL(String(href), self.location.origin);
+        const rule = url.origin === self.location.origin ? ruleOf(url.pathname) : null;
+        if (!rule) return;
+        try {
+          await rule[0](new Request(url, { credentials: "same-origin" }), rule[1], rule[2]);
+        } catch {
+          // Offline already: kept the next time it loads.
+        }
+      }),
+    ),
+  );
 });

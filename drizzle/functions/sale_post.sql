@@ -58,7 +58,8 @@ BEGIN
 
   posted := stock_post_movements(p_shop, 'sale', doc_number, '', p_sale->>'cashierId',
     (SELECT jsonb_agg(jsonb_build_object('line', l.ordinality, 'item', l.value->'item',
-                        'location', location_id, 'qty', l.value->'ledgerQty')
+                        'location', location_id, 'qty', l.value->'ledgerQty',
+                        'happened', sold_till IS NOT NULL)
                       ORDER BY l.ordinality)
        FROM jsonb_array_elements(p_sale->'lines') WITH ORDINALITY AS l));
 
@@ -106,6 +107,21 @@ BEGIN
          (p.value->>'tendered')::bigint, coalesce(p.value->>'reference', ''),
          p.value->>'cardLast4', p.value->>'approvalCode'
     FROM jsonb_array_elements(p_sale->'payments') WITH ORDINALITY AS p;
+
+  -- What a registered till's sale brought that the shop had changed meanwhile (completeSale
+  -- names prices and archived items), and stock it took below zero where the shop does not
+  -- allow it: kept with the sale for the owner (decision 0071).
+  INSERT INTO sale_flag (shop_id, sale_id, line_no, reason, detail)
+  SELECT p_shop, sale_id, (f->>'line')::integer, f->>'reason', coalesce(f->'detail', '{}')
+    FROM jsonb_array_elements(coalesce(p_sale->'flags', '[]'::jsonb)) AS f;
+  IF sold_till IS NOT NULL AND NOT (SELECT allow_negative_stock FROM shop WHERE id = p_shop) THEN
+    INSERT INTO sale_flag (shop_id, sale_id, line_no, reason, detail)
+    SELECT p_shop, sale_id, (m->>'line')::integer, 'negativeStock',
+           jsonb_build_object('item', (m->>'item')::bigint,
+                              'balance', (m->>'locationQtyAfter')::numeric)
+      FROM jsonb_array_elements(posted->'movements') AS m
+     WHERE (m->>'locationQtyAfter')::numeric < 0;
+  END IF;
 
   RETURN jsonb_build_object('id', sale_id, 'documentKind', kind, 'documentNumber', doc_number,
     'totalSatang', (p_sale->>'total')::bigint, 'changeSatang', (p_sale->>'change')::bigint);

@@ -43,7 +43,8 @@ BEGIN
            (l->>'location')::bigint AS location, (l->>'qty')::numeric AS qty,
            (l->>'unitCost')::bigint AS unit_cost, (l->>'toLocation')::bigint AS to_location,
            (l->>'counted')::numeric AS counted, l->>'reason' AS reason,
-           (l->>'movement')::bigint AS movement
+           (l->>'movement')::bigint AS movement,
+           coalesce((l->>'happened')::boolean, false) AS happened
       FROM jsonb_array_elements(p_lines) AS l
      ORDER BY (l->>'item')::bigint, (l->>'movement')::bigint, (l->>'line')::integer
   LOOP
@@ -70,8 +71,11 @@ BEGIN
         RAISE EXCEPTION 'bad line' USING ERRCODE = 'SK400',
           DETAIL = json_build_object('line', ln.line)::text;
       END IF;
+      -- A sale that already happened (a registered till's, decision 0071): the goods left the
+      -- shop, so the balance may go below zero; the no-negative rule guards a sale being made.
       PERFORM stock_apply_movement(p_shop, doc_id, ln.line, ln.item, ln.location, p_kind,
-        -ln.qty, NULL, NULL, allow_negative, p_reference, ln.reason, p_user, NULL);
+        -ln.qty, NULL, NULL, allow_negative OR (p_kind = 'sale' AND ln.happened), p_reference,
+        ln.reason, p_user, NULL);
       posted := posted + 1;
     ELSIF p_kind = 'sale_void' THEN
       SELECT * INTO sold FROM stock_movement

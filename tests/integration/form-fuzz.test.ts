@@ -511,6 +511,14 @@ const TARGETS: Target[] = [
     fixed: { shop: "@shop", shopId: "@shop" },
     fields: ["code", "deviceLabel"],
   },
+  // A registered till's queue (decision 0071) takes JSON: a form is no sale and no position.
+  {
+    route: "routes/shophub/sell/sync",
+    caller: "owner",
+    path: "/shophub/sell/sync",
+    fixed: { shop: "@shop", shopId: "@shop" },
+    fields: ["sale", "position", "tillId", "token"],
+  },
   ...["register", "update", "retire", "restore", "release", "code", "bind"].map(
     (intent): Target => ({
       route: "routes/shophub/tills",

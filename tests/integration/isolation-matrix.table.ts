@@ -891,6 +891,26 @@ export const MATRIX: Record<string, MatrixRow> = {
     ],
     checksShopId: true,
   },
+  // A registered till sends its queue here (decision 0071): JSON; a form is no sale (422) once
+  // the gate checked shop and role; another shop's caller never reaches completeSale.
+  "routes/shophub/sell/sync action": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/sell/sync?shop=${ids.shopId}`, form: {} }),
+    roles: { owner: 422, manager: 422, cashier: 422, stock: 403 },
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    foreign: [
+      {
+        what: "sending a sale into the other shop",
+        request: (_own, other) => ({
+          path: `/shophub/sell/sync?shop=${other.shopId}`,
+          form: {},
+        }),
+        expect: REFUSED_OTHER_SHOP,
+      },
+    ],
+    checksShopId: true,
+  },
   // The shop's registered tills (issue 34): owners and managers; never another shop's till.
   "routes/shophub/tills loader": {
     access: "shop",

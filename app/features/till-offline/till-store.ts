@@ -26,6 +26,8 @@ export interface QueuedSale {
   /** The order sales were made in on this till: the queue is sent in this order. */
   order: number;
   kind: TillDocumentKind;
+  /** The document's prefix ("ABB") as the shop's settings had it when the sale was made. */
+  prefix: string;
   year: number;
   seq: number;
   /** As printed on the slip: final. */
@@ -40,7 +42,7 @@ export interface QueuedSale {
   refusal: string | null;
 }
 
-interface TillSchema extends DBSchema {
+export interface TillSchema extends DBSchema {
   queue: {
     key: string;
     value: QueuedSale;
@@ -132,6 +134,7 @@ export async function queueSale(
     tillId: sale.tillId,
     order: (last?.value.order ?? 0) + 1,
     kind: sale.kind,
+    prefix: sale.prefix,
     year: sale.year,
     seq,
     documentNumber: tillDocumentNumber(sale.prefix, sale.tillCode, sale.year, seq),

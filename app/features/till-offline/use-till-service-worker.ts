@@ -18,7 +18,11 @@ export function useTillServiceWorker(warm: readonly (() => unknown)[]): PersistS
     void navigator.serviceWorker
       .register("/sw.js", { scope: "/", updateViaCache: "none" })
       .then(() => navigator.serviceWorker.ready)
-      .then(() => {
+      .then((registration) => {
+        // What loaded before the worker took control (the page itself, its scripts and styles
+        // on a first visit): the worker keeps each by its rules.
+        const loaded = performance.getEntriesByType("resource").map((entry) => entry.name);
+        registration.active?.postMessage({ keep: [location.href, ...loaded] });
         for (const load of warm) load();
       })
       .catch(() => {

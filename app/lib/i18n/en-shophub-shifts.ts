@@ -4,6 +4,17 @@ import type { thShophubShifts } from "./th-shophub-shifts";
 export const enShophubShifts: Record<keyof typeof thShophubShifts, string> = {
   "shops.shifts.title": "Shifts",
   "shops.shifts.report.title": "Shift report",
+  "shops.tills.flagged.heading": "Till sales to check",
+  "shops.tills.flagged.lead":
+    "Sales a till made (often while its internet was down) that arrived after the shop had changed; they are kept as sold, because the customer paid and took the goods",
+  "shops.tills.flagged.none": "No sales to check",
+  "shops.tills.flagged.col.when": "Sold at",
+  "shops.tills.flagged.col.number": "Bill no.",
+  "shops.tills.flagged.col.till": "Till",
+  "shops.tills.flagged.col.reason": "What differed",
+  "shops.tills.flagged.priceChanged": "{item} sold at {sold}; the price now is {list}",
+  "shops.tills.flagged.itemArchived": "{item} was archived before this bill arrived",
+  "shops.tills.flagged.negativeStock": "{item} went below zero: {balance} left",
   "shops.tills.title": "Tills (POS)",
   "shops.tills.lead":
     "Each till has its own document numbers and prints the POS registration number the Revenue Department gave it on every abbreviated tax invoice. Register the shop's tills, then bind the browser you sell on to one of them",
@@ -90,6 +101,8 @@ export const enShophubShifts: Record<keyof typeof thShophubShifts, string> = {
   "shops.shifts.movement.reason": "Reason",
   "shops.shifts.movement.submit": "Save",
   "shops.shifts.movement.done": "Saved: {kind} {amount}",
+  "shops.shifts.close.billsWaiting":
+    "{count} bills sold here are still waiting to be sent; close the shift once they are (connect to the internet and wait a moment)",
   "shops.shifts.close.heading": "Close the shift",
   "shops.shifts.close.counted": "Cash counted (baht)",
   "shops.shifts.close.note": "Note",

@@ -3,6 +3,17 @@ export const thShophubShifts = {
   "shops.shifts.title": "กะการขาย",
   "shops.shifts.report.title": "รายงานกะ",
   "shops.shifts.panel.heading": "กะและลิ้นชักเงินสด",
+  "shops.tills.flagged.heading": "บิลจากเครื่องขายที่ควรตรวจ",
+  "shops.tills.flagged.lead":
+    "บิลที่เครื่องขายทำไว้ (มักเป็นตอนอินเทอร์เน็ตหลุด) แล้วส่งเข้ามาเมื่อร้านเปลี่ยนข้อมูลไปแล้ว ระบบบันทึกตามที่ขายจริงเพราะลูกค้าจ่ายเงินและรับของไปแล้ว",
+  "shops.tills.flagged.none": "ยังไม่มีบิลที่ต้องตรวจ",
+  "shops.tills.flagged.col.when": "ขายเมื่อ",
+  "shops.tills.flagged.col.number": "เลขที่บิล",
+  "shops.tills.flagged.col.till": "เครื่อง",
+  "shops.tills.flagged.col.reason": "สิ่งที่ต่างไป",
+  "shops.tills.flagged.priceChanged": "{item} ขายราคา {sold} ราคาปัจจุบัน {list}",
+  "shops.tills.flagged.itemArchived": "{item} ถูกเลิกขายไปก่อนบิลนี้ส่งถึง",
+  "shops.tills.flagged.negativeStock": "{item} สต็อกติดลบ เหลือ {balance}",
   "shops.tills.title": "เครื่องขาย (POS)",
   "shops.tills.lead":
     "แต่ละเครื่องมีเลขที่เอกสารของตัวเองและพิมพ์เลขทะเบียนเครื่อง POS ที่กรมสรรพากรออกให้บนใบกำกับภาษีอย่างย่อทุกใบ ลงทะเบียนเครื่องของร้าน แล้วผูกเบราว์เซอร์ที่ใช้ขายเข้ากับเครื่องหนึ่งเครื่อง",
@@ -86,6 +97,8 @@ export const thShophubShifts = {
   "shops.shifts.movement.reason": "เหตุผล",
   "shops.shifts.movement.submit": "บันทึก",
   "shops.shifts.movement.done": "บันทึกแล้ว: {kind} {amount}",
+  "shops.shifts.close.billsWaiting":
+    "ยังมี {count} บิลที่ขายแล้วรอส่งเข้าระบบ ปิดกะได้เมื่อส่งครบ (ต่ออินเทอร์เน็ตแล้วรอสักครู่)",
   "shops.shifts.close.heading": "ปิดกะ",
   "shops.shifts.close.counted": "เงินสดที่นับได้ (บาท)",
   "shops.shifts.close.note": "หมายเหตุ",

@@ -27,7 +27,7 @@ import {
   type SaleError,
   type SaleLineRequest,
 } from "./sale-contract";
-import type { SalePostPayload, SalePostPayment } from "./sale-post-payload.server";
+import type { SalePostFlag, SalePostPayload, SalePostPayment } from "./sale-post-payload.server";
 import { readScaleLabel, scaleLabelLine } from "./scale-label";
 import type { SaleSeller } from "./schema";
 import { defaultSalesSettings, type SalesSettings } from "./settings.server";
@@ -361,12 +361,26 @@ export async function completeSale(
     billLine: BillLineInput;
     ledgerQty: string;
   }[] = [];
+  // A registered till's sale happened already (decision 0071): the customer paid the prices it
+  // shows and took the goods. It is kept as sold, what changed meanwhile flagged for the owner.
+  const happened = request.device !== undefined;
+  const flags: SalePostFlag[] = [];
   for (const [index, line] of request.lines.entries()) {
     const item = itemsById.get(line.itemId);
-    if (!item || item.status !== "active")
+    if (!item || (item.status !== "active" && !happened))
       return refuseUnlessRetry({ code: "itemUnavailable", line: index });
+    if (item.status !== "active")
+      flags.push({ line: index + 1, reason: "itemArchived", detail: {} });
+    const soldAt = happened && line.scaleLabel == null ? line.unitPriceSatang : undefined;
+    if (soldAt !== undefined && soldAt !== item.priceSatang) {
+      flags.push({
+        line: index + 1,
+        reason: "priceChanged",
+        detail: { listSatang: item.priceSatang, soldSatang: soldAt },
+      });
+    }
     let billLine: BillLineInput = {
-      unitPriceSatang: item.priceSatang,
+      unitPriceSatang: soldAt ?? item.priceSatang,
       qtyMilli: line.qtyMilli,
       discount: line.discount ?? null,
     };
@@ -477,6 +491,7 @@ export async function completeSale(
       };
     }),
     payments: postedPayments(request.payments, settled.changeSatang),
+    flags,
   };
 
   try {

@@ -15,3 +15,4 @@ export * from "./dashboard.server";
 export * from "./discount-approval.server";
 // What the sales took over days, for the finance page beside the other income.
 export * from "./takings.server";
+export * from "./sale-flags.server";

@@ -35,7 +35,7 @@ const discountSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("percent"), basisPoints: whole }),
 ]) satisfies z.ZodType<Discount>;
 
-/** One cart line as the till sends it. The server prices it again from the item. */
+/** One cart line as the till sends it. */
 const saleLineRequestSchema = z.object({
   itemId: whole,
   /** Thousandths of the item's unit (1000 = one piece, 1255 = 1.255 kg). */
@@ -49,6 +49,12 @@ const saleLineRequestSchema = z.object({
     .regex(/^\d{13}$/)
     .nullish(),
   discount: discountSchema.nullish(),
+  /**
+   * The unit price the till sold at. A registered till's sale happened already (the customer
+   * paid this price): the server keeps it and flags a price that differs from the list. Any
+   * other sale is priced from the item.
+   */
+  unitPriceSatang: whole.min(0).optional(),
 });
 
 /**

@@ -1,4 +1,4 @@
-import type { DISCOUNT_KINDS, SaleReceiptKind, SaleSeller } from "./schema";
+import type { DISCOUNT_KINDS, SaleFlagReason, SaleReceiptKind, SaleSeller } from "./schema";
 import type { PaymentMethod, VatMode } from "./bill";
 
 /*
@@ -42,6 +42,14 @@ export interface SalePostPayment {
   approvalCode: string | null;
 }
 
+/** Something a registered till's sale brought that the shop had changed meanwhile. */
+export interface SalePostFlag {
+  /** 1-based line number, or null for the sale as a whole. */
+  line: number | null;
+  reason: Exclude<SaleFlagReason, "negativeStock">;
+  detail: Record<string, number | string>;
+}
+
 export interface SalePostPayload {
   clientSaleId: string;
   kind: SaleReceiptKind;
@@ -78,6 +86,8 @@ export interface SalePostPayload {
   soldAt: string | null;
   /** When it sold by the till's own clock, as it said. */
   deviceSoldAt: string | null;
+  /** Kept with the sale for the owner: prices and items changed since the till sold. */
+  flags: SalePostFlag[];
 }
 
 type KeysOf<T> = Record<keyof T, true>;
@@ -116,6 +126,7 @@ export const SALE_POST_KEYS = {
     documentNumber: true,
     soldAt: true,
     deviceSoldAt: true,
+    flags: true,
   } satisfies KeysOf<SalePostPayload>,
   line: {
     item: true,

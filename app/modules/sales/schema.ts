@@ -250,6 +250,43 @@ export interface SaleSeller {
 }
 
 /** One line of a sale: what was sold, at what price and discount, with its VAT and cost. */
+/** Why a registered till's sale was kept as it happened but wants the owner's eye (decision 0071). */
+export const SALE_FLAG_REASONS = ["priceChanged", "itemArchived", "negativeStock"] as const;
+export type SaleFlagReason = (typeof SALE_FLAG_REASONS)[number];
+
+/**
+ * A sale a registered till made (often offline) that the server recorded as sold although the
+ * shop had changed meanwhile: a price that differs from the list, an item archived since, or
+ * stock that went below zero in a shop that does not allow it. Written in sale_post's
+ * transaction; the owner sees them on /shophub/tills.
+ */
+export const saleFlag = pgTable(
+  "sale_flag",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    saleId: bigint("sale_id", { mode: "number" })
+      .notNull()
+      .references(() => sale.id, { onDelete: "cascade" }),
+    /** 1-based, as sale_line.line_no; null for the sale as a whole. */
+    lineNo: integer("line_no"),
+    reason: text("reason").notNull(),
+    /** What the reason needs to be told: the list and the sold price, the balance after. */
+    detail: jsonb("detail").notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("sale_flag_shop_created").on(table.shopId, table.createdAt),
+    index("sale_flag_sale").on(table.saleId),
+    check(
+      "sale_flag_reason",
+      sql`${table.reason} IN ('priceChanged', 'itemArchived', 'negativeStock')`,
+    ),
+  ],
+);
+
 export const saleLine = pgTable(
   "sale_line",
   {

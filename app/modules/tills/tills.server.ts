@@ -4,8 +4,8 @@ import type { Database, DbExecutor } from "~/db/client.server";
 import { pgErrorOf } from "~/db/pg-error";
 import { hitRateLimit, type RateLimitRule } from "~/modules/platform/index.server";
 import type { ShopRole } from "~/modules/shops";
-import { till } from "./schema";
-import { tillCodeOf } from "./till-series";
+import { till, tillSeries } from "./schema";
+import { type SeriesPosition, tillCodeOf } from "./till-series";
 import {
   type BoundTill,
   MAX_POS_NUMBER,
@@ -303,4 +303,38 @@ export async function tillOfDevice(
   if (!found || !sameHash(found.deviceTokenHash, token)) return null;
   const { deviceTokenHash: _hash, ...bound } = found;
   return bound;
+}
+
+/** Where a till's series stand on the server, per kind of document it numbers itself. */
+export interface TillSeriesPositions {
+  receipt: SeriesPosition | null;
+  abbreviatedTaxInvoice: SeriesPosition | null;
+}
+
+/**
+ * A bound device asks where its till's series stand (its latest year per kind), to continue
+ * from there; null when the device is not the till's (released, retired, another device).
+ */
+export async function tillSeriesPositions(
+  db: DbExecutor,
+  shopId: string,
+  tillId: string,
+  token: string,
+): Promise<TillSeriesPositions | null> {
+  const bound = await tillOfDevice(db, shopId, tillId, token);
+  if (!bound) return null;
+  const rows = await db
+    .selectDistinctOn([tillSeries.kind], {
+      kind: tillSeries.kind,
+      year: tillSeries.year,
+      lastSeq: tillSeries.lastSeq,
+    })
+    .from(tillSeries)
+    .where(eq(tillSeries.tillId, bound.id))
+    .orderBy(tillSeries.kind, sql`${tillSeries.year} DESC`);
+  const of = (kind: string) => {
+    const row = rows.find((r) => r.kind === kind);
+    return row ? { year: row.year, lastSeq: row.lastSeq } : null;
+  };
+  return { receipt: of("receipt"), abbreviatedTaxInvoice: of("abbreviatedTaxInvoice") };
 }

@@ -363,16 +363,22 @@ export function saleRequestOf(
   till: string,
   payments: readonly PaymentRequest[],
   expectedTotalSatang: number,
+  /** The prices the till charged (a registered till's sale keeps them, decision 0071). */
+  index?: ItemIndex,
 ): CompleteSaleRequest {
   return {
     clientSaleId: cart.id,
     till,
-    lines: cart.lines.map((line) => ({
-      itemId: line.itemId,
-      qtyMilli: line.qtyMilli,
-      scaleLabel: line.scaleLabel,
-      discount: line.discount,
-    })),
+    lines: cart.lines.map((line) => {
+      const price = index?.byId.get(line.itemId)?.priceSatang;
+      return {
+        itemId: line.itemId,
+        qtyMilli: line.qtyMilli,
+        scaleLabel: line.scaleLabel,
+        discount: line.discount,
+        ...(price === undefined ? {} : { unitPriceSatang: price }),
+      };
+    }),
     billDiscount: cart.billDiscount,
     note: cart.note,
     payments: [...payments],

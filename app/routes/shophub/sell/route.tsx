@@ -83,6 +83,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // No layout: the shop sells nothing by scale label, and 20… codes are ordinary barcodes.
     scaleLabelLayout: layout && isValidScaleLabelLayout(layout) ? layout : null,
     allowNegativeStock: shop.allowNegativeStock,
+    /** What a registered till numbers its sales as (decision 0071): the shop's VAT decides. */
+    numbering: settings.vatRegistered
+      ? { kind: "abbreviatedTaxInvoice" as const, prefix: settings.abbreviatedPrefix }
+      : { kind: "receipt" as const, prefix: settings.receiptPrefix },
     /** The roll the shop prints receipts on (the print page and a silent print use it). */
     paperWidth: settings.paperWidth,
     live: active?.shop.id === shop.id,

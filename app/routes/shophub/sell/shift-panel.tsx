@@ -124,10 +124,16 @@ export function ShiftPanel({
   tillName,
   shifts,
   booksExpenses,
+  billsWaiting,
 }: {
   shopId: string;
   tillName: string;
   shifts: TillLoaderData["shifts"];
+  /**
+   * Sales this registered till has not sent yet: the drawer's expected cash lacks them, so the
+   * shift closes only once they are sent (Loyverse loses them there; decision 0071).
+   */
+  billsWaiting: number;
   /** Whether this member keeps the books (owner, manager): a pay-out may be an expense too. */
   booksExpenses: boolean;
 }) {
@@ -349,6 +355,11 @@ export function ShiftPanel({
 
                 <h3 className="h5 mt-4">{t("shops.shifts.close.heading")}</h3>
                 <FormError failure={closeFailure} />
+                {billsWaiting > 0 && (
+                  <p className="alert alert-warning" role="alert" data-testid="shift-close-waiting">
+                    {t("shops.shifts.close.billsWaiting", { count: billsWaiting })}
+                  </p>
+                )}
                 <closeFetcher.Form method="post" action={shiftAction} noValidate>
                   <ShopIdField shopId={shopId} />
                   <input type="hidden" name="intent" value="closeShift" />
@@ -369,7 +380,7 @@ export function ShiftPanel({
                   <button
                     type="submit"
                     className="btn btn-danger btn-lg"
-                    disabled={closeFetcher.state !== "idle"}
+                    disabled={closeFetcher.state !== "idle" || billsWaiting > 0}
                     data-testid="shift-close-submit"
                   >
                     {t("shops.shifts.close.submit")}

@@ -11,8 +11,11 @@ export function TillHeader({
   data,
   state,
   dispatch,
+  billsWaiting,
 }: {
   data: TillLoaderData;
+  /** Sales the registered till has not sent yet (the shift closes after they are sent). */
+  billsWaiting: number;
   state: Pick<TillState, "tillName" | "renaming">;
   dispatch: Dispatch<TillAction>;
 }) {
@@ -43,6 +46,7 @@ export function TillHeader({
         tillName={tillName}
         shifts={data.shifts}
         booksExpenses={data.booksExpenses}
+        billsWaiting={billsWaiting}
       />
       {renaming === null ? (
         <button

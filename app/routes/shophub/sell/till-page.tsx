@@ -42,7 +42,9 @@ import {
 } from "./till-state";
 import { useReceiptPrinting } from "./use-receipt-printing";
 import { useSaleSubmission } from "./use-sale-submission";
+import { useTillQueue } from "~/features/till-offline/use-till-queue";
 import { useTillServiceWorker } from "~/features/till-offline/use-till-service-worker";
+import { TillQueueStatus } from "./till-queue-status";
 import { useTillShortcuts } from "./use-till-shortcuts";
 import { readStoredTill, useTillStorage } from "./use-till-storage";
 import "./till.css";
@@ -147,7 +149,11 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
   // A cashier's discount past the shop's limits waits for an owner's or a manager's PIN.
   const need = approvalNeed(data.discountLimit, bill, cart.id, state.approval);
 
-  const sale = useSaleSubmission(shopId, dispatch);
+  // A registered till queues every sale on the device; the queue says when the server has it.
+  const queue = useTillQueue(shopId, browser, (clientSaleId, saleId) =>
+    dispatch({ type: "saleAcknowledged", clientSaleId, saleId }),
+  );
+  const sale = useSaleSubmission(shopId, data.numbering, queue, dispatch);
   const lineName = useCallback(
     (line: number) => {
       const item = index.byId.get(cart.lines[line]?.itemId ?? -1);
@@ -163,7 +169,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     : null;
   const complete = () => {
     if (!pay || !bill) return;
-    sale.send(saleRequestOf(cart, tillName, paymentsOf(pay), bill.totalSatang));
+    sale.send(saleRequestOf(cart, tillName, paymentsOf(pay), bill.totalSatang, index));
   };
   const openPay = (cashExact: boolean) => {
     if (!canPay || !bill) return;
@@ -274,7 +280,13 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
           <ShophubNav shopId={shopId} role={data.role} />
         </div>
         <div className="till-main">
-          <TillHeader data={data} state={state} dispatch={dispatch} />
+          <TillHeader
+            data={data}
+            state={state}
+            dispatch={dispatch}
+            billsWaiting={queue.waiting.length}
+          />
+          <TillQueueStatus queue={queue} />
           <div
             className={`mb-2${state.scanMiss > 0 && errorNotice ? " till-scan-miss" : ""}`}
             key={state.scanMiss}
@@ -318,11 +330,13 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
           {done && (
             <DonePanel
               sale={done}
-              printHref={printing.dialogHref(done.id)}
+              printHref={done.id === null ? null : printing.dialogHref(done.id)}
               onPrint={(event) => {
-                if (printing.printSilentlyIfPossible(done.id)) event.preventDefault();
+                if (done.id !== null && printing.printSilentlyIfPossible(done.id)) {
+                  event.preventDefault();
+                }
               }}
-              printFailed={printing.failedSaleId === done.id}
+              printFailed={done.id !== null && printing.failedSaleId === done.id}
               onNext={() => {
                 dispatch({ type: "nextSale" });
                 scanner.focus();

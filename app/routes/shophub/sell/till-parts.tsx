@@ -1,8 +1,7 @@
 import { type Dispatch, type ReactNode, useState } from "react";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht } from "~/lib/money";
-import type { CompletedSale } from "~/modules/sales";
-import type { TillAction } from "./till-state";
+import type { TillAction, TillDone } from "./till-state";
 
 /** The till's keys, as the legend and the keys popover show them. */
 export function ShortcutList() {
@@ -37,9 +36,12 @@ export function DonePanel({
   printFailed,
   onNext,
 }: {
-  sale: CompletedSale;
-  /** The print page, which opens the browser's print dialog by itself. */
-  printHref: string;
+  sale: TillDone;
+  /**
+   * The print page, which opens the browser's print dialog by itself; null while a queued sale
+   * has not reached the server (its slip is printed from the server's document).
+   */
+  printHref: string | null;
   /** Prints straight to the till's own printer when it has one (the link is then not followed). */
   onPrint: (event: React.MouseEvent<HTMLAnchorElement>) => void;
   printFailed: boolean;
@@ -68,17 +70,28 @@ export function DonePanel({
           {formatBaht(sale.changeSatang, lang)}
         </div>
         {sale.replayed && <p className="small">{t("shops.sell.done.replayed")}</p>}
+        {printHref === null && (
+          <p className="small mb-0" data-testid="till-done-queued">
+            {t("shops.sell.done.queued")}
+          </p>
+        )}
         <div className="d-flex gap-2 justify-content-center mt-3">
-          <a
-            href={printHref}
-            onClick={onPrint}
-            target="_blank"
-            rel="noopener"
-            className="btn btn-primary btn-lg till-btn"
-            data-testid="till-print"
-          >
-            {t("shops.sell.done.print")} <kbd>F9</kbd>
-          </a>
+          {printHref === null ? (
+            <button type="button" className="btn btn-primary btn-lg till-btn" disabled>
+              {t("shops.sell.done.print")} <kbd>F9</kbd>
+            </button>
+          ) : (
+            <a
+              href={printHref}
+              onClick={onPrint}
+              target="_blank"
+              rel="noopener"
+              className="btn btn-primary btn-lg till-btn"
+              data-testid="till-print"
+            >
+              {t("shops.sell.done.print")} <kbd>F9</kbd>
+            </a>
+          )}
           <button
             type="button"
             className="btn btn-success btn-lg till-btn"
@@ -91,7 +104,7 @@ export function DonePanel({
         {printFailed && (
           <p className="text-danger small mt-2 mb-0" role="alert" data-testid="till-print-failed">
             {t("shops.sell.done.printFailed")}{" "}
-            <a href={printHref} target="_blank" rel="noopener">
+            <a href={printHref ?? undefined} target="_blank" rel="noopener">
               {t("shops.sell.done.printDialog")}
             </a>
           </p>

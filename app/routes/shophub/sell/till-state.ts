@@ -87,12 +87,19 @@ export interface TillState {
   parkLabel: string;
   /** The till's name being edited, or null. */
   renaming: string | null;
-  done: CompletedSale | null;
+  done: TillDone | null;
   lastSaleId: number | null;
   saleError: TillSaleError | null;
   /** An owner's or a manager's approval of the open bill's discounts (decision 0059). */
   approval: Approval | null;
 }
+
+/**
+ * The sale just completed, as the done panel shows it. A registered till's sale is done when it
+ * is numbered and queued on the device (decision 0071): its server id comes when the queue has
+ * sent it (`saleAcknowledged`), and printing from the server waits for it.
+ */
+export type TillDone = Omit<CompletedSale, "id"> & { id: number | null; clientSaleId?: string };
 
 /** What the browser kept of this till: its name, open bill and parked bills. */
 export interface StoredTill {
@@ -167,7 +174,8 @@ export type TillAction =
   | { type: "payClosed" }
   | { type: "approved"; approval: Approval }
   | { type: "saleSent" }
-  | { type: "saleDone"; sale: CompletedSale; newCartId: string }
+  | { type: "saleDone"; sale: TillDone; newCartId: string }
+  | { type: "saleAcknowledged"; clientSaleId: string; saleId: number }
   | { type: "saleFailed"; error: TillSaleError }
   | { type: "nextSale" };
 
@@ -425,6 +433,10 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
         saleError: null,
         notice: null,
       };
+
+    case "saleAcknowledged":
+      if (state.done?.clientSaleId !== action.clientSaleId || state.done.id !== null) return state;
+      return { ...state, done: { ...state.done, id: action.saleId }, lastSaleId: action.saleId };
 
     case "saleFailed":
       return { ...state, saleError: action.error };

@@ -1,18 +1,27 @@
-import { type Dispatch, useState } from "react";
+import { type Dispatch, useRef, useState } from "react";
 import { type SubmitTarget, useFetcher } from "react-router";
-import type { CompleteSaleRequest } from "~/modules/sales";
-import type { TillActionData } from "./route";
+import type { TillQueue } from "~/features/till-offline/use-till-queue";
+import { buddhistYear, type CompleteSaleRequest, settlePayments } from "~/modules/sales";
+import type { TillActionData, TillLoaderData } from "./route";
 import type { TillAction } from "./till-state";
 
 /*
- * Sending a completed bill to the server and taking its answer. The request carries the
- * bill's client sale id, so sending it again (a retry after a lost answer) never sells twice.
- * The answer is taken once, while rendering (React's pattern for state that follows data),
- * and becomes a `saleDone` or a `saleFailed` action. The offline queue (issue 34) sits here:
- * this hook is the one place a sale leaves the till.
+ * Where a completed bill leaves the till. On a registered till (decision 0071) it is numbered
+ * and queued on the device, and done at once, online or not: the queue sends it. Anywhere else
+ * (a device that is no till, or one whose storage failed) it goes straight to the server, which
+ * numbers it in the shop's series. Either way the request carries the bill's client sale id,
+ * so sending it again (a retry after a lost answer) never sells twice. The server's answer is
+ * taken once, while rendering (React's pattern for state that follows data), and becomes a
+ * `saleDone` or a `saleFailed` action.
  */
-export function useSaleSubmission(shopId: string, dispatch: Dispatch<TillAction>) {
+export function useSaleSubmission(
+  shopId: string,
+  numbering: TillLoaderData["numbering"],
+  queue: TillQueue,
+  dispatch: Dispatch<TillAction>,
+) {
   const fetcher = useFetcher<TillActionData>({ key: "till-sale" });
+  const queueing = useRef(false);
   const busy = fetcher.state !== "idle";
   const [handled, setHandled] = useState<TillActionData | null>(null);
   const answer = fetcher.state === "idle" ? (fetcher.data ?? null) : null;
@@ -24,14 +33,55 @@ export function useSaleSubmission(shopId: string, dispatch: Dispatch<TillAction>
       dispatch({ type: "saleFailed", error: answer.error });
     }
   }
-  const send = (request: CompleteSaleRequest) => {
-    if (busy) return;
-    dispatch({ type: "saleSent" });
+
+  const post = (request: CompleteSaleRequest) => {
     // JSON, with `shopId` naming the shop the page was opened for (the gate checks it).
     void fetcher.submit({ ...request, shopId } as unknown as SubmitTarget, {
       method: "post",
       encType: "application/json",
     });
+  };
+
+  const send = (request: CompleteSaleRequest) => {
+    if (busy || queueing.current) return;
+    dispatch({ type: "saleSent" });
+    if (!queue.bound) {
+      post(request);
+      return;
+    }
+    queueing.current = true;
+    const soldAt = new Date();
+    void queue
+      .add({
+        request,
+        kind: numbering.kind,
+        prefix: numbering.prefix,
+        year: buddhistYear(soldAt),
+        soldAt,
+      })
+      .then((entry) => {
+        if (!entry) {
+          post(request);
+          return;
+        }
+        const settled = settlePayments(request.expectedTotalSatang, request.payments);
+        dispatch({
+          type: "saleDone",
+          sale: {
+            id: null,
+            clientSaleId: entry.clientSaleId,
+            documentKind: entry.kind,
+            documentNumber: entry.documentNumber,
+            totalSatang: request.expectedTotalSatang,
+            changeSatang: settled.ok ? settled.changeSatang : 0,
+            replayed: false,
+          },
+          newCartId: crypto.randomUUID(),
+        });
+      })
+      .finally(() => {
+        queueing.current = false;
+      });
   };
   return { busy, send };
 }

@@ -19,10 +19,12 @@ import {
   setTillRetired,
   updateTill,
 } from "~/modules/tills/index.server";
+import { flaggedSales } from "~/modules/sales/index.server";
 import { memberOf } from "~/routes/_gates/member.server";
 import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { TextField } from "~/ui/text-field";
+import { FlaggedSales } from "./flagged-sales";
 import { ThisDeviceTill } from "./this-device";
 
 /*
@@ -36,9 +38,10 @@ export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "man
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { shop } = await chosenShopOf(context, request);
   const { db } = context.get(appContext);
-  const tills = await listTills(db, shop.id);
+  const [tills, flagged] = await Promise.all([listTills(db, shop.id), flaggedSales(db, shop.id)]);
   return {
     shop: { id: shop.id, name: shop.name },
+    flagged: flagged.map((row) => ({ ...row, soldAt: row.soldAt.toISOString() })),
     tills: tills.map((row) => ({
       ...row,
       deviceBoundAt: row.deviceBoundAt?.toISOString() ?? null,
@@ -158,7 +161,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 export default function Tills({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
-  const { shop, tills } = loaderData;
+  const { shop, tills, flagged } = loaderData;
   const fetcher = useFetcher<TillAnswer>({ key: "tills" });
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const failure = answer && !answer.ok ? answer : null;
@@ -325,6 +328,7 @@ export default function Tills({ loaderData }: Route.ComponentProps) {
           {t("shops.tills.register.submit")}
         </Button>
       </fetcher.Form>
+      <FlaggedSales shopId={shop.id} rows={flagged} />
     </>
   );
 }

@@ -1,0 +1,219 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { CompleteSaleRequest } from "~/modules/sales";
+import {
+  alignSeries,
+  boundTillOf,
+  type BoundTillOnDevice,
+  queuedSales,
+  type QueuedSale,
+  queueSale,
+  type TillDocumentKind,
+  tillDatabase,
+} from "./till-store";
+import { retryDelaySeconds, sendQueue, sendQueueOnce, type SyncAnswer } from "./till-sync";
+
+/*
+ * The registered till's queue at the counter (issue 34, decision 0071). On a device bound to
+ * one of the shop's tills, every sale goes through the queue, online too: it is numbered and
+ * written to IndexedDB before the cashier sees it done, and the queue sends it — at once when
+ * the network is there, on the browser's "online" event, and on a timer with backoff. One path,
+ * so the offline path is the one exercised all day. A device that is no till (never bound, no
+ * IndexedDB) sells as before: straight to the server, in the shop's series.
+ */
+
+export interface TillQueue {
+  /** undefined while looking; null when this device is no registered till of the shop. */
+  bound: BoundTillOnDevice | null | undefined;
+  /** The sales on this device not acknowledged yet, oldest first (refused ones marked). */
+  waiting: QueuedSale[];
+  /** Numbers and queues a sale; null when the device could not keep it (then sell online). */
+  add: (sale: {
+    request: CompleteSaleRequest;
+    kind: TillDocumentKind;
+    prefix: string;
+    year: number;
+    soldAt: Date;
+  }) => Promise<QueuedSale | null>;
+  /** The till's clock is this far off (seconds) by the server's last answer, when told. */
+  clockSkewSeconds: number | null;
+}
+
+/** What the server answered, read as the sender needs it: only a 200 or a 422 is an answer. */
+async function postQueued(shopId: string, request: CompleteSaleRequest): Promise<SyncAnswer> {
+  try {
+    const response = await fetch(`/shophub/sell/sync?shop=${encodeURIComponent(shopId)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ shopId, sale: request }),
+      credentials: "same-origin",
+    });
+    if (response.status !== 200 && response.status !== 422) return { kind: "unreachable" };
+    return (await response.json()) as SyncAnswer;
+  } catch {
+    return { kind: "unreachable" };
+  }
+}
+
+/** Where the server says the till's series stand: the device continues from the later. */
+async function alignWithServer(shopId: string, bound: BoundTillOnDevice) {
+  const db = await tillDatabase();
+  if (!db) return;
+  try {
+    const response = await fetch(`/shophub/sell/sync?shop=${encodeURIComponent(shopId)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ shopId, position: { tillId: bound.tillId, token: bound.token } }),
+      credentials: "same-origin",
+    });
+    if (!response.ok) return;
+    const answer = (await response.json()) as {
+      positions: Record<TillDocumentKind, { year: number; lastSeq: number } | null>;
+    };
+    for (const kind of ["receipt", "abbreviatedTaxInvoice"] as const) {
+      await alignSeries(db, bound.tillId, kind, answer.positions[kind]);
+    }
+  } catch {
+    // Offline: the device's own position stands (it is never behind what it sent).
+  }
+}
+
+/**
+ * The sender of one registered till's queue, outside React: it owns the retry timer and the
+ * "online" listener, and tells the page what the queue holds after each change.
+ */
+class QueueRunner {
+  private failures = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly shopId: string,
+    readonly till: BoundTillOnDevice,
+    private readonly told: {
+      waiting: (entries: QueuedSale[]) => void;
+      acknowledged: (clientSaleId: string, saleId: number) => void;
+      clockSkew: (seconds: number | null) => void;
+    },
+  ) {}
+
+  private readonly online = () => {
+    this.failures = 0;
+    void this.run();
+  };
+
+  async start() {
+    window.addEventListener("online", this.online);
+    await alignWithServer(this.shopId, this.till);
+    await this.run();
+  }
+
+  stop() {
+    this.stopped = true;
+    window.removeEventListener("online", this.online);
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  private async refresh() {
+    const db = await tillDatabase();
+    if (db && !this.stopped) this.told.waiting(await queuedSales(db, this.till.tillId));
+  }
+
+  /** Sends what waits; after no answer, tries again later (5 s doubling to 5 min). */
+  async run(): Promise<void> {
+    const db = await tillDatabase();
+    if (!db || this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const report = await sendQueueOnce(this.till.tillId, () =>
+      sendQueue(db, this.till, (request) => postQueued(this.shopId, request)),
+    );
+    await this.refresh();
+    if (!report || this.stopped) return;
+    for (const { clientSaleId, saleId } of report.accepted) {
+      this.told.acknowledged(clientSaleId, saleId);
+    }
+    if (report.clockSkewSeconds !== null || report.accepted.length > 0) {
+      this.told.clockSkew(report.clockSkewSeconds);
+    }
+    if (report.stopped === "unreachable") {
+      this.failures += 1;
+      this.timer = setTimeout(() => void this.run(), retryDelaySeconds(this.failures) * 1000);
+    } else {
+      this.failures = 0;
+    }
+  }
+
+  /** Numbers and queues a sale, then sends; null when the device could not keep it. */
+  async add(sale: Parameters<TillQueue["add"]>[0]): Promise<QueuedSale | null> {
+    try {
+      const db = await tillDatabase();
+      if (!db) return null;
+      const entry = await queueSale(db, {
+        ...sale,
+        clientSaleId: sale.request.clientSaleId,
+        shopId: this.shopId,
+        tillId: this.till.tillId,
+        tillCode: this.till.code,
+      });
+      await this.refresh();
+      void this.run();
+      return entry;
+    } catch {
+      // Storage full, or the browser took IndexedDB away: this sale goes online.
+      return null;
+    }
+  }
+}
+
+export function useTillQueue(
+  shopId: string,
+  browser: boolean,
+  onAcknowledged: (clientSaleId: string, saleId: number) => void,
+): TillQueue {
+  const [runner, setRunner] = useState<QueueRunner | null | undefined>(undefined);
+  const [waiting, setWaiting] = useState<QueuedSale[]>([]);
+  const [clockSkewSeconds, setClockSkew] = useState<number | null>(null);
+  const acknowledged = useRef(onAcknowledged);
+  useEffect(() => {
+    acknowledged.current = onAcknowledged;
+  });
+
+  useEffect(() => {
+    if (!browser) return;
+    let made: QueueRunner | null = null;
+    let alive = true;
+    void (tillDatabase() ?? Promise.resolve(null))
+      .then(async (db) => {
+        const till = db ? await boundTillOf(db, shopId) : null;
+        if (!alive) return;
+        if (!till) {
+          setRunner(null);
+          return;
+        }
+        made = new QueueRunner(shopId, till, {
+          waiting: setWaiting,
+          acknowledged: (clientSaleId, saleId) => acknowledged.current(clientSaleId, saleId),
+          clockSkew: setClockSkew,
+        });
+        setRunner(made);
+        await made.start();
+      })
+      .catch(() => alive && setRunner(null));
+    return () => {
+      alive = false;
+      made?.stop();
+    };
+  }, [browser, shopId]);
+
+  const add = useCallback<TillQueue["add"]>(
+    (sale) => (runner ? runner.add(sale) : Promise.resolve(null)),
+    [runner],
+  );
+
+  return {
+    bound: runner === undefined ? undefined : (runner?.till ?? null),
+    waiting,
+    add,
+    clockSkewSeconds,
+  };
+}

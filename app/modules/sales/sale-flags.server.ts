@@ -1,0 +1,55 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { DbExecutor } from "~/db/client.server";
+import { sale, saleFlag, type SaleFlagReason, saleLine } from "./schema";
+
+/** A registered till's sale kept as sold although the shop had changed, as the owner reads it. */
+export interface FlaggedSale {
+  id: number;
+  saleId: number;
+  documentNumber: string;
+  till: string;
+  soldAt: Date;
+  reason: SaleFlagReason;
+  /** The line's item as sold; null for the sale as a whole. */
+  itemName: string | null;
+  /** priceChanged: the list and the sold price; negativeStock: the balance after (units). */
+  listSatang: number | null;
+  soldSatang: number | null;
+  balance: string | null;
+}
+
+/** The shop's latest flagged sales, newest first (decision 0071). */
+export async function flaggedSales(
+  db: DbExecutor,
+  shopId: string,
+  limit = 100,
+): Promise<FlaggedSale[]> {
+  const rows = await db
+    .select({
+      id: saleFlag.id,
+      saleId: sale.id,
+      documentNumber: sale.documentNumber,
+      till: sale.till,
+      soldAt: sale.createdAt,
+      reason: saleFlag.reason,
+      itemName: saleLine.itemName,
+      listSatang: sql<string | null>`${saleFlag.detail}->>'listSatang'`,
+      soldSatang: sql<string | null>`${saleFlag.detail}->>'soldSatang'`,
+      balance: sql<string | null>`${saleFlag.detail}->>'balance'`,
+    })
+    .from(saleFlag)
+    .innerJoin(sale, eq(sale.id, saleFlag.saleId))
+    .leftJoin(
+      saleLine,
+      and(eq(saleLine.saleId, saleFlag.saleId), eq(saleLine.lineNo, saleFlag.lineNo)),
+    )
+    .where(eq(saleFlag.shopId, shopId))
+    .orderBy(desc(saleFlag.createdAt), desc(saleFlag.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    ...row,
+    reason: row.reason as SaleFlagReason,
+    listSatang: row.listSatang === null ? null : Number(row.listSatang),
+    soldSatang: row.soldSatang === null ? null : Number(row.soldSatang),
+  }));
+}

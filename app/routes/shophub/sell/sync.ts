@@ -1,0 +1,73 @@
+import { z } from "zod";
+import type { Route } from "./+types/sync";
+import { appContext } from "~/context";
+import type { SyncAnswer } from "~/features/till-offline/till-sync";
+import type { MessageKey } from "~/lib/i18n";
+import { completeSale } from "~/modules/sales/index.server";
+import { tillSeriesPositions } from "~/modules/tills/index.server";
+import { memberOf } from "~/routes/_gates/member.server";
+import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
+import { QUEUE_REFUSAL_KEYS } from "./queue-text";
+
+/*
+ * Where a registered till sends its queue (issue 34, decision 0071): one queued sale per
+ * request, in the order the till made them, answered in plain JSON the till's sender reads
+ * (it runs outside React, in the sync loop). The sale is the same contract and the same
+ * completeSale as the till's own post: idempotent by its client sale id, numbered by the till.
+ * The till also asks here where its series stands, to continue from there. The shop is named
+ * by `?shop=` (the shop the sale was made for, whatever shop the member chose since) and by
+ * `shopId` in the body (the gate's form check).
+ */
+
+export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "manager", "cashier"])];
+
+const positionSchema = z.object({
+  position: z.object({ tillId: z.uuid(), token: z.string().min(20).max(100) }),
+});
+
+/** Where the till's series stand, per kind of document, for the current year. */
+export type SeriesAnswer =
+  | { ok: true; positions: Awaited<ReturnType<typeof tillSeriesPositions>> }
+  | { ok: false; code: "tillNotRegistered" };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { shop, role } = await chosenShopOf(context, request);
+  const member = memberOf(context);
+  const { db } = context.get(appContext);
+  const body: unknown = await request.json().catch(() => null);
+
+  const asked = positionSchema.safeParse(body);
+  if (asked.success) {
+    const { tillId, token } = asked.data.position;
+    const positions = await tillSeriesPositions(db, shop.id, tillId, token);
+    return Response.json(
+      (positions
+        ? { ok: true, positions }
+        : { ok: false, code: "tillNotRegistered" }) satisfies SeriesAnswer,
+      { status: positions ? 200 : 409 },
+    );
+  }
+
+  const sale = typeof body === "object" && body !== null && "sale" in body ? body.sale : null;
+  const result = await completeSale(
+    db,
+    { shopId: shop.id, userId: member.id, cashierName: member.name, role },
+    sale,
+  );
+  if (result.ok) {
+    const { id, clockSkewSeconds } = result.sale;
+    return Response.json({
+      kind: "accepted",
+      saleId: id,
+      ...(clockSkewSeconds === undefined ? {} : { clockSkewSeconds }),
+    } satisfies SyncAnswer);
+  }
+  // Refused for good: the same sale sent again would be refused again; it stays on the till,
+  // marked, for the owner.
+  const refused: SyncAnswer & { key: MessageKey } = {
+    kind: "refused",
+    code: result.error.code,
+    key: QUEUE_REFUSAL_KEYS[result.error.code] ?? "shops.sell.queue.reason.other",
+  };
+  return Response.json(refused, { status: 422 });
+}

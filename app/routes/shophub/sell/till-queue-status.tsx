@@ -1,0 +1,92 @@
+import type { TillQueue } from "~/features/till-offline/use-till-queue";
+import { formatDateTime } from "~/lib/dates";
+import { useLang, useT } from "~/lib/i18n/use-translation";
+import { formatBaht } from "~/lib/money";
+import { QUEUE_REFUSAL_KEYS } from "./queue-text";
+
+/*
+ * What the registered till's queue holds (issue 34, decision 0071): "รอส่ง 3 บิล" with the
+ * oldest sale's time and the list, a refusal said with its bill and what to do, the device's
+ * clock when the server found it off, and the waiting bills saved as a file (a refused entry is
+ * never dropped: the owner takes it from here).
+ */
+
+function saveAsFile(queue: TillQueue) {
+  const body = JSON.stringify(queue.waiting, null, 2);
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([body], { type: "application/json" }));
+  link.download = `till-${queue.bound?.code ?? "queue"}-${new Date().toISOString().slice(0, 10)}.json`;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+export function TillQueueStatus({ queue }: { queue: TillQueue }) {
+  const t = useT();
+  const lang = useLang();
+  const { bound, waiting, clockSkewSeconds } = queue;
+  if (!bound) return null;
+  const refused = waiting.find((entry) => entry.state === "refused");
+  const oldest = waiting[0];
+  return (
+    <div className="small mb-2" data-testid="till-queue" data-waiting={waiting.length}>
+      <span className="me-2">
+        {t("shops.sell.queue.till", { name: bound.name, code: bound.code })}
+      </span>
+      {oldest ? (
+        <details className="d-inline">
+          <summary className="badge text-bg-warning" data-testid="till-queue-count">
+            {t("shops.sell.queue.waiting", { count: waiting.length })}
+          </summary>
+          <p className="mb-1">
+            {t("shops.sell.queue.oldest", { time: formatDateTime(oldest.soldAt, lang) })}
+          </p>
+          <table className="table table-sm mb-1">
+            <caption className="visually-hidden">{t("shops.sell.queue.list")}</caption>
+            <tbody>
+              {waiting.map((entry) => (
+                <tr key={entry.clientSaleId}>
+                  <td>{entry.documentNumber}</td>
+                  <td>{formatDateTime(entry.soldAt, lang)}</td>
+                  <td className="text-end">
+                    {formatBaht(entry.request.expectedTotalSatang, lang)}
+                  </td>
+                  <td>
+                    {entry.state === "refused"
+                      ? t("shops.sell.queue.stateRefused")
+                      : t("shops.sell.queue.stateWaiting")}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            onClick={() => saveAsFile(queue)}
+          >
+            {t("shops.sell.queue.export")}
+          </button>
+        </details>
+      ) : (
+        <span className="text-success" data-testid="till-queue-count">
+          {t("shops.sell.queue.allSent")}
+        </span>
+      )}
+      {refused && (
+        <p className="text-danger mb-0" role="alert" data-testid="till-queue-refused">
+          {t("shops.sell.queue.refused", {
+            number: refused.documentNumber,
+            reason: t(QUEUE_REFUSAL_KEYS[refused.refusal ?? ""] ?? "shops.sell.queue.reason.other"),
+          })}
+        </p>
+      )}
+      {clockSkewSeconds !== null && (
+        <p className="text-warning-emphasis mb-0" role="alert">
+          {t("shops.sell.queue.clockSkew", {
+            minutes: Math.round(Math.abs(clockSkewSeconds) / 60),
+          })}
+        </p>
+      )}
+    </div>
+  );
+}

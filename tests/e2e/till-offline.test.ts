@@ -1,0 +1,103 @@
+import { and, asc, eq } from "drizzle-orm";
+import { describe, expect } from "vitest";
+import { sale } from "~/db/schema";
+import { addSession, e2eTest as test, hydrated, memberWithShop } from "./fixtures";
+
+const SLOW = { timeout: 20_000 };
+
+/*
+ * A registered till sells through its queue (issue 34, decision 0071): online the sale is done
+ * at once and sent; with the network gone the till keeps selling, numbering its own slips,
+ * comes back from the service worker on a reload with the queue intact, and sends every sale
+ * exactly once, in its numbers' order, when the network returns.
+ */
+describe("a registered till that loses its network", () => {
+  test("keeps selling offline, reloads from the service worker, and sends each sale once", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const n = `${Date.now() % 1_000_000}`;
+    const owner = await memberWithShop(e2e, {
+      shop: { name: "ร้านเน็ตหลุด" },
+      items: [
+        {
+          fields: { name: "น้ำดื่ม", sku: `OFFW-${n}`, barcode: null, unit: "ขวด", price: 1_000 },
+          qty: 50_000,
+        },
+      ],
+    });
+    const sku = owner.items[0]!.sku;
+    await addSession(context, owner.member);
+
+    // The owner makes this browser the shop's first till.
+    await page.goto("/shophub/tills");
+    await hydrated(page, "[data-testid=tills-register]");
+    await page.getByTestId("tills-row").first().getByTestId("tills-bind").click();
+    await expect
+      .poll(() => page.getByTestId("tills-this-device").innerText(), SLOW)
+      .toContain("(P01)");
+
+    await page.goto("/shophub/sell");
+    await page.locator("[data-testid=till][data-ready=yes]").waitFor();
+    await expect.poll(() => page.getByTestId("till-queue").count(), SLOW).toBe(1);
+    // The service worker keeps the till from its first visit.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+
+    async function sell(quantity: number, cash: string) {
+      const field = page.getByTestId("till-scan");
+      for (let i = 0; i < quantity; i += 1) {
+        await field.fill(sku);
+        await field.press("Enter");
+      }
+      await page.getByTestId("till-pay-open").click();
+      const dialog = page.getByTestId("till-pay-dialog");
+      await dialog.getByTestId("till-cash").fill(cash);
+      await dialog.getByTestId("till-complete").click();
+      const done = page.getByTestId("till-done");
+      await done.waitFor(SLOW);
+      const number = (await done.getByTestId("till-done-number").innerText()).replace("เลขที่ ", "");
+      await page.getByTestId("till-next").click();
+      return number;
+    }
+
+    // Online: numbered on the till, sent at once.
+    const first = await sell(1, "20");
+    expect(first).toMatch(/^RC-?P01-\d{4}-\d{6}$/);
+    await expect
+      .poll(() => page.getByTestId("till-queue").getAttribute("data-waiting"), SLOW)
+      .toBe("0");
+
+    // Offline: the till keeps selling, and says what waits.
+    await context.setOffline(true);
+    const second = await sell(2, "50");
+    const third = await sell(3, "30");
+    await expect.poll(() => page.getByTestId("till-queue").getAttribute("data-waiting")).toBe("2");
+    expect(await page.getByTestId("till-queue-count").innerText()).toBe("รอส่ง 2 บิล");
+
+    // A reload with no network: the page comes from the service worker, the queue is intact.
+    await page.reload();
+    await page.locator("[data-testid=till][data-ready=yes]").waitFor(SLOW);
+    await expect
+      .poll(() => page.getByTestId("till-queue").getAttribute("data-waiting"), SLOW)
+      .toBe("2");
+
+    // Back online: everything arrives once, in the till's numbers' order.
+    await context.setOffline(false);
+    await expect
+      .poll(() => page.getByTestId("till-queue").getAttribute("data-waiting"), SLOW)
+      .toBe("0");
+    const stored = await e2e.db
+      .select({ number: sale.documentNumber, total: sale.totalSatang })
+      .from(sale)
+      .where(and(eq(sale.shopId, owner.shop.id)))
+      .orderBy(asc(sale.id));
+    expect(stored).toEqual([
+      { number: first, total: 1_000 },
+      { number: second, total: 2_000 },
+      { number: third, total: 3_000 },
+    ]);
+    const seqs = stored.map((row) => Number(row.number.slice(-6)));
+    expect(seqs).toEqual([seqs[0], seqs[0]! + 1, seqs[0]! + 2]);
+  });
+});
