@@ -44,7 +44,7 @@ describe("a registered till that loses its network", () => {
     // The service worker keeps the till from its first visit.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
 
-    async function sell(quantity: number, cash: string) {
+    async function sell(quantity: number, cash: string, beforeNext?: () => Promise<void>) {
       const field = page.getByTestId("till-scan");
       for (let i = 0; i < quantity; i += 1) {
         await field.fill(sku);
@@ -57,6 +57,7 @@ describe("a registered till that loses its network", () => {
       const done = page.getByTestId("till-done");
       await done.waitFor(SLOW);
       const number = (await done.getByTestId("till-done-number").innerText()).replace("เลขที่ ", "");
+      await beforeNext?.();
       await page.getByTestId("till-next").click();
       return number;
     }
@@ -71,7 +72,20 @@ describe("a registered till that loses its network", () => {
     // Offline: the till keeps selling, and says what waits.
     await context.setOffline(true);
     const second = await sell(2, "50");
-    const third = await sell(3, "30");
+    // Its slip prints offline, from the till's own bill: what the print dialog got is kept.
+    let offlineSlip = "";
+    const third = await sell(3, "30", async () => {
+      await page.evaluate(() => {
+        window.print = () => {
+          const slip = document.querySelector("[data-testid=till-queued-slip] .doc");
+          document.body.dataset.printed = slip instanceof HTMLElement ? slip.innerText : "";
+        };
+      });
+      await page.getByTestId("till-print").click();
+      await expect.poll(() => page.locator("body").getAttribute("data-printed")).toBeTruthy();
+      offlineSlip = (await page.locator("body").getAttribute("data-printed")) ?? "";
+    });
+    expect(offlineSlip).toContain(third);
     await expect.poll(() => page.getByTestId("till-queue").getAttribute("data-waiting")).toBe("2");
     expect(await page.getByTestId("till-queue-count").innerText()).toBe("รอส่ง 2 บิล");
 
@@ -88,16 +102,22 @@ describe("a registered till that loses its network", () => {
       .poll(() => page.getByTestId("till-queue").getAttribute("data-waiting"), SLOW)
       .toBe("0");
     const stored = await e2e.db
-      .select({ number: sale.documentNumber, total: sale.totalSatang })
+      .select({ id: sale.id, number: sale.documentNumber, total: sale.totalSatang })
       .from(sale)
       .where(and(eq(sale.shopId, owner.shop.id)))
       .orderBy(asc(sale.id));
-    expect(stored).toEqual([
+    expect(stored.map(({ number, total }) => ({ number, total }))).toEqual([
       { number: first, total: 1_000 },
       { number: second, total: 2_000 },
       { number: third, total: 3_000 },
     ]);
     const seqs = stored.map((row) => Number(row.number.slice(-6)));
     expect(seqs).toEqual([seqs[0], seqs[0]! + 1, seqs[0]! + 2]);
+
+    // The slip printed offline is the server's document of that sale, word for word.
+    await page.goto(
+      `/shophub/invoices/${stored[2]!.id}/print?doc=sale&paper=80&shop=${owner.shop.id}`,
+    );
+    expect(await page.locator(".doc").innerText()).toBe(offlineSlip);
   });
 });

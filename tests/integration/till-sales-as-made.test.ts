@@ -7,9 +7,16 @@ import {
   buddhistYear,
   type CompleteSaleRequest,
   completeSale,
+  computeBill,
   flaggedSales,
+  getSaleDocument,
+  getSalesSettings,
+  receiptDocument,
   type SaleActor,
+  settlePayments,
+  vatSettingOf,
 } from "~/modules/sales/index.server";
+import { shopSalesSetting } from "~/db/schema";
 import {
   bindTillDevice,
   listTills,
@@ -207,5 +214,74 @@ describe("a registered till's sale, kept as it was sold", () => {
     expect(first.every((r) => r.ok)).toBe(true);
     expect(again.map((r) => r.ok && r.sale.replayed)).toEqual([true, true, true]);
     expect(await db.$count(sale, eq(sale.shopId, s.t.shop.id))).toBe(3);
+  });
+
+  it("prints the same slip from the till's own bill as the server's document of the sale", async () => {
+    const s = await shopWithTills(10_000);
+    await db
+      .insert(shopSalesSetting)
+      .values({ shopId: s.t.shop.id, vatRegistered: true, pricesIncludeVat: true })
+      .onConflictDoUpdate({
+        target: shopSalesSetting.shopId,
+        set: { vatRegistered: true, pricesIncludeVat: true },
+      });
+    const settings = await getSalesSettings(db, s.t.shop.id);
+    const request: CompleteSaleRequest = {
+      clientSaleId: randomUUID(),
+      till: "เครื่อง 1",
+      lines: [
+        {
+          itemId: s.item.id,
+          qtyMilli: 3000,
+          unitPriceSatang: PRICE,
+          discount: { kind: "amount", satang: 250 },
+        },
+      ],
+      billDiscount: { kind: "percent", basisPoints: 500 },
+      note: "ไม่ใส่ถุง",
+      payments: [
+        { method: "card", amountSatang: 5_000, cardLast4: "4242" },
+        { method: "cash", amountSatang: 10_000 },
+      ],
+      expectedTotalSatang: 0,
+    };
+    const computed = computeBill({
+      lines: [{ unitPriceSatang: PRICE, qtyMilli: 3000, discount: request.lines[0]!.discount }],
+      billDiscount: request.billDiscount,
+      vat: vatSettingOf(settings),
+    });
+    if (!computed.ok) throw new Error("no bill");
+    request.expectedTotalSatang = computed.bill.totalSatang;
+    const settled = settlePayments(computed.bill.totalSatang, request.payments);
+    if (!settled.ok) throw new Error("not settled");
+    const sold = await fromTill(s, request, 0, 1);
+    if (!sold.ok) throw new Error(JSON.stringify(sold.error));
+    const server = await getSaleDocument(db, s.t.shop.id, { saleId: sold.sale.id, doc: "sale" });
+    if (!server) throw new Error("no document");
+    const local = receiptDocument({
+      kind: "receipt",
+      documentNumber: sold.sale.documentNumber,
+      issuedAt: server.issuedAt,
+      seller: server.seller,
+      paperWidth: server.paperWidth,
+      cashierName: server.cashierName,
+      till: server.till,
+      note: request.note ?? "",
+      bill: computed.bill,
+      lines: [
+        {
+          name: s.item.name,
+          sku: s.item.sku,
+          unit: s.item.unit,
+          qtyMilli: 3000,
+          unitPriceSatang: PRICE,
+          vatExempt: false,
+        },
+      ],
+      payments: request.payments,
+      changeSatang: settled.changeSatang,
+    });
+    // Everything a slip prints, to the satang: lines, discounts, VAT, payments and change.
+    expect(local).toEqual(server);
   });
 });

@@ -28,6 +28,7 @@ import {
   type SaleLineRequest,
 } from "./sale-contract";
 import type { SalePostFlag, SalePostPayload, SalePostPayment } from "./sale-post-payload.server";
+import { paymentsAfterChange } from "./receipt-document";
 import { readScaleLabel, scaleLabelLine } from "./scale-label";
 import type { SaleSeller } from "./schema";
 import { defaultSalesSettings, type SalesSettings } from "./settings.server";
@@ -97,15 +98,6 @@ function readRequest(
 }
 
 /** A payment's details as stored: a card's only with a card. */
-function paymentDetails(payment: PaymentRequest) {
-  const card = payment.method === "card";
-  return {
-    reference: payment.reference ?? "",
-    cardLast4: (card && payment.cardLast4) || null,
-    approvalCode: (card && payment.approvalCode) || null,
-  };
-}
-
 /**
  * The payments as sale_post stores them: each with what it puts towards the bill (what a
  * non-cash payment charged, cash handed over minus the change, the change taken from the last
@@ -115,21 +107,14 @@ function postedPayments(
   payments: readonly PaymentRequest[],
   changeSatang: number,
 ): SalePostPayment[] {
-  const posted = payments.map((payment) => ({
+  return paymentsAfterChange(payments, changeSatang).map((payment) => ({
     method: payment.method,
     amount: payment.amountSatang,
-    tendered: payment.amountSatang,
-    ...paymentDetails(payment),
+    tendered: payment.tenderedSatang,
+    reference: payment.reference,
+    cardLast4: payment.cardLast4,
+    approvalCode: payment.approvalCode,
   }));
-  let change = changeSatang;
-  for (const payment of posted.toReversed()) {
-    if (change === 0) break;
-    if (payment.method !== "cash") continue;
-    const taken = Math.min(change, payment.amount);
-    payment.amount -= taken;
-    change -= taken;
-  }
-  return posted;
 }
 
 /**

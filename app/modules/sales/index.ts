@@ -2,6 +2,13 @@
 // the same arithmetic in the browser that the server runs when the sale completes.
 export { bahtText } from "./baht-text";
 export {
+  paymentsAfterChange,
+  type ReceiptInput,
+  type ReceiptLineInfo,
+  receiptDocument,
+  type SettledPayment,
+} from "./receipt-document";
+export {
   type Bill,
   type BillError,
   type BillInput,

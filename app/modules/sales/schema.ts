@@ -249,7 +249,6 @@ export interface SaleSeller {
   logoKey: string | null;
 }
 
-/** One line of a sale: what was sold, at what price and discount, with its VAT and cost. */
 /** Why a registered till's sale was kept as it happened but wants the owner's eye (decision 0071). */
 export const SALE_FLAG_REASONS = ["priceChanged", "itemArchived", "negativeStock"] as const;
 export type SaleFlagReason = (typeof SALE_FLAG_REASONS)[number];
@@ -287,6 +286,7 @@ export const saleFlag = pgTable(
   ],
 );
 
+/** One line of a sale: what was sold, at what price and discount, with its VAT and cost. */
 export const saleLine = pgTable(
   "sale_line",
   {

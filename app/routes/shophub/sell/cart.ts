@@ -6,6 +6,7 @@ import {
   type BillResult,
   computeBill,
   type CompleteSaleRequest,
+  type ReceiptLineInfo,
   type Discount,
   type PaymentRequest,
   parsePercent,
@@ -384,4 +385,26 @@ export function saleRequestOf(
     payments: [...payments],
     expectedTotalSatang,
   };
+}
+
+/**
+ * What a printed slip names for each line of the bill, in the bill's order (a line whose item
+ * is gone has no part of the bill): a queued sale's slip is made from these (decision 0071).
+ */
+export function receiptLinesOf(cart: Cart, index: ItemIndex): ReceiptLineInfo[] {
+  return cart.lines.flatMap((line) => {
+    const item = index.byId.get(line.itemId);
+    return item
+      ? [
+          {
+            name: item.name,
+            sku: item.sku,
+            unit: item.unit,
+            qtyMilli: line.qtyMilli,
+            unitPriceSatang: item.priceSatang,
+            vatExempt: false,
+          },
+        ]
+      : [];
+  });
 }

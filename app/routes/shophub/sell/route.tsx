@@ -4,6 +4,7 @@ import { appContext } from "~/context";
 import type { FrameHandle } from "~/layout/frame";
 import { fontsCachedIn, type PageLookHandle } from "~/layout/page-look";
 import { privatePageMeta } from "~/lib/area-meta";
+import { formatPhoneForDisplay } from "~/lib/phone";
 import { isNetworkError } from "~/lib/describe-error";
 import {
   formatPromptPayId,
@@ -89,6 +90,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : { kind: "receipt" as const, prefix: settings.receiptPrefix },
     /** The roll the shop prints receipts on (the print page and a silent print use it). */
     paperWidth: settings.paperWidth,
+    /** What a registered till prints on a slip it made before the server has the sale. */
+    receipt: {
+      seller: {
+        name: shop.name,
+        address: shop.address,
+        // Formatted here: the phone library stays out of the till's script (sale-document).
+        phone: shop.phone ? formatPhoneForDisplay(shop.phone) : shop.phone,
+        taxId: shop.taxId,
+        branchCode: settings.branchCode,
+        posRegistrationNo: settings.posRegistrationNo,
+        receiptHeader: settings.receiptHeader,
+        receiptFooter: settings.receiptFooter,
+        logoKey: settings.logoKey,
+        logoUrl: settings.logoKey ? storage.urlOf(settings.logoKey) : null,
+      },
+      paperWidth: settings.paperWidth,
+    },
     live: active?.shop.id === shop.id,
     /** The device has the site's faces: the page preloads them (root.tsx, page-look.ts). */
     fontsCached: fontsCachedIn(request.headers.get("Cookie")),

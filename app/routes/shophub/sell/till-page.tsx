@@ -4,7 +4,7 @@ import { ScannerField } from "~/features/stock-entry/scanner-field";
 import { useScannerInput } from "~/features/stock-entry/use-scanner-input";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht, satangToBahtInput } from "~/lib/money";
-import { parseQuantity } from "~/modules/sales";
+import { parseQuantity, type SaleDocument } from "~/modules/sales";
 import { saleErrorText } from "~/routes/shophub/sell-text";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useLiveRevalidate } from "~/ui/use-live-revalidate";
@@ -12,6 +12,7 @@ import {
   type CartLine,
   readLineQuantity,
   refusesDiscounts,
+  receiptLinesOf,
   saleRequestOf,
   scanCode,
   setQuantity,
@@ -38,6 +39,7 @@ import {
   billFieldsRefused,
   initialTillState,
   isErrorNotice,
+  type TillDone,
   tillReducer,
 } from "./till-state";
 import { useReceiptPrinting } from "./use-receipt-printing";
@@ -59,8 +61,22 @@ const { Part: PrinterSetup, preload: preloadPrinterSetup } = lazyPart(() =>
 const { Part: CameraScanner, preload: preloadCamera } = lazyPart(() =>
   import("./camera-scanner").then((module) => module.CameraScanner),
 );
+const { Part: QueuedSlip, preload: preloadQueuedSlip } = lazyPart(() =>
+  import("./queued-slip").then((module) => module.QueuedSlip),
+);
 /** What the service worker should keep for a till that loses its network (decision 0071). */
-const OFFLINE_PARTS = [preloadPayPanel, preloadPrinterSetup, preloadCamera] as const;
+const OFFLINE_PARTS = [
+  preloadPayPanel,
+  preloadPrinterSetup,
+  preloadCamera,
+  preloadQueuedSlip,
+] as const;
+
+/** A queued sale's print: its own slip, until the server has the sale (then its print page). */
+function slipOf(done: TillDone, print: (slip: SaleDocument) => void): (() => void) | null {
+  const { slip } = done;
+  return done.id === null && slip ? () => print(slip) : null;
+}
 
 /**
  * The till. The server renders it with an empty bill; in the browser it takes up the till's
@@ -153,7 +169,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
   const queue = useTillQueue(shopId, browser, (clientSaleId, saleId) =>
     dispatch({ type: "saleAcknowledged", clientSaleId, saleId }),
   );
-  const sale = useSaleSubmission(shopId, data.numbering, queue, dispatch);
+  const sale = useSaleSubmission({ ...data, shopId }, queue, dispatch);
   const lineName = useCallback(
     (line: number) => {
       const item = index.byId.get(cart.lines[line]?.itemId ?? -1);
@@ -169,7 +185,10 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     : null;
   const complete = () => {
     if (!pay || !bill) return;
-    sale.send(saleRequestOf(cart, tillName, paymentsOf(pay), bill.totalSatang, index));
+    sale.send(saleRequestOf(cart, tillName, paymentsOf(pay), bill.totalSatang, index), {
+      bill,
+      lines: receiptLinesOf(cart, index),
+    });
   };
   const openPay = (cashExact: boolean) => {
     if (!canPay || !bill) return;
@@ -239,7 +258,8 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     },
     print: () => {
       const last = state.lastSaleId;
-      if (last !== null && !printing.printSilentlyIfPossible(last)) {
+      if (last === null && done?.slip) printing.printSlip(done.slip);
+      else if (last !== null && !printing.printSilentlyIfPossible(last)) {
         window.open(printing.dialogHref(last), "_blank", "noopener");
       }
     },
@@ -325,6 +345,13 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             onPick={pick}
           />
           <TillExtras printer={<PrinterSetup defaultPaper={data.paperWidth} />} />
+          {printing.slipToPrint && (
+            <QueuedSlip
+              slip={printing.slipToPrint}
+              paper={data.paperWidth}
+              onPrinted={printing.slipPrinted}
+            />
+          )}
         </div>
         <div className="till-side">
           {done && (
@@ -336,6 +363,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
                   event.preventDefault();
                 }
               }}
+              onPrintSlip={slipOf(done, printing.printSlip)}
               printFailed={done.id !== null && printing.failedSaleId === done.id}
               onNext={() => {
                 dispatch({ type: "nextSale" });

@@ -33,6 +33,7 @@ export function DonePanel({
   sale,
   printHref,
   onPrint,
+  onPrintSlip,
   printFailed,
   onNext,
 }: {
@@ -44,6 +45,8 @@ export function DonePanel({
   printHref: string | null;
   /** Prints straight to the till's own printer when it has one (the link is then not followed). */
   onPrint: (event: React.MouseEvent<HTMLAnchorElement>) => void;
+  /** A queued sale prints the slip made from its bill (no print page before it arrives). */
+  onPrintSlip: (() => void) | null;
   printFailed: boolean;
   onNext: () => void;
 }) {
@@ -77,7 +80,13 @@ export function DonePanel({
         )}
         <div className="d-flex gap-2 justify-content-center mt-3">
           {printHref === null ? (
-            <button type="button" className="btn btn-primary btn-lg till-btn" disabled>
+            <button
+              type="button"
+              className="btn btn-primary btn-lg till-btn"
+              disabled={!onPrintSlip}
+              onClick={onPrintSlip ?? undefined}
+              data-testid="till-print"
+            >
               {t("shops.sell.done.print")} <kbd>F9</kbd>
             </button>
           ) : (

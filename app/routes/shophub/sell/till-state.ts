@@ -1,5 +1,6 @@
 import {
   type CompletedSale,
+  type SaleDocument,
   type Discount,
   QTY_SCALE,
   type ScaleLabelError,
@@ -99,7 +100,12 @@ export interface TillState {
  * is numbered and queued on the device (decision 0071): its server id comes when the queue has
  * sent it (`saleAcknowledged`), and printing from the server waits for it.
  */
-export type TillDone = Omit<CompletedSale, "id"> & { id: number | null; clientSaleId?: string };
+export type TillDone = Omit<CompletedSale, "id"> & {
+  id: number | null;
+  clientSaleId?: string;
+  /** A queued sale's slip made from its bill, printed before the server has the sale. */
+  slip?: SaleDocument;
+};
 
 /** What the browser kept of this till: its name, open bill and parked bills. */
 export interface StoredTill {

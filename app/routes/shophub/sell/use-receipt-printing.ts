@@ -24,6 +24,7 @@ export function useReceiptPrinting(shopId: string, paper: "58" | "80") {
   const counter = useFetcher();
   const waiting = useRef<number | null>(null);
   const [failedSaleId, setFailedSaleId] = useState<number | null>(null);
+  const [slipToPrint, setSlipToPrint] = useState<SaleDocument | null>(null);
 
   const pageHref = (saleId: number, auto: boolean) =>
     printPageHref(saleId, { paper, auto, shopId });
@@ -66,5 +67,29 @@ export function useReceiptPrinting(shopId: string, paper: "58" | "80") {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state, data]);
 
-  return { dialogHref, printSilentlyIfPossible, failedSaleId };
+  /**
+   * A queued sale's slip, made from its bill before the server has the sale (decision 0071):
+   * to the till's own printer when it has one, else laid out on the page for the browser's
+   * print dialog (`slipToPrint`, which the page renders until `slipPrinted`).
+   */
+  function printSlip(slip: SaleDocument) {
+    if (!savedPrinter()) {
+      setSlipToPrint(slip);
+      return;
+    }
+    printSilently(slip, t, lang)
+      .then((printed) => {
+        if (!printed) setSlipToPrint(slip);
+      })
+      .catch(() => setSlipToPrint(slip));
+  }
+
+  return {
+    dialogHref,
+    printSilentlyIfPossible,
+    failedSaleId,
+    printSlip,
+    slipToPrint,
+    slipPrinted: () => setSlipToPrint(null),
+  };
 }

@@ -1,7 +1,14 @@
 import { type Dispatch, useRef, useState } from "react";
 import { type SubmitTarget, useFetcher } from "react-router";
 import type { TillQueue } from "~/features/till-offline/use-till-queue";
-import { buddhistYear, type CompleteSaleRequest, settlePayments } from "~/modules/sales";
+import {
+  type Bill,
+  buddhistYear,
+  type CompleteSaleRequest,
+  type ReceiptLineInfo,
+  receiptDocument,
+  settlePayments,
+} from "~/modules/sales";
 import type { TillActionData, TillLoaderData } from "./route";
 import type { TillAction } from "./till-state";
 
@@ -15,11 +22,11 @@ import type { TillAction } from "./till-state";
  * `saleDone` or a `saleFailed` action.
  */
 export function useSaleSubmission(
-  shopId: string,
-  numbering: TillLoaderData["numbering"],
+  data: Pick<TillLoaderData, "numbering" | "receipt" | "cashierName"> & { shopId: string },
   queue: TillQueue,
   dispatch: Dispatch<TillAction>,
 ) {
+  const { shopId, numbering } = data;
   const fetcher = useFetcher<TillActionData>({ key: "till-sale" });
   const queueing = useRef(false);
   const busy = fetcher.state !== "idle";
@@ -42,7 +49,11 @@ export function useSaleSubmission(
     });
   };
 
-  const send = (request: CompleteSaleRequest) => {
+  /** `printed`: the bill and its lines as the slip names them (a queued sale prints from it). */
+  const send = (
+    request: CompleteSaleRequest,
+    printed: { bill: Bill; lines: ReceiptLineInfo[] },
+  ) => {
     if (busy || queueing.current) return;
     dispatch({ type: "saleSent" });
     if (!queue.bound) {
@@ -65,6 +76,21 @@ export function useSaleSubmission(
           return;
         }
         const settled = settlePayments(request.expectedTotalSatang, request.payments);
+        const changeSatang = settled.ok ? settled.changeSatang : 0;
+        const slip = receiptDocument({
+          kind: entry.kind,
+          documentNumber: entry.documentNumber,
+          issuedAt: soldAt,
+          seller: data.receipt.seller,
+          paperWidth: data.receipt.paperWidth,
+          cashierName: data.cashierName,
+          till: request.till,
+          note: request.note ?? "",
+          bill: printed.bill,
+          lines: printed.lines,
+          payments: request.payments,
+          changeSatang,
+        });
         dispatch({
           type: "saleDone",
           sale: {
@@ -73,8 +99,9 @@ export function useSaleSubmission(
             documentKind: entry.kind,
             documentNumber: entry.documentNumber,
             totalSatang: request.expectedTotalSatang,
-            changeSatang: settled.ok ? settled.changeSatang : 0,
+            changeSatang,
             replayed: false,
+            slip,
           },
           newCartId: crypto.randomUUID(),
         });
