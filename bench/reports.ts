@@ -274,6 +274,8 @@ async function main() {
       salesTaxSheet(await salesTaxReport(db, shopId, june), head, t, "th");
     for (const [name, once] of [
       ["salesTaxReport, month", () => salesTaxReport(db, shopId, june)],
+      // What the page's loader does (tax-data.server.ts): the report and the sheet drawn from it.
+      ["sales tax report page, month", sheetOf],
       ["vatReturn (PP.30), month", () => vatReturn(db, shopId, june)],
       ["sales tax report as XLSX", async () => taxSheetXlsx(await sheetOf())],
       ["sales tax report as PDF", async () => renderTaxSheetPdf(await sheetOf(), String)],
