@@ -5,6 +5,9 @@ import { z } from "zod";
  * rule names the message key shown next to its field.
  */
 
+/** The Department's time-stamp service address (vat.co.th, twentyfouraa.com; decision 0074). */
+export const ETAX_TIMESTAMP_DEFAULT = "csemail@etax.teda.th";
+
 // A mailbox as people type it: no spaces, one @, a dot in the domain. The mail server has the
 // last word; this catches the slips a person can fix at once.
 const EMAIL_PATTERN = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]{2,}$/;

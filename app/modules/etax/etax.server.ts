@@ -4,9 +4,8 @@ import { emailOutbox } from "~/db/schema";
 import { queueEmail } from "~/modules/platform/index.server";
 import type { SaleDocument } from "~/modules/sales";
 import { getSalesSettings } from "~/modules/sales/index.server";
-import type { EtaxSettingsForm } from "./etax-forms";
+import { ETAX_TIMESTAMP_DEFAULT, type EtaxSettingsForm } from "./etax-forms";
 import {
-  ETAX_TIMESTAMP_DEFAULT,
   type EtaxDocumentKind,
   etaxDelivery,
   shopEtaxSetting,

@@ -1,3 +1,4 @@
-// The e-Tax module's public surface (client-safe): its forms and the kinds it records.
+// The e-Tax module's public surface (client-safe): its forms, the time-stamp service's address
+// and the kinds of document it records.
 export * from "./etax-forms";
-export { ETAX_TIMESTAMP_DEFAULT, type EtaxDocumentKind } from "./schema";
+export type { EtaxDocumentKind } from "./schema";

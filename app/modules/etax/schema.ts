@@ -14,6 +14,7 @@ import { user } from "../accounts/schema";
 import { emailOutbox } from "../platform/schema";
 import { creditNote, sale } from "../sales/schema";
 import { shop } from "../shops/schema";
+import { ETAX_TIMESTAMP_DEFAULT } from "./etax-forms";
 
 /*
  * e-Tax Invoice by Time Stamp (decision 0074): a VAT shop's settings for sending its full tax
@@ -21,8 +22,6 @@ import { shop } from "../shops/schema";
  * time-stamp service, and what it sent.
  */
 
-/** The Department's time-stamp service address (vat.co.th, twentyfouraa.com; decision 0074). */
-export const ETAX_TIMESTAMP_DEFAULT = "csemail@etax.teda.th";
 
 export const shopEtaxSetting = pgTable("shop_etax_setting", {
   shopId: uuid("shop_id")

@@ -59,7 +59,10 @@ export function EtaxSection({
         {!etax.enabled && (
           <Alert variant="warning" data-testid="etax-not-enabled">
             {t("shops.etax.send.notEnabled")}{" "}
-            <Link to={`/shophub/settings/etax?shop=${shopId}`}>
+            <Link
+              to={`/shophub/settings/etax?shop=${shopId}`}
+              className="text-decoration-underline"
+            >
               {t("shops.etax.send.settingsLink")}
             </Link>
           </Alert>

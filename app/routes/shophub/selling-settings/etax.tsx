@@ -10,8 +10,8 @@ import {
   keepFormOnNetworkError,
   skipRevalidationAfterNetworkFailure,
 } from "~/lib/keep-form-on-network-error";
+import { ETAX_TIMESTAMP_DEFAULT } from "~/modules/etax";
 import {
-  ETAX_TIMESTAMP_DEFAULT,
   etaxSettingsFormSchema,
   getEtaxSettings,
   saveEtaxSettings,
@@ -100,7 +100,10 @@ export default function EtaxSettings({ loaderData, actionData }: Route.Component
       {!loaderData.vatRegistered && (
         <Alert variant="warning" data-testid="etax-not-vat">
           {t("shops.etax.error.notVatRegistered")}{" "}
-          <Link to={`/shophub/settings/selling?shop=${loaderData.shop.id}`}>
+          <Link
+            to={`/shophub/settings/selling?shop=${loaderData.shop.id}`}
+            className="text-decoration-underline"
+          >
             {t("shops.etax.sellingSettings")}
           </Link>
         </Alert>
