@@ -5,11 +5,7 @@ import { queueEmail } from "~/modules/platform/index.server";
 import type { SaleDocument } from "~/modules/sales";
 import { getSalesSettings } from "~/modules/sales/index.server";
 import { ETAX_TIMESTAMP_DEFAULT, type EtaxSettingsForm } from "./etax-forms";
-import {
-  type EtaxDocumentKind,
-  etaxDelivery,
-  shopEtaxSetting,
-} from "./schema";
+import { type EtaxDocumentKind, etaxDelivery, shopEtaxSetting } from "./schema";
 
 /*
  * e-Tax Invoice by Time Stamp (decision 0074): the shop's settings, whether a document may be

@@ -22,7 +22,6 @@ import { ETAX_TIMESTAMP_DEFAULT } from "./etax-forms";
  * time-stamp service, and what it sent.
  */
 
-
 export const shopEtaxSetting = pgTable("shop_etax_setting", {
   shopId: uuid("shop_id")
     .primaryKey()
