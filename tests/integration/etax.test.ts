@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
 import { emailAttachment, emailOutbox, etaxDelivery, shopEtaxSetting } from "~/db/schema";
 import { ETAX_TIMESTAMP_DEFAULT } from "~/modules/etax";
-import { createSmtpSender, deliverDueEmails } from "~/modules/platform/index.server";
+import {
+  createSmtpSender,
+  deliverDueEmails,
+  purgeOldEmailBodies,
+} from "~/modules/platform/index.server";
 import { issueFullTaxInvoice, returnSaleLines } from "~/modules/sales/index.server";
 import * as detailRoute from "~/routes/shophub/invoices/detail";
 import * as settingsRoute from "~/routes/shophub/selling-settings/etax";
@@ -367,5 +371,15 @@ describe("e-Tax Invoice by Time Stamp", () => {
       s.cashier,
     );
     expect(cashierPage.data!.etax).toBeNull();
+
+    // After the outbox's 30 days the mail keeps no file (the buyer's data); the record stays.
+    await test.db.update(emailOutbox).set({ sentAt: new Date(Date.now() - 31 * 86_400_000) });
+    await purgeOldEmailBodies(test.db);
+    expect(await test.db.select().from(emailAttachment)).toHaveLength(0);
+    const kept = await test.db
+      .select()
+      .from(etaxDelivery)
+      .where(eq(etaxDelivery.shopId, s.t.shop.id));
+    expect(kept.map((row) => row.fileBytes > 0)).toEqual([true, true]);
   });
 });
