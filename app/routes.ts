@@ -56,6 +56,8 @@ export default [
     route("shophub/settings/selling", "routes/shophub/selling-settings/route.tsx", {
       id: "routes/shophub/selling-settings",
     }),
+    // e-Tax Invoice by Time Stamp: the owner's settings (decision 0074)
+    route("shophub/settings/etax", "routes/shophub/selling-settings/etax.tsx"),
     // The till: owners, managers and cashiers sell (the page declares its roles)
     route("shophub/sell", "routes/shophub/sell/route.tsx"),
     route("shophub/sell/approve", "routes/shophub/sell/approve-discount.ts"),

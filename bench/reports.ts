@@ -60,7 +60,7 @@ function parseOptions() {
  * BUFFERS), each plan's execution time and its shape printed (the queries are caught at the
  * pool, so this is what the report really runs).
  */
-async function explainYear(db: Database, shopId: string) {
+async function explainQueries(db: Database, run: () => Promise<unknown>) {
   const pool = db.$client;
   const sent: { text: string; values: unknown[] }[] = [];
   const original = pool.query.bind(pool);
@@ -74,7 +74,7 @@ async function explainYear(db: Database, shopId: string) {
   }) as typeof pool.query;
   pool.query = spy;
   try {
-    await profitAndLoss(db, shopId, YEAR);
+    await run();
   } finally {
     pool.query = original;
   }
@@ -274,6 +274,8 @@ async function main() {
       salesTaxSheet(await salesTaxReport(db, shopId, june), head, t, "th");
     for (const [name, once] of [
       ["salesTaxReport, month", () => salesTaxReport(db, shopId, june)],
+      // What the page's loader does (tax-data.server.ts): the report and the sheet drawn from it.
+      ["sales tax report page, month", sheetOf],
       ["vatReturn (PP.30), month", () => vatReturn(db, shopId, june)],
       ["sales tax report as XLSX", async () => taxSheetXlsx(await sheetOf())],
       ["sales tax report as PDF", async () => renderTaxSheetPdf(await sheetOf(), String)],
@@ -286,7 +288,10 @@ async function main() {
       if (!name.includes(" as ")) results.push({ name, p95, ratio: p95 / bareP95 });
     }
     printTable(["query", "p50 ms", "p95 ms", "p95 ÷ bare"], rows);
-    if (options.explain) await explainYear(db, shopId);
+    if (options.explain) {
+      await explainQueries(db, () => profitAndLoss(db, shopId, YEAR));
+      await explainQueries(db, () => salesTaxReport(db, shopId, june));
+    }
     const pnl = await profitAndLoss(db, shopId, YEAR);
     console.log(
       `\nyear: ${pnl.totals.bills} bills, net revenue ${pnl.totals.netRevenueSatang} satang, ` +

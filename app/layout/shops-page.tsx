@@ -44,6 +44,11 @@ export function ShopTabs({ shopId }: { shopId: string }) {
             {t("shops.tabs.selling")}
           </NavLink>
         </li>
+        <li className="nav-item">
+          <NavLink to={`/shophub/settings/etax${query}`} className="nav-link">
+            {t("shops.tabs.etax")}
+          </NavLink>
+        </li>
       </ul>
     </nav>
   );

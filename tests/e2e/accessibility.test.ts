@@ -107,6 +107,7 @@ function pagesOf(viewer: Viewer): string[] {
         "/shophub/members",
         "/shophub/settings",
         "/shophub/settings/selling",
+        "/shophub/settings/etax",
         "/shophub/sell",
         "/shophub/invoices",
         "/shophub/reports",

@@ -438,6 +438,13 @@ const TARGETS: Target[] = [
       "cashierMaxBillDiscount",
     ],
   },
+  {
+    route: "routes/shophub/selling-settings/etax",
+    caller: "owner",
+    path: "/shophub/settings/etax",
+    fixed: { shop: "@shop", shopId: "@shop" },
+    fields: ["enabled", "registration", "senderEmail", "timestampEmail"],
+  },
   ...["invite", "role", "remove", "cancelInvite"].map((intent): Target => ({
     route: "routes/shophub/members",
     caller: "owner",
@@ -452,8 +459,9 @@ const TARGETS: Target[] = [
     fields: ["shop", "intent", "email", "role", "userId"],
   },
 
-  // Added by the invoices branch (after-sale): one sale's void, return and full tax invoice.
-  ...["void", "return", "full"].map((intent): Target => ({
+  // Added by the invoices branch (after-sale): one sale's void, return and full tax invoice;
+  // the e-Tax sending (decision 0074).
+  ...["void", "return", "full", "etax"].map((intent): Target => ({
     route: "routes/shophub/invoices/detail",
     caller: "owner",
     path: "/shophub/invoices/@sale",
@@ -466,6 +474,8 @@ const TARGETS: Target[] = [
       "buyerAddress",
       "buyerTaxId",
       "buyerBranchCode",
+      "doc",
+      "buyerEmail",
     ],
   })),
   // The till posts JSON: a form, whatever its fields, is never a sale (400, nothing written).
@@ -1057,6 +1067,12 @@ const LOADER_TARGETS: LoaderTarget[] = [
     route: "routes/shophub/selling-settings",
     caller: "owner",
     path: "/shophub/settings/selling",
+    names: ["shop", "saved"],
+  },
+  {
+    route: "routes/shophub/selling-settings/etax",
+    caller: "owner",
+    path: "/shophub/settings/etax",
     names: ["shop", "saved"],
   },
   {

@@ -564,6 +564,14 @@ export const MATRIX: Record<string, MatrixRow> = {
         }),
         expect: 404,
       },
+      {
+        what: "sending the other shop's full tax invoice as e-Tax",
+        request: (own, other) => ({
+          path: `/shophub/invoices/${other.saleId}?shop=${own.shopId}`,
+          form: { intent: "etax", doc: "full", buyerEmail: "ap@buyer.example" },
+        }),
+        expect: 404,
+      },
     ],
   },
   "routes/shophub/members loader": {
@@ -690,6 +698,48 @@ export const MATRIX: Record<string, MatrixRow> = {
         request: (own, other) => ({
           path: `/shophub/settings/selling?shop=${other.shopId}`,
           form: { ...sellingForm(), shopId: own.shopId, promptPayId: "0812345678" },
+        }),
+        expect: REFUSED_OTHER_SHOP,
+      },
+    ],
+    checksShopId: true,
+  },
+
+  // e-Tax settings (decision 0074): the owner only
+  "routes/shophub/selling-settings/etax loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/settings/etax?shop=${ids.shopId}` }),
+    roles: OWNER_ONLY("ok"),
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/settings/etax?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/selling-settings/etax action": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/settings/etax?shop=${ids.shopId}`,
+      form: { registration: "", senderEmail: "", timestampEmail: "csemail@etax.teda.th" },
+    }),
+    roles: OWNER_ONLY({ redirect: "/shophub/settings/etax?shop=" }),
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    foreign: [
+      {
+        what: "switching off the other shop's e-Tax",
+        request: (own, other) => ({
+          path: `/shophub/settings/etax?shop=${other.shopId}`,
+          form: {
+            shopId: own.shopId,
+            registration: "",
+            senderEmail: "",
+            timestampEmail: "csemail@etax.teda.th",
+          },
         }),
         expect: REFUSED_OTHER_SHOP,
       },

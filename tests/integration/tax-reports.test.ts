@@ -572,7 +572,7 @@ describe("a full tax invoice written days after the sale", () => {
     const view = documentView(doc!, createTranslate(th, undefined, "th"), "th");
     expect(view.date).toBe("3 มี.ค. 2569 09:00");
     expect(view.references).toContain(
-      "ออกแทนใบกำกับภาษีอย่างย่อเลขที่ ABB2569-000008 (ออกใบนี้เมื่อ 5 มีนาคม 2569)",
+      "ออกแทนใบกำกับภาษีอย่างย่อเลขที่ ABB2569-000008 ลงวันที่ 3 มีนาคม 2569 (ออกใบนี้เมื่อ 5 มีนาคม 2569)",
     );
     expect(view.buyer?.branch).toBe("สำนักงานใหญ่");
   });

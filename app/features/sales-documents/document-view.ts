@@ -137,9 +137,15 @@ export function documentView(doc: SaleDocument, t: Translate, lang: Lang): Docum
       doc.writtenAt
         ? t("shops.sell.doc.replacesWritten", {
             number: doc.replacesDocumentNumber,
+            // The slip's date, which this invoice bears too (decision 0068), printed beside its
+            // number so the slip it replaces is named in full.
+            slipDate: formatDate(doc.issuedAt, lang),
             date: formatDate(doc.writtenAt, lang),
           })
-        : t("shops.sell.doc.replaces", { number: doc.replacesDocumentNumber }),
+        : t("shops.sell.doc.replaces", {
+            number: doc.replacesDocumentNumber,
+            slipDate: formatDate(doc.issuedAt, lang),
+          }),
     );
   }
   if (doc.correction) {

@@ -331,7 +331,7 @@ describe("the A4 document", () => {
     expect(html).toContain("บริษัท ลูกค้าดี จำกัด");
     expect(html).toContain("เลขประจำตัวผู้เสียภาษี 0105560000001");
     expect(html).toContain("สาขาที่ 00002");
-    expect(html).toContain("ออกแทนใบกำกับภาษีอย่างย่อเลขที่ ABB2569-000123");
+    expect(html).toContain("ออกแทนใบกำกับภาษีอย่างย่อเลขที่ ABB2569-000123 ลงวันที่ 23 พฤศจิกายน 2569");
     expect(html).toContain("112.62");
     expect(html).toContain("ภาษีมูลค่าเพิ่ม 7%");
     expect(html).toContain("7.88");

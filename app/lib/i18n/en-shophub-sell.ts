@@ -83,9 +83,9 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.sell.doc.refund": "Refunded by {method}",
   "shops.sell.doc.card": "Card ending {last4}",
   "shops.sell.doc.reference": "Ref. {reference}",
-  "shops.sell.doc.replaces": "Replaces abbreviated tax invoice no. {number}",
+  "shops.sell.doc.replaces": "Replaces abbreviated tax invoice no. {number} of {slipDate}",
   "shops.sell.doc.replacesWritten":
-    "Replaces abbreviated tax invoice no. {number} (written on {date})",
+    "Replaces abbreviated tax invoice no. {number} of {slipDate} (written on {date})",
   "shops.sell.doc.reduces": "Reduces tax invoice no. {number} of {date}",
   "shops.sell.doc.correction.title": "The correction (before VAT)",
   "shops.sell.doc.correction.original": "Value on the original tax invoice",

@@ -84,8 +84,9 @@ export const thShophubSell = {
   "shops.sell.doc.refund": "คืนเงินเป็น{method}",
   "shops.sell.doc.card": "บัตรลงท้าย {last4}",
   "shops.sell.doc.reference": "อ้างอิง {reference}",
-  "shops.sell.doc.replaces": "ออกแทนใบกำกับภาษีอย่างย่อเลขที่ {number}",
-  "shops.sell.doc.replacesWritten": "ออกแทนใบกำกับภาษีอย่างย่อเลขที่ {number} (ออกใบนี้เมื่อ {date})",
+  "shops.sell.doc.replaces": "ออกแทนใบกำกับภาษีอย่างย่อเลขที่ {number} ลงวันที่ {slipDate}",
+  "shops.sell.doc.replacesWritten":
+    "ออกแทนใบกำกับภาษีอย่างย่อเลขที่ {number} ลงวันที่ {slipDate} (ออกใบนี้เมื่อ {date})",
   "shops.sell.doc.reduces": "ลดหนี้ตามใบกำกับภาษีเลขที่ {number} ลงวันที่ {date}",
   "shops.sell.doc.correction.title": "รายละเอียดการลดหนี้ (ไม่รวมภาษีมูลค่าเพิ่ม)",
   "shops.sell.doc.correction.original": "มูลค่าสินค้าตามใบกำกับภาษีเดิม",

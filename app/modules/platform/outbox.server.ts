@@ -1,7 +1,13 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Database, DbExecutor } from "~/db/client.server";
-import { emailOutbox } from "./schema";
+import { emailAttachment, emailEnvelope, emailOutbox } from "./schema";
+
+export interface EmailAttachment {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
 
 export interface OutgoingEmail {
   to: string;
@@ -9,6 +15,11 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /** Copies (Cc). */
+  cc?: string[];
+  /** A From of its own (the site's address then goes in Sender). */
+  from?: string;
+  attachments?: EmailAttachment[];
 }
 
 /** Queues an e-mail; the outbox worker sends it when SMTP is configured. */
@@ -24,7 +35,34 @@ export async function queueEmail(db: DbExecutor, email: OutgoingEmail): Promise<
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error("outbox insert returned no row");
+  if (email.from || (email.cc && email.cc.length > 0)) {
+    await db.insert(emailEnvelope).values({
+      emailId: row.id,
+      fromAddress: email.from ?? null,
+      ccAddresses: (email.cc ?? []).join(", "),
+    });
+  }
+  if (email.attachments && email.attachments.length > 0) {
+    await db
+      .insert(emailAttachment)
+      .values(email.attachments.map((file) => ({ emailId: row.id, ...file })));
+  }
   return row.id;
+}
+
+/** What the SMTP sender gets: the row, its envelope and its files. */
+export interface DeliverableEmail {
+  /** The site's address (MAIL_FROM). */
+  from: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+  cc?: string[];
+  /** The e-mail's own From; the site's address is then its Sender. */
+  ownFrom?: string;
+  attachments?: EmailAttachment[];
 }
 
 // Retry schedule from the seed: base 1 s, factor 2, capped at 4 hours, with jitter.
@@ -39,7 +77,7 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
 }
 
 export interface SendMail {
-  (email: OutgoingEmail & { from: string }): Promise<void>;
+  (email: DeliverableEmail): Promise<void>;
 }
 
 /** Sends through the SMTP server in `smtpUrl` (e.g. smtp://user:pass@host:587). */
@@ -47,12 +85,19 @@ export function createSmtpSender(smtpUrl: string): SendMail {
   const transport = nodemailer.createTransport(smtpUrl);
   return async (email) => {
     await transport.sendMail({
-      from: email.from,
+      from: email.ownFrom ?? email.from,
+      sender: email.ownFrom ? email.from : undefined,
       to: email.to,
+      cc: email.cc && email.cc.length > 0 ? email.cc : undefined,
       replyTo: email.replyTo,
       subject: email.subject,
       text: email.text,
       html: email.html,
+      attachments: email.attachments?.map((file) => ({
+        filename: file.fileName,
+        contentType: file.contentType,
+        content: file.content,
+      })),
     });
   };
 }
@@ -90,6 +135,19 @@ export async function deliverDueEmails(
     const row = claimed.rows[0];
     if (!row) break;
     try {
+      const [envelope] = await db
+        .select()
+        .from(emailEnvelope)
+        .where(eq(emailEnvelope.emailId, row.id));
+      const files = await db
+        .select({
+          fileName: emailAttachment.fileName,
+          contentType: emailAttachment.contentType,
+          content: emailAttachment.content,
+        })
+        .from(emailAttachment)
+        .where(eq(emailAttachment.emailId, row.id))
+        .orderBy(emailAttachment.id);
       await send({
         from,
         to: row.to_address,
@@ -97,6 +155,9 @@ export async function deliverDueEmails(
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,
+        cc: envelope?.ccAddresses ? envelope.ccAddresses.split(", ") : undefined,
+        ownFrom: envelope?.fromAddress ?? undefined,
+        attachments: files.length > 0 ? files : undefined,
       });
       await db
         .update(emailOutbox)
@@ -138,6 +199,13 @@ export async function purgeOldEmailBodies(
   retentionDays = EMAIL_BODY_RETENTION_DAYS,
 ): Promise<number> {
   const cutoff = sql`now() - ${`${retentionDays} days`}::interval`;
+  // Attached files are personal data too (a buyer's tax invoice): they go with the bodies.
+  await db.execute(sql`
+    DELETE FROM email_attachment WHERE email_id IN (
+      SELECT id FROM email_outbox
+      WHERE (status = 'sent' AND sent_at < ${cutoff}) OR (status = 'failed' AND created_at < ${cutoff})
+    )
+  `);
   const result = await db.execute(sql`
     UPDATE email_outbox SET text_body = '', html_body = ''
     WHERE ((status = 'sent' AND sent_at < ${cutoff}) OR (status = 'failed' AND created_at < ${cutoff}))

@@ -1,5 +1,6 @@
 // The sales module's public surface. Everything here is pure and client-safe: the till runs
 // the same arithmetic in the browser that the server runs when the sale completes.
+export { mulDivHalfUp, spreadProportionally } from "./arithmetic";
 export { bahtText } from "./baht-text";
 export {
   paymentsAfterChange,

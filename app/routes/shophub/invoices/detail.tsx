@@ -29,6 +29,11 @@ import {
   returnSaleLines,
   voidSale,
 } from "~/modules/sales/index.server";
+import {
+  etaxSendFormSchema,
+  getEtaxSettings,
+  listEtaxDeliveries,
+} from "~/modules/etax/index.server";
 import { ShopChangedNotice } from "~/features/shops/shop-form";
 import { memberOf } from "~/routes/_gates/member.server";
 import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
@@ -43,12 +48,17 @@ import {
   SALE_STATUS_TEXT,
   VOID_REFUSALS,
 } from "./invoice-text";
+import { EtaxSection } from "./etax-form";
+import { ETAX_REFUSALS, etaxDocChoice, sendEtax } from "./etax-send.server";
 import { ReturnForm } from "./return-form";
 import { VoidForm } from "./void-form";
 
 export const middleware: Route.MiddlewareFunction[] = [chosenShop(INVOICE_ROLES)];
 
-const DONE = ["void", "return", "full", "fullExisting"] as const;
+const DONE = ["void", "return", "full", "fullExisting", "etax"] as const;
+
+/** Who sends e-Tax documents (decision 0074). */
+const ETAX_ROLES: readonly string[] = ["owner", "manager"];
 
 async function saleOf(
   db: Parameters<typeof getSaleDetail>[0],
@@ -73,6 +83,23 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     standing && mayUndoSale({ userId: memberOf(context).id, role }, detail.sale, settings);
   const done = url.searchParams.get("done");
   const noteId = readId(url.searchParams.get("note"));
+  const etaxDocs = [
+    ...(detail.fullTaxInvoice
+      ? [{ value: "full", number: detail.fullTaxInvoice.documentNumber, credit: false }]
+      : []),
+    ...detail.creditNotes.map((note) => ({
+      value: `credit-${note.id}`,
+      number: note.documentNumber,
+      credit: true,
+    })),
+  ];
+  const mayEtax = ETAX_ROLES.includes(role) && etaxDocs.length > 0;
+  const [etaxSettings, deliveries] = mayEtax
+    ? await Promise.all([
+        getEtaxSettings(db, shop.id),
+        listEtaxDeliveries(db, shop.id, detail.sale.id),
+      ])
+    : [null, []];
   return {
     shop: { id: shop.id, name: shop.name },
     role,
@@ -87,6 +114,16 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
       detail.fullTaxInvoice === null,
     done: (DONE as readonly string[]).includes(done ?? "") ? (done as (typeof DONE)[number]) : null,
     doneNote: detail.creditNotes.find((note) => note.id === noteId) ?? null,
+    etax: etaxSettings
+      ? {
+          enabled: etaxSettings.enabled,
+          timestampEmail: etaxSettings.timestampEmail,
+          docs: etaxDocs,
+          deliveries,
+          // The address the documents went to last time, to send the next one.
+          lastEmail: deliveries[0]?.toAddress ?? "",
+        }
+      : null,
   };
 }
 
@@ -201,6 +238,39 @@ export const action = keepFormOnShopChange(async function action({
     }
     return back(result.existing ? "fullExisting" : "full");
   }
+
+  if (intent === "etax") {
+    const parsed = readForm(form, etaxSendFormSchema);
+    if (!ETAX_ROLES.includes(role)) {
+      return refused(
+        { intent, values: parsed.values, errors: {}, formError: "shops.etax.error.role" },
+        403,
+      );
+    }
+    if (!parsed.ok) {
+      return refused({ intent, values: parsed.values, errors: parsed.errors }, 400);
+    }
+    const result = await sendEtax(context.get(appContext), {
+      shopId: shop.id,
+      shopName: shop.name,
+      saleId: detail.sale.id,
+      doc: etaxDocChoice(parsed.data.doc),
+      buyerEmail: parsed.data.buyerEmail,
+      fullInvoiceNumber: detail.fullTaxInvoice?.documentNumber ?? null,
+      userId: actor.userId,
+    });
+    if (!result.ok) {
+      if (result.error === "notFound") {
+        return refused(
+          { intent, values: parsed.values, errors: { doc: "shops.etax.error.document" } },
+          404,
+        );
+      }
+      const { status, message } = ETAX_REFUSALS[result.error];
+      return refused({ intent, values: parsed.values, errors: {}, formError: message }, status);
+    }
+    return back("etax");
+  }
   throw data(null, { status: 400 });
 });
 
@@ -215,8 +285,17 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
   const lang = useLang();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { shop, detail, mayVoid, voidNeedsCreditNote, mayReturn, mayIssueFull, done, doneNote } =
-    loaderData;
+  const {
+    shop,
+    detail,
+    mayVoid,
+    voidNeedsCreditNote,
+    mayReturn,
+    mayIssueFull,
+    done,
+    doneNote,
+    etax,
+  } = loaderData;
   const { sale, lines, payments, fullTaxInvoice, creditNotes } = detail;
   const failure = actionData as Failure | undefined;
   const failed = (intent: Intent) =>
@@ -235,7 +314,13 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
           ? t("shops.invoices.full.done", { number: fullTaxInvoice.documentNumber })
           : done === "fullExisting" && fullTaxInvoice
             ? t("shops.invoices.full.existing", { number: fullTaxInvoice.documentNumber })
-            : null;
+            : done === "etax" && etax?.deliveries[0]
+              ? t("shops.etax.send.done", {
+                  number: etax.deliveries[0].documentNumber,
+                  to: etax.deliveries[0].toAddress,
+                  cc: etax.deliveries[0].ccAddress,
+                })
+              : null;
 
   return (
     <>
@@ -467,6 +552,8 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
           </ul>
         </section>
       )}
+
+      {etax && <EtaxSection shopId={shop.id} etax={etax} failure={failed("etax")} busy={busy} />}
 
       {mayIssueFull && (
         <FullInvoiceForm

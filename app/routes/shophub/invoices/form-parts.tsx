@@ -5,7 +5,7 @@ import { useT } from "~/lib/i18n/use-translation";
 // What the invoice page's three forms share: the action's answer to a refused post, and the
 // pieces that show it next to the fields.
 
-export type Intent = "void" | "return" | "full";
+export type Intent = "void" | "return" | "full" | "etax";
 
 /** A return form's quantity field of one sale line. */
 export const qtyField = (lineId: number) => `qty-${lineId}`;

@@ -17,6 +17,19 @@ const BOTTOM = PAGE.height - PAGE.margin;
 const LOGO_BOX: [number, number] = [150, 56];
 
 /**
+ * An e-Tax document's data file (decision 0074): the PDF is then PDF/A-3b with the ETDA XML
+ * embedded and named in the catalogue's /AF, as the Revenue Department asks of an e-Tax
+ * Invoice by Time Stamp.
+ */
+export interface PdfA3Attachment {
+  fileName: string;
+  xml: string;
+  description: string;
+  /** When the XML was made (the embedded file's dates). */
+  createdAt: Date;
+}
+
+/**
  * `logo` is the shop's receipt logo as stored (a PNG made by the image pipeline), drawn above
  * the seller's name; null when the shop has none or its file is gone.
  */
@@ -24,13 +37,30 @@ export function renderDocumentPdf(
   view: DocumentView,
   labels: A4Labels,
   logo: Buffer | null = null,
+  attachment: PdfA3Attachment | null = null,
 ): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
     margin: PAGE.margin,
     // Latin only: a viewer shows the title in its own interface font, often without Thai.
-    info: { Title: view.number },
+    info: { Title: view.number, Creator: "shophub", Producer: "shophub (pdfkit)" },
+    ...(attachment
+      ? { subset: "PDF/A-3b" as const, pdfVersion: "1.7" as const, tagged: true }
+      : {}),
   });
+  if (attachment) {
+    // "Alternative": the XML is the same document for machines (as Factur-X files it).
+    // pdfkit 0.20 writes /AFRelationship from `relationship`; @types/pdfkit does not know it.
+    const options: PDFKit.Mixins.PDFAttachmentOptions & { relationship: string } = {
+      name: attachment.fileName,
+      type: "text/xml",
+      description: attachment.description,
+      relationship: "Alternative",
+      creationDate: attachment.createdAt,
+      modifiedDate: attachment.createdAt,
+    };
+    doc.file(Buffer.from(attachment.xml, "utf8"), options);
+  }
   const done = pdfBytes(doc);
   const w = new Writer(doc);
   const left = PAGE.margin;
