@@ -41,6 +41,7 @@ let p01: string;
 let itemA: number;
 const bkk = (local: string) => new Date(`${local}+07:00`);
 const saleNumbers: string[] = [];
+const saleIds: number[] = [];
 
 beforeAll(async () => {
   test = await createTestDatabase();
@@ -76,6 +77,7 @@ beforeAll(async () => {
     payments: [{ method: "card", amountSatang: 19_260 }],
   });
   saleNumbers.push(s1.documentNumber, s2.documentNumber, s3.documentNumber, s4.documentNumber);
+  saleIds.push(s1.id, s2.id, s3.id, s4.id);
   const issued = await issueFullTaxInvoice(
     test.db,
     owner,
@@ -191,6 +193,15 @@ describe("the X and Z reports of a till's day", () => {
         at: bkk("2026-03-02T22:30:00"),
       }),
     ).rejects.toMatchObject({ cause: { code: "ZR409" } });
+    const ownerActor = { shopId: t.shop.id, userId: t.ownerId, role: "owner" as const };
+    expect(
+      await voidSale(
+        test.db,
+        ownerActor,
+        { saleId: saleIds[1]!, reason: "ผิด" },
+        bkk("2026-03-02T23:00:00"),
+      ),
+    ).toEqual({ ok: false, error: "day-closed" });
     expect(await test.db.$count(journalEntry)).toBe(before);
   });
 

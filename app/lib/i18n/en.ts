@@ -13,6 +13,7 @@ import type { MessageKey } from "./th";
 import { enShophubPage } from "./en-shophub-page";
 import { enShophubReports } from "./en-shophub-reports";
 import { enShophubTax } from "./en-shophub-tax";
+import { enShophubJournal } from "./en-shophub-journal";
 
 /** English interface text. The Record type makes a missing key a type error. */
 export const en: Record<MessageKey, string> = {
@@ -30,6 +31,7 @@ export const en: Record<MessageKey, string> = {
   ...enShophubPage,
   ...enShophubReports,
   ...enShophubTax,
+  ...enShophubJournal,
   "site.name": "DP Tech",
   "site.title":
     "DP Tech | AI and inspection cameras, laser marking, warehouse solutions and AMR robots",

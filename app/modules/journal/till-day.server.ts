@@ -357,6 +357,16 @@ export async function closeTillDay(
   if (!choice) return { ok: false, error: "not-found" };
   if (!bangkokDays(input.day)) return { ok: false, error: "bad-day" };
   if (input.day > bangkokIsoDate(now)) return { ok: false, error: "future" };
+  // Asked twice: answered before anything is written (the transaction checks again).
+  const [closedBefore] = await db
+    .select({ documentNumber: zReport.documentNumber })
+    .from(zReport)
+    .where(and(eq(zReport.tillId, choice.id), eq(zReport.businessDate, input.day)));
+  if (closedBefore) {
+    return { ok: false, error: "already-closed", documentNumber: closedBefore.documentNumber };
+  }
+  const last = await lastZ(db, choice.id);
+  if (last && last.businessDate > input.day) return { ok: false, error: "already-closed" };
   await closeOverdueTill(db, actor.shopId, choice, now, input.day);
   try {
     const closed = await db.transaction((tx) =>
