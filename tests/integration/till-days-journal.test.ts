@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { journalEntry, till, zReport } from "~/db/schema";
@@ -296,42 +298,59 @@ describe("the electronic journal", () => {
     }
   });
 
-  it("finds an entry changed behind the triggers' back, and one removed", async () => {
-    // What a superuser could do: switch the trigger off and edit.
-    await test.db.execute(sql`ALTER TABLE journal_entry DISABLE TRIGGER journal_entry_append_only`);
-    try {
-      await test.db.execute(sql`
+  it(
+    "finds an entry changed behind the triggers' back, and one removed",
+    { timeout: 90_000 },
+    async () => {
+      // What a superuser could do: switch the trigger off and edit.
+      await test.db.execute(
+        sql`ALTER TABLE journal_entry DISABLE TRIGGER journal_entry_append_only`,
+      );
+      try {
+        await test.db.execute(sql`
         UPDATE journal_entry SET body = jsonb_set(body, '{document,total_satang}', '1')
          WHERE till_id = ${p01}::uuid AND seq = 2`);
-      const changed = await verifyJournal(test.db, { shopId: t.shop.id });
-      expect(changed.ok).toBe(false);
-      expect(changed.problems).toEqual([
-        { kind: "changed", tillId: p01, seq: 2, documentNumber: saleNumbers[1] },
-      ]);
-      const printed = await journalCheckReport(test.db, t.shop.id);
-      expect(printed.ok).toBe(false);
-      expect(printed.lines[0]).toContain(`ลำดับ 2 (${saleNumbers[1]})`);
+        const changed = await verifyJournal(test.db, { shopId: t.shop.id });
+        expect(changed.ok).toBe(false);
+        expect(changed.problems).toEqual([
+          { kind: "changed", tillId: p01, seq: 2, documentNumber: saleNumbers[1] },
+        ]);
+        const printed = await journalCheckReport(test.db, t.shop.id);
+        expect(printed.ok).toBe(false);
+        expect(printed.lines[0]).toContain(`ลำดับ 2 (${saleNumbers[1]})`);
+        // The command an officer runs says the same and fails.
+        const run = await promisify(execFile)(
+          process.execPath,
+          ["server/journal-verify.ts", "--shop", t.shop.id],
+          { env: { ...process.env, DATABASE_URL: test.url, NODE_ENV: "production" } },
+        ).then(
+          () => null,
+          (error: { code: number; stdout: string }) => error,
+        );
+        expect(run?.code).toBe(1);
+        expect(run?.stdout).toContain(`ลำดับ 2 (${saleNumbers[1]})`);
 
-      await test.db.execute(
-        sql`DELETE FROM journal_entry WHERE till_id = ${p01}::uuid AND seq = 4`,
-      );
-      const gap = await verifyJournal(test.db, { shopId: t.shop.id });
-      expect(gap.problems).toEqual(
-        expect.arrayContaining([
-          { kind: "missing", tillId: p01, seq: 4 },
-          { kind: "broken-link", tillId: p01, seq: 5, documentNumber: expect.any(String) },
-          {
-            kind: "no-entry",
-            documentKind: "sale",
-            documentId: expect.any(Number),
-            documentNumber: saleNumbers[3],
-          },
-        ]),
-      );
-    } finally {
-      await test.db.execute(
-        sql`ALTER TABLE journal_entry ENABLE TRIGGER journal_entry_append_only`,
-      );
-    }
-  });
+        await test.db.execute(
+          sql`DELETE FROM journal_entry WHERE till_id = ${p01}::uuid AND seq = 4`,
+        );
+        const gap = await verifyJournal(test.db, { shopId: t.shop.id });
+        expect(gap.problems).toEqual(
+          expect.arrayContaining([
+            { kind: "missing", tillId: p01, seq: 4 },
+            { kind: "broken-link", tillId: p01, seq: 5, documentNumber: expect.any(String) },
+            {
+              kind: "no-entry",
+              documentKind: "sale",
+              documentId: expect.any(Number),
+              documentNumber: saleNumbers[3],
+            },
+          ]),
+        );
+      } finally {
+        await test.db.execute(
+          sql`ALTER TABLE journal_entry ENABLE TRIGGER journal_entry_append_only`,
+        );
+      }
+    },
+  );
 });
