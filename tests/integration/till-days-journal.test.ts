@@ -1,5 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import v8 from "node:v8";
+import vm from "node:vm";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { journalEntry, till, zReport } from "~/db/schema";
@@ -18,7 +20,9 @@ import { profitAndLoss, salesTaxReport, taxMonthOf } from "~/modules/reports/ind
 import { issueFullTaxInvoice, returnSaleLines, voidSale } from "~/modules/sales/index.server";
 import { insertItem, insertShop, type TestShop } from "../setup/factories";
 import { createSaleForTest, registerForVat, TEST_BUYER } from "../setup/sales-factory";
+import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import * as journalExport from "~/routes/shophub/journal/export";
 
 /*
  * A till's days and its electronic journal (issue 35, decision 0072), on PostgreSQL: the Z
@@ -353,4 +357,59 @@ describe("the electronic journal", () => {
       }
     },
   );
+});
+
+describe("the journal's CSV export", () => {
+  it("streams 200,000 entries with the memory of a batch", { timeout: 180_000 }, async () => {
+    const other = await insertShop(test.db);
+    const [first] = await test.db
+      .select({ id: till.id })
+      .from(till)
+      .where(sql`${till.shopId} = ${other.shop.id} AND ${till.code} = 'P01'`);
+    const rows = 200_000;
+    // Entries written straight into the table (INSERT is what the journal allows): the export's
+    // memory is the question here, not their hashes.
+    await test.db.execute(sql`
+      INSERT INTO journal_entry (shop_id, till_id, seq, kind, document_id, document_number,
+        issued_at, body, prev_hash, hash)
+      SELECT ${other.shop.id}::uuid, ${first!.id}::uuid, n, 'sale', n, 'ABB2569-' || n,
+             '2026-03-02T10:00:00+07:00'::timestamptz + n * interval '1 ms',
+             jsonb_build_object('document', jsonb_build_object('note', repeat('ก', 150), 'n', n)),
+             repeat('0', 64), encode(sha256(n::text::bytea), 'hex')
+        FROM generate_series(1, ${rows}) AS n`);
+    // The heap measured after a full collection: what the export holds, not garbage to come.
+    v8.setFlagsFromString("--expose_gc");
+    const gc = vm.runInNewContext("gc") as () => void;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    let peak = before;
+    let chunks = 0;
+    const outcome = await outcomeOf(
+      callRoute(
+        journalExport.loader as never,
+        `/shophub/journal/export.csv?shop=${other.shop.id}&till=${first!.id}&from=2026-03-02&to=2026-03-02`,
+        { context: routeContext(test.db, sessionUserOf(other.ownerId)) },
+      ),
+    );
+    expect(outcome.status).toBe(200);
+    const reader = outcome.response!.body!.getReader();
+    let bytes = 0;
+    let lines = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      for (const byte of value) if (byte === 10) lines += 1;
+      chunks += 1;
+      if (chunks % 10 === 0) {
+        gc();
+        peak = Math.max(peak, process.memoryUsage().heapUsed);
+      }
+    }
+    expect(lines).toBe(rows + 1);
+    expect(bytes).toBeGreaterThan(100_000_000);
+    // Never near the file's size (150 MB): the rows pass a batch at a time.
+    expect(chunks).toBeGreaterThan(50);
+    expect(peak - before).toBeLessThan(32_000_000);
+  });
 });
