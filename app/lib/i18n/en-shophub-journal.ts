@@ -86,6 +86,9 @@ export const enShophubJournal: Record<keyof typeof thShophubJournal, string> = {
   "shops.zreports.report.autoNote": "Closed automatically after midnight: nobody closed that day",
   "shops.zreports.report.none": "—",
   "shops.zreports.print": "Print",
+  "shops.zreports.printRoll": "Print on the receipt printer",
+  "shops.zreports.printRollFailed":
+    "Not printed: check that the printer is on and connected to this device, then try again",
   "shops.zreports.pdf": "Download PDF (A4)",
   "shops.zreports.back": "Back to the reports",
   "shops.journal.title": "Electronic journal",

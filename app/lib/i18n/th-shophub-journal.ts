@@ -88,6 +88,8 @@ export const thShophubJournal = {
   "shops.zreports.report.autoNote": "ปิดยอดอัตโนมัติหลังเที่ยงคืน เพราะไม่มีผู้ปิดยอดของวันนั้น",
   "shops.zreports.report.none": "—",
   "shops.zreports.print": "พิมพ์",
+  "shops.zreports.printRoll": "พิมพ์ที่เครื่องพิมพ์ใบเสร็จ",
+  "shops.zreports.printRollFailed": "พิมพ์ไม่สำเร็จ ตรวจดูว่าเครื่องพิมพ์เปิดอยู่และต่อกับเครื่องนี้ แล้วลองอีกครั้ง",
   "shops.zreports.pdf": "ดาวน์โหลด PDF (A4)",
   "shops.zreports.back": "กลับไปหน้ารายงาน",
   "shops.journal.title": "บันทึกอิเล็กทรอนิกส์ (Electronic journal)",

@@ -13,6 +13,7 @@ import "~/routes/shophub/shifts/shift-report.css";
 import { DayReport } from "./day-report";
 import { dayReportOf } from "./report-data.server";
 import { DAY_REPORT_ROLES } from "./roles";
+import { RollPrinterButton } from "./roll-printer";
 
 // A till's X or Z report to print (decision 0072): outside the site's frame as the shift report
 // and the receipts are, as wide as the shop's roll (58 or 80 mm) or A4 (`?paper=`), and the
@@ -87,6 +88,7 @@ export default function DayReportPage({ loaderData }: Route.ComponentProps) {
             {PAPER_TEXT[each]}
           </Link>
         ))}
+        <RollPrinterButton report={report} />
         <a className="btn btn-outline-secondary" href={pdfHref} download>
           {t("shops.zreports.pdf")}
         </a>
