@@ -5,6 +5,7 @@ import vm from "node:vm";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { journalEntry, till, zReport } from "~/db/schema";
+import { bangkokIsoDate } from "~/lib/dates";
 import {
   AUTO_CLOSE_NOTE,
   closeOverdueDays,
@@ -17,7 +18,12 @@ import {
   xReport,
 } from "~/modules/journal/index.server";
 import { profitAndLoss, salesTaxReport, taxMonthOf } from "~/modules/reports/index.server";
-import { issueFullTaxInvoice, returnSaleLines, voidSale } from "~/modules/sales/index.server";
+import {
+  completeSale,
+  issueFullTaxInvoice,
+  returnSaleLines,
+  voidSale,
+} from "~/modules/sales/index.server";
 import { insertItem, insertShop, type TestShop } from "../setup/factories";
 import { createSaleForTest, registerForVat, TEST_BUYER } from "../setup/sales-factory";
 import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
@@ -423,6 +429,43 @@ describe("a shop with two tills", () => {
     for (const number of [saleNumbers[0], saleNumbers[1], saleNumbers[2]]) {
       expect(text).toContain(number);
     }
+  });
+});
+
+describe("the till after its Z of today", () => {
+  it("refuses the next sale in Thai terms (dayClosed), writing nothing", async () => {
+    const shopOf = await insertShop(test.db);
+    const shopId = shopOf.shop.id;
+    const item = await insertItem(test.db, shopId, shopOf.ownerId, {
+      fields: { price: 5_000, cost: 1_000 },
+      opening: { qty: 10_000, locationId: shopOf.defaultLocationId },
+    });
+    const [first] = await test.db
+      .select({ id: till.id })
+      .from(till)
+      .where(sql`${till.shopId} = ${shopId} AND ${till.code} = 'P01'`);
+    const closed = await closeTillDay(
+      test.db,
+      { shopId, userId: shopOf.ownerId, name: "เจ้าของ" },
+      { tillId: first!.id, day: bangkokIsoDate(new Date()) },
+    );
+    expect(closed.ok).toBe(true);
+    const entries = await test.db.$count(journalEntry, sql`${journalEntry.shopId} = ${shopId}`);
+    const result = await completeSale(
+      test.db,
+      { shopId, userId: shopOf.ownerId, cashierName: "เจ้าของ", role: "owner" },
+      {
+        clientSaleId: crypto.randomUUID(),
+        till: "เครื่อง 1",
+        lines: [{ itemId: item.id, qtyMilli: 1_000 }],
+        payments: [{ method: "cash", amountSatang: 5_000 }],
+        expectedTotalSatang: 5_000,
+      },
+    );
+    expect(result).toEqual({ ok: false, error: { code: "dayClosed" } });
+    expect(await test.db.$count(journalEntry, sql`${journalEntry.shopId} = ${shopId}`)).toBe(
+      entries,
+    );
   });
 });
 
