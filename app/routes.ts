@@ -53,6 +53,8 @@ export default [
       id: "routes/shophub/tax/purchases",
     }),
     route("shophub/tax/export", "routes/shophub/tax/export.ts"),
+    route("shophub/zreports", "routes/shophub/till-days/list.tsx"),
+    route("shophub/journal", "routes/shophub/journal/route.tsx"),
     route("shophub/settings/selling", "routes/shophub/selling-settings/route.tsx", {
       id: "routes/shophub/selling-settings",
     }),
@@ -101,6 +103,16 @@ export default [
     route("shophub/invoices/:id/invoice.pdf", "routes/shophub/invoices/pdf.ts"),
     route("shophub/stock/export.csv", "routes/shophub/stock/export.ts"),
     route("shophub/shifts/:id", "routes/shophub/shifts/report.tsx"),
+    route("shophub/zreports/x", "routes/shophub/till-days/report.tsx", {
+      id: "routes/shophub/till-days/x",
+    }),
+    route("shophub/zreports/:id", "routes/shophub/till-days/report.tsx"),
+    route("shophub/zreports/x/report.pdf", "routes/shophub/till-days/pdf.ts", {
+      id: "routes/shophub/till-days/x-pdf",
+    }),
+    route("shophub/zreports/:id/report.pdf", "routes/shophub/till-days/pdf.ts"),
+    route("shophub/journal/export.csv", "routes/shophub/journal/export.ts"),
+    route("shophub/journal/slips.pdf", "routes/shophub/journal/slips.ts"),
   ]),
 
   // Listings: members post assets, anyone browses and searches (the layout sends the texts)

@@ -46,6 +46,7 @@ import {
   storageImageOrigin,
 } from "~/modules/media/index.server";
 import { nextNoticeChange } from "~/modules/notices/index.server";
+import { closeOverdueDays, journalCheckReport } from "~/modules/journal/index.server";
 import { createStockEvents } from "~/modules/stock/index.server";
 import { mountAuthEndpoints, trustedClientAddress } from "./http/auth-endpoints";
 import { bodyLimit } from "./http/body-limit";
@@ -166,7 +167,15 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       })
     : async () => {};
   if (env.SMTP_URL) await requeueStuckEmails(db, new Date(Date.now() - 10 * 60_000));
+  // A till's day nobody closed is closed after midnight (Bangkok) with a note (decision 0072):
+  // at start and hourly, as well as whenever the Z reports, the X report or the journal open.
+  const closeTillDays = () =>
+    void closeOverdueDays(db, null).catch((error: unknown) =>
+      logger.warn({ err: error }, "overdue till days were not closed"),
+    );
+  closeTillDays();
   const pruneTimer = setInterval(() => {
+    closeTillDays();
     void pruneRateLimitBuckets(db).catch(() => {});
     void moveStoredFiles();
     void purgeOldEmailBodies(db).catch((error: unknown) =>
@@ -439,6 +448,38 @@ export async function adminCreate(options: {
       }
     }
     return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * `npm run journal:verify [-- --shop <id>]`: hashes every entry of the electronic journal again
+ * and follows each till's chain and the Z reports' grand totals (decision 0072). Prints each
+ * problem (the till and the entry's number) and returns 1 when there is one.
+ */
+export async function journalVerify(options: {
+  rootDir: string;
+  env: NodeJS.ProcessEnv;
+  argv: string[];
+}): Promise<number> {
+  const { values } = parseArgs({
+    args: options.argv,
+    options: { shop: { type: "string" } },
+    allowPositionals: false,
+  });
+  const env = readEnv(options.env, options.rootDir);
+  const logger = pino({ level: "warn" });
+  const database = await openDatabaseForTool({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.dataDir,
+    migrationsFolder: path.join(options.rootDir, "drizzle"),
+    logger,
+  });
+  try {
+    const report = await journalCheckReport(database.db, values.shop ?? null);
+    for (const line of report.lines) console.log(line);
+    return report.ok ? 0 : 1;
   } finally {
     await database.close();
   }

@@ -16,3 +16,4 @@ export * from "../modules/guide/schema";
 export * from "../modules/reports/schema";
 export * from "../modules/tills/schema";
 export * from "../modules/etax/schema";
+export * from "../modules/journal/schema";

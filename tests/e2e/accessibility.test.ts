@@ -40,6 +40,7 @@ let itemId: string;
 let saleId: string;
 let listingId: string;
 let shiftId: string;
+let tillId: string;
 
 beforeAll(async () => {
   const shop = await memberWithShop(e2e, {
@@ -61,6 +62,11 @@ beforeAll(async () => {
     [shop.shop.id, shop.ownerId],
   );
   shiftId = opened.rows[0]!.id;
+  const firstTill = await e2e.sql.query<{ id: string }>(
+    `SELECT id::text AS id FROM till WHERE shop_id = $1 AND code = 'P01'`,
+    [shop.shop.id],
+  );
+  tillId = firstTill.rows[0]!.id;
   admin = await registerMember(e2e, {
     emailPrefix: "a11y-admin",
     verified: "database",
@@ -123,6 +129,9 @@ function pagesOf(viewer: Viewer): string[] {
         "/shophub/expenses/new",
         "/shophub/income",
         "/shophub/tills",
+        "/shophub/zreports",
+        `/shophub/zreports/x?till=${tillId}`,
+        "/shophub/journal",
         "/shophub/approval-pin",
         "/storehub",
         "/storehub/add",

@@ -538,6 +538,13 @@ const TARGETS: Target[] = [
       fields: ["name", "posNumber", "tillId", "deviceLabel"],
     }),
   ),
+  {
+    route: "routes/shophub/till-days/list",
+    caller: "owner",
+    path: "/shophub/zreports",
+    fixed: { shop: "@shop", shopId: "@shop" },
+    fields: ["tillId", "day"],
+  },
   ...["set", "remove"].map((intent): Target => ({
     route: "routes/shophub/approval-pin",
     caller: "owner",

@@ -1001,6 +1001,164 @@ export const MATRIX: Record<string, MatrixRow> = {
     ],
     checksShopId: true,
   },
+  // A till's day reports (issue 35, decision 0072): owners and managers; never another shop's
+  // till or Z report. The post asks a day to come: refused (409) after the checks, changing
+  // nothing, so the matrix closes no day of the shop it sells in.
+  "routes/shophub/till-days/list loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/zreports?shop=${ids.shopId}` }),
+    roles: BOOKKEEPERS,
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/zreports?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/till-days/list action": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/zreports?shop=${ids.shopId}`,
+      form: { tillId: ids.tillId, day: "2999-01-01" },
+    }),
+    roles: { owner: 409, manager: 409, cashier: 403, stock: 403 },
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    foreign: [
+      {
+        what: "closing the other shop's till under the caller's own shop",
+        request: (own, other) => ({
+          path: `/shophub/zreports?shop=${own.shopId}`,
+          form: { tillId: other.tillId, day: "2026-01-01", shopId: own.shopId },
+        }),
+        expect: 404,
+      },
+    ],
+    checksShopId: true,
+  },
+  "routes/shophub/till-days/x loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/zreports/x?shop=${ids.shopId}&till=${ids.tillId}` }),
+    roles: BOOKKEEPERS,
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop's till under the caller's own shop",
+        request: (own, other) => ({
+          path: `/shophub/zreports/x?shop=${own.shopId}&till=${other.tillId}`,
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/till-days/report loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/zreports/${ids.zReportId}?shop=${ids.shopId}` }),
+    roles: BOOKKEEPERS,
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop's Z report under the caller's own shop",
+        request: (own, other) => ({
+          path: `/shophub/zreports/${other.zReportId}?shop=${own.shopId}`,
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/till-days/x-pdf loader": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/zreports/x/report.pdf?shop=${ids.shopId}&till=${ids.tillId}`,
+    }),
+    roles: BOOKKEEPERS,
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop's till under the caller's own shop",
+        request: (own, other) => ({
+          path: `/shophub/zreports/x/report.pdf?shop=${own.shopId}&till=${other.tillId}`,
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/till-days/pdf loader": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/zreports/${ids.zReportId}/report.pdf?shop=${ids.shopId}`,
+    }),
+    roles: BOOKKEEPERS,
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop's Z report under the caller's own shop",
+        request: (own, other) => ({
+          path: `/shophub/zreports/${other.zReportId}/report.pdf?shop=${own.shopId}`,
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  // The electronic journal: the owner's.
+  "routes/shophub/journal/route loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/journal?shop=${ids.shopId}&till=${ids.tillId}` }),
+    roles: { owner: "ok", manager: 403, cashier: 403, stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/journal?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/journal/export loader": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/journal/export.csv?shop=${ids.shopId}&till=${ids.tillId}&from=2026-01-01&to=2099-12-31`,
+    }),
+    roles: { owner: "ok", manager: 403, cashier: 403, stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({
+          path: `/shophub/journal/export.csv?shop=${other.shopId}&from=2026-01-01&to=2026-01-02`,
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/journal/slips loader": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/journal/slips.pdf?shop=${ids.shopId}&till=${ids.tillId}&day=2026-01-01`,
+    }),
+    // No slip on that day: the owner is answered 404 with the Thai sentence, the others 403.
+    roles: { owner: 404, manager: 403, cashier: 403, stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop's till under the caller's own shop",
+        request: (own, other) => ({
+          path: `/shophub/journal/slips.pdf?shop=${own.shopId}&till=${other.tillId}&day=2026-01-01`,
+        }),
+        expect: 404,
+      },
+    ],
+  },
   // One's own approval PIN: owners and managers only.
   "routes/shophub/approval-pin loader": {
     access: "shop",

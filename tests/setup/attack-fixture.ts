@@ -5,10 +5,12 @@ import {
   bookOtherIncome,
   listShopCategories,
 } from "~/modules/finance/index.server";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "~/context";
 import type { Database } from "~/db/client.server";
-import { listing, shift, shopInvitation, stockDocument, user } from "~/db/schema";
+import { listing, shift, shopInvitation, stockDocument, till, user } from "~/db/schema";
+import { addDays, bangkokIsoDate } from "~/lib/dates";
+import { closeTillDay } from "~/modules/journal/index.server";
 import type { ShopRole } from "~/modules/shops/index.server";
 import { createLocation } from "~/modules/stock/index.server";
 import { sessionUserOf } from "./route-call";
@@ -39,6 +41,9 @@ export interface ShopIds {
   saleId: number;
   /** An open shift of the shop's till, opened by its owner (pay-outs, closing, its report). */
   shiftId: number;
+  /** The shop's first till (P01) and a Z report of it (yesterday's, closed by its owner). */
+  tillId: string;
+  zReportId: number;
   /** An expense and an other income of the shop (booked by its owner), and an own category. */
   expenseId: number;
   incomeId: number;
@@ -141,6 +146,16 @@ async function shopWithRows(
       expiresAt: new Date(Date.now() + 7 * 24 * 3600 * 1000),
     })
     .returning({ id: shopInvitation.id });
+  const [firstTill] = await db
+    .select({ id: till.id })
+    .from(till)
+    .where(and(eq(till.shopId, shop.id), eq(till.code, "P01")));
+  const closed = await closeTillDay(
+    db,
+    { shopId: shop.id, userId: ownerId, name: `${label} owner` },
+    { tillId: firstTill!.id, day: addDays(bangkokIsoDate(new Date()), -1) },
+  );
+  if (!closed.ok) throw new Error(`test Z report not closed: ${closed.error}`);
   const [draft] = await db
     .insert(listing)
     .values({
@@ -172,6 +187,8 @@ async function shopWithRows(
       invitationId: invitation!.id,
       saleId: sold.id,
       shiftId: openShift!.id,
+      tillId: firstTill!.id,
+      zReportId: closed.id,
       expenseId: booked.id,
       incomeId: income.id,
       expenseCategoryId: ownCategory!.id,

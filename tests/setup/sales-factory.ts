@@ -51,6 +51,8 @@ export interface TestSaleOptions {
   at?: Date;
   /** The till it was rung up on ("เครื่อง 1" when left out). */
   till?: string;
+  /** The registered till that sold it (decision 0071); none when left out (the shop's P01). */
+  tillId?: string;
 }
 
 export interface TestSale {
@@ -193,6 +195,7 @@ export async function createSaleForTest(db: Database, options: TestSaleOptions):
         documentSeq: seq,
         documentNumber,
         till: options.till ?? "เครื่อง 1",
+        tillId: options.tillId,
         cashierId: userId,
         cashierName: cashier?.name ?? "",
         stockDocumentId: posted.documentId,

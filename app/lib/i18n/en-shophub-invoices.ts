@@ -106,6 +106,10 @@ export const enShophubInvoices: Record<keyof typeof thShophubInvoices, string> =
   "shops.invoices.error.notAllowed": "You may not void or take back this sale",
   "shops.invoices.error.hasReturns":
     "This sale already has a credit note, so it cannot be voided. Take the rest back on a credit note instead",
+  "shops.invoices.error.voidDayClosed":
+    "The day this bill was sold is closed (Z report), so it cannot be voided: take the goods back on a credit note",
+  "shops.invoices.error.returnDayClosed":
+    "Today is closed (Z report) on the till that sold this bill: the credit note can be issued from tomorrow",
   "shops.invoices.detail.discountApprovedBy": "discount approved by {name}",
   "shops.invoices.error.alreadyVoid": "This sale is already void",
   "shops.invoices.error.saleVoid": "This sale is void, so this cannot be done",

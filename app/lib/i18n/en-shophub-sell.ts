@@ -307,6 +307,7 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
     "This device is no longer one of the shop's registered tills (it may have been released). The owner binds it again on the tills page",
   "shops.sell.error.outOfSequence":
     "This till's document number does not follow the one the server has. The bill stays on this device and the owner will see it",
+  "shops.sell.error.dayClosed": "This till's day is closed (Z report): it sells again tomorrow",
   "shops.sell.error.discountNeedsApproval":
     "The discount is more than a cashier gives alone ({line}% a line, {bill}% a bill). The owner or a manager approves it with their PIN before payment",
   "shops.sell.error.notShiftMember":

@@ -14,6 +14,7 @@ import { enShophubPage } from "./en-shophub-page";
 import { enShophubReports } from "./en-shophub-reports";
 import { enShophubTax } from "./en-shophub-tax";
 import { enShophubEtax } from "./en-shophub-etax";
+import { enShophubJournal } from "./en-shophub-journal";
 
 /** English interface text. The Record type makes a missing key a type error. */
 export const en: Record<MessageKey, string> = {
@@ -32,6 +33,7 @@ export const en: Record<MessageKey, string> = {
   ...enShophubReports,
   ...enShophubTax,
   ...enShophubEtax,
+  ...enShophubJournal,
   "site.name": "DP Tech",
   "site.title":
     "DP Tech | AI and inspection cameras, laser marking, warehouse solutions and AMR robots",

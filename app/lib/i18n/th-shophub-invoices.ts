@@ -108,6 +108,10 @@ export const thShophubInvoices = {
   "shops.invoices.detail.discountApprovedBy": "ส่วนลดอนุมัติโดย {name}",
   "shops.invoices.error.alreadyVoid": "บิลนี้ถูกยกเลิกไปแล้ว",
   "shops.invoices.error.hasReturns": "บิลนี้มีใบลดหนี้แล้ว จึงยกเลิกทั้งบิลไม่ได้ รับคืนสินค้าที่เหลือด้วยใบลดหนี้แทน",
+  "shops.invoices.error.voidDayClosed":
+    "วันที่ขายบิลนี้ปิดยอด (รายงาน Z) แล้ว จึงยกเลิกบิลไม่ได้ รับคืนสินค้าด้วยใบลดหนี้แทน",
+  "shops.invoices.error.returnDayClosed":
+    "วันนี้ปิดยอด (รายงาน Z) ของเครื่องที่ขายบิลนี้แล้ว ออกใบลดหนี้ได้ตั้งแต่พรุ่งนี้",
   "shops.invoices.error.saleVoid": "บิลนี้ถูกยกเลิกแล้ว จึงทำรายการนี้ไม่ได้",
   "shops.invoices.error.notVat":
     "บิลนี้เป็นใบเสร็จรับเงินของร้านที่ไม่ได้จดทะเบียนภาษีมูลค่าเพิ่ม จึงออกใบกำกับภาษีเต็มรูปไม่ได้",

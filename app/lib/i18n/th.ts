@@ -14,6 +14,7 @@ import { thShophubPage } from "./th-shophub-page";
 import { thShophubReports } from "./th-shophub-reports";
 import { thShophubTax } from "./th-shophub-tax";
 import { thShophubEtax } from "./th-shophub-etax";
+import { thShophubJournal } from "./th-shophub-journal";
 
 /** Thai interface text: the site's default language. Every key must exist in en.ts too. */
 export const th = {
@@ -34,6 +35,7 @@ export const th = {
   ...thShophubReports,
   ...thShophubTax,
   ...thShophubEtax,
+  ...thShophubJournal,
   "site.title": "ดีพี เทค | กล้อง AI กล้องตรวจสอบ เครื่องยิงเลเซอร์ โซลูชันคลังสินค้า และหุ่นยนต์ AMR",
   "site.description":
     "ดีพี เทค จำหน่ายและติดตั้งกล้อง AI ระบบ Machine Vision ตรวจสอบชิ้นงาน เครื่องยิงเลเซอร์มาร์กกิ้ง โซลูชันคลังสินค้า และหุ่นยนต์ AMR พร้อมระบบ POS shophub และระบบสต็อก storehub โทร {phone}",

@@ -131,6 +131,20 @@ async function nextNumber(tx: DbExecutor, shopId: string, kind: string, year: nu
   return Number(result.rows[0]?.n);
 }
 
+/**
+ * Whether PostgreSQL refused the document because its till's day is closed by a Z report
+ * (SQLSTATE ZR409 from till_day_is_open, drizzle/0035, decision 0072), however the error came
+ * wrapped (the ledger's UnitError, drizzle's query error, pg's own).
+ */
+export function isTillDayClosed(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 4; depth += 1) {
+    const { state, code } = cause as { state?: unknown; code?: unknown };
+    if (state === "ZR409" || code === "ZR409") return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Thrown inside a unit of work to roll it back and answer with a refusal. */
 class Refused<E> extends Error {
   readonly refusal: E;
@@ -153,7 +167,9 @@ export type VoidRefusal =
   | "already-void"
   | "reason-required"
   /** Lines of it came back on credit notes: the rest comes back on another one, not a void. */
-  | "has-returns";
+  | "has-returns"
+  /** Its till's day is closed by a Z report: a credit note takes it back instead. */
+  | "day-closed";
 
 export type VoidResult =
   { ok: true; saleId: number; stockDocumentId: number | null } | { ok: false; error: VoidRefusal };
@@ -226,6 +242,7 @@ export async function voidSale(
     });
   } catch (error) {
     if (error instanceof Refused) return { ok: false, error: error.refusal as VoidRefusal };
+    if (isTillDayClosed(error)) return { ok: false, error: "day-closed" };
     // Another void of the same movements won the race.
     if (error instanceof LedgerError && error.error.code === "alreadyReversed") {
       return { ok: false, error: "already-void" };
@@ -246,7 +263,9 @@ export type ReturnRefusal =
   /** A quantity that is not a positive whole number of thousandths the ledger can take. */
   | { code: "bad-quantity"; saleLineId: number }
   /** More than is still out on the line (sold minus what came back before). */
-  | { code: "more-than-sold"; saleLineId: number; availableMilli: number };
+  | { code: "more-than-sold"; saleLineId: number; availableMilli: number }
+  /** The till's day of today is closed by its Z report: the note is issued tomorrow. */
+  | { code: "day-closed" };
 
 export interface IssuedCreditNote {
   id: number;
@@ -414,6 +433,7 @@ export async function returnSaleLines(
     });
   } catch (error) {
     if (error instanceof Refused) return refuse(error.refusal as ReturnRefusal);
+    if (isTillDayClosed(error)) return refuse({ code: "day-closed" });
     throw error;
   }
 }

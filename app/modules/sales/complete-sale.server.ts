@@ -13,6 +13,7 @@ import {
 import type { ShopRole } from "~/modules/shops";
 import { tillDocumentNumber } from "~/modules/tills";
 import { tillOfDevice } from "~/modules/tills/index.server";
+import { isTillDayClosed } from "./after-sale.server";
 import { discountNeedsApproval, discountShares, withinShares } from "./discount-limit";
 import { LedgerError, runLedgerStatement, UnitError } from "~/modules/stock/index.server";
 import { computeBill, settlePayments, type BillLineInput, vatSettingOf } from "./bill";
@@ -508,6 +509,8 @@ export async function completeSale(
         return refuse({ code: "itemUnavailable", line: refused.line - 1 });
       }
     }
+    // The till's day was closed by its Z report (decision 0072).
+    if (isTillDayClosed(error)) return refuse({ code: "dayClosed" });
     // The till's shift closed between the read above and the post, and the shop requires one.
     if (error instanceof UnitError && error.state === "SL412") {
       return refuse({ code: "shiftRequired" });

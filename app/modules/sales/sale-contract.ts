@@ -158,7 +158,9 @@ export type SaleError =
    * The number the till took is not the next of its series (a gap or a repeat): where the
    * series stands on the server, for the till to continue from.
    */
-  | { code: "outOfSequence"; year: number; lastSeq: number | null };
+  | { code: "outOfSequence"; year: number; lastSeq: number | null }
+  /** The till's day is closed by its Z report (decision 0072): it sells again tomorrow. */
+  | { code: "dayClosed" };
 
 export interface CompletedSale {
   id: number;

@@ -132,6 +132,8 @@ export function saleErrorText(
       return t("shops.sell.error.tillNotRegistered");
     case "outOfSequence":
       return t("shops.sell.error.outOfSequence");
+    case "dayClosed":
+      return t("shops.sell.error.dayClosed");
     case "discountNeedsApproval":
       return t("shops.sell.error.discountNeedsApproval", {
         line: formatBasisPoints(error.limit.lineBasisPoints),

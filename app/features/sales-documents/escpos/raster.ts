@@ -380,3 +380,79 @@ export async function renderReceiptImage(
   if (logo && layout.logo) stampLogo(image, logo, layout.logo);
   return image;
 }
+
+/** A report for the roll: a title, heading lines, and sections of label–value rows. */
+export interface RollReport {
+  title: string;
+  heading: string[];
+  sections: { title: string; rows: { label: string; value: string }[] }[];
+}
+
+/** Words of `text` in lines no wider than `width` dots (a long list of numbers, a hash). */
+function wrapDots(text: string, fits: (text: string) => boolean): string[] {
+  const lines: string[] = [];
+  let current = "";
+  for (const word of text.split(/(?<=[ ,])/)) {
+    if (current && !fits(current + word)) {
+      lines.push(current.trimEnd());
+      current = "";
+    }
+    // A word longer than the line (a hash) is cut where the line ends.
+    let rest = word;
+    while (!fits(rest) && rest.length > 1) {
+      let cut = rest.length - 1;
+      while (cut > 1 && !fits(rest.slice(0, cut))) cut -= 1;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    current += rest;
+  }
+  if (current.trim()) lines.push(current.trimEnd());
+  return lines;
+}
+
+/**
+ * A till's X or Z report (decision 0072) as dots for the roll: the title and heading centred,
+ * each section under a dashed rule, each row's label on the left and its value on the right (on
+ * lines of its own when both do not fit).
+ */
+export async function renderReportImage(
+  report: RollReport,
+  paper: "58" | "80",
+): Promise<ImageData> {
+  const { measure } = await measuringContext();
+  const width = PAPER_DOTS[paper];
+  const size = paper === "58" ? 20 : 24;
+  const step = size + 8;
+  const fits = (text: string) => measure(text, size, false) <= width;
+  const ops: (TextOp | RuleOp)[] = [];
+  let y = 8;
+  y += size + 12;
+  ops.push({ text: report.title, x: width / 2, y, size: size + 4, bold: true, align: "center" });
+  for (const line of report.heading) {
+    for (const part of wrapDots(line, fits)) {
+      y += step;
+      ops.push({ text: part, x: width / 2, y, size, bold: false, align: "center" });
+    }
+  }
+  for (const section of report.sections) {
+    y += 12;
+    ops.push({ rule: true, y, thick: false });
+    y += step;
+    ops.push({ text: section.title, x: 0, y, size, bold: true, align: "left" });
+    for (const row of section.rows) {
+      y += step;
+      ops.push({ text: row.label, x: 0, y, size, bold: false, align: "left" });
+      const together = measure(row.label, size, false) + 16 + measure(row.value, size, false);
+      if (together <= width) {
+        ops.push({ text: row.value, x: width, y, size, bold: false, align: "right" });
+        continue;
+      }
+      for (const part of wrapDots(row.value, fits)) {
+        y += step;
+        ops.push({ text: part, x: width, y, size, bold: false, align: "right" });
+      }
+    }
+  }
+  return paintToImage({ width, height: y + 24, ops });
+}

@@ -62,6 +62,36 @@ export function renderDocumentPdf(
     doc.file(Buffer.from(attachment.xml, "utf8"), options);
   }
   const done = pdfBytes(doc);
+  drawDocument(doc, view, labels, logo);
+  doc.end();
+  return done;
+}
+
+/**
+ * Several documents in one PDF, each from a new page: a till's slips of a day for the
+ * electronic journal's export (decision 0072).
+ */
+export function renderDocumentsPdf(
+  views: DocumentView[],
+  labels: A4Labels,
+  title: string,
+): Promise<Buffer> {
+  const doc = new PDFDocument({ size: "A4", margin: PAGE.margin, info: { Title: title } });
+  const done = pdfBytes(doc);
+  views.forEach((view, index) => {
+    if (index > 0) doc.addPage();
+    drawDocument(doc, view, labels, null);
+  });
+  doc.end();
+  return done;
+}
+
+function drawDocument(
+  doc: PDFKit.PDFDocument,
+  view: DocumentView,
+  labels: A4Labels,
+  logo: Buffer | null,
+): void {
   const w = new Writer(doc);
   const left = PAGE.margin;
   const contentWidth = RIGHT - left;
@@ -257,7 +287,4 @@ export function renderDocumentPdf(
     w.text(line, left, y, { align: "center", width: contentWidth });
     y += w.lineHeight();
   }
-
-  doc.end();
-  return done;
 }

@@ -11,6 +11,7 @@ export const VOID_REFUSALS = {
   "already-void": { status: 409, message: "shops.invoices.error.alreadyVoid" },
   "reason-required": { status: 400, message: "shops.invoices.error.reasonRequired" },
   "has-returns": { status: 409, message: "shops.invoices.error.hasReturns" },
+  "day-closed": { status: 409, message: "shops.invoices.error.voidDayClosed" },
 } as const satisfies Record<VoidRefusal, { status: number; message: MessageKey }>;
 
 export const RETURN_REFUSALS = {
@@ -22,6 +23,7 @@ export const RETURN_REFUSALS = {
   "nothing-to-return": { status: 400, message: "shops.invoices.error.nothingToReturn" },
   "bad-quantity": { status: 400, message: "shops.invoices.error.badQuantity" },
   "more-than-sold": { status: 409, message: "shops.invoices.error.moreThanSold" },
+  "day-closed": { status: 409, message: "shops.invoices.error.returnDayClosed" },
 } as const satisfies Record<ReturnRefusal["code"], { status: number; message: MessageKey }>;
 
 export const FULL_INVOICE_REFUSALS = {
