@@ -40,6 +40,8 @@ const KEY_FAMILIES = [
   family("shopInvite.outcome.", ["accepted", "declined", "notFound", "unverified"]),
   family("shophubPage.role.", SHOP_ROLES),
   family("shops.businessType.", BUSINESS_TYPES),
+  family("shops.etax.mail.kind.", ["fullTaxInvoice", "creditNote"]),
+  family("shops.etax.mail.subject.", ["fullTaxInvoice", "creditNote"]),
   family("shops.guide.body.", GUIDE_STEPS),
   family("shops.guide.outcome.", SAMPLE_OUTCOMES),
   family("shops.guide.title.", GUIDE_STEPS),
