@@ -16,10 +16,12 @@ import {
   settlePayments,
   vatSettingOf,
 } from "~/modules/sales/index.server";
-import { shopSalesSetting } from "~/db/schema";
+import { shopSalesSetting, till } from "~/db/schema";
+import { closeOverdueDays, listZReports } from "~/modules/journal/index.server";
 import {
   bindTillDevice,
   listTills,
+  recordTillCaughtUp,
   registerTill,
   tillSeriesPositions,
 } from "~/modules/tills/index.server";
@@ -283,5 +285,45 @@ describe("a registered till's sale, kept as it was sold", () => {
     });
     // Everything a slip prints, to the satang: lines, discounts, VAT, payments and change.
     expect(local).toEqual(server);
+  });
+
+  it("keeps a till's day open after midnight until its device has sent everything it sold", async () => {
+    const s = await shopWithTills(10_000);
+    const now = new Date();
+    const yesterday = new Date(now.getTime() - 24 * 3_600_000);
+    // The device was bound two days ago and sold yesterday; it has not caught up since.
+    await db
+      .update(till)
+      .set({ deviceBoundAt: new Date(now.getTime() - 48 * 3_600_000) })
+      .where(eq(till.id, s.tills[0]!.tillId));
+    const request = bill(s, { unitPriceSatang: PRICE, qty: 1 });
+    const sold = await completeSale(db, s.actor, {
+      ...request,
+      device: {
+        tillId: s.tills[0]!.tillId,
+        token: s.tills[0]!.token,
+        kind: "receipt",
+        prefix: "RC",
+        year: buddhistYear(yesterday),
+        seq: 1,
+        soldAt: yesterday.toISOString(),
+        sentAt: now.toISOString(),
+      },
+    });
+    expect(sold.ok).toBe(true);
+    const zOf = async () =>
+      (await listZReports(db, s.t.shop.id, { tillId: s.tills[0]!.tillId })).length;
+    await closeOverdueDays(db, s.t.shop.id, now);
+    expect(await zOf()).toBe(0);
+    // Nothing left waiting on the device: yesterday closes on the next round.
+    expect(
+      await recordTillCaughtUp(db, s.t.shop.id, s.tills[0]!.tillId, s.tills[0]!.token, now),
+    ).toBe(true);
+    await closeOverdueDays(db, s.t.shop.id, now);
+    expect(await zOf()).toBe(1);
+    // A device that is not the till's says nothing.
+    expect(await recordTillCaughtUp(db, s.t.shop.id, s.tills[0]!.tillId, "x".repeat(40), now)).toBe(
+      false,
+    );
   });
 });

@@ -54,6 +54,20 @@ async function postQueued(shopId: string, request: CompleteSaleRequest): Promise
   }
 }
 
+/** The device has nothing waiting: its days before now may close (decisions 0071, 0072). */
+async function sayCaughtUp(shopId: string, bound: BoundTillOnDevice) {
+  try {
+    await fetch(`/shophub/sell/sync?shop=${encodeURIComponent(shopId)}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ shopId, caughtUp: { tillId: bound.tillId, token: bound.token } }),
+      credentials: "same-origin",
+    });
+  } catch {
+    // Said again after the next sending.
+  }
+}
+
 /** Where the server says the till's series stand: the device continues from the later. */
 async function alignWithServer(shopId: string, bound: BoundTillOnDevice) {
   const db = await tillDatabase();
@@ -77,6 +91,9 @@ async function alignWithServer(shopId: string, bound: BoundTillOnDevice) {
   }
 }
 
+/** How often an idle till sends (nothing, usually) and says it has caught up. */
+const HEARTBEAT_MS = 10 * 60_000;
+
 /**
  * The sender of one registered till's queue, outside React: it owns the retry timer and the
  * "online" listener, and tells the page what the queue holds after each change.
@@ -84,6 +101,7 @@ async function alignWithServer(shopId: string, bound: BoundTillOnDevice) {
 class QueueRunner {
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
 
   constructor(
@@ -103,6 +121,8 @@ class QueueRunner {
 
   async start() {
     window.addEventListener("online", this.online);
+    // A till left open without sales still says it has caught up, so its days close.
+    this.heartbeat = setInterval(() => void this.run(), HEARTBEAT_MS);
     await alignWithServer(this.shopId, this.till);
     await this.run();
   }
@@ -111,6 +131,7 @@ class QueueRunner {
     this.stopped = true;
     window.removeEventListener("online", this.online);
     if (this.timer) clearTimeout(this.timer);
+    if (this.heartbeat) clearInterval(this.heartbeat);
   }
 
   private async refresh() {
@@ -140,6 +161,7 @@ class QueueRunner {
       this.timer = setTimeout(() => void this.run(), retryDelaySeconds(this.failures) * 1000);
     } else {
       this.failures = 0;
+      if (report.stopped === null) await sayCaughtUp(this.shopId, this.till);
     }
   }
 

@@ -250,6 +250,7 @@ export const thShophubSell = {
   "shops.sell.queue.reason.tillNotRegistered": "เครื่องนี้ไม่ได้เป็นเครื่องขายของร้านแล้ว",
   "shops.sell.queue.reason.outOfSequence": "เลขบิลไม่ต่อเนื่อง",
   "shops.sell.queue.reason.discountNeedsApproval": "ส่วนลดเกินสิทธิ์โดยไม่มีผู้อนุมัติ",
+  "shops.sell.queue.reason.dayClosed": "วันที่ขายปิดยอด (Z) ไปแล้ว",
   "shops.sell.queue.reason.other": "ข้อมูลบิลไม่ถูกต้อง",
   "shops.sell.done.title": "ขายสำเร็จ",
   "shops.sell.done.number": "เลขที่ {number}",

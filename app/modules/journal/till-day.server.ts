@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { shop, shopSalesSetting, till } from "~/db/schema";
 import { addDays, BANGKOK_TIME_ZONE, bangkokDays, bangkokIsoDate } from "~/lib/dates";
+import { tillCompleteUntil } from "~/modules/tills/index.server";
 import { journalTill, zReport } from "./schema";
 import {
   PAYMENT_METHODS_IN_ORDER,
@@ -367,7 +368,7 @@ export async function closeTillDay(
   }
   const last = await lastZ(db, choice.id);
   if (last && last.businessDate > input.day) return { ok: false, error: "already-closed" };
-  await closeOverdueTill(db, actor.shopId, choice, now, input.day);
+  await closeOverdueTill(db, actor.shopId, choice, now, input.day, false);
   try {
     const closed = await db.transaction((tx) =>
       closeInTransaction(tx, actor, choice, input.day, now, false),
@@ -409,8 +410,15 @@ async function closeOverdueTill(
   shopId: string,
   choice: TillChoice,
   now: Date,
-  before: string = bangkokIsoDate(now),
+  today: string = bangkokIsoDate(now),
+  waitForDevice = true,
 ): Promise<number> {
+  // Closed automatically, a till whose device may still hold sales (offline across midnight)
+  // keeps its days open until the device has caught up past them (decision 0071): no sale it
+  // sends is refused. An owner closing a day by hand closes the days before it regardless.
+  const complete = waitForDevice ? await tillCompleteUntil(db, choice.id) : null;
+  const completeDay = complete ? bangkokIsoDate(complete) : null;
+  const before = completeDay !== null && completeDay < today ? completeDay : today;
   const days = await daysToClose(db, shopId, choice, before);
   let closed = 0;
   for (const day of days) {

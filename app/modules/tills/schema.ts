@@ -80,3 +80,17 @@ export const tillSeries = pgTable(
     check("till_series_positive", sql`${table.lastSeq} >= 1`),
   ],
 );
+
+/**
+ * When a till's device last had nothing waiting to send (decision 0071): every sale it made
+ * before then is on the server. A till's day is closed automatically (decision 0072) only once
+ * its device has caught up past that day, so a till offline across midnight keeps its day open
+ * for the sales it still holds. Kept with the device's token hash: a new device starts afresh.
+ */
+export const tillCheckin = pgTable("till_checkin", {
+  tillId: uuid("till_id")
+    .primaryKey()
+    .references(() => till.id, { onDelete: "cascade" }),
+  deviceTokenHash: text("device_token_hash").notNull(),
+  caughtUpAt: timestamp("caught_up_at", { withTimezone: true }).notNull(),
+});

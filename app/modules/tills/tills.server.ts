@@ -4,7 +4,7 @@ import type { Database, DbExecutor } from "~/db/client.server";
 import { pgErrorOf } from "~/db/pg-error";
 import { hitRateLimit, type RateLimitRule } from "~/modules/platform/index.server";
 import type { ShopRole } from "~/modules/shops";
-import { till, tillSeries } from "./schema";
+import { till, tillCheckin, tillSeries } from "./schema";
 import { type SeriesPosition, tillCodeOf } from "./till-series";
 import {
   type BoundTill,
@@ -337,4 +337,45 @@ export async function tillSeriesPositions(
     return row ? { year: row.year, lastSeq: row.lastSeq } : null;
   };
   return { receipt: of("receipt"), abbreviatedTaxInvoice: of("abbreviatedTaxInvoice") };
+}
+
+/**
+ * The till's device says it has nothing waiting to send: every sale it made before `at` is on
+ * the server. False when the device is not the till's.
+ */
+export async function recordTillCaughtUp(
+  db: DbExecutor,
+  shopId: string,
+  tillId: string,
+  token: string,
+  at: Date = new Date(),
+): Promise<boolean> {
+  const bound = await tillOfDevice(db, shopId, tillId, token);
+  if (!bound) return false;
+  const row = { tillId: bound.id, deviceTokenHash: sha256(token), caughtUpAt: at };
+  await db
+    .insert(tillCheckin)
+    .values(row)
+    .onConflictDoUpdate({ target: tillCheckin.tillId, set: row });
+  return true;
+}
+
+/**
+ * Until when the server holds every sale of the till (decision 0071): null for a till no
+ * device is bound to (its sales come straight to the server); else when its device last
+ * caught up, or when it was bound if it never has.
+ */
+export async function tillCompleteUntil(db: DbExecutor, tillId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({
+      boundAt: till.deviceBoundAt,
+      tokenHash: till.deviceTokenHash,
+      checkinHash: tillCheckin.deviceTokenHash,
+      caughtUpAt: tillCheckin.caughtUpAt,
+    })
+    .from(till)
+    .leftJoin(tillCheckin, eq(tillCheckin.tillId, till.id))
+    .where(eq(till.id, tillId));
+  if (!row?.tokenHash || !row.boundAt) return null;
+  return row.checkinHash === row.tokenHash && row.caughtUpAt ? row.caughtUpAt : row.boundAt;
 }

@@ -9,4 +9,5 @@ export const QUEUE_REFUSAL_KEYS: Partial<Record<string, MessageKey>> = {
   tillNotRegistered: "shops.sell.queue.reason.tillNotRegistered",
   outOfSequence: "shops.sell.queue.reason.outOfSequence",
   discountNeedsApproval: "shops.sell.queue.reason.discountNeedsApproval",
+  dayClosed: "shops.sell.queue.reason.dayClosed",
 };

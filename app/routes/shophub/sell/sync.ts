@@ -4,7 +4,7 @@ import { appContext } from "~/context";
 import type { SyncAnswer } from "~/features/till-offline/till-sync";
 import type { MessageKey } from "~/lib/i18n";
 import { completeSale } from "~/modules/sales/index.server";
-import { tillSeriesPositions } from "~/modules/tills/index.server";
+import { recordTillCaughtUp, tillSeriesPositions } from "~/modules/tills/index.server";
 import { memberOf } from "~/routes/_gates/member.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { QUEUE_REFUSAL_KEYS } from "./queue-text";
@@ -14,16 +14,18 @@ import { QUEUE_REFUSAL_KEYS } from "./queue-text";
  * request, in the order the till made them, answered in plain JSON the till's sender reads
  * (it runs outside React, in the sync loop). The sale is the same contract and the same
  * completeSale as the till's own post: idempotent by its client sale id, numbered by the till.
- * The till also asks here where its series stands, to continue from there. The shop is named
+ * The till also asks here where its series stands, to continue from there, and says when it
+ * has nothing waiting (its days may then close, decision 0072). The shop is named
  * by `?shop=` (the shop the sale was made for, whatever shop the member chose since) and by
  * `shopId` in the body (the gate's form check).
  */
 
 export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "manager", "cashier"])];
 
-const positionSchema = z.object({
-  position: z.object({ tillId: z.uuid(), token: z.string().min(20).max(100) }),
-});
+const deviceSchema = z.object({ tillId: z.uuid(), token: z.string().min(20).max(100) });
+const positionSchema = z.object({ position: deviceSchema });
+/** The device has nothing waiting: the server holds every sale it made until now. */
+const caughtUpSchema = z.object({ caughtUp: deviceSchema });
 
 /** Where the till's series stand, per kind of document, for the current year. */
 export type SeriesAnswer =
@@ -46,6 +48,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         : { ok: false, code: "tillNotRegistered" }) satisfies SeriesAnswer,
       { status: positions ? 200 : 409 },
     );
+  }
+
+  const caughtUp = caughtUpSchema.safeParse(body);
+  if (caughtUp.success) {
+    const { tillId, token } = caughtUp.data.caughtUp;
+    const known = await recordTillCaughtUp(db, shop.id, tillId, token);
+    return Response.json({ ok: known }, { status: known ? 200 : 409 });
   }
 
   const sale = typeof body === "object" && body !== null && "sale" in body ? body.sale : null;
