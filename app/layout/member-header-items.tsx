@@ -1,5 +1,7 @@
 import { useEffect } from "react";
-import { Form, useLocation, Link } from "react-router";
+import { type FormEvent, useState } from "react";
+import { Form, useLocation, Link, useSubmit } from "react-router";
+import { salesWaitingOnDevice } from "~/features/till-offline/waiting-on-device";
 import { useT } from "~/lib/i18n/use-translation";
 
 /*
@@ -79,6 +81,37 @@ function useHeaderMenus(): void {
   }, []);
 }
 
+/**
+ * Signing out or switching shop with sales this device has not sent yet would leave them
+ * behind: the next member's session could not send them as the seller's (decision 0071). The
+ * form is sent only when nothing waits; otherwise it says so. Without JavaScript the forms
+ * post as they are (a device without it was never a till).
+ */
+function useLeaveGuard() {
+  const submit = useSubmit();
+  const [waiting, setWaiting] = useState(0);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const { submitter } = event.nativeEvent as SubmitEvent;
+    void salesWaitingOnDevice().then((count) => {
+      setWaiting(count);
+      if (count === 0) void submit(submitter instanceof HTMLButtonElement ? submitter : form);
+    });
+  };
+  return { onSubmit, waiting };
+}
+
+function WaitingNote({ count }: { count: number }) {
+  const t = useT();
+  if (count === 0) return null;
+  return (
+    <p className="header-menu__note text-warning" role="alert" data-testid="leave-waiting">
+      {t("nav.tillBillsWaiting", { count })}
+    </p>
+  );
+}
+
 /** The member's own pages and sign-out, behind one compact button with their name. */
 function MemberMenu({
   user,
@@ -88,6 +121,7 @@ function MemberMenu({
   onNavigate: () => void;
 }) {
   const t = useT();
+  const guard = useLeaveGuard();
   return (
     <details className="header-menu member-menu" data-testid="member-menu">
       <summary
@@ -123,9 +157,10 @@ function MemberMenu({
           </li>
         )}
         <li>
-          <Form method="post" action="/user/signOut">
+          <Form method="post" action="/user/signOut" onSubmit={guard.onSubmit}>
             <button type="submit">{t("account.signOut")}</button>
           </Form>
+          <WaitingNote count={guard.waiting} />
         </li>
       </ul>
     </details>
@@ -146,6 +181,7 @@ function ShopSwitch({
   const t = useT();
   const location = useLocation();
   const active = shops.find((shop) => shop.id === activeShopId);
+  const guard = useLeaveGuard();
   return (
     <details className="header-menu shop-switch" data-testid="shop-switch">
       <summary
@@ -157,9 +193,15 @@ function ShopSwitch({
           {active?.name ?? t("nav.noActiveShop")}
         </span>
       </summary>
-      <Form method="post" action="/shophub/switch" className="header-menu__list">
+      <Form
+        method="post"
+        action="/shophub/switch"
+        className="header-menu__list"
+        onSubmit={guard.onSubmit}
+      >
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
         <p className="header-menu__note">{t("nav.shopSwitch")}</p>
+        <WaitingNote count={guard.waiting} />
         <ul>
           {shops.map((shop) => (
             <li key={shop.id}>

@@ -89,6 +89,14 @@ describe("a registered till that loses its network", () => {
     await expect.poll(() => page.getByTestId("till-queue").getAttribute("data-waiting")).toBe("2");
     expect(await page.getByTestId("till-queue-count").innerText()).toBe("รอส่ง 2 บิล");
 
+    // Signing out would leave them behind: the menu says so and stays signed in.
+    await page.getByTestId("member-menu").locator("summary").click();
+    await page.getByTestId("member-menu").getByRole("button", { name: "ออกจากระบบ" }).click();
+    await expect
+      .poll(() => page.getByTestId("leave-waiting").innerText())
+      .toContain("ยังมี 2 บิลที่ขายแล้วรอส่ง");
+    expect(page.url()).toContain("/shophub/sell");
+
     // A reload with no network: the page comes from the service worker, the queue is intact.
     await page.reload();
     await page.locator("[data-testid=till][data-ready=yes]").waitFor(SLOW);

@@ -41,6 +41,8 @@ const sale = (
   soldAt = new Date("2026-11-28T10:00:00+07:00"),
 ): SaleToQueue => ({
   clientSaleId,
+  sellerId: "member-1",
+  sellerName: "สมหญิง",
   shopId: "shop-1",
   tillId: "till-1",
   tillCode: "P01",

@@ -15,7 +15,8 @@ export type TillDocumentKind = Extract<SaleDocumentKind, "receipt" | "abbreviate
  * browser's own IndexedDB (about 1 kB): the till's script budget has no room for more.
  */
 
-export const TILL_DB_NAME = "shophub-till";
+export { TILL_DB_NAME } from "./till-db-name";
+import { TILL_DB_NAME } from "./till-db-name";
 const TILL_DB_VERSION = 1;
 
 /** A sale made on this till and not acknowledged by the server yet. */
@@ -25,6 +26,12 @@ export interface QueuedSale {
   tillId: string;
   /** The order sales were made in on this till: the queue is sent in this order. */
   order: number;
+  /**
+   * Who sold it (the member signed in at the till): only their session sends it, so the sale is
+   * never booked to whoever signs in next. Absent on entries queued before it was kept.
+   */
+  sellerId?: string;
+  sellerName?: string;
   kind: TillDocumentKind;
   /** The document's prefix ("ABB") as the shop's settings had it when the sale was made. */
   prefix: string;
@@ -96,6 +103,8 @@ export function closeTillDatabase(): void {
 /** What a sale needs to be numbered and queued; the rest of the entry is made here. */
 export interface SaleToQueue {
   clientSaleId: string;
+  sellerId: string;
+  sellerName: string;
   shopId: string;
   tillId: string;
   tillCode: string;
@@ -133,6 +142,8 @@ export async function queueSale(
     shopId: sale.shopId,
     tillId: sale.tillId,
     order: (last?.value.order ?? 0) + 1,
+    sellerId: sale.sellerId,
+    sellerName: sale.sellerName,
     kind: sale.kind,
     prefix: sale.prefix,
     year: sale.year,

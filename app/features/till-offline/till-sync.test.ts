@@ -30,6 +30,8 @@ const till = { tillId: "till-1", token: "t".repeat(40) };
 
 const sale = (clientSaleId: string): SaleToQueue => ({
   clientSaleId,
+  sellerId: "member-1",
+  sellerName: "สมหญิง",
   shopId: "shop-1",
   tillId: till.tillId,
   tillCode: "P01",
@@ -72,7 +74,7 @@ describe("sending the till's queue", () => {
       { kind: "accepted", saleId: 10 },
       { kind: "accepted", saleId: 11, clockSkewSeconds: 400 },
     ]);
-    const report = await sendQueue(db, till, post, () => sentAt);
+    const report = await sendQueue(db, till, post, "member-1", () => sentAt);
     expect(sent.map((r) => [r.clientSaleId, r.device?.seq])).toEqual([
       ["a", 1],
       ["b", 2],
@@ -101,7 +103,7 @@ describe("sending the till's queue", () => {
   it("keeps everything after an unanswered try, and sends it all again next time", async () => {
     const db = await queued("a", "b", "c");
     const first = server([{ kind: "accepted", saleId: 10 }, { kind: "unreachable" }]);
-    expect((await sendQueue(db, till, first.post)).stopped).toBe("unreachable");
+    expect((await sendQueue(db, till, first.post, "member-1")).stopped).toBe("unreachable");
     expect(first.sent.map((r) => r.clientSaleId)).toEqual(["a", "b"]);
     expect(await queuedSales(db, till.tillId)).toMatchObject([
       { clientSaleId: "b", state: "waiting", attempts: 1 },
@@ -111,16 +113,16 @@ describe("sending the till's queue", () => {
       { kind: "accepted", saleId: 11 },
       { kind: "accepted", saleId: 12 },
     ]);
-    expect((await sendQueue(db, till, second.post)).stopped).toBeNull();
+    expect((await sendQueue(db, till, second.post, "member-1")).stopped).toBeNull();
     expect(second.sent.map((r) => r.clientSaleId)).toEqual(["b", "c"]);
   });
 
   it("stops at a refusal for good, keeping it marked and the later sales waiting", async () => {
     const db = await queued("a", "b");
     const first = server([{ kind: "refused", code: "tillNotRegistered" }]);
-    expect((await sendQueue(db, till, first.post)).stopped).toBe("refused");
+    expect((await sendQueue(db, till, first.post, "member-1")).stopped).toBe("refused");
     const second = server([]);
-    expect((await sendQueue(db, till, second.post)).stopped).toBe("refused");
+    expect((await sendQueue(db, till, second.post, "member-1")).stopped).toBe("refused");
     expect(second.sent).toEqual([]);
     expect(await queuedSales(db, till.tillId)).toMatchObject([
       { clientSaleId: "a", state: "refused", refusal: "tillNotRegistered" },
@@ -130,5 +132,13 @@ describe("sending the till's queue", () => {
 
   it("waits longer after each unanswered try, up to five minutes", () => {
     expect([1, 2, 3, 4, 10].map(retryDelaySeconds)).toEqual([5, 10, 20, 40, 300]);
+  });
+
+  it("leaves another member's sales waiting for them, never booking them to who signed in", async () => {
+    const db = await queued("a");
+    const { sent, post } = server([]);
+    expect((await sendQueue(db, till, post, "member-2")).stopped).toBe("otherSeller");
+    expect(sent).toEqual([]);
+    expect(await queuedSales(db, till.tillId)).toHaveLength(1);
   });
 });

@@ -32,7 +32,7 @@ export type PostQueuedSale = (request: CompleteSaleRequest) => Promise<SyncAnswe
 export interface SyncReport {
   accepted: { clientSaleId: string; saleId: number }[];
   /** Why the sending stopped before the queue was empty. */
-  stopped: "unreachable" | "refused" | null;
+  stopped: "unreachable" | "refused" | "otherSeller" | null;
   /** The till's clock is this far off (seconds), when the server said so. */
   clockSkewSeconds: number | null;
 }
@@ -46,6 +46,8 @@ export async function sendQueue(
   db: IDBPDatabase<TillSchema>,
   till: { tillId: string; token: string },
   post: PostQueuedSale,
+  /** The member signed in now: another member's sale waits for them (it would be booked to this one). */
+  sellerId: string,
   now: () => Date = () => new Date(),
 ): Promise<SyncReport> {
   const report: SyncReport = { accepted: [], stopped: null, clockSkewSeconds: null };
@@ -56,6 +58,10 @@ export async function sendQueue(
     if (!entry) return report;
     if (entry.state === "refused") {
       report.stopped = "refused";
+      return report;
+    }
+    if (entry.sellerId !== undefined && entry.sellerId !== sellerId) {
+      report.stopped = "otherSeller";
       return report;
     }
     const answer = await post(requestOf(entry, till.token, now()));

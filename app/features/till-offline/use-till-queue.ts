@@ -106,6 +106,7 @@ class QueueRunner {
 
   constructor(
     private readonly shopId: string,
+    private readonly seller: { id: string; name: string },
     readonly till: BoundTillOnDevice,
     private readonly told: {
       waiting: (entries: QueuedSale[]) => void;
@@ -146,7 +147,7 @@ class QueueRunner {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     const report = await sendQueueOnce(this.till.tillId, () =>
-      sendQueue(db, this.till, (request) => postQueued(this.shopId, request)),
+      sendQueue(db, this.till, (request) => postQueued(this.shopId, request), this.seller.id),
     );
     await this.refresh();
     if (!report || this.stopped) return;
@@ -173,6 +174,8 @@ class QueueRunner {
       const entry = await queueSale(db, {
         ...sale,
         clientSaleId: sale.request.clientSaleId,
+        sellerId: this.seller.id,
+        sellerName: this.seller.name,
         shopId: this.shopId,
         tillId: this.till.tillId,
         tillCode: this.till.code,
@@ -189,9 +192,11 @@ class QueueRunner {
 
 export function useTillQueue(
   shopId: string,
+  seller: { id: string; name: string },
   browser: boolean,
   onAcknowledged: (clientSaleId: string, saleId: number) => void,
 ): TillQueue {
+  const { id: sellerId, name: sellerName } = seller;
   const [runner, setRunner] = useState<QueueRunner | null | undefined>(undefined);
   const [waiting, setWaiting] = useState<QueuedSale[]>([]);
   const [clockSkewSeconds, setClockSkew] = useState<number | null>(null);
@@ -212,7 +217,7 @@ export function useTillQueue(
           setRunner(null);
           return;
         }
-        made = new QueueRunner(shopId, till, {
+        made = new QueueRunner(shopId, { id: sellerId, name: sellerName }, till, {
           waiting: setWaiting,
           acknowledged: (clientSaleId, saleId) => acknowledged.current(clientSaleId, saleId),
           clockSkew: setClockSkew,
@@ -225,7 +230,7 @@ export function useTillQueue(
       alive = false;
       made?.stop();
     };
-  }, [browser, shopId]);
+  }, [browser, shopId, sellerId, sellerName]);
 
   const add = useCallback<TillQueue["add"]>(
     (sale) => (runner ? runner.add(sale) : Promise.resolve(null)),

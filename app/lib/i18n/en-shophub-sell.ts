@@ -260,6 +260,8 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.sell.queue.reason.outOfSequence": "the bill numbers do not follow on",
   "shops.sell.queue.reason.discountNeedsApproval": "a discount past the limit without an approval",
   "shops.sell.queue.reason.dayClosed": "the day it was sold on was closed (Z report)",
+  "shops.sell.queue.otherSeller":
+    "The waiting bills are {name}'s; they are sent once {name} signs in on this device (they are never booked to someone else)",
   "shops.sell.queue.reason.other": "the bill's data is not valid",
   "shops.sell.done.title": "Sale completed",
   "shops.sell.done.number": "No. {number}",

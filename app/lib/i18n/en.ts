@@ -198,6 +198,8 @@ export const en: Record<MessageKey, string> = {
     "If this e-mail has an account, a sign-in link is on its way. It works for 15 minutes.",
   "account.signIn.verified": "Your e-mail address is confirmed.",
   "account.signIn.passwordReset": "Your new password is set. Please sign in with it.",
+  "nav.tillBillsWaiting":
+    "This device still holds {count} sold bills waiting to be sent; open the till while online until they are sent, then sign out or switch shop",
   "account.signOut": "Sign out",
   "account.signedInAs": "Signed in as {name}",
   "account.reset.title": "Forgot your password",

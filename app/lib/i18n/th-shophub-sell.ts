@@ -251,6 +251,8 @@ export const thShophubSell = {
   "shops.sell.queue.reason.outOfSequence": "เลขบิลไม่ต่อเนื่อง",
   "shops.sell.queue.reason.discountNeedsApproval": "ส่วนลดเกินสิทธิ์โดยไม่มีผู้อนุมัติ",
   "shops.sell.queue.reason.dayClosed": "วันที่ขายปิดยอด (Z) ไปแล้ว",
+  "shops.sell.queue.otherSeller":
+    "บิลที่รอส่งเป็นของ {name} จะส่งได้เมื่อ {name} เข้าสู่ระบบที่เครื่องนี้ (บิลจะไม่ถูกบันทึกเป็นของคนอื่น)",
   "shops.sell.queue.reason.other": "ข้อมูลบิลไม่ถูกต้อง",
   "shops.sell.done.title": "ขายสำเร็จ",
   "shops.sell.done.number": "เลขที่ {number}",

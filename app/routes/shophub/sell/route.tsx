@@ -73,6 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** Who can approve a discount past the limit at this till (they have a PIN). */
     approvers,
     cashierName: member.name,
+    /** Who sells here: a registered till's queued sale is sent only by its own seller's session. */
+    memberId: member.id,
     items: packItems(
       rows.map(({ imageKey, ...row }) => ({
         ...row,

@@ -166,7 +166,11 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
   const need = approvalNeed(data.discountLimit, bill, cart.id, state.approval);
 
   // A registered till queues every sale on the device; the queue says when the server has it.
-  const queue = useTillQueue(shopId, browser, (clientSaleId, saleId) =>
+  const seller = useMemo(
+    () => ({ id: data.memberId, name: data.cashierName }),
+    [data.memberId, data.cashierName],
+  );
+  const queue = useTillQueue(shopId, seller, browser, (clientSaleId, saleId) =>
     dispatch({ type: "saleAcknowledged", clientSaleId, saleId }),
   );
   const sale = useSaleSubmission({ ...data, shopId }, queue, dispatch);
@@ -306,7 +310,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             dispatch={dispatch}
             billsWaiting={queue.waiting.length}
           />
-          <TillQueueStatus queue={queue} />
+          <TillQueueStatus queue={queue} memberId={data.memberId} />
           <div
             className={`mb-2${state.scanMiss > 0 && errorNotice ? " till-scan-miss" : ""}`}
             key={state.scanMiss}

@@ -20,13 +20,16 @@ function saveAsFile(queue: TillQueue) {
   URL.revokeObjectURL(link.href);
 }
 
-export function TillQueueStatus({ queue }: { queue: TillQueue }) {
+export function TillQueueStatus({ queue, memberId }: { queue: TillQueue; memberId: string }) {
   const t = useT();
   const lang = useLang();
   const { bound, waiting, clockSkewSeconds } = queue;
   if (!bound) return null;
   const refused = waiting.find((entry) => entry.state === "refused");
   const oldest = waiting[0];
+  // The next to send is another member's: it waits for them to sign in here.
+  const othersFirst =
+    oldest && oldest.sellerId !== undefined && oldest.sellerId !== memberId ? oldest : null;
   return (
     <div className="small mb-2" data-testid="till-queue" data-waiting={waiting.length}>
       <span className="me-2">
@@ -78,6 +81,11 @@ export function TillQueueStatus({ queue }: { queue: TillQueue }) {
             number: refused.documentNumber,
             reason: t(QUEUE_REFUSAL_KEYS[refused.refusal ?? ""] ?? "shops.sell.queue.reason.other"),
           })}
+        </p>
+      )}
+      {othersFirst && (
+        <p className="text-warning-emphasis mb-0" role="alert" data-testid="till-queue-other">
+          {t("shops.sell.queue.otherSeller", { name: othersFirst.sellerName ?? "" })}
         </p>
       )}
       {clockSkewSeconds !== null && (
