@@ -15,3 +15,4 @@ export * from "../modules/finance/schema";
 export * from "../modules/guide/schema";
 export * from "../modules/reports/schema";
 export * from "../modules/tills/schema";
+export * from "../modules/analytics/schema";
