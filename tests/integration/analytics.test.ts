@@ -136,6 +136,10 @@ describe("the analytics endpoint", () => {
     }
     expect(statuses.filter((s) => s === 202)).toHaveLength(BEACON_RATE_LIMIT.limit);
     expect(statuses.slice(-2)).toEqual([429, 429]);
+    const refused = await send(batch([{ t: "TTFB", p: "/", v: 80 }]), undefined, "203.0.113.7");
+    const retryAfter = Number(refused.response?.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(BEACON_RATE_LIMIT.windowSeconds);
     // Another visitor is not held back; no address is in the limiter's keys either.
     expect(
       (await send(batch([{ t: "TTFB", p: "/", v: 80 }]), undefined, "203.0.113.8")).status,

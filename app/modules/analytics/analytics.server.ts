@@ -3,7 +3,11 @@ import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "~/db/client.server";
 import { addDays, bangkokDayStart, bangkokIsoDate } from "~/lib/dates";
-import { hitRateLimit, type RateLimitRule } from "~/modules/platform/index.server";
+import {
+  hitRateLimit,
+  type RateLimitResult,
+  type RateLimitRule,
+} from "~/modules/platform/index.server";
 import { METRICS, type MetricName } from "./beacon-format";
 import { ALL_ROUTES, type Period } from "./periods";
 import { BUCKET_BASE, summarise, THRESHOLDS, type Rating, type VitalSummary } from "./vitals";
@@ -106,9 +110,9 @@ export async function visitorOf(
     .toString("base64url");
 }
 
-/** Counts a batch against the visitor's limit; false when they sent too many. */
-export async function beaconWithinLimit(db: Database, visitor: string): Promise<boolean> {
-  return (await hitRateLimit(db, BEACON_RATE_LIMIT, visitor)).allowed;
+/** Counts a batch against the visitor's limit (keyed by their hash, never their address). */
+export function beaconWithinLimit(db: Database, visitor: string): Promise<RateLimitResult> {
+  return hitRateLimit(db, BEACON_RATE_LIMIT, visitor);
 }
 
 /**

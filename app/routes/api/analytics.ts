@@ -3,7 +3,6 @@ import type { Route } from "./+types/analytics";
 import { appContext, routeTreeContext } from "~/context";
 import {
   BEACON_MAX_BYTES,
-  BEACON_RATE_LIMIT,
   beaconWithinLimit,
   readBeacon,
   recordBeacon,
@@ -54,9 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     address: clientAddress,
     userAgent: request.headers.get("user-agent") ?? "",
   });
-  if (!(await beaconWithinLimit(db, visitor))) {
+  const limit = await beaconWithinLimit(db, visitor);
+  if (!limit.allowed) {
     return plain(429, "too many analytics batches", {
-      "Retry-After": String(BEACON_RATE_LIMIT.windowSeconds),
+      "Retry-After": String(limit.retryAfterSeconds),
     });
   }
   const routes = await context.get(routeTreeContext)();
