@@ -47,7 +47,7 @@ if (!texts.some(isFrameText)) {
 // for the same reason.
 if (document.querySelector(`[${MEMBER_HEADER_MARK}]`)) loading.push(loadMemberHeader());
 
-void Promise.allSettled(loading).then(() =>
+void Promise.allSettled(loading).then(() => {
   startTransition(() => {
     hydrateRoot(
       document,
@@ -55,5 +55,15 @@ void Promise.allSettled(loading).then(() =>
         <HydratedRouter />
       </StrictMode>,
     );
-  }),
-);
+  });
+  // The site's own analytics, only with the visitor's opt-in (the consent cookie, decision
+  // 0076) and never on the till: a chunk of its own, loaded once the page is interactive and
+  // the browser idle. The server stores nothing without the opt-in in any case.
+  if (
+    /(^|; )consent=1\.1\./.test(document.cookie) &&
+    !location.pathname.startsWith("/shophub/sell")
+  )
+    (window.requestIdleCallback ?? setTimeout)(() => {
+      void import("./features/analytics/beacon").then(({ startAnalytics }) => startAnalytics());
+    });
+});

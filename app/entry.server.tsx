@@ -19,12 +19,17 @@ import {
   isUnreadableFormError,
   markUnreadableBody,
 } from "./lib/unreadable-body.server";
+import { ConsentBanner, ConsentChosen } from "./layout/consent-banner.server";
+import { provideConsentBanner } from "./layout/consent-banner-slot";
 import { MemberHeaderItems } from "./layout/member-header-items";
 import { provideMemberHeader } from "./layout/member-header-slot";
 import { NonceProvider } from "./ui/nonce";
+import { consentFromCookieHeader } from "~/modules/consent";
 
 // The server renders a member's header parts at once (the browser loads them as a chunk).
 provideMemberHeader(MemberHeaderItems);
+// Only the server draws the consent banner (layout/consent-banner-slot.ts).
+provideConsentBanner(ConsentBanner);
 
 export const streamTimeout = 5_000;
 
@@ -89,7 +94,9 @@ export default function handleRequest(
     // writes (each piece flushed by React Router's writer is a pass on libuv's thread pool).
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <ConsentChosen value={consentFromCookieHeader(request.headers.get("cookie")) !== null}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ConsentChosen>
       </NonceProvider>,
       {
         nonce,

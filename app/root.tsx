@@ -30,6 +30,7 @@ import {
   sessionUserOf,
 } from "./routes/_gates/session.server";
 import { ErrorPage, ErrorPageFailed } from "./layout/error-pages";
+import { ConsentBannerSlot } from "./layout/consent-banner-slot";
 import { ErrorPageGuard } from "./ui/error-page-guard";
 import { useNonce } from "./ui/nonce";
 import { fontsLaterOf, fontsLaterScript, stylesheetOf } from "./layout/page-look";
@@ -201,6 +202,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        {/* The consent banner: drawn by the server alone, after everything React hydrates. */}
+        {import.meta.env.SSR && <ConsentBannerSlot />}
       </body>
     </html>
   );

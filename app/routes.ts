@@ -17,6 +17,8 @@ export default [
   route("test", "routes/site/self-check.tsx"),
   route("terms", "routes/site/legal.tsx", { id: "terms" }),
   route("privacy", "routes/site/legal.tsx", { id: "privacy" }),
+  // The visitor's cookie choice (PDPA): the banner posts here, the footer links here
+  route("consent", "routes/site/consent.tsx"),
 
   // Accounts
   route("register", "routes/accounts/register.tsx"),
@@ -141,8 +143,11 @@ export default [
     route("outbox", "routes/admin/outbox.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("notice", "routes/admin/notice.tsx"),
+    route("analytics", "routes/admin/analytics/route.tsx", { id: "routes/admin/analytics" }),
   ]),
   route("api/notices", "routes/api/notices.ts"),
+  // Page views and Web Vitals of visitors who opted in (app/modules/analytics)
+  route("api/analytics", "routes/api/analytics.ts"),
 
   // storehub: the stock tool (the layout's gate admits the members of the active shop; the
   // introduction at /storehub also shows visitors and members without a shop what it is)

@@ -47,6 +47,11 @@ import {
 } from "~/modules/media/index.server";
 import { nextNoticeChange } from "~/modules/notices/index.server";
 import { closeOverdueDays, journalCheckReport } from "~/modules/journal/index.server";
+import {
+  catchUpAnalytics,
+  purgeAnalytics,
+  rollUpAnalytics,
+} from "~/modules/analytics/index.server";
 import { createStockEvents } from "~/modules/stock/index.server";
 import { mountAuthEndpoints, trustedClientAddress } from "./http/auth-endpoints";
 import { bodyLimit } from "./http/body-limit";
@@ -181,8 +186,23 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     void purgeOldEmailBodies(db).catch((error: unknown) =>
       logger.warn({ err: error }, "old e-mail bodies were not purged"),
     );
+    // Past days' salts, raw analytics older than 30 days (rolled up first), old hourly roll-ups.
+    void purgeAnalytics(db).catch((error: unknown) =>
+      logger.warn({ err: error }, "old analytics were not purged"),
+    );
   }, 3_600_000);
   pruneTimer.unref();
+  // Analytics roll-ups (decision 0076): what was missed while the site was down, then the
+  // last hour's and today's every five minutes (the admin page brings them up to the second).
+  void catchUpAnalytics(db).catch((error: unknown) =>
+    logger.warn({ err: error }, "analytics were not rolled up"),
+  );
+  const rollUpTimer = setInterval(() => {
+    void rollUpAnalytics(db, new Date(Date.now() - 70 * 60_000)).catch((error: unknown) =>
+      logger.warn({ err: error }, "analytics were not rolled up"),
+    );
+  }, 5 * 60_000);
+  rollUpTimer.unref();
 
   // Sessions, memberships and the company's content are kept in memory while the listening
   // connection hears of their changes (notified-cache.server.ts).
@@ -372,6 +392,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     },
     async close() {
       clearInterval(pruneTimer);
+      clearInterval(rollUpTimer);
       await stockEvents.close();
       await stopWorker();
       await database.close();

@@ -17,3 +17,4 @@ export * from "../modules/reports/schema";
 export * from "../modules/tills/schema";
 export * from "../modules/etax/schema";
 export * from "../modules/journal/schema";
+export * from "../modules/analytics/schema";

@@ -104,6 +104,12 @@ export function SiteFooter({ company }: { company: RootCompany }) {
                   {t("legal.privacy")}
                 </Link>
               </li>
+              <li>
+                {/* A new document: the choice is made on a page the server draws afresh. */}
+                <a href="/consent" data-testid="footer-consent">
+                  {t("footer.consent")}
+                </a>
+              </li>
             </ul>
           </nav>
         </div>

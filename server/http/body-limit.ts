@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import type { Request as ExpressRequest, RequestHandler, Response } from "express";
 import { problemPageHtml } from "~/layout/problem-page.server";
 import { BodyTooLargeError } from "~/lib/unreadable-body.server";
+import { BEACON_MAX_BYTES } from "~/modules/analytics/index.server";
 import { MAX_LISTING_REQUEST_BYTES } from "~/modules/listings/index.server";
 import { MAX_IMAGE_BYTES } from "~/modules/media/index.server";
 import { IMPORT_MAX_BYTES } from "~/modules/stock/index.server";
@@ -49,6 +50,8 @@ const BODY_LIMITS: BodyLimit[] = [
   { path: /^\/storehub\/import$/, bytes: IMPORT_MAX_BYTES + MB, routeRefusesDeclared: true },
   // A stock document with many lines.
   { path: /^\/storehub\/inout$/, bytes: MB },
+  // The browser's analytics batches: a few hundred bytes (app/routes/api/analytics.ts).
+  { path: /^\/api\/analytics$/, bytes: BEACON_MAX_BYTES },
   // better-auth's endpoints: only GET links get through (auth-endpoints.ts), small in any case.
   { path: /^\/api\/auth(\/|$)/, bytes: 64 * KB },
 ];

@@ -7,6 +7,7 @@ import type {
   RequestHandler,
   Response as ExpressResponse,
 } from "express";
+import { consentFromCookieHeader } from "~/modules/consent";
 import { type NotifiedCache, PAGE_TAG } from "~/modules/platform/index.server";
 
 /**
@@ -14,11 +15,12 @@ import { type NotifiedCache, PAGE_TAG } from "~/modules/platform/index.server";
  * 0064-request-path-on-standard-means.md).
  *
  * The public pages that do not depend on who asks are rendered once per address, language
- * cookie and origin, and then answered from memory until a change they show is announced
- * (the NotifiedCache's tags, heard on every instance through LISTEN), until a scheduled notice
- * starts or ends, or PAGE_CACHE_TTL_MS at most. Only a request with no cookie but the language
- * one, and no query parameter the page does not know, is a visitor's; everything else goes to
- * React Router's request handler as usual. Only a complete 200 HTML answer without Set-Cookie or
+ * cookie, origin and whether the visitor has made their consent choice, and then answered from
+ * memory until a change they show is announced (the NotifiedCache's tags, heard on every
+ * instance through LISTEN), until a scheduled notice starts or ends, or PAGE_CACHE_TTL_MS at
+ * most. Only a request with no cookie but the language and the consent one, and no query
+ * parameter the page does not know, is a visitor's; everything else goes to React Router's
+ * request handler as usual. Only a complete 200 HTML answer without Set-Cookie or
  * a private Cache-Control is kept.
  *
  * A kept page is answered as it was rendered, byte for byte: its Content-Security-Policy
@@ -42,6 +44,9 @@ interface PageRule {
   query: readonly string[];
   tags(match: RegExpMatchArray): string[];
 }
+
+/** The cookies a visitor's page may be kept with: the language and the consent choice. */
+const VISITOR_COOKIES: ReadonlySet<string> = new Set(["lang", "consent"]);
 
 const none = () => [];
 const listingsTag = () => [PAGE_TAG.listings];
@@ -116,9 +121,9 @@ export function createRenderCache(options: {
   const planFor = (req: ExpressRequest): RenderPlan | null => {
     if (req.method !== "GET") return null;
     const cookies = cookieNames(req.headers.cookie);
-    // Any cookie but the language one may make the page someone's own (a session, the
-    // active shop, whatever comes next): not a visitor's request.
-    if (cookies.some((name) => name !== "lang")) return null;
+    // Any cookie but the language and the consent one may make the page someone's own (a
+    // session, the active shop, whatever comes next): not a visitor's request.
+    if (cookies.some((name) => !VISITOR_COOKIES.has(name))) return null;
     const url = req.originalUrl;
     const at = url.indexOf("?");
     const path = at < 0 ? url : url.slice(0, at);
@@ -131,10 +136,13 @@ export function createRenderCache(options: {
         }
       }
       const lang = langCookieValue(req.headers.cookie);
+      // The consent banner shows until the visitor has chosen, whatever they chose (decision
+      // 0076): each page is kept with it and without it.
+      const chosen = consentFromCookieHeader(req.headers.cookie) ? "chosen" : "asking";
       return {
         // The origin: canonical links and share addresses follow the Host when PUBLIC_URL
         // is not set. The raw address: a page echoes its own query in links.
-        key: `page ${options.publicOriginOf(req)} ${lang} ${url}`,
+        key: `page ${options.publicOriginOf(req)} ${lang} ${chosen} ${url}`,
         tags: [...EVERY_PAGE_TAGS, ...rule.tags(match)],
       };
     }

@@ -334,6 +334,14 @@ const TARGETS: Target[] = [
     fields: ["name", "email", "phone", "company", "topic", "message", "website"],
   },
   { route: "routes/api/lang", caller: "visitor", path: "/lang", fields: ["lang", "redirectTo"] },
+  {
+    route: "routes/site/consent",
+    caller: "visitor",
+    path: "/consent",
+    fields: ["intent", "analytics", "notifications", "redirectTo"],
+  },
+  // Without the consent cookie a batch is not even read (204); with it, tests/integration/analytics.test.ts.
+  { route: "routes/api/analytics", caller: "visitor", path: "/api/analytics", fields: ["v", "e"] },
 
   // Listings
   {
@@ -1128,6 +1136,7 @@ const LOADER_TARGETS: LoaderTarget[] = [
     names: ["status", "page"],
   },
   { route: "routes/admin/notice", caller: "admin", path: "/admin/notice", names: ["id", "done"] },
+  { route: "routes/admin/analytics", caller: "admin", path: "/admin/analytics", names: ["period"] },
   { route: "routes/site/contact", caller: "visitor", path: "/contact", names: ["topic", "sent"] },
   {
     route: "routes/site/article-list",

@@ -240,6 +240,14 @@ export const MATRIX: Record<string, MatrixRow> = {
   "routes/site/self-check loader": publicPage({ path: "/test" }),
   "terms loader": publicPage({ path: "/terms" }),
   "privacy loader": publicPage({ path: "/privacy" }),
+  // The cookie choice (issue 36): anybody's own, nothing of a shop
+  "routes/site/consent loader": publicPage({ path: "/consent" }),
+  "routes/site/consent action": {
+    access: "public",
+    request: { path: "/consent", form: { intent: "all", redirectTo: "/" } },
+    visitor: { redirect: "/" },
+    member: { redirect: "/" },
+  },
   "routes/site/not-found loader": {
     access: "public",
     request: { path: "/no-such-page" },
@@ -1564,6 +1572,13 @@ export const MATRIX: Record<string, MatrixRow> = {
   },
   "routes/api/sitemap loader": publicPage({ path: "/sitemap.xml" }),
   "routes/api/notices loader": publicPage({ path: "/api/notices" }),
+  // Analytics batches: without the consent cookie nothing is read nor stored (204)
+  "routes/api/analytics action": {
+    access: "public",
+    request: { path: "/api/analytics", form: {} },
+    visitor: 204,
+    member: 204,
+  },
 
   // Admin
   "routes/admin/layout loader": adminOnly({ path: "/admin" }),
@@ -1571,6 +1586,7 @@ export const MATRIX: Record<string, MatrixRow> = {
   "routes/admin/users loader": adminOnly({ path: "/admin/users" }),
   "routes/admin/users action": adminOnly({ path: "/admin/users", form: {} }, 400),
   "routes/admin/outbox loader": adminOnly({ path: "/admin/outbox" }),
+  "routes/admin/analytics loader": adminOnly({ path: "/admin/analytics" }),
   "routes/admin/messages loader": adminOnly({ path: "/admin/messages" }),
   "routes/admin/messages action": adminOnly({ path: "/admin/messages", form: {} }, 400),
   "routes/admin/notice loader": adminOnly({ path: "/admin/notice" }),

@@ -13,6 +13,7 @@ import { LISTING_CATEGORIES, LISTING_STATUSES } from "~/modules/listings/index.s
 import { SAMPLE_OUTCOMES } from "~/features/first-sale/guide-offer";
 import { GUIDE_STEPS } from "~/modules/guide/index.server";
 import { NOTICE_LEVELS } from "~/modules/notices/index.server";
+import { PERIODS } from "~/modules/analytics/index.server";
 import { BUSINESS_TYPES, SHOP_ROLES } from "~/modules/shops/index.server";
 import { INOUT_KINDS } from "~/modules/stock/index.server";
 import { DOCUMENT_KINDS, LOCATION_KINDS, MOVEMENT_KINDS } from "~/db/schema";
@@ -26,6 +27,11 @@ import { DOCUMENT_KINDS, LOCATION_KINDS, MOVEMENT_KINDS } from "~/db/schema";
 const KEY_FAMILIES = [
   family("account.password.level.", [0, 1, 2, 3, 4]),
   family("admin.messages.status.", CONTACT_STATUSES),
+  family("admin.analytics.period.", PERIODS),
+  family("admin.analytics.visitorsNote.", ["hour", "day"]),
+  family("admin.analytics.rating.", ["good", "ni", "poor"]),
+  family("admin.analytics.device.", ["mobile", "tablet", "desktop"]),
+  family("admin.analytics.lang.", ["th", "en"]),
   family("admin.notices.done.", ["created", "updated", "deleted"]),
   family("admin.notices.level.", NOTICE_LEVELS),
   family("admin.notices.state.", ["active", "scheduled", "ended"]),

@@ -6,7 +6,9 @@ import type { MessagesRef } from "./message-registry";
  * reading an article never downloads the stock tool's or the admin's text. `shophubPage` is the
  * public /shophub page's own copy: long marketing text that only that page needs; `account`
  * the sign-in, registration, password and profile pages' text (a tenth of every page's data
- * before; the member menu's two keys stay in the frame); `home` the home page's own.
+ * before; the member menu's two keys stay in the frame); `home` the home page's own;
+ * `consent` the cookie settings page's and the consent banner's (the banner is drawn by the
+ * server alone, so its text never travels).
  */
 export const AREAS = [
   "admin",
@@ -16,6 +18,7 @@ export const AREAS = [
   "shophubPage",
   "account",
   "home",
+  "consent",
 ] as const;
 export type Area = (typeof AREAS)[number];
 

@@ -1,0 +1,7 @@
+// The public surface of this module: other folders import only this file (see
+// docs/decisions/0016-modules-public-surface-and-layers.md). Kept by
+// scripts/rewrite-module-imports.mjs, which adds a line when something outside the
+// module starts using one of its files.
+export * from "./beacon-format";
+export * from "./periods";
+export * from "./vitals";
