@@ -256,7 +256,7 @@ async function main(): Promise<number> {
     void sending.finally(() => (done = true));
     let killed = 0;
     while (killed < kills && !done) {
-      await sleep(300 + Math.floor(Math.random() * 1200));
+      await sleep(100 + Math.floor(Math.random() * 500));
       if (done) break;
       app.child.kill("SIGKILL");
       await new Promise((resolve) => app.child.once("exit", resolve));
@@ -266,7 +266,8 @@ async function main(): Promise<number> {
       killed++;
     }
     const retries = await sending;
-    const check = await checkQueue(databaseUrl, shop.shopId, queue);
+    // The restarted app may have started its PostgreSQL again on another port.
+    const check = await checkQueue(await embeddedDatabaseUrl(dataDir), shop.shopId, queue);
     const ok =
       check.sales === count &&
       check.missing === 0 &&
