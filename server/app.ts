@@ -46,6 +46,14 @@ import {
   storageImageOrigin,
 } from "~/modules/media/index.server";
 import { nextNoticeChange } from "~/modules/notices/index.server";
+import {
+  configureVapid,
+  purgeOldPushes,
+  requeueStuckPushes,
+  startPushWorker,
+  vapidDetails,
+  vapidSubjectOf,
+} from "~/modules/push/index.server";
 import { createStockEvents } from "~/modules/stock/index.server";
 import { mountAuthEndpoints, trustedClientAddress } from "./http/auth-endpoints";
 import { bodyLimit } from "./http/body-limit";
@@ -136,6 +144,13 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       logger.warn({ err: error }, "the demo listings were not added"),
     );
     authSecret = env.AUTH_SECRET ?? (await getOrCreateSecret(db, "auth"));
+    // Web Push's VAPID keys: the environment's, or made on the first start and kept (0078).
+    configureVapid(db, {
+      publicKey: env.VAPID_PUBLIC_KEY,
+      privateKey: env.VAPID_PRIVATE_KEY,
+      subject: env.VAPID_SUBJECT ?? vapidSubjectOf(env),
+    });
+    await vapidDetails(db);
     void moveStoredFiles();
   } catch (error) {
     await database.close();
@@ -166,11 +181,20 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       })
     : async () => {};
   if (env.SMTP_URL) await requeueStuckEmails(db, new Date(Date.now() - 10 * 60_000));
+  // Web Push: the queue's worker on every instance (SKIP LOCKED shares the rows), decision 0078.
+  await requeueStuckPushes(db, new Date(Date.now() - 10 * 60_000));
+  const stopPushWorker = startPushWorker({
+    db,
+    onError: (error) => logger.error({ err: error }, "push delivery failed"),
+  });
   const pruneTimer = setInterval(() => {
     void pruneRateLimitBuckets(db).catch(() => {});
     void moveStoredFiles();
     void purgeOldEmailBodies(db).catch((error: unknown) =>
       logger.warn({ err: error }, "old e-mail bodies were not purged"),
+    );
+    void purgeOldPushes(db).catch((error: unknown) =>
+      logger.warn({ err: error }, "old push messages were not purged"),
     );
   }, 3_600_000);
   pruneTimer.unref();
@@ -365,6 +389,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       clearInterval(pruneTimer);
       await stockEvents.close();
       await stopWorker();
+      await stopPushWorker();
       await database.close();
     },
   };

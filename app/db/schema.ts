@@ -15,3 +15,5 @@ export * from "../modules/finance/schema";
 export * from "../modules/guide/schema";
 export * from "../modules/reports/schema";
 export * from "../modules/tills/schema";
+export * from "../modules/push/schema";
+export * from "../modules/settings/schema";

@@ -13,11 +13,13 @@ import type { MessageKey } from "./th";
 import { enShophubPage } from "./en-shophub-page";
 import { enShophubReports } from "./en-shophub-reports";
 import { enShophubTax } from "./en-shophub-tax";
+import { enPushConfig } from "./en-push-config";
 
 /** English interface text. The Record type makes a missing key a type error. */
 export const en: Record<MessageKey, string> = {
   ...enShops,
   ...enShophubSell,
+  ...enPushConfig,
   ...enShophubShifts,
   ...enShophubGuide,
   ...enShophubInvoices,

@@ -13,6 +13,7 @@ import { thStorehubLedger } from "./th-storehub-ledger";
 import { thShophubPage } from "./th-shophub-page";
 import { thShophubReports } from "./th-shophub-reports";
 import { thShophubTax } from "./th-shophub-tax";
+import { thPushConfig } from "./th-push-config";
 
 /** Thai interface text: the site's default language. Every key must exist in en.ts too. */
 export const th = {
@@ -28,6 +29,7 @@ export const th = {
   ...thShophubSellingSettings,
   ...thStorehub,
   ...thStorehubLedger,
+  ...thPushConfig,
   ...thListings,
   ...thShophubPage,
   ...thShophubReports,
