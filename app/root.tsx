@@ -21,6 +21,7 @@ import { frameOf } from "./layout/frame";
 import { SiteShell } from "./layout/site-shell";
 import { getCompanyProfile } from "~/modules/content/index.server";
 import { currentNotices } from "~/modules/notices/index.server";
+import { readSettings } from "~/modules/settings/index.server";
 import { listInvitationsForMember } from "~/modules/shops/index.server";
 import { privateCachingMiddleware } from "./routes/_gates/private-caching.server";
 import {
@@ -83,15 +84,18 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, publicOrigin, version, build } = context.get(appContext);
   const sessionUser = sessionUserOf(context);
-  const [company, activeShop, invitations] = await Promise.all([
+  const [company, activeShop, invitations, settings] = await Promise.all([
     getCompanyProfile(db),
     // The header's shop switcher: one query, and only for signed-in members.
     activeShopOf(context),
     // Invitations waiting for the member's answer (header notice, list on /shophub): one
     // lookup on the partial index of pending invitations, verified addresses only.
     sessionUser ? listInvitationsForMember(db, sessionUser) : [],
+    // The admin's site settings (decision 0079), from the NOTIFY-fed cache.
+    readSettings(db),
   ]);
   const lang = langOf(context);
+  const maintenance = (lang === "en" && settings.maintenanceEn) || settings.maintenanceTh || null;
   return {
     lang,
     // Only the page's language travels to the browser.
@@ -104,6 +108,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     activeShopId: activeShop?.shop.id ?? null,
     invitations,
     notices: await currentNotices(db, lang), // site-wide notice bar (layout/notice-bar.tsx)
+    // The settings' line on every page and when this page read it (layout/maintenance-line.tsx).
+    maintenance,
+    renderedAt: Date.now(),
+    listingsEnabled: settings.listingsEnabled,
     company: {
       nameTh: company.nameTh,
       nameEn: company.nameEn,
@@ -112,7 +120,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       addressEn: company.addressEn,
       phone: company.phone,
       phoneDisplay: formatPhoneForDisplay(company.phone),
-      email: company.email,
+      email: settings.contactEmail || company.email,
       lineId: company.lineId,
       hoursTh: company.hoursTh,
       hoursEn: company.hoursEn,

@@ -144,10 +144,14 @@ export default [
     route("messages", "routes/admin/messages.tsx"),
     route("notice", "routes/admin/notice.tsx"),
     route("analytics", "routes/admin/analytics/route.tsx", { id: "routes/admin/analytics" }),
+    // Remote config: typed settings with their trail (issue 36, decision 0079)
+    route("settings", "routes/admin/settings.tsx"),
   ]),
   route("api/notices", "routes/api/notices.ts"),
   // Page views and Web Vitals of visitors who opted in (app/modules/analytics)
   route("api/analytics", "routes/api/analytics.ts"),
+  // The public part of the settings, for the browser (app/features/remote-config/remote-config.ts)
+  route("api/config", "routes/api/config.ts"),
 
   // storehub: the stock tool (the layout's gate admits the members of the active shop; the
   // introduction at /storehub also shows visitors and members without a shop what it is)

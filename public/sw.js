@@ -1,5 +1,8 @@
 // The site's one service worker (issue 34, docs/decisions/0071): it keeps what the till needs to
 // open and sell without a network. Everything else goes to the network as if it were not here.
+// It also shows the site's push notifications and opens their page on a click (issue 36,
+// docs/decisions/0078: scope "/", updated on every change of this file, versioned by the names
+// of its caches).
 //
 // - The till's page and its data (`/shophub/sell`, `/shophub/sell.data`): the network first,
 //   the last copy when there is none, so a till reloaded offline comes back as it was.
@@ -95,5 +98,44 @@ self.addEventListener("message", (event) => {
         }
       }),
     ),
+  );
+});
+
+// Web Push (decision 0078): the server sends { title, body, url, tag }, encrypted for this
+// browser (aes128gcm). A message that cannot be read still shows something: a push the user
+// never sees would make the browser withdraw the permission (userVisibleOnly).
+self.addEventListener("push", (event) => {
+  let message;
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = { body: event.data ? event.data.text() : "" };
+  }
+  const url = typeof message.url === "string" && message.url.startsWith("/") ? message.url : "/";
+  event.waitUntil(
+    self.registration.showNotification(message.title || "DP Tech", {
+      body: message.body || "",
+      tag: message.tag || undefined,
+      icon: "/apple-touch-icon.png",
+      lang: "th",
+      data: { url },
+    }),
+  );
+});
+
+// A click opens the notification's page: a tab of the site already there is focused and sent to
+// it, else a new window opens.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url || "/", self.location.origin);
+  if (target.origin !== self.location.origin) return;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const same = windows.find((client) => client.url === target.href) || windows[0];
+      if (same) {
+        return same.focus().then((focused) => (same.url === target.href ? focused : focused.navigate(target.href)));
+      }
+      return self.clients.openWindow(target.href);
+    }),
   );
 });

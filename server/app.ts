@@ -52,6 +52,14 @@ import {
   purgeAnalytics,
   rollUpAnalytics,
 } from "~/modules/analytics/index.server";
+import {
+  configureVapid,
+  purgeOldPushes,
+  requeueStuckPushes,
+  startPushWorker,
+  vapidDetails,
+  vapidSubjectOf,
+} from "~/modules/push/index.server";
 import { createStockEvents } from "~/modules/stock/index.server";
 import { mountAuthEndpoints, trustedClientAddress } from "./http/auth-endpoints";
 import { bodyLimit } from "./http/body-limit";
@@ -142,6 +150,13 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       logger.warn({ err: error }, "the demo listings were not added"),
     );
     authSecret = env.AUTH_SECRET ?? (await getOrCreateSecret(db, "auth"));
+    // Web Push's VAPID keys: the environment's, or made on the first start and kept (0078).
+    configureVapid(db, {
+      publicKey: env.VAPID_PUBLIC_KEY,
+      privateKey: env.VAPID_PRIVATE_KEY,
+      subject: env.VAPID_SUBJECT ?? vapidSubjectOf(env),
+    });
+    await vapidDetails(db);
     void moveStoredFiles();
   } catch (error) {
     await database.close();
@@ -179,6 +194,12 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       logger.warn({ err: error }, "overdue till days were not closed"),
     );
   closeTillDays();
+  // Web Push: the queue's worker on every instance (SKIP LOCKED shares the rows), decision 0078.
+  await requeueStuckPushes(db, new Date(Date.now() - 10 * 60_000));
+  const stopPushWorker = startPushWorker({
+    db,
+    onError: (error) => logger.error({ err: error }, "push delivery failed"),
+  });
   const pruneTimer = setInterval(() => {
     closeTillDays();
     void pruneRateLimitBuckets(db).catch(() => {});
@@ -189,6 +210,9 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
     // Past days' salts, raw analytics older than 30 days (rolled up first), old hourly roll-ups.
     void purgeAnalytics(db).catch((error: unknown) =>
       logger.warn({ err: error }, "old analytics were not purged"),
+    );
+    void purgeOldPushes(db).catch((error: unknown) =>
+      logger.warn({ err: error }, "old push messages were not purged"),
     );
   }, 3_600_000);
   pruneTimer.unref();
@@ -395,6 +419,7 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       clearInterval(rollUpTimer);
       await stockEvents.close();
       await stopWorker();
+      await stopPushWorker();
       await database.close();
     },
   };

@@ -18,3 +18,5 @@ export * from "../modules/tills/schema";
 export * from "../modules/etax/schema";
 export * from "../modules/journal/schema";
 export * from "../modules/analytics/schema";
+export * from "../modules/push/schema";
+export * from "../modules/settings/schema";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { bangkokYear } from "~/lib/bangkok-clock";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import type { RootCompany } from "./site-shell";
@@ -7,6 +7,9 @@ export function SiteFooter({ company }: { company: RootCompany }) {
   const t = useT();
   const lang = useLang();
   const year = bangkokYear(new Date());
+  // The listing board can be switched off in the site settings (decision 0079).
+  const root = useRouteLoaderData("root") as { listingsEnabled?: boolean } | undefined;
+  const listingsEnabled = root?.listingsEnabled !== false;
   return (
     <footer className="site-footer mt-5">
       <div className="container py-5">
@@ -74,11 +77,13 @@ export function SiteFooter({ company }: { company: RootCompany }) {
                   storehub
                 </Link>
               </li>
-              <li>
-                <Link prefetch="intent" viewTransition to="/asset">
-                  {t("nav.listings")}
-                </Link>
-              </li>
+              {listingsEnabled && (
+                <li>
+                  <Link prefetch="intent" viewTransition to="/asset">
+                    {t("nav.listings")}
+                  </Link>
+                </li>
+              )}
               <li>
                 <Link prefetch="intent" viewTransition to="/article">
                   {t("nav.articles")}

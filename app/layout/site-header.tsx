@@ -48,6 +48,7 @@ export function SiteHeader({
         shops?: { id: string; name: string }[];
         activeShopId?: string | null;
         invitations?: unknown[];
+        listingsEnabled?: boolean;
       }
     | undefined;
   const user = root?.user ?? null;
@@ -97,7 +98,10 @@ export function SiteHeader({
           >
             <ul className="navbar-nav ms-xl-auto me-xl-3 flex-grow-1 flex-xl-grow-0" hidden={slim}>
               {!slim &&
-                NAV_ITEMS.map((item) => (
+                // The listing board can be switched off in the site settings (decision 0079).
+                NAV_ITEMS.filter(
+                  (item) => item.to !== "/asset" || root?.listingsEnabled !== false,
+                ).map((item) => (
                   <li key={item.to} className="nav-item">
                     {item.to.includes("#") ? (
                       // A #section link is never "the current page", so it is a plain link.

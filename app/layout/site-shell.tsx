@@ -9,6 +9,7 @@ import { ProgressBar } from "~/ui/progress-bar";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { NoticeBar } from "./notice-bar";
+import { MaintenanceLine } from "./maintenance-line";
 
 export interface RootCompany {
   nameTh: string;
@@ -55,6 +56,7 @@ export function SiteShell({
         phone={company?.phone ?? ""}
         phoneDisplay={company?.phoneDisplay ?? ""}
       />
+      {!counter && <MaintenanceLine />}
       <NoticeBar />
       <OfflineIndicator message={t("status.offline")} />
       <main id="main" tabIndex={-1}>

@@ -33,6 +33,23 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Public base URL of the bucket (or its CDN); unset serves the files through /media. */
   S3_PUBLIC_URL: z.string().url().optional(),
+  /**
+   * The Web Push VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints it);
+   * unset: made once at the first start and kept in the database (decision 0078).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/)
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/)
+    .optional(),
+  /** Who push services may contact: mailto:… or https://…; unset: PUBLIC_URL, else MAIL_FROM. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/)
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { dataDir: string };

@@ -325,6 +325,29 @@ const TARGETS: Target[] = [
     path: "/user/profile",
     fields: ["intent", "name", "phone"],
   },
+  // Web Push on the profile (issue 36): a device's subscription and a shop's alerts.
+  ...["push-subscribe", "push-unsubscribe"].map((intent): Target => ({
+    route: "routes/accounts/profile",
+    caller: "member",
+    path: "/user/profile",
+    fixed: { intent },
+    fields: ["endpoint", "p256dh", "auth", "notices"],
+  })),
+  {
+    route: "routes/accounts/profile",
+    caller: "owner",
+    path: "/user/profile",
+    fixed: { intent: "push-shop" },
+    fields: [
+      "shopId",
+      "lowStock",
+      "dailySummary",
+      "largeRefund",
+      "shiftDifference",
+      "refundAlert",
+      "closingTime",
+    ],
+  },
 
   // Company site and resources
   {
@@ -720,6 +743,23 @@ const TARGETS: Target[] = [
     caller: "admin",
     path: "/admin/notice",
     fields: ["intent", "id", "confirmed"],
+  },
+  // Site settings (issue 36)
+  {
+    route: "routes/admin/settings",
+    caller: "admin",
+    path: "/admin/settings",
+    fields: [
+      "featured1",
+      "featured2",
+      "featured3",
+      "banner:ai-camera",
+      "contactEmail",
+      "maintenanceTh",
+      "maintenanceEn",
+      "listingsEnabled",
+      "pushEnabled",
+    ],
   },
 ];
 

@@ -1579,6 +1579,8 @@ export const MATRIX: Record<string, MatrixRow> = {
     visitor: 204,
     member: 204,
   },
+  // The public part of the site settings (issue 36): the same for everyone.
+  "routes/api/config loader": publicPage({ path: "/api/config" }),
 
   // Admin
   "routes/admin/layout loader": adminOnly({ path: "/admin" }),
@@ -1591,6 +1593,12 @@ export const MATRIX: Record<string, MatrixRow> = {
   "routes/admin/messages action": adminOnly({ path: "/admin/messages", form: {} }, 400),
   "routes/admin/notice loader": adminOnly({ path: "/admin/notice" }),
   "routes/admin/notice action": adminOnly({ path: "/admin/notice", form: {} }, 400),
+  // Site settings (issue 36): an empty form is a valid one (every field may be empty).
+  "routes/admin/settings loader": adminOnly({ path: "/admin/settings" }),
+  "routes/admin/settings action": adminOnly(
+    { path: "/admin/settings", form: { contactEmail: "not an address" } },
+    400,
+  ),
 
   // storehub
   "routes/storehub/layout loader": {

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { SETTING_KEYS } from "~/modules/settings";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { en } from "~/lib/i18n/en";
@@ -26,6 +27,7 @@ import { DOCUMENT_KINDS, LOCATION_KINDS, MOVEMENT_KINDS } from "~/db/schema";
  */
 const KEY_FAMILIES = [
   family("account.password.level.", [0, 1, 2, 3, 4]),
+  family("account.push.kind.", ["lowStock", "dailySummary", "largeRefund", "shiftDifference"]),
   family("admin.messages.status.", CONTACT_STATUSES),
   family("admin.analytics.period.", PERIODS),
   family("admin.analytics.visitorsNote.", ["hour", "day"]),
@@ -36,6 +38,8 @@ const KEY_FAMILIES = [
   family("admin.notices.level.", NOTICE_LEVELS),
   family("admin.notices.state.", ["active", "scheduled", "ended"]),
   family("admin.outbox.status.", OUTBOX_STATUSES),
+  family("admin.settings.done.", ["saved", "unchanged"]),
+  family("admin.settings.key.", SETTING_KEYS),
   family("admin.users.done.", USER_INTENTS),
   family("admin.users.role.", ["member", "admin"]),
   family("category.", ARTICLE_CATEGORIES),

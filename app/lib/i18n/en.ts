@@ -15,11 +15,13 @@ import { enShophubReports } from "./en-shophub-reports";
 import { enShophubTax } from "./en-shophub-tax";
 import { enShophubEtax } from "./en-shophub-etax";
 import { enShophubJournal } from "./en-shophub-journal";
+import { enPushConfig } from "./en-push-config";
 
 /** English interface text. The Record type makes a missing key a type error. */
 export const en: Record<MessageKey, string> = {
   ...enShops,
   ...enShophubSell,
+  ...enPushConfig,
   ...enShophubShifts,
   ...enShophubGuide,
   ...enShophubInvoices,

@@ -15,6 +15,7 @@ import { thShophubReports } from "./th-shophub-reports";
 import { thShophubTax } from "./th-shophub-tax";
 import { thShophubEtax } from "./th-shophub-etax";
 import { thShophubJournal } from "./th-shophub-journal";
+import { thPushConfig } from "./th-push-config";
 
 /** Thai interface text: the site's default language. Every key must exist in en.ts too. */
 export const th = {
@@ -30,6 +31,7 @@ export const th = {
   ...thShophubSellingSettings,
   ...thStorehub,
   ...thStorehubLedger,
+  ...thPushConfig,
   ...thListings,
   ...thShophubPage,
   ...thShophubReports,

@@ -25,6 +25,8 @@ export async function submitContactMessage(
   db: Database,
   submission: ContactSubmission,
   client: { address: string; rateLimitSubject: string; userAgent: string | null },
+  /** Where the message goes instead of the company profile's address (the site settings). */
+  options: { companyEmail?: string } = {},
 ): Promise<ContactOutcome> {
   const limit = await hitRateLimit(db, CONTACT_RATE_LIMIT, client.rateLimitSubject);
   if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
@@ -43,7 +45,10 @@ export async function submitContactMessage(
       })
       .returning({ id: contactMessage.id });
     if (!row) throw new Error("contact insert returned no row");
-    await queueEmail(tx, composeCompanyNotification(row.id, submission, company.email));
+    await queueEmail(
+      tx,
+      composeCompanyNotification(row.id, submission, options.companyEmail || company.email),
+    );
     return row.id;
   });
   return { status: "stored", messageId };

@@ -83,7 +83,11 @@ function dayRange(day: string): { from: Date; to: Date } {
   return { from: days.start, to: days.end };
 }
 
-async function dayFigures(
+/**
+ * One Bangkok day's figures as the dashboard shows them (the push module's daily summary reads
+ * these too: one definition of the day's money, never a second sum).
+ */
+export async function dayFigures(
   db: DbExecutor,
   shopId: string,
   day: string,

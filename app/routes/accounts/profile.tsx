@@ -50,9 +50,14 @@ import { IMAGE_REJECTIONS } from "~/routes/errors.server";
 import { ACCOUNT_REFUSALS } from "./errors";
 import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { passwordOwnerOf } from "./password-owner.server";
+import { PushSettings } from "~/features/push/push-settings";
+import { pushProfileOf, changePush, type PushIntent } from "./push.server";
 
 const INTENTS = [
   "details",
+  "push-subscribe",
+  "push-unsubscribe",
+  "push-shop",
   "photo",
   "photo-remove",
   "email",
@@ -70,10 +75,12 @@ const photoSchema = z.object({
 });
 type ActionResult = FormFailure & { intent: Intent; done?: MessageKey };
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const member = memberOf(context);
   const url = new URL(request.url);
   return {
+    // Web Push on this device and the member's shop alerts (decision 0078).
+    push: await pushProfileOf(context, member),
     ...areaMessagesOf(context, "account"),
     member: {
       name: member.name,
@@ -132,6 +139,12 @@ async function changeProfile({ request, context }: Route.ActionArgs, member: Ses
     );
 
   switch (intent) {
+    case "push-subscribe":
+    case "push-unsubscribe":
+    case "push-shop": {
+      const outcome = await changePush(context, member, intent satisfies PushIntent, form);
+      return reply(outcome.result, outcome.status);
+    }
     case "details": {
       const parsed = readForm(form, profileDetailsSchema);
       if (!parsed.ok) return reply({ values: parsed.values, errors: parsed.errors }, 400);
@@ -449,6 +462,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             </Button>
           </Form>
         </section>
+        <PushSettings push={loaderData.push} result={result} />
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ const TABS: { to: string; label: MessageKey; end?: boolean }[] = [
   { to: "/admin/messages", label: "admin.nav.messages" },
   { to: "/admin/notice", label: "admin.nav.notices" },
   { to: "/admin/analytics", label: "admin.nav.analytics" },
+  { to: "/admin/settings", label: "admin.nav.settings" },
 ];
 
 // Administrators only, for every loader and action under /admin: visitors are sent to sign

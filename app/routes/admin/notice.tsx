@@ -27,6 +27,7 @@ import {
   listNotices,
   updateNotice,
 } from "~/modules/notices/index.server";
+import { queueNoticePush } from "~/modules/push/index.server";
 
 const DONE = ["created", "updated", "deleted"] as const;
 type Done = (typeof DONE)[number];
@@ -85,7 +86,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 type ActionData =
-  | { values: NoticeValues; errors: NoticeErrors }
+  | { values: NoticeValues; errors: NoticeErrors; push: boolean }
   | { error: MessageKey }
   | { confirmDelete: { id: number; title: string } };
 
@@ -99,17 +100,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "save") {
     const parsed = parseNoticeForm(form);
     if (!parsed.ok) {
-      return data<ActionData>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
+      return data<ActionData>(
+        { values: parsed.values, errors: parsed.errors, push: form.get("push") === "on" },
+        { status: 400 },
+      );
     }
+    // Marked "push": also sent to the devices that take the site's notices (decision 0078).
+    const push = form.get("push") === "on";
     if (id) {
       if (!(await updateNotice(db, id, parsed.input))) {
         return data<ActionData>({ error: "admin.notices.notFound" }, { status: 404 });
       }
-      logger.info({ adminId: admin.id, noticeId: id }, "admin updated a notice");
+      if (push) await queueNoticePush(db, { id, ...parsed.input });
+      logger.info({ adminId: admin.id, noticeId: id, push }, "admin updated a notice");
       return redirect("/admin/notice?done=updated");
     }
     const created = await createNotice(db, parsed.input, admin.id);
-    logger.info({ adminId: admin.id, noticeId: created.id }, "admin published a notice");
+    if (push) await queueNoticePush(db, created);
+    logger.info({ adminId: admin.id, noticeId: created.id, push }, "admin published a notice");
     return redirect("/admin/notice?done=created");
   }
   if (intent === "delete" && id) {
@@ -286,6 +294,18 @@ export default function AdminNotices({ loaderData, actionData }: Route.Component
                 />
                 {fieldError("endsAt")}
               </div>
+            </div>
+            <div className="form-check mb-3">
+              <input
+                id="notice-push"
+                name="push"
+                type="checkbox"
+                className="form-check-input"
+                defaultChecked={failed?.push ?? false}
+              />
+              <label htmlFor="notice-push" className="form-check-label">
+                {t("admin.notices.field.push")}
+              </label>
             </div>
             <div className="d-flex flex-wrap gap-2">
               <button

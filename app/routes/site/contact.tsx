@@ -16,6 +16,7 @@ import {
   type ContactValues,
 } from "~/modules/contact";
 import { submitContactMessage } from "~/modules/contact/index.server";
+import { readSettings } from "~/modules/settings/index.server";
 import { rateLimitSubjectForAddress } from "~/modules/platform/index.server";
 import { retryAfterHeaders } from "~/lib/retry-after-headers";
 
@@ -54,11 +55,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) {
     return data<ActionResult>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
   }
-  const outcome = await submitContactMessage(db, parsed.submission, {
-    address: clientAddress,
-    rateLimitSubject: rateLimitSubjectForAddress(clientAddress),
-    userAgent: request.headers.get("user-agent"),
-  });
+  const outcome = await submitContactMessage(
+    db,
+    parsed.submission,
+    {
+      address: clientAddress,
+      rateLimitSubject: rateLimitSubjectForAddress(clientAddress),
+      userAgent: request.headers.get("user-agent"),
+    },
+    // The contact e-mail of the site settings (decision 0079), when an admin set one.
+    { companyEmail: (await readSettings(db)).contactEmail },
+  );
   if (outcome.status === "rate-limited") {
     return data<ActionResult>(
       {

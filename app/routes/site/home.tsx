@@ -12,6 +12,8 @@ import {
   listProductCategories,
 } from "~/modules/content/index.server";
 import { listNewestListings } from "~/modules/listings/index.server";
+import { orderBySlugs } from "~/modules/settings";
+import { readSettings } from "~/modules/settings/index.server";
 import { ListingCard } from "~/layout/listing-card";
 import { SlideCarousel } from "~/ui/slide-carousel";
 import { ArticleCard } from "~/layout/article-card";
@@ -25,11 +27,19 @@ const HALF_ROW = "(min-width: 1400px) 636px, (min-width: 992px) 50vw, 100vw";
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, storage } = context.get(appContext);
   const lang = langOf(context);
+  const settings = await readSettings(db);
+  // The site settings (decision 0079): the admin's featured articles and banner order, and the
+  // listing board's switch.
+  const chosen = settings.featuredArticles;
   const [banners, categories, featured, listings] = await Promise.all([
-    listActiveBanners(db),
+    listActiveBanners(db).then((rows) => orderBySlugs(rows, settings.bannerOrder)),
     listProductCategories(db),
-    listArticles(db, { featuredOnly: true, limit: 3 }),
-    listNewestListings(db, storage, lang, 8),
+    chosen.length > 0
+      ? listArticles(db).then((rows) =>
+          chosen.flatMap((slug) => rows.filter((article) => article.slug === slug)),
+        )
+      : listArticles(db, { featuredOnly: true, limit: 3 }),
+    settings.listingsEnabled ? listNewestListings(db, storage, lang, 8) : [],
   ]);
   return {
     ...areaMessagesOf(context, "home"),

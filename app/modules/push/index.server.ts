@@ -1,0 +1,7 @@
+// The public surface of this module: other folders import only this file (see
+// docs/decisions/0016-modules-public-surface-and-layers.md).
+export * from "./index";
+export * from "./push-queue.server";
+export * from "./push-texts.server";
+export * from "./subscriptions.server";
+export * from "./vapid.server";

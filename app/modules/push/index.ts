@@ -1,0 +1,3 @@
+// The public surface of this module for the browser and the server (decision 0016).
+export * from "./push-forms";
+export { PUSH_EVENT_KINDS, type PushEventKind } from "./schema";
