@@ -25,6 +25,17 @@ describe("a registered till that loses its network", () => {
           fields: { name: "น้ำดื่ม", sku: `OFFW-${n}`, barcode: null, unit: "ขวด", price: 1_000 },
           qty: 50_000,
         },
+        {
+          fields: {
+            name: "กล้วยหอม",
+            sku: `OFFK-${n}`,
+            barcode: null,
+            unit: "kg",
+            price: 4_000,
+            measured: true,
+          },
+          qty: 20_000,
+        },
       ],
     });
     const sku = owner.items[0]!.sku;
@@ -47,12 +58,18 @@ describe("a registered till that loses its network", () => {
     // The service worker keeps the till from its first visit.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
 
-    async function sell(quantity: number, cash: string, beforeNext?: () => Promise<void>) {
+    async function sell(
+      quantity: number,
+      cash: string,
+      beforeNext?: () => Promise<void>,
+      ring?: () => Promise<void>,
+    ) {
       const field = page.getByTestId("till-scan");
       for (let i = 0; i < quantity; i += 1) {
         await field.fill(sku);
         await field.press("Enter");
       }
+      await ring?.();
       await page.getByTestId("till-pay-open").click();
       const dialog = page.getByTestId("till-pay-dialog");
       await dialog.getByTestId("till-cash").fill(cash);
@@ -101,8 +118,10 @@ describe("a registered till that loses its network", () => {
     await page.getByTestId("till-next").click();
     // Its slip prints offline, from the till's own bill: what the print dialog got is kept.
     let offlineSlip = "";
-    const third = await sell(3, "30", async () => {
+    let reprint = "";
+    const printed = async () => {
       await page.evaluate(() => {
+        delete document.body.dataset.printed;
         window.print = () => {
           const slip = document.querySelector("[data-testid=till-queued-slip] .doc");
           document.body.dataset.printed = slip instanceof HTMLElement ? slip.innerText : "";
@@ -110,18 +129,33 @@ describe("a registered till that loses its network", () => {
       });
       await page.getByTestId("till-print").click();
       await expect.poll(() => page.locator("body").getAttribute("data-printed")).toBeTruthy();
-      offlineSlip = (await page.locator("body").getAttribute("data-printed")) ?? "";
+      return (await page.locator("body").getAttribute("data-printed")) ?? "";
+    };
+    const third = await sell(3, "30", async () => {
+      offlineSlip = await printed();
+      // Printed again from the till: a copy, as the server would mark it.
+      reprint = await printed();
     });
     expect(offlineSlip).toContain(third);
-    await expect.poll(() => page.getByTestId("till-queue").getAttribute("data-waiting")).toBe("2");
-    expect(await page.getByTestId("till-queue-count").innerText()).toBe("รอส่ง 2 บิล");
+    expect(offlineSlip).not.toContain("สำเนา");
+    expect(reprint).toContain("สำเนา");
+    // A weight item: the weight asked on the till (its dialog kept by the service worker).
+    const fourth = await sell(0, "20", undefined, async () => {
+      await page.getByTestId("till-item").filter({ hasText: "กล้วยหอม" }).click();
+      const ask = page.getByTestId("till-ask-qty");
+      await ask.fill("0.5");
+      await ask.press("Enter");
+      await expect.poll(() => page.getByTestId("till-total").innerText(), SLOW).toBe("฿20.00");
+    });
+    await expect.poll(() => page.getByTestId("till-queue").getAttribute("data-waiting")).toBe("3");
+    expect(await page.getByTestId("till-queue-count").innerText()).toBe("รอส่ง 3 บิล");
 
     // Signing out would leave them behind: the menu says so and stays signed in.
     await page.getByTestId("member-menu").locator("summary").click();
     await page.getByTestId("member-menu").getByRole("button", { name: "ออกจากระบบ" }).click();
     await expect
       .poll(() => page.getByTestId("leave-waiting").innerText())
-      .toContain("ยังมี 2 บิลที่ขายแล้วรอส่ง");
+      .toContain("ยังมี 3 บิลที่ขายแล้วรอส่ง");
     expect(page.url()).toContain("/shophub/sell");
 
     // A reload with no network: the page comes from the service worker, the queue is intact.
@@ -129,7 +163,7 @@ describe("a registered till that loses its network", () => {
     await page.locator("[data-testid=till][data-ready=yes]").waitFor(SLOW);
     await expect
       .poll(() => page.getByTestId("till-queue").getAttribute("data-waiting"), SLOW)
-      .toBe("2");
+      .toBe("3");
 
     // Back online: everything arrives once, in the till's numbers' order.
     await context.setOffline(false);
@@ -145,14 +179,16 @@ describe("a registered till that loses its network", () => {
       { number: first, total: 1_000 },
       { number: second, total: 1_800 },
       { number: third, total: 3_000 },
+      { number: fourth, total: 2_000 },
     ]);
     const seqs = stored.map((row) => Number(row.number.slice(-6)));
-    expect(seqs).toEqual([seqs[0], seqs[0]! + 1, seqs[0]! + 2]);
+    expect(seqs).toEqual([seqs[0], seqs[0]! + 1, seqs[0]! + 2, seqs[0]! + 3]);
 
-    // The slip printed offline is the server's document of that sale, word for word.
+    // The slip printed offline is the server's document of that sale, word for word; the
+    // till printed the original, so the server's print is a copy.
     await page.goto(
       `/shophub/invoices/${stored[2]!.id}/print?doc=sale&paper=80&shop=${owner.shop.id}`,
     );
-    expect(await page.locator(".doc").innerText()).toBe(offlineSlip);
+    expect(await page.locator(".doc").innerText()).toBe(reprint);
   });
 });

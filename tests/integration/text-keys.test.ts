@@ -58,6 +58,7 @@ const KEY_FAMILIES = [
   family("shops.members.done.", ["invite", "role", "remove", "cancelInvite"]),
   family("shops.role.", SHOP_ROLES),
   family("shops.roleHelp.", SHOP_ROLES),
+  family("shops.tills.flagged.vat.", ["none", "inclusive", "exclusive"]),
   family("storehub.documentKind.", DOCUMENT_KINDS),
   family("storehub.import.action.", ["new", "update", "same"]),
   family("storehub.inout.field.", ["qty", "counted"]),

@@ -326,4 +326,115 @@ describe("a registered till's sale, kept as it was sold", () => {
       false,
     );
   });
+
+  it("keeps the VAT setting the till sold under, flagged when the shop changed it since", async () => {
+    const s = await shopWithTills(10_000);
+    // The till still had the shop as VAT-registered, prices including 7 %: its slip was an
+    // abbreviated tax invoice. The shop is not registered now.
+    const device = (seq: number, kind: "receipt" | "abbreviatedTaxInvoice") => ({
+      tillId: s.tills[0]!.tillId,
+      token: s.tills[0]!.token,
+      kind,
+      prefix: kind === "receipt" ? "RC" : "ABB",
+      year: YEAR,
+      seq,
+      soldAt: new Date().toISOString(),
+      sentAt: new Date().toISOString(),
+    });
+    const vat = { mode: "inclusive" as const, rateBasisPoints: 700 };
+    const request = { ...bill(s, { unitPriceSatang: PRICE, qty: 2 }), vat };
+    const sold = await completeSale(db, s.actor, {
+      ...request,
+      device: device(1, "abbreviatedTaxInvoice"),
+    });
+    if (!sold.ok) throw new Error(JSON.stringify(sold.error));
+    const [row] = await db
+      .select({ vat: sale.vatSatang, kind: sale.documentKind, total: sale.totalSatang })
+      .from(sale)
+      .where(eq(sale.id, sold.sale.id));
+    // 10,000 satang including 7 %: the VAT the slip printed.
+    expect(row).toEqual({ vat: 654, kind: "abbreviatedTaxInvoice", total: 10_000 });
+    expect(await flagsOf(sold.sale.id)).toEqual([
+      {
+        reason: "vatChanged",
+        lineNo: null,
+        detail: {
+          listMode: "none",
+          listRateBasisPoints: 0,
+          soldMode: "inclusive",
+          soldRateBasisPoints: 700,
+        },
+      },
+    ]);
+    const [flag] = await flaggedSales(db, s.t.shop.id);
+    expect(flag?.vat).toEqual({
+      list: { mode: "none", rateBasisPoints: 0 },
+      sold: { mode: "inclusive", rateBasisPoints: 700 },
+    });
+    // A receipt (no VAT) that claims a VAT setting is no slip a till prints: refused.
+    expect(
+      await completeSale(db, s.actor, {
+        ...{ ...bill(s, { unitPriceSatang: PRICE, qty: 1 }), vat },
+        device: device(1, "receipt"),
+      }),
+    ).toEqual({ ok: false, error: { code: "badRequest" } });
+    // The same setting as the shop's: nothing to flag.
+    const plain = await completeSale(db, s.actor, {
+      ...bill(s, { unitPriceSatang: PRICE, qty: 1 }),
+      vat: { mode: "none", rateBasisPoints: 0 },
+      device: device(1, "receipt"),
+    });
+    if (!plain.ok) throw new Error(JSON.stringify(plain.error));
+    expect(await flagsOf(plain.sale.id)).toEqual([]);
+  });
+
+  it("counts the slip the till printed before the sale arrived as the original", async () => {
+    const s = await shopWithTills(10_000);
+    const request = bill(s, { unitPriceSatang: PRICE, qty: 1 });
+    const now = new Date();
+    const device = {
+      tillId: s.tills[0]!.tillId,
+      token: s.tills[0]!.token,
+      kind: "receipt" as const,
+      prefix: "RC",
+      year: YEAR,
+      seq: 1,
+      soldAt: new Date(now.getTime() - 60_000).toISOString(),
+      sentAt: now.toISOString(),
+    };
+    const printed = await completeSale(db, s.actor, {
+      ...request,
+      device: { ...device, printedAt: new Date(now.getTime() - 30_000).toISOString() },
+    });
+    if (!printed.ok) throw new Error(JSON.stringify(printed.error));
+    const ref = { saleId: printed.sale.id, doc: "sale" } as const;
+    expect((await getSaleDocument(db, s.t.shop.id, ref))?.isCopy).toBe(true);
+    // A sale whose slip the till did not print: the server's first print is the original.
+    const unprinted = await completeSale(db, s.actor, {
+      ...bill(s, { unitPriceSatang: PRICE, qty: 1 }),
+      device: { ...device, seq: 2 },
+    });
+    if (!unprinted.ok) throw new Error(JSON.stringify(unprinted.error));
+    const second = { saleId: unprinted.sale.id, doc: "sale" } as const;
+    expect((await getSaleDocument(db, s.t.shop.id, second))?.isCopy).toBe(false);
+    // Sent again after the till printed it (the answer was lost): the retry says so.
+    const again = await completeSale(db, s.actor, {
+      ...bill(s, { unitPriceSatang: PRICE, qty: 1, clientSaleId: request.clientSaleId }),
+      device: { ...device, printedAt: now.toISOString() },
+    });
+    expect(again.ok && again.sale.replayed).toBe(true);
+  });
+
+  it("shows the owner a till whose browser refused persistent storage", async () => {
+    const s = await shopWithTills(10_000);
+    const [first] = s.tills;
+    expect((await listTills(db, s.t.shop.id))[0]?.deviceStorage).toBeNull();
+    await recordTillCaughtUp(db, s.t.shop.id, first!.tillId, first!.token, new Date(), "refused");
+    // Caught up again before the browser answered this time: the earlier answer stands.
+    await recordTillCaughtUp(db, s.t.shop.id, first!.tillId, first!.token, new Date());
+    expect((await listTills(db, s.t.shop.id)).map((row) => row.deviceStorage)).toEqual([
+      "refused",
+      null,
+    ]);
+  });
 });

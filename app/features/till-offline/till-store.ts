@@ -47,6 +47,8 @@ export interface QueuedSale {
   attempts: number;
   /** The server's reason for a refusal for good, as its code. */
   refusal: string | null;
+  /** When the till printed the slip itself (ISO): the server's first print is then a copy. */
+  printedAt?: string;
 }
 
 export interface TillSchema extends DBSchema {
@@ -173,9 +175,35 @@ export async function queuedSales(
   );
 }
 
-/** The server acknowledged the sale (made now, or found from before): it leaves the queue. */
-export async function acknowledge(db: IDBPDatabase<TillSchema>, clientSaleId: string) {
-  await db.delete("queue", clientSaleId);
+/**
+ * The server acknowledged the sale (made now, or found from before): it leaves the queue.
+ * Answers the entry as it was when it left (a print noted while it was on its way shows here).
+ */
+export async function acknowledge(
+  db: IDBPDatabase<TillSchema>,
+  clientSaleId: string,
+): Promise<QueuedSale | undefined> {
+  const tx = db.transaction("queue", "readwrite");
+  const entry = await tx.store.get(clientSaleId);
+  await tx.store.delete(clientSaleId);
+  await tx.done;
+  return entry;
+}
+
+/**
+ * The till printed the sale's slip itself: kept with the entry and sent with it. False when
+ * the entry has left the queue already (the server has the sale: count the print there).
+ */
+export async function notePrinted(
+  db: IDBPDatabase<TillSchema>,
+  clientSaleId: string,
+  at: Date,
+): Promise<boolean> {
+  const tx = db.transaction("queue", "readwrite");
+  const entry = await tx.store.get(clientSaleId);
+  if (entry && !entry.printedAt) await tx.store.put({ ...entry, printedAt: at.toISOString() });
+  await tx.done;
+  return entry !== undefined;
 }
 
 /** One more try that got no answer (offline, a server fault): the entry stays as it was. */

@@ -4,6 +4,7 @@ import type { CompleteSaleRequest } from "~/modules/sales";
 import {
   closeTillDatabase,
   queuedSales,
+  notePrinted,
   queueSale,
   type SaleToQueue,
   TILL_DB_NAME,
@@ -94,6 +95,7 @@ describe("sending the till's queue", () => {
         { clientSaleId: "a", saleId: 10 },
         { clientSaleId: "b", saleId: 11 },
       ],
+      printedUnsaid: [],
       stopped: null,
       clockSkewSeconds: 400,
     });
@@ -140,5 +142,30 @@ describe("sending the till's queue", () => {
     expect((await sendQueue(db, till, post, "member-2")).stopped).toBe("otherSeller");
     expect(sent).toEqual([]);
     expect(await queuedSales(db, till.tillId)).toHaveLength(1);
+  });
+
+  it("sends when the till printed the slip, and says which were printed on their way", async () => {
+    const db = await queued("a", "b");
+    const printedAt = new Date("2026-11-28T03:01:00Z");
+    expect(await notePrinted(db, "a", printedAt)).toBe(true);
+    let answered = 0;
+    const sent: CompleteSaleRequest[] = [];
+    const report = await sendQueue(
+      db,
+      till,
+      async (request) => {
+        sent.push(request);
+        // "b" is printed while its request is on the way: the server did not hear of it.
+        if (request.clientSaleId === "b") await notePrinted(db, "b", printedAt);
+        answered += 1;
+        return { kind: "accepted", saleId: 20 + answered };
+      },
+      "member-1",
+      () => sentAt,
+    );
+    expect(sent.map((r) => r.device?.printedAt)).toEqual(["2026-11-28T03:01:00.000Z", undefined]);
+    expect(report.printedUnsaid).toEqual([22]);
+    // Once it left the queue, a print is not kept on the device (the server counts it).
+    expect(await notePrinted(db, "a", printedAt)).toBe(false);
   });
 });

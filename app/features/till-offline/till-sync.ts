@@ -31,6 +31,8 @@ export type PostQueuedSale = (request: CompleteSaleRequest) => Promise<SyncAnswe
 
 export interface SyncReport {
   accepted: { clientSaleId: string; saleId: number }[];
+  /** Accepted sales whose slip the till printed while they were on their way (not said yet). */
+  printedUnsaid: number[];
   /** Why the sending stopped before the queue was empty. */
   stopped: "unreachable" | "refused" | "otherSeller" | null;
   /** The till's clock is this far off (seconds), when the server said so. */
@@ -50,7 +52,12 @@ export async function sendQueue(
   sellerId: string,
   now: () => Date = () => new Date(),
 ): Promise<SyncReport> {
-  const report: SyncReport = { accepted: [], stopped: null, clockSkewSeconds: null };
+  const report: SyncReport = {
+    accepted: [],
+    printedUnsaid: [],
+    stopped: null,
+    clockSkewSeconds: null,
+  };
   // The queue is read again before each entry: a sale queued while this one was on its way is
   // sent in the same run.
   for (;;) {
@@ -64,10 +71,12 @@ export async function sendQueue(
       report.stopped = "otherSeller";
       return report;
     }
-    const answer = await post(requestOf(entry, till.token, now()));
+    const request = requestOf(entry, till.token, now());
+    const answer = await post(request);
     if (answer.kind === "accepted") {
-      await acknowledge(db, entry.clientSaleId);
+      const left = await acknowledge(db, entry.clientSaleId);
       report.accepted.push({ clientSaleId: entry.clientSaleId, saleId: answer.saleId });
+      if (left?.printedAt && !request.device?.printedAt) report.printedUnsaid.push(answer.saleId);
       if (answer.clockSkewSeconds !== undefined) report.clockSkewSeconds = answer.clockSkewSeconds;
     } else if (answer.kind === "refused") {
       await markRefused(db, entry.clientSaleId, answer.code);
@@ -97,6 +106,7 @@ export function requestOf(entry: QueuedSale, token: string, sentAt: Date): Compl
       seq: entry.seq,
       soldAt: entry.soldAt,
       sentAt: sentAt.toISOString(),
+      ...(entry.printedAt ? { printedAt: entry.printedAt } : {}),
     },
   };
 }

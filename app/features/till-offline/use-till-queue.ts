@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { CompleteSaleRequest } from "~/modules/sales";
+import { printPageHref } from "~/features/sales-documents/links";
 import {
   alignSeries,
   boundTillOf,
@@ -7,9 +8,11 @@ import {
   queuedSales,
   type QueuedSale,
   queueSale,
+  notePrinted,
   type TillDocumentKind,
   tillDatabase,
 } from "./till-store";
+import type { PersistState } from "./use-till-service-worker";
 import { retryDelaySeconds, sendQueue, sendQueueOnce, type SyncAnswer } from "./till-sync";
 
 /*
@@ -36,17 +39,24 @@ export interface TillQueue {
   }) => Promise<QueuedSale | null>;
   /** The till's clock is this far off (seconds) by the server's last answer, when told. */
   clockSkewSeconds: number | null;
+  /** The till printed a queued sale's slip itself: the server's first print is then a copy. */
+  notePrinted: (clientSaleId: string) => void;
+}
+
+/** One JSON request to the till's sync route (the shop named twice: the gate checks both). */
+function postSync(shopId: string, body: Record<string, unknown>): Promise<Response> {
+  return fetch(`/shophub/sell/sync?shop=${encodeURIComponent(shopId)}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ shopId, ...body }),
+    credentials: "same-origin",
+  });
 }
 
 /** What the server answered, read as the sender needs it: only a 200 or a 422 is an answer. */
 async function postQueued(shopId: string, request: CompleteSaleRequest): Promise<SyncAnswer> {
   try {
-    const response = await fetch(`/shophub/sell/sync?shop=${encodeURIComponent(shopId)}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ shopId, sale: request }),
-      credentials: "same-origin",
-    });
+    const response = await postSync(shopId, { sale: request });
     if (response.status !== 200 && response.status !== 422) return { kind: "unreachable" };
     return (await response.json()) as SyncAnswer;
   } catch {
@@ -54,14 +64,15 @@ async function postQueued(shopId: string, request: CompleteSaleRequest): Promise
   }
 }
 
-/** The device has nothing waiting: its days before now may close (decisions 0071, 0072). */
-async function sayCaughtUp(shopId: string, bound: BoundTillOnDevice) {
+/**
+ * The device has nothing waiting: its days before now may close (decisions 0071, 0072). It says
+ * too what its browser answered to persistent storage, for the owner's list of tills.
+ */
+async function sayCaughtUp(shopId: string, bound: BoundTillOnDevice, storage: PersistState) {
+  const known = storage === "granted" || storage === "refused" || storage === "unsupported";
   try {
-    await fetch(`/shophub/sell/sync?shop=${encodeURIComponent(shopId)}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ shopId, caughtUp: { tillId: bound.tillId, token: bound.token } }),
-      credentials: "same-origin",
+    await postSync(shopId, {
+      caughtUp: { tillId: bound.tillId, token: bound.token, ...(known ? { storage } : {}) },
     });
   } catch {
     // Said again after the next sending.
@@ -73,11 +84,8 @@ async function alignWithServer(shopId: string, bound: BoundTillOnDevice) {
   const db = await tillDatabase();
   if (!db) return;
   try {
-    const response = await fetch(`/shophub/sell/sync?shop=${encodeURIComponent(shopId)}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ shopId, position: { tillId: bound.tillId, token: bound.token } }),
-      credentials: "same-origin",
+    const response = await postSync(shopId, {
+      position: { tillId: bound.tillId, token: bound.token },
     });
     if (!response.ok) return;
     const answer = (await response.json()) as {
@@ -88,6 +96,19 @@ async function alignWithServer(shopId: string, bound: BoundTillOnDevice) {
     }
   } catch {
     // Offline: the device's own position stands (it is never behind what it sent).
+  }
+}
+
+/** Counts a print of a sale the server has: the till printed its slip as the original. */
+async function countPrintOnServer(shopId: string, saleId: number) {
+  try {
+    await fetch(printPageHref(saleId, { shopId }), {
+      method: "POST",
+      body: new URLSearchParams({ shopId }),
+      credentials: "same-origin",
+    });
+  } catch {
+    // Offline after all: the server's first print will say original (the rare loss, once).
   }
 }
 
@@ -103,6 +124,10 @@ class QueueRunner {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
+  /** What the browser answered to persistent storage (said to the server when caught up). */
+  private storage: PersistState = "unknown";
+  /** The server's ids of the sales sent lately: a print noted after sending is counted there. */
+  private readonly sent = new Map<string, number>();
 
   constructor(
     private readonly shopId: string,
@@ -152,8 +177,10 @@ class QueueRunner {
     await this.refresh();
     if (!report || this.stopped) return;
     for (const { clientSaleId, saleId } of report.accepted) {
+      this.remember(clientSaleId, saleId);
       this.told.acknowledged(clientSaleId, saleId);
     }
+    for (const saleId of report.printedUnsaid) await countPrintOnServer(this.shopId, saleId);
     if (report.clockSkewSeconds !== null || report.accepted.length > 0) {
       this.told.clockSkew(report.clockSkewSeconds);
     }
@@ -162,8 +189,26 @@ class QueueRunner {
       this.timer = setTimeout(() => void this.run(), retryDelaySeconds(this.failures) * 1000);
     } else {
       this.failures = 0;
-      if (report.stopped === null) await sayCaughtUp(this.shopId, this.till);
+      if (report.stopped === null) await sayCaughtUp(this.shopId, this.till, this.storage);
     }
+  }
+
+  tellStorage(storage: PersistState) {
+    this.storage = storage;
+  }
+
+  private remember(clientSaleId: string, saleId: number) {
+    this.sent.set(clientSaleId, saleId);
+    const oldest = this.sent.keys().next().value;
+    if (this.sent.size > 50 && oldest !== undefined) this.sent.delete(oldest);
+  }
+
+  /** The slip of a sale was printed here: sent with it, or counted where it arrived already. */
+  async notePrinted(clientSaleId: string) {
+    const db = await tillDatabase();
+    if (!db || (await notePrinted(db, clientSaleId, new Date()))) return;
+    const saleId = this.sent.get(clientSaleId);
+    if (saleId !== undefined) await countPrintOnServer(this.shopId, saleId);
   }
 
   /** Numbers and queues a sale, then sends; null when the device could not keep it. */
@@ -194,6 +239,7 @@ export function useTillQueue(
   shopId: string,
   seller: { id: string; name: string },
   browser: boolean,
+  storage: PersistState,
   onAcknowledged: (clientSaleId: string, saleId: number) => void,
 ): TillQueue {
   const { id: sellerId, name: sellerName } = seller;
@@ -232,6 +278,15 @@ export function useTillQueue(
     };
   }, [browser, shopId, sellerId, sellerName]);
 
+  useEffect(() => {
+    runner?.tellStorage(storage);
+  }, [runner, storage]);
+
+  const notePrintedHere = useCallback(
+    (clientSaleId: string) => void runner?.notePrinted(clientSaleId),
+    [runner],
+  );
+
   const add = useCallback<TillQueue["add"]>(
     (sale) => (runner ? runner.add(sale) : Promise.resolve(null)),
     [runner],
@@ -242,5 +297,6 @@ export function useTillQueue(
     waiting,
     add,
     clockSkewSeconds,
+    notePrinted: notePrintedHere,
   };
 }

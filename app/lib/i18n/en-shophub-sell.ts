@@ -252,6 +252,9 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.sell.queue.stateRefused": "Refused",
   "shops.sell.queue.clockSkew":
     "This device's clock is {minutes} minutes off; set its date and time",
+  "shops.sell.queue.catalogue": "Prices and items on this device were last updated {time}",
+  "shops.sell.queue.storageRefused":
+    "The browser did not grant this till persistent storage: bills waiting to be sent could be cleared when the device runs out of space. Install the till as an app (add to home screen) and open it again",
   "shops.sell.queue.reason.totalChanged": "prices changed",
   "shops.sell.queue.reason.itemUnavailable": "an item is no longer sold",
   "shops.sell.queue.reason.notEnoughStock": "not enough stock",

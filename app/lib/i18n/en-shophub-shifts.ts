@@ -15,6 +15,11 @@ export const enShophubShifts: Record<keyof typeof thShophubShifts, string> = {
   "shops.tills.flagged.priceChanged": "{item} sold at {sold}; the price now is {list}",
   "shops.tills.flagged.itemArchived": "{item} was archived before this bill arrived",
   "shops.tills.flagged.negativeStock": "{item} went below zero: {balance} left",
+  "shops.tills.flagged.vatChanged":
+    "Sold under the VAT setting the till had ({sold}); the shop's setting now is {list}",
+  "shops.tills.flagged.vat.none": "no VAT",
+  "shops.tills.flagged.vat.inclusive": "prices include {rate}% VAT",
+  "shops.tills.flagged.vat.exclusive": "prices exclude {rate}% VAT",
   "shops.tills.title": "Tills (POS)",
   "shops.tills.lead":
     "Each till has its own document numbers and prints the POS registration number the Revenue Department gave it on every abbreviated tax invoice. Register the shop's tills, then bind the browser you sell on to one of them",
@@ -26,6 +31,8 @@ export const enShophubShifts: Record<keyof typeof thShophubShifts, string> = {
   "shops.tills.retired": "retired",
   "shops.tills.device.bound": "{device}, bound {time}",
   "shops.tills.device.none": "No device bound yet",
+  "shops.tills.device.storageRefused":
+    "This device's browser did not grant persistent storage: bills sold offline could be cleared when the device runs out of space. Install the till as an app (add to home screen) or use Chrome, then open the till again",
   "shops.tills.bind": "Use this browser as this till",
   "shops.tills.code.make": "Make a code for staff",
   "shops.tills.code.shown":

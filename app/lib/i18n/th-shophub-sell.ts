@@ -243,6 +243,9 @@ export const thShophubSell = {
   "shops.sell.queue.stateWaiting": "รอส่ง",
   "shops.sell.queue.stateRefused": "ส่งไม่ผ่าน",
   "shops.sell.queue.clockSkew": "นาฬิกาของเครื่องนี้คลาดเคลื่อนไป {minutes} นาที ตั้งวันเวลาของเครื่องให้ตรง",
+  "shops.sell.queue.catalogue": "ราคาและรายการสินค้าบนเครื่องนี้อัปเดตล่าสุดเมื่อ {time}",
+  "shops.sell.queue.storageRefused":
+    "เบราว์เซอร์ไม่รับเก็บข้อมูลของเครื่องขายแบบถาวร บิลที่รอส่งอาจถูกล้างเมื่อพื้นที่เครื่องเต็ม: ติดตั้งหน้าขายเป็นแอป (เพิ่มไปยังหน้าจอหลัก) แล้วเปิดใหม่",
   "shops.sell.queue.reason.totalChanged": "ราคาเปลี่ยนไปแล้ว",
   "shops.sell.queue.reason.itemUnavailable": "สินค้าเลิกขายแล้ว",
   "shops.sell.queue.reason.notEnoughStock": "สต็อกไม่พอ",

@@ -14,6 +14,10 @@ export const thShophubShifts = {
   "shops.tills.flagged.priceChanged": "{item} ขายราคา {sold} ราคาปัจจุบัน {list}",
   "shops.tills.flagged.itemArchived": "{item} ถูกเลิกขายไปก่อนบิลนี้ส่งถึง",
   "shops.tills.flagged.negativeStock": "{item} สต็อกติดลบ เหลือ {balance}",
+  "shops.tills.flagged.vatChanged": "ขายตามการตั้งค่าภาษีที่เครื่องมีอยู่ ({sold}) แต่ตอนนี้ร้านตั้งไว้ {list}",
+  "shops.tills.flagged.vat.none": "ไม่คิดภาษีมูลค่าเพิ่ม",
+  "shops.tills.flagged.vat.inclusive": "ราคารวมภาษีมูลค่าเพิ่ม {rate}%",
+  "shops.tills.flagged.vat.exclusive": "ราคาไม่รวมภาษีมูลค่าเพิ่ม {rate}%",
   "shops.tills.title": "เครื่องขาย (POS)",
   "shops.tills.lead":
     "แต่ละเครื่องมีเลขที่เอกสารของตัวเองและพิมพ์เลขทะเบียนเครื่อง POS ที่กรมสรรพากรออกให้บนใบกำกับภาษีอย่างย่อทุกใบ ลงทะเบียนเครื่องของร้าน แล้วผูกเบราว์เซอร์ที่ใช้ขายเข้ากับเครื่องหนึ่งเครื่อง",
@@ -25,6 +29,8 @@ export const thShophubShifts = {
   "shops.tills.retired": "เลิกใช้แล้ว",
   "shops.tills.device.bound": "{device} ผูกเมื่อ {time}",
   "shops.tills.device.none": "ยังไม่ได้ผูกกับอุปกรณ์ใด",
+  "shops.tills.device.storageRefused":
+    "เบราว์เซอร์ของเครื่องนี้ไม่รับเก็บข้อมูลแบบถาวร บิลที่ขายตอนเน็ตหลุดอาจถูกล้างเมื่อพื้นที่เครื่องเต็ม: ติดตั้งหน้าขายเป็นแอป (เพิ่มไปยังหน้าจอหลัก) หรือใช้ Chrome แล้วเปิดหน้าขายอีกครั้ง",
   "shops.tills.bind": "ใช้เบราว์เซอร์นี้เป็นเครื่องนี้",
   "shops.tills.code.make": "สร้างรหัสให้พนักงาน",
   "shops.tills.code.shown":

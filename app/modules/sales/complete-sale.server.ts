@@ -16,7 +16,13 @@ import { tillOfDevice } from "~/modules/tills/index.server";
 import { isTillDayClosed } from "./after-sale.server";
 import { discountNeedsApproval, discountShares, withinShares } from "./discount-limit";
 import { LedgerError, runLedgerStatement, UnitError } from "~/modules/stock/index.server";
-import { computeBill, settlePayments, type BillLineInput, vatSettingOf } from "./bill";
+import {
+  computeBill,
+  settlePayments,
+  type BillLineInput,
+  type VatSetting,
+  vatSettingOf,
+} from "./bill";
 import { isWholeQuantity, qtyToSql } from "~/lib/quantity";
 import {
   type CompletedSale,
@@ -31,6 +37,7 @@ import {
 import type { SalePostFlag, SalePostPayload, SalePostPayment } from "./sale-post-payload.server";
 import { paymentsAfterChange } from "./receipt-document";
 import { readScaleLabel, scaleLabelLine } from "./scale-label";
+import { markPrinted } from "./sale-document.server";
 import type { SaleSeller } from "./schema";
 import { defaultSalesSettings, type SalesSettings } from "./settings.server";
 
@@ -319,6 +326,22 @@ export async function completeSale(
   const read = readRequest(body);
   if (!read.ok) return refuse(read.error);
   const { request } = read;
+  const result = await completeRequest(db, actor, request);
+  // The till printed the slip before the server had the sale (decision 0071): that print was
+  // the original, so the server's first print of it is a copy. Said on a retry too.
+  const printedAt = request.device?.printedAt;
+  if (result.ok && printedAt) {
+    const at = new Date(Math.min(Date.parse(printedAt), Date.now()));
+    await markPrinted(db, actor.shopId, { doc: "sale", saleId: result.sale.id }, at);
+  }
+  return result;
+}
+
+async function completeRequest(
+  db: Database,
+  actor: SaleActor,
+  request: CompleteSaleRequest,
+): Promise<CompleteSaleResult> {
   if (request.lines.length === 0) return refuse({ code: "empty" });
   const { shopId } = actor;
 
@@ -384,7 +407,26 @@ export async function completeSale(
     sold.push({ line, item, billLine, ledgerQty });
   }
 
-  const vat = vatSettingOf(settings);
+  // A registered till's sale is priced with the VAT setting it sold under (the slip says so);
+  // a setting changed since is flagged. Its document kind follows that setting.
+  const shopVat = vatSettingOf(settings);
+  const vat = happened && request.vat ? request.vat : shopVat;
+  if (happened && request.device && request.vat) {
+    const taxed = request.device.kind === "abbreviatedTaxInvoice";
+    if (taxed !== (vat.mode !== "none")) return refuseUnlessRetry({ code: "badRequest" });
+    if (!sameVat(vat, shopVat)) {
+      flags.push({
+        line: null,
+        reason: "vatChanged",
+        detail: {
+          listMode: shopVat.mode,
+          listRateBasisPoints: shopVat.rateBasisPoints,
+          soldMode: vat.mode,
+          soldRateBasisPoints: vat.rateBasisPoints,
+        },
+      });
+    }
+  }
   const computed = computeBill({
     lines: sold.map(({ billLine }) => billLine),
     billDiscount: request.billDiscount,
@@ -538,6 +580,10 @@ export async function completeSale(
     }
     throw error;
   }
+}
+
+function sameVat(a: VatSetting, b: VatSetting): boolean {
+  return a.mode === b.mode && (a.mode === "none" || a.rateBasisPoints === b.rateBasisPoints);
 }
 
 /** Five minutes: a till whose clock is further off is told (decision 0071). */

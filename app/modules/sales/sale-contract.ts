@@ -107,6 +107,17 @@ export const completeSaleRequestSchema = z.object({
    */
   expectedTotalSatang: whole,
   /**
+   * The VAT setting the till priced the bill with (its copy of the shop's settings). A
+   * registered till's sale keeps it, the owner told when the shop's setting had changed
+   * meanwhile; any other sale is priced with the shop's setting.
+   */
+  vat: z
+    .object({
+      mode: z.enum(["inclusive", "exclusive", "none"]) satisfies z.ZodType<VatMode>,
+      rateBasisPoints: whole.min(0).max(10_000),
+    })
+    .optional(),
+  /**
    * A registered till (decision 0071): which till it is (its token proves it), the number it
    * took for this sale in its own series, and its clock when it sold and when it sent. Without
    * it, the sale is numbered in the shop's series, as before registered tills.
@@ -121,6 +132,11 @@ export const completeSaleRequestSchema = z.object({
       seq: whole,
       soldAt: z.iso.datetime({ offset: true }),
       sentAt: z.iso.datetime({ offset: true }),
+      /**
+       * When the till printed the slip itself, before the server had the sale: the server's
+       * next print of it is a copy (สำเนา), not a second original.
+       */
+      printedAt: z.iso.datetime({ offset: true }).optional(),
     })
     .optional(),
 });

@@ -257,9 +257,10 @@ export async function markPrinted(
   db: DbExecutor,
   shopId: string,
   ref: SaleDocumentRef,
+  /** When it printed: now, or when a registered till printed it before the sale arrived. */
+  now: Date = new Date(),
 ): Promise<boolean | null> {
   if (!Number.isSafeInteger(ref.saleId) || ref.saleId < 1) return null;
-  const now = new Date();
   let marked: unknown[];
   let exists: () => Promise<unknown[]>;
   if (ref.doc === "sale") {

@@ -16,6 +16,13 @@ export interface FlaggedSale {
   listSatang: number | null;
   soldSatang: number | null;
   balance: string | null;
+  /** vatChanged: the shop's setting now and the one the till sold under. */
+  vat: { list: FlaggedVat; sold: FlaggedVat } | null;
+}
+
+export interface FlaggedVat {
+  mode: "inclusive" | "exclusive" | "none";
+  rateBasisPoints: number;
 }
 
 /** The shop's latest flagged sales, newest first (decision 0071). */
@@ -36,6 +43,7 @@ export async function flaggedSales(
       listSatang: sql<string | null>`${saleFlag.detail}->>'listSatang'`,
       soldSatang: sql<string | null>`${saleFlag.detail}->>'soldSatang'`,
       balance: sql<string | null>`${saleFlag.detail}->>'balance'`,
+      detail: saleFlag.detail,
     })
     .from(saleFlag)
     .innerJoin(sale, eq(sale.id, saleFlag.saleId))
@@ -46,10 +54,20 @@ export async function flaggedSales(
     .where(eq(saleFlag.shopId, shopId))
     .orderBy(desc(saleFlag.createdAt), desc(saleFlag.id))
     .limit(limit);
-  return rows.map((row) => ({
+  return rows.map(({ detail, ...row }) => ({
     ...row,
     reason: row.reason as SaleFlagReason,
+    vat: row.reason === "vatChanged" ? vatOf(detail) : null,
     listSatang: row.listSatang === null ? null : Number(row.listSatang),
     soldSatang: row.soldSatang === null ? null : Number(row.soldSatang),
   }));
+}
+
+function vatOf(detail: unknown): FlaggedSale["vat"] {
+  const read = detail as Record<string, string | number | undefined>;
+  const one = (prefix: "list" | "sold"): FlaggedVat => ({
+    mode: read[`${prefix}Mode`] as FlaggedVat["mode"],
+    rateBasisPoints: Number(read[`${prefix}RateBasisPoints`] ?? 0),
+  });
+  return { list: one("list"), sold: one("sold") };
 }

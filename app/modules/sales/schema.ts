@@ -250,13 +250,18 @@ export interface SaleSeller {
 }
 
 /** Why a registered till's sale was kept as it happened but wants the owner's eye (decision 0071). */
-export const SALE_FLAG_REASONS = ["priceChanged", "itemArchived", "negativeStock"] as const;
+export const SALE_FLAG_REASONS = [
+  "priceChanged",
+  "itemArchived",
+  "negativeStock",
+  "vatChanged",
+] as const;
 export type SaleFlagReason = (typeof SALE_FLAG_REASONS)[number];
 
 /**
  * A sale a registered till made (often offline) that the server recorded as sold although the
- * shop had changed meanwhile: a price that differs from the list, an item archived since, or
- * stock that went below zero in a shop that does not allow it. Written in sale_post's
+ * shop had changed meanwhile: a price that differs from the list, an item archived since, a VAT
+ * setting changed since, or stock that went below zero in a shop that does not allow it. Written in sale_post's
  * transaction; the owner sees them on /shophub/tills.
  */
 export const saleFlag = pgTable(
@@ -281,7 +286,7 @@ export const saleFlag = pgTable(
     index("sale_flag_sale").on(table.saleId),
     check(
       "sale_flag_reason",
-      sql`${table.reason} IN ('priceChanged', 'itemArchived', 'negativeStock')`,
+      sql`${table.reason} IN ('priceChanged', 'itemArchived', 'negativeStock', 'vatChanged')`,
     ),
   ],
 );

@@ -93,4 +93,10 @@ export const tillCheckin = pgTable("till_checkin", {
     .references(() => till.id, { onDelete: "cascade" }),
   deviceTokenHash: text("device_token_hash").notNull(),
   caughtUpAt: timestamp("caught_up_at", { withTimezone: true }).notNull(),
+  /**
+   * What the device's browser answered when the till asked for persistent storage
+   * (`navigator.storage.persist()`): the owner is told when it was refused, as queued sales
+   * could then be cleared with the browser's data when space runs low. Null before it said.
+   */
+  storage: text("storage"),
 });

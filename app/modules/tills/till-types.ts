@@ -17,6 +17,16 @@ export interface TillRow {
   deviceBoundAt: Date | null;
 }
 
+/** A till as the owner's list shows it. */
+export interface TillListRow extends TillRow {
+  /** What the bound device's browser said to persistent storage, when it has said. */
+  deviceStorage: TillStorageAnswer | null;
+}
+
+/** The browser's answer to `navigator.storage.persist()` on a till's device. */
+export const TILL_STORAGE_ANSWERS = ["granted", "refused", "unsupported"] as const;
+export type TillStorageAnswer = (typeof TILL_STORAGE_ANSWERS)[number];
+
 export type TillRefusal =
   /** No such till in the shop (or retired, for binding). */
   | "notFound"

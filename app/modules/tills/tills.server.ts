@@ -12,7 +12,10 @@ import {
   MAX_TILL_NAME,
   type TillRefusal,
   type TillResult,
+  type TillListRow,
   type TillRow,
+  TILL_STORAGE_ANSWERS,
+  type TillStorageAnswer,
 } from "./till-types";
 
 /*
@@ -60,8 +63,28 @@ const rowColumns = {
 };
 
 /** The shop's tills in the order they were registered (retired ones too, marked). */
-export async function listTills(db: DbExecutor, shopId: string): Promise<TillRow[]> {
-  return db.select(rowColumns).from(till).where(eq(till.shopId, shopId)).orderBy(asc(till.code));
+export async function listTills(db: DbExecutor, shopId: string): Promise<TillListRow[]> {
+  const rows = await db
+    .select({
+      ...rowColumns,
+      storage: tillCheckin.storage,
+      checkinHash: tillCheckin.deviceTokenHash,
+    })
+    .from(till)
+    .leftJoin(tillCheckin, eq(tillCheckin.tillId, till.id))
+    .where(eq(till.shopId, shopId))
+    .orderBy(asc(till.code));
+  return rows.map(({ storage, checkinHash, ...row }) => ({
+    ...row,
+    // What the device bound now said; a device bound before it said nothing yet.
+    deviceStorage: row.bound && checkinHash !== null ? storageAnswer(storage) : null,
+  }));
+}
+
+function storageAnswer(stored: string | null): TillStorageAnswer | null {
+  return (TILL_STORAGE_ANSWERS as readonly (string | null)[]).includes(stored)
+    ? (stored as TillStorageAnswer)
+    : null;
 }
 
 function readName(name: string): string | null {
@@ -349,14 +372,25 @@ export async function recordTillCaughtUp(
   tillId: string,
   token: string,
   at: Date = new Date(),
+  /** What the device's browser answered to persistent storage, when it knows. */
+  storage: TillStorageAnswer | null = null,
 ): Promise<boolean> {
   const bound = await tillOfDevice(db, shopId, tillId, token);
   if (!bound) return false;
-  const row = { tillId: bound.id, deviceTokenHash: sha256(token), caughtUpAt: at };
+  const row = { tillId: bound.id, deviceTokenHash: sha256(token), caughtUpAt: at, storage };
   await db
     .insert(tillCheckin)
     .values(row)
-    .onConflictDoUpdate({ target: tillCheckin.tillId, set: row });
+    .onConflictDoUpdate({
+      target: tillCheckin.tillId,
+      set: {
+        ...row,
+        // Not said this time: the same device's earlier answer stands, a new device has none.
+        storage:
+          storage ??
+          sql`CASE WHEN ${tillCheckin.deviceTokenHash} = excluded.device_token_hash THEN ${tillCheckin.storage} END`,
+      },
+    });
   return true;
 }
 

@@ -366,6 +366,8 @@ export function saleRequestOf(
   expectedTotalSatang: number,
   /** The prices the till charged (a registered till's sale keeps them, decision 0071). */
   index?: ItemIndex,
+  /** The VAT setting the bill was priced with (kept likewise). */
+  vat?: VatSetting,
 ): CompleteSaleRequest {
   return {
     clientSaleId: cart.id,
@@ -384,6 +386,7 @@ export function saleRequestOf(
     note: cart.note,
     payments: [...payments],
     expectedTotalSatang,
+    ...(vat ? { vat } : {}),
   };
 }
 

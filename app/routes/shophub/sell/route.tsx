@@ -82,6 +82,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       })),
     ),
     vat: vatSettingOf(settings),
+    /** When the prices and items were read: a till reloaded offline shows how old they are. */
+    catalogueAt: new Date().toISOString(),
     promptPay: promptPay?.ok ? { id: promptPay.id, shown: formatPromptPayId(promptPay.id) } : null,
     // No layout: the shop sells nothing by scale label, and 20… codes are ordinary barcodes.
     scaleLabelLayout: layout && isValidScaleLabelLayout(layout) ? layout : null,

@@ -4,6 +4,7 @@ import { appContext } from "~/context";
 import type { SyncAnswer } from "~/features/till-offline/till-sync";
 import type { MessageKey } from "~/lib/i18n";
 import { completeSale } from "~/modules/sales/index.server";
+import { TILL_STORAGE_ANSWERS } from "~/modules/tills";
 import { recordTillCaughtUp, tillSeriesPositions } from "~/modules/tills/index.server";
 import { memberOf } from "~/routes/_gates/member.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
@@ -25,7 +26,9 @@ export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "man
 const deviceSchema = z.object({ tillId: z.uuid(), token: z.string().min(20).max(100) });
 const positionSchema = z.object({ position: deviceSchema });
 /** The device has nothing waiting: the server holds every sale it made until now. */
-const caughtUpSchema = z.object({ caughtUp: deviceSchema });
+const caughtUpSchema = z.object({
+  caughtUp: deviceSchema.extend({ storage: z.enum(TILL_STORAGE_ANSWERS).optional() }),
+});
 
 /** Where the till's series stand, per kind of document, for the current year. */
 export type SeriesAnswer =
@@ -52,8 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const caughtUp = caughtUpSchema.safeParse(body);
   if (caughtUp.success) {
-    const { tillId, token } = caughtUp.data.caughtUp;
-    const known = await recordTillCaughtUp(db, shop.id, tillId, token);
+    const { tillId, token, storage } = caughtUp.data.caughtUp;
+    const known = await recordTillCaughtUp(db, shop.id, tillId, token, new Date(), storage);
     return Response.json({ ok: known }, { status: known ? 200 : 409 });
   }
 

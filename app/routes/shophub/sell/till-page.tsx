@@ -109,7 +109,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
   const { cart, pay, done, notice, tillName } = state;
 
   // Kept working without a network: the service worker and the parts loaded on demand.
-  useTillServiceWorker(OFFLINE_PARTS);
+  const storage = useTillServiceWorker(OFFLINE_PARTS);
 
   // The payment panel is on its way as soon as the bill has something to pay for.
   const hasLines = cart.lines.length > 0;
@@ -170,7 +170,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     () => ({ id: data.memberId, name: data.cashierName }),
     [data.memberId, data.cashierName],
   );
-  const queue = useTillQueue(shopId, seller, browser, (clientSaleId, saleId) =>
+  const queue = useTillQueue(shopId, seller, browser, storage, (clientSaleId, saleId) =>
     dispatch({ type: "saleAcknowledged", clientSaleId, saleId }),
   );
   const sale = useSaleSubmission({ ...data, shopId }, queue, dispatch);
@@ -189,11 +189,19 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     : null;
   const complete = () => {
     if (!pay || !bill) return;
-    sale.send(saleRequestOf(cart, tillName, paymentsOf(pay), bill.totalSatang, index), {
+    sale.send(saleRequestOf(cart, tillName, paymentsOf(pay), bill.totalSatang, index, data.vat), {
       bill,
       lines: receiptLinesOf(cart, index),
     });
   };
+  /** A queued sale's slip from its bill: the first print is the original, later ones copies. */
+  const printQueuedSlip = (finished: TillDone, slip: SaleDocument) =>
+    printing.printSlip(slip, () => {
+      const { clientSaleId } = finished;
+      if (!clientSaleId) return;
+      dispatch({ type: "slipPrinted", clientSaleId });
+      queue.notePrinted(clientSaleId);
+    });
   const openPay = (cashExact: boolean) => {
     if (!canPay || !bill) return;
     dispatch({
@@ -262,7 +270,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     },
     print: () => {
       const last = state.lastSaleId;
-      if (last === null && done?.slip) printing.printSlip(done.slip);
+      if (last === null && done?.slip) printQueuedSlip(done, done.slip);
       else if (last !== null && !printing.printSilentlyIfPossible(last)) {
         window.open(printing.dialogHref(last), "_blank", "noopener");
       }
@@ -310,7 +318,12 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             dispatch={dispatch}
             billsWaiting={queue.waiting.length}
           />
-          <TillQueueStatus queue={queue} memberId={data.memberId} />
+          <TillQueueStatus
+            queue={queue}
+            memberId={data.memberId}
+            catalogueAt={data.catalogueAt}
+            storage={storage}
+          />
           <div
             className={`mb-2${state.scanMiss > 0 && errorNotice ? " till-scan-miss" : ""}`}
             key={state.scanMiss}
@@ -367,7 +380,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
                   event.preventDefault();
                 }
               }}
-              onPrintSlip={slipOf(done, printing.printSlip)}
+              onPrintSlip={slipOf(done, (slip) => printQueuedSlip(done, slip))}
               printFailed={done.id !== null && printing.failedSaleId === done.id}
               onNext={() => {
                 dispatch({ type: "nextSale" });

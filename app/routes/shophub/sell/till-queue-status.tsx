@@ -1,4 +1,6 @@
+import { useEffect, useState } from "react";
 import type { TillQueue } from "~/features/till-offline/use-till-queue";
+import type { PersistState } from "~/features/till-offline/use-till-service-worker";
 import { formatDateTime } from "~/lib/dates";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht } from "~/lib/money";
@@ -20,11 +22,37 @@ function saveAsFile(queue: TillQueue) {
   URL.revokeObjectURL(link.href);
 }
 
-export function TillQueueStatus({ queue, memberId }: { queue: TillQueue; memberId: string }) {
+/** Prices read longer ago than this are said on the till (it was offline, or left open). */
+const CATALOGUE_SAID_AFTER_MS = 15 * 60_000;
+
+/** The clock, read again each minute (the catalogue's age is said once it is old). */
+function useMinute(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export function TillQueueStatus({
+  queue,
+  memberId,
+  catalogueAt,
+  storage,
+}: {
+  queue: TillQueue;
+  memberId: string;
+  /** When the till's prices and items were read (ISO). */
+  catalogueAt: string;
+  storage: PersistState;
+}) {
   const t = useT();
   const lang = useLang();
+  const now = useMinute();
   const { bound, waiting, clockSkewSeconds } = queue;
   if (!bound) return null;
+  const catalogueOld = now - Date.parse(catalogueAt) > CATALOGUE_SAID_AFTER_MS;
   const refused = waiting.find((entry) => entry.state === "refused");
   const oldest = waiting[0];
   // The next to send is another member's: it waits for them to sign in here.
@@ -86,6 +114,16 @@ export function TillQueueStatus({ queue, memberId }: { queue: TillQueue; memberI
       {othersFirst && (
         <p className="text-warning-emphasis mb-0" role="alert" data-testid="till-queue-other">
           {t("shops.sell.queue.otherSeller", { name: othersFirst.sellerName ?? "" })}
+        </p>
+      )}
+      {catalogueOld && (
+        <p className="text-warning-emphasis mb-0" data-testid="till-catalogue-age">
+          {t("shops.sell.queue.catalogue", { time: formatDateTime(catalogueAt, lang) })}
+        </p>
+      )}
+      {(storage === "refused" || storage === "unsupported") && (
+        <p className="text-warning-emphasis mb-0" data-testid="till-storage-refused">
+          {t("shops.sell.queue.storageRefused")}
         </p>
       )}
       {clockSkewSeconds !== null && (

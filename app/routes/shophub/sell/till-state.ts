@@ -182,6 +182,8 @@ export type TillAction =
   | { type: "saleSent" }
   | { type: "saleDone"; sale: TillDone; newCartId: string }
   | { type: "saleAcknowledged"; clientSaleId: string; saleId: number }
+  /** The queued sale's slip was printed on the till: a print from here on is a copy. */
+  | { type: "slipPrinted"; clientSaleId: string }
   | { type: "saleFailed"; error: TillSaleError }
   | { type: "nextSale" };
 
@@ -443,6 +445,12 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
     case "saleAcknowledged":
       if (state.done?.clientSaleId !== action.clientSaleId || state.done.id !== null) return state;
       return { ...state, done: { ...state.done, id: action.saleId }, lastSaleId: action.saleId };
+
+    case "slipPrinted": {
+      const { done } = state;
+      if (done?.clientSaleId !== action.clientSaleId || !done.slip) return state;
+      return { ...state, done: { ...done, slip: { ...done.slip, isCopy: true } } };
+    }
 
     case "saleFailed":
       return { ...state, saleError: action.error };

@@ -25,6 +25,8 @@ export function useReceiptPrinting(shopId: string, paper: "58" | "80") {
   const waiting = useRef<number | null>(null);
   const [failedSaleId, setFailedSaleId] = useState<number | null>(null);
   const [slipToPrint, setSlipToPrint] = useState<SaleDocument | null>(null);
+  /** Told once the slip on the page went to the print dialog. */
+  const slipDone = useRef<(() => void) | null>(null);
 
   const pageHref = (saleId: number, auto: boolean) =>
     printPageHref(saleId, { paper, auto, shopId });
@@ -72,14 +74,16 @@ export function useReceiptPrinting(shopId: string, paper: "58" | "80") {
    * to the till's own printer when it has one, else laid out on the page for the browser's
    * print dialog (`slipToPrint`, which the page renders until `slipPrinted`).
    */
-  function printSlip(slip: SaleDocument) {
+  function printSlip(slip: SaleDocument, onPrinted: () => void) {
+    slipDone.current = onPrinted;
     if (!savedPrinter()) {
       setSlipToPrint(slip);
       return;
     }
     printSilently(slip, t, lang)
       .then((printed) => {
-        if (!printed) setSlipToPrint(slip);
+        if (printed) onPrinted();
+        else setSlipToPrint(slip);
       })
       .catch(() => setSlipToPrint(slip));
   }
@@ -90,6 +94,10 @@ export function useReceiptPrinting(shopId: string, paper: "58" | "80") {
     failedSaleId,
     printSlip,
     slipToPrint,
-    slipPrinted: () => setSlipToPrint(null),
+    slipPrinted: () => {
+      setSlipToPrint(null);
+      slipDone.current?.();
+      slipDone.current = null;
+    },
   };
 }

@@ -15,16 +15,24 @@ export interface FlaggedSaleRow {
   documentNumber: string;
   till: string;
   soldAt: string;
-  reason: "priceChanged" | "itemArchived" | "negativeStock";
+  reason: "priceChanged" | "itemArchived" | "negativeStock" | "vatChanged";
   itemName: string | null;
   listSatang: number | null;
   soldSatang: number | null;
   balance: string | null;
+  vat: { list: FlaggedVatRow; sold: FlaggedVatRow } | null;
+}
+
+interface FlaggedVatRow {
+  mode: "inclusive" | "exclusive" | "none";
+  rateBasisPoints: number;
 }
 
 export function FlaggedSales({ shopId, rows }: { shopId: string; rows: FlaggedSaleRow[] }) {
   const t = useT();
   const lang = useLang();
+  const vatText = (vat: FlaggedVatRow) =>
+    t(`shops.tills.flagged.vat.${vat.mode}`, { rate: String(vat.rateBasisPoints / 100) });
   const reasonText = (row: FlaggedSaleRow) => {
     const item = row.itemName ?? "";
     switch (row.reason) {
@@ -38,6 +46,13 @@ export function FlaggedSales({ shopId, rows }: { shopId: string; rows: FlaggedSa
         return t("shops.tills.flagged.itemArchived", { item });
       case "negativeStock":
         return t("shops.tills.flagged.negativeStock", { item, balance: row.balance ?? "" });
+      case "vatChanged":
+        return row.vat
+          ? t("shops.tills.flagged.vatChanged", {
+              sold: vatText(row.vat.sold),
+              list: vatText(row.vat.list),
+            })
+          : "";
     }
   };
   return (

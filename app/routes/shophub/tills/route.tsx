@@ -224,6 +224,14 @@ export default function Tills({ loaderData }: Route.ComponentProps) {
                       time: row.deviceBoundAt ? formatDateTime(row.deviceBoundAt, lang) : "",
                     })
                   : t("shops.tills.device.none")}
+                {(row.deviceStorage === "refused" || row.deviceStorage === "unsupported") && (
+                  <p
+                    className="small text-warning-emphasis mb-0"
+                    data-testid="tills-storage-refused"
+                  >
+                    {t("shops.tills.device.storageRefused")}
+                  </p>
+                )}
               </td>
               <td className="d-flex flex-wrap gap-1">
                 {row.status === "active" && !row.bound && (
