@@ -60,4 +60,48 @@ describe("a registered till's notes about itself", () => {
       .poll(() => page.getByTestId("tills-storage-refused").count(), SLOW)
       .toBe(persisted ? 0 : 1);
   });
+
+  test("says a browser that keeps nothing on the device cannot sell offline, and sells online", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const n = `${Date.now() % 1_000_000}`;
+    const owner = await memberWithShop(e2e, {
+      shop: { name: "ร้านหน้าต่างส่วนตัว" },
+      items: [
+        {
+          fields: { name: "ขนมปัง", sku: `PRIV-${n}`, barcode: null, unit: "ชิ้น", price: 2_500 },
+          qty: 5_000,
+        },
+      ],
+    });
+    // A private window of some browsers: no IndexedDB at all.
+    await context.addInitScript(() => {
+      Object.defineProperty(window, "indexedDB", { value: undefined, configurable: true });
+    });
+    await addSession(context, owner.member);
+    await page.goto("/shophub/tills");
+    await hydrated(page, "[data-testid=tills-register]");
+    await page.getByTestId("tills-row").first().getByTestId("tills-bind").click();
+    await expect
+      .poll(() => page.getByTestId("tills-this-device").innerText(), SLOW)
+      .toContain("เก็บข้อมูลไว้ในเครื่องไม่ได้");
+
+    await page.goto("/shophub/sell");
+    await page.locator("[data-testid=till][data-ready=yes]").waitFor();
+    await expect
+      .poll(() => page.getByTestId("till-no-storage").innerText(), SLOW)
+      .toContain("ขายตอนไม่มีอินเทอร์เน็ตไม่ได้");
+    // Online selling works as before: the server numbers the sale in the shop's series.
+    const field = page.getByTestId("till-scan");
+    await field.fill(owner.items[0]!.sku);
+    await field.press("Enter");
+    await page.getByTestId("till-pay-open").click();
+    const dialog = page.getByTestId("till-pay-dialog");
+    await dialog.getByTestId("till-cash").fill("30");
+    await dialog.getByTestId("till-complete").click();
+    await expect.poll(() => page.getByTestId("till-done-change").innerText(), SLOW).toBe("฿5.00");
+    expect(await page.getByTestId("till-done-queued").count()).toBe(0);
+  });
 });

@@ -41,6 +41,8 @@ export interface TillQueue {
   clockSkewSeconds: number | null;
   /** The till printed a queued sale's slip itself: the server's first print is then a copy. */
   notePrinted: (clientSaleId: string) => void;
+  /** The browser keeps nothing on the device (no IndexedDB, or it failed): online only. */
+  noStorage: boolean;
 }
 
 /** One JSON request to the till's sync route (the shop named twice: the gate checks both). */
@@ -246,6 +248,7 @@ export function useTillQueue(
   const [runner, setRunner] = useState<QueueRunner | null | undefined>(undefined);
   const [waiting, setWaiting] = useState<QueuedSale[]>([]);
   const [clockSkewSeconds, setClockSkew] = useState<number | null>(null);
+  const [noStorage, setNoStorage] = useState(false);
   const acknowledged = useRef(onAcknowledged);
   useEffect(() => {
     acknowledged.current = onAcknowledged;
@@ -257,6 +260,7 @@ export function useTillQueue(
     let alive = true;
     void (tillDatabase() ?? Promise.resolve(null))
       .then(async (db) => {
+        if (!db && alive) setNoStorage(true);
         const till = db ? await boundTillOf(db, shopId) : null;
         if (!alive) return;
         if (!till) {
@@ -271,7 +275,11 @@ export function useTillQueue(
         setRunner(made);
         await made.start();
       })
-      .catch(() => alive && setRunner(null));
+      .catch(() => {
+        if (!alive) return;
+        setNoStorage(true);
+        setRunner(null);
+      });
     return () => {
       alive = false;
       made?.stop();
@@ -288,7 +296,13 @@ export function useTillQueue(
   );
 
   const add = useCallback<TillQueue["add"]>(
-    (sale) => (runner ? runner.add(sale) : Promise.resolve(null)),
+    async (sale) => {
+      if (!runner) return null;
+      const entry = await runner.add(sale);
+      // Storage full, or the browser took IndexedDB away: said, and this sale goes online.
+      if (!entry) setNoStorage(true);
+      return entry;
+    },
     [runner],
   );
 
@@ -298,5 +312,6 @@ export function useTillQueue(
     add,
     clockSkewSeconds,
     notePrinted: notePrintedHere,
+    noStorage,
   };
 }

@@ -239,7 +239,9 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.sell.pay.completing": "Saving the sale…",
   "shops.sell.pay.retry": "Send again",
   "shops.sell.done.queued":
-    "Saved on this till and being sent; the receipt can be printed once it has arrived",
+    "Saved on this till; it is sent when there is a connection. The receipt prints now; a full tax invoice, a void or a return waits until the bill has arrived",
+  "shops.sell.queue.noStorage":
+    "This browser cannot keep bills on the device (a private window, or the device is full), so it cannot sell offline. Selling online works as usual",
   "shops.sell.queue.till": "Till {name} ({code})",
   "shops.sell.queue.allSent": "Every bill has been sent",
   "shops.sell.queue.waiting": "{count} bills waiting to be sent",

@@ -52,6 +52,8 @@ export const enShophubShifts: Record<keyof typeof thShophubShifts, string> = {
     "A VAT-registered shop needs the till approved (ภ.พ.06) before it issues abbreviated tax invoices",
   "shops.tills.thisDevice.is": "This browser is {name} ({code})",
   "shops.tills.thisDevice.none": "This browser is not one of the shop's tills yet",
+  "shops.tills.thisDevice.noStorage":
+    "This browser cannot keep data on the device (a private window, or the device is full), so it cannot be a till that sells offline. If you just bound it, release it and bind it from a normal browser window",
   "shops.tills.error.name": "Name the till (60 characters at most)",
   "shops.tills.error.posNumber":
     "A POS number has Latin letters, digits and dashes only, 40 at most",

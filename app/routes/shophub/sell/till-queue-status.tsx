@@ -50,8 +50,13 @@ export function TillQueueStatus({
   const t = useT();
   const lang = useLang();
   const now = useMinute();
-  const { bound, waiting, clockSkewSeconds } = queue;
-  if (!bound) return null;
+  const { bound, waiting, clockSkewSeconds, noStorage } = queue;
+  const noStorageNote = noStorage && (
+    <p className="small text-warning-emphasis mb-2" role="status" data-testid="till-no-storage">
+      {t("shops.sell.queue.noStorage")}
+    </p>
+  );
+  if (!bound) return noStorageNote || null;
   const catalogueOld = now - Date.parse(catalogueAt) > CATALOGUE_SAID_AFTER_MS;
   const refused = waiting.find((entry) => entry.state === "refused");
   const oldest = waiting[0];
@@ -116,6 +121,7 @@ export function TillQueueStatus({
           {t("shops.sell.queue.otherSeller", { name: othersFirst.sellerName ?? "" })}
         </p>
       )}
+      {noStorageNote}
       {catalogueOld && (
         <p className="text-warning-emphasis mb-0" data-testid="till-catalogue-age">
           {t("shops.sell.queue.catalogue", { time: formatDateTime(catalogueAt, lang) })}

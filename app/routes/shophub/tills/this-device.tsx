@@ -22,12 +22,20 @@ async function tillOnDevice(
   shopId: string,
   tills: ListedTill[],
   justBound: BoundTill | null,
-): Promise<BoundTillOnDevice | null> {
-  const db = await (tillDatabase() ?? Promise.resolve(null));
-  // No IndexedDB (a private window of some browsers): this device is no till.
-  if (!db) return null;
+): Promise<BoundTillOnDevice | null | "noStorage"> {
+  const db = await (tillDatabase() ?? Promise.resolve(null)).catch(() => null);
+  // No IndexedDB (a private window of some browsers): this device cannot keep a till.
+  if (!db) return "noStorage";
   if (justBound) {
-    await rememberBoundTill(db, { shopId, ...justBound, boundAt: new Date().toISOString() });
+    const kept = await rememberBoundTill(db, {
+      shopId,
+      ...justBound,
+      boundAt: new Date().toISOString(),
+    }).then(
+      () => true,
+      () => false,
+    );
+    if (!kept) return "noStorage";
   }
   const kept = await boundTillOf(db, shopId);
   const listed = kept ? tills.find((row) => row.id === kept.tillId) : undefined;
@@ -50,7 +58,7 @@ export function ThisDeviceTill({
   justBound: BoundTill | null;
 }) {
   const t = useT();
-  const [mine, setMine] = useState<BoundTillOnDevice | null | undefined>(undefined);
+  const [mine, setMine] = useState<BoundTillOnDevice | null | "noStorage" | undefined>(undefined);
   useEffect(() => {
     let alive = true;
     void tillOnDevice(shopId, tills, justBound).then((found) => {
@@ -61,6 +69,13 @@ export function ThisDeviceTill({
     };
   }, [shopId, tills, justBound]);
   if (mine === undefined) return null;
+  if (mine === "noStorage") {
+    return (
+      <p className="alert alert-warning" data-testid="tills-this-device">
+        {t("shops.tills.thisDevice.noStorage")}
+      </p>
+    );
+  }
   return (
     <p className="alert alert-secondary" data-testid="tills-this-device">
       {mine
