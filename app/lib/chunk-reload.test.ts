@@ -30,6 +30,16 @@ describe("reloading after a failed chunk load", () => {
     expect(CHUNK_RELOAD_GUARD_MS).toBe(60_000);
   });
 
+  it("does not reload while the browser is offline (the network is missing, not a deployment)", () => {
+    const storage = memoryStorage();
+    const reload = vi.fn();
+    expect(reloadAfterChunkError(storage, reload, 1_000_000, false)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+    // Back online, the first failure reloads: the offline one did not use up the guard.
+    expect(reloadAfterChunkError(storage, reload, 1_000_001, true)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
   it("recognises the browsers' chunk failure messages", () => {
     expect(
       isChunkLoadError(new TypeError("Failed to fetch dynamically imported module: /assets/a.js")),

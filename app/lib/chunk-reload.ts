@@ -12,13 +12,16 @@ export function isChunkLoadError(error: unknown): boolean {
 /**
  * Reloads once when a chunk of a newer (or older) deployment cannot be loaded. Returns
  * whether it reloaded; within the guard window it does not, so a broken deploy cannot
- * cause a reload loop.
+ * cause a reload loop. Offline it does not either: the chunk is missing because the network
+ * is, and a reload would throw away what the page holds (a till's open bill) for nothing.
  */
 export function reloadAfterChunkError(
   storage: Pick<Storage, "getItem" | "setItem">,
   reload: () => void,
   now: number = Date.now(),
+  online: boolean = typeof navigator === "undefined" || navigator.onLine !== false,
 ): boolean {
+  if (!online) return false;
   const last = Number(storage.getItem(STORAGE_KEY) ?? 0);
   if (now - last < CHUNK_RELOAD_GUARD_MS) return false;
   storage.setItem(STORAGE_KEY, String(now));

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
+import { sale, till } from "~/db/schema";
 import { addSession, e2eTest as test, hydrated, memberWithShop } from "./fixtures";
 
 const SLOW = { timeout: 20_000 };
@@ -103,5 +105,97 @@ describe("a registered till's notes about itself", () => {
     await dialog.getByTestId("till-complete").click();
     await expect.poll(() => page.getByTestId("till-done-change").innerText(), SLOW).toBe("฿5.00");
     expect(await page.getByTestId("till-done-queued").count()).toBe(0);
+  });
+
+  test("keeps a refused bill on the till, shows it to the owner, and sends it again once put right", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const n = `${Date.now() % 1_000_000}`;
+    const owner = await memberWithShop(e2e, {
+      shop: { name: "ร้านบิลค้าง" },
+      items: [
+        {
+          fields: { name: "ไข่ไก่", sku: `REF-${n}`, barcode: null, unit: "แผง", price: 12_000 },
+          qty: 5_000,
+        },
+      ],
+    });
+    await addSession(context, owner.member);
+    const bind = async () => {
+      await page.goto("/shophub/tills");
+      await hydrated(page, "[data-testid=tills-register]");
+      await page.getByTestId("tills-row").first().getByTestId("tills-bind").click();
+      await expect
+        .poll(() => page.getByTestId("tills-this-device").innerText(), SLOW)
+        .toContain("(P01)");
+    };
+    await bind();
+    await page.goto("/shophub/sell");
+    await page.locator("[data-testid=till][data-ready=yes]").waitFor();
+    await expect.poll(() => page.getByTestId("till-queue").count(), SLOW).toBe(1);
+
+    const field = page.getByTestId("till-scan");
+    const sell = async () => {
+      await field.fill(owner.items[0]!.sku);
+      await field.press("Enter");
+      await expect.poll(() => page.getByTestId("till-line").count(), SLOW).toBe(1);
+      await page.getByTestId("till-pay-open").click();
+      const dialog = page.getByTestId("till-pay-dialog");
+      await dialog.getByTestId("till-cash").fill("120");
+      await dialog.getByTestId("till-complete").click();
+      const sold = (await page.getByTestId("till-done-number").innerText()).replace("เลขที่ ", "");
+      await page.getByTestId("till-next").click();
+      return sold;
+    };
+    // A sale online first (the till as it is used before the network drops).
+    const first = await sell();
+    await expect
+      .poll(() => page.getByTestId("till-queue").getAttribute("data-waiting"), SLOW)
+      .toBe("0");
+
+    // Sold offline; meanwhile the owner released this device from another one.
+    await context.setOffline(true);
+    const number = await sell();
+    await e2e.db
+      .update(till)
+      .set({ deviceTokenHash: null, deviceBoundAt: null, deviceLabel: null })
+      .where(eq(till.shopId, owner.shop.id));
+
+    // Back online: refused for good, kept on the till, marked, with what to do.
+    await context.setOffline(false);
+    await expect
+      .poll(() => page.getByTestId("till-queue-refused").innerText(), SLOW)
+      .toContain(`บิล ${number} ส่งเข้าระบบไม่ผ่าน (เครื่องนี้ไม่ได้เป็นเครื่องขายของร้านแล้ว)`);
+    expect(await page.getByTestId("till-queue").getAttribute("data-waiting")).toBe("1");
+
+    // The owner's list of tills shows it, wherever the owner is.
+    await page.goto("/shophub/tills");
+    await hydrated(page, "[data-testid=tills-register]");
+    const row = page.getByTestId("tills-refused-row");
+    await expect.poll(() => row.count(), SLOW).toBe(1);
+    expect(await row.innerText()).toContain(number);
+    expect(await row.innerText()).toContain("฿120.00");
+
+    // Put right (this device bound again), then sent again from the till: it arrives once.
+    await page.getByTestId("tills-row").first().getByTestId("tills-bind").click();
+    await expect
+      .poll(() => page.getByTestId("tills-this-device").innerText(), SLOW)
+      .toContain("(P01)");
+    await page.goto("/shophub/sell");
+    await page.locator("[data-testid=till][data-ready=yes]").waitFor();
+    await page.getByTestId("till-queue-retry").click();
+    await expect
+      .poll(() => page.getByTestId("till-queue").getAttribute("data-waiting"), SLOW)
+      .toBe("0");
+    const stored = await e2e.db
+      .select({ number: sale.documentNumber })
+      .from(sale)
+      .where(eq(sale.shopId, owner.shop.id));
+    expect(stored.map((row) => row.number).sort()).toEqual([first, number]);
+    await page.goto("/shophub/tills");
+    await hydrated(page, "[data-testid=tills-register]");
+    expect(await page.getByTestId("tills-refused").count()).toBe(0);
   });
 });

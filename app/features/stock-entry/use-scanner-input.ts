@@ -27,7 +27,9 @@ export function useScannerInput({
     if (event.key !== "Enter") return;
     // Enter is the scanner's end of code, never the form's submit.
     event.preventDefault();
-    const code = scannedCode(event.key, value);
+    // The field's own text, not the last render's: a scanner types the code and Enter faster
+    // than a busy page renders, and the code must not be lost.
+    const code = scannedCode(event.key, event.currentTarget.value);
     if (code === null) return;
     setValue("");
     onScan(code);

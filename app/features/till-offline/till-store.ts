@@ -226,6 +226,14 @@ export async function markRefused(
   await tx.done;
 }
 
+/** The owner put the cause right: a refused entry waits again, to be sent in its turn. */
+export async function retryRefused(db: IDBPDatabase<TillSchema>, clientSaleId: string) {
+  const tx = db.transaction("queue", "readwrite");
+  const entry = await tx.store.get(clientSaleId);
+  if (entry?.state === "refused") await tx.store.put({ ...entry, state: "waiting", refusal: null });
+  await tx.done;
+}
+
 /**
  * Where the server says the till's series stands, taken when the till is registered on this
  * device and after each sync: the device continues from the later of the two (never back).

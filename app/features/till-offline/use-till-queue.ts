@@ -9,6 +9,7 @@ import {
   type QueuedSale,
   queueSale,
   notePrinted,
+  retryRefused,
   type TillDocumentKind,
   tillDatabase,
 } from "./till-store";
@@ -43,6 +44,8 @@ export interface TillQueue {
   notePrinted: (clientSaleId: string) => void;
   /** The browser keeps nothing on the device (no IndexedDB, or it failed): online only. */
   noStorage: boolean;
+  /** Sends a refused entry again (its cause put right), then the ones after it. */
+  retry: (clientSaleId: string) => void;
 }
 
 /** One JSON request to the till's sync route (the shop named twice: the gate checks both). */
@@ -213,6 +216,14 @@ class QueueRunner {
     if (saleId !== undefined) await countPrintOnServer(this.shopId, saleId);
   }
 
+  async retry(clientSaleId: string) {
+    const db = await tillDatabase();
+    if (!db) return;
+    await retryRefused(db, clientSaleId);
+    this.failures = 0;
+    await this.run();
+  }
+
   /** Numbers and queues a sale, then sends; null when the device could not keep it. */
   async add(sale: Parameters<TillQueue["add"]>[0]): Promise<QueuedSale | null> {
     try {
@@ -290,6 +301,11 @@ export function useTillQueue(
     runner?.tellStorage(storage);
   }, [runner, storage]);
 
+  const retryHere = useCallback(
+    (clientSaleId: string) => void runner?.retry(clientSaleId),
+    [runner],
+  );
+
   const notePrintedHere = useCallback(
     (clientSaleId: string) => void runner?.notePrinted(clientSaleId),
     [runner],
@@ -313,5 +329,6 @@ export function useTillQueue(
     clockSkewSeconds,
     notePrinted: notePrintedHere,
     noStorage,
+    retry: retryHere,
   };
 }

@@ -250,6 +250,7 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.sell.queue.refused":
     "Bill {number} was refused ({reason}); the bills after it are kept on this till and wait. Tell the owner or a manager",
   "shops.sell.queue.export": "Save the waiting bills as a file",
+  "shops.sell.queue.retry": "Send again",
   "shops.sell.queue.stateWaiting": "Waiting",
   "shops.sell.queue.stateRefused": "Refused",
   "shops.sell.queue.clockSkew":

@@ -4,6 +4,12 @@ import type { thShophubShifts } from "./th-shophub-shifts";
 export const enShophubShifts: Record<keyof typeof thShophubShifts, string> = {
   "shops.shifts.title": "Shifts",
   "shops.shifts.report.title": "Shift report",
+  "shops.tills.refused.heading": "Till sales the server refused",
+  "shops.tills.refused.lead":
+    "These bills were sold and are still on their till (they can be saved as a file from the till). Put the cause right first (for example bind the device again if it was released), then press “Send again” on that till",
+  "shops.tills.refused.col.when": "Refused at",
+  "shops.tills.refused.col.total": "Total",
+  "shops.tills.refused.col.reason": "Reason",
   "shops.tills.flagged.heading": "Till sales to check",
   "shops.tills.flagged.lead":
     "Sales a till made (often while its internet was down) that arrived after the shop had changed; they are kept as sold, because the customer paid and took the goods",

@@ -243,6 +243,7 @@ export const thShophubSell = {
   "shops.sell.queue.refused":
     "บิล {number} ส่งเข้าระบบไม่ผ่าน ({reason}) บิลหลังจากนี้เก็บไว้ในเครื่องและรอส่ง แจ้งเจ้าของร้านหรือผู้จัดการ",
   "shops.sell.queue.export": "บันทึกบิลที่รอส่งเป็นไฟล์",
+  "shops.sell.queue.retry": "ส่งอีกครั้ง",
   "shops.sell.queue.stateWaiting": "รอส่ง",
   "shops.sell.queue.stateRefused": "ส่งไม่ผ่าน",
   "shops.sell.queue.clockSkew": "นาฬิกาของเครื่องนี้คลาดเคลื่อนไป {minutes} นาที ตั้งวันเวลาของเครื่องให้ตรง",

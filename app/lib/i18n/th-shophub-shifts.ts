@@ -3,6 +3,12 @@ export const thShophubShifts = {
   "shops.shifts.title": "กะการขาย",
   "shops.shifts.report.title": "รายงานกะ",
   "shops.shifts.panel.heading": "กะและลิ้นชักเงินสด",
+  "shops.tills.refused.heading": "บิลที่เครื่องขายส่งเข้าระบบไม่ผ่าน",
+  "shops.tills.refused.lead":
+    "บิลเหล่านี้ขายไปแล้วและยังอยู่ในเครื่องขายนั้น (บันทึกเป็นไฟล์ได้จากหน้าขาย) แก้สาเหตุก่อน เช่น ผูกเครื่องใหม่หากปล่อยเครื่องไปแล้ว แล้วกด “ส่งอีกครั้ง” ที่หน้าขายของเครื่องนั้น",
+  "shops.tills.refused.col.when": "ส่งไม่ผ่านเมื่อ",
+  "shops.tills.refused.col.total": "ยอดบิล",
+  "shops.tills.refused.col.reason": "สาเหตุ",
   "shops.tills.flagged.heading": "บิลจากเครื่องขายที่ควรตรวจ",
   "shops.tills.flagged.lead":
     "บิลที่เครื่องขายทำไว้ (มักเป็นตอนอินเทอร์เน็ตหลุด) แล้วส่งเข้ามาเมื่อร้านเปลี่ยนข้อมูลไปแล้ว ระบบบันทึกตามที่ขายจริงเพราะลูกค้าจ่ายเงินและรับของไปแล้ว",

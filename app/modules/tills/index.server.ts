@@ -2,3 +2,4 @@
 // docs/decisions/0016-modules-public-surface-and-layers.md).
 export * from "./index";
 export * from "./tills.server";
+export * from "./refused-sales.server";

@@ -100,3 +100,31 @@ export const tillCheckin = pgTable("till_checkin", {
    */
   storage: text("storage"),
 });
+
+/**
+ * A registered till's queued sale the server refused for good (decision 0071): it stays on the
+ * device, marked, and is listed here for the owner, who may not be at that till. Removed when
+ * the same sale is accepted later (sent again after the owner put things right).
+ */
+export const tillRefusedSale = pgTable(
+  "till_refused_sale",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    tillId: uuid("till_id")
+      .notNull()
+      .references(() => till.id, { onDelete: "cascade" }),
+    clientSaleId: uuid("client_sale_id").notNull(),
+    /** As the till printed it on the slip. */
+    documentNumber: text("document_number").notNull(),
+    totalSatang: bigint("total_satang", { mode: "number" }).notNull(),
+    /** The refusal's code (the till's queue says it in words). */
+    code: text("code").notNull(),
+    /** The member whose session sent it. */
+    sentBy: text("sent_by").notNull(),
+    refusedAt: timestamp("refused_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("till_refused_sale_client").on(table.shopId, table.clientSaleId)],
+);

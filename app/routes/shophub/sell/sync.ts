@@ -3,9 +3,15 @@ import type { Route } from "./+types/sync";
 import { appContext } from "~/context";
 import type { SyncAnswer } from "~/features/till-offline/till-sync";
 import type { MessageKey } from "~/lib/i18n";
+import { completeSaleRequestSchema } from "~/modules/sales";
 import { completeSale } from "~/modules/sales/index.server";
 import { TILL_STORAGE_ANSWERS } from "~/modules/tills";
-import { recordTillCaughtUp, tillSeriesPositions } from "~/modules/tills/index.server";
+import {
+  clearRefusedTillSale,
+  recordRefusedTillSale,
+  recordTillCaughtUp,
+  tillSeriesPositions,
+} from "~/modules/tills/index.server";
 import { memberOf } from "~/routes/_gates/member.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { QUEUE_REFUSAL_KEYS } from "./queue-text";
@@ -66,7 +72,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     { shopId: shop.id, userId: member.id, cashierName: member.name, role },
     sale,
   );
+  const sent = completeSaleRequestSchema.safeParse(sale);
+  const device = sent.success ? sent.data.device : undefined;
   if (result.ok) {
+    if (sent.success) await clearRefusedTillSale(db, shop.id, sent.data.clientSaleId);
     const { id, clockSkewSeconds } = result.sale;
     return Response.json({
       kind: "accepted",
@@ -81,5 +90,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     code: result.error.code,
     key: QUEUE_REFUSAL_KEYS[result.error.code] ?? "shops.sell.queue.reason.other",
   };
+  // The owner's list of tills shows it too (the owner may not be at this till).
+  if (sent.success && device) {
+    await recordRefusedTillSale(db, shop.id, {
+      tillId: device.tillId,
+      clientSaleId: sent.data.clientSaleId,
+      prefix: device.prefix,
+      year: device.year,
+      seq: device.seq,
+      totalSatang: sent.data.expectedTotalSatang,
+      code: result.error.code,
+      sentBy: member.id,
+    });
+  }
   return Response.json(refused, { status: 422 });
 }

@@ -113,7 +113,15 @@ export function TillQueueStatus({
           {t("shops.sell.queue.refused", {
             number: refused.documentNumber,
             reason: t(QUEUE_REFUSAL_KEYS[refused.refusal ?? ""] ?? "shops.sell.queue.reason.other"),
-          })}
+          })}{" "}
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger"
+            onClick={() => queue.retry(refused.clientSaleId)}
+            data-testid="till-queue-retry"
+          >
+            {t("shops.sell.queue.retry")}
+          </button>
         </p>
       )}
       {othersFirst && (

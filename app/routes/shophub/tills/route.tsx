@@ -14,6 +14,7 @@ import {
   bindTillDevice,
   createClaimCode,
   listTills,
+  refusedTillSales,
   registerTill,
   releaseTillDevice,
   setTillRetired,
@@ -25,6 +26,7 @@ import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { TextField } from "~/ui/text-field";
 import { FlaggedSales } from "./flagged-sales";
+import { RefusedSales } from "./refused-sales";
 import { ThisDeviceTill } from "./this-device";
 
 /*
@@ -38,10 +40,15 @@ export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "man
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { shop } = await chosenShopOf(context, request);
   const { db } = context.get(appContext);
-  const [tills, flagged] = await Promise.all([listTills(db, shop.id), flaggedSales(db, shop.id)]);
+  const [tills, flagged, refused] = await Promise.all([
+    listTills(db, shop.id),
+    flaggedSales(db, shop.id),
+    refusedTillSales(db, shop.id),
+  ]);
   return {
     shop: { id: shop.id, name: shop.name },
     flagged: flagged.map((row) => ({ ...row, soldAt: row.soldAt.toISOString() })),
+    refused: refused.map((row) => ({ ...row, refusedAt: row.refusedAt.toISOString() })),
     tills: tills.map((row) => ({
       ...row,
       deviceBoundAt: row.deviceBoundAt?.toISOString() ?? null,
@@ -161,7 +168,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 export default function Tills({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
-  const { shop, tills, flagged } = loaderData;
+  const { shop, tills, flagged, refused } = loaderData;
   const fetcher = useFetcher<TillAnswer>({ key: "tills" });
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const failure = answer && !answer.ok ? answer : null;
@@ -336,6 +343,7 @@ export default function Tills({ loaderData }: Route.ComponentProps) {
           {t("shops.tills.register.submit")}
         </Button>
       </fetcher.Form>
+      <RefusedSales rows={refused} />
       <FlaggedSales shopId={shop.id} rows={flagged} />
     </>
   );
