@@ -135,7 +135,8 @@ export function TillQueueStatus({
           {t("shops.sell.queue.catalogue", { time: formatDateTime(catalogueAt, lang) })}
         </p>
       )}
-      {(storage === "refused" || storage === "unsupported") && (
+      {/* Said while bills wait, when it matters; the owner's list of tills says it always. */}
+      {oldest && (storage === "refused" || storage === "unsupported") && (
         <p className="text-warning-emphasis mb-0" data-testid="till-storage-refused">
           {t("shops.sell.queue.storageRefused")}
         </p>
