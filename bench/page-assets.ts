@@ -34,6 +34,25 @@ export interface Asset {
 }
 
 /** Script, module preload and stylesheet URLs of a page, plus modules its inline scripts name. */
+/** The page's HTML without React Router's inline route manifest (one JSON object literal). */
+export function withoutRouteManifest(html: string): string {
+  const marker = html.indexOf("__reactRouterManifest");
+  const start = marker < 0 ? -1 : html.indexOf("{", marker);
+  if (start < 0) return html;
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < html.length; i++) {
+    const char = html[i];
+    if (inString) {
+      if (char === "\\") i++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === "{") depth++;
+    else if (char === "}" && --depth === 0) return html.slice(0, start) + html.slice(i + 1);
+  }
+  return html;
+}
+
 export function assetUrls(html: string, pageUrl: string): { url: string; kind: "js" | "css" }[] {
   const found = new Map<string, "js" | "css">();
   const add = (href: string | undefined, kind: "js" | "css") => {
@@ -47,10 +66,12 @@ export function assetUrls(html: string, pageUrl: string): { url: string; kind: "
     else if (rel === "stylesheet") add(attr("href"), "css");
   }
   for (const [, src] of html.matchAll(/\bimport\b[^"';]*["']([^"']+\.m?js)["']/g)) add(src, "js");
-  // Any other module address the page's scripts name (quotes possibly escaped). The manifest's
-  // own "url" is not loaded: with lazy route discovery the browser asks /__manifest for routes
-  // it lacks.
-  for (const [, src] of html.matchAll(
+  // Any other module address the page's scripts name (quotes possibly escaped). Not the route
+  // manifest's: it names the modules of routes the page may go to next (with lazy route
+  // discovery, the index route and the routes along the path), which load only on that
+  // navigation; the page's own routes are imported above. The manifest's own "url" is not
+  // loaded either: the browser asks /__manifest for routes it lacks.
+  for (const [, src] of withoutRouteManifest(html).matchAll(
     /(?<!["']url\\?["']:\s*\\?)\\?["'](\/[^"'\\\s<>]+\.m?js)\\?["']/g,
   ))
     add(src, "js");

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { hitRateLimit, type RateLimitRule } from "~/modules/platform/index.server";
 import { checkApprovalPin } from "~/modules/shops/index.server";
-import { discountApprovalRequestSchema, type DiscountShares } from "./discount-limit";
+import { discountApprovalRequestSchema } from "./discount-approval-request";
+import type { DiscountShares } from "./discount-limit";
 import { discountApproval } from "./schema";
 
 /*

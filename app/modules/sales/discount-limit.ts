@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { type Bill, MAX_BILL_SATANG } from "./bill";
+import type { Bill } from "./bill";
 
 /*
  * How far a bill's discounts go, and whether a cashier gives them alone (issue 31, decision
@@ -59,20 +58,3 @@ export function discountNeedsApproval(
     !(DISCOUNT_APPROVER_ROLES as readonly string[]).includes(role) && !withinShares(shares, limit)
   );
 }
-
-const share = z.number().int().min(0).max(10_000);
-
-/**
- * What the till sends to have a bill's discounts approved: the one contract of that request,
- * read by the route and by approveDiscount alike.
- */
-export const discountApprovalRequestSchema = z.object({
-  clientSaleId: z.uuid(),
-  approverId: z.string().min(1).max(100),
-  pin: z.string().max(20),
-  shares: z.object({ lineBasisPoints: share, billBasisPoints: share }),
-  /** The bill's line and bill discounts in all, satang. */
-  discountSatang: z.number().int().min(0).max(MAX_BILL_SATANG),
-});
-
-export type DiscountApprovalRequest = z.infer<typeof discountApprovalRequestSchema>;

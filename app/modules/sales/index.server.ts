@@ -13,6 +13,7 @@ export * from "./receipt-logo.server";
 export * from "./settings-form";
 export * from "./dashboard.server";
 export * from "./discount-approval.server";
+export * from "./discount-approval-request";
 // What the sales took over days, for the finance page beside the other income.
 export * from "./takings.server";
 export * from "./sale-flags.server";

@@ -110,8 +110,6 @@ export {
 export {
   discountNeedsApproval,
   DISCOUNT_APPROVER_ROLES,
-  type DiscountApprovalRequest,
-  discountApprovalRequestSchema,
   discountShares,
   type DiscountShares,
   withinShares,

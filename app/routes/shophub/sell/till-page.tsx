@@ -23,6 +23,7 @@ import {
 import { CartPanel } from "./cart-panel";
 import { ApprovalDialog, ApprovalNote, approvalNeed } from "./discount-approval";
 import { CategoryChips, GRID_LIMIT, ItemGrid } from "./item-grid";
+import { preloadShiftDialog } from "./shift-panel";
 import { lazyPart } from "./lazy-part";
 import type { ParkedBill } from "./parked";
 import { CASH_FIELD_ID, paymentsOf } from "./pay-state";
@@ -70,6 +71,7 @@ const OFFLINE_PARTS = [
   preloadPrinterSetup,
   preloadCamera,
   preloadQueuedSlip,
+  preloadShiftDialog,
 ] as const;
 
 /** A queued sale's print: its own slip, until the server has the sale (then its print page). */

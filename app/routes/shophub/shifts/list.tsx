@@ -9,7 +9,7 @@ import { formatBaht } from "~/lib/money";
 import { listShifts } from "~/modules/shifts/index.server";
 import { memberOf } from "~/routes/_gates/member.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
-import { DifferenceText } from "~/routes/shophub/sell/shift-panel";
+import { DifferenceText } from "~/routes/shophub/sell/shift-words";
 
 // The shop's shifts: the owner and manager see all, a cashier their own.
 export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "manager", "cashier"])];

@@ -16,7 +16,7 @@ import { getSalesSettings } from "~/modules/sales/index.server";
 import { shiftReport } from "~/modules/shifts/index.server";
 import { memberOf } from "~/routes/_gates/member.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
-import { DifferenceText, MOVEMENT_TEXT } from "~/routes/shophub/sell/shift-panel";
+import { DifferenceText, MOVEMENT_TEXT } from "~/routes/shophub/sell/shift-words";
 import "./shift-report.css";
 
 // One shift's report, printable on the till's roll: outside the site's frame (as the receipt
