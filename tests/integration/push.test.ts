@@ -18,6 +18,7 @@ import {
   deliverDuePushes,
   expandPushEvents,
   queueDailySummaries,
+  noticePushedAt,
   queueNoticePush,
   runPushRound,
   saveShopPushSettings,
@@ -231,6 +232,9 @@ describe("the push queue", () => {
     });
     // Another browser's keys cannot read it.
     expect(() => decrypt(english, toThai.body)).toThrow();
+    // The admin's form says when the notice was pushed; another notice was not.
+    expect(await noticePushedAt(db, 7)).toBeInstanceOf(Date);
+    expect(await noticePushedAt(db, 8)).toBeNull();
   });
 
   it("retries a 5xx or 429 later with backoff (Retry-After honoured), then sends it", async () => {

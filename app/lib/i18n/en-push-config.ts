@@ -88,4 +88,5 @@ export const enPushConfig: Record<keyof typeof thPushConfig, string> = {
   "admin.settings.error.characters": "The text has characters that cannot be used",
   "admin.settings.error.thaiFirst": "Please write the Thai line too",
   "admin.notices.field.push": "Also send it as a push notification to devices that take notices",
+  "admin.notices.pushedAt": "This notice was pushed on {time}; tick again only to send it again",
 };

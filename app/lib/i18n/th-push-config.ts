@@ -82,4 +82,5 @@ export const thPushConfig = {
   "admin.settings.error.characters": "ข้อความมีอักขระที่ใช้ไม่ได้",
   "admin.settings.error.thaiFirst": "กรุณากรอกข้อความภาษาไทยด้วย",
   "admin.notices.field.push": "ส่งเป็นการแจ้งเตือนแบบพุชไปยังอุปกรณ์ที่สมัครรับประกาศไว้ด้วย",
+  "admin.notices.pushedAt": "ประกาศนี้ส่งแบบพุชไปแล้วเมื่อ {time} ติ๊กอีกครั้งเฉพาะเมื่อต้องการส่งซ้ำ",
 } as const;

@@ -65,6 +65,23 @@ export async function queueNoticePush(
   });
 }
 
+/**
+ * When the notice was last sent as a push, or null (the queue keeps 30 days): the admin's form
+ * says so, so that a notice is not pushed twice by a tick left on.
+ */
+export async function noticePushedAt(db: Database, noticeId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | null>`max(${pushEvent.createdAt})`.mapWith(pushEvent.createdAt) })
+    .from(pushEvent)
+    .where(
+      and(
+        eq(pushEvent.kind, "notice"),
+        sql`${pushEvent.payload}->>'noticeId' = ${String(noticeId)}`,
+      ),
+    );
+  return row?.at ?? null;
+}
+
 /** Minutes after midnight, Bangkok time. */
 function bangkokMinute(now: Date): number {
   const shifted = new Date(now.getTime() + BANGKOK_OFFSET_MS);

@@ -27,7 +27,7 @@ import {
   listNotices,
   updateNotice,
 } from "~/modules/notices/index.server";
-import { queueNoticePush } from "~/modules/push/index.server";
+import { noticePushedAt, queueNoticePush } from "~/modules/push/index.server";
 
 const DONE = ["created", "updated", "deleted"] as const;
 type Done = (typeof DONE)[number];
@@ -53,6 +53,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const rawId = url.searchParams.get("id");
   const editId = readId(rawId, INT4_MAX);
   const editing = editId ? await getNotice(db, editId) : null;
+  const pushedAt = editing ? await noticePushedAt(db, editing.id) : null;
   if (rawId !== null && !editing) throw data("ไม่พบประกาศนี้ / Notice not found", { status: 404 });
   const now = new Date();
   const notices = (await listNotices(db)).map((notice) => ({
@@ -79,6 +80,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
             startsAt: toBangkokLocalInput(editing.startsAt),
             endsAt: toBangkokLocalInput(editing.endsAt),
           } satisfies NoticeValues,
+          /** When it was last pushed (the push queue keeps 30 days). */
+          pushedAt: pushedAt?.toISOString() ?? null,
         }
       : null,
     done: (DONE as readonly string[]).includes(done ?? "") ? (done as Done) : null,
@@ -306,6 +309,11 @@ export default function AdminNotices({ loaderData, actionData }: Route.Component
               <label htmlFor="notice-push" className="form-check-label">
                 {t("admin.notices.field.push")}
               </label>
+              {editing?.pushedAt && (
+                <div className="form-text" data-testid="notice-pushed-at">
+                  {t("admin.notices.pushedAt", { time: formatDateTime(editing.pushedAt, lang) })}
+                </div>
+              )}
             </div>
             <div className="d-flex flex-wrap gap-2">
               <button
