@@ -35,6 +35,10 @@ export function createDatabase(connectionString: string, options: { max?: number
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
+  // Nor one checked out between two queries (a transaction awaiting the app) when the server
+  // goes: node-postgres emits the loss on the client itself, and with no listener the process
+  // died. Its queries fail (the caller's error path answers), and the pool drops it on release.
+  pool.on("connect", (client) => client.on("error", () => {}));
   return drizzle(pool, { schema }) as Database;
 }
 

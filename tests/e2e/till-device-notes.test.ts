@@ -166,8 +166,9 @@ describe("a registered till's notes about itself", () => {
 
     // Back online: refused for good, kept on the till, marked, with what to do.
     await context.setOffline(false);
+    // Sent on the "online" event, or at the latest by the backoff timer (5 s, then 10 s).
     await expect
-      .poll(() => page.getByTestId("till-queue-refused").innerText(), SLOW)
+      .poll(() => page.getByTestId("till-queue-refused").innerText(), { timeout: 30_000 })
       .toContain(`บิล ${number} ส่งเข้าระบบไม่ผ่าน (เครื่องนี้ไม่ได้เป็นเครื่องขายของร้านแล้ว)`);
     expect(await page.getByTestId("till-queue").getAttribute("data-waiting")).toBe("1");
     // A bill waits on a browser that did not promise to keep it: said on the till.

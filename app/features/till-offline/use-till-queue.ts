@@ -48,6 +48,9 @@ export interface TillQueue {
   retry: (clientSaleId: string) => void;
 }
 
+/** How long one request of the sender may take before it counts as no answer. */
+const SYNC_TIMEOUT_MS = 30_000;
+
 /** One JSON request to the till's sync route (the shop named twice: the gate checks both). */
 function postSync(shopId: string, body: Record<string, unknown>): Promise<Response> {
   return fetch(`/shophub/sell/sync?shop=${encodeURIComponent(shopId)}`, {
@@ -55,6 +58,9 @@ function postSync(shopId: string, body: Record<string, unknown>): Promise<Respon
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ shopId, ...body }),
     credentials: "same-origin",
+    // A request that hangs (a captive portal, a dying hotspot) must not hold the queue: the
+    // sender's lock is free again and the entry is sent on the next round.
+    signal: AbortSignal.timeout(SYNC_TIMEOUT_MS),
   });
 }
 
@@ -129,6 +135,8 @@ class QueueRunner {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private stopped = false;
+  private running: Promise<void> | null = null;
+  private again = false;
   /** What the browser answered to persistent storage (said to the server when caught up). */
   private storage: PersistState = "unknown";
   /** The server's ids of the sales sent lately: a print noted after sending is counted there. */
@@ -170,8 +178,28 @@ class QueueRunner {
     if (db && !this.stopped) this.told.waiting(await queuedSales(db, this.till.tillId));
   }
 
-  /** Sends what waits; after no answer, tries again later (5 s doubling to 5 min). */
-  async run(): Promise<void> {
+  /**
+   * Sends what waits; after no answer, tries again later (5 s doubling to 5 min). A call while a sending is on its way (the network back, a new sale)
+   * makes one more round after it, rather than being lost: the round on its way may have
+   * started before the change that called.
+   */
+  run(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.round().finally(() => {
+      this.running = null;
+      if (this.again && !this.stopped) {
+        this.again = false;
+        void this.run();
+      }
+    });
+    return this.running;
+  }
+
+  /** One round: the queue sent as far as it goes, then the next try planned. */
+  private async round(): Promise<void> {
     const db = await tillDatabase();
     if (!db || this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
@@ -198,8 +226,11 @@ class QueueRunner {
     }
   }
 
+  /** The browser's answer to persistent storage: said to the server with the next round. */
   tellStorage(storage: PersistState) {
+    const changed = storage !== this.storage;
     this.storage = storage;
+    if (changed && storage !== "unknown") void this.run();
   }
 
   private remember(clientSaleId: string, saleId: number) {
