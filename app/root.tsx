@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -176,6 +177,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const { frame, area } = messageRefsOf(matches);
   const textFiles = [frame, area].flatMap((ref) => (ref ? [ref.href] : []));
+  // React has hydrated the page (effects run once it is committed): tests and scripts that
+  // need the page's handlers wait for `<html data-hydrated>`.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "1";
+  }, []);
   return (
     <html lang={lang}>
       <head>

@@ -81,7 +81,7 @@ export function spawnEmbeddedApp(
 ): ChildProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    // A caller that sets an allocator variable (bench/soak-ab.ts's variants) sets all it wants.
+    // A caller that sets an allocator variable (bench/lab/soak-ab.ts's variants) sets all it wants.
     ...(Object.keys(extraEnv).some((name) => name.startsWith("MALLOC_")) ? {} : SERVE_ENV),
     ...extraEnv,
     NODE_ENV: "production",

@@ -1,4 +1,4 @@
-// The request mix of the soak (bench/soak.ts) and of its memory A/B (bench/soak-ab.ts): what a
+// The request mix of the soak (bench/soak.ts) and of its memory A/B (bench/lab/soak-ab.ts): what a
 // small shop's site sees, weighted. One list, so that both measure the same thing.
 export type SoakKind = "visitor" | "storehub" | "write";
 

@@ -13,6 +13,7 @@ import {
   setupE2E,
   waitForMail as waitForMailTo,
   withPage,
+  hydrated,
 } from "./fixtures";
 
 const e2e = setupE2E();
@@ -31,10 +32,7 @@ async function open(page: Page, path: string, { javaScript = true } = {}): Promi
   const response = await page.goto(path, { waitUntil: "domcontentloaded" });
   if (!response) throw new Error(`no response for ${path}`);
   if (javaScript) {
-    await page.waitForFunction(() => {
-      const form = document.querySelector("form.account-form");
-      return !!form && Object.keys(form).some((key) => key.startsWith("__react"));
-    });
+    await hydrated(page, "form.account-form");
   }
   return response;
 }
@@ -421,10 +419,7 @@ describe("password reset", () => {
         await page.waitForURL((url) => url.pathname === "/user/resetPw");
         const token = new URL(page.url()).searchParams.get("token");
         expect(token).toBeTruthy();
-        await page.waitForFunction(() => {
-          const form = document.querySelector("form.account-form");
-          return !!form && Object.keys(form).some((key) => key.startsWith("__react"));
-        });
+        await hydrated(page, "form.account-form");
         expect(await page.locator("h1").innerText()).toBe(th["account.reset.newTitle"]);
         await page.locator("#field-password").fill(newPassword);
         await page.locator("#field-confirmPassword").fill(newPassword);

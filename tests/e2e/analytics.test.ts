@@ -12,6 +12,7 @@ import {
   registerMember,
   setupE2E,
   type E2E,
+  hydrated,
 } from "./fixtures";
 
 // The consent banner and the site's own analytics in Chromium (issue 36, decision 0076).
@@ -59,11 +60,7 @@ describe("the consent banner", () => {
     await expect(banner.innerText()).resolves.toContain(th["consent.banner.title"]);
     // Fixed to the window: it reserves no room and shifts nothing; the page reads behind it.
     expect(await banner.evaluate((element) => getComputedStyle(element).position)).toBe("fixed");
-    await page.waitForFunction(() =>
-      Object.keys(document.querySelector("header a") ?? {}).some((key) =>
-        key.startsWith("__react"),
-      ),
-    );
+    await hydrated(page, "header a");
     expect(await layoutShift(page)).toBe(0);
     // Hydration passed over the banner, which the browser's script does not know.
     expect(await banner.isVisible()).toBe(true);

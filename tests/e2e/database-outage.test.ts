@@ -15,7 +15,7 @@ import {
 } from "../../bench/stock-writers";
 import { th } from "~/lib/i18n/th";
 import { tempFolderForPostgres } from "../setup/temp-folder";
-import { launchBrowser } from "./fixtures";
+import { launchBrowser, hydrated } from "./fixtures";
 import { startOwnServer, waitForStatus, type OwnServer } from "./fixtures/own-server";
 
 /*
@@ -84,9 +84,7 @@ describe("the embedded PostgreSQL dies under the running app", () => {
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     await page.goto("/");
-    await page.waitForFunction(() =>
-      Object.keys(document.querySelector("header a") ?? {}).some((k) => k.startsWith("__react")),
-    );
+    await hydrated(page, "header a");
 
     const config = path.join(dataDir, "postgres", "postgresql.conf");
     await rename(config, `${config}.away`);

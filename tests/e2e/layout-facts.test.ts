@@ -167,10 +167,7 @@ describe("layout facts", () => {
           // The header's member part is a script of its own: a member's page loads it before
           // hydrating, a visitor's never (the home page's script budget, issue 15). Counted
           // once the page has hydrated.
-          await page.waitForFunction(() => {
-            const link = document.querySelector("header a");
-            return !!link && Object.keys(link).some((key) => key.startsWith("__react"));
-          });
+          await hydrated(page, "header a");
           const memberHeaderScripts = await page.evaluate(
             () =>
               performance

@@ -1,17 +1,14 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { withPage, setupE2E } from "./fixtures";
+import { withPage, setupE2E, hydrated } from "./fixtures";
 
 const e2e = setupE2E();
 
 /** Opens `path` and waits until React has hydrated it, so links navigate client-side. */
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.waitForFunction(() => {
-    const link = document.querySelector("header a");
-    return !!link && Object.keys(link).some((key) => key.startsWith("__react"));
-  });
+  await hydrated(page, "header a");
 }
 
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { withPage, setupE2E } from "./fixtures";
+import { withPage, setupE2E, hydrated } from "./fixtures";
 
 const e2e = setupE2E();
 
@@ -8,9 +8,7 @@ describe("a form that cannot reach the server", () => {
   it("keeps the form and what was typed, and says the network failed", async () => {
     await withPage(e2e.browser, async (page) => {
       await page.goto("/user/signIn");
-      await page.waitForFunction(() =>
-        Object.keys(document.querySelector("header a") ?? {}).some((k) => k.startsWith("__react")),
-      );
+      await hydrated(page, "header a");
       // The connection drops: the action request never reaches the server.
       await page.route("**/user/signIn.data**", (route) => route.abort("internetdisconnected"));
       await page.locator("#field-email").fill("offline@example.com");

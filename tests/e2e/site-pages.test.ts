@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { en } from "~/lib/i18n/en";
 import { th } from "~/lib/i18n/th";
 import { DEMO_CATEGORIES } from "~/modules/content/demo-content";
-import { baseURL, memberWithShop, openAs, registerMember, withPage, setupE2E } from "./fixtures";
+import {
+  baseURL,
+  memberWithShop,
+  openAs,
+  registerMember,
+  withPage,
+  setupE2E,
+  hydrated,
+} from "./fixtures";
 
 const THAI = /[\u0E00-\u0E7F]/;
 
@@ -17,10 +25,7 @@ async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
 
 /** The page has hydrated (React attached its handlers), so client-side behaviour works. */
 async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const link = document.querySelector("header a");
-    return !!link && Object.keys(link).some((key) => key.startsWith("__react"));
-  });
+  await hydrated(page, "header a");
 }
 
 describe("home page", () => {

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
-import { memberWithShop as shopFixture, openAs, setupE2E } from "./fixtures";
+import { memberWithShop as shopFixture, openAs, setupE2E, hydrated } from "./fixtures";
 
 const e2e = setupE2E();
 let counter = 0;
@@ -27,10 +27,7 @@ async function memberWithShop(): Promise<{ context: BrowserContext; page: Page; 
 /** Opens a storehub page and waits until React has hydrated it. */
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path, { waitUntil: "domcontentloaded" });
-  await page.waitForFunction(() => {
-    const area = document.querySelector("[data-testid=storehub-area]");
-    return !!area && Object.keys(area).some((key) => key.startsWith("__react"));
-  });
+  await hydrated(page, "[data-testid=storehub-area]");
 }
 
 async function countItems(shopId: string): Promise<number> {

@@ -8,6 +8,7 @@ import {
   signedInContext as signedIn,
   setupE2E,
   type Member,
+  hydrated,
 } from "./fixtures";
 
 const e2e = setupE2E();
@@ -255,10 +256,7 @@ describe("storehub: stock in, out, transfer, count and the ledger", () => {
     page.setDefaultTimeout(10_000);
     await page.goto("/storehub/storage");
     // With JavaScript (hydrated), so the submits go through React Router.
-    await page.waitForFunction(() => {
-      const element = document.querySelector("#storage-new-warehouse");
-      return !!element && Object.keys(element).some((key) => key.startsWith("__react"));
-    });
+    await hydrated(page, "#storage-new-warehouse");
     const box = page.getByTestId("new-warehouse-name");
     const add = page.getByRole("button", { name: th["storehub.storage.addWarehouse"] });
     await box.fill("คลังหลังร้าน");

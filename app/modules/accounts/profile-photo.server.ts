@@ -1,18 +1,16 @@
-import { createHash } from "node:crypto";
 import type { Auth } from "./auth.server";
 import {
   type FileStorage,
-  ImageRejectedError,
   type ImageRejection,
-  MAX_IMAGE_BYTES,
   processSquareImage,
+  storeImage,
 } from "~/modules/media/index.server";
 
 export const AVATAR_SIZE = 256;
 
 /**
- * Stores a new profile photo: checked by content, turned upright, cropped square, re-encoded
- * as WebP without metadata; the previous photo is removed.
+ * Stores a new profile photo (media's storeImage): checked by content, turned upright, cropped
+ * square, re-encoded as WebP without metadata; the previous photo is removed.
  */
 export async function setProfilePhoto(
   auth: Auth,
@@ -21,17 +19,13 @@ export async function setProfilePhoto(
   file: File,
   headers: Headers,
 ): Promise<{ ok: true; url: string } | { ok: false; error: ImageRejection }> {
-  if (file.size > MAX_IMAGE_BYTES) return { ok: false, error: "too-large" };
-  let webp: Buffer;
-  try {
-    webp = await processSquareImage(new Uint8Array(await file.arrayBuffer()), AVATAR_SIZE);
-  } catch (error) {
-    if (error instanceof ImageRejectedError) return { ok: false, error: error.reason };
-    throw error;
-  }
-  const hash = createHash("sha256").update(webp).digest("hex").slice(0, 16);
-  const key = `avatars/${member.id}-${hash}.webp`;
-  await storage.put(key, webp, "image/webp");
+  const stored = await storeImage(storage, file, {
+    process: (input) => processSquareImage(input, AVATAR_SIZE),
+    format: "webp",
+    keyOf: (name) => `avatars/${member.id}-${name}`,
+  });
+  if (!stored.ok) return stored;
+  const key = stored.key;
   const url = `/media/${key}`;
   await auth.api.updateUser({ body: { image: url }, headers });
   await removeOwnedPhoto(storage, member.image, url);

@@ -7,3 +7,4 @@ export * from "./local-storage.server";
 export * from "./storage.server";
 export * from "./private-files.server";
 export * from "./file-moves.server";
+export * from "./stored-image.server";

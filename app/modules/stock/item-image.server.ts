@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from "node:crypto";
 import {
-  ImageRejectedError,
-  type ImageRejection,
-  MAX_IMAGE_BYTES,
-  processSquareImage,
   type FileStorage,
+  processSquareImage,
+  removeStoredImage,
+  storeImage,
+  type StoredImage,
+  storedImageUrl,
 } from "~/modules/media/index.server";
 
 /** Item photos are shown small in lists and up to this size on the item's page. */
@@ -13,35 +13,25 @@ export const ITEM_IMAGE_SIZE = 512;
 const ITEM_IMAGE_PREFIX = "items/";
 
 /**
- * Stores an item photo: checked by content, turned upright, cropped square, re-encoded as
- * WebP without metadata. The key is unique per upload (two items with the same photo get
- * two files), so removing one item's photo never removes another's.
+ * Stores an item photo (media's storeImage): turned upright, cropped square, re-encoded as WebP
+ * without metadata, at items/<shopId>/<hash>-<random>.webp.
  */
-export async function storeItemImage(
+export function storeItemImage(
   storage: FileStorage,
   shopId: string,
   file: File,
-): Promise<{ ok: true; key: string } | { ok: false; error: ImageRejection }> {
-  if (file.size > MAX_IMAGE_BYTES) return { ok: false, error: "too-large" };
-  let webp: Buffer;
-  try {
-    webp = await processSquareImage(new Uint8Array(await file.arrayBuffer()), ITEM_IMAGE_SIZE);
-  } catch (error) {
-    if (error instanceof ImageRejectedError) return { ok: false, error: error.reason };
-    throw error;
-  }
-  const hash = createHash("sha256").update(webp).digest("hex").slice(0, 16);
-  const key = `${ITEM_IMAGE_PREFIX}${shopId}/${hash}-${randomBytes(4).toString("hex")}.webp`;
-  await storage.put(key, webp, "image/webp");
-  return { ok: true, key };
+): Promise<StoredImage> {
+  return storeImage(storage, file, {
+    process: (input) => processSquareImage(input, ITEM_IMAGE_SIZE),
+    format: "webp",
+    keyOf: (name) => `${ITEM_IMAGE_PREFIX}${shopId}/${name}`,
+  });
 }
 
 /** Deletes a stored item photo (only keys this module wrote). */
-export async function removeItemImage(storage: FileStorage, key: string | null): Promise<void> {
-  if (key?.startsWith(ITEM_IMAGE_PREFIX)) await storage.remove(key);
+export function removeItemImage(storage: FileStorage, key: string | null): Promise<void> {
+  return removeStoredImage(storage, key, ITEM_IMAGE_PREFIX);
 }
 
 /** Where the browser loads an item photo from (/media/…, or the bucket's public address). */
-export function itemImageUrl(storage: FileStorage, key: string | null): string | null {
-  return key ? storage.urlOf(key) : null;
-}
+export const itemImageUrl = storedImageUrl;

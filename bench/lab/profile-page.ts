@@ -4,9 +4,9 @@
 // functions that took the most of it. Not a test and not a ratio: a tool for finding what to
 // make cheaper (bench/README.md, "Profiling a page").
 //
-//   node bench/profile-page.ts                          # /shophub/sell, signed in
-//   node bench/profile-page.ts --path /storehub --duration 10
-//   node bench/profile-page.ts --path /article --visitor --no-build
+//   node bench/lab/profile-page.ts                          # /shophub/sell, signed in
+//   node bench/lab/profile-page.ts --path /storehub --duration 10
+//   node bench/lab/profile-page.ts --path /article --visitor --no-build
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -22,12 +22,12 @@ import {
   runMain,
   start,
   waitReady,
-} from "./harness.ts";
-import { InspectorSession, type CpuProfile } from "./inspector.ts";
-import { fetchRaw } from "./page-assets.ts";
-import { embeddedDatabaseUrl, ownSpeedTestShop, registerMember } from "./stock-writers.ts";
-import { freePort } from "../app/lib/child-process.server.ts";
-import { tempFolderForPostgres } from "../tests/setup/temp-folder.ts";
+} from "../harness.ts";
+import { InspectorSession, type CpuProfile } from "../inspector.ts";
+import { fetchRaw } from "../page-assets.ts";
+import { embeddedDatabaseUrl, ownSpeedTestShop, registerMember } from "../stock-writers.ts";
+import { freePort } from "../../app/lib/child-process.server.ts";
+import { tempFolderForPostgres } from "../../tests/setup/temp-folder.ts";
 
 function parseOptions() {
   const { values } = parseArgs({

@@ -7,7 +7,7 @@
  * measured in the same run, interleaved, as the baseline; `--compare` adds another build of
  * the site (an older commit started by hand), interleaved too.
  *
- *   node bench/main-thread.ts [--runs 6] [--no-build] [--base URL] [--compare URL] [path…]
+ *   node bench/lab/main-thread.ts [--runs 6] [--no-build] [--base URL] [--compare URL] [path…]
  *
  * Per page (medians of the runs): main-thread busy time, the part of it spent in SVG images'
  * isolated documents, and the blocking excess (each task's time beyond 50 ms, the unthrottled
@@ -25,10 +25,10 @@ import {
   runMain,
   start,
   waitReady,
-} from "./harness.ts";
-import { CHROMIUM, SITE_PAGES, firstListingPath } from "./lighthouse.ts";
-import { freePort } from "../app/lib/child-process.server.ts";
-import { tempFolderForPostgres } from "../tests/setup/temp-folder.ts";
+} from "../harness.ts";
+import { CHROMIUM, SITE_PAGES, firstListingPath } from "../lighthouse.ts";
+import { freePort } from "../../app/lib/child-process.server.ts";
+import { tempFolderForPostgres } from "../../tests/setup/temp-folder.ts";
 
 const TRACED_MS = 3_000;
 const LONG_TASK_MS = 50;

@@ -1,4 +1,4 @@
-// Memory A/B soak: `node bench/soak-ab.ts [--variants control,arena2 --rate 4 --duration 1200]`.
+// Memory A/B soak: `node bench/lab/soak-ab.ts [--variants control,arena2 --rate 4 --duration 1200]`.
 // Starts one production app per variant (each on its own embedded PostgreSQL), sends every
 // one of them the same request at the same moment (the soak's mix, at --rate per second per
 // app), and samples each app's memory every --every seconds: RSS and anonymous memory from
@@ -7,12 +7,12 @@
 // load, so a difference between their curves comes from the variant, not from a neighbour
 // taking the CPU. Writes every sample to a CSV file and prints a table per --window.
 // See bench/README.md ("Memory A/B").
-import { tempFolderForPostgres } from "../tests/setup/temp-folder.ts";
+import { tempFolderForPostgres } from "../../tests/setup/temp-folder.ts";
 import { appendFile, readFile, rm, writeFile } from "node:fs/promises";
 import { cpus } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { freePort, stopChildProcess } from "../app/lib/child-process.server.ts";
+import { freePort, stopChildProcess } from "../../app/lib/child-process.server.ts";
 import {
   BROWSER_HEADERS,
   buildAppUnlessBuilt,
@@ -20,15 +20,15 @@ import {
   percentile,
   printTable,
   spawnEmbeddedApp,
-} from "./harness.ts";
-import { InspectorSession } from "./inspector.ts";
+} from "../harness.ts";
+import { InspectorSession } from "../inspector.ts";
 import {
   createStockShop,
   embeddedDatabaseUrl,
   postStockOut,
   type StockShop,
-} from "./stock-writers.ts";
-import { pickSoakEntry, type SoakEntry } from "./soak-mix.ts";
+} from "../stock-writers.ts";
+import { pickSoakEntry, type SoakEntry } from "../soak-mix.ts";
 
 interface Variant {
   /** Environment added to the app's. */
