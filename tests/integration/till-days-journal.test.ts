@@ -114,6 +114,7 @@ beforeAll(async () => {
       lines: [{ saleLineId: s1.lineIds[0]!, qtyMilli: 1_000 }],
       reason: "ลูกค้าคืนสินค้า",
       refundMethod: "cash",
+      buyer: TEST_BUYER,
     },
     bkk("2026-03-02T13:00:00"),
   );
