@@ -18,7 +18,12 @@ BEGIN
                   'exVatSatang', c.ex_vat_satang, 'vatSatang', c.vat_satang,
                   'totalSatang', c.total_satang) ORDER BY c.id)
                   FROM credit_note_line c JOIN sale_line l ON l.id = c.sale_line_id
-                 WHERE c.credit_note_id = NEW.id), '[]'::jsonb)));
+                 WHERE c.credit_note_id = NEW.id), '[]'::jsonb))
+    -- The buyer asked on the return of a slip (decision 0084): named as printed.
+    || coalesce((SELECT jsonb_build_object('buyer', jsonb_build_object('name', b.buyer_name,
+                  'address', b.buyer_address, 'taxId', b.buyer_tax_id,
+                  'branchCode', b.buyer_branch_code))
+                  FROM credit_note_buyer b WHERE b.credit_note_id = NEW.id), '{}'::jsonb));
   RETURN NULL;
 END;
 $function$;

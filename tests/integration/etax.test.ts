@@ -111,6 +111,7 @@ async function vatShopWithDocuments() {
     lines: [{ saleLineId: sold.lineIds[0]!, qtyMilli: 1_000 }],
     reason: "สินค้าชำรุด",
     refundMethod: "cash",
+    buyer: TEST_BUYER,
   });
   if (!returned.ok) throw new Error("no credit note");
   return {
@@ -255,6 +256,61 @@ describe("e-Tax Invoice by Time Stamp", () => {
     expect(
       await test.db.select().from(etaxDelivery).where(eq(etaxDelivery.shopId, s.t.shop.id)),
     ).toHaveLength(0);
+  });
+
+  it("mails the credit note of a slip to the buyer asked on the return (decision 0084)", async () => {
+    const t = await insertShop(test.db);
+    await registerForVat(test.db, t.shop.id);
+    const item = await insertItem(test.db, t.shop.id, t.ownerId, {
+      fields: { price: 10_700 },
+      opening: { qty: 10_000, locationId: t.defaultLocationId },
+    });
+    const sold = await createSaleForTest(test.db, {
+      shopId: t.shop.id,
+      userId: t.ownerId,
+      lines: [{ itemId: item.id, qty: 2 }],
+    });
+    const owner = { shopId: t.shop.id, userId: t.ownerId, role: "owner" as const };
+    const buyer = {
+      name: "นายสมชาย ใจดี",
+      address: "99 ถนนงามวงศ์วาน นนทบุรี 11000",
+      taxId: "3100600123450",
+      branchCode: "00000",
+    };
+    const returned = await returnSaleLines(test.db, owner, {
+      saleId: sold.id,
+      lines: [{ saleLineId: sold.lineIds[0]!, qtyMilli: 1_000 }],
+      reason: "สินค้าชำรุด",
+      refundMethod: "cash",
+      buyer,
+    });
+    if (!returned.ok) throw new Error(JSON.stringify(returned));
+    await test.db.insert(shopEtaxSetting).values({
+      shopId: t.shop.id,
+      enabled: true,
+      registration: "ETAX-2569-0002",
+      senderEmail: SENDER,
+    });
+    await test.db.delete(emailOutbox);
+    const path = `/shophub/invoices/${sold.id}?shop=${t.shop.id}`;
+    const sent = await call(detailRoute.action, path, sessionUserOf(t.ownerId), {
+      shopId: t.shop.id,
+      intent: "etax",
+      doc: `credit-${returned.creditNote.id}`,
+      buyerEmail: BUYER_EMAIL,
+    });
+    expect(sent.status).toBe(302);
+    const [mail] = await deliver();
+    const xml = readPdfA3(mail!.attachments[0]!.content).xml!;
+    // The buyer the note names, and the slip it reduces with its date.
+    expect(xml).toContain(`<ram:Name>${buyer.name}</ram:Name>`);
+    expect(xml).toContain(`>${buyer.taxId}00000<`);
+    expect(xml).toContain(`<ram:IssuerAssignedID>${sold.documentNumber}</ram:IssuerAssignedID>`);
+    expect(xml).toMatch(/<ram:DifferenceInformationAmount>100\.00</);
+    const subset = await validateEtdaSubset(xml, "DebitCreditNote");
+    expect(subset.errors.map((e) => e.rawMessage)).toEqual([]);
+    const official = await validateEtdaOfficial(xml, "DebitCreditNote");
+    if (official) expect(official.errors.map((e) => e.rawMessage)).toEqual([]);
   });
 
   it("mails the full tax invoice and the credit note as PDF/A-3 with the ETDA XML to the buyer and the time stamp", async () => {

@@ -19,6 +19,7 @@ import {
   type DataFunction,
 } from "../setup/route-call";
 import { createAttackFixture, type AttackFixture } from "../setup/attack-fixture";
+import { createSaleForTest } from "../setup/sales-factory";
 import { createTestAuth } from "../setup/test-auth";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { installWriteJournal, type JournalEntry, type WriteJournal } from "../setup/write-journal";
@@ -55,6 +56,7 @@ const VOLATILE = ["rate_limit_bucket"];
 let journal: WriteJournal;
 /** The other shop's members (whose accounts and listings belong to it). */
 let victimMembers: Set<string>;
+let slipSaleId: number;
 
 beforeAll(async () => {
   test = await createTestDatabase();
@@ -62,6 +64,15 @@ beforeAll(async () => {
   storageFolder = await mkdtemp(path.join(tmpdir(), "form-fuzz-"));
   storage = createLocalStorage(storageFolder);
   fx = await createAttackFixture(test.db);
+  // A slip of the home shop: its return asks the buyer (decision 0084).
+  slipSaleId = (
+    await createSaleForTest(test.db, {
+      shopId: fx.home.shopId,
+      userId: fx.homeRoles.owner.id,
+      lines: [{ itemId: fx.home.itemId, qty: 1 }],
+      vatMode: "inclusive",
+    })
+  ).id;
   homeShopCookie = await shopCookie(fx.home.shopId);
   const client = { address: "192.0.2.9", headers: new Headers() };
   const email = "fuzz-profile@example.com";
@@ -509,6 +520,22 @@ const TARGETS: Target[] = [
       "buyerEmail",
     ],
   })),
+  // The return of an abbreviated tax invoice, which asks the buyer (decision 0084).
+  {
+    route: "routes/shophub/invoices/detail",
+    caller: "owner",
+    path: "/shophub/invoices/@slip",
+    fixed: { shopId: "@shop", intent: "return" },
+    fields: [
+      "reason",
+      "refundMethod",
+      "qty-1",
+      "buyerName",
+      "buyerAddress",
+      "buyerTaxId",
+      "buyerBranchCode",
+    ],
+  },
   // The till posts JSON: a form, whatever its fields, is never a sale (400, nothing written).
   {
     route: "routes/shophub/sell/route",
@@ -869,6 +896,7 @@ async function fuzzOnce(target: Target, fn: DataFunction, form: [string, string]
         // "@sale": the home shop's sale (its id is known once the fixture exists).
         path: target.path
           .replace("@sale", String(fx.home.saleId))
+          .replace("@slip", String(slipSaleId))
           .replace("@expense", String(fx.home.expenseId)),
         form: body,
         cookie,

@@ -1,10 +1,14 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
-import { fullTaxInvoice, sale, stockItem } from "~/db/schema";
+import { creditNoteBuyer, fullTaxInvoice, journalEntry, sale, stockItem } from "~/db/schema";
 import * as detailRoute from "~/routes/shophub/invoices/detail";
 import * as listRoute from "~/routes/shophub/invoices/list";
-import { issueFullTaxInvoice, returnSaleLines } from "~/modules/sales/index.server";
+import {
+  getSaleDocument,
+  issueFullTaxInvoice,
+  returnSaleLines,
+} from "~/modules/sales/index.server";
 import { addShopMember, insertItem, insertShop, type TestShop } from "../setup/factories";
 import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
 import {
@@ -128,6 +132,7 @@ describe("/shophub/invoices", () => {
       lines: [{ saleLineId: card.lineIds[0]!, qtyMilli: 1_000 }],
       reason: "ชำรุด",
       refundMethod: "card",
+      buyer: TEST_BUYER,
     });
     if (!returned.ok) throw new Error(JSON.stringify(returned));
 
@@ -302,6 +307,114 @@ describe("/shophub/invoices/:id", () => {
     expect(done.status).toBe(302);
     expect(done.location).toMatch(/&done=return&note=\d+$/);
     expect(await onHand(s.item.id)).toBe(9);
+  });
+
+  it("asks the buyer on the return of a slip (s. 86/10): Thai errors next to the fields, the typing kept, then a note that names them", async () => {
+    const s = await shopWithSale({ vat: true });
+    const lineId = s.sold.lineIds[0]!;
+    const page = await call<Awaited<ReturnType<typeof detailRoute.loader>>>(
+      detailRoute.loader,
+      s.path,
+      s.owner,
+    );
+    expect(page.data).toMatchObject({ mayReturn: true, returnAsksBuyer: true });
+    const form = {
+      shopId: s.t.shop.id,
+      intent: "return",
+      [`qty-${lineId}`]: "1",
+      reason: "ชำรุด",
+      refundMethod: "cash",
+    };
+    const none = await call<Failure>(detailRoute.action, s.path, s.owner, form);
+    expect(none.status).toBe(400);
+    expect(none.data!.errors).toEqual({
+      buyerName: "shops.invoices.error.buyerNameRequired",
+      buyerAddress: "shops.invoices.error.buyerAddressRequired",
+      buyerTaxId: "shops.invoices.error.buyerTaxIdRequired",
+    });
+    expect(none.data!.values).toMatchObject({ [`qty-${lineId}`]: "1", reason: "ชำรุด" });
+    const typed = {
+      ...form,
+      buyerName: "นายสมชาย ใจดี",
+      buyerAddress: "99 ถนนงามวงศ์วาน นนทบุรี 11000",
+      buyerTaxId: "3-1006-00123-45-1",
+      buyerBranchCode: "12",
+    };
+    const bad = await call<Failure>(detailRoute.action, s.path, s.owner, typed);
+    expect(bad.status).toBe(400);
+    expect(bad.data!.errors).toEqual({
+      buyerTaxId: "shops.invoices.error.buyerTaxIdInvalid",
+      buyerBranchCode: "shops.invoices.error.buyerBranchInvalid",
+    });
+    expect(bad.data!.values).toMatchObject({
+      buyerName: "นายสมชาย ใจดี",
+      buyerTaxId: "3-1006-00123-45-1",
+      buyerBranchCode: "12",
+      reason: "ชำรุด",
+    });
+    expect(await onHand(s.item.id)).toBe(7);
+    const done = await call(detailRoute.action, s.path, s.owner, {
+      ...typed,
+      buyerTaxId: "3-1006-00123-45-0",
+      buyerBranchCode: "",
+    });
+    expect(done.status).toBe(302);
+    const noteId = Number(/note=(\d+)$/.exec(done.location!)![1]);
+    const stored = await test.db
+      .select()
+      .from(creditNoteBuyer)
+      .where(eq(creditNoteBuyer.creditNoteId, noteId));
+    expect(stored).toMatchObject([
+      { buyerTaxId: "3100600123450", buyerBranchCode: "00000", shopId: s.t.shop.id },
+    ]);
+    // The note as printed names the buyer beside the slip it reduces.
+    const document = await getSaleDocument(test.db, s.t.shop.id, {
+      saleId: s.sold.id,
+      doc: { creditNoteId: noteId },
+    });
+    expect(document).toMatchObject({
+      kind: "creditNote",
+      buyer: {
+        name: "นายสมชาย ใจดี",
+        address: "99 ถนนงามวงศ์วาน นนทบุรี 11000",
+        taxId: "3100600123450",
+        branchCode: "00000",
+      },
+      correction: { originalNumber: s.sold.documentNumber },
+    });
+    // The journal's entry, written in the note's transaction, names them too.
+    const [entry] = await test.db
+      .select({ body: journalEntry.body })
+      .from(journalEntry)
+      .where(and(eq(journalEntry.kind, "creditNote"), eq(journalEntry.documentId, noteId)));
+    expect(entry!.body).toMatchObject({
+      buyer: { name: "นายสมชาย ใจดี", taxId: "3100600123450", branchCode: "00000" },
+    });
+    // Once the sale has a full tax invoice, a note goes to its buyer: nothing is asked.
+    const invoice = await issueFullTaxInvoice(
+      test.db,
+      { shopId: s.t.shop.id, userId: s.t.ownerId, role: "owner" },
+      { saleId: s.sold.id, buyer: TEST_BUYER },
+    );
+    expect(invoice.ok).toBe(true);
+    const after = await call<Awaited<ReturnType<typeof detailRoute.loader>>>(
+      detailRoute.loader,
+      s.path,
+      s.owner,
+    );
+    expect(after.data).toMatchObject({ returnAsksBuyer: false });
+    const second = await call(detailRoute.action, s.path, s.owner, form);
+    expect(second.status).toBe(302);
+  });
+
+  it("asks no buyer on the return of a receipt (a shop not registered for VAT)", async () => {
+    const s = await shopWithSale();
+    const page = await call<Awaited<ReturnType<typeof detailRoute.loader>>>(
+      detailRoute.loader,
+      s.path,
+      s.owner,
+    );
+    expect(page.data).toMatchObject({ returnAsksBuyer: false });
   });
 
   it("issues a full tax invoice from the form, with Thai errors next to the fields first", async () => {

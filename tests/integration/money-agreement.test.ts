@@ -24,7 +24,7 @@ import {
   type ShiftActor,
 } from "~/modules/shifts/index.server";
 import { addShopMember, insertItem, insertShop, type TestShop } from "../setup/factories";
-import { registerForVat, setSalesSettings } from "../setup/sales-factory";
+import { registerForVat, setSalesSettings, TEST_BUYER } from "../setup/sales-factory";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 /*
@@ -224,6 +224,7 @@ describe("a return, then a void (issue 31.1)", () => {
       lines: [{ saleLineId: bought.lineIds[0]!, qtyMilli: 1000 }],
       reason: "ลูกค้าคืน",
       refundMethod: "cash",
+      buyer: TEST_BUYER,
     });
     expect(returned.ok).toBe(true);
     // The void that used to take the refund out of the drawer a second time.
@@ -252,6 +253,7 @@ describe("a return, then a void (issue 31.1)", () => {
           lines: [{ saleLineId: bought.lineIds[0]!, qtyMilli: 1000 }],
           reason: "ลูกค้าคืน",
           refundMethod: "cash",
+          buyer: TEST_BUYER,
         })
       ).ok,
     ).toBe(true);
@@ -357,6 +359,7 @@ describe("every figure agrees (property)", () => {
                 ],
                 reason: "สุ่ม",
                 refundMethod: step.method,
+                buyer: TEST_BUYER,
               });
               if (result.ok) returns++;
             }

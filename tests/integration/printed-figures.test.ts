@@ -164,6 +164,7 @@ describe("the printed figures add up", () => {
       ],
       reason: "ชำรุด",
       refundMethod: "cash",
+      buyer: TEST_BUYER,
     });
     if (!returned.ok) throw new Error(JSON.stringify(returned));
     const note = await printed(shop.shop.id, sold.id, { creditNoteId: returned.creditNote.id });
@@ -179,6 +180,7 @@ describe("the printed figures add up", () => {
       lines: [{ saleLineId: sold.lineIds[0]!, qtyMilli: 1_000 }],
       reason: "ชำรุด",
       refundMethod: "cash",
+      buyer: TEST_BUYER,
     });
     if (!returned.ok) throw new Error(JSON.stringify(returned));
     const note = await printed(shop.shop.id, sold.id, { creditNoteId: returned.creditNote.id });

@@ -8,7 +8,12 @@ import * as exportRoute from "~/routes/shophub/reports/export";
 import * as pageRoute from "~/routes/shophub/reports/route";
 import { addShopMember, insertItem, insertShop, type TestShop } from "../setup/factories";
 import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
-import { createSaleForTest, registerForVat, SUPPLIER_TAX_INVOICE } from "../setup/sales-factory";
+import {
+  createSaleForTest,
+  registerForVat,
+  SUPPLIER_TAX_INVOICE,
+  TEST_BUYER,
+} from "../setup/sales-factory";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 /*
@@ -98,6 +103,7 @@ async function buildMonth() {
       lines: [{ saleLineId: third.lineIds[0]!, qtyMilli: 1_000 }],
       reason: "ลูกค้าเปลี่ยนใจ",
       refundMethod: "cash",
+      buyer: TEST_BUYER,
     },
     bkk("2026-10-12T16:00:00"),
   );

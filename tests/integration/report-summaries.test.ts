@@ -12,7 +12,12 @@ import { monthsAndDays, profitAndLoss } from "~/modules/reports/index.server";
 import { sale } from "~/db/schema";
 import { returnSaleLines, type SaleUndoActor, voidSale } from "~/modules/sales/index.server";
 import { addShopMember, insertItem, insertShop } from "../setup/factories";
-import { createSaleForTest, registerForVat, type TestSale } from "../setup/sales-factory";
+import {
+  createSaleForTest,
+  registerForVat,
+  type TestSale,
+  TEST_BUYER,
+} from "../setup/sales-factory";
 import { withDatabase } from "../setup/global-postgres";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -232,6 +237,7 @@ async function run(shop: Shop, sales: TestSale[], step: Op): Promise<void> {
     lines: [{ saleLineId: lineId, qtyMilli: step.qty * 1000 }],
     reason: "สุ่ม",
     refundMethod: "cash",
+    buyer: TEST_BUYER,
   });
 }
 

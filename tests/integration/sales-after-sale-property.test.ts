@@ -5,7 +5,12 @@ import type { Database } from "~/db/client.server";
 import { creditNote, sale } from "~/db/schema";
 import { returnSaleLines, type SaleUndoActor, voidSale } from "~/modules/sales/index.server";
 import { insertItem, insertShop } from "../setup/factories";
-import { createSaleForTest, registerForVat, type TestSale } from "../setup/sales-factory";
+import {
+  createSaleForTest,
+  registerForVat,
+  type TestSale,
+  TEST_BUYER,
+} from "../setup/sales-factory";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 // After any mix of sales, voids and returns: the stock equals its movements (quantity and
@@ -98,6 +103,7 @@ it("keeps stock, money and numbers consistent through random sales, voids and re
               lines: [{ saleLineId: lineId, qtyMilli: step.qty * 1000 }],
               reason: "สุ่ม",
               refundMethod: "cash",
+              buyer: TEST_BUYER,
             });
           }
         }

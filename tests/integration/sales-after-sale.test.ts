@@ -12,7 +12,12 @@ import {
 } from "~/modules/sales/index.server";
 import { postMovements } from "~/modules/stock/index.server";
 import { addShopMember, insertItem, insertShop, type TestShop } from "../setup/factories";
-import { createSaleForTest, registerForVat, setSalesSettings } from "../setup/sales-factory";
+import {
+  createSaleForTest,
+  registerForVat,
+  setSalesSettings,
+  TEST_BUYER,
+} from "../setup/sales-factory";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let test: TestDatabase;
@@ -168,6 +173,7 @@ describe("voidSale", () => {
         lines: [{ saleLineId: sold.lineIds[0]!, qtyMilli: qty * 1000 }],
         reason: "ชำรุด",
         refundMethod: "cash",
+        buyer: TEST_BUYER,
       });
     expect((await giveBack(1)).ok).toBe(true);
     expect((await itemState(item.id)).onHand).toBe(8);
@@ -257,6 +263,7 @@ describe("voidSale", () => {
         lines: [{ saleLineId: sold.lineIds[0]!, qtyMilli: 1000 }],
         reason: "x",
         refundMethod: "cash",
+        buyer: TEST_BUYER,
       }),
     ).toEqual({ ok: false, error: { code: "not-found" } });
     expect(await issueFullTaxInvoice(db, ownerOf(a), { saleId: sold.id, buyer: BUYER })).toEqual({
@@ -298,6 +305,7 @@ describe("returnSaleLines", () => {
         lines: [{ saleLineId: line!.id, qtyMilli: 1000 }],
         reason: "ชำรุด",
         refundMethod: "cash",
+        buyer: TEST_BUYER,
       });
       if (!result.ok) throw new Error(JSON.stringify(result));
       notes.push(result.creditNote);
@@ -324,6 +332,7 @@ describe("returnSaleLines", () => {
         lines: [{ saleLineId: line!.id, qtyMilli: 1000 }],
         reason: "อีก",
         refundMethod: "cash",
+        buyer: TEST_BUYER,
       }),
     ).toEqual({
       ok: false,
@@ -343,6 +352,7 @@ describe("returnSaleLines", () => {
         lines: [{ saleLineId: lineId, qtyMilli }],
         reason: "ชำรุด",
         refundMethod: "transfer",
+        buyer: TEST_BUYER,
       });
     expect(await ask(3000)).toEqual({
       ok: false,
@@ -370,6 +380,7 @@ describe("returnSaleLines", () => {
         lines: [{ saleLineId: second.lineIds[0]!, qtyMilli: 1000 }],
         reason: "x",
         refundMethod: "cash",
+        buyer: TEST_BUYER,
       }),
     ).toEqual({ ok: false, error: { code: "void" } });
     const notes = await db.select().from(creditNote).where(eq(creditNote.shopId, t.shop.id));
@@ -504,6 +515,7 @@ describe("document numbers under concurrency", () => {
           lines: [{ saleLineId: sold.lineIds[0]!, qtyMilli: 1000 }],
           reason: "ชำรุด",
           refundMethod: "cash",
+          buyer: TEST_BUYER,
         }),
         issueFullTaxInvoice(db, ownerOf(t), { saleId: sold.id, buyer: BUYER }),
       ]),

@@ -70,6 +70,14 @@ import { createTestDatabase, type TestDatabase } from "../setup/test-database";
  */
 
 let test: TestDatabase;
+
+/** The buyer of a slip's credit note, asked on the return (a person: a national ID). */
+const RETURN_BUYER = {
+  name: "นายสมชาย ใจดี",
+  address: "99 หมู่ 2 ตำบลบ้านใหม่ อำเภอเมือง นนทบุรี 11000",
+  taxId: "3100600123450",
+  branchCode: "00001",
+};
 let month: Awaited<ReturnType<typeof buildMonth>>;
 const MARCH = taxMonthOf("2026-03", new Date("2026-11-28T12:00:00+07:00"));
 
@@ -151,6 +159,9 @@ async function buildMonth() {
         lines: [{ saleLineId: sale.lineIds[line]!, qtyMilli: 1_000 }],
         reason: "ลูกค้าคืนสินค้า",
         refundMethod: "cash",
+        // s3 had only its slip: the note names the buyer asked on the return (decision 0084);
+        // s6's note goes to its full tax invoice's buyer, whatever is typed.
+        buyer: RETURN_BUYER,
       },
       bkk(at),
     );
@@ -341,7 +352,11 @@ describe("the sales tax report (รายงานภาษีขาย)", () =>
       { kind: "reason", reason: "ลูกค้าคืนสินค้า" },
     ]);
     expect(report.lines[5]!.buyer?.taxId).toBe(TEST_BUYER.taxId);
-    expect(report.lines[6]!.buyer).toBeNull();
+    expect(report.lines[6]!.buyer).toEqual({
+      name: RETURN_BUYER.name,
+      taxId: RETURN_BUYER.taxId,
+      branchCode: RETURN_BUYER.branchCode,
+    });
     expect(report.lines[6]!.remarks[0]).toEqual({
       kind: "reduces",
       number: "ABB2569-000004",
@@ -515,6 +530,9 @@ describe("/shophub/tax", () => {
     );
     expect(lines).toContain(
       `6,10/03/2569,CN2569-000001,${TEST_BUYER.name},${TEST_BUYER.taxId},สำนักงานใหญ่,-100.00,-7.00,ลดหนี้ตามใบกำกับภาษีเลขที่ INV2569-000001 ลงวันที่ 02/03/2569; เหตุผล: ลูกค้าคืนสินค้า,2026-03-10,ใบลดหนี้,,1,0.00`,
+    );
+    expect(lines).toContain(
+      `7,11/03/2569,CN2569-000002,${RETURN_BUYER.name},${RETURN_BUYER.taxId},สาขาที่ 00001,-50.00,0.00,ลดหนี้ตามใบกำกับภาษีเลขที่ ABB2569-000004 ลงวันที่ 02/03/2569; เหตุผล: ลูกค้าคืนสินค้า,2026-03-11,ใบลดหนี้,,1,-50.00`,
     );
     expect(lines).toContain(",รวมทั้งสิ้น,,,,,964.00,63.98,,,,,8,50.00");
   });

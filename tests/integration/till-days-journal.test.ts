@@ -9,6 +9,7 @@ import { bangkokIsoDate } from "~/lib/dates";
 import {
   AUTO_CLOSE_NOTE,
   closeOverdueDays,
+  IDLE_DAY_NOTE,
   closeTillDay,
   getZReport,
   grandTotalBreaks,
@@ -114,6 +115,7 @@ beforeAll(async () => {
       lines: [{ saleLineId: s1.lineIds[0]!, qtyMilli: 1_000 }],
       reason: "ลูกค้าคืนสินค้า",
       refundMethod: "cash",
+      buyer: TEST_BUYER,
     },
     bkk("2026-03-02T13:00:00"),
   );
@@ -396,8 +398,20 @@ describe("a shop with two tills", () => {
     const z2 = await closeTillDay(test.db, owner(), { tillId: p02, day: "2026-03-05" }, evening);
     const z1 = await closeTillDay(test.db, owner(), { tillId: p01, day: "2026-03-05" }, evening);
     expect(z2).toMatchObject({ ok: true, documentNumber: "Z-P02-000001" });
-    expect(z1).toMatchObject({ ok: true, documentNumber: "Z-P01-000003" });
+    // P01 sold nothing on 4 March: closing the 5th closed that day first with a zero Z.
+    expect(z1).toMatchObject({ ok: true, documentNumber: "Z-P01-000004" });
     if (!z1.ok || !z2.ok) return;
+    const idle = (await listZReports(test.db, t.shop.id, { tillId: p01 })).find(
+      (z) => z.businessDate === "2026-03-04",
+    )!;
+    expect(idle).toMatchObject({
+      documentNumber: "Z-P01-000003",
+      auto: true,
+      documents: 0,
+      netSatang: 0,
+      grandTotalSatang: 51_360,
+    });
+    expect((await getZReport(test.db, t.shop.id, idle.id))!.note).toBe(IDLE_DAY_NOTE);
     const [one, two] = [
       (await getZReport(test.db, t.shop.id, z1.id))!,
       (await getZReport(test.db, t.shop.id, z2.id))!,
@@ -521,5 +535,63 @@ describe("the journal's CSV export", () => {
     // Never near the file's size (150 MB): the rows pass a batch at a time.
     expect(chunks).toBeGreaterThan(50);
     expect(peak - before).toBeLessThan(32_000_000);
+  });
+});
+
+describe("idle days (decision 0085)", () => {
+  it("gives a till in use a zero Z for each day it sold nothing; none to a till never used or retired", async () => {
+    const shop = await insertShop(test.db);
+    const item = await insertItem(test.db, shop.shop.id, shop.ownerId, {
+      fields: { price: 10_700 },
+      opening: { qty: 100_000, locationId: shop.defaultLocationId },
+    });
+    const [first] = await test.db
+      .select({ id: till.id })
+      .from(till)
+      .where(sql`${till.shopId} = ${shop.shop.id} AND ${till.code} = 'P01'`);
+    const [unused, retired] = await test.db
+      .insert(till)
+      .values([
+        { shopId: shop.shop.id, code: "P02", name: "เครื่อง 2", posNumber: "E050000000002" },
+        { shopId: shop.shop.id, code: "P03", name: "เครื่อง 3", posNumber: "E050000000003" },
+      ])
+      .returning({ id: till.id });
+    const sell = (tillId?: string) =>
+      createSaleForTest(test.db, {
+        shopId: shop.shop.id,
+        userId: shop.ownerId,
+        lines: [{ itemId: item.id, qty: 1 }],
+        at: bkk("2026-04-01T10:00:00"),
+        ...(tillId ? { tillId } : {}),
+      });
+    await sell();
+    await sell(retired!.id);
+    await test.db.execute(sql`UPDATE till SET status = 'retired' WHERE id = ${retired!.id}`);
+
+    expect(await closeOverdueDays(test.db, shop.shop.id, bkk("2026-04-04T00:30:00"))).toBe(4);
+    expect(await closeOverdueDays(test.db, shop.shop.id, bkk("2026-04-04T01:30:00"))).toBe(0);
+    const zs = await listZReports(test.db, shop.shop.id);
+    expect(
+      zs.map((z) => [z.tillCode, z.businessDate, z.documentNumber, z.documents, z.netSatang]),
+    ).toEqual([
+      ["P01", "2026-04-03", "Z-P01-000003", 0, 0],
+      ["P01", "2026-04-02", "Z-P01-000002", 0, 0],
+      ["P01", "2026-04-01", "Z-P01-000001", 1, 10_700],
+      ["P03", "2026-04-01", "Z-P03-000001", 1, 10_700],
+    ]);
+    expect(zs.filter((z) => z.tillId === unused!.id)).toEqual([]);
+    expect(zs.slice(0, 3).map((z) => z.grandTotalSatang)).toEqual([10_700, 10_700, 10_700]);
+    const zero = (await getZReport(test.db, shop.shop.id, zs[0]!.id))!;
+    expect(zero).toMatchObject({
+      auto: true,
+      note: IDLE_DAY_NOTE,
+      documents: { count: 0, first: null, last: null },
+      grandTotal: { beforeSatang: 10_700, afterSatang: 10_700 },
+    });
+    expect((await getZReport(test.db, shop.shop.id, zs[2]!.id))!.note).toBe(AUTO_CLOSE_NOTE);
+    expect(await grandTotalBreaks(test.db, shop.shop.id)).toEqual([]);
+    expect(await verifyJournal(test.db, { shopId: shop.shop.id, tillId: first!.id })).toMatchObject(
+      { ok: true, entries: 4 },
+    );
   });
 });

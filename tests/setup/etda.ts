@@ -63,31 +63,37 @@ export interface PdfObject {
   stream: Buffer | null;
 }
 
-/** Every indirect object of an uncompressed-xref PDF (pdfkit's kind), its streams inflated. */
+/**
+ * Every indirect object of an uncompressed-xref PDF (pdfkit's kind), its streams inflated. A
+ * stream is read by its `/Length` (its compressed bytes may hold "endobj" or end in a newline
+ * byte), then the search goes on after it.
+ */
 export function pdfObjects(pdf: Buffer): PdfObject[] {
   const text = pdf.toString("latin1");
   const objects: PdfObject[] = [];
-  const pattern = /\d+ 0 obj\s*([\s\S]*?)endobj/g;
+  const pattern = /\d+ 0 obj\s*/g;
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-    const body = match[1]!;
-    const at = body.indexOf("stream");
-    if (at < 0) {
-      objects.push({ dictionary: body, stream: null });
+    const from = match.index + match[0].length;
+    const endObj = text.indexOf("endobj", from);
+    const streamAt = text.indexOf("stream", from);
+    if (endObj < 0) break;
+    if (streamAt < 0 || streamAt > endObj) {
+      objects.push({ dictionary: text.slice(from, endObj), stream: null });
+      pattern.lastIndex = endObj + "endobj".length;
       continue;
     }
-    const dictionary = body.slice(0, at);
-    let start = match.index + match[0].indexOf(body) + at + "stream".length;
+    const dictionary = text.slice(from, streamAt);
+    let start = streamAt + "stream".length;
     if (text[start] === "\r") start++;
     if (text[start] === "\n") start++;
-    const end = text.lastIndexOf("endstream", match.index + match[0].length);
-    let raw = pdf.subarray(start, end);
-    while (raw.length > 0 && (raw.at(-1) === 0x0a || raw.at(-1) === 0x0d)) {
-      raw = raw.subarray(0, raw.length - 1);
-    }
+    const length = /\/Length (\d+)(?! \d+ R)/.exec(dictionary);
+    const end = length ? start + Number(length[1]) : text.indexOf("endstream", start);
+    const raw = pdf.subarray(start, end);
     const stream = /\/Filter\s*\/FlateDecode/.test(dictionary)
       ? inflateSync(raw)
       : Buffer.from(raw);
     objects.push({ dictionary, stream });
+    pattern.lastIndex = text.indexOf("endobj", end) + "endobj".length;
   }
   return objects;
 }

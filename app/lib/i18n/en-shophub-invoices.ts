@@ -77,6 +77,9 @@ export const enShophubInvoices: Record<keyof typeof thShophubInvoices, string> =
   "shops.invoices.return.reason": "Reason for the return",
   "shops.invoices.return.method": "Refund by",
   "shops.invoices.return.submit": "Issue credit note",
+  "shops.invoices.return.buyerTitle": "Buyer named on the credit note",
+  "shops.invoices.return.buyerLead":
+    "This sale has only the abbreviated tax invoice {number}, which names no buyer. A credit note must give the buyer's name, address and tax ID (Revenue Code section 86/10); for a person, their national ID number.",
   "shops.invoices.return.done": "Credit note {number} issued; {amount} baht refunded",
 
   "shops.invoices.full.title": "Issue a full tax invoice",

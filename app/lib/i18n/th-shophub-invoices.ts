@@ -78,6 +78,9 @@ export const thShophubInvoices = {
   "shops.invoices.return.reason": "เหตุผลที่คืน",
   "shops.invoices.return.method": "คืนเงินทาง",
   "shops.invoices.return.submit": "ออกใบลดหนี้",
+  "shops.invoices.return.buyerTitle": "ผู้ซื้อที่ระบุในใบลดหนี้",
+  "shops.invoices.return.buyerLead":
+    "การขายนี้มีเพียงใบกำกับภาษีอย่างย่อ {number} ซึ่งไม่มีชื่อผู้ซื้อ ใบลดหนี้ต้องระบุชื่อ ที่อยู่ และเลขประจำตัวผู้เสียภาษีของผู้ซื้อ (ประมวลรัษฎากร มาตรา 86/10) บุคคลธรรมดาใช้เลขประจำตัวประชาชน",
   "shops.invoices.return.done": "ออกใบลดหนี้ {number} แล้ว ยอดคืน {amount} บาท",
 
   "shops.invoices.full.title": "ออกใบกำกับภาษีเต็มรูป",

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
-import { emailOutbox } from "~/db/schema";
+import { creditNoteBuyer, emailOutbox } from "~/db/schema";
 import { queueEmail } from "~/modules/platform/index.server";
 import type { SaleDocument } from "~/modules/sales";
 import { getSalesSettings } from "~/modules/sales/index.server";
@@ -69,6 +69,8 @@ export async function etaxRefusal(
   document: SaleDocument,
   /** The sale's full tax invoice's number, when it has one. */
   fullInvoiceNumber: string | null,
+  /** The credit note's id, when the document is one. */
+  creditNoteId: number | null = null,
 ): Promise<EtaxRefusal | null> {
   const [selling, etax] = await Promise.all([
     getSalesSettings(db, shopId),
@@ -81,11 +83,14 @@ export async function etaxRefusal(
   }
   if (document.status === "void") return "cancelled";
   if (!document.buyer) return "noBuyer";
-  // A credit note goes out on the full tax invoice it reduces; one written against the slip
-  // (before the full tax invoice) names no buyer the time stamp could be sent for.
+  // A credit note reduces the sale's full tax invoice (and goes to its buyer), or the slip and
+  // names the buyer asked on the return (decision 0084). A note of a slip written before that
+  // (no buyer of its own) got the full tax invoice's buyer in `document.buyer` only because the
+  // invoice came later: it names no buyer the time stamp could be sent for.
   if (
     document.kind === "creditNote" &&
-    (fullInvoiceNumber === null || document.correction?.originalNumber !== fullInvoiceNumber)
+    (fullInvoiceNumber === null || document.correction?.originalNumber !== fullInvoiceNumber) &&
+    !(creditNoteId !== null && (await noteNamesBuyer(db, shopId, creditNoteId)))
   ) {
     return "noBuyer";
   }
@@ -183,4 +188,13 @@ export async function listEtaxDeliveries(
     .where(and(eq(etaxDelivery.shopId, shopId), eq(etaxDelivery.saleId, saleId)))
     .orderBy(desc(etaxDelivery.id));
   return rows;
+}
+
+/** Whether the credit note names a buyer of its own (asked on the return of a slip). */
+async function noteNamesBuyer(db: DbExecutor, shopId: string, creditNoteId: number) {
+  const [row] = await db
+    .select({ id: creditNoteBuyer.id })
+    .from(creditNoteBuyer)
+    .where(and(eq(creditNoteBuyer.shopId, shopId), eq(creditNoteBuyer.creditNoteId, creditNoteId)));
+  return row !== undefined;
 }

@@ -295,7 +295,8 @@ async function closeInTransaction(
   const seq = (previous?.seq ?? 0) + 1;
   const documentNumber = zReportNumber(choice.code, seq);
   const before = previous?.grandTotalSatang ?? 0;
-  const note = auto ? AUTO_CLOSE_NOTE : "";
+  const idle = figures.documents.count === 0 && figures.returns.count === 0;
+  const note = auto ? (idle ? IDLE_DAY_NOTE : AUTO_CLOSE_NOTE) : "";
   const journalHash = head[0]?.hash ?? "0".repeat(64);
   const report: TillDayReport = {
     kind: "Z",
@@ -344,6 +345,12 @@ export const AUTO_CLOSE_NOTE =
   "ปิดยอดอัตโนมัติหลังเที่ยงคืน เพราะไม่มีผู้ปิดยอดของวันนั้น (Closed automatically after midnight)";
 
 /**
+ * The note of a zero Z: a day of a till in use on which it issued nothing (decision 0085).
+ */
+export const IDLE_DAY_NOTE =
+  "ไม่มีการขายหรือเอกสารของเครื่องนี้ในวันนี้ ปิดยอดเป็นศูนย์อัตโนมัติหลังเที่ยงคืน (No sales: a zero Z closed automatically after midnight)";
+
+/**
  * Closes a till's day with its Z report: today or a day before, once. The days before it that
  * have documents and no Z are closed first (automatically, with the note), so the Z reports of
  * a till follow its days and no day is missing.
@@ -383,8 +390,10 @@ export async function closeTillDay(
 }
 
 /**
- * The days of one till that have documents, lie before `before` (a Bangkok day) and have no Z,
- * earliest first: only days after its last Z can (a document on a closed day is refused).
+ * The days of one till to close before `before` (a Bangkok day), earliest first: only days
+ * after its last Z can have documents without a Z (a document on a closed day is refused).
+ * Every day from the till's first document on has its Z while the till is active, a zero Z on
+ * a day it issued nothing (decision 0085); a retired till's idle days get none.
  */
 async function daysToClose(db: DbExecutor, shopId: string, choice: TillChoice, before: string) {
   const previous = await lastZ(db, choice.id);
@@ -402,7 +411,12 @@ async function daysToClose(db: DbExecutor, shopId: string, choice: TillChoice, b
              WHERE cn.shop_id = ${shopId}::uuid AND ${saleOfTill("s", choice)}) x
      WHERE x.at < ${until.toISOString()}::timestamptz ${after}
      ORDER BY 1`);
-  return result.rows.map((row) => row.day);
+  const withDocuments = result.rows.map((row) => row.day);
+  const start = fromDay ?? withDocuments[0];
+  if (choice.status !== "active" || start === undefined) return withDocuments;
+  const every: string[] = [];
+  for (let day = start; day < before; day = addDays(day, 1)) every.push(day);
+  return every;
 }
 
 async function closeOverdueTill(
@@ -436,8 +450,8 @@ async function closeOverdueTill(
 }
 
 /**
- * Closes, with the note, every day before today (Bangkok) that has documents of a till and no
- * Z: of one shop's tills, or of every shop's (the server's hourly round). Idempotent; the pages
+ * Closes, with the note, every day before today (Bangkok) of a till in use that has no Z (a
+ * zero Z when it issued nothing, decision 0085): of one shop's tills, or of every shop's (the server's hourly round). Idempotent; the pages
  * of the Z reports, the X report and the journal call it before they read.
  */
 export async function closeOverdueDays(

@@ -189,7 +189,7 @@ type CreditNoteRow = {
 };
 
 /**
- * The month's credit notes with the tax invoice each reduces: the sale's full tax invoice
+ * The month's credit notes with the buyer each names and the tax invoice each reduces: the sale's full tax invoice
  * when it was issued before the note (it replaced the slip), else the slip itself.
  */
 async function creditNotes(db: DbExecutor, shopId: string, start: Date, end: Date) {
@@ -204,10 +204,16 @@ async function creditNotes(db: DbExecutor, shopId: string, start: Date, end: Dat
            CASE WHEN f.created_at <= c.created_at THEN f.document_number
                 ELSE s.document_number END AS reduces,
            (s.created_at AT TIME ZONE ${BANGKOK_ZONE})::date::text AS reduces_day,
-           f.buyer_name, f.buyer_tax_id, f.buyer_branch_code
+           -- The buyer the note names: the one asked on the return of a slip (decision
+           -- 0084), else the buyer of the sale's full tax invoice.
+           CASE WHEN b.id IS NOT NULL THEN b.buyer_name ELSE f.buyer_name END AS buyer_name,
+           CASE WHEN b.id IS NOT NULL THEN b.buyer_tax_id ELSE f.buyer_tax_id END AS buyer_tax_id,
+           CASE WHEN b.id IS NOT NULL THEN b.buyer_branch_code ELSE f.buyer_branch_code END
+             AS buyer_branch_code
       FROM credit_note c
       JOIN sale s ON s.id = c.sale_id
       LEFT JOIN full_tax_invoice f ON f.sale_id = c.sale_id
+      LEFT JOIN credit_note_buyer b ON b.credit_note_id = c.id
      WHERE c.shop_id = ${shopId} AND c.created_at >= ${start.toISOString()}::timestamptz
        AND c.created_at < ${end.toISOString()}::timestamptz
      ORDER BY c.document_year, c.document_seq`);

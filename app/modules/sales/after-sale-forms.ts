@@ -74,3 +74,34 @@ export const buyerFormSchema = z.object({
 });
 
 export type BuyerForm = z.output<typeof buyerFormSchema>;
+
+/**
+ * Whether a return must name its buyer: the sale had only an abbreviated tax invoice, which
+ * names none, and Revenue Code s. 86/10 wants the buyer's name and address on the credit note
+ * (decision 0084). After a full tax invoice the note goes to that invoice's buyer.
+ */
+export function returnNeedsBuyer(documentKind: string, hasFullTaxInvoice: boolean): boolean {
+  return documentKind === "abbreviatedTaxInvoice" && !hasFullTaxInvoice;
+}
+
+/** The buyer's fields refused, field name → message key (the first message of each). */
+export function buyerFieldErrors(input: {
+  name: string;
+  address: string;
+  taxId: string;
+  branchCode: string;
+}): { ok: true; buyer: BuyerForm } | { ok: false; fields: Record<string, string> } {
+  const parsed = buyerFormSchema.safeParse({
+    buyerName: input.name,
+    buyerAddress: input.address,
+    buyerTaxId: input.taxId,
+    buyerBranchCode: input.branchCode,
+  });
+  if (parsed.success) return { ok: true, buyer: parsed.data };
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const name = String(issue.path[0] ?? "form");
+    fields[name] ??= issue.message;
+  }
+  return { ok: false, fields };
+}

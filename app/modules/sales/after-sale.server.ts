@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import {
   creditNote,
+  creditNoteBuyer,
   creditNoteLine,
   fullTaxInvoice,
   sale,
@@ -14,7 +15,13 @@ import { isWholeQuantity } from "~/lib/quantity";
 import type { ShopRole } from "~/modules/shops";
 import { currentShift, memberOpenShift } from "~/modules/shifts/index.server";
 import { LedgerError, runLedgerWork, voidSaleMovements } from "~/modules/stock/index.server";
-import { type BuyerForm, buyerFormSchema, REASON_MAX, REFUND_METHODS } from "./after-sale-forms";
+import {
+  type BuyerForm,
+  buyerFieldErrors,
+  REASON_MAX,
+  REFUND_METHODS,
+  returnNeedsBuyer,
+} from "./after-sale-forms";
 import type { PaymentMethod } from "./bill";
 import { buddhistYear, saleDocumentNumber } from "./document-number";
 import { refundShare } from "./refund";
@@ -265,7 +272,19 @@ export type ReturnRefusal =
   /** More than is still out on the line (sold minus what came back before). */
   | { code: "more-than-sold"; saleLineId: number; availableMilli: number }
   /** The till's day of today is closed by its Z report: the note is issued tomorrow. */
-  | { code: "day-closed" };
+  | { code: "day-closed" }
+  /**
+   * The sale had only a slip: the note must name its buyer (s. 86/10, decision 0084), and the
+   * buyer's details are missing or do not pass the form's rules (field name → message key).
+   */
+  | { code: "bad-buyer"; fields: Record<string, string> };
+
+/** What a return of a slip without the buyer answers: each required field's message. */
+const REQUIRED_BUYER: Record<string, string> = {
+  buyerName: "shops.invoices.error.buyerNameRequired",
+  buyerAddress: "shops.invoices.error.buyerAddressRequired",
+  buyerTaxId: "shops.invoices.error.buyerTaxIdRequired",
+};
 
 export interface IssuedCreditNote {
   id: number;
@@ -291,6 +310,8 @@ export async function returnSaleLines(
     lines: readonly { saleLineId: number; qtyMilli: number }[];
     reason: string;
     refundMethod: PaymentMethod;
+    /** Asked when the sale has only an abbreviated tax invoice (`returnNeedsBuyer`). */
+    buyer?: { name: string; address: string; taxId: string; branchCode: string } | null;
   },
   now: Date = new Date(),
 ): Promise<ReturnResult> {
@@ -316,6 +337,13 @@ export async function returnSaleLines(
   const settings = await getSalesSettings(db, actor.shopId);
   if (!mayUndoSale(actor, head, settings, now)) return refuse({ code: "not-allowed" });
   if (head.status === "void") return refuse({ code: "void" });
+  // The buyer's details, checked whenever given; required when the sale has only its slip
+  // (checked again under the sale's lock: a full tax invoice may have come meanwhile).
+  const buyerChecked = input.buyer ? buyerFieldErrors(input.buyer) : null;
+  if (buyerChecked && !buyerChecked.ok) {
+    return refuse({ code: "bad-buyer", fields: buyerChecked.fields });
+  }
+  const buyer = buyerChecked?.ok ? buyerChecked.buyer : null;
   const known = await linesOf(db, actor.shopId, head.id);
   const items = new Set<number>();
   for (const saleLineId of wanted.keys()) {
@@ -335,6 +363,14 @@ export async function returnSaleLines(
         const locked = await lockSale(tx, actor.shopId, head.id);
         if (!locked) throw new Refused<ReturnRefusal>({ code: "not-found" });
         if (locked.status === "void") throw new Refused<ReturnRefusal>({ code: "void" });
+        const [invoice] = await tx
+          .select({ id: fullTaxInvoice.id })
+          .from(fullTaxInvoice)
+          .where(and(eq(fullTaxInvoice.shopId, actor.shopId), eq(fullTaxInvoice.saleId, head.id)));
+        const needsBuyer = returnNeedsBuyer(head.documentKind, invoice !== undefined);
+        if (needsBuyer && buyer === null) {
+          throw new Refused<ReturnRefusal>({ code: "bad-buyer", fields: REQUIRED_BUYER });
+        }
         const lines = await linesOf(tx, actor.shopId, head.id);
         const returning = [...wanted].map(([saleLineId, qtyMilli]) => {
           const line = lines.find((l) => l.id === saleLineId);
@@ -407,6 +443,17 @@ export async function returnSaleLines(
           })
           .returning({ id: creditNote.id });
         if (!note) throw new Error("credit note not written");
+        // In the note's transaction: its journal entry (written at commit) names the buyer.
+        if (needsBuyer && buyer) {
+          await tx.insert(creditNoteBuyer).values({
+            shopId: actor.shopId,
+            creditNoteId: note.id,
+            buyerName: buyer.buyerName,
+            buyerAddress: buyer.buyerAddress,
+            buyerTaxId: buyer.buyerTaxId,
+            buyerBranchCode: buyer.buyerBranchCode,
+          });
+        }
         await tx.insert(creditNoteLine).values(
           returning.map((r, index) => ({
             shopId: actor.shopId,
@@ -471,21 +518,9 @@ export async function issueFullTaxInvoice(
   },
   now: Date = new Date(),
 ): Promise<FullInvoiceResult> {
-  const parsed = buyerFormSchema.safeParse({
-    buyerName: input.buyer.name,
-    buyerAddress: input.buyer.address,
-    buyerTaxId: input.buyer.taxId,
-    buyerBranchCode: input.buyer.branchCode,
-  });
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) {
-      const name = String(issue.path[0] ?? "form");
-      fields[name] ??= issue.message;
-    }
-    return { ok: false, error: { code: "bad-buyer", fields } };
-  }
-  const buyer: BuyerForm = parsed.data;
+  const parsed = buyerFieldErrors(input.buyer);
+  if (!parsed.ok) return { ok: false, error: { code: "bad-buyer", fields: parsed.fields } };
+  const buyer: BuyerForm = parsed.buyer;
   const head = await saleHead(db, actor.shopId, input.saleId);
   if (!head) return { ok: false, error: { code: "not-found" } };
   const settings = await getSalesSettings(db, actor.shopId);

@@ -87,10 +87,12 @@ export {
 } from "./sale-contract";
 export {
   type BuyerForm,
+  buyerFieldErrors,
   buyerFormSchema,
   REASON_MAX,
   REFUND_METHODS,
   returnFormSchema,
+  returnNeedsBuyer,
   voidSaleFormSchema,
 } from "./after-sale-forms";
 export {

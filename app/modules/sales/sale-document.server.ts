@@ -7,6 +7,7 @@ import { mulDivHalfUp } from "./arithmetic";
 import type { SaleDocument } from "./sale-contract";
 import {
   creditNote,
+  creditNoteBuyer,
   creditNoteLine,
   fullTaxInvoice,
   sale,
@@ -107,7 +108,7 @@ export async function getSaleDocument(
     const nonVat = lines
       .filter(({ line }) => line.vatExempt || row.vatMode === "none")
       .reduce((sum, { returned }) => sum + returned.exVatSatang, 0);
-    const [invoice, earlier] = await Promise.all([
+    const [invoice, earlier, ownBuyer] = await Promise.all([
       fullInvoiceOf(db, shopId, row.id),
       db
         .select({ exVat: sql<string | null>`sum(${creditNote.exVatSatang})` })
@@ -119,6 +120,11 @@ export async function getSaleDocument(
             lt(creditNote.id, note.id),
           ),
         ),
+      // The buyer asked on the return of a slip (decision 0084).
+      db
+        .select()
+        .from(creditNoteBuyer)
+        .where(and(eq(creditNoteBuyer.creditNoteId, note.id), eq(creditNoteBuyer.shopId, shopId))),
     ]);
     // The tax invoice the note reduces: the full one when it had replaced the slip by then.
     const reduces =
@@ -131,7 +137,7 @@ export async function getSaleDocument(
       documentNumber: note.documentNumber,
       issuedAt: note.createdAt,
       isCopy: note.originalPrintedAt !== null,
-      buyer: invoice ? buyerFrom(invoice) : null,
+      buyer: ownBuyer[0] ? buyerFrom(ownBuyer[0]) : invoice ? buyerFrom(invoice) : null,
       replacesDocumentNumber: null,
       writtenAt: null,
       refersToDocumentNumber: reduces,
@@ -310,9 +316,12 @@ function sellerOf(
   };
 }
 
-function buyerFrom(
-  invoice: typeof fullTaxInvoice.$inferSelect,
-): NonNullable<SaleDocument["buyer"]> {
+function buyerFrom(invoice: {
+  buyerName: string;
+  buyerAddress: string;
+  buyerTaxId: string;
+  buyerBranchCode: string;
+}): NonNullable<SaleDocument["buyer"]> {
   return {
     name: invoice.buyerName,
     address: invoice.buyerAddress,

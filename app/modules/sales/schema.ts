@@ -463,6 +463,35 @@ export const creditNote = pgTable(
   ],
 );
 
+/**
+ * The buyer a credit note names when its sale had only an abbreviated tax invoice (a slip
+ * names no buyer), asked on the return form: Revenue Code s. 86/10 wants the buyer's name and
+ * address on every credit note (decision 0084). A table of its own so that credit notes of
+ * older schemas stay as they were; one row per note at most, never changed.
+ */
+export const creditNoteBuyer = pgTable(
+  "credit_note_buyer",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    creditNoteId: bigint("credit_note_id", { mode: "number" })
+      .notNull()
+      .references(() => creditNote.id, { onDelete: "cascade" }),
+    buyerName: text("buyer_name").notNull(),
+    buyerAddress: text("buyer_address").notNull(),
+    buyerTaxId: text("buyer_tax_id").notNull(),
+    /** "00000" head office, or the buyer's 5-digit branch number. */
+    buyerBranchCode: text("buyer_branch_code").notNull().default("00000"),
+  },
+  (table) => [
+    uniqueIndex("credit_note_buyer_note").on(table.creditNoteId),
+    check("credit_note_buyer_tax_id", sql`${table.buyerTaxId} ~ '^[0-9]{13}$'`),
+    check("credit_note_buyer_branch", sql`${table.buyerBranchCode} ~ '^[0-9]{5}$'`),
+  ],
+);
+
 export const creditNoteLine = pgTable(
   "credit_note_line",
   {

@@ -15,10 +15,12 @@ import {
 } from "~/lib/keep-form-on-network-error";
 import { formatSatang } from "~/lib/money";
 import {
+  buyerFieldErrors,
   buyerFormSchema,
   formatQuantityMilli,
   parseQuantity,
   returnFormSchema,
+  returnNeedsBuyer,
   voidSaleFormSchema,
 } from "~/modules/sales";
 import {
@@ -108,6 +110,8 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     mayVoid: mayUndo && detail.creditNotes.length === 0,
     voidNeedsCreditNote: mayUndo && detail.creditNotes.length > 0,
     mayReturn: mayUndo && detail.lines.some((line) => line.returnedMilli < line.qtyMilli),
+    // A slip names no buyer: its credit note asks for one (s. 86/10, decision 0084).
+    returnAsksBuyer: returnNeedsBuyer(detail.sale.documentKind, detail.fullTaxInvoice !== null),
     mayIssueFull:
       standing &&
       detail.sale.documentKind === "abbreviatedTaxInvoice" &&
@@ -175,6 +179,25 @@ export const action = keepFormOnShopChange(async function action({
       else lines.push({ saleLineId: line.id, qtyMilli });
     }
     Object.assign(values, parsed.values);
+    const asksBuyer = returnNeedsBuyer(detail.sale.documentKind, detail.fullTaxInvoice !== null);
+    const buyer = asksBuyer
+      ? {
+          name: String(form.get("buyerName") ?? ""),
+          address: String(form.get("buyerAddress") ?? ""),
+          taxId: String(form.get("buyerTaxId") ?? ""),
+          branchCode: String(form.get("buyerBranchCode") ?? ""),
+        }
+      : null;
+    if (buyer) {
+      Object.assign(values, {
+        buyerName: buyer.name,
+        buyerAddress: buyer.address,
+        buyerTaxId: buyer.taxId,
+        buyerBranchCode: buyer.branchCode,
+      });
+      const checked = buyerFieldErrors(buyer);
+      if (!checked.ok) Object.assign(errors, checked.fields);
+    }
     if (!parsed.ok || Object.keys(errors).length > 0) {
       return refused({ intent, values, errors }, 400);
     }
@@ -183,10 +206,22 @@ export const action = keepFormOnShopChange(async function action({
       lines,
       reason: parsed.data.reason,
       refundMethod: parsed.data.refundMethod,
+      buyer,
     });
     if (!result.ok) {
       const { status, message } = RETURN_REFUSALS[result.error.code];
       const refusal = result.error;
+      if (refusal.code === "bad-buyer") {
+        return refused(
+          {
+            intent,
+            values,
+            errors: refusal.fields as Record<string, MessageKey>,
+            formError: message,
+          },
+          status,
+        );
+      }
       if ("saleLineId" in refusal) {
         const name = qtyField(refusal.saleLineId);
         const line = detail.lines.find((l) => l.id === refusal.saleLineId);
@@ -291,6 +326,7 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
     mayVoid,
     voidNeedsCreditNote,
     mayReturn,
+    returnAsksBuyer,
     mayIssueFull,
     done,
     doneNote,
@@ -564,7 +600,14 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
         />
       )}
       {mayReturn && (
-        <ReturnForm shopId={shop.id} lines={lines} failure={failed("return")} busy={busy} />
+        <ReturnForm
+          shopId={shop.id}
+          lines={lines}
+          asksBuyer={returnAsksBuyer}
+          abbreviatedNumber={sale.documentNumber}
+          failure={failed("return")}
+          busy={busy}
+        />
       )}
       {mayVoid && <VoidForm shopId={shop.id} failure={failed("void")} busy={busy} />}
       {voidNeedsCreditNote && (

@@ -61,7 +61,13 @@ export async function sendEtax(
     logoUrlOf: app.storage.urlOf,
   });
   if (!document) return { ok: false, error: "notFound" };
-  const refusal = await etaxRefusal(app.db, input.shopId, document, input.fullInvoiceNumber);
+  const refusal = await etaxRefusal(
+    app.db,
+    input.shopId,
+    document,
+    input.fullInvoiceNumber,
+    typeof input.doc === "object" ? input.doc.creditNoteId : null,
+  );
   if (refusal) return { ok: false, error: refusal };
 
   const t = serverTranslate("th");

@@ -24,6 +24,7 @@ export const RETURN_REFUSALS = {
   "bad-quantity": { status: 400, message: "shops.invoices.error.badQuantity" },
   "more-than-sold": { status: 409, message: "shops.invoices.error.moreThanSold" },
   "day-closed": { status: 409, message: "shops.invoices.error.returnDayClosed" },
+  "bad-buyer": { status: 400, message: "shops.invoices.error.fixErrors" },
 } as const satisfies Record<ReturnRefusal["code"], { status: number; message: MessageKey }>;
 
 export const FULL_INVOICE_REFUSALS = {

@@ -18,11 +18,16 @@ export interface ReturnableLine {
 export function ReturnForm({
   shopId,
   lines,
+  asksBuyer,
+  abbreviatedNumber,
   failure,
   busy,
 }: {
   shopId: string;
   lines: ReturnableLine[];
+  /** The sale has only its slip: the credit note names the buyer asked here (decision 0084). */
+  asksBuyer: boolean;
+  abbreviatedNumber: string;
   failure?: Failure;
   busy: boolean;
 }) {
@@ -86,6 +91,43 @@ export function ReturnForm({
             </BsForm.Select>
             <FieldError id="return-refundMethod-error" failure={failure} name="refundMethod" />
           </BsForm.Group>
+          {asksBuyer && (
+            <fieldset className="mb-3" data-testid="return-buyer">
+              <legend className="h6">{t("shops.invoices.return.buyerTitle")}</legend>
+              <p className="text-secondary small">
+                {t("shops.invoices.return.buyerLead", { number: abbreviatedNumber })}
+              </p>
+              <TextInput
+                form="return"
+                name="buyerName"
+                label="shops.invoices.full.buyerName"
+                failure={failure}
+                maxLength={200}
+              />
+              <TextInput
+                form="return"
+                name="buyerAddress"
+                label="shops.invoices.full.buyerAddress"
+                failure={failure}
+                as="textarea"
+                maxLength={500}
+              />
+              <TextInput
+                form="return"
+                name="buyerTaxId"
+                label="shops.invoices.full.buyerTaxId"
+                failure={failure}
+                maxLength={20}
+              />
+              <TextInput
+                form="return"
+                name="buyerBranchCode"
+                label="shops.invoices.full.buyerBranchCode"
+                failure={failure}
+                maxLength={5}
+              />
+            </fieldset>
+          )}
           <Button type="submit" variant="warning" disabled={busy}>
             {t("shops.invoices.return.submit")}
           </Button>
