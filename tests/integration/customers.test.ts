@@ -13,6 +13,7 @@ import {
   deleteCustomer,
   findCustomer,
   findCustomerByPhone,
+  invoiceBuyer,
   linkSaleCustomer,
   listCustomers,
   thaiPhone,
@@ -253,6 +254,28 @@ describe("customers", () => {
         customerId: made.value.id,
       }),
     ).toBe(false);
+
+    // A full tax invoice is filled in from the sale's customer, or the one whose number is typed.
+    await updateCustomer(
+      db,
+      s.owner,
+      made.value.id,
+      valid({ phone: "0865554321", taxId: "0105512345671", address: "99 ถนนพระราม 4" }),
+    );
+    expect(await invoiceBuyer(db, s.t.shop.id, { saleId: voided.id })).toEqual({
+      customerId: made.value.id,
+      name: FORM.name,
+      address: "99 ถนนพระราม 4",
+      taxId: "0105512345671",
+      branchCode: "00000",
+    });
+    expect(await invoiceBuyer(db, s.t.shop.id, { phone: "086 555 4321" })).toMatchObject({
+      customerId: made.value.id,
+    });
+    expect(await invoiceBuyer(db, s.t.shop.id, { phone: "0800000000" })).toBeNull();
+    const stranger = await shopWithStaff();
+    expect(await invoiceBuyer(db, stranger.t.shop.id, { phone: "0865554321" })).toBeNull();
+    expect(await invoiceBuyer(db, stranger.t.shop.id, { saleId: voided.id })).toBeNull();
 
     // Deleted on request: the customer is gone, the sales keep the name they were sold under.
     expect(await deleteCustomer(db, s.cashier, made.value.id)).toEqual({

@@ -76,4 +76,8 @@ export const enShophubCustomers: Record<keyof typeof thShophubCustomers, string>
   "shops.customers.error.confirmDelete": "The number typed is not this customer's",
   "shops.customers.error.notFound": "No such customer in the shop; they may have been deleted",
   "shops.customers.error.notAllowed": "Only the owner or a manager may delete a customer",
+  "shops.customers.invoice.choose": "Choose a customer by phone number (optional)",
+  "shops.customers.invoice.use": "Use their details",
+  "shops.customers.invoice.notFound": "No customer of the shop has this number",
+  "shops.customers.invoice.filled": "Filled in with {name}'s details; check them before issuing",
 };

@@ -70,4 +70,8 @@ export const thShophubCustomers = {
   "shops.customers.error.confirmDelete": "เบอร์โทรศัพท์ที่พิมพ์ไม่ตรงกับของลูกค้านี้",
   "shops.customers.error.notFound": "ไม่พบลูกค้านี้ในร้าน อาจถูกลบไปแล้ว",
   "shops.customers.error.notAllowed": "เฉพาะเจ้าของร้านหรือผู้จัดการที่ลบข้อมูลลูกค้าได้",
+  "shops.customers.invoice.choose": "เลือกลูกค้าจากเบอร์โทรศัพท์ (ไม่บังคับ)",
+  "shops.customers.invoice.use": "ใช้ข้อมูลลูกค้า",
+  "shops.customers.invoice.notFound": "ไม่พบลูกค้าที่ใช้เบอร์นี้ในร้าน",
+  "shops.customers.invoice.filled": "กรอกข้อมูลของ {name} ให้แล้ว ตรวจสอบก่อนออกใบกำกับภาษี",
 };

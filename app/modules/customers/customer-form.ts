@@ -144,6 +144,15 @@ export interface CustomerListRow extends CustomerRow {
   lastVisit: Date | null;
 }
 
+/** What a full tax invoice needs of a customer (their tax ID, branch and address). */
+export interface InvoiceBuyer {
+  customerId: string;
+  name: string;
+  address: string;
+  taxId: string;
+  branchCode: string;
+}
+
 export type CustomerRefusal =
   /** No such customer in the shop. */
   | "notFound"

@@ -11,6 +11,7 @@ import {
   type CustomerRefusal,
   type CustomerResult,
   type CustomerRow,
+  type InvoiceBuyer,
   thaiPhone,
 } from "./customer-form";
 import { customer, saleCustomer } from "./schema";
@@ -239,4 +240,38 @@ export async function linkSaleCustomer(
      WHERE ${customer.shopId} = ${input.shopId} AND ${customer.id} = ${input.customerId}
     ON CONFLICT DO NOTHING`);
   return inserted.rowCount === 1;
+}
+
+const buyerColumns = {
+  customerId: customer.id,
+  name: customer.name,
+  address: customer.address,
+  taxId: customer.taxId,
+  branchCode: customer.branchCode,
+};
+
+/**
+ * The buyer's details for a sale's full tax invoice: the customer found by the phone number
+ * typed, or else the customer the sale was made to; null when there is none.
+ */
+export async function invoiceBuyer(
+  db: DbExecutor,
+  shopId: string,
+  from: { phone: string } | { saleId: number },
+): Promise<InvoiceBuyer | null> {
+  if ("phone" in from) {
+    const e164 = thaiPhone(from.phone);
+    if (e164 === null) return null;
+    const [row] = await db
+      .select(buyerColumns)
+      .from(customer)
+      .where(and(eq(customer.shopId, shopId), eq(customer.phone, e164)));
+    return row ?? null;
+  }
+  const [row] = await db
+    .select(buyerColumns)
+    .from(saleCustomer)
+    .innerJoin(customer, eq(customer.id, saleCustomer.customerId))
+    .where(and(eq(saleCustomer.shopId, shopId), eq(saleCustomer.saleId, from.saleId)));
+  return row ?? null;
 }
