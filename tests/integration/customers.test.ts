@@ -292,3 +292,44 @@ describe("customers", () => {
     expect(kept.every((row) => row.customerId === null && row.name === FORM.name)).toBe(true);
   });
 });
+
+describe("a sale for a customer", () => {
+  it("links the shop's customer of the bill's phone number in the sale, and nobody for an unknown number", async () => {
+    const s = await shopWithStaff();
+    const item = await insertItem(db, s.t.shop.id, s.t.ownerId, {
+      fields: { price: 5_000, cost: 2_000 },
+      opening: { qty: 10_000, locationId: s.t.defaultLocationId },
+    });
+    const made = await createCustomer(db, s.cashier, valid({ phone: "0812223333" }));
+    if (!made.ok) throw new Error("not made");
+    const actor: SaleActor = {
+      shopId: s.t.shop.id,
+      userId: s.t.ownerId,
+      cashierName: "เจ้าของ",
+      role: "owner",
+    };
+    const sell = (customerPhone?: string) =>
+      completeSale(db, actor, {
+        clientSaleId: randomUUID(),
+        till: "เครื่อง 1",
+        lines: [{ itemId: item.id, qtyMilli: 1000, unitPriceSatang: 5_000 }],
+        payments: [{ method: "cash", amountSatang: 5_000 }],
+        expectedTotalSatang: 5_000,
+        ...(customerPhone === undefined ? {} : { customerPhone }),
+      });
+    const known = await sell("+66812223333");
+    const unknown = await sell("+66899998888");
+    if (!known.ok || !unknown.ok) throw new Error("not sold");
+    // A number not in E.164 is no sale request.
+    expect((await sell("081-222-3333")).ok).toBe(false);
+    const links = await db
+      .select({ saleId: saleCustomer.saleId, customerId: saleCustomer.customerId })
+      .from(saleCustomer)
+      .where(eq(saleCustomer.shopId, s.t.shop.id));
+    expect(links).toEqual([{ saleId: known.sale.id, customerId: made.value.id }]);
+    expect(await customerPurchases(db, s.t.shop.id, made.value.id)).toMatchObject({
+      saleCount: 1,
+      totalSatang: 5_000,
+    });
+  });
+});

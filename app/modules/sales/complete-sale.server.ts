@@ -438,6 +438,7 @@ export async function completeSale(
     cashierId: actor.userId,
     cashierName: actor.cashierName,
     note: request.note ?? "",
+    customerPhone: request.customerPhone ?? null,
     seller: sellerBlock,
     vatMode: bill.vatMode,
     vatRate: bill.vatRateBasisPoints,
