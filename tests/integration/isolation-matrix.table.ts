@@ -949,6 +949,23 @@ export const MATRIX: Record<string, MatrixRow> = {
     ],
     checksShopId: true,
   },
+  // The till finds a customer by phone number (issue 37): the shop's own customers only.
+  "routes/shophub/sell/customer loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/sell/customer?shop=${ids.shopId}&phone=0811111111` }),
+    roles: { owner: "ok", manager: "ok", cashier: "ok", stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({
+          path: `/shophub/sell/customer?shop=${other.shopId}&phone=0822222222`,
+        }),
+        expect: 404,
+      },
+    ],
+  },
   // A registered till sends its queue here (decision 0071): JSON; a form is no sale (422) once
   // the gate checked shop and role; another shop's caller never reaches completeSale.
   "routes/shophub/sell/sync action": {

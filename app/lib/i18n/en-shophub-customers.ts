@@ -80,4 +80,17 @@ export const enShophubCustomers: Record<keyof typeof thShophubCustomers, string>
   "shops.customers.invoice.use": "Use their details",
   "shops.customers.invoice.notFound": "No customer of the shop has this number",
   "shops.customers.invoice.filled": "Filled in with {name}'s details; check them before issuing",
+  "shops.sell.customer.button": "Customer",
+  "shops.sell.customer.none": "No customer on this bill",
+  "shops.sell.customer.title": "This bill's customer",
+  "shops.sell.customer.phone": "Customer's phone number",
+  "shops.sell.customer.hint": "Type or scan the phone number, then press Enter",
+  "shops.sell.customer.find": "Find and add to the bill",
+  "shops.sell.customer.remove": "Take the customer off the bill",
+  "shops.sell.customer.badPhone":
+    "Not a valid phone number: enter a Thai number, e.g. 081-234-5678",
+  "shops.sell.customer.notFound": "The shop has no customer with this number yet",
+  "shops.sell.customer.add": "Add a new customer",
+  "shops.sell.customer.offline":
+    "{phone} (offline: the customer is recorded when the bill reaches the server)",
 };
