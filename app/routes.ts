@@ -68,7 +68,11 @@ export default [
     route("shophub/sell/shift", "routes/shophub/sell/shift.ts"),
     route("shophub/sell/claim", "routes/shophub/sell/claim-till.ts"),
     route("shophub/sell/sync", "routes/shophub/sell/sync.ts"),
+    route("shophub/sell/customer", "routes/shophub/sell/customer.ts"),
     route("shophub/approval-pin", "routes/shophub/approval-pin.tsx"),
+    // The shop's customers (issue 37, decision 0082): everyone who sells; deleting is the owner's or a manager's
+    route("shophub/customers", "routes/shophub/customers/list.tsx"),
+    route("shophub/customers/:id", "routes/shophub/customers/detail.tsx"),
     route("shophub/tills", "routes/shophub/tills/route.tsx", { id: "routes/shophub/tills" }),
     // Today's figures for everyone who sells; the stock balance (a cashier without costs)
     route("shophub/dashboard", "routes/shophub/dashboard/route.tsx", {

@@ -20,3 +20,4 @@ export * from "../modules/journal/schema";
 export * from "../modules/analytics/schema";
 export * from "../modules/push/schema";
 export * from "../modules/settings/schema";
+export * from "../modules/customers/schema";

@@ -123,6 +123,16 @@ BEGIN
      WHERE (m->>'locationQtyAfter')::numeric < 0;
   END IF;
 
+  -- The customer the bill is for (issue 37, decision 0082), by phone number: linked with the
+  -- name it is sold under when the shop has a customer of that number (a till offline may
+  -- have attached a number the shop does not know; the sale stands either way).
+  IF p_sale->>'customerPhone' IS NOT NULL THEN
+    INSERT INTO sale_customer (shop_id, sale_id, customer_id, customer_name)
+    SELECT p_shop, sale_id, c.id, c.name
+      FROM customer c
+     WHERE c.shop_id = p_shop AND c.phone = p_sale->>'customerPhone';
+  END IF;
+
   RETURN jsonb_build_object('id', sale_id, 'documentKind', kind, 'documentNumber', doc_number,
     'totalSatang', (p_sale->>'total')::bigint, 'changeSatang', (p_sale->>'change')::bigint);
 END;

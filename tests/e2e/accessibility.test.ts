@@ -133,6 +133,7 @@ function pagesOf(viewer: Viewer): string[] {
         `/shophub/zreports/x?till=${tillId}`,
         "/shophub/journal",
         "/shophub/approval-pin",
+        "/shophub/customers",
         "/storehub",
         "/storehub/add",
         `/storehub/edit?id=${itemId}`,

@@ -279,6 +279,17 @@ const INOUT_FIELDS = [
   "lines[9999].item",
 ];
 
+const CUSTOMER_FIELDS = [
+  "phone",
+  "name",
+  "lineId",
+  "email",
+  "taxId",
+  "branchCode",
+  "address",
+  "consent",
+];
+
 const TARGETS: Target[] = [
   // Accounts (visitors; the profile as a signed-in member)
   {
@@ -611,6 +622,22 @@ const TARGETS: Target[] = [
     fields: ["pin", "confirm"],
   })),
 
+  // Customers (issue 37): adding one, editing and deleting one on request.
+  {
+    route: "routes/shophub/customers/list",
+    caller: "owner",
+    path: "/shophub/customers",
+    fixed: { shop: "@shop", shopId: "@shop" },
+    fields: CUSTOMER_FIELDS,
+  },
+  ...["update", "delete"].map((intent): Target => ({
+    route: "routes/shophub/customers/detail",
+    caller: "owner",
+    path: "/shophub/customers/@customer",
+    fixed: { shop: "@shop", shopId: "@shop", intent },
+    fields: [...CUSTOMER_FIELDS, "confirm"],
+  })),
+
   // Added by the finance branch: income and expenses (the shop's categories, one row's form).
   ...[
     ["routes/shophub/finance/expenses", "/shophub/expenses"],
@@ -897,7 +924,8 @@ async function fuzzOnce(target: Target, fn: DataFunction, form: [string, string]
         path: target.path
           .replace("@sale", String(fx.home.saleId))
           .replace("@slip", String(slipSaleId))
-          .replace("@expense", String(fx.home.expenseId)),
+          .replace("@expense", String(fx.home.expenseId))
+          .replace("@customer", fx.home.customerId),
         form: body,
         cookie,
       },

@@ -949,6 +949,23 @@ export const MATRIX: Record<string, MatrixRow> = {
     ],
     checksShopId: true,
   },
+  // The till finds a customer by phone number (issue 37): the shop's own customers only.
+  "routes/shophub/sell/customer loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/sell/customer?shop=${ids.shopId}&phone=0811111111` }),
+    roles: { owner: "ok", manager: "ok", cashier: "ok", stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({
+          path: `/shophub/sell/customer?shop=${other.shopId}&phone=0822222222`,
+        }),
+        expect: 404,
+      },
+    ],
+  },
   // A registered till sends its queue here (decision 0071): JSON; a form is no sale (422) once
   // the gate checked shop and role; another shop's caller never reaches completeSale.
   "routes/shophub/sell/sync action": {
@@ -1207,6 +1224,104 @@ export const MATRIX: Record<string, MatrixRow> = {
       },
     ],
     checksShopId: true,
+  },
+  // The shop's customers (issue 37, decision 0082): everyone who sells; never another shop's
+  // customer, by its address or under the caller's own shop.
+  "routes/shophub/customers/list loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/customers?shop=${ids.shopId}` }),
+    roles: { owner: "ok", manager: "ok", cashier: "ok", stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/customers?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/customers/list action": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/customers?shop=${ids.shopId}`,
+      form: {
+        phone: `0891${String(Math.floor(Math.random() * 1_000_000)).padStart(6, "0")}`,
+        name: "ลูกค้าใหม่",
+        lineId: "",
+        email: "",
+        taxId: "",
+        branchCode: "",
+        address: "",
+        consent: "yes",
+      },
+    }),
+    roles: {
+      owner: { redirect: "/shophub/customers/" },
+      manager: { redirect: "/shophub/customers/" },
+      cashier: { redirect: "/shophub/customers/" },
+      stock: 403,
+    },
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    foreign: [
+      {
+        what: "adding a customer to the other shop",
+        request: (own, other) => ({
+          path: `/shophub/customers?shop=${other.shopId}`,
+          form: { phone: "0899999999", name: "แฝง", consent: "yes", shopId: own.shopId },
+        }),
+        expect: REFUSED_OTHER_SHOP,
+      },
+    ],
+    checksShopId: true,
+  },
+  "routes/shophub/customers/detail loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/customers/${ids.customerId}?shop=${ids.shopId}` }),
+    roles: { owner: "ok", manager: "ok", cashier: "ok", stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop's customer under the caller's own shop",
+        request: (own, other) => ({
+          path: `/shophub/customers/${other.customerId}?shop=${own.shopId}`,
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/customers/detail action": {
+    access: "shop",
+    // An edit without a name: the roles that may open the page get the form back (400) and
+    // nothing changes.
+    request: (ids) => ({
+      path: `/shophub/customers/${ids.customerId}?shop=${ids.shopId}`,
+      form: { intent: "update", phone: "0811111111", name: "" },
+    }),
+    roles: { owner: 400, manager: 400, cashier: 400, stock: 403 },
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    checksShopId: true,
+    foreign: [
+      {
+        what: "editing the other shop's customer",
+        request: (own, other) => ({
+          path: `/shophub/customers/${other.customerId}?shop=${own.shopId}`,
+          form: { intent: "update", phone: "0822222222", name: "เปลี่ยนชื่อ" },
+        }),
+        expect: 404,
+      },
+      {
+        what: "deleting the other shop's customer",
+        request: (own, other) => ({
+          path: `/shophub/customers/${other.customerId}?shop=${own.shopId}`,
+          form: { intent: "delete", confirm: "0822222222" },
+        }),
+        expect: 404,
+      },
+    ],
   },
   "routes/shophub/shifts/list loader": {
     access: "shop",

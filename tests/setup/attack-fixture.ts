@@ -8,7 +8,7 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "~/context";
 import type { Database } from "~/db/client.server";
-import { listing, shift, shopInvitation, stockDocument, till, user } from "~/db/schema";
+import { customer, listing, shift, shopInvitation, stockDocument, till, user } from "~/db/schema";
 import { addDays, bangkokIsoDate } from "~/lib/dates";
 import { closeTillDay } from "~/modules/journal/index.server";
 import type { ShopRole } from "~/modules/shops/index.server";
@@ -51,6 +51,8 @@ export interface ShopIds {
   /** A draft listing of the shop's owner (listings belong to members, not to shops). */
   listingId: string;
   listingTitle: string;
+  /** A customer of the shop (its own phone number), registered by its owner. */
+  customerId: string;
 }
 
 export interface AttackFixture {
@@ -156,6 +158,16 @@ async function shopWithRows(
     { tillId: firstTill!.id, day: addDays(bangkokIsoDate(new Date()), -1) },
   );
   if (!closed.ok) throw new Error(`test Z report not closed: ${closed.error}`);
+  const [regular] = await db
+    .insert(customer)
+    .values({
+      shopId: shop.id,
+      phone: label === "Home" ? "+66811111111" : "+66822222222",
+      name: `${label} ลูกค้าประจำ`,
+      consentAt: new Date(),
+      consentBy: ownerId,
+    })
+    .returning({ id: customer.id });
   const [draft] = await db
     .insert(listing)
     .values({
@@ -194,6 +206,7 @@ async function shopWithRows(
       expenseCategoryId: ownCategory!.id,
       listingId: draft!.id,
       listingTitle: draft!.title,
+      customerId: regular!.id,
     },
   };
 }

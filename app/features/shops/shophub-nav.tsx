@@ -17,6 +17,11 @@ const TOOLS: { path: `/${string}`; text: MessageKey; roles: readonly ShopRole[] 
   { path: "/shophub/sell", text: "shops.nav.sell", roles: ["owner", "manager", "cashier"] },
   { path: "/shophub/invoices", text: "shops.nav.invoices", roles: ["owner", "manager", "cashier"] },
   { path: "/shophub/shifts", text: "shops.nav.shifts", roles: ["owner", "manager", "cashier"] },
+  {
+    path: "/shophub/customers",
+    text: "shops.nav.customers",
+    roles: ["owner", "manager", "cashier"],
+  },
   { path: "/shophub/stock", text: "shops.nav.stock", roles: ["owner", "manager", "cashier"] },
   { path: "/shophub/income", text: "shops.nav.income", roles: ["owner", "manager"] },
   { path: "/shophub/expenses", text: "shops.nav.expenses", roles: ["owner", "manager"] },

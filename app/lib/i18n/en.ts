@@ -1,3 +1,4 @@
+import { enShophubCustomers } from "./en-shophub-customers";
 import { enListings } from "./en-listings";
 import { enShophubDashboard } from "./en-shophub-dashboard";
 import { enShophubFinance } from "./en-shophub-finance";
@@ -36,6 +37,7 @@ export const en: Record<MessageKey, string> = {
   ...enShophubTax,
   ...enShophubEtax,
   ...enShophubJournal,
+  ...enShophubCustomers,
   "site.name": "DP Tech",
   "site.title":
     "DP Tech | AI and inspection cameras, laser marking, warehouse solutions and AMR robots",

@@ -480,6 +480,7 @@ async function completeRequest(
     cashierId: actor.userId,
     cashierName: actor.cashierName,
     note: request.note ?? "",
+    customerPhone: request.customerPhone ?? null,
     seller: sellerBlock,
     vatMode: bill.vatMode,
     vatRate: bill.vatRateBasisPoints,

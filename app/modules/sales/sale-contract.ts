@@ -99,6 +99,15 @@ export const completeSaleRequestSchema = z.object({
   lines: z.array(saleLineRequestSchema).max(MAX_SALE_LINES),
   billDiscount: discountSchema.nullish(),
   note: z.string().trim().max(500).optional(),
+  /**
+   * The customer the bill is for (issue 37, decision 0082), by their Thai phone number in
+   * E.164: a till offline attaches a number without looking it up; the sale is linked to the
+   * shop's customer of that number, if there is one, in the sale's transaction.
+   */
+  customerPhone: z
+    .string()
+    .regex(/^\+66[0-9]{8,9}$/)
+    .optional(),
   payments: z.array(paymentRequestSchema).max(MAX_SALE_PAYMENTS),
   /**
    * The total the till showed. When prices changed since the till loaded them, the server's

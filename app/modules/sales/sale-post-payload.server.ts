@@ -88,6 +88,8 @@ export interface SalePostPayload {
   deviceSoldAt: string | null;
   /** Kept with the sale for the owner: prices and items changed since the till sold. */
   flags: SalePostFlag[];
+  /** The customer's phone number (E.164); sale_post links the shop's customer of that number. */
+  customerPhone: string | null;
 }
 
 type KeysOf<T> = Record<keyof T, true>;
@@ -127,6 +129,7 @@ export const SALE_POST_KEYS = {
     soldAt: true,
     deviceSoldAt: true,
     flags: true,
+    customerPhone: true,
   } satisfies KeysOf<SalePostPayload>,
   line: {
     item: true,

@@ -43,6 +43,7 @@ import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { DOCUMENT_KIND_TEXT, PAYMENT_METHOD_TEXT } from "~/routes/shophub/sell-text";
 import { type Failure, type Intent, qtyField } from "./form-parts";
 import { FullInvoiceForm } from "./full-invoice-form";
+import { invoiceBuyer } from "~/modules/customers/index.server";
 import {
   FULL_INVOICE_REFUSALS,
   INVOICE_ROLES,
@@ -102,20 +103,33 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
         listEtaxDeliveries(db, shop.id, detail.sale.id),
       ])
     : [null, []];
+  const mayIssueFull =
+    standing &&
+    detail.sale.documentKind === "abbreviatedTaxInvoice" &&
+    detail.fullTaxInvoice === null;
+  // The buyer's details from a customer (issue 37): the one whose phone number was typed, or
+  // else the one the sale was made to.
+  const buyerPhone = (url.searchParams.get("buyer") ?? "").slice(0, 20);
+  const buyer = mayIssueFull
+    ? await invoiceBuyer(
+        db,
+        shop.id,
+        buyerPhone ? { phone: buyerPhone } : { saleId: detail.sale.id },
+      )
+    : null;
   return {
     shop: { id: shop.id, name: shop.name },
     role,
     detail,
+    buyer,
+    buyerLookup: buyerPhone ? { phone: buyerPhone, found: buyer !== null } : null,
     // A sale with a credit note is not voided (decision 0058): its rest goes back on a note.
     mayVoid: mayUndo && detail.creditNotes.length === 0,
     voidNeedsCreditNote: mayUndo && detail.creditNotes.length > 0,
     mayReturn: mayUndo && detail.lines.some((line) => line.returnedMilli < line.qtyMilli),
     // A slip names no buyer: its credit note asks for one (s. 86/10, decision 0084).
     returnAsksBuyer: returnNeedsBuyer(detail.sale.documentKind, detail.fullTaxInvoice !== null),
-    mayIssueFull:
-      standing &&
-      detail.sale.documentKind === "abbreviatedTaxInvoice" &&
-      detail.fullTaxInvoice === null,
+    mayIssueFull,
     done: (DONE as readonly string[]).includes(done ?? "") ? (done as (typeof DONE)[number]) : null,
     doneNote: detail.creditNotes.find((note) => note.id === noteId) ?? null,
     etax: etaxSettings
@@ -593,6 +607,9 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
 
       {mayIssueFull && (
         <FullInvoiceForm
+          key={loaderData.buyer?.customerId ?? "none"}
+          buyer={loaderData.buyer}
+          buyerLookup={loaderData.buyerLookup}
           shopId={shop.id}
           abbreviatedNumber={sale.documentNumber}
           failure={failed("full")}

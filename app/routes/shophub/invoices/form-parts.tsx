@@ -47,6 +47,7 @@ export function TextInput({
   failure,
   as,
   maxLength,
+  initial = "",
 }: {
   form: Intent;
   name: string;
@@ -54,6 +55,8 @@ export function TextInput({
   failure?: Failure;
   as?: "textarea";
   maxLength?: number;
+  /** What the field holds before anything is typed (a chosen customer's details). */
+  initial?: string;
 }) {
   const t = useT();
   const id = `${form}-${name}`;
@@ -66,7 +69,7 @@ export function TextInput({
         as={as}
         rows={as ? 2 : undefined}
         maxLength={maxLength}
-        defaultValue={failure?.values[name] ?? ""}
+        defaultValue={failure?.values[name] ?? initial}
         isInvalid={invalid}
         aria-describedby={invalid ? `${id}-error` : undefined}
       />

@@ -9,7 +9,7 @@ import {
   formatQuantityMilli,
   QTY_SCALE,
 } from "~/modules/sales";
-import { readDiscount, type Cart, type CartLine } from "./cart";
+import { readDiscount, thaiNumberText, type Cart, type CartLine } from "./cart";
 import type { ItemIndex, TillItem } from "./till-data";
 import { BILL_DISCOUNT } from "./till-state";
 
@@ -224,6 +224,7 @@ export function CartPanel({
   onLineDiscount,
   onBillDiscount,
   onNote,
+  onCustomer,
   actions,
 }: {
   cart: Cart;
@@ -243,6 +244,8 @@ export function CartPanel({
   onLineDiscount: (line: CartLine, discount: Discount | null | "invalid") => void;
   onBillDiscount: (discount: Discount | null | "invalid") => void;
   onNote: (note: string) => void;
+  /** Opens the customer dialog (issue 37). */
+  onCustomer: () => void;
   actions: ReactNode;
 }) {
   const t = useT();
@@ -391,6 +394,25 @@ export function CartPanel({
             </div>
           </div>
         )}
+        <div className="d-flex justify-content-between align-items-center gap-2 mb-2">
+          <span className="small text-truncate" data-testid="till-customer">
+            {cart.customer
+              ? cart.customer.name
+                ? `${cart.customer.name} · ${thaiNumberText(cart.customer.phone)}`
+                : t("shops.sell.customer.offline", {
+                    phone: thaiNumberText(cart.customer.phone),
+                  })
+              : t("shops.sell.customer.none")}
+          </span>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-primary till-btn"
+            onClick={onCustomer}
+            data-testid="till-customer-button"
+          >
+            {t("shops.sell.customer.button")}
+          </button>
+        </div>
         {bill && <TotalsTable bill={bill} t={t} lang={lang} />}
         {billError && (
           <div className="alert alert-danger py-2 my-2" role="alert" data-testid="till-bill-error">

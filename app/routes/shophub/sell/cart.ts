@@ -47,6 +47,17 @@ export interface Cart {
   note: string;
   /** The number of the next line's key. */
   nextLine: number;
+  /** The customer the bill is for (issue 37); bills kept before customers have none. */
+  customer?: BillCustomer | null;
+}
+
+/**
+ * A customer on the bill: their number (E.164) and name as the server found them, or no name
+ * when a till offline attached the number without asking (the sale links them on arrival).
+ */
+export interface BillCustomer {
+  phone: string;
+  name: string | null;
 }
 
 /** Whether the shop lets stock go below zero (shop.allowNegativeStock). */
@@ -237,6 +248,22 @@ export function setNote(cart: Cart, note: string): Cart {
 }
 
 /**
+ * A Thai number in E.164 the way it is written (+66812345678 → 081-234-5678, +6621234567 →
+ * 02-123-4567), without the phone library the till's first load does not carry.
+ */
+export function thaiNumberText(e164: string): string {
+  if (!e164.startsWith("+66")) return e164;
+  const local = `0${e164.slice(3)}`;
+  return local.length === 10
+    ? `${local.slice(0, 3)}-${local.slice(3, 6)}-${local.slice(6)}`
+    : `${local.slice(0, 2)}-${local.slice(2, 5)}-${local.slice(5)}`;
+}
+
+export function setCustomer(cart: Cart, customer: BillCustomer | null): Cart {
+  return { ...cart, customer };
+}
+
+/**
  * A discount as typed: an amount of baht or a percentage. Null for an empty field (no
  * discount), "invalid" for text that is neither.
  */
@@ -384,6 +411,7 @@ export function saleRequestOf(
     }),
     billDiscount: cart.billDiscount,
     note: cart.note,
+    ...(cart.customer ? { customerPhone: cart.customer.phone } : {}),
     payments: [...payments],
     expectedTotalSatang,
     ...(vat ? { vat } : {}),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { completeSaleRequestSchema, MAX_SALE_PAYMENTS } from "~/modules/sales";
-import { addItem, emptyCart, saleRequestOf } from "./cart";
+import { addItem, emptyCart, saleRequestOf, setCustomer, thaiNumberText } from "./cart";
 import { unpackItems } from "./till-data";
 
 const [water] = unpackItems({
@@ -58,5 +58,29 @@ describe("the till's posted sale", () => {
     const split = (n: number) => ({ ...request(), payments: Array(n).fill(cash) });
     expect(readSaleRequest(split(MAX_SALE_PAYMENTS))).not.toBeNull();
     expect(readSaleRequest(split(MAX_SALE_PAYMENTS + 1))).toBeNull();
+  });
+});
+
+describe("the bill's customer (issue 37)", () => {
+  it("travels as the customer's phone number, which the contract reads", () => {
+    const cart = setCustomer(emptyCart(id), { phone: "+66812345678", name: null });
+    const added = addItem(cart, water!, 1000, { allowNegative: false });
+    if (added.kind !== "ok") throw new Error("not added");
+    const sent = saleRequestOf(
+      added.cart,
+      "เครื่อง 1",
+      [{ method: "cash", amountSatang: 5000 }],
+      5000,
+    );
+    expect(sent.customerPhone).toBe("+66812345678");
+    expect(readSaleRequest(JSON.parse(JSON.stringify(sent)))?.customerPhone).toBe("+66812345678");
+    expect(readSaleRequest({ ...sent, customerPhone: "0812345678" })).toBeNull();
+    const without = saleRequestOf(setCustomer(added.cart, null), "เครื่อง 1", [], 5000);
+    expect("customerPhone" in without).toBe(false);
+  });
+
+  it("shows a number the Thai way without the phone library", () => {
+    expect(thaiNumberText("+66812345678")).toBe("081-234-5678");
+    expect(thaiNumberText("+6621234567")).toBe("02-123-4567");
   });
 });

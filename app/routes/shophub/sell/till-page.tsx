@@ -65,6 +65,9 @@ const { Part: CameraScanner, preload: preloadCamera } = lazyPart(() =>
 const { Part: QueuedSlip, preload: preloadQueuedSlip } = lazyPart(() =>
   import("./queued-slip").then((module) => module.QueuedSlip),
 );
+const { Part: CustomerLookup, preload: preloadCustomerLookup } = lazyPart(() =>
+  import("./customer-dialog").then((module) => module.CustomerLookup),
+);
 /** What the service worker should keep for a till that loses its network (decision 0071). */
 const OFFLINE_PARTS = [
   preloadPayPanel,
@@ -72,6 +75,7 @@ const OFFLINE_PARTS = [
   preloadCamera,
   preloadQueuedSlip,
   preloadShiftDialog,
+  preloadCustomerLookup,
 ] as const;
 
 /** A queued sale's print: its own slip, until the server has the sale (then its print page). */
@@ -407,6 +411,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             }
             onBillDiscount={(discount) => dispatch({ type: "billDiscountSet", discount })}
             onNote={(note) => dispatch({ type: "noteSet", note })}
+            onCustomer={() => dispatch({ type: "dialogOpened", dialog: "customer" })}
             actions={actions}
           />
         </div>
@@ -471,6 +476,21 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
         need={need.kind === "needed" ? need : null}
         approvers={data.approvers}
       />
+
+      <TillDialog
+        open={state.dialog === "customer"}
+        onClose={() => dispatch({ type: "dialogClosed" })}
+        title={t("shops.sell.customer.title")}
+        testId="till-customer-dialog"
+      >
+        {state.dialog === "customer" && (
+          <CustomerLookup
+            shopId={shopId}
+            current={cart.customer ?? null}
+            onAttach={(customer) => dispatch({ type: "customerSet", customer })}
+          />
+        )}
+      </TillDialog>
 
       <ParkDialog state={state} dispatch={dispatch} onPark={park} />
 

@@ -8,6 +8,7 @@ import {
 import {
   addItem,
   type Cart,
+  type BillCustomer,
   type CartChange,
   emptyCart,
   removeLine,
@@ -15,6 +16,7 @@ import {
   type ScanResult,
   setBillDiscount,
   setLineDiscount,
+  setCustomer,
   setNote,
   type StockRule,
 } from "./cart";
@@ -60,7 +62,7 @@ export interface Ask {
 /** The key of the bill's own discount among `discountErrors` (the others are line keys). */
 export const BILL_DISCOUNT = "bill";
 
-export type TillDialogName = "park" | "parked" | "camera" | "approval";
+export type TillDialogName = "park" | "parked" | "camera" | "approval" | "customer";
 
 export interface TillState {
   /** The stored till (name, bills) is in the state: from then on it is written back. */
@@ -156,6 +158,7 @@ export type TillAction =
   | { type: "lineDiscountSet"; lineKey: string; discount: Discount | null | "invalid" }
   | { type: "billDiscountSet"; discount: Discount | null | "invalid" }
   | { type: "noteSet"; note: string }
+  | { type: "customerSet"; customer: BillCustomer | null }
   | { type: "cleared"; newCartId: string }
   | { type: "dialogOpened"; dialog: TillDialogName }
   | { type: "dialogClosed" }
@@ -332,6 +335,8 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
 
     case "noteSet":
       return { ...state, cart: setNote(state.cart, action.note) };
+    case "customerSet":
+      return { ...state, cart: setCustomer(state.cart, action.customer), dialog: null };
 
     case "cleared":
       return freshBill(state, action.newCartId);

@@ -1,0 +1,2 @@
+// The customers module's public surface (client-safe): the form's rules and the row types.
+export * from "./customer-form";

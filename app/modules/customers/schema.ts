@@ -1,0 +1,81 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { sale } from "../sales/schema";
+import { shop } from "../shops/schema";
+
+/*
+ * A shop's customers (issue 37, decision 0082): known by their phone number, the Thai habit.
+ * The row keeps what the customer agreed to give and when they agreed (PDPA); deleting it on
+ * request removes every personal field, while each sale keeps the name it was sold under.
+ */
+
+export const customer = pgTable(
+  "customer",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    /** E.164 (+66812345678): one customer per number in a shop. */
+    phone: text("phone").notNull(),
+    name: text("name").notNull(),
+    lineId: text("line_id").notNull().default(""),
+    email: text("email").notNull().default(""),
+    /** For full tax invoices: 13 digits with a valid checksum, or "" when none was given. */
+    taxId: text("tax_id").notNull().default(""),
+    /** "00000" the head office (สำนักงานใหญ่), another five digits a branch; "" without a tax ID. */
+    branchCode: text("branch_code").notNull().default(""),
+    address: text("address").notNull().default(""),
+    /** When the customer agreed that the shop keeps these details, and who recorded it. */
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    consentBy: text("consent_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("customer_shop_phone").on(table.shopId, table.phone),
+    index("customer_shop_name").on(table.shopId, table.name),
+    check("customer_phone_e164", sql`${table.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
+    check("customer_tax_id_shape", sql`${table.taxId} ~ '^([0-9]{13})?$'`),
+    check(
+      "customer_branch_with_tax_id",
+      sql`(${table.taxId} = '' AND ${table.branchCode} = '') OR (${table.taxId} <> '' AND ${table.branchCode} ~ '^[0-9]{5}$')`,
+    ),
+  ],
+);
+
+/**
+ * The customer a sale was made to: the link (cleared when the customer is deleted on request)
+ * and the name the sale was made under, which stays with the sale as sold.
+ */
+export const saleCustomer = pgTable(
+  "sale_customer",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    saleId: bigint("sale_id", { mode: "number" })
+      .notNull()
+      .references(() => sale.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id").references(() => customer.id, { onDelete: "set null" }),
+    customerName: text("customer_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("sale_customer_sale").on(table.saleId),
+    index("sale_customer_customer").on(table.customerId),
+  ],
+);

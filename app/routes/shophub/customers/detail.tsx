@@ -1,0 +1,296 @@
+import { Alert, Button, Card, Col, Row, Table } from "react-bootstrap";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/detail";
+import { appContext } from "~/context";
+import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
+import { shopsMeta, StatusAlert } from "~/layout/shops-page";
+import { formatDateTime } from "~/lib/dates";
+import { readForm, type FieldErrors, type FormValues } from "~/lib/forms/read-form";
+import { useLang, useT } from "~/lib/i18n/use-translation";
+import {
+  keepFormOnNetworkError,
+  skipRevalidationAfterNetworkFailure,
+} from "~/lib/keep-form-on-network-error";
+import { formatBaht } from "~/lib/money";
+import { formatPhoneForDisplay } from "~/lib/phone";
+import { customerEditSchema, thaiPhone } from "~/modules/customers";
+import {
+  customerPurchases,
+  deleteCustomer,
+  findCustomer,
+  updateCustomer,
+} from "~/modules/customers/index.server";
+import { memberOf } from "~/routes/_gates/member.server";
+import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
+import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
+import { TextField } from "~/ui/text-field";
+import { CustomerFields } from "./customer-fields";
+import { CUSTOMER_REFUSALS } from "./refusals";
+
+/*
+ * One customer (issue 37, decision 0082): their details (edited by whoever sells), what they
+ * bought, their total and last visit; owners and managers delete them on request (PDPA).
+ */
+
+export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "manager", "cashier"])];
+
+const customerId = z.uuid();
+
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const { shop, role } = await chosenShopOf(context, request);
+  const { db } = context.get(appContext);
+  const id = customerId.safeParse(params.id);
+  const found = id.success ? await findCustomer(db, shop.id, id.data) : null;
+  if (!found) throw data(null, { status: 404 });
+  const history = await customerPurchases(db, shop.id, found.id);
+  return {
+    shop: { id: shop.id, name: shop.name },
+    mayDelete: role === "owner" || role === "manager",
+    done: url.searchParams.get("done"),
+    customer: {
+      ...found,
+      phone: formatPhoneForDisplay(found.phone),
+      consentAt: found.consentAt.toISOString(),
+      createdAt: found.createdAt.toISOString(),
+    },
+    saleCount: history.saleCount,
+    totalSatang: history.totalSatang,
+    lastVisit: history.lastVisit?.toISOString() ?? null,
+    purchases: history.purchases.map((row) => ({ ...row, soldAt: row.soldAt.toISOString() })),
+  };
+}
+
+const deleteFormSchema = z.object({
+  intent: z.literal("delete"),
+  confirm: z.string().trim().min(1, "shops.customers.error.confirmDelete"),
+});
+const customerFormSchemas = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("update") }).passthrough(),
+  deleteFormSchema,
+]);
+
+interface Failure {
+  intent: "update" | "delete";
+  errors: FieldErrors;
+  values: FormValues;
+}
+
+export const action = keepFormOnShopChange(async function action({
+  request,
+  context,
+  params,
+}: Route.ActionArgs) {
+  const { shop, role } = await chosenShopOf(context, request);
+  const { db } = context.get(appContext);
+  const form = await request.formData();
+  const which = readForm(form, customerFormSchemas);
+  const id = customerId.safeParse(params.id);
+  const actor = { shopId: shop.id, userId: memberOf(context).id, role };
+  const back = `/shophub/customers/${params.id}?shop=${encodeURIComponent(shop.id)}`;
+  if (!which.ok) {
+    return data<Failure>(
+      { intent: "update", errors: which.errors, values: which.values },
+      { status: 400 },
+    );
+  }
+  const refused = (intent: Failure["intent"], error: keyof typeof CUSTOMER_REFUSALS) => {
+    const refusal = CUSTOMER_REFUSALS[error];
+    return data<Failure>(
+      { intent, errors: { [refusal.field]: refusal.message }, values: which.values },
+      { status: refusal.status },
+    );
+  };
+  if (!id.success) return refused(which.data.intent, "notFound");
+  if (which.data.intent === "update") {
+    const parsed = readForm(form, customerEditSchema);
+    if (!parsed.ok) {
+      return data<Failure>(
+        { intent: "update", errors: parsed.errors, values: parsed.values },
+        { status: 400 },
+      );
+    }
+    const result = await updateCustomer(db, actor, id.data, parsed.data);
+    if (!result.ok) return refused("update", result.error);
+    return redirect(`${back}&done=update`);
+  }
+  const found = await findCustomer(db, shop.id, id.data);
+  if (!found) return refused("delete", "notFound");
+  if (thaiPhone(which.data.confirm) !== found.phone) {
+    return data<Failure>(
+      {
+        intent: "delete",
+        errors: { confirm: "shops.customers.error.confirmDelete" },
+        values: which.values,
+      },
+      { status: 400 },
+    );
+  }
+  const result = await deleteCustomer(db, actor, id.data);
+  if (!result.ok) return refused("delete", result.error);
+  return redirect(`/shophub/customers?shop=${encodeURIComponent(shop.id)}&done=delete`);
+});
+
+export const clientAction = keepFormOnNetworkError;
+export const shouldRevalidate = skipRevalidationAfterNetworkFailure;
+
+export const meta: Route.MetaFunction = ({ matches, location }) =>
+  shopsMeta(matches, location.pathname, "shops.customers.title");
+
+export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const lang = useLang();
+  const navigation = useNavigation();
+  const failure = actionData as Failure | undefined;
+  const { shop, customer, purchases, mayDelete, done } = loaderData;
+  const busy = navigation.state === "submitting";
+  const editFailure = failure?.intent === "update" ? failure : undefined;
+  const deleteFailure = failure?.intent === "delete" ? failure : undefined;
+  const doneText =
+    done === "create"
+      ? t("shops.customers.done.create")
+      : done === "update"
+        ? t("shops.customers.done.update")
+        : null;
+  const branchText =
+    customer.branchCode === "00000"
+      ? t("shops.customers.headOffice")
+      : t("shops.customers.branch", { code: customer.branchCode });
+  return (
+    <>
+      <p>
+        <Link to={`/shophub/customers?shop=${encodeURIComponent(shop.id)}`}>
+          {t("shops.customers.back")}
+        </Link>
+      </p>
+      <h1 className="h2" data-testid="customer-name">
+        {customer.name}
+      </h1>
+      <p className="text-secondary" data-testid="customer-phone">
+        {customer.phone}
+        {customer.taxId && ` · ${customer.taxId} ${branchText}`}
+      </p>
+      <ShopChangedNotice />
+      <StatusAlert message={failure ? null : doneText} />
+      <Row className="g-3 mb-4" data-testid="customer-totals">
+        <Col sm={4}>
+          <Card body>
+            <div className="text-secondary small">{t("shops.customers.detail.saleCount")}</div>
+            <div className="fs-4">{loaderData.saleCount}</div>
+          </Card>
+        </Col>
+        <Col sm={4}>
+          <Card body>
+            <div className="text-secondary small">{t("shops.customers.detail.total")}</div>
+            <div className="fs-4" data-testid="customer-total">
+              {formatBaht(loaderData.totalSatang, lang)}
+            </div>
+          </Card>
+        </Col>
+        <Col sm={4}>
+          <Card body>
+            <div className="text-secondary small">{t("shops.customers.detail.lastVisit")}</div>
+            <div className="fs-5">
+              {loaderData.lastVisit
+                ? formatDateTime(loaderData.lastVisit, lang)
+                : t("shops.customers.detail.never")}
+            </div>
+          </Card>
+        </Col>
+      </Row>
+      <h2 className="h4">{t("shops.customers.detail.purchases")}</h2>
+      {purchases.length === 0 ? (
+        <p className="text-secondary">{t("shops.customers.detail.noPurchases")}</p>
+      ) : (
+        <Table responsive data-testid="customer-purchases">
+          <thead>
+            <tr>
+              <th>{t("shops.customers.detail.col.date")}</th>
+              <th>{t("shops.customers.detail.col.number")}</th>
+              <th className="text-end">{t("shops.customers.detail.col.total")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {purchases.map((row) => (
+              <tr key={row.saleId}>
+                <td>{formatDateTime(row.soldAt, lang)}</td>
+                <td>
+                  <Link to={`/shophub/invoices/${row.saleId}?shop=${encodeURIComponent(shop.id)}`}>
+                    {row.documentNumber}
+                  </Link>
+                  {row.status === "void" && (
+                    <span className="badge text-bg-secondary ms-2">
+                      {t("shops.customers.detail.voided")}
+                    </span>
+                  )}
+                </td>
+                <td className="text-end">{formatBaht(row.totalSatang, lang)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      <Card className="mt-4">
+        <Card.Body>
+          <h2 className="h4">{t("shops.customers.detail.edit")}</h2>
+          <p className="text-secondary small">
+            {t("shops.customers.detail.consent", {
+              time: formatDateTime(customer.consentAt, lang),
+            })}
+          </p>
+          {editFailure?.errors.form && <Alert variant="danger">{t(editFailure.errors.form)}</Alert>}
+          <Form method="post" noValidate data-testid="customer-edit">
+            <ShopIdField shopId={shop.id} />
+            <input type="hidden" name="intent" value="update" />
+            <CustomerFields
+              values={
+                editFailure?.values ?? {
+                  phone: customer.phone,
+                  name: customer.name,
+                  lineId: customer.lineId,
+                  email: customer.email,
+                  taxId: customer.taxId,
+                  branchCode: customer.branchCode === "00000" ? "" : customer.branchCode,
+                  address: customer.address,
+                }
+              }
+              errors={editFailure?.errors ?? {}}
+              askConsent={false}
+            />
+            <Button type="submit" disabled={busy} data-testid="customer-update">
+              {t("shops.customers.detail.save")}
+            </Button>
+          </Form>
+        </Card.Body>
+      </Card>
+      {mayDelete && (
+        <Card className="mt-4" border="danger">
+          <Card.Body>
+            <h2 className="h4">{t("shops.customers.delete.heading")}</h2>
+            <p className="text-secondary">{t("shops.customers.delete.lead")}</p>
+            {deleteFailure?.errors.form && (
+              <Alert variant="danger">{t(deleteFailure.errors.form)}</Alert>
+            )}
+            <Form method="post" noValidate data-testid="customer-delete">
+              <ShopIdField shopId={shop.id} />
+              <input type="hidden" name="intent" value="delete" />
+              <TextField
+                name="confirm"
+                type="tel"
+                autoComplete="off"
+                maxLength={20}
+                label={t("shops.customers.delete.confirm")}
+                defaultValue={deleteFailure?.values.confirm}
+                error={deleteFailure?.errors.confirm ? t(deleteFailure.errors.confirm) : undefined}
+                idPrefix="delete"
+              />
+              <Button type="submit" variant="danger" disabled={busy} data-testid="customer-erase">
+                {t("shops.customers.delete.submit")}
+              </Button>
+            </Form>
+          </Card.Body>
+        </Card>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Route } from "./+types/customer";
+import { appContext } from "~/context";
+import { findCustomerByPhone } from "~/modules/customers/index.server";
+import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
+
+/*
+ * The till finds a customer by the phone number typed or scanned (issue 37, decision 0082):
+ * plain JSON for the till's customer dialog, the shop's customer of that number or null. A
+ * till offline does not ask; it attaches the number, and the sale links the customer when it
+ * arrives.
+ */
+
+export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "manager", "cashier"])];
+
+/** What the till reads: the customer's number (E.164) and name, or null. */
+export interface TillCustomerAnswer {
+  customer: { phone: string; name: string } | null;
+}
+
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const { shop } = await chosenShopOf(context, request);
+  const { db } = context.get(appContext);
+  const phone = (url.searchParams.get("phone") ?? "").slice(0, 20);
+  const found = phone ? await findCustomerByPhone(db, shop.id, phone) : null;
+  return Response.json(
+    {
+      customer: found ? { phone: found.phone, name: found.name } : null,
+    } satisfies TillCustomerAnswer,
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
