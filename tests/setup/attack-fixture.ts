@@ -12,7 +12,7 @@ import { listing, shift, shopInvitation, stockDocument, till, user } from "~/db/
 import { addDays, bangkokIsoDate } from "~/lib/dates";
 import { closeTillDay } from "~/modules/journal/index.server";
 import type { ShopRole } from "~/modules/shops/index.server";
-import { createLocation } from "~/modules/stock/index.server";
+import { createLocation, saveVariantGroup } from "~/modules/stock/index.server";
 import { sessionUserOf } from "./route-call";
 import { addShopMember, insertItem, insertShop, insertUser, joinShop } from "./factories";
 import { createSaleForTest } from "./sales-factory";
@@ -51,6 +51,8 @@ export interface ShopIds {
   /** A draft listing of the shop's owner (listings belong to members, not to shops). */
   listingId: string;
   listingTitle: string;
+  /** An item with variants (one variant, ขนาด S; decision 0080). */
+  variantGroupId: number;
 }
 
 export interface AttackFixture {
@@ -169,6 +171,18 @@ async function shopWithRows(
       status: "draft",
     })
     .returning({ id: listing.id, title: listing.title });
+  const variants = await saveVariantGroup(db, {
+    shopId: shop.id,
+    groupId: null,
+    name: `${label} ลาเต้ ${tag}`,
+    category: "",
+    unit: "แก้ว",
+    options: [{ name: "ขนาด", values: ["S"] }],
+    rows: [
+      { values: ["S"], sku: `LATTE-${tag}-S`, barcode: null, priceSatang: 4_500, costSatang: 0 },
+    ],
+  });
+  if (!variants.ok) throw new Error(`fixture variant group: ${variants.error}`);
   return {
     shopId: shop.id,
     owner,
@@ -194,6 +208,7 @@ async function shopWithRows(
       expenseCategoryId: ownCategory!.id,
       listingId: draft!.id,
       listingTitle: draft!.title,
+      variantGroupId: variants.groupId,
     },
   };
 }
