@@ -2,7 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stockItem, stockItemVariant, stockMovement, stockVariantGroup } from "~/db/schema";
 import { th } from "~/lib/i18n/th";
-import { listTillItems, postStockDocument } from "~/modules/stock/index.server";
+import {
+  importItems,
+  itemsCsv,
+  listTillItems,
+  postStockDocument,
+} from "~/modules/stock/index.server";
 import * as variantsRoute from "~/routes/storehub/variants";
 import { insertItem, insertShop, addShopMember, type TestShop } from "../setup/factories";
 import {
@@ -376,5 +381,87 @@ describe("bad input on the variant form", () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.data?.errors).toEqual({ form: "storehub.variants.error.generateFirst" });
+  });
+});
+
+describe("CSV with variants", () => {
+  async function exported(shopId: string): Promise<string> {
+    const stream = itemsCsv(test.db, shopId, "th");
+    return (await new Response(stream).text()).replace(/^\uFEFF/, "");
+  }
+
+  it("exports the group and options, and an import into another shop makes the same variants", async () => {
+    const text = await exported(home.shop.id);
+    const lines = text.trim().split(/\r?\n/);
+    expect(lines[0]).toContain("กลุ่มสินค้าหลายแบบ,ตัวเลือกของแบบ");
+    expect(lines.find((line) => line.includes("LATTE-M"))).toContain(",ลาเต้,ขนาด: M");
+
+    const copy = await insertShop(test.db, { name: "ร้านสาขาสอง" });
+    const imported = await importItems(test.db, {
+      shopId: copy.shop.id,
+      userId: copy.ownerId,
+      text,
+    });
+    expect(imported.ok).toBe(true);
+    const groups = await test.db
+      .select({ name: stockVariantGroup.name, names: stockVariantGroup.optionNames })
+      .from(stockVariantGroup)
+      .where(eq(stockVariantGroup.shopId, copy.shop.id));
+    expect(groups).toEqual([{ name: "ลาเต้", names: ["ขนาด"] }]);
+    const till = await listTillItems(test.db, copy.shop.id);
+    expect(
+      till
+        .filter((row) => row.variant)
+        .map((row) => [row.sku, row.variant?.groupName, row.variant?.label]),
+    ).toEqual([
+      ["LATTE-L", "ลาเต้", "L"],
+      ["LATTE-M", "ลาเต้", "M"],
+      ["LATTE-S", "ลาเต้", "S"],
+      ["LATTE-XL", "ลาเต้", "XL"],
+    ]);
+    // The round trip: exporting the copy gives back the same variant columns.
+    const again = await exported(copy.shop.id);
+    const variantCells = (csv: string) =>
+      csv
+        .trim()
+        .split(/\r?\n/)
+        .filter((line) => line.includes("LATTE-"))
+        .map((line) => line.split(",").slice(-2).join(","));
+    expect(variantCells(again)).toEqual(variantCells(text));
+    // Imported back into the same shop, nothing new is made.
+    const back = await importItems(test.db, { shopId: copy.shop.id, userId: copy.ownerId, text });
+    expect(back.ok).toBe(true);
+    const links = await test.db
+      .select()
+      .from(stockItemVariant)
+      .where(eq(stockItemVariant.shopId, copy.shop.id));
+    expect(links.length).toBe(4);
+  });
+
+  it("says in Thai which row's options are wrong, and writes nothing", async () => {
+    const shop = await insertShop(test.db, { name: "ร้านเสื้อ" });
+    const text = [
+      "ชื่อสินค้า,รหัสสินค้า,หน่วยนับ,กลุ่มสินค้าหลายแบบ,ตัวเลือกของแบบ",
+      "เสื้อ (M),TEE-M,ตัว,เสื้อ,ขนาด: M",
+      "เสื้อ (L),TEE-L,ตัว,เสื้อ,สี: แดง",
+      "เสื้อ (M2),TEE-M2,ตัว,เสื้อ,ขนาด: M",
+      "เสื้อ (X),TEE-X,ตัว,เสื้อ,ขนาด M",
+      "หมวก,HAT,ใบ,,ขนาด: M",
+    ].join("\n");
+    const result = await importItems(test.db, { shopId: shop.shop.id, userId: shop.ownerId, text });
+    expect(result.ok).toBe(false);
+    const problems = !result.ok && result.check.ok ? result.check.problems : [];
+    expect(problems.map((problem) => [problem.row, problem.field, problem.message])).toEqual([
+      [3, "variantOptions", "storehub.import.error.variantNames"],
+      [4, "variantOptions", "storehub.import.error.variantRepeated"],
+      [5, "variantOptions", "storehub.import.error.variantOptions"],
+      [6, "variantGroup", "storehub.import.error.variantGroupMissing"],
+    ]);
+    for (const [, , key] of problems.map((p) => [p.row, p.field, p.message])) {
+      expect(th[key as keyof typeof th]).toMatch(/[ก-๙]/);
+    }
+    expect(
+      await test.db.select().from(stockItem).where(eq(stockItem.shopId, shop.shop.id)),
+    ).toEqual([]);
   });
 });

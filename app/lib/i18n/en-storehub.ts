@@ -274,6 +274,8 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.csv.balanceValue": "Value at average cost (baht)",
   "storehub.csv.measured": "Sold by weight or length",
   "storehub.csv.yes": "Yes",
+  "storehub.csv.variantGroup": "Variant group",
+  "storehub.csv.variantOptions": "Variant options",
   "storehub.import.title": "Import items from CSV",
   "storehub.import.lead":
     "Add many items at once from a CSV file. Every row is checked first, and nothing is saved until all rows are valid and you confirm.",
@@ -319,6 +321,8 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.import.example": "Example",
   "storehub.import.exampleName": "Chang drinking water 600 ml",
   "storehub.import.exampleCategory": "Drinks",
+  "storehub.import.exampleVariantGroup": "Latte",
+  "storehub.import.exampleVariantOptions": "Size: M",
   "storehub.import.exampleUnit": "bottle",
   "storehub.import.excelHint":
     "In Excel, format the barcode column as text before saving; otherwise long numbers may turn into 8.85E+12 and fail the barcode check.",
@@ -341,4 +345,11 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
     "This barcode is repeated from row {row} of the same file",
   "storehub.import.error.measuredInvalid":
     "Sold by weight or length: write “Yes”, or leave it empty (the item counts in whole units)",
+  "storehub.import.error.variantOptions":
+    "Variant options are written option: value, separated by |, 3 at most, for example Size: M | Colour: Red",
+  "storehub.import.error.variantGroupMissing": "Variant options are given but no variant group",
+  "storehub.import.error.variantNames":
+    "The option names differ from other rows or from the group the shop has: items of one group have the same options in the same order",
+  "storehub.import.error.variantRepeated":
+    "Another item of this group already has these option values",
 } as const;

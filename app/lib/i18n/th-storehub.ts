@@ -257,6 +257,8 @@ export const thStorehub = {
   "storehub.csv.balanceValue": "มูลค่าตามต้นทุนเฉลี่ย (บาท)",
   "storehub.csv.measured": "ขายตามน้ำหนัก/ความยาว",
   "storehub.csv.yes": "ใช่",
+  "storehub.csv.variantGroup": "กลุ่มสินค้าหลายแบบ",
+  "storehub.csv.variantOptions": "ตัวเลือกของแบบ",
   "storehub.import.title": "นำเข้าสินค้าจาก CSV",
   "storehub.import.lead":
     "เพิ่มสินค้าหลายรายการพร้อมกันจากไฟล์ CSV ระบบจะตรวจทุกแถวก่อน และจะไม่บันทึกอะไรเลยจนกว่าทุกแถวจะถูกต้องและคุณกดยืนยัน",
@@ -301,6 +303,8 @@ export const thStorehub = {
   "storehub.import.example": "ตัวอย่าง",
   "storehub.import.exampleName": "น้ำดื่มตราช้าง 600 มล.",
   "storehub.import.exampleCategory": "เครื่องดื่ม",
+  "storehub.import.exampleVariantGroup": "ลาเต้",
+  "storehub.import.exampleVariantOptions": "ขนาด: M",
   "storehub.import.exampleUnit": "ขวด",
   "storehub.import.excelHint":
     "ใน Excel ให้จัดรูปแบบคอลัมน์บาร์โค้ดเป็นข้อความก่อนบันทึก มิฉะนั้นเลขยาวอาจถูกแปลงเป็นรูปแบบ 8.85E+12 และไม่ผ่านการตรวจเลขบาร์โค้ด",
@@ -320,4 +324,10 @@ export const thStorehub = {
   "storehub.import.error.barcodeRepeated": "บาร์โค้ดนี้ซ้ำกับแถวที่ {row} ในไฟล์เดียวกัน",
   "storehub.import.error.measuredInvalid":
     "ช่องขายตามน้ำหนัก/ความยาว ใส่ “ใช่” หรือเว้นว่างไว้ (สินค้านับเป็นหน่วยเต็ม)",
+  "storehub.import.error.variantOptions":
+    "ตัวเลือกของแบบเขียนเป็น ชื่อตัวเลือก: ค่า คั่นด้วย | ไม่เกิน 3 ตัวเลือก เช่น ขนาด: M | สี: แดง",
+  "storehub.import.error.variantGroupMissing": "มีตัวเลือกของแบบ แต่ไม่ได้ใส่กลุ่มสินค้าหลายแบบ",
+  "storehub.import.error.variantNames":
+    "ชื่อตัวเลือกไม่ตรงกับแถวอื่นหรือกลุ่มที่ร้านมีอยู่ สินค้าในกลุ่มเดียวกันต้องมีตัวเลือกชื่อเดียวกันและเรียงเหมือนกัน",
+  "storehub.import.error.variantRepeated": "มีสินค้าอื่นในกลุ่มนี้ที่ใช้ตัวเลือกชุดนี้แล้ว",
 } as const;

@@ -226,3 +226,28 @@ export function variantFormRows(
         };
   });
 }
+
+/** A variant's options in one CSV cell: "ขนาด: M | สี: แดง" (the export writes, the import reads). */
+export function formatVariantCell(names: readonly string[], values: readonly string[]): string {
+  return names.map((name, index) => `${name}: ${values[index] ?? ""}`).join(" | ");
+}
+
+/** The CSV cell read back: option names and values, or null when it is not 1-3 "name: value". */
+export function readVariantCell(cell: string): { names: string[]; values: string[] } | null {
+  const parts = cell.split("|").map((part) => part.trim());
+  if (parts.length === 0 || parts.length > MAX_VARIANT_OPTIONS) return null;
+  const names: string[] = [];
+  const values: string[] = [];
+  for (const part of parts) {
+    const colon = part.search(/[:：]/);
+    const name = colon < 0 ? "" : part.slice(0, colon).trim();
+    const value = colon < 0 ? "" : part.slice(colon + 1).trim();
+    if (name === "" || value === "" || name.length > 30 || value.length > 30) return null;
+    if (value.includes(",") || names.some((each) => each.toLowerCase() === name.toLowerCase())) {
+      return null;
+    }
+    names.push(name);
+    values.push(value);
+  }
+  return { names, values };
+}

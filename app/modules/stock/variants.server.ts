@@ -286,29 +286,3 @@ export async function saveVariantGroup(
     throw error;
   }
 }
-
-/** What the variants of a group are called by item, for CSV export: group name and values. */
-export interface ItemVariantLink {
-  itemId: number;
-  groupName: string;
-  optionNames: string[];
-  values: string[];
-}
-
-/** The variant links of the shop's items, by item id. */
-export async function variantLinksOf(
-  db: DbExecutor,
-  shopId: string,
-): Promise<Map<number, ItemVariantLink>> {
-  const rows = await db
-    .select({
-      itemId: stockItemVariant.itemId,
-      groupName: stockVariantGroup.name,
-      optionNames: stockVariantGroup.optionNames,
-      values: stockItemVariant.optionValues,
-    })
-    .from(stockItemVariant)
-    .innerJoin(stockVariantGroup, eq(stockVariantGroup.id, stockItemVariant.groupId))
-    .where(eq(stockItemVariant.shopId, shopId));
-  return new Map(rows.map((row) => [row.itemId, row]));
-}
