@@ -162,6 +162,7 @@ export default [
   route("storehub", "routes/storehub/layout.tsx", [
     index("routes/storehub/overview.tsx"),
     route("add", "routes/storehub/add.tsx"),
+    route("variants", "routes/storehub/variants.tsx"),
     route("edit", "routes/storehub/edit.tsx"),
     route("delete", "routes/storehub/delete.tsx"),
     route("import", "routes/storehub/import.tsx"),

@@ -8,11 +8,20 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "~/context";
 import type { Database } from "~/db/client.server";
-import { customer, listing, shift, shopInvitation, stockDocument, till, user } from "~/db/schema";
+import {
+  customer,
+  listing,
+  shift,
+  shopInvitation,
+  stockDocument,
+  stockItem,
+  till,
+  user,
+} from "~/db/schema";
 import { addDays, bangkokIsoDate } from "~/lib/dates";
 import { closeTillDay } from "~/modules/journal/index.server";
 import type { ShopRole } from "~/modules/shops/index.server";
-import { createLocation } from "~/modules/stock/index.server";
+import { createLocation, postStockDocument, saveVariantGroup } from "~/modules/stock/index.server";
 import { sessionUserOf } from "./route-call";
 import { addShopMember, insertItem, insertShop, insertUser, joinShop } from "./factories";
 import { createSaleForTest } from "./sales-factory";
@@ -53,6 +62,8 @@ export interface ShopIds {
   listingTitle: string;
   /** A customer of the shop (its own phone number), registered by its owner. */
   customerId: string;
+  /** An item with variants (one variant, ขนาด S; decision 0080). */
+  variantGroupId: number;
 }
 
 export interface AttackFixture {
@@ -181,6 +192,38 @@ async function shopWithRows(
       status: "draft",
     })
     .returning({ id: listing.id, title: listing.title });
+  const variants = await saveVariantGroup(db, {
+    shopId: shop.id,
+    groupId: null,
+    name: `${label} ลาเต้ ${tag}`,
+    category: "",
+    unit: "แก้ว",
+    options: [{ name: "ขนาด", values: ["S"] }],
+    rows: [
+      {
+        values: ["S"],
+        sku: `LATTE-${tag}-S`,
+        barcode: null,
+        priceSatang: 4_500,
+        costSatang: 1_500,
+      },
+    ],
+  });
+  if (!variants.ok) throw new Error(`fixture variant group: ${variants.error}`);
+  // In stock at its cost: a margin from no average cost (100 %) would look like a cost figure.
+  const [variantItem] = await db
+    .select({ id: stockItem.id })
+    .from(stockItem)
+    .where(and(eq(stockItem.shopId, shop.id), eq(stockItem.sku, `LATTE-${tag}-S`)));
+  const variantStock = await postStockDocument(db, {
+    shopId: shop.id,
+    userId: owner.id,
+    kind: "receive",
+    lines: [
+      { itemId: variantItem!.id, locationId: defaultLocationId, qty: 3_000, unitCostSatang: 1_500 },
+    ],
+  });
+  if (!variantStock.ok) throw new Error("fixture variant stock not received");
   return {
     shopId: shop.id,
     owner,
@@ -207,6 +250,7 @@ async function shopWithRows(
       listingId: draft!.id,
       listingTitle: draft!.title,
       customerId: regular!.id,
+      variantGroupId: variants.groupId,
     },
   };
 }

@@ -149,6 +149,10 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.sell.grid.outOfStock": "Out of stock",
   "shops.sell.grid.onHand": "{qty} {unit} left",
   "shops.sell.grid.add": "Add to the bill:",
+  "shops.sell.variants.choose": "Choose a variant:",
+  "shops.sell.variants.priceRange": "{from} – {to}",
+  "shops.sell.variants.title": "Which {name}?",
+  "shops.sell.variants.none": "No variant of this item is for sale any more",
   "shops.sell.stock.notEnough":
     "Only {qty} {unit} of {name} left; the till cannot sell more than the shop has",
   "shops.sell.cart.title": "Current bill",

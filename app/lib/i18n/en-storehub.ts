@@ -11,6 +11,7 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.nav.edit": "Edit item",
   "storehub.nav.delete": "Archive/delete",
   "storehub.nav.import": "Import CSV",
+  "storehub.nav.variants": "Variants",
   "storehub.field.name": "Item name",
   "storehub.field.sku": "SKU",
   "storehub.field.barcode": "Barcode",
@@ -184,6 +185,53 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.add.another": "Add another item",
   "storehub.add.receive": "Receive this item",
   "storehub.add.edit": "Edit this item",
+  "storehub.variants.title": "Items with variants (size, colour, length)",
+  "storehub.variants.intro":
+    "One item in several versions, such as a latte in S/M/L. Each variant is an item with its own SKU, barcode, price, cost and stock. At the till, tap the item and choose the variant, or scan the variant's barcode.",
+  "storehub.variants.listLabel": "The shop's items with variants",
+  "storehub.variants.groupLink": "{name} ({options}) · {count} variants",
+  "storehub.variants.new": "+ New item with variants",
+  "storehub.variants.saved":
+    "{name} and all its variants are saved. Receive their stock under Stock in/out.",
+  "storehub.variants.name": "Item name",
+  "storehub.variants.nameHint": "Each variant is named item (variant), for example Latte (M)",
+  "storehub.variants.options": "Options (3 lines at most)",
+  "storehub.variants.optionsExample": "Size: S, M, L",
+  "storehub.variants.optionsHint":
+    "One option per line: its name, a colon and the values separated by commas, for example Size: S, M, L",
+  "storehub.variants.skuPrefix": "SKU prefix (optional)",
+  "storehub.variants.skuPrefixHint": "Names new variants' SKUs: LATTE gives LATTE-M",
+  "storehub.variants.price": "Default price (baht)",
+  "storehub.variants.cost": "Default cost (baht)",
+  "storehub.variants.generate": "Make the variants",
+  "storehub.variants.rowsCaption":
+    "Each variant: change its SKU, barcode, price and cost before saving",
+  "storehub.variants.variant": "Variant",
+  "storehub.variants.cellLabel": "{field} of {variant}",
+  "storehub.variants.openItem": "Open item",
+  "storehub.variants.save": "Save all variants",
+  "storehub.variants.error.optionsRequired": "Type at least one option, for example Size: S, M, L",
+  "storehub.variants.error.tooManyOptions": "At most 3 options (for example size, colour, length)",
+  "storehub.variants.error.optionName":
+    "Each line starts with the option's name and a colon, for example Size: S, M",
+  "storehub.variants.error.duplicateOption": "Two options have the same name",
+  "storehub.variants.error.emptyValue":
+    "A value between commas is empty: remove the extra comma or fill it in",
+  "storehub.variants.error.valueTooLong": "An option value is at most 30 characters",
+  "storehub.variants.error.tooManyValues": "An option has at most 20 values",
+  "storehub.variants.error.duplicateValue":
+    "A value is typed twice in the same option (M twice, for example)",
+  "storehub.variants.error.tooManyVariants": "That makes more than 100 variants: use fewer values",
+  "storehub.variants.error.generateFirst":
+    "The options changed: press Make the variants again before saving",
+  "storehub.variants.error.skuRepeated": "Another variant in the table has this SKU",
+  "storehub.variants.error.barcodeRepeated": "Another variant in the table has this barcode",
+  "storehub.variants.error.nameTaken": "The shop already has an item with variants of this name",
+  "storehub.variants.error.valueRemoved":
+    "A saved value cannot be removed: its variant has a history. Archive it under Archive/delete instead.",
+  "storehub.variants.error.optionCountChanged":
+    "A saved item's options cannot be added or removed, only their values",
+  "storehub.variants.error.notFound": "This item with variants is not in the shop",
   "storehub.edit.findTitle": "Edit an item",
   "storehub.edit.findLead":
     "Search by name or SKU, or scan a barcode into the search box: an exact code opens its item at once.",
@@ -226,6 +274,8 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.csv.balanceValue": "Value at average cost (baht)",
   "storehub.csv.measured": "Sold by weight or length",
   "storehub.csv.yes": "Yes",
+  "storehub.csv.variantGroup": "Variant group",
+  "storehub.csv.variantOptions": "Variant options",
   "storehub.import.title": "Import items from CSV",
   "storehub.import.lead":
     "Add many items at once from a CSV file. Every row is checked first, and nothing is saved until all rows are valid and you confirm.",
@@ -271,6 +321,8 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.import.example": "Example",
   "storehub.import.exampleName": "Chang drinking water 600 ml",
   "storehub.import.exampleCategory": "Drinks",
+  "storehub.import.exampleVariantGroup": "Latte",
+  "storehub.import.exampleVariantOptions": "Size: M",
   "storehub.import.exampleUnit": "bottle",
   "storehub.import.excelHint":
     "In Excel, format the barcode column as text before saving; otherwise long numbers may turn into 8.85E+12 and fail the barcode check.",
@@ -293,4 +345,11 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
     "This barcode is repeated from row {row} of the same file",
   "storehub.import.error.measuredInvalid":
     "Sold by weight or length: write “Yes”, or leave it empty (the item counts in whole units)",
+  "storehub.import.error.variantOptions":
+    "Variant options are written option: value, separated by |, 3 at most, for example Size: M | Colour: Red",
+  "storehub.import.error.variantGroupMissing": "Variant options are given but no variant group",
+  "storehub.import.error.variantNames":
+    "The option names differ from other rows or from the group the shop has: items of one group have the same options in the same order",
+  "storehub.import.error.variantRepeated":
+    "Another item of this group already has these option values",
 } as const;

@@ -11,3 +11,4 @@ export * from "./item-row";
 export * from "./location-form";
 export * from "./reversal";
 export * from "./stock-balance-sort";
+export * from "./variant-form";

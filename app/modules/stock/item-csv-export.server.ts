@@ -7,7 +7,8 @@ import { QTY_SCALE, qtyToSql } from "~/lib/quantity";
 import { csvRow, csvText, UTF8_BOM } from "./csv";
 import type { StockItem } from "./items.server";
 import { buildLocationTree, flattenLocationTree, listLocations } from "./locations.server";
-import { stockBalance, stockItem } from "./schema";
+import { stockBalance, stockItem, stockItemVariant, stockVariantGroup } from "./schema";
+import { formatVariantCell } from "./variant-form";
 
 // CSV export: the shop's items, and balances per location (item-csv-import.server.ts reads
 // the items back).
@@ -98,12 +99,19 @@ export function itemsCsv(
     t("storehub.csv.stockValue"),
     t("storehub.csv.status"),
     t("storehub.csv.measured"),
+    t("storehub.csv.variantGroup"),
+    t("storehub.csv.variantOptions"),
   ];
   return batchedCsv<StockItem>(
     visibleCells(header, ITEM_COST_COLUMNS, costs),
     (after) => itemsAfter(db, shopId, after?.sku ?? null),
-    (rows) =>
-      rows
+    async (rows) => {
+      const variants = await variantsOfItems(
+        db,
+        shopId,
+        rows.map((item) => item.id),
+      );
+      return rows
         .map((item) =>
           csvRow(
             visibleCells(
@@ -121,13 +129,41 @@ export function itemsCsv(
                 baht(item.stockValueSatang),
                 t(item.status === "active" ? "storehub.status.active" : "storehub.status.archived"),
                 item.measured ? t("storehub.csv.yes") : "",
+                csvText(variants.get(item.id)?.group),
+                csvText(variants.get(item.id)?.options),
               ],
               ITEM_COST_COLUMNS,
               costs,
             ),
           ),
         )
-        .join(""),
+        .join("");
+    },
+  );
+}
+
+/** The variant group and options of a batch of items (decision 0080), by item id. */
+async function variantsOfItems(
+  db: DbExecutor,
+  shopId: string,
+  itemIds: number[],
+): Promise<Map<number, { group: string; options: string }>> {
+  if (itemIds.length === 0) return new Map();
+  const links = await db
+    .select({
+      itemId: stockItemVariant.itemId,
+      group: stockVariantGroup.name,
+      names: stockVariantGroup.optionNames,
+      values: stockItemVariant.optionValues,
+    })
+    .from(stockItemVariant)
+    .innerJoin(stockVariantGroup, eq(stockVariantGroup.id, stockItemVariant.groupId))
+    .where(and(eq(stockItemVariant.shopId, shopId), inArray(stockItemVariant.itemId, itemIds)));
+  return new Map(
+    links.map((link) => [
+      link.itemId,
+      { group: link.group, options: formatVariantCell(link.names, link.values) },
+    ]),
   );
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { pgErrorOf } from "~/db/pg-error";
 import { quantityField } from "~/lib/forms/fields";
@@ -7,10 +7,11 @@ import { satangToBahtInput } from "~/lib/money";
 import { isWholeQuantity, qtyToSql } from "~/lib/quantity";
 import { CsvSyntaxError, fromCsvText, parseCsv } from "./csv";
 import { itemFieldsSchema, type ItemFields } from "./item-form";
+import { readVariantCell, variantKey } from "./variant-form";
 import type { StockItem } from "./items.server";
 import { postStockDocument } from "./ledger.server";
 import { getDefaultLocation } from "./locations.server";
-import { stockItem } from "./schema";
+import { stockItem, stockItemVariant, stockVariantGroup } from "./schema";
 import { announceStockChange } from "./stock-change-notifier.server";
 
 // CSV import of items, with optional opening stock: checked and previewed first, then written
@@ -36,6 +37,8 @@ export const IMPORT_FIELDS = [
   "reorderLevel",
   "openingQty",
   "measured",
+  "variantGroup",
+  "variantOptions",
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -67,6 +70,8 @@ const HEADER_ALIASES: Record<ImportField, string[]> = {
     "ขายตามน้ำหนัก",
     "ชั่งน้ำหนัก",
   ],
+  variantGroup: ["variantgroup", "variant", "กลุ่มสินค้าหลายแบบ", "สินค้าหลายแบบ"],
+  variantOptions: ["variantoptions", "options", "ตัวเลือกของแบบ", "ตัวเลือก"],
 };
 
 // What a "sold by weight or length" cell may say (our export writes ใช่ / Yes or nothing).
@@ -110,6 +115,8 @@ export interface ImportRow {
   /** The shop's item with this SKU: the row updates it (only the file's columns). */
   existingId: number | null;
   changes: ImportChange[];
+  /** The variant group the row's item belongs to, by name, with its option values. */
+  variant: { group: string; names: string[]; values: string[] } | null;
 }
 
 export interface ImportPreviewRow {
@@ -278,6 +285,23 @@ export async function checkItemImport(
       report("openingQty", "storehub.error.qtyWhole");
       continue;
     }
+    let variant: ImportRow["variant"] = null;
+    const group = cell("variantGroup").trim();
+    if (group !== "") {
+      const options = readVariantCell(cell("variantOptions"));
+      if (group.length > 80) {
+        report("variantGroup", "storehub.error.nameTooLong");
+        continue;
+      }
+      if (!options) {
+        report("variantOptions", "storehub.import.error.variantOptions");
+        continue;
+      }
+      variant = { group, ...options };
+    } else if (cell("variantOptions").trim() !== "") {
+      report("variantGroup", "storehub.import.error.variantGroupMissing");
+      continue;
+    }
     const firstSku = skuRow.get(fields.sku);
     if (firstSku !== undefined) {
       report("sku", "storehub.import.error.skuRepeated", { row: firstSku });
@@ -288,8 +312,12 @@ export async function checkItemImport(
         report("barcode", "storehub.import.error.barcodeRepeated", { row: firstBarcode });
       } else barcodeRow.set(fields.barcode, row);
     }
-    rows.push({ row, fields, openingQty: opening.data, existingId: null, changes: [] });
+    rows.push({ row, fields, openingQty: opening.data, existingId: null, changes: [], variant });
   }
+  await checkVariants(db, shopId, rows, (row, field, message) => {
+    problems.push({ row, field, message });
+    badRows.add(row);
+  });
 
   // SKUs and barcodes the shop already uses (one query per 1,000 codes). A SKU the shop has
   // means "update that item" (an export imported back); a barcode is taken only when another
@@ -433,6 +461,110 @@ function updateValues(fields: ItemFields, columns: ImportField[]) {
   ) as Partial<typeof all>;
 }
 
+/**
+ * The rows' variant groups (decision 0080): one group's rows name the same options in the same
+ * order as each other and as the group the shop has, and no two items share one combination.
+ */
+async function checkVariants(
+  db: DbExecutor,
+  shopId: string,
+  rows: readonly ImportRow[],
+  report: (row: number, field: ImportField, message: MessageKey) => void,
+): Promise<void> {
+  const named = rows.flatMap((planned) =>
+    planned.variant ? [{ row: planned.row, sku: planned.fields.sku, ...planned.variant }] : [],
+  );
+  if (named.length === 0) return;
+  const groupNames = [...new Set(named.map((planned) => planned.group))];
+  const saved = await db
+    .select({
+      name: stockVariantGroup.name,
+      optionNames: stockVariantGroup.optionNames,
+      values: stockItemVariant.optionValues,
+      sku: stockItem.sku,
+    })
+    .from(stockVariantGroup)
+    .leftJoin(stockItemVariant, eq(stockItemVariant.groupId, stockVariantGroup.id))
+    .leftJoin(stockItem, eq(stockItem.id, stockItemVariant.itemId))
+    .where(and(eq(stockVariantGroup.shopId, shopId), inArray(stockVariantGroup.name, groupNames)));
+  const namesOf = new Map<string, string>();
+  const skuOf = new Map<string, string>();
+  for (const link of saved) {
+    namesOf.set(link.name, link.optionNames.join("\u0000"));
+    if (link.values && link.sku) {
+      skuOf.set(`${link.name}\u0000${variantKey(link.values)}`, link.sku);
+    }
+  }
+  for (const planned of named) {
+    const { group, names, values } = planned;
+    const key = names.join("\u0000");
+    const expected = namesOf.get(group);
+    if (expected === undefined) namesOf.set(group, key);
+    else if (expected !== key) {
+      report(planned.row, "variantOptions", "storehub.import.error.variantNames");
+      continue;
+    }
+    const combination = `${group}\u0000${variantKey(values)}`;
+    const owner = skuOf.get(combination);
+    if (owner !== undefined && owner !== planned.sku) {
+      report(planned.row, "variantOptions", "storehub.import.error.variantRepeated");
+      continue;
+    }
+    skuOf.set(combination, planned.sku);
+  }
+}
+
+/**
+ * Links the imported items to their variant groups, making the groups the shop does not have
+ * yet; an item already in its group with the same values stays as it is.
+ */
+async function linkVariants(
+  tx: DbExecutor,
+  shopId: string,
+  rows: readonly { itemId: number; variant: ImportRow["variant"] }[],
+): Promise<void> {
+  const groupIds = new Map<string, number>();
+  for (const { itemId, variant } of rows) {
+    if (!variant) continue;
+    let groupId = groupIds.get(variant.group);
+    if (groupId === undefined) {
+      const [found] = await tx
+        .select({ id: stockVariantGroup.id })
+        .from(stockVariantGroup)
+        .where(
+          and(eq(stockVariantGroup.shopId, shopId), eq(stockVariantGroup.name, variant.group)),
+        );
+      groupId =
+        found?.id ??
+        (
+          await tx
+            .insert(stockVariantGroup)
+            .values({ shopId, name: variant.group, optionNames: variant.names })
+            .returning({ id: stockVariantGroup.id })
+        )[0]?.id;
+      if (groupId === undefined) throw new Error("variant group insert returned no row");
+      groupIds.set(variant.group, groupId);
+    }
+    const [last] = await tx
+      .select({ position: sql<number>`coalesce(max(${stockItemVariant.position}), -1)::int` })
+      .from(stockItemVariant)
+      .where(eq(stockItemVariant.groupId, groupId));
+    await tx
+      .insert(stockItemVariant)
+      .values({
+        shopId,
+        groupId,
+        itemId,
+        optionValues: variant.values,
+        position: (last?.position ?? -1) + 1,
+      })
+      .onConflictDoUpdate({
+        target: stockItemVariant.itemId,
+        set: { groupId, optionValues: variant.values },
+      });
+  }
+}
+
 function fieldOrder(field: ImportField | null): number {
   return field === null ? -1 : IMPORT_FIELDS.indexOf(field);
 }
@@ -457,6 +589,8 @@ export async function importItems(
   const changed = check.rows.filter(
     (planned) => planned.existingId !== null && planned.changes.length > 0,
   );
+  // An item the shop has may join a variant group even when none of its own columns changed.
+  const changedOrSame = check.rows.filter((planned) => planned.existingId !== null);
   try {
     const withStock = await db.transaction(async (tx) => {
       // Items the shop has (by SKU): only the file's columns change; stock does not.
@@ -490,6 +624,13 @@ export async function importItems(
           .returning({ id: stockItem.id });
         ids.push(...inserted.map((row) => row.id));
       }
+      await linkVariants(tx, input.shopId, [
+        ...changedOrSame.map((planned) => ({
+          itemId: planned.existingId ?? 0,
+          variant: planned.variant,
+        })),
+        ...added.map((planned, index) => ({ itemId: ids[index] ?? 0, variant: planned.variant })),
+      ]);
       const location = await getDefaultLocation(tx, input.shopId);
       const lines = added.flatMap((planned, index) => {
         const itemId = ids[index];

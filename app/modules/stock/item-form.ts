@@ -5,32 +5,38 @@ import { checkBarcode } from "./barcode";
 
 // Rules of the item form (add and edit), shared by the page and its action.
 
+/** An item's SKU as the forms read it: one spelling (capitals) per code. */
+export const itemSkuField = z
+  .string()
+  .trim()
+  .min(1, "storehub.error.skuRequired")
+  .max(64, "storehub.error.skuInvalid")
+  .regex(/^[\p{L}\p{M}\p{N}._\-/]+$/u, "storehub.error.skuInvalid")
+  // One spelling per SKU: people type "abc-1" and "ABC-1" for the same code.
+  .transform((value) => value.toUpperCase());
+
+/** An item's barcode as the forms read it: empty is none, a wrong check digit is refused. */
+export const itemBarcodeField = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    if (value === "") return null;
+    const checked = checkBarcode(value);
+    if (!checked.ok) {
+      context.addIssue({ code: "custom", message: "storehub.error.barcodeInvalid" });
+      return z.NEVER;
+    }
+    return checked.value;
+  });
+
 const itemFieldsShape = z.object({
   name: z
     .string()
     .trim()
     .min(1, "storehub.error.nameRequired")
     .max(120, "storehub.error.nameTooLong"),
-  sku: z
-    .string()
-    .trim()
-    .min(1, "storehub.error.skuRequired")
-    .max(64, "storehub.error.skuInvalid")
-    .regex(/^[\p{L}\p{M}\p{N}._\-/]+$/u, "storehub.error.skuInvalid")
-    // One spelling per SKU: people type "abc-1" and "ABC-1" for the same code.
-    .transform((value) => value.toUpperCase()),
-  barcode: z
-    .string()
-    .trim()
-    .transform((value, context) => {
-      if (value === "") return null;
-      const checked = checkBarcode(value);
-      if (!checked.ok) {
-        context.addIssue({ code: "custom", message: "storehub.error.barcodeInvalid" });
-        return z.NEVER;
-      }
-      return checked.value;
-    }),
+  sku: itemSkuField,
+  barcode: itemBarcodeField,
   category: z.string().trim().max(60, "storehub.error.categoryTooLong"),
   unit: z
     .string()

@@ -300,3 +300,57 @@ export const stockMovement = pgTable(
     check("stock_movement_kind_known", inList(table.kind, MOVEMENT_KINDS)),
   ],
 );
+
+/*
+ * Variants (decision 0080): every variant IS a stock_item row (its own SKU, barcode, price,
+ * cost and ledger), so stock documents, the till's sale lines and the reports need nothing new.
+ * These two tables only say which items belong together and by which option values, as Odoo's
+ * product.template groups its product.product rows.
+ */
+
+/** Items that are one product in several versions: "ลาเต้" in ขนาด S, M and L. */
+export const stockVariantGroup = pgTable(
+  "stock_variant_group",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** One to three option names in their order ("ขนาด", "สี"). */
+    optionNames: text("option_names").array().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("stock_variant_group_shop_name").on(table.shopId, table.name),
+    check(
+      "stock_variant_group_option_count",
+      sql`cardinality(${table.optionNames}) BETWEEN 1 AND 3`,
+    ),
+  ],
+);
+
+/** An item as one variant of its group, with its option values in the group's order. */
+export const stockItemVariant = pgTable(
+  "stock_item_variant",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    groupId: bigint("group_id", { mode: "number" })
+      .notNull()
+      .references(() => stockVariantGroup.id, { onDelete: "cascade" }),
+    itemId: bigint("item_id", { mode: "number" })
+      .notNull()
+      .references(() => stockItem.id, { onDelete: "cascade" }),
+    optionValues: text("option_values").array().notNull(),
+    /** The variant's place in the picker (the order its values were typed). */
+    position: integer("position").notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex("stock_item_variant_item").on(table.itemId),
+    uniqueIndex("stock_item_variant_values").on(table.groupId, table.optionValues),
+    index("stock_item_variant_shop_group").on(table.shopId, table.groupId),
+  ],
+);

@@ -1,6 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
-import { stockItem } from "./schema";
+import { stockItem, stockItemVariant, stockVariantGroup } from "./schema";
+import { variantKey } from "./variant-form";
+
 import { cachedShopStock } from "./stock-summary-cache.server";
 
 /** One sellable item as the till's grid needs it: nothing more (thousands are sent at once). */
@@ -17,6 +19,8 @@ export interface TillItemRow {
   imageKey: string | null;
   /** Sold by weight or length: the till asks the quantity, with up to 3 decimals. */
   measured: boolean;
+  /** A variant's group (decision 0080): the till shows one tile per group and asks which. */
+  variant: { groupId: number; groupName: string; label: string; position: number } | null;
 }
 
 /**
@@ -36,11 +40,24 @@ export async function listTillItems(db: DbExecutor, shopId: string): Promise<Til
       onHand: stockItem.onHand,
       imageKey: stockItem.imageKey,
       measured: stockItem.measured,
+      groupId: stockVariantGroup.id,
+      groupName: stockVariantGroup.name,
+      values: stockItemVariant.optionValues,
+      position: stockItemVariant.position,
     })
     .from(stockItem)
+    .leftJoin(stockItemVariant, eq(stockItemVariant.itemId, stockItem.id))
+    .leftJoin(stockVariantGroup, eq(stockVariantGroup.id, stockItemVariant.groupId))
     .where(and(eq(stockItem.shopId, shopId), eq(stockItem.status, "active")))
     .orderBy(asc(stockItem.name), asc(stockItem.id));
-  return rows.map(({ onHand, ...row }) => ({ ...row, onHandMilli: onHand }));
+  return rows.map(({ onHand, groupId, groupName, values, position, ...row }) => ({
+    ...row,
+    onHandMilli: onHand,
+    variant:
+      groupId !== null && groupName !== null && values !== null
+        ? { groupId, groupName, label: variantKey(values), position: position ?? 0 }
+        : null,
+  }));
 }
 
 /**

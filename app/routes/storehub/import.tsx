@@ -175,6 +175,8 @@ const COLUMN_LABEL: Record<ImportField, MessageKey> = {
   reorderLevel: "storehub.field.reorderLevel",
   openingQty: "storehub.field.openingQty",
   measured: "storehub.csv.measured",
+  variantGroup: "storehub.csv.variantGroup",
+  variantOptions: "storehub.csv.variantOptions",
 };
 
 const COLUMN_HELP: { field: ImportField; required: boolean; example: string | MessageKey }[] = [
@@ -188,6 +190,8 @@ const COLUMN_HELP: { field: ImportField; required: boolean; example: string | Me
   { field: "reorderLevel", required: false, example: "24" },
   { field: "openingQty", required: false, example: "120" },
   { field: "measured", required: false, example: "storehub.csv.yes" },
+  { field: "variantGroup", required: false, example: "storehub.import.exampleVariantGroup" },
+  { field: "variantOptions", required: false, example: "storehub.import.exampleVariantOptions" },
 ];
 
 export default function ImportItems({ loaderData, actionData }: Route.ComponentProps) {

@@ -19,6 +19,7 @@ const TABS: {
   { to: "/storehub/inout", label: "storehub.nav.inout", writersOnly: true },
   { to: "/storehub/storage", label: "storehub.nav.storage" },
   { to: "/storehub/add", label: "storehub.nav.add", writersOnly: true },
+  { to: "/storehub/variants", label: "storehub.nav.variants", writersOnly: true },
   { to: "/storehub/edit", label: "storehub.nav.edit", writersOnly: true },
   { to: "/storehub/delete", label: "storehub.nav.delete", writersOnly: true },
   { to: "/storehub/import", label: "storehub.nav.import", writersOnly: true },

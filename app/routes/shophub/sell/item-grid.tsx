@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht } from "~/lib/money";
 import { formatQuantityMilli } from "~/modules/sales";
-import type { TillItem } from "./till-data";
+import type { TillTile } from "./till-data";
 
 /** Tiles drawn at once: a tablet stays quick; search or a category reaches the others. */
 export const GRID_LIMIT = 60;
@@ -37,19 +37,19 @@ export function CategoryChips({
 }
 
 export function ItemGrid({
-  items,
+  tiles,
   total,
   highlighted,
   onPick,
 }: {
-  /** The items that match, all of them (only GRID_LIMIT are drawn). */
-  items: readonly TillItem[];
+  /** The tiles of the items that match, all of them (only GRID_LIMIT are drawn). */
+  tiles: readonly TillTile[];
   /** How many items the shop sells. */
   total: number;
   /** The position of the tile Enter in the search field adds, or null. */
   highlighted: number | null;
   /** `byPointer`: a tap or click (keyboard activation has no pointer). */
-  onPick: (item: TillItem, byPointer: boolean) => void;
+  onPick: (tile: TillTile, byPointer: boolean) => void;
 }) {
   const t = useT();
   const lang = useLang();
@@ -60,8 +60,8 @@ export function ItemGrid({
     list.current?.children[highlighted]?.scrollIntoView({ block: "nearest" });
   }, [highlighted]);
   if (total === 0) return <p className="text-body-secondary">{t("shops.sell.grid.noItems")}</p>;
-  if (items.length === 0) return <p className="text-body-secondary">{t("shops.sell.grid.none")}</p>;
-  const shown = items.slice(0, GRID_LIMIT);
+  if (tiles.length === 0) return <p className="text-body-secondary">{t("shops.sell.grid.none")}</p>;
+  const shown = tiles.slice(0, GRID_LIMIT);
   return (
     <>
       <ul
@@ -69,17 +69,28 @@ export function ItemGrid({
         className="row row-cols-2 row-cols-md-3 g-2 list-unstyled mb-2"
         aria-label={t("shops.sell.grid.label")}
       >
-        {shown.map((item, position) => {
-          const out = item.onHandMilli <= 0;
-          const price = formatBaht(item.priceSatang, lang);
+        {shown.map((tile, position) => {
+          const { item, group } = tile;
+          const onHandMilli = group?.onHandMilli ?? item.onHandMilli;
+          const out = onHandMilli <= 0;
+          const price = !group
+            ? formatBaht(item.priceSatang, lang)
+            : group.fromSatang === group.toSatang
+              ? formatBaht(group.fromSatang, lang)
+              : t("shops.sell.variants.priceRange", {
+                  from: formatBaht(group.fromSatang, lang),
+                  to: formatBaht(group.toSatang, lang),
+                });
           return (
-            <li key={item.id} className="col">
+            <li key={group ? `g${group.groupId}` : item.id} className="col">
               <button
                 type="button"
                 className={`btn btn-outline-secondary till-tile d-flex gap-2 align-items-start p-2${out ? " till-out" : ""}${position === highlighted ? " till-tile-highlight" : ""}`}
-                onClick={(event) => onPick(item, event.detail > 0)}
+                onClick={(event) => onPick(tile, event.detail > 0)}
                 data-testid="till-item"
-                data-sku={item.sku}
+                data-sku={group ? undefined : item.sku}
+                data-variant-group={group?.name}
+                aria-haspopup={group ? "dialog" : undefined}
                 data-highlighted={position === highlighted ? "yes" : undefined}
               >
                 {item.imageUrl ? (
@@ -96,8 +107,10 @@ export function ItemGrid({
                 )}
                 <span className="d-flex flex-column small text-break">
                   {/* Read before the tile's own text, so its name still contains what it shows. */}
-                  <span className="visually-hidden">{t("shops.sell.grid.add")}</span>
-                  <span className="fw-semibold">{item.name}</span>
+                  <span className="visually-hidden">
+                    {t(group ? "shops.sell.variants.choose" : "shops.sell.grid.add")}
+                  </span>
+                  <span className="fw-semibold">{group?.name ?? item.name}</span>
                   <span>{price}</span>
                   {out ? (
                     <span className="badge text-bg-danger align-self-start" data-testid="till-out">
@@ -106,7 +119,7 @@ export function ItemGrid({
                   ) : (
                     <span className="text-body-secondary" data-testid="till-on-hand">
                       {t("shops.sell.grid.onHand", {
-                        qty: formatQuantityMilli(item.onHandMilli, lang),
+                        qty: formatQuantityMilli(onHandMilli, lang),
                         unit: item.unit,
                       })}
                     </span>
@@ -117,9 +130,9 @@ export function ItemGrid({
           );
         })}
       </ul>
-      {items.length > shown.length && (
+      {tiles.length > shown.length && (
         <p className="small text-body-secondary">
-          {t("shops.sell.grid.more", { shown: shown.length, total: items.length })}
+          {t("shops.sell.grid.more", { shown: shown.length, total: tiles.length })}
         </p>
       )}
     </>

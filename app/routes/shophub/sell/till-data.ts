@@ -6,7 +6,8 @@
 
 /**
  * [id, name, sku, barcode or "", category index, unit, price, on hand (thousandths), photo or "",
- * sold by weight or length (1) or not (0)]
+ * sold by weight or length (1) or not (0), variant group index or -1, variant label or "",
+ * place in its group]
  */
 export type PackedItem = [
   number,
@@ -19,12 +20,28 @@ export type PackedItem = [
   number,
   string,
   0 | 1,
+  // Left out by a page packed before variants (a till's cached page): no variant then.
+  number?,
+  string?,
+  number?,
 ];
 
 export interface PackedItems {
   /** Every category of the items, blank included, in the order Thai sorts them. */
   categories: string[];
   items: PackedItem[];
+  /** The variant groups of the items ([id, name]), named by their index (decision 0080). */
+  groups?: [number, string][];
+}
+
+/** A variant of a group: the till shows one tile per group and asks which (decision 0080). */
+export interface TillVariant {
+  groupId: number;
+  groupName: string;
+  /** Its option values: "M", "M / แดง". */
+  label: string;
+  /** Its place in the picker. */
+  position: number;
 }
 
 export interface TillItem {
@@ -40,6 +57,8 @@ export interface TillItem {
   imageUrl: string | null;
   /** Sold by weight or length: the quantity is asked, with up to 3 decimals. */
   measured: boolean;
+  /** Its variant group, when it is one of several versions of an item (decision 0080). */
+  variant?: TillVariant | null;
 }
 
 // Made once, when the server first packs (a collator is costly to build).
@@ -54,6 +73,14 @@ const thaiOrder = () => (collator ??= new Intl.Collator("th"));
 export function packItems(rows: readonly TillItem[]): PackedItems {
   const categories = [...new Set(rows.map((row) => row.category))].sort(thaiOrder().compare);
   const indexOf = new Map(categories.map((category, index) => [category, index]));
+  const groups: [number, string][] = [];
+  const groupIndex = new Map<number, number>();
+  for (const row of rows) {
+    if (row.variant && !groupIndex.has(row.variant.groupId)) {
+      groupIndex.set(row.variant.groupId, groups.length);
+      groups.push([row.variant.groupId, row.variant.groupName]);
+    }
+  }
   const items = rows.map((row): PackedItem => {
     const category = indexOf.get(row.category) ?? 0;
     return [
@@ -67,25 +94,49 @@ export function packItems(rows: readonly TillItem[]): PackedItems {
       row.onHandMilli,
       row.imageUrl ?? "",
       row.measured ? 1 : 0,
+      row.variant ? (groupIndex.get(row.variant.groupId) ?? -1) : -1,
+      row.variant?.label ?? "",
+      row.variant?.position ?? 0,
     ];
   });
-  return { categories, items };
+  return { categories, items, groups };
 }
 
 export function unpackItems(packed: PackedItems): TillItem[] {
   return packed.items.map(
-    ([id, name, sku, barcode, category, unit, priceSatang, onHandMilli, imageUrl, measured]) => ({
+    ([
       id,
       name,
       sku,
-      barcode: barcode || null,
-      category: packed.categories[category] ?? "",
+      barcode,
+      category,
       unit,
       priceSatang,
       onHandMilli,
-      imageUrl: imageUrl || null,
-      measured: measured === 1,
-    }),
+      imageUrl,
+      measured,
+      group,
+      label,
+      position,
+    ]) => {
+      const [groupId, groupName] = group === undefined ? [] : (packed.groups?.[group] ?? []);
+      return {
+        id,
+        name,
+        sku,
+        barcode: barcode || null,
+        category: packed.categories[category] ?? "",
+        unit,
+        priceSatang,
+        onHandMilli,
+        imageUrl: imageUrl || null,
+        measured: measured === 1,
+        variant:
+          groupId === undefined || groupName === undefined
+            ? null
+            : { groupId, groupName, label: label ?? "", position: position ?? 0 },
+      };
+    },
   );
 }
 
@@ -131,4 +182,67 @@ export function searchTillItems(
 /** The categories that have items, in Thai order (packItems sorted them), blanks left out. */
 export function categoriesOf(packed: PackedItems): string[] {
   return packed.categories.filter((category) => category.trim() !== "");
+}
+
+/** The variants of a group, in one tile of the grid. */
+export interface VariantTile {
+  groupId: number;
+  name: string;
+  /** Lowest and highest price of its variants. */
+  fromSatang: number;
+  toSatang: number;
+  /** On hand over all its variants (they share a unit). */
+  onHandMilli: number;
+}
+
+/** A tile of the grid: an item, or a variant group that asks which variant (decision 0080). */
+export interface TillTile {
+  /** The item, or a group's first variant (its photo, unit and key). */
+  item: TillItem;
+  group: VariantTile | null;
+}
+
+/**
+ * The grid's tiles for the items found: a group's variants share one tile, in the place of the
+ * first found. While searching, a group with only one variant found shows that variant itself
+ * (its SKU or barcode was typed): one tap adds it.
+ */
+export function tilesOf(found: readonly TillItem[], searching: boolean): TillTile[] {
+  const byGroup = new Map<number, TillItem[]>();
+  for (const item of found) {
+    if (!item.variant) continue;
+    const list = byGroup.get(item.variant.groupId);
+    if (list) list.push(item);
+    else byGroup.set(item.variant.groupId, [item]);
+  }
+  const tiles: TillTile[] = [];
+  const shown = new Set<number>();
+  for (const item of found) {
+    const variants = item.variant ? byGroup.get(item.variant.groupId) : undefined;
+    if (!item.variant || !variants || (searching && variants.length === 1)) {
+      tiles.push({ item, group: null });
+      continue;
+    }
+    if (shown.has(item.variant.groupId)) continue;
+    shown.add(item.variant.groupId);
+    const prices = variants.map((variant) => variant.priceSatang);
+    tiles.push({
+      item,
+      group: {
+        groupId: item.variant.groupId,
+        name: item.variant.groupName,
+        fromSatang: Math.min(...prices),
+        toSatang: Math.max(...prices),
+        onHandMilli: variants.reduce((sum, variant) => sum + variant.onHandMilli, 0),
+      },
+    });
+  }
+  return tiles;
+}
+
+/** A group's variants as the picker lists them: in the order the shop typed their values. */
+export function variantsOf(items: readonly TillItem[], groupId: number): TillItem[] {
+  return items
+    .filter((item) => item.variant?.groupId === groupId)
+    .sort((a, b) => (a.variant?.position ?? 0) - (b.variant?.position ?? 0) || a.id - b.id);
 }

@@ -28,7 +28,16 @@ import { lazyPart } from "./lazy-part";
 import type { ParkedBill } from "./parked";
 import { CASH_FIELD_ID, paymentsOf } from "./pay-state";
 import type { TillLoaderData } from "./route";
-import { categoriesOf, indexItems, searchTillItems, unpackItems, type TillItem } from "./till-data";
+import {
+  categoriesOf,
+  indexItems,
+  searchTillItems,
+  tilesOf,
+  unpackItems,
+  variantsOf,
+  type TillItem,
+  type TillTile,
+} from "./till-data";
 import { TillDialog } from "./till-dialog";
 import { AskDialog, ParkDialog, ParkedDialog } from "./till-dialogs";
 import { TillHeader } from "./till-header";
@@ -68,9 +77,13 @@ const { Part: QueuedSlip, preload: preloadQueuedSlip } = lazyPart(() =>
 const { Part: CustomerLookup, preload: preloadCustomerLookup } = lazyPart(() =>
   import("./customer-dialog").then((module) => module.CustomerLookup),
 );
+const { Part: VariantPicker, preload: preloadVariantPicker } = lazyPart(() =>
+  import("./variant-picker").then((module) => module.VariantPicker),
+);
 /** What the service worker should keep for a till that loses its network (decision 0071). */
 const OFFLINE_PARTS = [
   preloadPayPanel,
+  preloadVariantPicker,
   preloadPrinterSetup,
   preloadCamera,
   preloadQueuedSlip,
@@ -155,6 +168,16 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     if (byPointer && !item.measured) scanInput.current?.focus();
     dispatch({ type: "picked", item, rule });
   };
+  /** A group's tile opens its picker (decision 0080); any other tile adds its item. */
+  const pickTile = ({ item, group }: TillTile, byPointer: boolean) => {
+    if (group) dispatch({ type: "picked", item, rule, group: group.groupId });
+    else pick(item, byPointer);
+  };
+  const pickerGroup = state.variantGroup;
+  const pickerVariants = useMemo(
+    () => (pickerGroup === null ? [] : variantsOf(items, pickerGroup)),
+    [items, pickerGroup],
+  );
 
   const tillBill = tillBillOf(cart, index, data.vat);
   const billResult = tillBill.result;
@@ -284,7 +307,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
   });
 
   const visible = useMemo(
-    () => searchTillItems(items, state.search, state.category),
+    () => tilesOf(searchTillItems(items, state.search, state.category), state.search.trim() !== ""),
     [items, state.search, state.category],
   );
   // What Enter in the search field adds: only while something is searched for.
@@ -362,10 +385,10 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             onChoose={(category) => dispatch({ type: "categoryChosen", category })}
           />
           <ItemGrid
-            items={visible}
+            tiles={visible}
             total={items.length}
             highlighted={highlighted ? state.highlight : null}
-            onPick={pick}
+            onPick={pickTile}
           />
           <TillExtras printer={<PrinterSetup defaultPaper={data.paperWidth} />} />
           {printing.slipToPrint && (
@@ -490,6 +513,17 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             onAttach={(customer) => dispatch({ type: "customerSet", customer })}
           />
         )}
+      </TillDialog>
+
+      <TillDialog
+        open={pickerGroup !== null}
+        onClose={() => dispatch({ type: "variantsClosed" })}
+        title={t("shops.sell.variants.title", {
+          name: pickerVariants[0]?.variant?.groupName ?? "",
+        })}
+        testId="till-variant-dialog"
+      >
+        {pickerGroup !== null && <VariantPicker variants={pickerVariants} onChoose={pick} />}
       </TillDialog>
 
       <ParkDialog state={state} dispatch={dispatch} onPark={park} />

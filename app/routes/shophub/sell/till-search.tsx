@@ -1,7 +1,7 @@
 import type { Dispatch, RefObject } from "react";
 import { useT } from "~/lib/i18n/use-translation";
 import type { StockRule } from "./cart";
-import type { TillItem } from "./till-data";
+import type { TillTile } from "./till-data";
 import type { TillAction } from "./till-state";
 
 /**
@@ -20,8 +20,8 @@ export function TillSearch({
 }: {
   inputRef: RefObject<HTMLInputElement | null>;
   search: string;
-  /** The item Enter adds: the highlighted one of those found (null: none, or no search). */
-  highlighted: TillItem | null;
+  /** The tile Enter takes: the highlighted one of those found (null: none, or no search). */
+  highlighted: TillTile | null;
   /** How many items the grid shows for the search. */
   count: number;
   rule: StockRule;
@@ -36,7 +36,10 @@ export function TillSearch({
       dispatch({ type: "highlightMoved", by, count });
     } else if (event.key === "Enter") {
       event.preventDefault();
-      if (highlighted) dispatch({ type: "searchChosen", item: highlighted, rule });
+      if (highlighted) {
+        const { item, group } = highlighted;
+        dispatch({ type: "searchChosen", item, rule, group: group?.groupId ?? null });
+      }
     }
   };
   return (
@@ -60,7 +63,9 @@ export function TillSearch({
         />
         {highlighted && (
           <div id="till-search-enter" className="form-text" data-testid="till-search-enter">
-            {t("shops.sell.search.enterAdds", { name: highlighted.name })}
+            {t("shops.sell.search.enterAdds", {
+              name: highlighted.group?.name ?? highlighted.item.name,
+            })}
           </div>
         )}
       </div>

@@ -87,6 +87,8 @@ export interface TillState {
   ask: Ask | null;
   pay: PayState | null;
   dialog: TillDialogName | null;
+  /** The variant group whose picker is open (a tile of a group tapped), or null. */
+  variantGroup: number | null;
   parkLabel: string;
   /** The till's name being edited, or null. */
   renaming: string | null;
@@ -132,6 +134,7 @@ export function initialTillState(stored: StoredTill | null): TillState {
     ask: null,
     pay: null,
     dialog: null,
+    variantGroup: null,
     parkLabel: "",
     renaming: null,
     done: null,
@@ -144,7 +147,9 @@ export function initialTillState(stored: StoredTill | null): TillState {
 export type TillAction =
   | { type: "restored"; stored: StoredTill }
   | { type: "scanned"; result: ScanResult }
-  | { type: "picked"; item: TillItem; rule: StockRule }
+  /** A tile or a search result: the item, or (with `group`) its variant group's picker opens. */
+  | { type: "picked"; item: TillItem; rule: StockRule; group?: number | null }
+  | { type: "variantsClosed" }
   | { type: "askTyped"; text: string }
   | { type: "askClosed" }
   /** The quantity asked, read (null: not a quantity), added or refused. */
@@ -176,7 +181,7 @@ export type TillAction =
   /** An arrow key in the search field, over the `count` items it shows. */
   | { type: "highlightMoved"; by: number; count: number }
   /** Enter in the search field: the highlighted item goes on the bill, the search starts over. */
-  | { type: "searchChosen"; item: TillItem; rule: StockRule }
+  | { type: "searchChosen"; item: TillItem; rule: StockRule; group?: number | null }
   /** Opens the payment, or the approval first when the bill's discounts need one. */
   | { type: "payOpened"; cashExactSatang: number | null; needsApproval: boolean }
   | { type: "payChanged"; pay: PayState }
@@ -210,8 +215,14 @@ function withoutLineError(state: TillState, lineKey: string): Record<string, Lin
 }
 
 /** A tile or a search result chosen: one unit on the bill, or the quantity asked. */
-function picked(state: TillState, item: TillItem, rule: StockRule): TillState {
-  const next = { ...state, done: null };
+function picked(
+  state: TillState,
+  item: TillItem,
+  rule: StockRule,
+  group: number | null = null,
+): TillState {
+  if (group !== null) return { ...state, done: null, variantGroup: group };
+  const next = { ...state, done: null, variantGroup: null };
   if (item.measured) return { ...next, ask: { item, text: "", error: null } };
   const change = addItem(state.cart, item, QTY_SCALE, rule);
   const after = applied(next, change);
@@ -283,10 +294,13 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
     }
 
     case "picked":
-      return picked(state, action.item, action.rule);
+      return picked(state, action.item, action.rule, action.group);
+
+    case "variantsClosed":
+      return { ...state, variantGroup: null };
 
     case "searchChosen":
-      return { ...picked(state, action.item, action.rule), search: "", highlight: 0 };
+      return { ...picked(state, action.item, action.rule, action.group), search: "", highlight: 0 };
 
     case "askTyped":
       return state.ask ? { ...state, ask: { ...state.ask, text: action.text } } : state;
@@ -467,5 +481,7 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
 
 /** Whether a dialog of the till is open (the scanner gives the focus up meanwhile). */
 export function anyDialogOpen(state: TillState): boolean {
-  return state.ask !== null || state.pay !== null || state.dialog !== null;
+  return (
+    state.ask !== null || state.pay !== null || state.dialog !== null || state.variantGroup !== null
+  );
 }
