@@ -117,6 +117,13 @@ export default defineConfig({
                 // Money, quantities and dates as people read them, and the areas' page titles:
                 // members' pages use them together, and each alone is a file under
                 // compression's 1 KiB threshold, sent uncompressed (the till loaded six).
+                // What the till's page and its dialogs (loaded on demand) share: the bill's
+                // arithmetic and its pieces. Split apart they were six files, half of them
+                // under the 1 KiB threshold and sent uncompressed (the till's budget).
+                {
+                  name: "till-shared",
+                  test: /[\\/]app[\\/](routes[\\/]shophub[\\/](sell[\\/](cart|pay-state|till-dialog)|sell-text)|modules[\\/]sales[\\/](bill|arithmetic|scale-label)|features[\\/]sales-documents[\\/]escpos[\\/]saved-printer)\.tsx?$/,
+                },
                 {
                   name: "formats",
                   test: /[\\/]app[\\/]lib[\\/](money|quantity|dates|date-text|area-meta)\.ts$/,

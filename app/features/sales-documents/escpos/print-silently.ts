@@ -1,6 +1,6 @@
 import type { Lang, Translate } from "~/lib/i18n";
 import type { SaleDocument } from "~/modules/sales";
-import { savedPrinter, sendToPrinter } from "./printers.client";
+import { savedPrinter } from "./saved-printer";
 
 /**
  * Prints the receipt straight to this till's ESC/POS printer. Returns false when the till has
@@ -20,8 +20,17 @@ export async function printSilently(
   // silently, right after a sale the server answered: in the till's first load they were
   // 30 KB of its 150 KB script budget (docs/decisions: till printing code loaded on use).
   // The document's texts (with the amount in Thai words) load with them.
-  const [{ encodeReceipt, opensDrawer }, { renderReceiptImage }, { documentView }] =
-    await Promise.all([import("./encode"), import("./raster"), import("../document-view")]);
+  const [
+    { encodeReceipt, opensDrawer },
+    { renderReceiptImage },
+    { documentView },
+    { sendToPrinter },
+  ] = await Promise.all([
+    import("./encode"),
+    import("./raster"),
+    import("../document-view"),
+    import("./printers.client"),
+  ]);
   const image = await renderReceiptImage(documentView(document, t, lang), printer.paper);
   const bytes = encodeReceipt(image, {
     paper: printer.paper,

@@ -10,16 +10,14 @@ import type { PrinterInfo, ReceiptPrinterTransport } from "./printer-types";
  * the till keeps printing through the print dialog.
  */
 
-export type PrinterKind = "usb" | "serial" | "bluetooth";
-export const PRINTER_KINDS: readonly PrinterKind[] = ["usb", "serial", "bluetooth"];
-
-const STORAGE_KEY = "shophub.receiptPrinter";
-
-export interface SavedPrinter {
-  kind: PrinterKind;
-  info: PrinterInfo;
-  paper: "58" | "80";
-}
+export { PRINTER_KINDS, type PrinterKind, type SavedPrinter, savedPrinter } from "./saved-printer";
+import {
+  PRINTER_KINDS,
+  type PrinterKind,
+  type SavedPrinter,
+  savedPrinter,
+  STORAGE_KEY,
+} from "./saved-printer";
 
 /** The kinds this browser can talk to (Chrome and Edge on a desktop or Android). */
 export function supportedPrinterKinds(
@@ -27,21 +25,6 @@ export function supportedPrinterKinds(
 ): PrinterKind[] {
   if (!nav) return [];
   return PRINTER_KINDS.filter((kind) => kind in nav);
-}
-
-export function savedPrinter(
-  storage: Storage | undefined = globalThis.localStorage,
-): SavedPrinter | null {
-  try {
-    const raw = storage?.getItem(STORAGE_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<SavedPrinter>;
-    if (!parsed.kind || !PRINTER_KINDS.includes(parsed.kind) || !parsed.info) return null;
-    return { kind: parsed.kind, info: parsed.info, paper: parsed.paper === "58" ? "58" : "80" };
-  } catch {
-    // A value written by hand or by an older version: as if no printer was chosen.
-    return null;
-  }
 }
 
 function save(printer: SavedPrinter | null) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { printSilently } from "~/features/sales-documents/escpos/print-silently";
-import { savedPrinter } from "~/features/sales-documents/escpos/printers.client";
+import { savedPrinter } from "~/features/sales-documents/escpos/saved-printer";
 import { printPageHref } from "~/features/sales-documents/links";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import type { SaleDocument } from "~/modules/sales";
