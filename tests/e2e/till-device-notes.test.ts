@@ -1,7 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { sale, till } from "~/db/schema";
-import { addSession, e2eTest as test, hydrated, memberWithShop } from "./fixtures";
+import {
+  addSession,
+  bindFirstTill,
+  e2eTest as test,
+  hydrated,
+  memberWithShop,
+  openRegisteredTill,
+} from "./fixtures";
 
 const SLOW = { timeout: 20_000 };
 
@@ -28,17 +35,10 @@ describe("a registered till's notes about itself", () => {
       ],
     });
     await addSession(context, owner.member);
-    await page.goto("/shophub/tills");
-    await hydrated(page, "[data-testid=tills-register]");
-    await page.getByTestId("tills-row").first().getByTestId("tills-bind").click();
-    await expect
-      .poll(() => page.getByTestId("tills-this-device").innerText(), SLOW)
-      .toContain("(P01)");
+    await bindFirstTill(page);
 
     // Fresh prices: nothing said.
-    await page.goto("/shophub/sell");
-    await page.locator("[data-testid=till][data-ready=yes]").waitFor();
-    await expect.poll(() => page.getByTestId("till-queue").count(), SLOW).toBe(1);
+    await openRegisteredTill(page);
     expect(await page.getByTestId("till-catalogue-age").count()).toBe(0);
     // The device has caught up (nothing waits): it said so, with the browser's storage answer.
     await expect
@@ -124,18 +124,8 @@ describe("a registered till's notes about itself", () => {
       ],
     });
     await addSession(context, owner.member);
-    const bind = async () => {
-      await page.goto("/shophub/tills");
-      await hydrated(page, "[data-testid=tills-register]");
-      await page.getByTestId("tills-row").first().getByTestId("tills-bind").click();
-      await expect
-        .poll(() => page.getByTestId("tills-this-device").innerText(), SLOW)
-        .toContain("(P01)");
-    };
-    await bind();
-    await page.goto("/shophub/sell");
-    await page.locator("[data-testid=till][data-ready=yes]").waitFor();
-    await expect.poll(() => page.getByTestId("till-queue").count(), SLOW).toBe(1);
+    await bindFirstTill(page);
+    await openRegisteredTill(page);
 
     const field = page.getByTestId("till-scan");
     const sell = async () => {

@@ -1,7 +1,13 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { sale, shopSalesSetting } from "~/db/schema";
-import { addSession, e2eTest as test, hydrated, memberWithShop } from "./fixtures";
+import {
+  addSession,
+  bindFirstTill,
+  e2eTest as test,
+  memberWithShop,
+  openRegisteredTill,
+} from "./fixtures";
 
 const SLOW = { timeout: 20_000 };
 
@@ -45,16 +51,8 @@ describe("a registered till that loses its network", () => {
     await addSession(context, owner.member);
 
     // The owner makes this browser the shop's first till.
-    await page.goto("/shophub/tills");
-    await hydrated(page, "[data-testid=tills-register]");
-    await page.getByTestId("tills-row").first().getByTestId("tills-bind").click();
-    await expect
-      .poll(() => page.getByTestId("tills-this-device").innerText(), SLOW)
-      .toContain("(P01)");
-
-    await page.goto("/shophub/sell");
-    await page.locator("[data-testid=till][data-ready=yes]").waitFor();
-    await expect.poll(() => page.getByTestId("till-queue").count(), SLOW).toBe(1);
+    await bindFirstTill(page);
+    await openRegisteredTill(page);
     // The service worker keeps the till from its first visit.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
 
