@@ -26,6 +26,7 @@ import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { TextField } from "~/ui/text-field";
 import { FlaggedSales } from "./flagged-sales";
+import { deviceName } from "./device-name";
 import { RefusedSales } from "./refused-sales";
 import { ThisDeviceTill } from "./this-device";
 
@@ -227,7 +228,7 @@ export default function Tills({ loaderData }: Route.ComponentProps) {
               <td>
                 {row.bound
                   ? t("shops.tills.device.bound", {
-                      device: row.deviceLabel ?? "",
+                      device: deviceName(row.deviceLabel ?? ""),
                       time: row.deviceBoundAt ? formatDateTime(row.deviceBoundAt, lang) : "",
                     })
                   : t("shops.tills.device.none")}
