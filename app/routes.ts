@@ -62,6 +62,7 @@ export default [
     }),
     // e-Tax Invoice by Time Stamp: the owner's settings (decision 0074)
     route("shophub/settings/etax", "routes/shophub/selling-settings/etax.tsx"),
+    route("shophub/settings/etax/places", "routes/shophub/selling-settings/etax-places.ts"),
     // The till: owners, managers and cashiers sell (the page declares its roles)
     route("shophub/sell", "routes/shophub/sell/route.tsx"),
     route("shophub/sell/approve", "routes/shophub/sell/approve-discount.ts"),

@@ -48,15 +48,23 @@ describe("e-Tax Invoice by Time Stamp", () => {
     expect(await settings.getByLabel(th["shops.etax.timestampEmail"]).inputValue()).toBe(
       "csemail@etax.teda.th",
     );
-    await page
-      .getByTestId("etax-settings-form")
-      .getByLabel(th["shops.etax.registration"])
-      .fill("ETAX-2569-0042");
-    await page
-      .getByTestId("etax-settings-form")
-      .getByRole("button", { name: th["shops.etax.save"] })
-      .click();
+    // The seller's address for the XML (decision 0090): the postcode's sub-districts are
+    // offered as it is typed; the one chosen is kept.
+    expect(await page.locator("#field-postcode-error").innerText()).toBe(
+      th["shops.etax.error.postcodeRequired"],
+    );
+    const again = page.getByTestId("etax-settings-form");
+    await again.getByLabel(th["shops.etax.registration"]).fill("ETAX-2569-0042");
+    await again.getByLabel(th["shops.etax.address.buildingNumber"]).fill("5/12");
+    await again.getByLabel(th["shops.etax.address.postcode"]).fill("10900");
+    const subDistrict = again.getByLabel(th["shops.etax.address.subDistrict"]);
+    await expect
+      .poll(() => subDistrict.locator("option").allInnerTexts())
+      .toContain("ลาดยาว · จตุจักร · กรุงเทพมหานคร");
+    await subDistrict.selectOption("103001");
+    await again.getByRole("button", { name: th["shops.etax.save"] }).click();
     await page.getByTestId("shops-done").waitFor();
+    expect(await page.getByLabel(th["shops.etax.address.subDistrict"]).inputValue()).toBe("103001");
 
     await page.goto(`/shophub/invoices/${sold.id}`);
     await hydrated(page, "[data-testid=etax-form]");

@@ -3,7 +3,13 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/context";
-import { emailAttachment, emailOutbox, etaxDelivery, shopEtaxSetting } from "~/db/schema";
+import {
+  emailAttachment,
+  emailOutbox,
+  etaxDelivery,
+  shopEtaxAddress,
+  shopEtaxSetting,
+} from "~/db/schema";
 import { ETAX_TIMESTAMP_DEFAULT } from "~/modules/etax";
 import {
   createSmtpSender,
@@ -126,6 +132,19 @@ async function vatShopWithDocuments() {
   };
 }
 
+/** e-Tax switched on with the seller's address for the XML (5/12, ลาดยาว, จตุจักร, 10900). */
+async function switchEtaxOn(shopId: string, registration: string) {
+  await test.db.insert(shopEtaxSetting).values({
+    shopId,
+    enabled: true,
+    registration,
+    senderEmail: SENDER,
+  });
+  await test.db
+    .insert(shopEtaxAddress)
+    .values({ shopId, buildingNumber: "5/12", postcode: "10900", subDistrictCode: "103001" });
+}
+
 async function outboxCount() {
   return (await test.db.select().from(emailOutbox)).length;
 }
@@ -182,16 +201,67 @@ describe("e-Tax Invoice by Time Stamp", () => {
       registration: "shops.etax.error.registrationRequired",
       senderEmail: "shops.etax.error.emailInvalid",
       timestampEmail: "shops.etax.error.timestampRequired",
+      buildingNumber: "shops.etax.error.buildingNumberRequired",
+      postcode: "shops.etax.error.postcodeRequired",
+      subDistrict: "shops.etax.error.subDistrictRequired",
     });
     expect(bad.data!.values).toMatchObject({ senderEmail: "billing at shop" });
     expect(await test.db.select().from(shopEtaxSetting)).toHaveLength(0);
 
-    const good = await call(settingsRoute.action, s.settingsPath, s.owner, {
+    // The seller's address for the XML (decision 0090): a postcode nobody uses, then a
+    // sub-district of another postcode, each refused next to its field with what was typed.
+    const settings = {
       shopId: s.t.shop.id,
       enabled: "on",
       registration: "ETAX-2569-0001",
       senderEmail: SENDER,
       timestampEmail: ETAX_TIMESTAMP_DEFAULT,
+      buildingNumber: "5/12",
+    };
+    const noSuchPostcode = await call<Failure & { places: unknown[] }>(
+      settingsRoute.action,
+      s.settingsPath,
+      s.owner,
+      { ...settings, postcode: "00000", subDistrict: "103001" },
+    );
+    expect(noSuchPostcode.status).toBe(400);
+    expect(noSuchPostcode.data!.errors).toEqual({ postcode: "shops.etax.error.postcodeUnknown" });
+    expect(noSuchPostcode.data!.values).toMatchObject({
+      buildingNumber: "5/12",
+      postcode: "00000",
+    });
+    const elsewhere = await call<Failure & { places: { code: string; label: string }[] }>(
+      settingsRoute.action,
+      s.settingsPath,
+      s.owner,
+      { ...settings, postcode: "10900", subDistrict: "100101" },
+    );
+    expect(elsewhere.data!.errors).toEqual({
+      subDistrict: "shops.etax.error.subDistrictNotOfPostcode",
+    });
+    // The answer offers the postcode's own sub-districts to choose from (no JavaScript needed).
+    expect(elsewhere.data!.places).toContainEqual({
+      code: "103001",
+      label: "ลาดยาว · จตุจักร · กรุงเทพมหานคร",
+    });
+    expect(elsewhere.data!.places.every((place) => place.code.startsWith("10"))).toBe(true);
+    const halfAddress = await call<Failure>(settingsRoute.action, s.settingsPath, s.owner, {
+      ...settings,
+      enabled: "",
+      buildingNumber: "",
+      postcode: "10900",
+    });
+    expect(halfAddress.data!.errors).toEqual({
+      buildingNumber: "shops.etax.error.buildingNumberRequired",
+      subDistrict: "shops.etax.error.subDistrictRequired",
+    });
+    expect(await test.db.select().from(shopEtaxSetting)).toHaveLength(0);
+    expect(await test.db.select().from(shopEtaxAddress)).toHaveLength(0);
+
+    const good = await call(settingsRoute.action, s.settingsPath, s.owner, {
+      ...settings,
+      postcode: "10 900",
+      subDistrict: "103001",
     });
     expect(good.status).toBe(302);
     const [saved] = await test.db
@@ -199,6 +269,17 @@ describe("e-Tax Invoice by Time Stamp", () => {
       .from(shopEtaxSetting)
       .where(eq(shopEtaxSetting.shopId, s.t.shop.id));
     expect(saved).toMatchObject({ enabled: true, senderEmail: SENDER });
+    const reread = await call<Awaited<ReturnType<typeof settingsRoute.loader>>>(
+      settingsRoute.loader,
+      s.settingsPath,
+      s.owner,
+    );
+    expect(reread.data!.values).toMatchObject({
+      buildingNumber: "5/12",
+      postcode: "10900",
+      subDistrict: "103001",
+    });
+    expect(reread.data!.places.map((place) => place.code)).toContain("103001");
   });
 
   it("refuses a shop without VAT, one not switched on, a cashier and a buyer without e-mail", async () => {
@@ -223,6 +304,10 @@ describe("e-Tax Invoice by Time Stamp", () => {
       registration: "ETAX-1",
       senderEmail: SENDER,
     });
+    // Switched on before the address was asked: nothing goes out until it is filled in.
+    const noAddress = await send(s.owner);
+    expect(noAddress.status).toBe(409);
+    expect(noAddress.data!.formError).toBe("shops.etax.error.noSellerAddress");
     const cashier = await send(s.cashier);
     expect(cashier.status).toBe(403);
     expect(cashier.data!.formError).toBe("shops.etax.error.role");
@@ -249,6 +334,9 @@ describe("e-Tax Invoice by Time Stamp", () => {
       registration: "ETAX-1",
       senderEmail: SENDER,
       timestampEmail: ETAX_TIMESTAMP_DEFAULT,
+      buildingNumber: "5/12",
+      postcode: "10900",
+      subDistrict: "103001",
     });
     expect(enable.data!.errors).toEqual({ enabled: "shops.etax.error.notVatRegistered" });
 
@@ -285,12 +373,7 @@ describe("e-Tax Invoice by Time Stamp", () => {
       buyer,
     });
     if (!returned.ok) throw new Error(JSON.stringify(returned));
-    await test.db.insert(shopEtaxSetting).values({
-      shopId: t.shop.id,
-      enabled: true,
-      registration: "ETAX-2569-0002",
-      senderEmail: SENDER,
-    });
+    await switchEtaxOn(t.shop.id, "ETAX-2569-0002");
     await test.db.delete(emailOutbox);
     const path = `/shophub/invoices/${sold.id}?shop=${t.shop.id}`;
     const sent = await call(detailRoute.action, path, sessionUserOf(t.ownerId), {
@@ -316,12 +399,7 @@ describe("e-Tax Invoice by Time Stamp", () => {
   it("mails the full tax invoice and the credit note as PDF/A-3 with the ETDA XML to the buyer and the time stamp", async () => {
     const s = await vatShopWithDocuments();
     await test.db.delete(emailOutbox);
-    await test.db.insert(shopEtaxSetting).values({
-      shopId: s.t.shop.id,
-      enabled: true,
-      registration: "ETAX-2569-0001",
-      senderEmail: SENDER,
-    });
+    await switchEtaxOn(s.t.shop.id, "ETAX-2569-0001");
 
     const full = await call(detailRoute.action, s.path, s.manager, {
       shopId: s.t.shop.id,
@@ -380,6 +458,16 @@ describe("e-Tax Invoice by Time Stamp", () => {
       expect(xml).toContain(`<ram:Name>${kind.name}</ram:Name>`);
       expect(xml).toContain(`<ram:URIID>${BUYER_EMAIL}</ram:URIID>`);
       expect(xml).toContain(`>${TEST_BUYER.taxId}00000<`);
+      // The seller's address as ETDA's schematron asks for a Thai seller (decision 0090).
+      const seller = xml.slice(
+        xml.indexOf("<ram:SellerTradeParty>"),
+        xml.indexOf("<ram:BuyerTradeParty>"),
+      );
+      expect(seller).toContain("<ram:PostcodeCode>10900</ram:PostcodeCode>");
+      expect(seller).toContain("<ram:CityName>1030</ram:CityName>");
+      expect(seller).toContain("<ram:CitySubDivisionName>103001</ram:CitySubDivisionName>");
+      expect(seller).toContain("<ram:CountrySubDivisionID>10</ram:CountrySubDivisionID>");
+      expect(seller).toContain("<ram:BuildingNumber>5/12</ram:BuildingNumber>");
 
       const subset = await validateEtdaSubset(xml, kind.root);
       expect(subset.errors.map((e) => e.rawMessage)).toEqual([]);

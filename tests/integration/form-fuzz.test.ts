@@ -496,7 +496,15 @@ const TARGETS: Target[] = [
     caller: "owner",
     path: "/shophub/settings/etax",
     fixed: { shop: "@shop", shopId: "@shop" },
-    fields: ["enabled", "registration", "senderEmail", "timestampEmail"],
+    fields: [
+      "enabled",
+      "registration",
+      "senderEmail",
+      "timestampEmail",
+      "buildingNumber",
+      "postcode",
+      "subDistrict",
+    ],
   },
   ...["invite", "role", "remove", "cancelInvite"].map((intent): Target => ({
     route: "routes/shophub/members",
@@ -1213,6 +1221,12 @@ const LOADER_TARGETS: LoaderTarget[] = [
     caller: "owner",
     path: "/shophub/settings/etax",
     names: ["shop", "saved"],
+  },
+  {
+    route: "routes/shophub/selling-settings/etax-places",
+    caller: "owner",
+    path: "/shophub/settings/etax/places",
+    names: ["shop", "postcode"],
   },
   {
     route: "routes/listings/browse",

@@ -728,6 +728,23 @@ export const MATRIX: Record<string, MatrixRow> = {
       },
     ],
   },
+  // The postcode's sub-districts for the e-Tax address (decision 0090): behind the same gate.
+  "routes/shophub/selling-settings/etax-places loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/settings/etax/places?shop=${ids.shopId}&postcode=10900` }),
+    roles: OWNER_ONLY("ok"),
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({
+          path: `/shophub/settings/etax/places?shop=${other.shopId}&postcode=10900`,
+        }),
+        expect: 404,
+      },
+    ],
+  },
   "routes/shophub/selling-settings/etax action": {
     access: "shop",
     request: (ids) => ({

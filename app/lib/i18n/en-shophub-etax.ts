@@ -62,4 +62,28 @@ export const enShophubEtax: Record<keyof typeof thShophubEtax, string> = {
   "shops.etax.mail.body":
     "Dear {buyer}\n\n{shop} sends {kind} {number} of {date}, attached (PDF/A-3 with the XML of the standard ขมธอ. 3-2560 inside). A copy of this mail went to the Revenue Department's time-stamp service ({cc}), which sends you the time-stamped document again.",
   "shops.etax.xml.description": "Data of {kind} {number} (standard ขมธอ. 3-2560)",
+  "shops.etax.address.title": "The shop's address by the official place codes",
+  "shops.etax.address.lead":
+    "e-Tax's XML must give the seller's house number, postcode and the codes of its sub-district, district and province. The address printed on documents stays the shop's own.",
+  "shops.etax.address.buildingNumber": "House number",
+  "shops.etax.address.buildingNumberHint": "E.g. 11/111 or 99 Moo 4",
+  "shops.etax.address.postcode": "Postcode",
+  "shops.etax.address.postcodeHint": "5 digits, then choose the sub-district below",
+  "shops.etax.address.subDistrict": "Sub-district (tambon/khwaeng)",
+  "shops.etax.address.subDistrictHint":
+    "The sub-districts this postcode serves, with their district and province",
+  "shops.etax.address.choose": "Choose the sub-district",
+  "shops.etax.address.typePostcode": "Type the postcode first",
+  "shops.etax.error.buildingNumberTooLong": "The house number can be at most 40 characters",
+  "shops.etax.error.buildingNumberRequired": "Enter the shop's house number",
+  "shops.etax.error.postcode": "The postcode is 5 digits, e.g. 10110",
+  "shops.etax.error.postcodeRequired": "Enter the shop's postcode",
+  "shops.etax.error.postcodeUnknown": "This postcode is not known; check it",
+  "shops.etax.error.subDistrict": "Choose the sub-district from the list",
+  "shops.etax.error.subDistrictRequired":
+    "Choose the shop's sub-district from this postcode's list",
+  "shops.etax.error.subDistrictNotOfPostcode":
+    "The chosen sub-district does not use this postcode; choose again from the list",
+  "shops.etax.error.noSellerAddress":
+    "The shop's house number, postcode and sub-district for e-Tax are missing; the owner fills them in on the e-Tax page",
 };

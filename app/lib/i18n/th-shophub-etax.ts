@@ -57,4 +57,25 @@ export const thShophubEtax = {
   "shops.etax.mail.body":
     "เรียน {buyer}\n\n{shop} ขอส่ง{kind} เลขที่ {number} ลงวันที่ {date} ตามไฟล์แนบ (PDF/A-3 ที่มีข้อมูล XML ตามมาตรฐาน ขมธอ. 3-2560 อยู่ภายใน) สำเนาอีเมลนี้ส่งถึงระบบประทับรับรองเวลาของกรมสรรพากร ({cc}) ซึ่งจะส่งเอกสารที่ประทับรับรองเวลาแล้วถึงท่านอีกครั้ง",
   "shops.etax.xml.description": "ข้อมูล{kind} เลขที่ {number} ตามมาตรฐาน ขมธอ. 3-2560",
+  "shops.etax.address.title": "ที่อยู่ของร้านตามรหัสของกรมการปกครอง",
+  "shops.etax.address.lead":
+    "ไฟล์ XML ของ e-Tax ต้องระบุบ้านเลขที่ รหัสไปรษณีย์ และรหัสตำบล อำเภอ จังหวัดของผู้ขาย ที่อยู่ที่พิมพ์บนเอกสารยังเป็นที่อยู่ของร้านตามเดิม",
+  "shops.etax.address.buildingNumber": "บ้านเลขที่",
+  "shops.etax.address.buildingNumberHint": "เช่น 11/111 หรือ 99 หมู่ 4",
+  "shops.etax.address.postcode": "รหัสไปรษณีย์",
+  "shops.etax.address.postcodeHint": "5 หลัก แล้วเลือกตำบลหรือแขวงด้านล่าง",
+  "shops.etax.address.subDistrict": "ตำบล/แขวง",
+  "shops.etax.address.subDistrictHint": "รายการตำบลและแขวงที่ใช้รหัสไปรษณีย์นี้ พร้อมอำเภอหรือเขตและจังหวัด",
+  "shops.etax.address.choose": "เลือกตำบลหรือแขวง",
+  "shops.etax.address.typePostcode": "กรอกรหัสไปรษณีย์ก่อน",
+  "shops.etax.error.buildingNumberTooLong": "บ้านเลขที่ยาวได้ไม่เกิน 40 ตัวอักษร",
+  "shops.etax.error.buildingNumberRequired": "กรอกบ้านเลขที่ของร้าน",
+  "shops.etax.error.postcode": "รหัสไปรษณีย์ต้องเป็นตัวเลข 5 หลัก เช่น 10110",
+  "shops.etax.error.postcodeRequired": "กรอกรหัสไปรษณีย์ของร้าน",
+  "shops.etax.error.postcodeUnknown": "ไม่พบรหัสไปรษณีย์นี้ ตรวจสอบอีกครั้ง",
+  "shops.etax.error.subDistrict": "เลือกตำบลหรือแขวงจากรายการ",
+  "shops.etax.error.subDistrictRequired": "เลือกตำบลหรือแขวงของร้านจากรายการของรหัสไปรษณีย์นี้",
+  "shops.etax.error.subDistrictNotOfPostcode": "ตำบลหรือแขวงที่เลือกไม่ได้ใช้รหัสไปรษณีย์นี้ เลือกใหม่จากรายการ",
+  "shops.etax.error.noSellerAddress":
+    "ยังไม่ได้กรอกบ้านเลขที่ รหัสไปรษณีย์ และตำบลของร้านสำหรับ e-Tax เจ้าของร้านกรอกได้ที่หน้า e-Tax",
 } as const;

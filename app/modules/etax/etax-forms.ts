@@ -12,6 +12,8 @@ export const ETAX_TIMESTAMP_DEFAULT = "csemail@etax.teda.th";
 // last word; this catches the slips a person can fix at once.
 const EMAIL_PATTERN = /^[^\s@,;<>"]+@[^\s@,;<>"]+\.[^\s@,;<>"]{2,}$/;
 const EMAIL_MAX = 254;
+/** A house number as the Department writes it: "11/111", "99 หมู่ 4" fits well within. */
+export const BUILDING_NUMBER_MAX = 40;
 
 const email = (required: string, invalid: string) =>
   z
@@ -37,8 +39,45 @@ export const etaxSettingsFormSchema = z
         "shops.etax.error.emailInvalid",
       ),
     timestampEmail: email("shops.etax.error.timestampRequired", "shops.etax.error.emailInvalid"),
+    // The seller's address as ETDA's schematron asks for it (decision 0090). Whether the
+    // sub-district belongs to the postcode is checked against the list on the server.
+    buildingNumber: z
+      .string()
+      .optional()
+      .transform((value) => (value ?? "").trim())
+      .pipe(z.string().max(BUILDING_NUMBER_MAX, "shops.etax.error.buildingNumberTooLong")),
+    postcode: z
+      .string()
+      .optional()
+      .transform((value) => (value ?? "").replace(/\s/g, ""))
+      .pipe(
+        z
+          .string()
+          .refine((value) => value === "" || /^\d{5}$/.test(value), "shops.etax.error.postcode"),
+      ),
+    subDistrict: z
+      .string()
+      .optional()
+      .transform((value) => (value ?? "").trim())
+      .pipe(
+        z
+          .string()
+          .refine((value) => value === "" || /^\d{6}$/.test(value), "shops.etax.error.subDistrict"),
+      ),
   })
   .superRefine((value, ctx) => {
+    // An address begun is finished, switched on or not: half of one would send half.
+    const address = [value.buildingNumber, value.postcode, value.subDistrict];
+    if (value.enabled || address.some((part) => part !== "")) {
+      const required = [
+        ["buildingNumber", "shops.etax.error.buildingNumberRequired"],
+        ["postcode", "shops.etax.error.postcodeRequired"],
+        ["subDistrict", "shops.etax.error.subDistrictRequired"],
+      ] as const;
+      for (const [field, message] of required) {
+        if (value[field] === "") ctx.addIssue({ code: "custom", path: [field], message });
+      }
+    }
     // Switched on, the Department must know who sends: its registration and its mailbox.
     if (!value.enabled) return;
     if (value.registration === "") {

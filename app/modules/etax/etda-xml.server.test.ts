@@ -123,6 +123,46 @@ describe("the ETDA XML of a document", () => {
     if (official) expect(official.errors.map((e) => e.rawMessage)).toEqual([]);
   });
 
+  it("gives the seller's house number and TIS 1099 codes in the XSD's order when the shop has them", async () => {
+    const xml = buildEtdaXml({
+      document: invoice(),
+      buyerEmail: "ap@buyer.example",
+      createdAt: new Date("2026-03-05T09:00:00Z"),
+      sellerAddress: { buildingNumber: "5/12", postcode: "10900", subDistrictCode: "103001" },
+    });
+    const seller = xml.slice(
+      xml.indexOf("<ram:SellerTradeParty>"),
+      xml.indexOf("</ram:SellerTradeParty>"),
+    );
+    const address = seller.slice(seller.indexOf("<ram:PostalTradeAddress>"));
+    const elements = [...address.matchAll(/<ram:(\w+)[ >]/g)].map((m) => m[1]);
+    expect(elements).toEqual([
+      "PostalTradeAddress",
+      "PostcodeCode",
+      "LineOne",
+      "CityName",
+      "CitySubDivisionName",
+      "CountryID",
+      "CountrySubDivisionID",
+      "BuildingNumber",
+    ]);
+    expect(address).toContain("<ram:PostcodeCode>10900</ram:PostcodeCode>");
+    expect(address).toContain("<ram:CityName>1030</ram:CityName>");
+    expect(address).toContain("<ram:CitySubDivisionName>103001</ram:CitySubDivisionName>");
+    expect(address).toContain("<ram:CountrySubDivisionID>10</ram:CountrySubDivisionID>");
+    expect(address).toContain("<ram:BuildingNumber>5/12</ram:BuildingNumber>");
+    // The buyer's address stays the printed line (ETDA's schematron accepts LineOne for a buyer).
+    const buyer = xml.slice(
+      xml.indexOf("<ram:BuyerTradeParty>"),
+      xml.indexOf("</ram:BuyerTradeParty>"),
+    );
+    expect(buyer).not.toContain("<ram:CityName>");
+    const subset = await validateEtdaSubset(xml, "TaxInvoice");
+    expect(subset.errors.map((e) => e.rawMessage)).toEqual([]);
+    const official = await validateEtdaOfficial(xml, "TaxInvoice");
+    if (official) expect(official.errors.map((e) => e.rawMessage)).toEqual([]);
+  });
+
   it("refuses a document that is no tax document", () => {
     expect(() =>
       buildEtdaXml({

@@ -41,6 +41,11 @@ export interface EtdaXmlInput {
   buyerEmail: string;
   /** When the file is made (CreationDateTime). */
   createdAt: Date;
+  /**
+   * The seller's house number and TIS 1099 codes (decision 0090). ETDA's schematron requires
+   * them for a Thai seller; without them only the printed address line is written.
+   */
+  sellerAddress?: { buildingNumber: string; postcode: string; subDistrictCode: string } | null;
 }
 
 /** Satang as the schema's decimal: 1234567 → "12345.67", −5 → "-0.05". */
@@ -127,7 +132,12 @@ function rateOf(basisPoints: number): string {
  * The document's ETDA XML. Throws for a document that is neither a full tax invoice nor a
  * credit note with a buyer: the callers send only those (checked before with a Thai answer).
  */
-export function buildEtdaXml({ document, buyerEmail, createdAt }: EtdaXmlInput): string {
+export function buildEtdaXml({
+  document,
+  buyerEmail,
+  createdAt,
+  sellerAddress = null,
+}: EtdaXmlInput): string {
   const kind =
     document.kind === "fullTaxInvoice"
       ? "taxInvoice"
@@ -185,6 +195,7 @@ export function buildEtdaXml({ document, buyerEmail, createdAt }: EtdaXmlInput):
     name: string,
     who: { name: string; taxId: string; branchCode: string; address: string },
     email?: string,
+    structured: EtdaXmlInput["sellerAddress"] = null,
   ) => {
     const element = ram(agreement, name);
     ram(element, "Name", who.name.slice(0, 256));
@@ -196,17 +207,33 @@ export function buildEtdaXml({ document, buyerEmail, createdAt }: EtdaXmlInput):
       ram(mailbox, "URIID", email);
     }
     const address = ram(element, "PostalTradeAddress");
-    const postcode = postcodeOf(who.address);
+    const postcode = structured?.postcode ?? postcodeOf(who.address);
     if (postcode) ram(address, "PostcodeCode", postcode);
     ram(address, "LineOne", who.address.replace(/\s*\r?\n\s*/g, " ").slice(0, 256));
+    // In the XSD's order (TradeAddressType): CityName, CitySubDivisionName, CountryID,
+    // CountrySubDivisionID, BuildingNumber. The district's and province's codes are the first
+    // four and two digits of the sub-district's (TIS 1099).
+    if (structured) {
+      ram(address, "CityName", structured.subDistrictCode.slice(0, 4));
+      ram(address, "CitySubDivisionName", structured.subDistrictCode);
+    }
     ram(address, "CountryID", "TH", { schemeID: "3166-1 alpha-2" });
+    if (structured) {
+      ram(address, "CountrySubDivisionID", structured.subDistrictCode.slice(0, 2));
+      ram(address, "BuildingNumber", structured.buildingNumber);
+    }
   };
-  party("SellerTradeParty", {
-    name: document.seller.name,
-    taxId: sellerTaxId,
-    branchCode: document.seller.branchCode,
-    address: document.seller.address,
-  });
+  party(
+    "SellerTradeParty",
+    {
+      name: document.seller.name,
+      taxId: sellerTaxId,
+      branchCode: document.seller.branchCode,
+      address: document.seller.address,
+    },
+    undefined,
+    sellerAddress,
+  );
   party("BuyerTradeParty", buyer, buyerEmail);
   const correction = document.correction;
   if (kind === "creditNote" && correction) {

@@ -74,3 +74,27 @@ export const etaxDelivery = pgTable(
     ),
   ],
 );
+
+/**
+ * The shop's address as ETDA's schematron asks for the seller (decision 0090): the house
+ * number, the postcode and the sub-district's TIS 1099 code (its district's and province's
+ * codes are its first digits). The printed address stays the shop's own text; these feed the
+ * XML. A table of its own so that `shop` and `shop_etax_setting` keep their columns.
+ */
+export const shopEtaxAddress = pgTable(
+  "shop_etax_address",
+  {
+    shopId: uuid("shop_id")
+      .primaryKey()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    buildingNumber: text("building_number").notNull(),
+    postcode: text("postcode").notNull(),
+    subDistrictCode: text("sub_district_code").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("shop_etax_address_postcode", sql`${table.postcode} ~ '^[0-9]{5}$'`),
+    check("shop_etax_address_sub_district", sql`${table.subDistrictCode} ~ '^[0-9]{6}$'`),
+    check("shop_etax_address_building", sql`length(${table.buildingNumber}) BETWEEN 1 AND 40`),
+  ],
+);

@@ -9,6 +9,7 @@ import {
   type EtaxRefusal,
   etaxRefusal,
   etdaXmlFileName,
+  getEtaxSellerAddress,
   getEtaxSettings,
   queueEtaxDocument,
 } from "~/modules/etax/index.server";
@@ -30,6 +31,7 @@ import { renderDocumentPdf } from "./invoice-pdf.server";
 export const ETAX_REFUSALS = {
   notVatRegistered: { status: 409, message: "shops.etax.error.notVatRegistered" },
   notEnabled: { status: 409, message: "shops.etax.error.notEnabled" },
+  noSellerAddress: { status: 409, message: "shops.etax.error.noSellerAddress" },
   cancelled: { status: 409, message: "shops.etax.error.cancelled" },
   notATaxDocument: { status: 400, message: "shops.etax.error.notATaxDocument" },
   noBuyer: { status: 409, message: "shops.etax.error.noBuyer" },
@@ -73,7 +75,17 @@ export async function sendEtax(
   const t = serverTranslate("th");
   const createdAt = new Date();
   const kind = document.kind === "creditNote" ? "creditNote" : "fullTaxInvoice";
-  const xml = buildEtdaXml({ document, buyerEmail: input.buyerEmail, createdAt });
+  const seller = await getEtaxSellerAddress(app.db, input.shopId);
+  const xml = buildEtdaXml({
+    document,
+    buyerEmail: input.buyerEmail,
+    createdAt,
+    sellerAddress: seller && {
+      buildingNumber: seller.buildingNumber,
+      postcode: seller.place.postcode,
+      subDistrictCode: seller.place.code,
+    },
+  });
   // The e-mailed file is the document handed out: it is the original, and a later print says
   // สำเนา (the same count as a print or a PDF download).
   await markPrinted(app.db, input.shopId, ref);

@@ -20,6 +20,8 @@ import { getSalesSettings } from "~/modules/sales/index.server";
 import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { TextField } from "~/ui/text-field";
+import { EtaxAddressFields, type PlaceOption } from "./etax-address";
+import { placeOptions } from "./etax-places.server";
 import { SwitchField } from "./fields";
 
 // e-Tax Invoice by Time Stamp (decision 0074): the owner registers the shop with the Department
@@ -41,7 +43,11 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       registration: settings.registration,
       senderEmail: settings.senderEmail,
       timestampEmail: settings.timestampEmail,
+      buildingNumber: settings.address?.buildingNumber ?? "",
+      postcode: settings.address?.place.postcode ?? "",
+      subDistrict: settings.address?.place.code ?? "",
     } as Record<string, string>,
+    places: settings.address ? await placeOptions(settings.address.place.postcode) : [],
     saved: url.searchParams.has("saved"),
   };
 }
@@ -49,7 +55,15 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 interface Failure {
   values: Record<string, string>;
   errors: FieldErrors;
+  /** The sub-districts of the postcode typed, to choose from. */
+  places: PlaceOption[];
 }
+
+const SETTINGS_REFUSAL_MESSAGES = {
+  notVatRegistered: "shops.etax.error.notVatRegistered",
+  postcodeUnknown: "shops.etax.error.postcodeUnknown",
+  subDistrictNotOfPostcode: "shops.etax.error.subDistrictNotOfPostcode",
+} as const;
 
 /** Saves the shop's e-Tax settings; nothing is saved while a field is refused. */
 export const action = keepFormOnShopChange(async function action({
@@ -61,12 +75,17 @@ export const action = keepFormOnShopChange(async function action({
   const form = await request.formData();
   const parsed = readForm(form, etaxSettingsFormSchema);
   if (!parsed.ok) {
-    return data<Failure>({ values: parsed.values, errors: parsed.errors }, { status: 400 });
+    const places = await placeOptions(parsed.values.postcode ?? "");
+    return data<Failure>({ values: parsed.values, errors: parsed.errors, places }, { status: 400 });
   }
   const result = await saveEtaxSettings(db, shop.id, parsed.data);
   if (!result.ok) {
     return data<Failure>(
-      { values: parsed.values, errors: { enabled: "shops.etax.error.notVatRegistered" } },
+      {
+        values: parsed.values,
+        errors: { [result.field]: SETTINGS_REFUSAL_MESSAGES[result.error] },
+        places: await placeOptions(parsed.data.postcode),
+      },
       { status: 400 },
     );
   }
@@ -153,6 +172,12 @@ export default function EtaxSettings({ loaderData, actionData }: Route.Component
           defaultValue={values.timestampEmail ?? ""}
           error={error("timestampEmail")}
           maxLength={254}
+        />
+        <EtaxAddressFields
+          shopId={loaderData.shop.id}
+          values={values}
+          places={failure?.places ?? loaderData.places}
+          error={error}
         />
         <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
           {t("shops.etax.save")}
