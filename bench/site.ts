@@ -362,10 +362,17 @@ function printBudget(home: PageAssets, bare: PageAssets) {
       (kind === "js" ? jsOver : cssOver) ? "OVER" : "PASS",
     ]),
   );
+  // File by file, so that a change over budget shows which chunk grew.
+  for (const asset of [
+    ...home.assets,
+    ...bare.assets.map((a) => ({ ...a, url: `bare ${a.url}` })),
+  ]) {
+    if (asset.kind === "js") console.log(`  ${kib(asset.served).padStart(10)}  ${asset.url}`);
+  }
   const ownJs = home.js.served - bare.js.served;
   const ownJsOver = ownJs > OWN_JS_BUDGET;
   console.log(
-    `Site's own JS (home page's JS minus the bare page's): ${kib(ownJs)} ` +
+    `Site's own JS (home page's JS minus the bare page's): ${kib(ownJs)} (${ownJs} B) ` +
       `(budget ${kib(OWN_JS_BUDGET)}): ${ownJsOver ? "OVER" : "PASS"}`,
   );
   console.log(

@@ -66,8 +66,7 @@ export function ChunkLoadFailed() {
       testId="chunk-error"
       title={t("error.chunkFailed")}
       hint={t("error.chunkFailedHint")}
-      homeLabel={t("error.backHome")}
-      reloadLabel={t("error.reload")}
+      home
     />
   );
 }
@@ -75,13 +74,7 @@ export function ChunkLoadFailed() {
 /** A form or page request could not reach the server; what was typed is still in the form. */
 function NetworkFailed() {
   const t = useT();
-  return (
-    <ReloadSuggestion
-      testId="network-error"
-      title={t("auth.error.network-request-failed")}
-      reloadLabel={t("error.reload")}
-    />
-  );
+  return <ReloadSuggestion testId="network-error" title={t("auth.error.network-request-failed")} />;
 }
 
 /** The database is briefly unavailable (503); a form sent meanwhile was not saved. */
@@ -92,7 +85,6 @@ function ServiceUnavailable() {
       testId="unavailable"
       title={t("error.unavailable")}
       hint={t("error.unavailableHint")}
-      reloadLabel={t("error.reload")}
     />
   );
 }
@@ -102,9 +94,10 @@ function ReloadSuggestion(props: {
   testId: string;
   title: string;
   hint?: string;
-  reloadLabel: string;
-  homeLabel?: string;
+  /** Also a way back to the home page, loaded as a new document. */
+  home?: boolean;
 }) {
+  const t = useT();
   return (
     <section
       className="container py-5 error-page"
@@ -117,11 +110,11 @@ function ReloadSuggestion(props: {
       {props.hint && <p className="text-secondary">{props.hint}</p>}
       <div className="d-flex gap-2">
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          {props.reloadLabel}
+          {t("error.reload")}
         </button>
-        {props.homeLabel && (
+        {props.home && (
           <Link to="/" reloadDocument className="btn btn-outline-primary">
-            {props.homeLabel}
+            {t("error.backHome")}
           </Link>
         )}
       </div>

@@ -13,8 +13,12 @@ const ALERT_CLASS: Record<NoticeLevel, string> = {
   danger: "alert-danger",
 };
 const PREFIX = "notice-dismissed:";
-// Hides dismissed notices before the page is painted, instead of after hydration.
-const HIDE_DISMISSED = `for(const e of document.querySelectorAll("[data-notice]"))try{if(localStorage.getItem("${PREFIX}"+e.dataset.notice)!==null)e.hidden=true}catch(_){}`;
+// Hides dismissed notices before the page is painted, instead of after hydration. Only the
+// server's HTML carries it: a script React puts in the page later never runs, so the browser's
+// bundle leaves the text out (the home page's own-JavaScript budget, bench/site.ts).
+const HIDE_DISMISSED = !import.meta.env.SSR
+  ? ""
+  : `for(const e of document.querySelectorAll("[data-notice]"))try{if(localStorage.getItem("${PREFIX}"+e.dataset.notice)!==null)e.hidden=true}catch(_){}`;
 
 /** An edited notice gets a new key, so it shows again to those who closed the old text. */
 const keyOf = (notice: PublicNotice) => `${notice.id}:${Date.parse(notice.updatedAt)}`;
