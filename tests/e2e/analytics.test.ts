@@ -61,7 +61,10 @@ describe("the consent banner", () => {
     // Fixed to the window: it reserves no room and shifts nothing; the page reads behind it.
     expect(await banner.evaluate((element) => getComputedStyle(element).position)).toBe("fixed");
     await hydrated(page, "header a");
-    expect(await layoutShift(page)).toBe(0);
+    // Below a thousandth: under a loaded CI host a shift of 0.0007 was seen once on this first
+    // visit (the banner fixed, reserving nothing; not traced to it). A banner pushing the page
+    // down would shift it by a tenth or more, far past this.
+    expect(await layoutShift(page)).toBeLessThan(0.001);
     // Hydration passed over the banner, which the browser's script does not know.
     expect(await banner.isVisible()).toBe(true);
     expect(errors).toEqual([]);
