@@ -87,6 +87,7 @@ export function ApprovalDialog({
   clientSaleId,
   need,
   approvers,
+  cashierSwitch,
 }: {
   open: boolean;
   onClose: () => void;
@@ -95,6 +96,8 @@ export function ApprovalDialog({
   clientSaleId: string;
   need: Extract<ApprovalNeed, { kind: "needed" }> | null;
   approvers: TillLoaderData["approvers"];
+  /** The cashier who took over the till by PIN (decision 0088): the approval is theirs. */
+  cashierSwitch: { switchId: string; tillId: string } | null;
 }) {
   const t = useT();
   const fetcher = useFetcher<DiscountApprovalAnswer>({ key: "till-approval" });
@@ -126,6 +129,9 @@ export function ApprovalDialog({
         pin,
         shares: need.shares,
         discountSatang: need.discountSatang,
+        ...(cashierSwitch
+          ? { cashierSwitch: cashierSwitch.switchId, tillId: cashierSwitch.tillId }
+          : {}),
       } satisfies Record<string, unknown> as unknown as SubmitTarget,
       {
         method: "post",
