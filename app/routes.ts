@@ -71,6 +71,7 @@ export default [
     route("shophub/sell/customer", "routes/shophub/sell/customer.ts"),
     // Staff at a registered till (issue 37, decision 0088): PIN switch and clock in/out
     route("shophub/sell/staff", "routes/shophub/sell/staff.ts"),
+    route("shophub/sell/recent", "routes/shophub/sell/recent.ts"),
     route("shophub/till-pin", "routes/shophub/till-pin.tsx"),
     route("shophub/staff-hours", "routes/shophub/staff-hours.tsx"),
     route("shophub/approval-pin", "routes/shophub/approval-pin.tsx"),

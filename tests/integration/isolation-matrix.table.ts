@@ -1305,6 +1305,21 @@ export const MATRIX: Record<string, MatrixRow> = {
       },
     ],
   },
+  // The till's last receipts (decision 0088): the shop's own sales under the till's name.
+  "routes/shophub/sell/recent loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/sell/recent?shop=${ids.shopId}&till=P01` }),
+    roles: { owner: "ok", manager: "ok", cashier: "ok", stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/sell/recent?shop=${other.shopId}&till=P01` }),
+        expect: 404,
+      },
+    ],
+  },
   "routes/shophub/sell/staff action": {
     access: "shop",
     request: (ids) => ({ path: `/shophub/sell/staff?shop=${ids.shopId}`, form: {} }),

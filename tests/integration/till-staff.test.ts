@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
+import { bangkokIsoDate } from "~/lib/dates";
+import { profitAndLoss } from "~/modules/reports/index.server";
 import { sale, shopMember, staffClock, tillCashierSwitch, tillPin } from "~/db/schema";
 import {
   approveDiscount,
@@ -258,6 +260,17 @@ describe("a cashier taking over the till by PIN", () => {
     const own = await fromTill(c, bill(c));
     if (!own.ok) throw new Error(JSON.stringify(own.error));
     expect((await cashierOfSale(own.sale.id))?.id).toBe(c.t.ownerId);
+
+    // Sales by cashier (the reports' cashier table): the cashier's two bills, the owner's one.
+    const day = bangkokIsoDate(new Date());
+    const pnl = await profitAndLoss(db, c.t.shop.id, { from: day, to: day });
+    expect(pnl.byCashier.find((row) => row.cashierId === c.cashier.id)).toMatchObject({
+      name: "สมศรี แคชเชียร์",
+      bills: 2,
+      discountSatang: PRICE / 2,
+      approvedBills: 1,
+    });
+    expect(pnl.byCashier.find((row) => row.cashierId === c.t.ownerId)).toMatchObject({ bills: 1 });
   });
 
   it("refuses a forged, foreign or stale switch, and a switch from a browser that is no till", async () => {

@@ -79,6 +79,15 @@ export const enShophubStaff: Record<keyof typeof thShophubStaff, string> = {
   "shops.sell.staff.error.alreadyIn": "Already clocked in (not clocked out yet)",
   "shops.sell.staff.error.notIn": "Not clocked in",
   "shops.sell.staff.error.failed": "The server could not be reached: try again",
+  "shops.sell.recent.button": "Last receipts",
+  "shops.sell.recent.title": "This till's last receipts",
+  "shops.sell.recent.lead":
+    "Pick a bill to take goods back: the credit note follows the current seller's rights (a cashier takes back only their own bills in a shift still open, when the shop allows it)",
+  "shops.sell.recent.none": "This till has no bills on the server yet",
+  "shops.sell.recent.failed": "The bills could not be loaded (the network is needed): try again",
+  "shops.sell.recent.return": "Return / open",
+  "shops.sell.recent.returned": "{amount} returned",
+  "shops.sell.recent.void": "void",
   "shops.sell.error.cashierSwitchInvalid":
     "This till's change of seller has expired or is not valid: the seller types their PIN again",
   "shops.sell.queue.reason.cashierSwitchInvalid": "the change of seller by PIN is no longer valid",

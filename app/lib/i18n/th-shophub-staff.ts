@@ -72,6 +72,15 @@ export const thShophubStaff = {
   "shops.sell.staff.error.alreadyIn": "ลงเวลาเข้างานไว้แล้ว ยังไม่ได้ลงเวลาออก",
   "shops.sell.staff.error.notIn": "ยังไม่ได้ลงเวลาเข้างาน",
   "shops.sell.staff.error.failed": "ติดต่อเซิร์ฟเวอร์ไม่ได้ ลองใหม่อีกครั้ง",
+  "shops.sell.recent.button": "ใบเสร็จล่าสุด",
+  "shops.sell.recent.title": "ใบเสร็จล่าสุดของเครื่องนี้",
+  "shops.sell.recent.lead":
+    "เลือกบิลเพื่อรับคืนสินค้า ระบบออกใบลดหนี้ตามสิทธิ์ของคนขายตอนนี้ (แคชเชียร์คืนได้เฉพาะบิลของตัวเองในกะที่ยังเปิด เมื่อร้านอนุญาต)",
+  "shops.sell.recent.none": "เครื่องนี้ยังไม่มีบิลที่ส่งเข้าระบบแล้ว",
+  "shops.sell.recent.failed": "โหลดรายการบิลไม่ได้ (ต้องต่ออินเทอร์เน็ต) ลองใหม่อีกครั้ง",
+  "shops.sell.recent.return": "รับคืน / ดูบิล",
+  "shops.sell.recent.returned": "คืนแล้ว {amount}",
+  "shops.sell.recent.void": "ยกเลิกแล้ว",
   "shops.sell.error.cashierSwitchInvalid":
     "การเปลี่ยนคนขายของเครื่องนี้หมดอายุหรือใช้ไม่ได้ ให้คนขายใส่ PIN ใหม่อีกครั้ง",
   "shops.sell.queue.reason.cashierSwitchInvalid": "การเปลี่ยนคนขายด้วย PIN ใช้ไม่ได้แล้ว",

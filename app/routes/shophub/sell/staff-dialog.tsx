@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import type { TillStaffActionAnswer, TillStaffAnswer } from "./staff";
-import type { TillCashier } from "./till-cashier";
+import { keepCashier, type TillCashier } from "./till-cashier";
 
 /*
  * The till's staff dialog (issue 37, decision 0088), loaded when it opens: a member picks
@@ -118,7 +118,7 @@ export function StaffPanel({
         return;
       }
       if (answer.done === "switch") {
-        onSwitched(
+        const next =
           answer.switchId && answer.expiresAt
             ? {
                 switchId: answer.switchId,
@@ -128,8 +128,9 @@ export function StaffPanel({
                 tillId: bound.tillId,
                 sessionUserId: session.userId,
               }
-            : null,
-        );
+            : null;
+        keepCashier(shopId, next);
+        onSwitched(next);
         return;
       }
       const time = timeText(answer.at, lang);

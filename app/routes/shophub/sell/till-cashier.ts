@@ -1,11 +1,10 @@
-import { useCallback, useState } from "react";
-
 /*
  * The cashier who took over this registered till by PIN (issue 37, decision 0088), as the till
  * keeps it in the browser across reloads: the server's switch id, sent with every sale (the
  * server decides who sold it from its own record, never from this), the name the slip prints,
  * and until when it lasts. It belongs to the session that made it: another member signed in
- * here, or another till bound, starts without it.
+ * here, or another till bound, starts without it. Loaded on demand (the till's script budget):
+ * only an owner's or a manager's till reads it, and the staff dialog writes it.
  */
 
 export interface TillCashier {
@@ -20,7 +19,8 @@ export interface TillCashier {
 
 const storageKey = (shopId: string) => `till-cashier:${shopId}`;
 
-function readCashier(shopId: string, sessionUserId: string): TillCashier | null {
+/** The cashier this browser keeps for the session, when it still lasts. */
+export function readCashier(shopId: string, sessionUserId: string): TillCashier | null {
   try {
     const raw = localStorage.getItem(storageKey(shopId));
     if (!raw) return null;
@@ -39,34 +39,12 @@ function readCashier(shopId: string, sessionUserId: string): TillCashier | null 
   }
 }
 
-/** The till's cashier after hydration, and the setter that keeps it (null: the session's own). */
-export function useTillCashier(
-  shopId: string,
-  sessionUserId: string,
-  browser: boolean,
-): [TillCashier | null, (cashier: TillCashier | null) => void] {
-  // Read in the render that follows hydration (allowed during render: React renders again at
-  // once), so the server's HTML and the first browser render agree.
-  const key = browser ? `${shopId}:${sessionUserId}` : null;
-  const [kept, setKept] = useState<{ key: string | null; cashier: TillCashier | null }>({
-    key: null,
-    cashier: null,
-  });
-  if (key !== null && kept.key !== key) {
-    setKept({ key, cashier: readCashier(shopId, sessionUserId) });
+/** Keeps the till's cashier in this browser (null: the session's own member sells again). */
+export function keepCashier(shopId: string, cashier: TillCashier | null): void {
+  try {
+    if (cashier) localStorage.setItem(storageKey(shopId), JSON.stringify(cashier));
+    else localStorage.removeItem(storageKey(shopId));
+  } catch {
+    // Private mode: the switch lasts until the page is reloaded.
   }
-  const cashier = kept.key === key ? kept.cashier : null;
-  const keep = useCallback(
-    (next: TillCashier | null) => {
-      setKept({ key: `${shopId}:${sessionUserId}`, cashier: next });
-      try {
-        if (next) localStorage.setItem(storageKey(shopId), JSON.stringify(next));
-        else localStorage.removeItem(storageKey(shopId));
-      } catch {
-        // Private mode: the switch lasts until the page is reloaded.
-      }
-    },
-    [shopId, sessionUserId],
-  );
-  return [cashier, keep];
 }

@@ -14,12 +14,15 @@ export function TillHeader({
   billsWaiting,
   seller,
   onStaff,
+  onRecent,
 }: {
   data: TillLoaderData;
   /** Who sells now: the session's member, or the cashier who took over by PIN (switched). */
   seller: { name: string; switched: boolean };
   /** Opens the staff dialog (PIN switch, clock in/out); null on a till that is not registered. */
   onStaff: (() => void) | null;
+  /** Opens the till's last receipts (a return on a credit note from there). */
+  onRecent: () => void;
   /** Sales the registered till has not sent yet (the shift closes after they are sent). */
   billsWaiting: number;
   state: Pick<TillState, "tillName" | "renaming">;
@@ -39,6 +42,14 @@ export function TillHeader({
       >
         {t("shops.sell.till.invoices")}
       </Link>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-primary till-btn"
+        onClick={onRecent}
+        data-testid="till-recent-button"
+      >
+        {t("shops.sell.recent.button")}
+      </button>
       {data.discountLimit === null && !seller.switched && (
         <Link
           to={`/shophub/approval-pin?shop=${data.shop.id}`}

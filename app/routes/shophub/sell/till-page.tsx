@@ -21,7 +21,7 @@ import {
   unavailableLines,
 } from "./cart";
 import { CartPanel } from "./cart-panel";
-import { ApprovalDialog, ApprovalNote, approvalNeed } from "./discount-approval";
+import { ApprovalNote, approvalNeed } from "./discount-approval";
 import { CategoryChips, GRID_LIMIT, ItemGrid } from "./item-grid";
 import { preloadShiftDialog } from "./shift-panel";
 import { lazyPart } from "./lazy-part";
@@ -38,7 +38,7 @@ import {
   type TillItem,
   type TillTile,
 } from "./till-data";
-import { useTillCashier } from "./till-cashier";
+import type { TillCashier } from "./till-cashier";
 import { TillDialog } from "./till-dialog";
 import { AskDialog, ParkDialog, ParkedDialog } from "./till-dialogs";
 import { TillHeader } from "./till-header";
@@ -81,8 +81,14 @@ const { Part: CustomerLookup, preload: preloadCustomerLookup } = lazyPart(() =>
 const { Part: VariantPicker, preload: preloadVariantPicker } = lazyPart(() =>
   import("./variant-picker").then((module) => module.VariantPicker),
 );
-const { Part: StaffPanel } = lazyPart(() =>
+const { Part: StaffPanel, preload: preloadStaffPanel } = lazyPart(() =>
   import("./staff-dialog").then((module) => module.StaffPanel),
+);
+const { Part: ApprovalForm, preload: preloadApprovalForm } = lazyPart(() =>
+  import("./approval-form").then((module) => module.ApprovalForm),
+);
+const { Part: RecentReceipts } = lazyPart(() =>
+  import("./recent-receipts").then((module) => module.RecentReceipts),
 );
 /** What the service worker should keep for a till that loses its network (decision 0071). */
 const OFFLINE_PARTS = [
@@ -93,6 +99,8 @@ const OFFLINE_PARTS = [
   preloadQueuedSlip,
   preloadShiftDialog,
   preloadCustomerLookup,
+  preloadStaffPanel,
+  preloadApprovalForm,
 ] as const;
 
 /** A queued sale's print: its own slip, until the server has the sale (then its print page). */
@@ -206,13 +214,25 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
   );
   // A cashier who took over this registered till by PIN sells under a cashier's rules; the
   // server takes them from its record of the switch (decision 0088).
-  const [keptCashier, setCashier] = useTillCashier(shopId, data.memberId, browser);
+  const [keptCashier, setCashier] = useState<TillCashier | null>(null);
+  const { sharesTill, memberId } = data;
+  useEffect(() => {
+    if (!browser || !sharesTill) return;
+    let alive = true;
+    import("./till-cashier").then(
+      (kept) => alive && setCashier(kept.readCashier(shopId, memberId)),
+      () => {},
+    );
+    return () => {
+      alive = false;
+    };
+  }, [browser, sharesTill, shopId, memberId]);
   const bound = queue.bound ?? null;
   const cashier =
     data.sharesTill && keptCashier && bound && keptCashier.tillId === bound.tillId
       ? keptCashier
       : null;
-  const [staffOpen, setStaffOpen] = useState(false);
+  const [staffOpen, setStaffOpen] = useState<"staff" | "recent" | null>(null);
   const discountLimit = cashier ? data.cashierDiscountLimit : data.discountLimit;
   // A cashier's discount past the shop's limits waits for an owner's or a manager's PIN.
   const need = approvalNeed(discountLimit, bill, cart.id, state.approval);
@@ -374,7 +394,8 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             dispatch={dispatch}
             billsWaiting={queue.waiting.length}
             seller={{ name: cashier?.name ?? data.cashierName, switched: cashier !== null }}
-            onStaff={bound ? () => setStaffOpen(true) : null}
+            onStaff={bound ? () => setStaffOpen("staff") : null}
+            onRecent={() => setStaffOpen("recent")}
           />
           <TillQueueStatus
             queue={queue}
@@ -519,24 +540,47 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
         )}
       </TillDialog>
 
-      <ApprovalDialog
+      <TillDialog
         open={state.dialog === "approval"}
         onClose={() => dispatch({ type: "dialogClosed" })}
-        onApproved={(approval) => dispatch({ type: "approved", approval })}
-        shopId={shopId}
-        clientSaleId={cart.id}
-        need={need.kind === "needed" ? need : null}
-        approvers={data.approvers}
-        cashierSwitch={cashier ? { switchId: cashier.switchId, tillId: cashier.tillId } : null}
-      />
+        title={t("shops.sell.approval.title")}
+        testId="till-approval-dialog"
+      >
+        {state.dialog === "approval" && (
+          <ApprovalForm
+            onApproved={(approval) => dispatch({ type: "approved", approval })}
+            shopId={shopId}
+            clientSaleId={cart.id}
+            need={need.kind === "needed" ? need : null}
+            approvers={data.approvers}
+            cashierSwitch={cashier ? { switchId: cashier.switchId, tillId: cashier.tillId } : null}
+          />
+        )}
+      </TillDialog>
 
       <TillDialog
-        open={staffOpen}
-        onClose={() => setStaffOpen(false)}
+        open={staffOpen === "recent"}
+        onClose={() => setStaffOpen(null)}
+        title={t("shops.sell.recent.title")}
+        testId="till-recent-dialog"
+        wide
+      >
+        {staffOpen === "recent" && (
+          <RecentReceipts
+            shopId={shopId}
+            tillName={tillName}
+            cashier={cashier ? { switchId: cashier.switchId, tillId: cashier.tillId } : null}
+          />
+        )}
+      </TillDialog>
+
+      <TillDialog
+        open={staffOpen === "staff"}
+        onClose={() => setStaffOpen(null)}
         title={t("shops.sell.staff.title")}
         testId="till-staff-dialog"
       >
-        {staffOpen && (
+        {staffOpen === "staff" && (
           <StaffPanel
             shopId={shopId}
             bound={bound ? { tillId: bound.tillId, token: bound.token } : null}
@@ -545,7 +589,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             cashier={cashier}
             onSwitched={(next) => {
               setCashier(next);
-              setStaffOpen(false);
+              setStaffOpen(null);
             }}
           />
         )}
