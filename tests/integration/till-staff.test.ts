@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { bangkokIsoDate } from "~/lib/dates";
 import { profitAndLoss } from "~/modules/reports/index.server";
-import { sale, shopMember, staffClock, tillCashierSwitch, tillPin } from "~/db/schema";
+import {
+  creditNote,
+  sale,
+  saleLine,
+  shopMember,
+  staffClock,
+  tillCashierSwitch,
+  tillPin,
+} from "~/db/schema";
 import {
   approveDiscount,
   buddhistYear,
@@ -24,7 +32,10 @@ import {
   weekHours,
 } from "~/modules/staff/index.server";
 import { bindTillDevice, listTills } from "~/modules/tills/index.server";
+import * as detailRoute from "~/routes/shophub/invoices/detail";
+import * as recentRoute from "~/routes/shophub/sell/recent";
 import { addShopMember, insertItem, insertShop } from "../setup/factories";
+import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
 import { setSalesSettings } from "../setup/sales-factory";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -454,5 +465,92 @@ describe("clocking in and out", () => {
     // Another shop sees none of them.
     const other = await insertShop(db);
     expect(await weekHours(db, other.shop.id, "2026-11-23")).toEqual([]);
+  });
+});
+
+describe("a return from the till's last receipts", () => {
+  it("lists the till's bills and opens one under the cashier who holds the till", async () => {
+    const c = await counter();
+    await setSalesSettings(db, c.t.shop.id, { cashierMayVoidOwn: true });
+    await setTillPin(db, c.t.shop.id, c.cashier.id, "4826");
+    const switched = await switchTo(c, c.cashier.id, "4826");
+    if (!switched.ok || !switched.switchId) throw new Error("no switch");
+    const theirs = await fromTill(c, { ...bill(c), cashierSwitch: switched.switchId });
+    const owners = await fromTill(c, bill(c));
+    if (!theirs.ok || !owners.ok) throw new Error("not sold");
+    const owner = sessionUserOf(c.t.ownerId, "เจ้าของ");
+    const call = <T>(
+      fn: Parameters<typeof callRoute>[0],
+      path: string,
+      form?: Record<string, string>,
+    ) =>
+      outcomeOf<T>(
+        callRoute(fn, path, { ...(form ? { form } : {}), context: routeContext(db, owner) }),
+      );
+
+    const recent = await call(
+      recentRoute.loader,
+      `/shophub/sell/recent?shop=${c.t.shop.id}&till=${encodeURIComponent("เครื่อง 1")}`,
+    );
+    const listed = (await recent.response!.json()) as recentRoute.TillRecentAnswer;
+    expect(listed.sales.map((row) => row.id)).toEqual([owners.sale.id, theirs.sale.id]);
+
+    type Page = Awaited<ReturnType<typeof detailRoute.loader>>;
+    const shop = `shop=${c.t.shop.id}`;
+    const asCashier = `&cashier=${switched.switchId}&till=${c.till.tillId}`;
+    const pageOf = async (saleId: number, query = "") =>
+      (await call<Page>(detailRoute.loader, `/shophub/invoices/${saleId}?${shop}${query}`)).data;
+    // The owner's own session: any bill. The cashier holding the till: their own bill only.
+    expect(await pageOf(owners.sale.id)).toMatchObject({ mayReturn: true, role: "owner" });
+    expect(await pageOf(theirs.sale.id, asCashier)).toMatchObject({
+      mayReturn: true,
+      role: "cashier",
+    });
+    expect(await pageOf(owners.sale.id, asCashier)).toMatchObject({
+      mayReturn: false,
+      mayVoid: false,
+    });
+    // A made-up switch is a cashier with no bill of their own.
+    const forged = `&cashier=${randomUUID()}&till=${c.till.tillId}`;
+    expect(await pageOf(theirs.sale.id, forged)).toMatchObject({ mayReturn: false });
+
+    const [line] = await db
+      .select({ id: saleLine.id })
+      .from(saleLine)
+      .where(eq(saleLine.saleId, owners.sale.id));
+    const refused = await call(
+      detailRoute.action,
+      `/shophub/invoices/${owners.sale.id}?${shop}${asCashier}`,
+      {
+        shopId: c.t.shop.id,
+        intent: "return",
+        reason: "ลูกค้าเปลี่ยนใจ",
+        refundMethod: "cash",
+        [`qty-${line!.id}`]: "1",
+      },
+    );
+    expect(refused.status).toBe(403);
+    const [theirLine] = await db
+      .select({ id: saleLine.id })
+      .from(saleLine)
+      .where(eq(saleLine.saleId, theirs.sale.id));
+    const returned = await call(
+      detailRoute.action,
+      `/shophub/invoices/${theirs.sale.id}?${shop}${asCashier}`,
+      {
+        shopId: c.t.shop.id,
+        intent: "return",
+        reason: "ลูกค้าเปลี่ยนใจ",
+        refundMethod: "cash",
+        [`qty-${theirLine!.id}`]: "1",
+      },
+    );
+    expect(returned.status).toBe(302);
+    expect(returned.location).toContain(`cashier=${switched.switchId}`);
+    const notes = await db
+      .select({ saleId: creditNote.saleId })
+      .from(creditNote)
+      .where(eq(creditNote.shopId, c.t.shop.id));
+    expect(notes).toEqual([{ saleId: theirs.sale.id }]);
   });
 });
