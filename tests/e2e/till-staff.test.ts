@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { sale } from "~/db/schema";
+import { setTillPin } from "~/modules/staff/index.server";
 import {
   addSession,
   bindFirstTill,
@@ -61,6 +62,9 @@ describe("a cashier at the owner's till", () => {
     } finally {
       await own.context.close();
     }
+
+    // The owner has a till PIN of their own (to take the till back).
+    await setTillPin(e2e.db, owner.shop.id, owner.member.id, "7391");
 
     // The owner's browser is the shop's registered till.
     await addSession(context, owner.member);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { bangkokIsoDate } from "~/lib/dates";
@@ -56,6 +56,7 @@ beforeAll(async () => {
 afterAll(() => test.drop());
 
 const PRICE = 10_000;
+const OWNER_PIN = "7391";
 const YEAR = buddhistYear(new Date());
 
 async function counter() {
@@ -77,6 +78,9 @@ async function counter() {
   const bound = await bindTillDevice(db, ownerActor, { tillId: first.id, deviceLabel: "P01" });
   if (!bound.ok) throw new Error(bound.error);
   const owner: SaleActor = { ...ownerActor, cashierName: "เจ้าของ" };
+  // The owner's own till PIN: without one, nobody takes over their till (they could not take
+  // it back).
+  await setTillPin(db, t.shop.id, t.ownerId, OWNER_PIN);
   return { t, item, cashier, manager, stock, owner, till: bound.value, seq: 0 };
 }
 
@@ -161,7 +165,9 @@ describe("till PINs", () => {
     const [a, b] = await db
       .select({ hash: tillPin.pinHash })
       .from(tillPin)
-      .where(eq(tillPin.shopId, c.t.shop.id));
+      .where(
+        and(eq(tillPin.shopId, c.t.shop.id), inArray(tillPin.userId, [c.cashier.id, c.manager.id])),
+      );
     expect(a?.hash).not.toBe(b?.hash);
     // A member of another shop sets nothing here.
     const other = await insertShop(db);
@@ -288,7 +294,6 @@ describe("a cashier taking over the till by PIN", () => {
     const c = await counter();
     await setTillPin(db, c.t.shop.id, c.cashier.id, "4826");
     await setTillPin(db, c.t.shop.id, c.manager.id, "6392");
-    await setTillPin(db, c.t.shop.id, c.t.ownerId, "7391");
     const switched = await switchTo(c, c.cashier.id, "4826");
     if (!switched.ok || !switched.switchId) throw new Error("no switch");
     const switchId = switched.switchId;
@@ -393,6 +398,10 @@ describe("a cashier taking over the till by PIN", () => {
       { tillId: c.till.tillId, token: "x".repeat(40), memberId: c.cashier.id, pin: "4826" },
     );
     expect(wrongToken.ok ? null : wrongToken.error.code).toBe("tillNotRegistered");
+    // An owner without a till PIN could not take the till back: nobody takes it over.
+    await setTillPin(db, c.t.shop.id, c.t.ownerId, null);
+    const noOwnPin = await switchTo(c, c.cashier.id, "4826");
+    expect(noOwnPin.ok ? null : noOwnPin.error.code).toBe("sessionWithoutPin");
   });
 });
 

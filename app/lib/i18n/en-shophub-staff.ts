@@ -76,6 +76,8 @@ export const enShophubStaff: Record<keyof typeof thShophubStaff, string> = {
   "shops.sell.staff.error.tillNotRegistered":
     "This device is no longer one of the shop's registered tills",
   "shops.sell.staff.error.notSeller": "Stock staff clock in here but do not sell",
+  "shops.sell.staff.error.sessionWithoutPin":
+    "The owner or manager signed in on this till sets their own till PIN first (to take the till back), on the “Till PIN” page",
   "shops.sell.staff.error.alreadyIn": "Already clocked in (not clocked out yet)",
   "shops.sell.staff.error.notIn": "Not clocked in",
   "shops.sell.staff.error.failed": "The server could not be reached: try again",

@@ -69,6 +69,8 @@ export const thShophubStaff = {
     "เปลี่ยนคนขายได้เฉพาะเมื่อเครื่องเข้าสู่ระบบด้วยบัญชีเจ้าของร้านหรือผู้จัดการ",
   "shops.sell.staff.error.tillNotRegistered": "เครื่องนี้ไม่ได้เป็นเครื่องขายที่ลงทะเบียนของร้านแล้ว",
   "shops.sell.staff.error.notSeller": "สมาชิกฝ่ายสต็อกลงเวลาได้ แต่เป็นคนขายไม่ได้",
+  "shops.sell.staff.error.sessionWithoutPin":
+    "เจ้าของร้านหรือผู้จัดการที่เข้าสู่ระบบเครื่องนี้ต้องตั้ง PIN หน้าขายของตัวเองก่อน (เพื่อรับเครื่องคืนได้) ที่หน้า “PIN หน้าขาย”",
   "shops.sell.staff.error.alreadyIn": "ลงเวลาเข้างานไว้แล้ว ยังไม่ได้ลงเวลาออก",
   "shops.sell.staff.error.notIn": "ยังไม่ได้ลงเวลาเข้างาน",
   "shops.sell.staff.error.failed": "ติดต่อเซิร์ฟเวอร์ไม่ได้ ลองใหม่อีกครั้ง",

@@ -3,7 +3,7 @@ import type { Database, DbExecutor } from "~/db/client.server";
 import { shopMember } from "~/db/schema";
 import type { ShopRole } from "~/modules/shops";
 import { tillOfDevice } from "~/modules/tills/index.server";
-import { tillCashierSwitch } from "./schema";
+import { tillCashierSwitch, tillPin } from "./schema";
 import { checkTillPin, type TillPinRefusal } from "./till-pin.server";
 
 /*
@@ -36,7 +36,12 @@ export type CashierSwitchRefusal =
   /** The device is no registered till of the shop (released, retired, another device). */
   | { code: "tillNotRegistered" }
   /** The member does not sell (stock staff). */
-  | { code: "notSeller" };
+  | { code: "notSeller" }
+  /**
+   * The owner or manager signed in here has no till PIN: they could not take the till back
+   * from a cashier, so nobody takes it over until they set one.
+   */
+  | { code: "sessionWithoutPin" };
 
 export type CashierSwitchResult =
   | {
@@ -70,6 +75,11 @@ export async function switchCashier(
   }
   const till = await tillOfDevice(db, session.shopId, input.tillId, input.token);
   if (!till) return { ok: false, error: { code: "tillNotRegistered" } };
+  const [own] = await db
+    .select({ id: tillPin.id })
+    .from(tillPin)
+    .where(and(eq(tillPin.shopId, session.shopId), eq(tillPin.userId, session.userId)));
+  if (!own) return { ok: false, error: { code: "sessionWithoutPin" } };
   const checked = await checkTillPin(db, {
     shopId: session.shopId,
     tillKey: till.id,

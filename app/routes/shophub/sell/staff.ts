@@ -64,6 +64,7 @@ const REFUSALS = {
   notTillSession: { status: 403, key: "shops.sell.staff.error.notTillSession" },
   tillNotRegistered: { status: 409, key: "shops.sell.staff.error.tillNotRegistered" },
   notSeller: { status: 403, key: "shops.sell.staff.error.notSeller" },
+  sessionWithoutPin: { status: 409, key: "shops.sell.staff.error.sessionWithoutPin" },
   alreadyIn: { status: 409, key: "shops.sell.staff.error.alreadyIn" },
   notIn: { status: 409, key: "shops.sell.staff.error.notIn" },
   badRequest: { status: 400, key: "shops.sell.error.invalidRequest" },
