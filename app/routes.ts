@@ -70,6 +70,11 @@ export default [
     route("shophub/sell/claim", "routes/shophub/sell/claim-till.ts"),
     route("shophub/sell/sync", "routes/shophub/sell/sync.ts"),
     route("shophub/sell/customer", "routes/shophub/sell/customer.ts"),
+    // Staff at a registered till (issue 37, decision 0088): PIN switch and clock in/out
+    route("shophub/sell/staff", "routes/shophub/sell/staff.ts"),
+    route("shophub/sell/recent", "routes/shophub/sell/recent.ts"),
+    route("shophub/till-pin", "routes/shophub/till-pin.tsx"),
+    route("shophub/staff-hours", "routes/shophub/staff-hours.tsx"),
     route("shophub/approval-pin", "routes/shophub/approval-pin.tsx"),
     // The shop's customers (issue 37, decision 0082): everyone who sells; deleting is the owner's or a manager's
     route("shophub/customers", "routes/shophub/customers/list.tsx"),

@@ -21,3 +21,4 @@ export * from "../modules/analytics/schema";
 export * from "../modules/push/schema";
 export * from "../modules/settings/schema";
 export * from "../modules/customers/schema";
+export * from "../modules/staff/schema";

@@ -630,6 +630,22 @@ const TARGETS: Target[] = [
     fields: ["pin", "confirm"],
   })),
 
+  // Staff at a shared till (issue 37, decision 0088): a member's own till PIN, an unlock.
+  ...["set", "remove", "unlock"].map((intent): Target => ({
+    route: "routes/shophub/till-pin",
+    caller: "owner",
+    path: "/shophub/till-pin",
+    fixed: { shop: "@shop", shopId: "@shop", intent },
+    fields: ["pin", "confirm", "userId"],
+  })),
+  // The till's staff dialog takes JSON: a form switches nobody and clocks nobody in.
+  {
+    route: "routes/shophub/sell/staff",
+    caller: "owner",
+    path: "/shophub/sell/staff",
+    fixed: { shop: "@shop", shopId: "@shop" },
+    fields: ["intent", "tillId", "token", "memberId", "pin", "direction"],
+  },
   // Customers (issue 37): adding one, editing and deleting one on request.
   {
     route: "routes/shophub/customers/list",

@@ -1242,6 +1242,119 @@ export const MATRIX: Record<string, MatrixRow> = {
     ],
     checksShopId: true,
   },
+  // Staff at a shared till (issue 37, decision 0088): every member's own till PIN; owners and
+  // managers see everyone's state and unlock; never another shop's member.
+  "routes/shophub/till-pin loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/till-pin?shop=${ids.shopId}` }),
+    roles: { owner: "ok", manager: "ok", cashier: "ok", stock: "ok" },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/till-pin?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/till-pin action": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/till-pin?shop=${ids.shopId}`,
+      form: { intent: "set", pin: "4826", confirm: "4826" },
+    }),
+    roles: {
+      owner: { redirect: "/shophub/till-pin?shop=" },
+      manager: { redirect: "/shophub/till-pin?shop=" },
+      cashier: { redirect: "/shophub/till-pin?shop=" },
+      stock: { redirect: "/shophub/till-pin?shop=" },
+    },
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    foreign: [
+      {
+        what: "setting a PIN in the other shop",
+        request: (own, other) => ({
+          path: `/shophub/till-pin?shop=${other.shopId}`,
+          form: { intent: "set", pin: "4826", confirm: "4826", shopId: own.shopId },
+        }),
+        expect: REFUSED_OTHER_SHOP,
+      },
+      {
+        what: "unlocking the other shop's member's PIN under the caller's own shop",
+        request: (own, other) => ({
+          path: `/shophub/till-pin?shop=${own.shopId}`,
+          form: { intent: "unlock", userId: other.memberId },
+        }),
+        expect: 404,
+      },
+    ],
+    checksShopId: true,
+  },
+  "routes/shophub/staff-hours loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/staff-hours?shop=${ids.shopId}` }),
+    roles: { owner: "ok", manager: "ok", cashier: 403, stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/staff-hours?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  // The till's staff dialog: who has a PIN (names only), and the PIN switch and clock (JSON; a
+  // form is no request, 400, once the gate checked shop and role).
+  "routes/shophub/sell/staff loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/sell/staff?shop=${ids.shopId}` }),
+    roles: { owner: "ok", manager: "ok", cashier: "ok", stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/sell/staff?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  // The till's last receipts (decision 0088): the shop's own sales under the till's name.
+  "routes/shophub/sell/recent loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/sell/recent?shop=${ids.shopId}&till=P01` }),
+    roles: { owner: "ok", manager: "ok", cashier: "ok", stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/sell/recent?shop=${other.shopId}&till=P01` }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/sell/staff action": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/sell/staff?shop=${ids.shopId}`, form: {} }),
+    roles: { owner: 400, manager: 400, cashier: 400, stock: 403 },
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    foreign: [
+      {
+        what: "switching the cashier at the other shop's till",
+        request: (_own, other) => ({
+          path: `/shophub/sell/staff?shop=${other.shopId}`,
+          form: {},
+        }),
+        expect: REFUSED_OTHER_SHOP,
+      },
+    ],
+    checksShopId: true,
+  },
   // The shop's customers (issue 37, decision 0082): everyone who sells; never another shop's
   // customer, by its address or under the caller's own shop.
   "routes/shophub/customers/list loader": {

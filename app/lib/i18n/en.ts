@@ -1,4 +1,5 @@
 import { enShophubCustomers } from "./en-shophub-customers";
+import { enShophubStaff } from "./en-shophub-staff";
 import { enListings } from "./en-listings";
 import { enShophubDashboard } from "./en-shophub-dashboard";
 import { enShophubFinance } from "./en-shophub-finance";
@@ -38,6 +39,7 @@ export const en: Record<MessageKey, string> = {
   ...enShophubEtax,
   ...enShophubJournal,
   ...enShophubCustomers,
+  ...enShophubStaff,
   "site.name": "DP Tech",
   "site.title":
     "DP Tech | AI and inspection cameras, laser marking, warehouse solutions and AMR robots",

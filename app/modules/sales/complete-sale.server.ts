@@ -13,6 +13,7 @@ import {
 import type { ShopRole } from "~/modules/shops";
 import { tillDocumentNumber } from "~/modules/tills";
 import { tillOfDevice } from "~/modules/tills/index.server";
+import { cashierOfSwitch, TILL_SESSION_ROLES } from "~/modules/staff/index.server";
 import { isTillDayClosed } from "./after-sale.server";
 import { discountNeedsApproval, discountShares, withinShares } from "./discount-limit";
 import { LedgerError, runLedgerStatement, UnitError } from "~/modules/stock/index.server";
@@ -337,18 +338,50 @@ export async function completeSale(
   return result;
 }
 
-async function completeRequest(
+/**
+ * Who sold the bill: the session's member, or the cashier who took over the registered till
+ * with their PIN (decision 0088), found from the server's own record of that switch and held
+ * to a cashier's rules whatever their role. Null for a switch the server did not make for this
+ * till and session while the sale was made.
+ */
+async function sellerOf(
   db: Database,
   actor: SaleActor,
   request: CompleteSaleRequest,
+): Promise<SaleActor | null> {
+  const switchId = request.cashierSwitch;
+  if (switchId === undefined) return actor;
+  const { device } = request;
+  if (!device || !(TILL_SESSION_ROLES as readonly ShopRole[]).includes(actor.role)) return null;
+  const cashier = await cashierOfSwitch(db, {
+    shopId: actor.shopId,
+    sessionUserId: actor.userId,
+    switchId,
+    tillId: device.tillId,
+    soldAt: correctedSoldAt(device, new Date()),
+  });
+  return cashier
+    ? { shopId: actor.shopId, userId: cashier.userId, cashierName: cashier.name, role: "cashier" }
+    : null;
+}
+
+async function completeRequest(
+  db: Database,
+  session: SaleActor,
+  request: CompleteSaleRequest,
 ): Promise<CompleteSaleResult> {
   if (request.lines.length === 0) return refuse({ code: "empty" });
-  const { shopId } = actor;
+  const { shopId } = session;
+  // The till's drawer is the session's (its shift); the bill, its cashier's (decision 0088).
+  const actor = await sellerOf(db, session, request);
+  if (!actor) {
+    return (await earlierSale(db, shopId, request)) ?? refuse({ code: "cashierSwitchInvalid" });
+  }
 
   const itemIds = [...new Set(request.lines.map((line) => line.itemId))];
   const { till } = request;
   const context = await saleContext(db, shopId, {
-    userId: actor.userId,
+    userId: session.userId,
     till,
     clientSaleId: request.clientSaleId,
     itemIds,
@@ -636,7 +669,7 @@ async function tillNumbering(
     return { ok: false, error: { code: "badRequest" } };
   }
   const skewMs = now.getTime() - Date.parse(device.sentAt);
-  const soldAt = new Date(Math.min(Date.parse(device.soldAt) + skewMs, now.getTime()));
+  const soldAt = correctedSoldAt(device, now);
   return {
     ok: true,
     kind: device.kind,
@@ -650,6 +683,12 @@ async function tillNumbering(
     },
     clockSkewSeconds: Math.abs(skewMs) > CLOCK_SKEW_TOLD_MS ? Math.round(skewMs / 1000) : null,
   };
+}
+
+/** When a till's sale was made by the server's clock: the till's, corrected by its skew. */
+function correctedSoldAt(device: { soldAt: string; sentAt: string }, now: Date): Date {
+  const skewMs = now.getTime() - Date.parse(device.sentAt);
+  return new Date(Math.min(Date.parse(device.soldAt) + skewMs, now.getTime()));
 }
 
 function discountValue(discount: CompleteSaleRequest["billDiscount"]): number | null {

@@ -32,6 +32,8 @@ export interface SaleFilters {
   to?: string | null;
   method?: PaymentMethod | null;
   cashierId?: string | null;
+  /** The till's own name as the sale keeps it (the till's last receipts, issue 37). */
+  till?: string | null;
   status?: SaleStatus | null;
   page?: number;
 }
@@ -96,6 +98,7 @@ function conditionsOf(shopId: string, filters: SaleFilters): SQL[] {
     );
   }
   if (filters.cashierId) where.push(eq(sale.cashierId, filters.cashierId));
+  if (filters.till) where.push(eq(sale.till, filters.till));
   if (filters.status) where.push(eq(sale.status, filters.status));
   return where;
 }

@@ -148,6 +148,12 @@ export const completeSaleRequestSchema = z.object({
       printedAt: z.iso.datetime({ offset: true }).optional(),
     })
     .optional(),
+  /**
+   * A cashier took over this registered till with their PIN (issue 37, decision 0088): the id
+   * the server gave for that switch. The server takes the sale's cashier from its own record of
+   * the switch (this till, this session, its time), never from the till.
+   */
+  cashierSwitch: z.uuid().optional(),
 });
 
 export type CompleteSaleRequest = z.infer<typeof completeSaleRequestSchema>;
@@ -185,7 +191,12 @@ export type SaleError =
    */
   | { code: "outOfSequence"; year: number; lastSeq: number | null }
   /** The till's day is closed by its Z report (decision 0072): it sells again tomorrow. */
-  | { code: "dayClosed" };
+  | { code: "dayClosed" }
+  /**
+   * The cashier switch the till names is not one the server made for this till and session
+   * while the sale was made (ended, expired, forged): decision 0088.
+   */
+  | { code: "cashierSwitchInvalid" };
 
 export interface CompletedSale {
   id: number;

@@ -45,6 +45,9 @@ async function pinMatches(hash: string, pin: string): Promise<boolean> {
   return key.length === wanted.length && timingSafeEqual(key, wanted);
 }
 
+/** The same scrypt for the till PINs of the staff module (decision 0088). */
+export { hashPin as hashShopPin, pinMatches as shopPinMatches };
+
 export type ApprovalPinRefusal = "notApprover" | "badPin" | "guessablePin";
 
 /** Whether the member is an owner or a manager of the shop now. */

@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { Button } from "react-bootstrap";
-import { data, Form, redirect, useLocation } from "react-router";
+import { data, Form, Link, redirect, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/members";
 import { appContext } from "~/context";
@@ -224,6 +224,16 @@ export default function ShopMembers({ loaderData, actionData }: Route.ComponentP
       </p>
       <ShopTabs shopId={shop.id} />
       <p className="lead text-secondary">{t("shops.members.lead")}</p>
+      <p>
+        {/* Till PINs (unlock) and the hours clocked at the tills (decision 0088). */}
+        <Link to={`/shophub/till-pin?shop=${encodeURIComponent(shop.id)}`}>
+          {t("shops.staff.pin.members.heading")}
+        </Link>
+        {" · "}
+        <Link to={`/shophub/staff-hours?shop=${encodeURIComponent(shop.id)}`}>
+          {t("shops.staff.hours.title")}
+        </Link>
+      </p>
       <ShopChangedNotice />
       <StatusAlert message={done ? t(`shops.members.done.${done}`) : null} />
       <ErrorAlert message={error ? t(error.error) : null} />

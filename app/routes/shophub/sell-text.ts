@@ -134,6 +134,8 @@ export function saleErrorText(
       return t("shops.sell.error.outOfSequence");
     case "dayClosed":
       return t("shops.sell.error.dayClosed");
+    case "cashierSwitchInvalid":
+      return t("shops.sell.error.cashierSwitchInvalid");
     case "discountNeedsApproval":
       return t("shops.sell.error.discountNeedsApproval", {
         line: formatBasisPoints(error.limit.lineBasisPoints),

@@ -96,6 +96,10 @@ export default function ShopDashboard({ loaderData }: Route.ComponentProps) {
         <Link className="btn btn-sm btn-outline-secondary" to={`/shophub/stock${q}`}>
           {t("shops.dashboard.toStock")}
         </Link>
+        {/* Each member's own PIN for the shared till (decision 0088). */}
+        <Link className="btn btn-sm btn-outline-secondary" to={`/shophub/till-pin${q}`}>
+          {t("shops.staff.pin.title")}
+        </Link>
       </p>
       <p className="lead text-secondary">{t("shops.dashboard.lead")}</p>
 

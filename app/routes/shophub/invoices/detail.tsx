@@ -37,7 +37,6 @@ import {
   listEtaxDeliveries,
 } from "~/modules/etax/index.server";
 import { ShopChangedNotice } from "~/features/shops/shop-form";
-import { memberOf } from "~/routes/_gates/member.server";
 import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { DOCUMENT_KIND_TEXT, PAYMENT_METHOD_TEXT } from "~/routes/shophub/sell-text";
@@ -53,6 +52,7 @@ import {
 } from "./invoice-text";
 import { EtaxSection } from "./etax-form";
 import { ETAX_REFUSALS, etaxDocChoice, sendEtax } from "./etax-send.server";
+import { actingMemberOf } from "~/routes/shophub/sell/till-cashier.server";
 import { ReturnForm } from "./return-form";
 import { VoidForm } from "./void-form";
 
@@ -76,14 +76,16 @@ async function saleOf(
 }
 
 export async function loader({ request, context, params, url }: Route.LoaderArgs) {
-  const { shop, role } = await chosenShopOf(context, request);
+  const { shop, role: sessionRole } = await chosenShopOf(context, request);
   const { db } = context.get(appContext);
+  // Opened from a registered till a cashier took over by PIN: their rules (decision 0088).
+  const acting = await actingMemberOf(db, context, shop.id, sessionRole, url);
+  const { role } = acting;
   const detail = await saleOf(db, shop.id, params.id);
   const settings = await getSalesSettings(db, shop.id);
   const standing = detail.sale.status === "completed";
   // The forms are shown to who may use them; the action checks again.
-  const mayUndo =
-    standing && mayUndoSale({ userId: memberOf(context).id, role }, detail.sale, settings);
+  const mayUndo = standing && mayUndoSale(acting, detail.sale, settings);
   const done = url.searchParams.get("done");
   const noteId = readId(url.searchParams.get("note"));
   const etaxDocs = [
@@ -155,13 +157,23 @@ export const action = keepFormOnShopChange(async function action({
   params,
 }: Route.ActionArgs) {
   const { db } = context.get(appContext);
-  const { shop, role } = await chosenShopOf(context, request);
+  const { shop, role: sessionRole } = await chosenShopOf(context, request);
+  const acting = await actingMemberOf(db, context, shop.id, sessionRole, new URL(request.url));
+  const { role } = acting;
   const detail = await saleOf(db, shop.id, params.id);
-  const actor = { shopId: shop.id, userId: memberOf(context).id, role };
+  const actor = { shopId: shop.id, ...acting };
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  // A till's cashier switch stays in the address: the page after the answer is theirs too.
+  const asked = new URL(request.url).searchParams;
+  const switched = ["cashier", "till"]
+    .flatMap((name) => {
+      const value = asked.get(name);
+      return value ? [`&${name}=${encodeURIComponent(value)}`] : [];
+    })
+    .join("");
   const back = (done: string, extra = "") =>
-    redirect(`/shophub/invoices/${detail.sale.id}?shop=${shop.id}&done=${done}${extra}`);
+    redirect(`/shophub/invoices/${detail.sale.id}?shop=${shop.id}&done=${done}${extra}${switched}`);
 
   if (intent === "void") {
     const parsed = readForm(form, voidSaleFormSchema);

@@ -1,8 +1,10 @@
 import { data } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/approve-discount";
 import { appContext } from "~/context";
 import type { MessageKey } from "~/lib/i18n";
 import { approveDiscount, type DiscountApprovalResult } from "~/modules/sales/index.server";
+import { cashierOfSwitch } from "~/modules/staff/index.server";
 import { memberOf } from "~/routes/_gates/member.server";
 import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
@@ -15,6 +17,12 @@ import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
  */
 
 export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "manager", "cashier"])];
+
+/** The till's cashier switch, sent beside the approval request when a cashier holds the till. */
+const cashierSwitchSchema = z.object({
+  cashierSwitch: z.uuid().optional(),
+  tillId: z.uuid().optional(),
+});
 
 type Refusal = Extract<DiscountApprovalResult, { ok: false }>["error"];
 
@@ -42,11 +50,28 @@ export const action = keepFormOnShopChange(async function action({
   } catch {
     // Not JSON: the schema refuses it below.
   }
-  const result = await approveDiscount(
-    db,
-    { shopId: shop.id, cashierId: memberOf(context).id },
-    body,
-  );
+  // A cashier who took over a registered till by PIN (decision 0088): the approval is for them,
+  // found from the server's record of the switch, never from the till's word.
+  const sessionUserId = memberOf(context).id;
+  let cashierId = sessionUserId;
+  const switched = cashierSwitchSchema.safeParse(body);
+  if (switched.success && switched.data.cashierSwitch) {
+    const cashier = await cashierOfSwitch(db, {
+      shopId: shop.id,
+      sessionUserId,
+      switchId: switched.data.cashierSwitch,
+      tillId: switched.data.tillId ?? null,
+      soldAt: new Date(),
+    });
+    if (!cashier) {
+      return data<DiscountApprovalAnswer>(
+        { ok: false, error: { code: "badRequest", key: REFUSALS.badRequest.key } },
+        { status: REFUSALS.badRequest.status },
+      );
+    }
+    cashierId = cashier.userId;
+  }
+  const result = await approveDiscount(db, { shopId: shop.id, cashierId }, body);
   if (result.ok) return result satisfies DiscountApprovalAnswer;
   const { status, key } = REFUSALS[result.error.code];
   const headers: HeadersInit =

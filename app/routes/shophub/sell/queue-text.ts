@@ -10,4 +10,5 @@ export const QUEUE_REFUSAL_KEYS: Partial<Record<string, MessageKey>> = {
   outOfSequence: "shops.sell.queue.reason.outOfSequence",
   discountNeedsApproval: "shops.sell.queue.reason.discountNeedsApproval",
   dayClosed: "shops.sell.queue.reason.dayClosed",
+  cashierSwitchInvalid: "shops.sell.queue.reason.cashierSwitchInvalid",
 };

@@ -52,7 +52,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     salesSettingsForPage(db, shop.id),
     openShiftsForPage(db, shop.id),
     listSellingMembers(db, shop.id),
-    limited ? listApprovers(db, shop.id) : Promise.resolve([]),
+    // An owner's or a manager's till may be taken over by a cashier (decision 0088), who asks
+    // them too.
+    listApprovers(db, shop.id),
   ]);
   const promptPay = settings.promptPayId ? normalizePromptPayId(settings.promptPayId) : null;
   const layout = settings.scaleLabelLayout;
@@ -70,6 +72,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           billBasisPoints: settings.cashierMaxBillDiscountBasisPoints,
         }
       : null,
+    /** A cashier's limits, for a cashier who takes over this till by PIN (decision 0088). */
+    cashierDiscountLimit: {
+      lineBasisPoints: settings.cashierMaxLineDiscountBasisPoints,
+      billBasisPoints: settings.cashierMaxBillDiscountBasisPoints,
+    },
+    /** A cashier may take over this till by PIN only under an owner's or a manager's session. */
+    sharesTill: !limited,
     /** Who can approve a discount past the limit at this till (they have a PIN). */
     approvers,
     cashierName: member.name,

@@ -12,8 +12,17 @@ export function TillHeader({
   state,
   dispatch,
   billsWaiting,
+  seller,
+  onStaff,
+  onRecent,
 }: {
   data: TillLoaderData;
+  /** Who sells now: the session's member, or the cashier who took over by PIN (switched). */
+  seller: { name: string; switched: boolean };
+  /** Opens the staff dialog (PIN switch, clock in/out); null on a till that is not registered. */
+  onStaff: (() => void) | null;
+  /** Opens the till's last receipts (a return on a credit note from there). */
+  onRecent: () => void;
   /** Sales the registered till has not sent yet (the shift closes after they are sent). */
   billsWaiting: number;
   state: Pick<TillState, "tillName" | "renaming">;
@@ -33,7 +42,15 @@ export function TillHeader({
       >
         {t("shops.sell.till.invoices")}
       </Link>
-      {data.discountLimit === null && (
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-primary till-btn"
+        onClick={onRecent}
+        data-testid="till-recent-button"
+      >
+        {t("shops.sell.recent.button")}
+      </button>
+      {data.discountLimit === null && !seller.switched && (
         <Link
           to={`/shophub/approval-pin?shop=${data.shop.id}`}
           className="btn btn-sm btn-outline-secondary till-btn"
@@ -82,9 +99,19 @@ export function TillHeader({
           </button>
         </form>
       )}
-      <span className="small text-body-secondary">
-        {t("shops.sell.till.cashier", { name: data.cashierName })}
+      <span className="small text-body-secondary" data-testid="till-seller">
+        {t("shops.sell.till.cashier", { name: seller.name })}
       </span>
+      {onStaff && (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-primary till-btn"
+          onClick={onStaff}
+          data-testid="till-staff-button"
+        >
+          {t("shops.sell.staff.button")}
+        </button>
+      )}
       <button
         type="button"
         className="btn btn-sm btn-outline-secondary till-btn"

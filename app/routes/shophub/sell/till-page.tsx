@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { ShophubNav } from "~/features/shops/shophub-nav";
 import { ScannerField } from "~/features/stock-entry/scanner-field";
 import { useScannerInput } from "~/features/stock-entry/use-scanner-input";
@@ -21,7 +21,7 @@ import {
   unavailableLines,
 } from "./cart";
 import { CartPanel } from "./cart-panel";
-import { ApprovalDialog, ApprovalNote, approvalNeed } from "./discount-approval";
+import { ApprovalNote, approvalNeed } from "./discount-approval";
 import { CategoryChips, GRID_LIMIT, ItemGrid } from "./item-grid";
 import { preloadShiftDialog } from "./shift-panel";
 import { lazyPart } from "./lazy-part";
@@ -38,6 +38,7 @@ import {
   type TillItem,
   type TillTile,
 } from "./till-data";
+import type { TillCashier } from "./till-cashier";
 import { TillDialog } from "./till-dialog";
 import { AskDialog, ParkDialog, ParkedDialog } from "./till-dialogs";
 import { TillHeader } from "./till-header";
@@ -80,6 +81,15 @@ const { Part: CustomerLookup, preload: preloadCustomerLookup } = lazyPart(() =>
 const { Part: VariantPicker, preload: preloadVariantPicker } = lazyPart(() =>
   import("./variant-picker").then((module) => module.VariantPicker),
 );
+const { Part: StaffPanel, preload: preloadStaffPanel } = lazyPart(() =>
+  import("./staff-dialog").then((module) => module.StaffPanel),
+);
+const { Part: ApprovalForm, preload: preloadApprovalForm } = lazyPart(() =>
+  import("./approval-form").then((module) => module.ApprovalForm),
+);
+const { Part: RecentReceipts } = lazyPart(() =>
+  import("./recent-receipts").then((module) => module.RecentReceipts),
+);
 /** What the service worker should keep for a till that loses its network (decision 0071). */
 const OFFLINE_PARTS = [
   preloadPayPanel,
@@ -89,6 +99,8 @@ const OFFLINE_PARTS = [
   preloadQueuedSlip,
   preloadShiftDialog,
   preloadCustomerLookup,
+  preloadStaffPanel,
+  preloadApprovalForm,
 ] as const;
 
 /** A queued sale's print: its own slip, until the server has the sale (then its print page). */
@@ -191,18 +203,44 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     billFieldsRefused(state) ||
     refusesDiscounts(tillBill);
   const canPay = state.ready && bill !== null && hasLines && !blocking && !done;
-  // A cashier's discount past the shop's limits waits for an owner's or a manager's PIN.
-  const need = approvalNeed(data.discountLimit, bill, cart.id, state.approval);
-
   // A registered till queues every sale on the device; the queue says when the server has it.
-  const seller = useMemo(
+  // It is sent by the session's member, whoever sold (decision 0088).
+  const sessionMember = useMemo(
     () => ({ id: data.memberId, name: data.cashierName }),
     [data.memberId, data.cashierName],
   );
-  const queue = useTillQueue(shopId, seller, browser, storage, (clientSaleId, saleId) =>
+  const queue = useTillQueue(shopId, sessionMember, browser, storage, (clientSaleId, saleId) =>
     dispatch({ type: "saleAcknowledged", clientSaleId, saleId }),
   );
-  const sale = useSaleSubmission({ ...data, shopId }, queue, dispatch);
+  // A cashier who took over this registered till by PIN sells under a cashier's rules; the
+  // server takes them from its record of the switch (decision 0088).
+  const [keptCashier, setCashier] = useState<TillCashier | null>(null);
+  const { sharesTill, memberId } = data;
+  useEffect(() => {
+    if (!browser || !sharesTill) return;
+    let alive = true;
+    import("./till-cashier").then(
+      (kept) => alive && setCashier(kept.readCashier(shopId, memberId)),
+      () => {},
+    );
+    return () => {
+      alive = false;
+    };
+  }, [browser, sharesTill, shopId, memberId]);
+  const bound = queue.bound ?? null;
+  const cashier =
+    data.sharesTill && keptCashier && bound && keptCashier.tillId === bound.tillId
+      ? keptCashier
+      : null;
+  const [staffOpen, setStaffOpen] = useState<"staff" | "recent" | null>(null);
+  const discountLimit = cashier ? data.cashierDiscountLimit : data.discountLimit;
+  // A cashier's discount past the shop's limits waits for an owner's or a manager's PIN.
+  const need = approvalNeed(discountLimit, bill, cart.id, state.approval);
+  const sale = useSaleSubmission(
+    { ...data, cashierName: cashier?.name ?? data.cashierName, shopId },
+    queue,
+    dispatch,
+  );
   const lineName = useCallback(
     (line: number) => {
       const item = index.byId.get(cart.lines[line]?.itemId ?? -1);
@@ -218,7 +256,15 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     : null;
   const complete = () => {
     if (!pay || !bill) return;
-    sale.send(saleRequestOf(cart, tillName, paymentsOf(pay), bill.totalSatang, index, data.vat), {
+    const request = saleRequestOf(
+      cart,
+      tillName,
+      paymentsOf(pay),
+      bill.totalSatang,
+      index,
+      data.vat,
+    );
+    sale.send(cashier ? { ...request, cashierSwitch: cashier.switchId } : request, {
       bill,
       lines: receiptLinesOf(cart, index),
     });
@@ -322,7 +368,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
 
   const actions = (
     <CartActions
-      approvalNote={<ApprovalNote need={need} limit={data.discountLimit} />}
+      approvalNote={<ApprovalNote need={need} limit={discountLimit} />}
       canPay={canPay}
       hasLines={hasLines}
       parkedCount={state.parked.length}
@@ -338,7 +384,8 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
           shop's tools above the grid (below the bill on a phone). */}
       <div className="till-layout">
         <div className="till-tools">
-          <ShophubNav shopId={shopId} role={data.role} />
+          {/* A cashier who took over by PIN is shown a cashier's tools (the pages check too). */}
+          <ShophubNav shopId={shopId} role={cashier ? "cashier" : data.role} />
         </div>
         <div className="till-main">
           <TillHeader
@@ -346,6 +393,9 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             state={state}
             dispatch={dispatch}
             billsWaiting={queue.waiting.length}
+            seller={{ name: cashier?.name ?? data.cashierName, switched: cashier !== null }}
+            onStaff={bound ? () => setStaffOpen("staff") : null}
+            onRecent={() => setStaffOpen("recent")}
           />
           <TillQueueStatus
             queue={queue}
@@ -490,15 +540,60 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
         )}
       </TillDialog>
 
-      <ApprovalDialog
+      <TillDialog
         open={state.dialog === "approval"}
         onClose={() => dispatch({ type: "dialogClosed" })}
-        onApproved={(approval) => dispatch({ type: "approved", approval })}
-        shopId={shopId}
-        clientSaleId={cart.id}
-        need={need.kind === "needed" ? need : null}
-        approvers={data.approvers}
-      />
+        title={t("shops.sell.approval.title")}
+        testId="till-approval-dialog"
+      >
+        {state.dialog === "approval" && (
+          <ApprovalForm
+            onApproved={(approval) => dispatch({ type: "approved", approval })}
+            shopId={shopId}
+            clientSaleId={cart.id}
+            need={need.kind === "needed" ? need : null}
+            approvers={data.approvers}
+            cashierSwitch={cashier ? { switchId: cashier.switchId, tillId: cashier.tillId } : null}
+          />
+        )}
+      </TillDialog>
+
+      <TillDialog
+        open={staffOpen === "recent"}
+        onClose={() => setStaffOpen(null)}
+        title={t("shops.sell.recent.title")}
+        testId="till-recent-dialog"
+        wide
+      >
+        {staffOpen === "recent" && (
+          <RecentReceipts
+            shopId={shopId}
+            tillName={tillName}
+            cashier={cashier ? { switchId: cashier.switchId, tillId: cashier.tillId } : null}
+          />
+        )}
+      </TillDialog>
+
+      <TillDialog
+        open={staffOpen === "staff"}
+        onClose={() => setStaffOpen(null)}
+        title={t("shops.sell.staff.title")}
+        testId="till-staff-dialog"
+      >
+        {staffOpen === "staff" && (
+          <StaffPanel
+            shopId={shopId}
+            bound={bound ? { tillId: bound.tillId, token: bound.token } : null}
+            canSwitch={data.sharesTill}
+            session={{ userId: data.memberId, name: data.cashierName }}
+            cashier={cashier}
+            onSwitched={(next) => {
+              setCashier(next);
+              setStaffOpen(null);
+            }}
+          />
+        )}
+      </TillDialog>
 
       <TillDialog
         open={state.dialog === "customer"}

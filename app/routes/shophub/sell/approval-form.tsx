@@ -1,0 +1,130 @@
+import { useState } from "react";
+import { type SubmitTarget, useFetcher } from "react-router";
+import { useT } from "~/lib/i18n/use-translation";
+import type { DiscountApprovalAnswer } from "./approve-discount";
+import type { Approval, ApprovalNeed } from "./discount-approval";
+import type { TillLoaderData } from "./route";
+
+/*
+ * The approval dialog's form (decision 0059), loaded when a bill first needs an approval: the
+ * approver picks their name and types their PIN; for a cashier who took over the till by PIN
+ * (decision 0088) the request names that switch, so the approval is theirs.
+ */
+
+export function ApprovalForm({
+  onApproved,
+  shopId,
+  clientSaleId,
+  need,
+  approvers,
+  cashierSwitch,
+}: {
+  onApproved: (approval: Approval) => void;
+  shopId: string;
+  clientSaleId: string;
+  need: Extract<ApprovalNeed, { kind: "needed" }> | null;
+  approvers: TillLoaderData["approvers"];
+  /** The cashier who took over the till by PIN (decision 0088): the approval is theirs. */
+  cashierSwitch: { switchId: string; tillId: string } | null;
+}) {
+  const t = useT();
+  // A fetcher of this form's own: its answer goes with the form when the dialog closes.
+  const fetcher = useFetcher<DiscountApprovalAnswer>();
+  const [approverId, setApproverId] = useState(approvers[0]?.userId ?? "");
+  const [pin, setPin] = useState("");
+  const [taken, setTaken] = useState<DiscountApprovalAnswer | null>(null);
+  // The answer is taken once, while rendering (as the till takes a sale's).
+  const answer = fetcher.state === "idle" ? (fetcher.data ?? null) : null;
+  if (answer && answer !== taken) {
+    setTaken(answer);
+    setPin("");
+    if (answer.ok && need) {
+      onApproved({
+        clientSaleId,
+        shares: answer.shares,
+        discountSatang: need.discountSatang,
+        approverName: answer.approverName,
+      });
+    }
+  }
+  const refusal = taken && !taken.ok ? t(taken.error.key) : null;
+  const submit = () => {
+    if (!need || pin === "" || fetcher.state !== "idle") return;
+    void fetcher.submit(
+      {
+        shopId,
+        clientSaleId,
+        approverId,
+        pin,
+        shares: need.shares,
+        discountSatang: need.discountSatang,
+        ...(cashierSwitch
+          ? { cashierSwitch: cashierSwitch.switchId, tillId: cashierSwitch.tillId }
+          : {}),
+      } satisfies Record<string, unknown> as unknown as SubmitTarget,
+      {
+        method: "post",
+        action: `/shophub/sell/approve?shop=${encodeURIComponent(shopId)}`,
+        encType: "application/json",
+      },
+    );
+  };
+  return approvers.length === 0 ? (
+    <p data-testid="till-approval-none">{t("shops.sell.approval.noApprovers")}</p>
+  ) : (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <p>{t("shops.sell.approval.lead")}</p>
+      <label htmlFor="till-approver" className="form-label">
+        {t("shops.sell.approval.approver")}
+      </label>
+      <select
+        id="till-approver"
+        className="form-select form-select-lg mb-3"
+        value={approverId}
+        onChange={(event) => setApproverId(event.target.value)}
+        data-testid="till-approver"
+      >
+        {approvers.map((approver) => (
+          <option key={approver.userId} value={approver.userId}>
+            {approver.name}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="till-approval-pin" className="form-label">
+        {t("shops.sell.approval.pin")}
+      </label>
+      <input
+        id="till-approval-pin"
+        type="password"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={8}
+        className={`form-control form-control-lg${refusal ? " is-invalid" : ""}`}
+        value={pin}
+        onChange={(event) => setPin(event.target.value)}
+        aria-invalid={refusal ? true : undefined}
+        aria-describedby={refusal ? "till-approval-error" : undefined}
+        data-autofocus
+        data-testid="till-approval-pin"
+      />
+      {refusal && (
+        <div id="till-approval-error" className="invalid-feedback d-block" role="alert">
+          {refusal}
+        </div>
+      )}
+      <button
+        type="submit"
+        className="btn btn-primary btn-lg till-btn mt-3"
+        disabled={pin === "" || fetcher.state !== "idle"}
+        data-testid="till-approval-submit"
+      >
+        {t("shops.sell.approval.submit")}
+      </button>
+    </form>
+  );
+}
