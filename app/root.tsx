@@ -25,6 +25,7 @@ import { currentNotices } from "~/modules/notices/index.server";
 import { readSettings } from "~/modules/settings/index.server";
 import { listInvitationsForMember } from "~/modules/shops/index.server";
 import { privateCachingMiddleware } from "./routes/_gates/private-caching.server";
+import { tillHoldMiddleware } from "./routes/_gates/till-hold.server";
 import {
   activeShopMiddleware,
   activeShopOf,
@@ -68,6 +69,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   privateCachingMiddleware,
   langMiddleware,
   sessionMiddleware,
+  tillHoldMiddleware,
   activeShopMiddleware,
 ];
 

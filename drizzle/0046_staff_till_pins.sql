@@ -16,6 +16,7 @@ CREATE TABLE "till_cashier_switch" (
 	"cashier_id" text NOT NULL,
 	"cashier_name" text NOT NULL,
 	"opened_by" text NOT NULL,
+	"session_key" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"ended_at" timestamp with time zone,
 	"expires_at" timestamp with time zone NOT NULL
@@ -44,5 +45,6 @@ ALTER TABLE "till_pin" ADD CONSTRAINT "till_pin_user_id_app_user_id_fk" FOREIGN 
 CREATE UNIQUE INDEX "staff_clock_one_open" ON "staff_clock" USING btree ("shop_id","user_id") WHERE "staff_clock"."clock_out" IS NULL;--> statement-breakpoint
 CREATE INDEX "staff_clock_shop_in" ON "staff_clock" USING btree ("shop_id","clock_in");--> statement-breakpoint
 CREATE INDEX "till_cashier_switch_open" ON "till_cashier_switch" USING btree ("till_id") WHERE "till_cashier_switch"."ended_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "till_cashier_switch_session" ON "till_cashier_switch" USING btree ("session_key") WHERE "till_cashier_switch"."ended_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "till_cashier_switch_shop" ON "till_cashier_switch" USING btree ("shop_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "till_pin_shop_user" ON "till_pin" USING btree ("shop_id","user_id");

@@ -117,5 +117,12 @@ describe("a cashier at the owner's till", () => {
     await page.goto(`/shophub/invoices/${sold!.id}`);
     await page.getByTestId("sale-number").waitFor(SLOW);
     expect(await page.locator("main").innerText()).toContain("สมศรี แคชเชียร์");
+    // The owner's session on this device is the cashier's until it is taken back: the owner's
+    // pages, typed into the address bar, say who holds the till (decision 0088).
+    const settings = await page.goto("/shophub/settings/selling");
+    expect(settings?.status()).toBe(403);
+    expect(await page.locator("main").innerText()).toContain(
+      "เครื่องนี้ สมศรี แคชเชียร์ ใช้ขายอยู่ด้วย PIN",
+    );
   });
 });

@@ -34,6 +34,11 @@ import {
 import { bindTillDevice, listTills } from "~/modules/tills/index.server";
 import * as detailRoute from "~/routes/shophub/invoices/detail";
 import * as recentRoute from "~/routes/shophub/sell/recent";
+import * as settingsRoute from "~/routes/shophub/selling-settings/route";
+import * as reportsRoute from "~/routes/shophub/reports/route";
+import * as pinRoute from "~/routes/shophub/till-pin";
+import * as profileRoute from "~/routes/accounts/profile";
+import { heldSessionKey } from "~/routes/_gates/till-hold.server";
 import { addShopMember, insertItem, insertShop } from "../setup/factories";
 import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
 import { setSalesSettings } from "../setup/sales-factory";
@@ -561,5 +566,99 @@ describe("a return from the till's last receipts", () => {
       .from(creditNote)
       .where(eq(creditNote.shopId, c.t.shop.id));
     expect(notes).toEqual([{ saleId: theirs.sale.id }]);
+  });
+
+  it("holds the owner's whole session for the cashier until the owner takes the till back (decision 0088)", async () => {
+    const c = await counter();
+    await setSalesSettings(db, c.t.shop.id, { cashierMayVoidOwn: true });
+    await setTillPin(db, c.t.shop.id, c.cashier.id, "4826");
+    // The owner's browser at the till: its session cookie, which the switch remembers (hashed).
+    const cookie = `dptech.session_token=${randomUUID()}.signature`;
+    const otherBrowser = `dptech.session_token=${randomUUID()}.signature`;
+    const request = new Request("http://localhost/shophub/sell/staff", { headers: { cookie } });
+    const switched = await switchCashier(
+      db,
+      { shopId: c.t.shop.id, userId: c.t.ownerId, role: "owner" },
+      {
+        tillId: c.till.tillId,
+        token: c.till.token,
+        memberId: c.cashier.id,
+        pin: "4826",
+        sessionKey: heldSessionKey(request),
+      },
+    );
+    if (!switched.ok || !switched.switchId) throw new Error("no switch");
+    const [stored] = await db
+      .select({ key: tillCashierSwitch.sessionKey })
+      .from(tillCashierSwitch)
+      .where(eq(tillCashierSwitch.id, switched.switchId));
+    expect(stored!.key).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored!.key).not.toContain(cookie.split("=")[1]!.slice(0, 8));
+
+    const owner = sessionUserOf(c.t.ownerId, "เจ้าของ");
+    const asOwner = <T>(fn: Parameters<typeof callRoute>[0], path: string, from = cookie) =>
+      outcomeOf<T>(callRoute(fn, path, { cookie: from, context: routeContext(db, owner) }));
+    const shop = `shop=${c.t.shop.id}`;
+
+    // Typed into the held browser: the owner's settings, reports, PINs, profile are refused in
+    // Thai, naming who holds the till.
+    for (const [fn, path] of [
+      [settingsRoute.loader, `/shophub/settings/selling?${shop}`],
+      [reportsRoute.loader, `/shophub/reports?${shop}`],
+      [pinRoute.loader, `/shophub/till-pin?${shop}`],
+      [profileRoute.loader, "/user/profile"],
+    ] as const) {
+      const refused = await asOwner<string>(fn, path);
+      expect(refused.status, path).toBe(403);
+      // A gate's refusal arrives as the answer React Router made of it.
+      const said = refused.data ?? (await refused.response!.text());
+      expect(said).toContain("สมศรี แคชเชียร์");
+    }
+    // The same owner in another browser is not held.
+    expect(
+      (await asOwner(settingsRoute.loader, `/shophub/settings/selling?${shop}`, otherBrowser))
+        .status,
+    ).toBe(200);
+
+    // The bills the till opens are the cashier's, with or without the till's link.
+    const owners = await fromTill(c, bill(c));
+    if (!owners.ok) throw new Error("not sold");
+    type Page = Awaited<ReturnType<typeof detailRoute.loader>>;
+    const page = await asOwner<Page>(
+      detailRoute.loader,
+      `/shophub/invoices/${owners.sale.id}?${shop}`,
+    );
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ role: "cashier", mayReturn: false, mayVoid: false });
+
+    // A bill sent without the switch while the session is held is the cashier's, under a
+    // cashier's discount limit (10 %): a 20 % discount needs approval.
+    const held = { id: switched.switchId, since: new Date(Date.now() - 1000) };
+    const plain = await fromTill(c, bill(c), { actor: { ...c.owner, heldSwitch: held } });
+    if (!plain.ok) throw new Error(JSON.stringify(plain));
+    expect(await cashierOfSale(plain.sale.id)).toEqual({ id: c.cashier.id, name: "สมศรี แคชเชียร์" });
+    const discounted = await fromTill(c, bill(c, { discountBasisPoints: 2_000 }), {
+      actor: { ...c.owner, heldSwitch: held },
+    });
+    expect(discounted).toMatchObject({ ok: false, error: { code: "discountNeedsApproval" } });
+    c.seq -= 1; // the refused bill took no number
+    // A bill queued before the switch stays the owner's.
+    const earlier = await fromTill(c, bill(c), {
+      actor: { ...c.owner, heldSwitch: held },
+      soldAt: new Date(Date.now() - 60_000),
+    });
+    if (!earlier.ok) throw new Error(JSON.stringify(earlier));
+    expect((await cashierOfSale(earlier.sale.id))!.id).toBe(c.t.ownerId);
+
+    // The owner takes the till back with their own PIN: the session is theirs again.
+    const back = await switchCashier(
+      db,
+      { shopId: c.t.shop.id, userId: c.t.ownerId, role: "owner" },
+      { tillId: c.till.tillId, token: c.till.token, memberId: c.t.ownerId, pin: OWNER_PIN },
+    );
+    expect(back.ok).toBe(true);
+    expect((await asOwner(settingsRoute.loader, `/shophub/settings/selling?${shop}`)).status).toBe(
+      200,
+    );
   });
 });

@@ -93,4 +93,6 @@ export const enShophubStaff: Record<keyof typeof thShophubStaff, string> = {
   "shops.sell.error.cashierSwitchInvalid":
     "This till's change of seller has expired or is not valid: the seller types their PIN again",
   "shops.sell.queue.reason.cashierSwitchInvalid": "the change of seller by PIN is no longer valid",
+  "shops.staff.held.refused":
+    "{name} is selling on this device with their PIN, so it opens only the till and the bills opened from it. The owner or a manager takes the device back with their own PIN at the till first",
 };

@@ -86,4 +86,6 @@ export const thShophubStaff = {
   "shops.sell.error.cashierSwitchInvalid":
     "การเปลี่ยนคนขายของเครื่องนี้หมดอายุหรือใช้ไม่ได้ ให้คนขายใส่ PIN ใหม่อีกครั้ง",
   "shops.sell.queue.reason.cashierSwitchInvalid": "การเปลี่ยนคนขายด้วย PIN ใช้ไม่ได้แล้ว",
+  "shops.staff.held.refused":
+    "เครื่องนี้ {name} ใช้ขายอยู่ด้วย PIN จึงเปิดได้เฉพาะหน้าขายและบิลที่เปิดจากหน้าขาย เจ้าของร้านหรือผู้จัดการรับเครื่องคืนด้วย PIN ของตนที่หน้าขายก่อน",
 } as const;

@@ -58,6 +58,11 @@ export interface SaleActor {
   cashierName: string;
   /** A cashier's discounts past the shop's limits need an owner's or a manager's approval. */
   role: ShopRole;
+  /**
+   * The cashier's switch that holds this session (decision 0088), when one does: a bill made
+   * since then that names no switch is still theirs, never the owner's.
+   */
+  heldSwitch?: { id: string; since: Date } | null;
 }
 
 /**
@@ -349,9 +354,15 @@ async function sellerOf(
   actor: SaleActor,
   request: CompleteSaleRequest,
 ): Promise<SaleActor | null> {
-  const switchId = request.cashierSwitch;
-  if (switchId === undefined) return actor;
   const { device } = request;
+  const held = actor.heldSwitch;
+  // A bill the till sends without its switch while a cashier holds the session (a forged
+  // request, or a till that lost it) is the holder's if it was made since the switch; a bill
+  // queued before it stays the session member's.
+  const heldNow =
+    held && (!device || correctedSoldAt(device, new Date()) >= held.since) ? held.id : undefined;
+  const switchId = request.cashierSwitch ?? heldNow;
+  if (switchId === undefined) return actor;
   if (!device || !(TILL_SESSION_ROLES as readonly ShopRole[]).includes(actor.role)) return null;
   const cashier = await cashierOfSwitch(db, {
     shopId: actor.shopId,

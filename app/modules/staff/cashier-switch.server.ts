@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { shopMember } from "~/db/schema";
 import type { ShopRole } from "~/modules/shops";
@@ -68,7 +68,14 @@ interface TillSession {
 export async function switchCashier(
   db: Database,
   session: TillSession,
-  input: { tillId: string; token: string; memberId: string; pin: string },
+  input: {
+    tillId: string;
+    token: string;
+    memberId: string;
+    pin: string;
+    /** The session's hash (`heldSessionKey`): the session the cashier then holds. */
+    sessionKey?: string | null;
+  },
 ): Promise<CashierSwitchResult> {
   if (!(TILL_SESSION_ROLES as readonly ShopRole[]).includes(session.role)) {
     return { ok: false, error: { code: "notTillSession" } };
@@ -103,6 +110,7 @@ export async function switchCashier(
         cashierId: member.userId,
         cashierName: member.name,
         openedBy: session.userId,
+        sessionKey: input.sessionKey ?? null,
         expiresAt: sql`now() + ${`${CASHIER_SWITCH_HOURS} hours`}::interval`,
       })
       .returning({ id: tillCashierSwitch.id, expiresAt: tillCashierSwitch.expiresAt });
@@ -198,4 +206,44 @@ export async function currentCashierSwitch(
       ),
     );
   return row ? { ...row, expiresAt: row.expiresAt.toISOString() } : null;
+}
+
+/** A session a cashier holds: the open switch made under it, at a till of a shop. */
+export interface HeldSession {
+  switchId: string;
+  shopId: string;
+  tillId: string;
+  cashierId: string;
+  cashierName: string;
+  createdAt: Date;
+}
+
+/**
+ * The open, unexpired switch made under this session (its `sessionKey`), or null: while there
+ * is one, the owner's or manager's session on that browser is the cashier's (decision 0088).
+ */
+export async function heldSessionOf(
+  db: DbExecutor,
+  sessionKey: string,
+): Promise<HeldSession | null> {
+  const [row] = await db
+    .select({
+      switchId: tillCashierSwitch.id,
+      shopId: tillCashierSwitch.shopId,
+      tillId: tillCashierSwitch.tillId,
+      cashierId: tillCashierSwitch.cashierId,
+      cashierName: tillCashierSwitch.cashierName,
+      createdAt: tillCashierSwitch.createdAt,
+    })
+    .from(tillCashierSwitch)
+    .where(
+      and(
+        eq(tillCashierSwitch.sessionKey, sessionKey),
+        isNull(tillCashierSwitch.endedAt),
+        sql`${tillCashierSwitch.expiresAt} > now()`,
+      ),
+    )
+    .orderBy(desc(tillCashierSwitch.createdAt))
+    .limit(1);
+  return row ?? null;
 }

@@ -71,6 +71,12 @@ export const tillCashierSwitch = pgTable(
     openedBy: text("opened_by")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /**
+     * A hash of the session (its cookie) the switch was made under: while it is open, that
+     * session is held by the cashier everywhere on the site, not only on the till's page
+     * (decision 0088, "The whole session is held").
+     */
+    sessionKey: text("session_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -78,6 +84,9 @@ export const tillCashierSwitch = pgTable(
   (table) => [
     index("till_cashier_switch_open")
       .on(table.tillId)
+      .where(sql`${table.endedAt} IS NULL`),
+    index("till_cashier_switch_session")
+      .on(table.sessionKey)
       .where(sql`${table.endedAt} IS NULL`),
     index("till_cashier_switch_shop").on(table.shopId, table.createdAt),
   ],

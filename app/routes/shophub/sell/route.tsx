@@ -20,6 +20,7 @@ import { listApprovers, listSellingMembers } from "~/modules/shops/index.server"
 import { DISCOUNT_APPROVER_ROLES } from "~/modules/sales";
 import { isShopChangedResult } from "~/modules/shops";
 import { memberOf } from "~/routes/_gates/member.server";
+import { heldSwitchOf } from "~/routes/_gates/till-hold.server";
 import { activeShopOf } from "~/routes/_gates/session.server";
 import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
@@ -172,7 +173,13 @@ export const action = keepFormOnShopChange(async function action({
   const body: unknown = await request.json().catch(() => null);
   const result = await completeSale(
     db,
-    { shopId: shop.id, userId: member.id, cashierName: member.name, role },
+    {
+      shopId: shop.id,
+      userId: member.id,
+      cashierName: member.name,
+      role,
+      heldSwitch: await heldSwitchOf(context, shop.id),
+    },
     body,
   );
   // A request the till never sends (a bug or a forged call) is the client's error, said with

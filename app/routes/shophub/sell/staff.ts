@@ -10,6 +10,7 @@ import {
   switchCashier,
 } from "~/modules/staff/index.server";
 import { memberOf } from "~/routes/_gates/member.server";
+import { heldSessionKey } from "~/routes/_gates/till-hold.server";
 import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 
@@ -111,7 +112,11 @@ export const action = keepFormOnShopChange(async function action({
   if (!parsed.success) return refuse({ code: "badRequest" });
   const input = parsed.data;
   if (input.intent === "switch") {
-    const result = await switchCashier(db, { shopId: shop.id, userId: member.id, role }, input);
+    const result = await switchCashier(
+      db,
+      { shopId: shop.id, userId: member.id, role },
+      { ...input, sessionKey: heldSessionKey(request) },
+    );
     if (!result.ok) return refuse(result.error);
     const { ok: _ok, ...switched } = result;
     return Response.json({ ok: true, done: "switch", ...switched } satisfies TillStaffActionAnswer);

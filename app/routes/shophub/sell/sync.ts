@@ -13,6 +13,7 @@ import {
   tillSeriesPositions,
 } from "~/modules/tills/index.server";
 import { memberOf } from "~/routes/_gates/member.server";
+import { heldSwitchOf } from "~/routes/_gates/till-hold.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { QUEUE_REFUSAL_KEYS } from "./queue-text";
 
@@ -69,7 +70,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const sale = typeof body === "object" && body !== null && "sale" in body ? body.sale : null;
   const result = await completeSale(
     db,
-    { shopId: shop.id, userId: member.id, cashierName: member.name, role },
+    {
+      shopId: shop.id,
+      userId: member.id,
+      cashierName: member.name,
+      role,
+      heldSwitch: await heldSwitchOf(context, shop.id),
+    },
     sale,
   );
   const sent = completeSaleRequestSchema.safeParse(sale);

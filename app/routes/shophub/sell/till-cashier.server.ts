@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import type { ShopRole } from "~/modules/shops";
 import { cashierOfSwitch } from "~/modules/staff/index.server";
 import { memberOf } from "~/routes/_gates/member.server";
+import { heldSessionOfRequest } from "~/routes/_gates/till-hold.server";
 
 /**
  * Who acts on a sale's page opened from a registered till (issue 37, decision 0088): the
@@ -19,6 +20,9 @@ export async function actingMemberOf(
   url: URL,
 ): Promise<{ userId: string; role: ShopRole }> {
   const session = memberOf(context).id;
+  // A session a cashier holds is theirs here whatever the link says (decision 0088).
+  const held = await heldSessionOfRequest(context);
+  if (held && held.shopId === shopId) return { userId: held.cashierId, role: "cashier" };
   const switchId = url.searchParams.get("cashier");
   if (!switchId) return { userId: session, role: sessionRole };
   const valid = /^[0-9a-f-]{36}$/i.test(switchId);
