@@ -121,8 +121,6 @@ describe("a cashier at the owner's till", () => {
     // pages, typed into the address bar, say who holds the till (decision 0088).
     const settings = await page.goto("/shophub/settings/selling");
     expect(settings?.status()).toBe(403);
-    expect(await page.locator("main").innerText()).toContain(
-      "เครื่องนี้ สมศรี แคชเชียร์ ใช้ขายอยู่ด้วย PIN",
-    );
+    expect(await page.locator("main").innerText()).toContain("เครื่องนี้ สมศรี แคชเชียร์ ใช้ขายอยู่ด้วย PIN");
   });
 });
