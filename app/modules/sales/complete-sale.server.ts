@@ -15,7 +15,12 @@ import { tillDocumentNumber } from "~/modules/tills";
 import { tillOfDevice } from "~/modules/tills/index.server";
 import { isTillDayClosed } from "./after-sale.server";
 import { discountNeedsApproval, discountShares, withinShares } from "./discount-limit";
-import { LedgerError, runLedgerStatement, UnitError } from "~/modules/stock/index.server";
+import {
+  itemsMovedBySale,
+  LedgerError,
+  runLedgerStatement,
+  UnitError,
+} from "~/modules/stock/index.server";
 import {
   computeBill,
   settlePayments,
@@ -526,7 +531,8 @@ async function completeRequest(
   try {
     const posted = await runLedgerStatement<Omit<CompletedSale, "replayed">>(db, shopId, {
       fn: "sale_post",
-      items: itemIds,
+      // A recipe item's components move instead of it (decision 0087): locked with the rest.
+      items: await itemsMovedBySale(db, shopId, itemIds),
       payload,
     });
     const sale = { ...posted, id: Number(posted.id), replayed: false };
