@@ -11,7 +11,7 @@ import {
   type SaleActor,
   type SaleLineRequest,
 } from "~/modules/sales/index.server";
-import { getRecipe, listRecipes, saveRecipe } from "~/modules/stock/index.server";
+import { getRecipe, listRecipes, listTillItems, saveRecipe } from "~/modules/stock/index.server";
 import { insertItem, insertShop, type TestShop } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -186,6 +186,9 @@ describe("selling a recipe item", () => {
       costSatang: 2_280,
       canMake: 48,
     });
+    // The till counts the latte's stock as what can still be made (it holds none itself).
+    const till = await listTillItems(db, c.shop.id);
+    expect(till.find((i) => i.id === c.latte.id)?.onHandMilli).toBe(48_000);
   });
 
   it("a recipe of a recipe moves the stocked items at the bottom", async () => {

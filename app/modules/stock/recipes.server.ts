@@ -58,6 +58,15 @@ function formatMilli(milli: number): string {
   return fraction === "" ? String(whole) : `${whole}.${fraction}`;
 }
 
+/** The shop's active items, the ones a recipe can be written for, by name. */
+export async function recipeItemChoices(db: DbExecutor, shopId: string) {
+  return db
+    .select({ id: stockItem.id, name: stockItem.name, sku: stockItem.sku })
+    .from(stockItem)
+    .where(and(eq(stockItem.shopId, shopId), eq(stockItem.status, "active")))
+    .orderBy(asc(stockItem.name), asc(stockItem.id));
+}
+
 export interface RecipeSummary {
   itemId: number;
   sku: string;
