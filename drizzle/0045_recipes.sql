@@ -18,7 +18,7 @@ CREATE TABLE "sale_line_ingredient" (
 --> statement-breakpoint
 ALTER TABLE "stock_recipe_component" ADD CONSTRAINT "stock_recipe_component_shop_id_shop_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shop"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stock_recipe_component" ADD CONSTRAINT "stock_recipe_component_item_id_stock_item_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."stock_item"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "stock_recipe_component" ADD CONSTRAINT "stock_recipe_component_component_item_id_stock_item_id_fk" FOREIGN KEY ("component_item_id") REFERENCES "public"."stock_item"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stock_recipe_component" ADD CONSTRAINT "stock_recipe_component_component_item_id_stock_item_id_fk" FOREIGN KEY ("component_item_id") REFERENCES "public"."stock_item"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sale_line_ingredient" ADD CONSTRAINT "sale_line_ingredient_shop_id_shop_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shop"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sale_line_ingredient" ADD CONSTRAINT "sale_line_ingredient_sale_line_id_sale_line_id_fk" FOREIGN KEY ("sale_line_id") REFERENCES "public"."sale_line"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sale_line_ingredient" ADD CONSTRAINT "sale_line_ingredient_movement_id_stock_movement_id_fk" FOREIGN KEY ("movement_id") REFERENCES "public"."stock_movement"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

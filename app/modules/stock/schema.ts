@@ -371,10 +371,13 @@ export const stockRecipeComponent = pgTable(
     itemId: bigint("item_id", { mode: "number" })
       .notNull()
       .references(() => stockItem.id, { onDelete: "cascade" }),
-    /** What one of it uses (the beans), in the component's own unit. */
+    /**
+     * What one of it uses (the beans), in the component's own unit. Only an item that never
+     * moved can be deleted; a recipe never sold loses that line with it.
+     */
     componentItemId: bigint("component_item_id", { mode: "number" })
       .notNull()
-      .references(() => stockItem.id, { onDelete: "restrict" }),
+      .references(() => stockItem.id, { onDelete: "cascade" }),
     qty: quantity("qty").notNull(),
     position: integer("position").notNull().default(0),
   },
