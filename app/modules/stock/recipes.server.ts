@@ -126,28 +126,6 @@ export async function listRecipes(db: DbExecutor, shopId: string): Promise<Recip
   }));
 }
 
-/**
- * The items whose stock a sale of these items moves: the items themselves and, for recipe
- * items, their components through every level (the sale locks them all first, in id order).
- */
-export async function itemsMovedBySale(
-  db: DbExecutor,
-  shopId: string,
-  itemIds: readonly number[],
-): Promise<number[]> {
-  if (itemIds.length === 0) return [];
-  const result = await db.execute<{ item: string }>(sql`
-    WITH RECURSIVE moved AS (
-      SELECT unnest(${`{${itemIds.map(Number).join(",")}}`}::bigint[]) AS item, 0 AS depth
-      UNION
-      SELECT r.component_item_id, m.depth + 1 FROM moved m
-        JOIN ${stockRecipeComponent} r ON r.item_id = m.item AND r.shop_id = ${shopId}::uuid
-       WHERE m.depth < 16
-    )
-    SELECT DISTINCT item FROM moved`);
-  return result.rows.map((row) => Number(row.item));
-}
-
 export type SaveRecipeResult =
   | { ok: true; componentCount: number }
   | {
