@@ -169,6 +169,7 @@ export default [
     index("routes/storehub/overview.tsx"),
     route("add", "routes/storehub/add.tsx"),
     route("variants", "routes/storehub/variants.tsx"),
+    route("recipes", "routes/storehub/recipes.tsx"),
     route("edit", "routes/storehub/edit.tsx"),
     route("delete", "routes/storehub/delete.tsx"),
     route("import", "routes/storehub/import.tsx"),

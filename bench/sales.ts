@@ -90,6 +90,104 @@ async function seed(db: Database, email: string, itemCount: number): Promise<Fix
   return { ...items, userId };
 }
 
+/** Recipe items of the shop (decision 0087), each made of 3 of the shared items. */
+const RECIPE_PARTS = 3;
+
+async function seedRecipes(db: Database, fixture: Fixture): Promise<Map<number, number[]>> {
+  const client = db.$client;
+  const recipes = new Map<number, number[]>();
+  const ids = fixture.itemIds;
+  for (let index = 0; index < ids.length; index++) {
+    const parts = Array.from(
+      { length: RECIPE_PARTS },
+      (_, k) => ids[(index + k) % ids.length] ?? 0,
+    ).sort((a, b) => a - b);
+    const id = (
+      await client.query<{ id: string }>(
+        `INSERT INTO stock_item (shop_id, name, sku, unit, price_satang, cost_satang)
+         VALUES ($1, $2, $3, 'แก้ว', $4, 0) RETURNING id`,
+        [fixture.shopId, `ลาเต้ทดสอบ ${index + 1}`, `RECIPE-${index + 1}`, PRICE],
+      )
+    ).rows[0]?.id;
+    await client.query(
+      `INSERT INTO stock_recipe_component (shop_id, item_id, component_item_id, qty, position)
+       SELECT $1, $2, part, 1, ord FROM unnest($3::bigint[]) WITH ORDINALITY AS p(part, ord)`,
+      [fixture.shopId, id, parts],
+    );
+    recipes.set(Number(id), parts);
+  }
+  return recipes;
+}
+
+/**
+ * The yardstick of a sale of 3 recipe items: the same writes as bareSale for their 9
+ * ingredients (stock totals, balances, movements), the sale, its 3 lines without a movement of
+ * their own and the 9 links from the lines to the ingredients' movements.
+ */
+function bareRecipeSale(
+  fixture: Fixture,
+  recipeIds: number[],
+  recipes: Map<number, number[]>,
+  year: number,
+): string {
+  const { shopId, userId, locationId } = fixture;
+  const shop = `'${shopId}'::uuid`;
+  const total = PRICE * recipeIds.length;
+  const moved = recipeIds.flatMap((recipe, index) =>
+    (recipes.get(recipe) ?? []).map((item) => ({ line: index + 1, item })),
+  );
+  const byItem = [...moved].sort((a, b) => a.item - b.item);
+  const statements = ["BEGIN"];
+  for (const { item } of byItem) {
+    statements.push(`UPDATE stock_item SET on_hand = on_hand - 1,
+      stock_value_satang = stock_value_satang - ${COST}, updated_at = now() WHERE id = ${item}`);
+  }
+  for (const { item } of byItem) {
+    statements.push(`UPDATE stock_balance SET qty = qty - 1, value_satang = value_satang - ${COST},
+      updated_at = now() WHERE item_id = ${item} AND location_id = ${locationId} AND qty >= 1`);
+  }
+  statements.push(`INSERT INTO stock_document (shop_id, kind, number, reference, user_id)
+    VALUES (${shop}, 'sale', next_document_number(${shop}, 'sale'), 'bench', '${userId}')`);
+  statements.push(`INSERT INTO stock_movement (shop_id, document_id, line_no, item_id,
+      location_id, kind, qty, location_qty_after, item_qty_after, unit_cost_satang, value_satang,
+      reference, user_id)
+    VALUES ${moved
+      .map(
+        ({ line, item }) => `(${shop}, currval('stock_document_id_seq'), ${line}, ${item},
+          ${locationId}, 'sale', -1, 0, 0, ${COST}, -${COST}, 'bench', '${userId}')`,
+      )
+      .join(", ")}`);
+  statements.push(`WITH n AS (SELECT next_document_number(${shop}, 'receipt', ${year}) AS seq)
+    INSERT INTO sale (shop_id, client_sale_id, document_kind, document_year, document_seq,
+      document_number, till, cashier_id, cashier_name, stock_document_id, vat_mode, vat_rate_bp,
+      gross_satang, line_discount_satang, bill_discount_satang, vat_base_satang, vat_satang,
+      non_vat_satang, total_satang, cost_satang, tendered_satang, change_satang, seller)
+    SELECT ${shop}, gen_random_uuid(), 'receipt', ${year}, n.seq,
+      'RC${year}-' || lpad(n.seq::text, 6, '0'), 'bench', '${userId}', 'แคชเชียร์ทดสอบ',
+      currval('stock_document_id_seq'), 'none', 0, ${total}, 0, 0, 0, 0, ${total}, ${total},
+      ${COST * moved.length}, ${total}, 0, '${SELLER}'::jsonb FROM n`);
+  statements.push(`INSERT INTO sale_line (shop_id, sale_id, line_no, item_id, item_name, sku,
+      unit, qty, unit_price_satang, gross_satang, line_discount_satang, bill_discount_satang,
+      net_satang, vat_satang, ex_vat_satang, total_satang, unit_cost_satang, cost_satang,
+      movement_id)
+    VALUES ${recipeIds
+      .map(
+        (recipe, index) => `(${shop}, currval('sale_id_seq'), ${index + 1}, ${recipe},
+          'ลาเต้', 'RECIPE', 'แก้ว', 1, ${PRICE}, ${PRICE}, 0, 0, ${PRICE}, 0, ${PRICE}, ${PRICE},
+          ${COST * RECIPE_PARTS}, ${COST * RECIPE_PARTS}, NULL)`,
+      )
+      .join(", ")}`);
+  statements.push(`INSERT INTO sale_line_ingredient (shop_id, sale_line_id, movement_id)
+    SELECT ${shop}, l.id, m.id FROM stock_movement m
+      JOIN sale_line l ON l.sale_id = currval('sale_id_seq') AND l.line_no = m.line_no
+     WHERE m.document_id = currval('stock_document_id_seq')`);
+  statements.push(`INSERT INTO sale_payment (shop_id, sale_id, payment_no, method,
+      amount_satang, tendered_satang)
+    VALUES (${shop}, currval('sale_id_seq'), 1, 'cash', ${total}, ${total})`);
+  statements.push("COMMIT");
+  return statements.join(";\n");
+}
+
 interface RateRow extends MeasuredRate {
   commits?: number;
 }
@@ -189,6 +287,8 @@ async function main() {
     const cookie = await registerMember(appUrl, email);
     const fixture = await seed(db, email, options.items);
     const pick = sharedItemPicker(fixture.itemIds, WRITERS, LINES);
+    const recipes = await seedRecipes(db, fixture);
+    const pickRecipes = sharedItemPicker([...recipes.keys()], WRITERS, LINES);
     const year = buddhistYear(new Date());
     for (let index = 0; index < WRITERS; index++) {
       const client = new pg.Client({ connectionString: databaseUrl });
@@ -224,6 +324,21 @@ async function main() {
         payments: [{ method: "cash", amountSatang: PRICE * LINES }],
         expectedTotalSatang: PRICE * LINES,
       }).then((result) => result.ok);
+    const bareRecipes = () =>
+      timed(() =>
+        rate("bare SQL, 3 recipe items (9 ingredients)", seconds, async (worker) => {
+          await writers[worker]?.query(bareRecipeSale(fixture, pickRecipes(worker), recipes, year));
+          return true;
+        }),
+      );
+    const inProcessRecipes = (worker: number) =>
+      completeSale(database, actor, {
+        clientSaleId: randomUUID(),
+        till: `เครื่อง ${worker + 1}`,
+        lines: pickRecipes(worker).map((itemId) => ({ itemId, qtyMilli: 1_000 })),
+        payments: [{ method: "cash", amountSatang: PRICE * LINES }],
+        expectedTotalSatang: PRICE * LINES,
+      }).then((result) => result.ok);
     const overHttp = (worker: number) =>
       postSale(
         appUrl,
@@ -246,6 +361,14 @@ async function main() {
       rate("till over HTTP (POST /shophub/sell.data)", seconds, overHttp),
     );
     const bareLast = await bare();
+    // Recipe items (decision 0087): each of the 3 lines moves its 3 ingredients.
+    await rate("warm-up", 2, inProcessRecipes);
+    const bareRecipesFirst = await bareRecipes();
+    const viaRecipes = await timed(() =>
+      rate("completeSale, 3 recipe items (sale_post units)", seconds, inProcessRecipes),
+    );
+    const bareRecipesLast = await bareRecipes();
+    const recipesBare = (bareRecipesFirst.perSecond + bareRecipesLast.perSecond) / 2;
     // Each way is compared with the mean of the bare runs on either side of it.
     const inProcessBare = (bareFirst.perSecond + bareMiddle.perSecond) / 2;
     const httpBare = (bareMiddle.perSecond + bareLast.perSecond) / 2;
@@ -272,6 +395,9 @@ async function main() {
       [bareMiddle, allBare],
       [viaHttp, httpBare],
       [bareLast, allBare],
+      [bareRecipesFirst, recipesBare],
+      [viaRecipes, recipesBare],
+      [bareRecipesLast, recipesBare],
     ];
     printTable(
       ["target", "sales", "refused", "per s", "commits", "sales/commit", "× bare SQL"],
@@ -289,10 +415,11 @@ async function main() {
       `\nbare SQL runs: ${[bareFirst, bareMiddle, bareLast].map((r) => fixed(r.perSecond, 0)).join(", ")} per s` +
         `\ncompleteSale in process ÷ bare SQL: ${fixed(viaCompleteSale.perSecond / inProcessBare)}; ` +
         `till over HTTP ÷ bare SQL: ${fixed(viaHttp.perSecond / httpBare)} (goal ≥ 0.7)` +
+        `\nrecipe items, completeSale ÷ bare SQL: ${fixed(viaRecipes.perSecond / recipesBare)} (goal ≥ 0.7)` +
         `\nitems' stock off the movements by ${drift.rows[0]?.drift} units; ` +
         `${numbers.rows[0]?.sales} receipts, number gaps: ${numbers.rows[0]?.gaps}`,
     );
-    return viaCompleteSale.refused + viaHttp.refused === 0 ? 0 : 1;
+    return viaCompleteSale.refused + viaHttp.refused + viaRecipes.refused === 0 ? 0 : 1;
   } finally {
     await Promise.all(writers.map((client) => client.end()));
     await db?.$client.end();

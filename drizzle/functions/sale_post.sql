@@ -56,12 +56,14 @@ BEGIN
                   CASE WHEN seq < 1000000 THEN lpad(seq::text, 6, '0') ELSE seq::text END;
   END IF;
 
+  -- Recipes (decision 0087): sale_recipe_ledger_lines moves a recipe's components instead.
   posted := stock_post_movements(p_shop, 'sale', doc_number, '', p_sale->>'cashierId',
-    (SELECT jsonb_agg(jsonb_build_object('line', l.ordinality, 'item', l.value->'item',
+    sale_recipe_ledger_lines(p_shop,
+      (SELECT jsonb_agg(jsonb_build_object('line', l.ordinality, 'item', l.value->'item',
                         'location', location_id, 'qty', l.value->'ledgerQty',
                         'happened', sold_till IS NOT NULL)
                       ORDER BY l.ordinality)
-       FROM jsonb_array_elements(p_sale->'lines') WITH ORDINALITY AS l));
+       FROM jsonb_array_elements(p_sale->'lines') WITH ORDINALITY AS l)));
 
   SELECT coalesce(-sum((m->>'value')::bigint), 0) INTO total_cost
     FROM jsonb_array_elements(posted->'movements') AS m;
@@ -98,8 +100,11 @@ BEGIN
          (l.value->>'exVat')::bigint, (l.value->>'total')::bigint,
          (m->>'unitCost')::bigint, -(m->>'value')::bigint, (m->>'id')::bigint
     FROM jsonb_array_elements(p_sale->'lines') WITH ORDINALITY AS l
-    JOIN jsonb_array_elements(posted->'movements') AS m
+    JOIN jsonb_array_elements(sale_recipe_line_costs(p_sale->'lines', posted->'movements')) AS m
       ON (m->>'line')::bigint = l.ordinality;
+
+  -- Recipes (decision 0087): which component movements each recipe line made.
+  PERFORM sale_post_recipes(p_shop, sale_id, p_sale->'lines', posted->'movements');
 
   INSERT INTO sale_payment (shop_id, sale_id, payment_no, method, amount_satang,
     tendered_satang, reference, card_last4, approval_code)

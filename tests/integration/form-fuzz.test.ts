@@ -768,6 +768,20 @@ const TARGETS: Target[] = [
     ],
   })),
   {
+    route: "routes/storehub/recipes",
+    caller: "owner",
+    path: "/storehub/recipes",
+    fixed: { shopId: "@shop", item: "@item" },
+    fields: ["components"],
+  },
+  {
+    route: "routes/storehub/recipes",
+    caller: "owner",
+    path: "/storehub/recipes",
+    fixed: { shopId: "@shop" },
+    fields: ["item", "components"],
+  },
+  {
     route: "routes/storehub/delete",
     caller: "owner",
     path: "/storehub/delete",
@@ -1188,6 +1202,12 @@ const LOADER_TARGETS: LoaderTarget[] = [
     caller: "owner",
     path: "/storehub/variants",
     names: ["group", "saved"],
+  },
+  {
+    route: "routes/storehub/recipes",
+    caller: "owner",
+    path: "/storehub/recipes",
+    names: ["item", "saved"],
   },
   {
     route: "routes/storehub/storage",

@@ -1954,6 +1954,33 @@ export const MATRIX: Record<string, MatrixRow> = {
     foreign: [],
     checksShopId: true,
   },
+  "routes/storehub/recipes loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/storehub/recipes?item=${ids.itemId}` }),
+    roles: WRITERS,
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [],
+  },
+  "routes/storehub/recipes action": {
+    access: "shop",
+    // An empty recipe: the item is sold from its own stock (nothing else changes).
+    request: (ids) => ({
+      path: "/storehub/recipes",
+      form: { item: String(ids.itemId), components: "" },
+    }),
+    roles: {
+      owner: { redirect: "/storehub/recipes?item=" },
+      manager: { redirect: "/storehub/recipes?item=" },
+      stock: { redirect: "/storehub/recipes?item=" },
+      cashier: 403,
+    },
+    visitor: "signIn",
+    // The victim's item is not found in the caller's shop: nothing is written.
+    outsider: 404,
+    foreign: [],
+    checksShopId: true,
+  },
   "routes/storehub/edit loader": {
     access: "shop",
     request: (ids) => ({ path: `/storehub/edit?id=${ids.itemId}` }),

@@ -352,4 +352,35 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
     "The option names differ from other rows or from the group the shop has: items of one group have the same options in the same order",
   "storehub.import.error.variantRepeated":
     "Another item of this group already has these option values",
+  "storehub.nav.recipes": "Recipes",
+  "storehub.recipes.title": "Recipes (items made of other items)",
+  "storehub.recipes.intro":
+    "A recipe item holds no stock of its own (made to order). Selling it takes its ingredients out in the sale's own stock document, at their average cost; a void or a return puts them back.",
+  "storehub.recipes.listCaption":
+    "The shop's recipe items: what one costs at today's average cost, and how many can still be made from stock",
+  "storehub.recipes.item": "Item",
+  "storehub.recipes.components": "Ingredients",
+  "storehub.recipes.cost": "Cost of one",
+  "storehub.recipes.canMake": "Can still make",
+  "storehub.recipes.canMakeValue": "{count} {unit}",
+  "storehub.recipes.chooseItem": "Item to write the recipe of",
+  "storehub.recipes.choosePrompt": "Choose an item",
+  "storehub.recipes.open": "Open its recipe",
+  "storehub.recipes.saved": "The recipe of {name} is saved",
+  "storehub.recipes.recipeOf": "Recipe of {name}",
+  "storehub.recipes.componentsLabel": "Ingredients for one (one a line: SKU quantity)",
+  "storehub.recipes.example": "BEANS 0.018\nMILK 0.2\nCUP 1",
+  "storehub.recipes.hint":
+    "Quantities are in the ingredient's own unit, e.g. 0.018 for beans counted in kg. Clear every line and save to remove the recipe (the item is then sold from its own stock).",
+  "storehub.recipes.save": "Save the recipe",
+  "storehub.recipes.error.line":
+    "Line {line} cannot be read: type the SKU, a space, then a quantity above 0 (3 decimals at most)",
+  "storehub.recipes.error.duplicate": "Line {line} repeats a SKU of an earlier line",
+  "storehub.recipes.error.tooMany": "A recipe has at most 30 ingredients",
+  "storehub.recipes.error.unknownSku": "Line {line}: the shop has no item with SKU {sku}",
+  "storehub.recipes.error.itself": "Line {line}: an item cannot be an ingredient of itself",
+  "storehub.recipes.error.loop":
+    "Line {line}: {sku} already has this item in its own recipe, so the recipe would contain itself",
+  "storehub.recipes.error.whole": "Line {line}: {sku} moves in whole units: type a whole number",
+  "storehub.recipes.error.noItem": "This item is not in the shop",
 } as const;

@@ -330,4 +330,33 @@ export const thStorehub = {
   "storehub.import.error.variantNames":
     "ชื่อตัวเลือกไม่ตรงกับแถวอื่นหรือกลุ่มที่ร้านมีอยู่ สินค้าในกลุ่มเดียวกันต้องมีตัวเลือกชื่อเดียวกันและเรียงเหมือนกัน",
   "storehub.import.error.variantRepeated": "มีสินค้าอื่นในกลุ่มนี้ที่ใช้ตัวเลือกชุดนี้แล้ว",
+  "storehub.nav.recipes": "สูตร",
+  "storehub.recipes.title": "สูตรสินค้า (สินค้าที่ทำจากสินค้าอื่น)",
+  "storehub.recipes.intro":
+    "สินค้าที่มีสูตรไม่มีสต็อกของตัวเอง (ทำตามสั่ง) เมื่อขาย ระบบจะตัดวัตถุดิบตามสูตรในเอกสารเดียวกับการขาย ที่ต้นทุนเฉลี่ยของวัตถุดิบ ยกเลิกหรือรับคืนก็คืนวัตถุดิบให้",
+  "storehub.recipes.listCaption": "สินค้าที่มีสูตรของร้าน ต้นทุนต่อหน่วยตามต้นทุนเฉลี่ยวันนี้ และจำนวนที่ยังทำได้จากสต็อก",
+  "storehub.recipes.item": "สินค้า",
+  "storehub.recipes.components": "วัตถุดิบ",
+  "storehub.recipes.cost": "ต้นทุนต่อหน่วย",
+  "storehub.recipes.canMake": "ยังทำได้",
+  "storehub.recipes.canMakeValue": "{count} {unit}",
+  "storehub.recipes.chooseItem": "สินค้าที่จะกำหนดสูตร",
+  "storehub.recipes.choosePrompt": "เลือกสินค้า",
+  "storehub.recipes.open": "เปิดสูตร",
+  "storehub.recipes.saved": "บันทึกสูตรของ {name} แล้ว",
+  "storehub.recipes.recipeOf": "สูตรของ {name}",
+  "storehub.recipes.componentsLabel": "วัตถุดิบต่อ 1 หน่วย (บรรทัดละ 1 รายการ: รหัสสินค้า ปริมาณ)",
+  "storehub.recipes.example": "BEANS 0.018\nMILK 0.2\nCUP 1",
+  "storehub.recipes.hint":
+    "ปริมาณเป็นหน่วยของวัตถุดิบ เช่น เมล็ดกาแฟหน่วย กก. ใส่ 0.018 ลบทุกบรรทัดแล้วบันทึก = ไม่มีสูตร (ขายจากสต็อกของสินค้าเอง)",
+  "storehub.recipes.save": "บันทึกสูตร",
+  "storehub.recipes.error.line":
+    "บรรทัด {line} อ่านไม่ได้ ใส่รหัสสินค้า เว้นวรรค แล้วตามด้วยปริมาณที่มากกว่า 0 (ทศนิยมไม่เกิน 3 ตำแหน่ง)",
+  "storehub.recipes.error.duplicate": "บรรทัด {line} ใช้รหัสสินค้าซ้ำกับบรรทัดก่อนหน้า",
+  "storehub.recipes.error.tooMany": "สูตรหนึ่งมีวัตถุดิบได้ไม่เกิน 30 รายการ",
+  "storehub.recipes.error.unknownSku": "บรรทัด {line}: ร้านไม่มีสินค้ารหัส {sku}",
+  "storehub.recipes.error.itself": "บรรทัด {line}: สินค้าเป็นวัตถุดิบของตัวเองไม่ได้",
+  "storehub.recipes.error.loop": "บรรทัด {line}: {sku} มีสินค้านี้อยู่ในสูตรของมันแล้ว สูตรจะวนกลับมาที่ตัวเอง",
+  "storehub.recipes.error.whole": "บรรทัด {line}: {sku} นับเป็นหน่วยเต็ม ใส่ปริมาณเป็นจำนวนเต็ม",
+  "storehub.recipes.error.noItem": "ไม่พบสินค้านี้ในร้าน",
 } as const;

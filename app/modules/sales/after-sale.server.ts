@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import {
   creditNote,
@@ -7,8 +7,10 @@ import {
   fullTaxInvoice,
   sale,
   saleLine,
+  saleLineIngredient,
   shift,
   stockItem,
+  stockMovement,
 } from "~/db/schema";
 import { bangkokIsoDate } from "~/lib/dates";
 import { isWholeQuantity } from "~/lib/quantity";
@@ -130,6 +132,49 @@ async function linesOf(db: DbExecutor, shopId: string, saleId: number) {
   }));
 }
 
+/**
+ * The components' movements of recipe lines (decision 0087), each with the item it moved and
+ * how much it took out (thousandths, positive).
+ */
+async function ingredientsOf(db: DbExecutor, shopId: string, saleLineIds: readonly number[]) {
+  if (saleLineIds.length === 0) return [];
+  return db
+    .select({
+      saleLineId: saleLineIngredient.saleLineId,
+      movementId: saleLineIngredient.movementId,
+      itemId: stockMovement.itemId,
+      qtyMilli: sql<number>`(-${stockMovement.qty} * 1000)::bigint`.mapWith(Number),
+    })
+    .from(saleLineIngredient)
+    .innerJoin(stockMovement, eq(stockMovement.id, saleLineIngredient.movementId))
+    .where(
+      and(
+        eq(saleLineIngredient.shopId, shopId),
+        inArray(saleLineIngredient.saleLineId, [...saleLineIds]),
+      ),
+    )
+    .orderBy(saleLineIngredient.id);
+}
+
+/**
+ * What giving `qtyMilli` of a recipe line back gives back of each component: its share of what
+ * the line took out, the last of the line all that is still out (so nothing is left behind by
+ * rounding).
+ */
+function ingredientShare(
+  taken: number,
+  line: { qtyMilli: number; returnedMilli: number },
+  qtyMilli: number,
+): number {
+  if (line.returnedMilli + qtyMilli >= line.qtyMilli) {
+    return taken - Math.round((taken * line.returnedMilli) / line.qtyMilli);
+  }
+  return (
+    Math.round((taken * (line.returnedMilli + qtyMilli)) / line.qtyMilli) -
+    Math.round((taken * line.returnedMilli) / line.qtyMilli)
+  );
+}
+
 /** The next number of one of the shop's document sequences, in the caller's transaction. */
 async function nextNumber(tx: DbExecutor, shopId: string, kind: string, year: number) {
   const result = await tx.execute<{ n: string | number }>(
@@ -200,7 +245,15 @@ export async function voidSale(
   const settings = await getSalesSettings(db, actor.shopId);
   if (!mayUndoSale(actor, head, settings, now)) return { ok: false, error: "not-allowed" };
   if (head.status === "void") return { ok: false, error: "already-void" };
-  const items = [...new Set((await linesOf(db, actor.shopId, head.id)).map((l) => l.itemId))];
+  const known = await linesOf(db, actor.shopId, head.id);
+  const knownIngredients = await ingredientsOf(
+    db,
+    actor.shopId,
+    known.filter((l) => l.movementId === null).map((l) => l.id),
+  );
+  const items = [
+    ...new Set([...known.map((l) => l.itemId), ...knownIngredients.map((i) => i.itemId)]),
+  ];
   try {
     return await runLedgerWork(db, actor.shopId, {
       items,
@@ -215,11 +268,26 @@ export async function voidSale(
           .where(and(eq(creditNote.shopId, actor.shopId), eq(creditNote.saleId, head.id)))
           .limit(1);
         if (returned) throw new Refused<VoidRefusal>("has-returns");
-        const out = (await linesOf(tx, actor.shopId, head.id)).flatMap((line) =>
+        const lines = await linesOf(tx, actor.shopId, head.id);
+        const out = lines.flatMap((line) =>
           line.movementId !== null && line.qtyMilli > line.returnedMilli
-            ? [{ ...line, movementId: line.movementId }]
+            ? [{ movementId: line.movementId, qty: line.qtyMilli - line.returnedMilli }]
             : [],
         );
+        // A recipe line's components come back instead of it (decision 0087).
+        const recipeLines = lines.filter(
+          (line) => line.movementId === null && line.qtyMilli > line.returnedMilli,
+        );
+        for (const part of await ingredientsOf(
+          tx,
+          actor.shopId,
+          recipeLines.map((l) => l.id),
+        )) {
+          const line = recipeLines.find((l) => l.id === part.saleLineId);
+          if (!line) continue;
+          const qty = ingredientShare(part.qtyMilli, line, line.qtyMilli - line.returnedMilli);
+          if (qty > 0) out.push({ movementId: part.movementId, qty });
+        }
         let stockDocumentId: number | null = null;
         if (out.length > 0) {
           const posted = await voidSaleMovements(tx, {
@@ -227,10 +295,7 @@ export async function voidSale(
             userId: actor.userId,
             reference: locked.documentNumber,
             note: reason,
-            lines: out.map((line) => ({
-              movementId: line.movementId,
-              qty: line.qtyMilli - line.returnedMilli,
-            })),
+            lines: out,
           });
           stockDocumentId = posted.documentId;
         }
@@ -355,6 +420,11 @@ export async function returnSaleLines(
     }
     items.add(line.itemId);
   }
+  // A recipe line's components come back instead of it (decision 0087): locked with the rest.
+  const recipeLineIds = known
+    .filter((l) => l.movementId === null && wanted.has(l.id))
+    .map((l) => l.id);
+  for (const part of await ingredientsOf(db, actor.shopId, recipeLineIds)) items.add(part.itemId);
 
   try {
     return await runLedgerWork(db, actor.shopId, {
@@ -390,9 +460,23 @@ export async function returnSaleLines(
         // A credit note gives money back; free goods coming back are not one.
         if (totalSatang <= 0) throw new Refused<ReturnRefusal>({ code: "nothing-to-return" });
 
-        const withStock = returning.flatMap((r) =>
-          r.line.movementId === null ? [] : [{ ...r, movementId: r.line.movementId }],
+        // Each returned line's movement, or a recipe line's components' (decision 0087).
+        const withStock: { owner: number; movementId: number; qty: number }[] = [];
+        const parts = await ingredientsOf(
+          tx,
+          actor.shopId,
+          returning.filter((r) => r.line.movementId === null).map((r) => r.line.id),
         );
+        for (const [owner, r] of returning.entries()) {
+          if (r.line.movementId !== null) {
+            withStock.push({ owner, movementId: r.line.movementId, qty: r.qtyMilli });
+            continue;
+          }
+          for (const part of parts.filter((p) => p.saleLineId === r.line.id)) {
+            const qty = ingredientShare(part.qtyMilli, r.line, r.qtyMilli);
+            if (qty > 0) withStock.push({ owner, movementId: part.movementId, qty });
+          }
+        }
         const posted =
           withStock.length > 0
             ? await voidSaleMovements(tx, {
@@ -400,18 +484,18 @@ export async function returnSaleLines(
                 userId: actor.userId,
                 reference: locked.documentNumber,
                 note: reason,
-                lines: withStock.map((r) => ({
-                  movementId: r.movementId,
-                  qty: r.qtyMilli,
-                })),
+                lines: withStock.map((w) => ({ movementId: w.movementId, qty: w.qty })),
               })
             : null;
-        const costOf = (index: number) =>
-          posted?.movements.find((m) => m.line === index + 1)?.valueSatang ?? 0;
-        const costs = returning.map((r) => {
-          const index = withStock.findIndex((w) => w.line.id === r.line.id);
-          return index < 0 ? 0 : costOf(index);
-        });
+        const costs = returning.map((_, owner) =>
+          withStock.reduce(
+            (sum, w, index) =>
+              w.owner === owner
+                ? sum + (posted?.movements.find((m) => m.line === index + 1)?.valueSatang ?? 0)
+                : sum,
+            0,
+          ),
+        );
 
         // The drawer a cash refund comes out of: the issuer's own shift, else the open shift of
         // the till the sale was rung up on (decision 0058).

@@ -9,6 +9,7 @@ import {
   shop,
   shopSalesSetting,
   stockItem,
+  stockRecipeComponent,
 } from "~/db/schema";
 import type { ShopRole } from "~/modules/shops";
 import { tillDocumentNumber } from "~/modules/tills";
@@ -150,6 +151,16 @@ function saleContextQuery(db: Database) {
           measured: stockItem.measured,
           priceSatang: stockItem.priceSatang,
           status: stockItem.status,
+          // A recipe item's components through every level (decision 0087): its sale moves
+          // them, so the batch locks them with the rest. Null for an item without a recipe.
+          components: sql<string[] | null>`(WITH RECURSIVE parts AS (
+              SELECT r.component_item_id AS part, 1 AS depth FROM ${stockRecipeComponent} r
+               WHERE r.item_id = ${stockItem.id}
+              UNION
+              SELECT r.component_item_id, p.depth + 1 FROM parts p
+                JOIN ${stockRecipeComponent} r ON r.item_id = p.part
+               WHERE p.depth < 16)
+            SELECT array_agg(DISTINCT part)::text[] FROM parts)`,
         },
         tillShift: { id: shift.id, openedByName: shift.openedByName },
         cashierInTillShift: shiftMember.userId,
@@ -570,7 +581,13 @@ async function completeRequest(
   try {
     const posted = await runLedgerStatement<Omit<CompletedSale, "replayed">>(db, shopId, {
       fn: "sale_post",
-      items: itemIds,
+      // A recipe item's components move instead of it (decision 0087): locked with the rest.
+      items: [
+        ...new Set([
+          ...itemIds,
+          ...[...itemsById.values()].flatMap((item) => (item.components ?? []).map(Number)),
+        ]),
+      ],
       payload,
     });
     const sale = { ...posted, id: Number(posted.id), replayed: false };

@@ -571,3 +571,28 @@ export const salesTender = pgView("sales_tender", {
   saleId: bigint("sale_id", { mode: "number" }).notNull(),
   creditNoteId: bigint("credit_note_id", { mode: "number" }),
 }).existing();
+
+/**
+ * The ingredients' movements of a recipe line (decision 0087): a recipe item has no stock of
+ * its own, so its line names no movement (`sale_line.movement_id` is null) and these rows name
+ * the components' `sale` movements. A void or a return gives them back in proportion.
+ */
+export const saleLineIngredient = pgTable(
+  "sale_line_ingredient",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    saleLineId: bigint("sale_line_id", { mode: "number" })
+      .notNull()
+      .references(() => saleLine.id, { onDelete: "cascade" }),
+    movementId: bigint("movement_id", { mode: "number" })
+      .notNull()
+      .references(() => stockMovement.id),
+  },
+  (table) => [
+    uniqueIndex("sale_line_ingredient_movement").on(table.movementId),
+    index("sale_line_ingredient_line").on(table.saleLineId),
+  ],
+);

@@ -29,3 +29,4 @@ export { cachedShopStock } from "./stock-summary-cache.server";
 // The till's grid of sellable items (the sales module sells them; the items are ours).
 export * from "./till-items.server";
 export * from "./variants.server";
+export * from "./recipes.server";

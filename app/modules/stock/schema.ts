@@ -354,3 +354,38 @@ export const stockItemVariant = pgTable(
     index("stock_item_variant_shop_group").on(table.shopId, table.groupId),
   ],
 );
+
+/*
+ * Recipes (decision 0087): an item made of other items, a latte of 18 g beans, 200 ml milk and
+ * one cup. The recipe item holds no stock of its own (made to order): selling it moves its
+ * components out in the sale's own stock document, at their moving-average cost.
+ */
+export const stockRecipeComponent = pgTable(
+  "stock_recipe_component",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    /** The item sold (the latte). */
+    itemId: bigint("item_id", { mode: "number" })
+      .notNull()
+      .references(() => stockItem.id, { onDelete: "cascade" }),
+    /**
+     * What one of it uses (the beans), in the component's own unit. Only an item that never
+     * moved can be deleted; a recipe never sold loses that line with it.
+     */
+    componentItemId: bigint("component_item_id", { mode: "number" })
+      .notNull()
+      .references(() => stockItem.id, { onDelete: "cascade" }),
+    qty: quantity("qty").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex("stock_recipe_component_item_component").on(table.itemId, table.componentItemId),
+    index("stock_recipe_component_shop_item").on(table.shopId, table.itemId),
+    index("stock_recipe_component_component").on(table.componentItemId),
+    check("stock_recipe_component_qty_positive", sql`${table.qty} > 0`),
+    check("stock_recipe_component_not_itself", sql`${table.itemId} <> ${table.componentItemId}`),
+  ],
+);

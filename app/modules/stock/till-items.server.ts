@@ -3,6 +3,7 @@ import type { Database, DbExecutor } from "~/db/client.server";
 import { stockItem, stockItemVariant, stockVariantGroup } from "./schema";
 import { variantKey } from "./variant-form";
 
+import { listRecipes } from "./recipes.server";
 import { cachedShopStock } from "./stock-summary-cache.server";
 
 /** One sellable item as the till's grid needs it: nothing more (thousands are sent at once). */
@@ -50,9 +51,13 @@ export async function listTillItems(db: DbExecutor, shopId: string): Promise<Til
     .leftJoin(stockVariantGroup, eq(stockVariantGroup.id, stockItemVariant.groupId))
     .where(and(eq(stockItem.shopId, shopId), eq(stockItem.status, "active")))
     .orderBy(asc(stockItem.name), asc(stockItem.id));
+  // A recipe item holds no stock (decision 0087): the till counts what can still be made.
+  const recipes = new Map(
+    (await listRecipes(db, shopId)).map((recipe) => [recipe.itemId, recipe.canMake * 1_000]),
+  );
   return rows.map(({ onHand, groupId, groupName, values, position, ...row }) => ({
     ...row,
-    onHandMilli: onHand,
+    onHandMilli: recipes.get(row.id) ?? onHand,
     variant:
       groupId !== null && groupName !== null && values !== null
         ? { groupId, groupName, label: variantKey(values), position: position ?? 0 }

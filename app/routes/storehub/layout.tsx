@@ -20,6 +20,7 @@ const TABS: {
   { to: "/storehub/storage", label: "storehub.nav.storage" },
   { to: "/storehub/add", label: "storehub.nav.add", writersOnly: true },
   { to: "/storehub/variants", label: "storehub.nav.variants", writersOnly: true },
+  { to: "/storehub/recipes", label: "storehub.nav.recipes", writersOnly: true },
   { to: "/storehub/edit", label: "storehub.nav.edit", writersOnly: true },
   { to: "/storehub/delete", label: "storehub.nav.delete", writersOnly: true },
   { to: "/storehub/import", label: "storehub.nav.import", writersOnly: true },
