@@ -13,8 +13,12 @@ import {
   savePointsScheme,
 } from "~/modules/customers/index.server";
 import { readForm } from "~/lib/forms/read-form";
+import { documentView } from "~/features/sales-documents/document-view";
+import { createTranslate } from "~/lib/i18n";
+import { th } from "~/lib/i18n/th";
 import {
   completeSale,
+  getSaleDocument,
   returnSaleLines,
   type SaleActor,
   voidSale,
@@ -145,6 +149,20 @@ describe("points", () => {
       ["earn", 4, 4],
     ]);
     expect(history[1]).toMatchObject({ valueSatang: 300, documentNumber: second.documentNumber });
+
+    // The slip names the customer, the points used and earned, and the balance after it.
+    const doc = await getSaleDocument(db, s.t.shop.id, { saleId: second.id, doc: "sale" });
+    expect(doc?.customer).toEqual({
+      name: "คุณสมศรี",
+      pointsEarned: 4,
+      pointsRedeemed: 3,
+      pointsBalance: 5,
+    });
+    expect(documentView(doc!, createTranslate(th, undefined, "th"), "th").customer).toEqual([
+      "ลูกค้า: คุณสมศรี",
+      "ใช้แต้ม 3 แต้ม",
+      "ได้แต้ม 4 แต้ม คงเหลือ 5 แต้ม",
+    ]);
   });
 
   it("refuses a redemption past the balance or the bill, without a customer, or with points off", async () => {

@@ -305,4 +305,14 @@ export interface SaleDocument {
   }[];
   changeSatang: number;
   note: string;
+  /**
+   * The customer the slip was sold to, with the points it earned and redeemed and the balance
+   * after it (decision 0082); absent without a customer.
+   */
+  customer?: {
+    name: string;
+    pointsEarned: number;
+    pointsRedeemed: number;
+    pointsBalance: number | null;
+  } | null;
 }
