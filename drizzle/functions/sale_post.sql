@@ -138,6 +138,11 @@ BEGIN
      WHERE c.shop_id = p_shop AND c.phone = p_sale->>'customerPhone';
   END IF;
 
+  -- Points (issue 37, decision 0082): the redemption and the points earned, in this transaction.
+  IF p_sale->>'customerPhone' IS NOT NULL OR p_sale->>'redeemPoints' IS NOT NULL THEN
+    PERFORM points_sale(p_shop, sale_id, p_sale);
+  END IF;
+
   RETURN jsonb_build_object('id', sale_id, 'documentKind', kind, 'documentNumber', doc_number,
     'totalSatang', (p_sale->>'total')::bigint, 'changeSatang', (p_sale->>'change')::bigint);
 END;

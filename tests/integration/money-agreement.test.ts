@@ -321,6 +321,80 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   },
 );
 
+describe("a bill with points redeemed (issue 37, decision 0082)", () => {
+  it("books the redemption as a bill discount: drawer, shift, dashboard, P&L, VAT and CSV agree", async () => {
+    const c = await counter([10_007, 20_000]);
+    const shopId = c.t.shop.id;
+    await db.execute(sql`
+      INSERT INTO points_setting (shop_id, enabled, satang_per_point, point_value_satang)
+      VALUES (${shopId}, true, 2500, 100)`);
+    await db.execute(sql`
+      INSERT INTO customer (shop_id, phone, name, consent_at, consent_by)
+      VALUES (${shopId}, '+66812345678', 'คุณสมศรี', now(), ${c.t.ownerId})`);
+    const actor = {
+      shopId,
+      userId: c.cashier.userId,
+      cashierName: c.cashier.userName,
+      role: c.cashier.role,
+    };
+    const sellTo = async (
+      lines: { item: number; qty: number }[],
+      redeemPoints: number | undefined,
+      total: number,
+    ) => {
+      const result = await completeSale(db, actor, {
+        clientSaleId: randomUUID(),
+        till: TILL,
+        lines: lines.map((l) => ({ itemId: c.items[l.item]!.id, qtyMilli: l.qty * 1000 })),
+        customerPhone: "+66812345678",
+        redeemPoints,
+        payments: [{ method: "cash", amountSatang: total }],
+        expectedTotalSatang: total,
+      });
+      if (!result.ok) throw new Error(`sale refused: ${JSON.stringify(result.error)}`);
+      return result.sale;
+    };
+    // 400 baht: 16 points. Then 300.07 baht less 13 points (13 baht): 287.07 baht paid.
+    await sellTo([{ item: 1, qty: 2 }], undefined, 40_000);
+    const redeemed = await sellTo(
+      [
+        { item: 0, qty: 1 },
+        { item: 1, qty: 1 },
+      ],
+      13,
+      30_007 - 1_300,
+    );
+    expect(redeemed.totalSatang).toBe(28_707);
+    const lineIds = (
+      await db
+        .select({ id: saleLine.id })
+        .from(saleLine)
+        .where(eq(saleLine.saleId, redeemed.id))
+        .orderBy(saleLine.lineNo)
+    ).map((row) => row.id);
+    // The first line comes back for cash: its refund is net of its share of the redemption.
+    const returned = await returnSaleLines(db, c.cashier, {
+      saleId: redeemed.id,
+      lines: [{ saleLineId: lineIds[0]!, qtyMilli: 1000 }],
+      reason: "ลูกค้าคืน",
+      refundMethod: "cash",
+      buyer: TEST_BUYER,
+    });
+    if (!returned.ok) throw new Error(JSON.stringify(returned.error));
+    expect(returned.creditNote.totalSatang).toBeLessThan(10_007);
+
+    const [row] = await db
+      .select({ discount: sale.billDiscountSatang, vat: sale.vatSatang })
+      .from(sale)
+      .where(eq(sale.id, redeemed.id));
+    expect(row?.discount).toBe(1_300);
+    // The drawer holds what was paid (no points), the P&L the lower revenue and VAT.
+    const { cash } = await figures(c);
+    expect(cash.expectedSatang).toBe(OPENING + 40_000 + 28_707 - returned.creditNote.totalSatang);
+    await expectAllAgree(c, { payIns: 0, payOuts: 0 });
+  });
+});
+
 describe("every figure agrees (property)", () => {
   it("through random sales, returns, voids, pay-ins and pay-outs by a cashier", async () => {
     let voids = 0;

@@ -95,6 +95,8 @@ export interface DocumentView {
   payments: DocumentRow[];
   change: DocumentRow | null;
   note: string | null;
+  /** The customer and their points (decision 0082), a line each; empty without a customer. */
+  customer: string[];
   footer: string[];
   /**
    * A credit note's correction (section 86/10): the original invoice's value, what earlier
@@ -246,6 +248,7 @@ export function documentView(doc: SaleDocument, t: Translate, lang: Lang): Docum
         ? { label: t("shops.sell.doc.change"), value: formatSatang(doc.changeSatang) }
         : null,
     note: doc.note ? t("shops.sell.doc.note", { note: doc.note }) : null,
+    customer: customerLines(t, doc.customer),
     footer: textLines(seller.receiptFooter),
     signatures: credit
       ? [
@@ -355,4 +358,21 @@ export function pageRule(paper: PaperChoice, contentHeightMm: number | null = nu
   if (paper === "a4") return "@page { size: A4; margin: 12mm; }";
   const height = contentHeightMm === null ? 297 : Math.ceil(contentHeightMm) + 2;
   return `@page { size: ${paper}mm ${height}mm; margin: 0; }`;
+}
+
+/** The slip's customer lines: who, points redeemed and earned, the balance after. */
+function customerLines(t: Translate, customer: SaleDocument["customer"]): string[] {
+  if (!customer) return [];
+  const lines = [t("shops.sell.doc.customer", { name: customer.name })];
+  if (customer.pointsRedeemed > 0)
+    lines.push(t("shops.sell.doc.pointsRedeemed", { points: String(customer.pointsRedeemed) }));
+  if (customer.pointsBalance !== null) {
+    lines.push(
+      t("shops.sell.doc.pointsEarned", {
+        points: String(customer.pointsEarned),
+        balance: String(customer.pointsBalance),
+      }),
+    );
+  }
+  return lines;
 }

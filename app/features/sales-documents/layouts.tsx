@@ -118,6 +118,11 @@ export function ThermalReceipt({ view, paper }: { view: DocumentView; paper: "58
       <Rows rows={view.payments} />
       {view.change && <Rows rows={[{ ...view.change, strong: true }]} />}
       {view.note && <div>{view.note}</div>}
+      {view.customer.map((line) => (
+        <div key={line} data-testid="doc-customer">
+          {line}
+        </div>
+      ))}
       <div className="doc-rule" />
       <div className="doc-row doc-sub">
         <span>{view.cashier}</span>
@@ -235,6 +240,9 @@ export function A4Document({ view, labels }: { view: DocumentView; labels: A4Lab
         <div className="doc-a4-words">
           <div className="doc-words">{view.words}</div>
           {view.note && <div>{view.note}</div>}
+          {view.customer.map((line) => (
+            <div key={line}>{line}</div>
+          ))}
         </div>
         <div className="doc-a4-totals">
           <Rows rows={view.totals} />

@@ -95,6 +95,13 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.sell.doc.correction.vat": "VAT on the difference",
   "shops.sell.doc.refersTo": "Refers to document no. {number}",
   "shops.sell.doc.reason": "Reason for the credit: {reason}",
+  "shops.sell.doc.customer": "Customer: {name}",
+  "shops.sell.doc.pointsRedeemed": "Points redeemed: {points}",
+  "shops.sell.doc.pointsEarned": "Points earned: {points}, balance {balance}",
+  "shops.sell.points.offline": "Points can be redeemed once the till is online",
+  "shops.sell.points.balance": "{points} points",
+  "shops.sell.points.redeem": "Redeem points (how many)",
+  "shops.sell.points.apply": "Redeem",
   "shops.sell.doc.note": "Note: {note}",
   "shops.sell.doc.receivedBy": "Received by",
   "shops.sell.doc.authorized": "Authorised signature",
@@ -320,6 +327,12 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
     "This device is no longer one of the shop's registered tills (it may have been released). The owner binds it again on the tills page",
   "shops.sell.error.outOfSequence":
     "This till's document number does not follow the one the server has. The bill stays on this device and the owner will see it",
+  "shops.sell.error.points.off": "The shop has not turned points on",
+  "shops.sell.error.points.noCustomer":
+    "Points are redeemed once a customer the shop knows is chosen",
+  "shops.sell.error.points.overBalance": "Not enough points: the customer has {balance}",
+  "shops.sell.error.points.overBill":
+    "The points redeemed are worth more than the bill: redeem fewer",
   "shops.sell.error.dayClosed": "This till's day is closed (Z report): it sells again tomorrow",
   "shops.sell.error.discountNeedsApproval":
     "The discount is more than a cashier gives alone ({line}% a line, {bill}% a bill). The owner or a manager approves it with their PIN before payment",

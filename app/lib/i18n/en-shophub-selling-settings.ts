@@ -103,6 +103,21 @@ export const enShophubSellingSettings: Record<keyof typeof thShophubSellingSetti
   "shops.sellingSettings.rules.lineDiscountHint":
     "A share of the line's price × quantity. Above it, the owner or a manager approves with their PIN at the till. 0 makes every discount need an approval",
   "shops.sellingSettings.rules.billDiscount": "Largest bill discount a cashier gives alone (%)",
+  "shops.sellingSettings.points.title": "Customer points",
+  "shops.sellingSettings.points.enabled": "Customers collect points",
+  "shops.sellingSettings.points.enabledHint":
+    "Customers the shop has recorded earn points on what they pay (after discounts and points redeemed) and redeem them as a bill discount before VAT while the till is online",
+  "shops.sellingSettings.points.rate": "Baht spent for 1 point",
+  "shops.sellingSettings.points.rateHint":
+    "e.g. 25: one point for every full 25 baht (the rest does not count)",
+  "shops.sellingSettings.points.value": "Discount one point gives, in baht",
+  "shops.sellingSettings.points.valueHint": "e.g. 1: 100 points take 100 baht off a bill",
+  "shops.sellingSettings.points.error.rateRequired": "Enter the baht spent for one point",
+  "shops.sellingSettings.points.error.rate":
+    "Enter an amount in baht from 0.01 to 1,000,000, e.g. 25",
+  "shops.sellingSettings.points.error.valueRequired": "Enter what one point is worth",
+  "shops.sellingSettings.points.error.value":
+    "Enter an amount in baht from 0.01 to 1,000,000, e.g. 1",
   "shops.sellingSettings.rules.billDiscountHint":
     "A share of the bill after line discounts. Owners and managers give discounts without an approval",
   "shops.sellingSettings.error.discountLimit": "Enter a percentage from 0 to 100, e.g. 10 or 12.5",

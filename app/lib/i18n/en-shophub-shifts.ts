@@ -21,6 +21,8 @@ export const enShophubShifts: Record<keyof typeof thShophubShifts, string> = {
   "shops.tills.flagged.priceChanged": "{item} sold at {sold}; the price now is {list}",
   "shops.tills.flagged.itemArchived": "{item} was archived before this bill arrived",
   "shops.tills.flagged.negativeStock": "{item} went below zero: {balance} left",
+  "shops.tills.flagged.pointsShort":
+    "{requested} points redeemed, but the customer's balance only covered {redeemed} (the discount was given as billed)",
   "shops.tills.flagged.vatChanged":
     "Sold under the VAT setting the till had ({sold}); the shop's setting now is {list}",
   "shops.tills.flagged.vat.none": "no VAT",

@@ -96,6 +96,13 @@ export const thShophubSell = {
   "shops.sell.doc.correction.vat": "ภาษีมูลค่าเพิ่มของผลต่าง",
   "shops.sell.doc.refersTo": "อ้างถึงเอกสารเลขที่ {number}",
   "shops.sell.doc.reason": "เหตุผลที่ลดหนี้: {reason}",
+  "shops.sell.doc.customer": "ลูกค้า: {name}",
+  "shops.sell.doc.pointsRedeemed": "ใช้แต้ม {points} แต้ม",
+  "shops.sell.doc.pointsEarned": "ได้แต้ม {points} แต้ม คงเหลือ {balance} แต้ม",
+  "shops.sell.points.offline": "แลกแต้มได้เมื่อเชื่อมต่ออินเทอร์เน็ต",
+  "shops.sell.points.balance": "แต้มสะสม {points} แต้ม",
+  "shops.sell.points.redeem": "แลกแต้ม (จำนวนแต้ม)",
+  "shops.sell.points.apply": "ใช้แต้ม",
   "shops.sell.doc.note": "หมายเหตุ: {note}",
   "shops.sell.doc.receivedBy": "ผู้รับเงิน",
   "shops.sell.doc.authorized": "ผู้มีอำนาจลงนาม",
@@ -306,6 +313,10 @@ export const thShophubSell = {
     "อุปกรณ์นี้ไม่ได้เป็นเครื่องขายที่ลงทะเบียนของร้านแล้ว (อาจถูกปลดออก) ให้เจ้าของร้านผูกเครื่องใหม่ที่หน้าเครื่องขาย",
   "shops.sell.error.outOfSequence":
     "เลขที่เอกสารของเครื่องนี้ไม่ต่อเนื่องกับที่ระบบบันทึกไว้ บิลนี้ยังเก็บไว้ที่เครื่อง เจ้าของร้านจะเห็นรายการนี้",
+  "shops.sell.error.points.off": "ร้านยังไม่ได้เปิดใช้ระบบแต้มสะสม",
+  "shops.sell.error.points.noCustomer": "แลกแต้มได้เมื่อเลือกลูกค้าที่ร้านรู้จักแล้ว",
+  "shops.sell.error.points.overBalance": "แต้มไม่พอ ลูกค้ามีแต้มอยู่ {balance} แต้ม",
+  "shops.sell.error.points.overBill": "มูลค่าแต้มที่แลกเกินยอดบิล ลดจำนวนแต้มลง",
   "shops.sell.error.dayClosed":
     "ปิดยอดประจำวัน (รายงาน Z) ของเครื่องนี้แล้ว จึงขายในวันนี้ต่อไม่ได้ ขายได้อีกครั้งพรุ่งนี้",
   "shops.sell.error.discountNeedsApproval":

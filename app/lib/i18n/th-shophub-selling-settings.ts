@@ -100,6 +100,18 @@ export const thShophubSellingSettings = {
   "shops.sellingSettings.rules.lineDiscountHint":
     "คิดจากราคารวมของรายการนั้น เกินนี้ต้องให้เจ้าของร้านหรือผู้จัดการกรอก PIN อนุมัติที่หน้าขาย ใส่ 0 ถ้าแคชเชียร์ต้องขออนุมัติทุกส่วนลด",
   "shops.sellingSettings.rules.billDiscount": "ส่วนลดท้ายบิลที่แคชเชียร์ให้เองได้ไม่เกิน (%)",
+  "shops.sellingSettings.points.title": "แต้มสะสมของลูกค้า",
+  "shops.sellingSettings.points.enabled": "เปิดใช้แต้มสะสม",
+  "shops.sellingSettings.points.enabledHint":
+    "ลูกค้าที่ร้านบันทึกไว้ได้แต้มจากยอดที่จ่ายจริง (หลังหักส่วนลดและแต้มที่แลก) และแลกแต้มเป็นส่วนลดท้ายบิลก่อนคิดภาษีได้เมื่อเครื่องขายออนไลน์",
+  "shops.sellingSettings.points.rate": "ยอดซื้อกี่บาทได้ 1 แต้ม",
+  "shops.sellingSettings.points.rateHint": "เช่น 25 คือซื้อครบทุก 25 บาทได้ 1 แต้ม (เศษไม่นับ)",
+  "shops.sellingSettings.points.value": "1 แต้มแลกเป็นส่วนลดกี่บาท",
+  "shops.sellingSettings.points.valueHint": "เช่น 1 คือแลก 100 แต้มได้ส่วนลด 100 บาท",
+  "shops.sellingSettings.points.error.rateRequired": "กรอกยอดซื้อที่ได้ 1 แต้ม",
+  "shops.sellingSettings.points.error.rate": "กรอกจำนวนเงินเป็นบาท ตั้งแต่ 0.01 ถึง 1,000,000 บาท เช่น 25",
+  "shops.sellingSettings.points.error.valueRequired": "กรอกมูลค่าของ 1 แต้ม",
+  "shops.sellingSettings.points.error.value": "กรอกจำนวนเงินเป็นบาท ตั้งแต่ 0.01 ถึง 1,000,000 บาท เช่น 1",
   "shops.sellingSettings.rules.billDiscountHint":
     "คิดจากยอดบิลหลังหักส่วนลดรายการ เจ้าของร้านและผู้จัดการให้ส่วนลดได้โดยไม่ต้องขออนุมัติ",
   "shops.sellingSettings.rules.openShiftHint":

@@ -20,6 +20,8 @@ export const thShophubShifts = {
   "shops.tills.flagged.priceChanged": "{item} ขายราคา {sold} ราคาปัจจุบัน {list}",
   "shops.tills.flagged.itemArchived": "{item} ถูกเลิกขายไปก่อนบิลนี้ส่งถึง",
   "shops.tills.flagged.negativeStock": "{item} สต็อกติดลบ เหลือ {balance}",
+  "shops.tills.flagged.pointsShort":
+    "แลกแต้ม {requested} แต้ม แต่ยอดแต้มของลูกค้าเหลือพอหักได้ {redeemed} แต้ม (ส่วนลดให้ไปแล้วตามบิล)",
   "shops.tills.flagged.vatChanged": "ขายตามการตั้งค่าภาษีที่เครื่องมีอยู่ ({sold}) แต่ตอนนี้ร้านตั้งไว้ {list}",
   "shops.tills.flagged.vat.none": "ไม่คิดภาษีมูลค่าเพิ่ม",
   "shops.tills.flagged.vat.inclusive": "ราคารวมภาษีมูลค่าเพิ่ม {rate}%",

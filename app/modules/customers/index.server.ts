@@ -2,3 +2,4 @@
 // docs/decisions/0016-modules-public-surface-and-layers.md).
 export * from "./index";
 export * from "./customers.server";
+export * from "./points.server";

@@ -2,8 +2,10 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
+  integer,
   pgTable,
   text,
   timestamp,
@@ -77,5 +79,84 @@ export const saleCustomer = pgTable(
   (table) => [
     uniqueIndex("sale_customer_sale").on(table.saleId),
     index("sale_customer_customer").on(table.customerId),
+  ],
+);
+
+/**
+ * The shop's points scheme (issue 37, decision 0082): off until the owner turns it on in the
+ * sales settings. A customer earns one point per `satangPerPoint` paid (after discounts and
+ * the redemption); a point redeemed takes `pointValueSatang` off a later bill.
+ */
+export const pointsSetting = pgTable(
+  "points_setting",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    enabled: boolean("enabled").notNull().default(false),
+    satangPerPoint: integer("satang_per_point").notNull().default(2500),
+    pointValueSatang: integer("point_value_satang").notNull().default(100),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("points_setting_shop").on(table.shopId),
+    check("points_setting_rate", sql`${table.satangPerPoint} BETWEEN 1 AND 100000000`),
+    check("points_setting_value", sql`${table.pointValueSatang} BETWEEN 1 AND 100000000`),
+  ],
+);
+
+/**
+ * The points ledger: one row per earn, redemption and reversal, append-only (a trigger refuses
+ * UPDATE and DELETE, except when the customer or the shop itself is deleted). Written in the
+ * sale's, the void's or the credit note's own transaction by the SQL functions points_*.
+ */
+export const pointsEntry = pgTable(
+  "points_entry",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customer.id, { onDelete: "cascade" }),
+    saleId: bigint("sale_id", { mode: "number" }).references(() => sale.id, {
+      onDelete: "cascade",
+    }),
+    /** The credit note a `return` row answers. */
+    creditNoteId: bigint("credit_note_id", { mode: "number" }),
+    /** earn (+), redeem (−), void (either sign), return (either sign). */
+    kind: text("kind").notNull(),
+    points: integer("points").notNull(),
+    /** For a redemption: the discount it gave, in satang. */
+    valueSatang: bigint("value_satang", { mode: "number" }).notNull().default(0),
+    balanceAfter: integer("balance_after").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("points_entry_customer").on(table.customerId, table.id),
+    index("points_entry_sale").on(table.saleId),
+    check("points_entry_kind", sql`${table.kind} IN ('earn', 'redeem', 'void', 'return')`),
+  ],
+);
+
+/** A customer's points balance: the sum of their entries, kept in the same transactions. */
+export const pointsBalance = pgTable(
+  "points_balance",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customer.id, { onDelete: "cascade" }),
+    balance: integer("balance").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("points_balance_customer").on(table.customerId),
+    check("points_balance_not_negative", sql`${table.balance} >= 0`),
   ],
 );

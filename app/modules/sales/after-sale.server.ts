@@ -309,6 +309,8 @@ export async function voidSale(
             voidStockDocumentId: stockDocumentId,
           })
           .where(and(eq(sale.shopId, actor.shopId), eq(sale.id, head.id)));
+        // Points (decision 0082): what the sale earned and redeemed goes back, in this transaction.
+        await tx.execute(sql`SELECT points_undo(${actor.shopId}::uuid, ${head.id}::bigint, NULL)`);
         return { ok: true, saleId: head.id, stockDocumentId };
       },
     });
@@ -556,6 +558,11 @@ export async function returnSaleLines(
             .set({ returnedQty: r.line.returnedMilli + r.qtyMilli })
             .where(and(eq(saleLine.shopId, actor.shopId), eq(saleLine.id, r.line.id)));
         }
+        // Points (decision 0082): the note takes back earned points and returns redeemed ones
+        // in proportion to what it refunds, in this transaction.
+        await tx.execute(
+          sql`SELECT points_undo(${actor.shopId}::uuid, ${head.id}::bigint, ${note.id}::bigint)`,
+        );
         return {
           ok: true,
           creditNote: { id: note.id, documentNumber, totalSatang, vatSatang },

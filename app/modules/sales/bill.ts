@@ -139,6 +139,18 @@ function discountOf(discount: Discount | null | undefined, base: number): number
     : mulDivHalfUp(base, discount.basisPoints, 10_000);
 }
 
+/**
+ * The bill with points redeemed (decision 0082): the redemption joins the bill discount as an
+ * amount, spread over the lines before VAT like any bill discount; past the bill it is
+ * `discountOverBill`.
+ */
+export function computeBillRedeeming(input: BillInput, redeemSatang: number): BillResult {
+  const plain = computeBill(input);
+  if (!plain.ok || redeemSatang <= 0) return plain;
+  const satang = plain.bill.billDiscountSatang + redeemSatang;
+  return computeBill({ ...input, billDiscount: { kind: "amount", satang } });
+}
+
 export function computeBill(input: BillInput): BillResult {
   const { mode } = input.vat;
   const rate = mode === "none" ? 0 : input.vat.rateBasisPoints;

@@ -20,6 +20,7 @@ import { discountNeedsApproval, discountShares, withinShares } from "./discount-
 import { LedgerError, runLedgerStatement, UnitError } from "~/modules/stock/index.server";
 import {
   computeBill,
+  computeBillRedeeming,
   settlePayments,
   type BillLineInput,
   type VatSetting,
@@ -482,19 +483,39 @@ async function completeRequest(
       });
     }
   }
-  const computed = computeBill({
+  const billInput = {
     lines: sold.map(({ billLine }) => billLine),
     billDiscount: request.billDiscount,
     vat,
-  });
+  };
+  const computed = computeBill(billInput);
   if (!computed.ok) return refuseUnlessRetry({ code: "bill", error: computed.error });
-  const bill = computed.bill;
+  // Points redeemed (decision 0082): a bill discount before VAT on top of the cashier's; the
+  // discount limits below are the cashier's own discounts, without it.
+  const redeemPoints = request.redeemPoints ?? 0;
+  let redeemSatang = 0;
+  if (redeemPoints > 0) {
+    const offer = await pointsOffer(db, shopId, request.customerPhone ?? null);
+    const refusePoints = (reason: "off" | "noCustomer" | "overBalance" | "overBill") =>
+      refuseUnlessRetry({ code: "points", reason, balance: offer?.balance ?? 0 });
+    if (!offer) return refusePoints("off");
+    // A registered till's sale happened already: a balance short of it is limited and flagged
+    // by points_sale, never refused here.
+    if (!happened && !offer.known) return refusePoints("noCustomer");
+    if (!happened && redeemPoints > offer.balance) return refusePoints("overBalance");
+    redeemSatang = redeemPoints * offer.pointValueSatang;
+    const left = computed.bill.subtotalSatang - computed.bill.billDiscountSatang;
+    if (redeemSatang > left) return refusePoints("overBill");
+  }
+  const redeemed = computeBillRedeeming(billInput, redeemSatang);
+  if (!redeemed.ok) return refuseUnlessRetry({ code: "bill", error: redeemed.error });
+  const bill = redeemed.bill;
   if (bill.totalSatang !== request.expectedTotalSatang) {
     return refuseUnlessRetry({ code: "totalChanged", totalSatang: bill.totalSatang });
   }
   // A cashier's discounts past the shop's limits need an approval of this very bill, by its
   // own cashier's request, covering its shares and its discount in all (decision 0059).
-  const shares = discountShares(bill);
+  const shares = discountShares(computed.bill);
   const limit = {
     lineBasisPoints: settings.cashierMaxLineDiscountBasisPoints,
     billBasisPoints: settings.cashierMaxBillDiscountBasisPoints,
@@ -505,7 +526,8 @@ async function completeRequest(
       approval !== null &&
       approval.cashierId === actor.userId &&
       withinShares(shares, approval) &&
-      bill.lineDiscountSatang + bill.billDiscountSatang <= approval.discountSatang;
+      computed.bill.lineDiscountSatang + computed.bill.billDiscountSatang <=
+        approval.discountSatang;
     if (!covered) return refuseUnlessRetry({ code: "discountNeedsApproval", shares, limit });
   }
   const settled = settlePayments(bill.totalSatang, request.payments);
@@ -536,6 +558,8 @@ async function completeRequest(
     cashierName: actor.cashierName,
     note: request.note ?? "",
     customerPhone: request.customerPhone ?? null,
+    redeemPoints: redeemPoints > 0 ? redeemPoints : null,
+    redeemSatang: redeemPoints > 0 ? redeemSatang : null,
     seller: sellerBlock,
     vatMode: bill.vatMode,
     vatRate: bill.vatRateBasisPoints,
@@ -722,4 +746,27 @@ function correctedSoldAt(device: { soldAt: string; sentAt: string }, now: Date):
 function discountValue(discount: CompleteSaleRequest["billDiscount"]): number | null {
   if (!discount) return null;
   return discount.kind === "amount" ? discount.satang : discount.basisPoints;
+}
+
+/**
+ * What a redemption needs to know (decision 0082): the shop's value of a point when its points
+ * are on (null when off), whether the phone number is a customer of the shop, and their balance.
+ * Read by table name: the customers module depends on sales, not the other way.
+ */
+async function pointsOffer(
+  db: Database,
+  shopId: string,
+  phone: string | null,
+): Promise<{ pointValueSatang: number; known: boolean; balance: number } | null> {
+  const { rows } = await db.execute<{ value: number; known: boolean; balance: number }>(sql`
+    SELECT ps.point_value_satang AS value, c.id IS NOT NULL AS known,
+           coalesce(b.balance, 0) AS balance
+      FROM points_setting ps
+      LEFT JOIN customer c ON c.shop_id = ps.shop_id AND c.phone = ${phone}
+      LEFT JOIN points_balance b ON b.customer_id = c.id AND b.shop_id = ps.shop_id
+     WHERE ps.shop_id = ${shopId} AND ps.enabled`);
+  const row = rows[0];
+  return row
+    ? { pointValueSatang: row.value, known: row.known, balance: Number(row.balance) }
+    : null;
 }

@@ -17,6 +17,7 @@ export {
   type BillLineInput,
   type BillResult,
   computeBill,
+  computeBillRedeeming,
   type Discount,
   MAX_BILL_SATANG,
   type PaymentError,

@@ -108,6 +108,12 @@ export const completeSaleRequestSchema = z.object({
     .string()
     .regex(/^\+66[0-9]{8,9}$/)
     .optional(),
+  /**
+   * Points the customer redeems on this bill (issue 37, decision 0082): a bill discount of the
+   * shop's value per point, before VAT. Needs `customerPhone`; an online till's redemption past
+   * the balance is refused, a registered till's queued one is limited and flagged.
+   */
+  redeemPoints: whole.min(1).max(100_000_000).optional(),
   payments: z.array(paymentRequestSchema).max(MAX_SALE_PAYMENTS),
   /**
    * The total the till showed. When prices changed since the till loaded them, the server's
@@ -196,7 +202,16 @@ export type SaleError =
    * The cashier switch the till names is not one the server made for this till and session
    * while the sale was made (ended, expired, forged): decision 0088.
    */
-  | { code: "cashierSwitchInvalid" };
+  | { code: "cashierSwitchInvalid" }
+  /**
+   * A redemption the sale cannot take (decision 0082): points are off in the shop, the bill
+   * has no known customer, more points than the balance, or a value past the bill.
+   */
+  | {
+      code: "points";
+      reason: "off" | "noCustomer" | "overBalance" | "overBill";
+      balance: number;
+    };
 
 export interface CompletedSale {
   id: number;
@@ -301,4 +316,14 @@ export interface SaleDocument {
   }[];
   changeSatang: number;
   note: string;
+  /**
+   * The customer the slip was sold to, with the points it earned and redeemed and the balance
+   * after it (decision 0082); absent without a customer.
+   */
+  customer?: {
+    name: string;
+    pointsEarned: number;
+    pointsRedeemed: number;
+    pointsBalance: number | null;
+  } | null;
 }

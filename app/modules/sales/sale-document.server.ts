@@ -241,9 +241,12 @@ export async function getSaleDocument(
     };
   }
 
+  // Only a sale to a customer says one: a slip without stays as the till made it.
+  const customer = await slipCustomer(db, shopId, row.id);
   return {
     ...common,
     ...body,
+    ...(customer ? { customer } : {}),
     kind: row.documentKind,
     documentNumber: row.documentNumber,
     issuedAt: row.createdAt,
@@ -337,4 +340,41 @@ async function fullInvoiceOf(db: DbExecutor, shopId: string, saleId: number) {
     .from(fullTaxInvoice)
     .where(and(eq(fullTaxInvoice.saleId, saleId), eq(fullTaxInvoice.shopId, shopId)));
   return invoice ?? null;
+}
+
+/**
+ * The slip's customer and points (decision 0082): the name the sale was made under, the points
+ * it earned and redeemed, the balance right after it. Read by table name: the customers module
+ * depends on sales, not the other way.
+ */
+async function slipCustomer(
+  db: DbExecutor,
+  shopId: string,
+  saleId: number,
+): Promise<SaleDocument["customer"]> {
+  const { rows } = await db.execute<{
+    name: string;
+    earned: number | string | null;
+    redeemed: number | string | null;
+    balance: number | null;
+  }>(sql`
+    SELECT sc.customer_name AS name,
+           (SELECT sum(e.points) FROM points_entry e
+             WHERE e.shop_id = sc.shop_id AND e.sale_id = sc.sale_id AND e.kind = 'earn') AS earned,
+           (SELECT -sum(e.points) FROM points_entry e
+             WHERE e.shop_id = sc.shop_id AND e.sale_id = sc.sale_id AND e.kind = 'redeem') AS redeemed,
+           (SELECT e.balance_after FROM points_entry e
+             WHERE e.shop_id = sc.shop_id AND e.sale_id = sc.sale_id
+               AND e.kind IN ('earn', 'redeem')
+             ORDER BY e.id DESC LIMIT 1) AS balance
+      FROM sale_customer sc
+     WHERE sc.shop_id = ${shopId} AND sc.sale_id = ${saleId}`);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    name: row.name,
+    pointsEarned: Number(row.earned ?? 0),
+    pointsRedeemed: Number(row.redeemed ?? 0),
+    pointsBalance: row.balance === null ? null : Number(row.balance),
+  };
 }

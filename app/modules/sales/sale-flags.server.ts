@@ -18,6 +18,8 @@ export interface FlaggedSale {
   balance: string | null;
   /** vatChanged: the shop's setting now and the one the till sold under. */
   vat: { list: FlaggedVat; sold: FlaggedVat } | null;
+  /** pointsShort: the points the till redeemed, and what the customer's balance still covered. */
+  points: { requested: number; redeemed: number } | null;
 }
 
 export interface FlaggedVat {
@@ -58,9 +60,15 @@ export async function flaggedSales(
     ...row,
     reason: row.reason as SaleFlagReason,
     vat: row.reason === "vatChanged" ? vatOf(detail) : null,
+    points: row.reason === "pointsShort" ? pointsOf(detail) : null,
     listSatang: row.listSatang === null ? null : Number(row.listSatang),
     soldSatang: row.soldSatang === null ? null : Number(row.soldSatang),
   }));
+}
+
+function pointsOf(detail: unknown): FlaggedSale["points"] {
+  const read = detail as Record<string, number | undefined>;
+  return { requested: Number(read.requested ?? 0), redeemed: Number(read.redeemed ?? 0) };
 }
 
 function vatOf(detail: unknown): FlaggedSale["vat"] {

@@ -90,6 +90,9 @@ export interface SalePostPayload {
   flags: SalePostFlag[];
   /** The customer's phone number (E.164); sale_post links the shop's customer of that number. */
   customerPhone: string | null;
+  /** Points redeemed on the bill and the discount they gave (decision 0082); points_sale books them. */
+  redeemPoints: number | null;
+  redeemSatang: number | null;
 }
 
 type KeysOf<T> = Record<keyof T, true>;
@@ -130,6 +133,8 @@ export const SALE_POST_KEYS = {
     deviceSoldAt: true,
     flags: true,
     customerPhone: true,
+    redeemPoints: true,
+    redeemSatang: true,
   } satisfies KeysOf<SalePostPayload>,
   line: {
     item: true,

@@ -255,6 +255,7 @@ export const SALE_FLAG_REASONS = [
   "itemArchived",
   "negativeStock",
   "vatChanged",
+  "pointsShort",
 ] as const;
 export type SaleFlagReason = (typeof SALE_FLAG_REASONS)[number];
 
@@ -286,7 +287,7 @@ export const saleFlag = pgTable(
     index("sale_flag_sale").on(table.saleId),
     check(
       "sale_flag_reason",
-      sql`${table.reason} IN ('priceChanged', 'itemArchived', 'negativeStock', 'vatChanged')`,
+      sql`${table.reason} IN ('priceChanged', 'itemArchived', 'negativeStock', 'vatChanged', 'pointsShort')`,
     ),
   ],
 );

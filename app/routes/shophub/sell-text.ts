@@ -96,6 +96,14 @@ export type TillSaleError =
   | { code: "server" }
   | { code: "shopChanged"; shopName: string };
 
+/** Why points could not be redeemed on the bill (decision 0082). */
+const POINTS_ERROR_TEXT: Record<Extract<SaleError, { code: "points" }>["reason"], MessageKey> = {
+  off: "shops.sell.error.points.off",
+  noCustomer: "shops.sell.error.points.noCustomer",
+  overBalance: "shops.sell.error.points.overBalance",
+  overBill: "shops.sell.error.points.overBill",
+};
+
 export function saleErrorText(
   t: Translate,
   lang: Lang,
@@ -136,6 +144,8 @@ export function saleErrorText(
       return t("shops.sell.error.dayClosed");
     case "cashierSwitchInvalid":
       return t("shops.sell.error.cashierSwitchInvalid");
+    case "points":
+      return t(POINTS_ERROR_TEXT[error.reason], { balance: String(error.balance) });
     case "discountNeedsApproval":
       return t("shops.sell.error.discountNeedsApproval", {
         line: formatBasisPoints(error.limit.lineBasisPoints),

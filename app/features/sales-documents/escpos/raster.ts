@@ -253,6 +253,7 @@ export function layoutReceipt(
   view.payments.forEach((row) => pair(row.label, row.value));
   if (view.change) pair(view.change.label, view.change.value, base + 4, true);
   if (view.note) left(view.note);
+  view.customer.forEach((line) => left(line));
   rule();
   pair(view.cashier, view.till, base - 2);
   if (view.signOnRoll) {

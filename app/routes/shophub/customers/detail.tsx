@@ -7,6 +7,7 @@ import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 import { shopsMeta, StatusAlert } from "~/layout/shops-page";
 import { formatDateTime } from "~/lib/dates";
 import { readForm, type FieldErrors, type FormValues } from "~/lib/forms/read-form";
+import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import {
   keepFormOnNetworkError,
@@ -16,6 +17,8 @@ import { formatBaht } from "~/lib/money";
 import { formatPhoneForDisplay } from "~/lib/phone";
 import { customerEditSchema, thaiPhone } from "~/modules/customers";
 import {
+  customerPointsBalance,
+  customerPointsHistory,
   customerPurchases,
   deleteCustomer,
   findCustomer,
@@ -43,7 +46,11 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const id = customerId.safeParse(params.id);
   const found = id.success ? await findCustomer(db, shop.id, id.data) : null;
   if (!found) throw data(null, { status: 404 });
-  const history = await customerPurchases(db, shop.id, found.id);
+  const [history, pointsBalance, pointsHistory] = await Promise.all([
+    customerPurchases(db, shop.id, found.id),
+    customerPointsBalance(db, shop.id, found.id),
+    customerPointsHistory(db, shop.id, found.id),
+  ]);
   return {
     shop: { id: shop.id, name: shop.name },
     mayDelete: role === "owner" || role === "manager",
@@ -58,6 +65,8 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     totalSatang: history.totalSatang,
     lastVisit: history.lastVisit?.toISOString() ?? null,
     purchases: history.purchases.map((row) => ({ ...row, soldAt: row.soldAt.toISOString() })),
+    pointsBalance,
+    pointsHistory: pointsHistory.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
   };
 }
 
@@ -137,6 +146,14 @@ export const shouldRevalidate = skipRevalidationAfterNetworkFailure;
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   shopsMeta(matches, location.pathname, "shops.customers.title");
 
+/** What a points entry was (decision 0082). */
+const POINTS_KIND_TEXT = {
+  earn: "shops.customers.points.kind.earn",
+  redeem: "shops.customers.points.kind.redeem",
+  void: "shops.customers.points.kind.void",
+  return: "shops.customers.points.kind.return",
+} as const satisfies Record<string, MessageKey>;
+
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
@@ -173,13 +190,13 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
       <ShopChangedNotice />
       <StatusAlert message={failure ? null : doneText} />
       <Row className="g-3 mb-4" data-testid="customer-totals">
-        <Col sm={4}>
+        <Col sm={6} lg={3}>
           <Card body>
             <div className="text-secondary small">{t("shops.customers.detail.saleCount")}</div>
             <div className="fs-4">{loaderData.saleCount}</div>
           </Card>
         </Col>
-        <Col sm={4}>
+        <Col sm={6} lg={3}>
           <Card body>
             <div className="text-secondary small">{t("shops.customers.detail.total")}</div>
             <div className="fs-4" data-testid="customer-total">
@@ -187,13 +204,21 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
             </div>
           </Card>
         </Col>
-        <Col sm={4}>
+        <Col sm={6} lg={3}>
           <Card body>
             <div className="text-secondary small">{t("shops.customers.detail.lastVisit")}</div>
             <div className="fs-5">
               {loaderData.lastVisit
                 ? formatDateTime(loaderData.lastVisit, lang)
                 : t("shops.customers.detail.never")}
+            </div>
+          </Card>
+        </Col>
+        <Col sm={6} lg={3}>
+          <Card body>
+            <div className="text-secondary small">{t("shops.customers.points.balance")}</div>
+            <div className="fs-4" data-testid="customer-points">
+              {loaderData.pointsBalance.toLocaleString(lang === "th" ? "th-TH" : "en-US")}
             </div>
           </Card>
         </Col>
@@ -225,6 +250,44 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
                   )}
                 </td>
                 <td className="text-end">{formatBaht(row.totalSatang, lang)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      <h2 className="h4 mt-4">{t("shops.customers.points.history")}</h2>
+      {loaderData.pointsHistory.length === 0 ? (
+        <p className="text-secondary">{t("shops.customers.points.none")}</p>
+      ) : (
+        <Table responsive data-testid="customer-points-history">
+          <thead>
+            <tr>
+              <th>{t("shops.customers.detail.col.date")}</th>
+              <th>{t("shops.customers.points.col.what")}</th>
+              <th>{t("shops.customers.detail.col.number")}</th>
+              <th className="text-end">{t("shops.customers.points.col.points")}</th>
+              <th className="text-end">{t("shops.customers.points.col.after")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.pointsHistory.map((row) => (
+              <tr key={row.id}>
+                <td>{formatDateTime(row.createdAt, lang)}</td>
+                <td>
+                  {t(POINTS_KIND_TEXT[row.kind])}
+                  {row.kind === "redeem" && ` (${formatBaht(row.valueSatang, lang)})`}
+                </td>
+                <td>
+                  {row.saleId !== null && (
+                    <Link
+                      to={`/shophub/invoices/${row.saleId}?shop=${encodeURIComponent(shop.id)}`}
+                    >
+                      {row.documentNumber}
+                    </Link>
+                  )}
+                </td>
+                <td className="text-end">{row.points > 0 ? `+${row.points}` : row.points}</td>
+                <td className="text-end">{row.balanceAfter}</td>
               </tr>
             ))}
           </tbody>

@@ -245,6 +245,7 @@ function drawDocument(
   const sumsX = RIGHT - sumsWidth;
   let wordsY = w.block(view.words, left, y, sumsX - left - 12, { bold: true });
   if (view.note) wordsY = w.block(view.note, left, wordsY, sumsX - left - 12);
+  for (const line of view.customer) wordsY = w.block(line, left, wordsY, sumsX - left - 12);
   let sumsY = y;
   const row = (each: DocumentRow, size = 10) => {
     const style = { size, bold: each.strong === true };

@@ -4,7 +4,7 @@ import {
   type BillInput,
   type BillLine,
   type BillResult,
-  computeBill,
+  computeBillRedeeming,
   type CompleteSaleRequest,
   type ReceiptLineInfo,
   type Discount,
@@ -58,6 +58,11 @@ export interface Cart {
 export interface BillCustomer {
   phone: string;
   name: string | null;
+  /** Found online with the shop's points on: the balance and a point's value (decision 0082). */
+  points?: { balance: number; valueSatang: number } | null;
+  /** Points redeemed on this bill and the discount they give. */
+  redeemPoints?: number;
+  redeemSatang?: number;
 }
 
 /** Whether the shop lets stock go below zero (shop.allowNegativeStock). */
@@ -302,7 +307,8 @@ export function billInputOf(cart: Cart, index: ItemIndex, vat: VatSetting): Bill
 }
 
 export function billOf(cart: Cart, index: ItemIndex, vat: VatSetting): BillResult {
-  return computeBill(billInputOf(cart, index, vat));
+  // Points redeemed (decision 0082) are a bill discount on top, before VAT, as the server prices.
+  return computeBillRedeeming(billInputOf(cart, index, vat), cart.customer?.redeemSatang ?? 0);
 }
 
 /** The bill the till shows and charges, and the discounts it refuses (see tillBillOf). */
@@ -412,6 +418,7 @@ export function saleRequestOf(
     billDiscount: cart.billDiscount,
     note: cart.note,
     ...(cart.customer ? { customerPhone: cart.customer.phone } : {}),
+    ...(cart.customer?.redeemPoints ? { redeemPoints: cart.customer.redeemPoints } : {}),
     payments: [...payments],
     expectedTotalSatang,
     ...(vat ? { vat } : {}),

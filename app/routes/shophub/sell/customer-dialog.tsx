@@ -56,69 +56,145 @@ export function CustomerLookup({
         ? t("shops.sell.customer.notFound")
         : null;
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void find();
-      }}
-    >
-      <label htmlFor="till-customer-phone" className="form-label">
-        {t("shops.sell.customer.phone")}
-      </label>
-      <input
-        id="till-customer-phone"
-        className={`form-control form-control-lg${error ? " is-invalid" : ""}`}
-        type="tel"
-        inputMode="tel"
-        autoComplete="off"
-        maxLength={20}
-        data-autofocus
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setProblem(null);
+    <>
+      {current && <PointsRedeem current={current} onAttach={onAttach} />}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void find();
         }}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "till-customer-error" : "till-customer-hint"}
-        data-testid="till-customer-phone"
-      />
-      {error ? (
-        <div id="till-customer-error" className="invalid-feedback d-block" role="alert">
-          {error}
-          {problem === "notFound" && (
-            <>
-              {" "}
-              <a href={`/shophub/customers?shop=${encodeURIComponent(shopId)}`}>
-                {t("shops.sell.customer.add")}
-              </a>
-            </>
+      >
+        <label htmlFor="till-customer-phone" className="form-label">
+          {t("shops.sell.customer.phone")}
+        </label>
+        <input
+          id="till-customer-phone"
+          className={`form-control form-control-lg${error ? " is-invalid" : ""}`}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          maxLength={20}
+          data-autofocus
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setProblem(null);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "till-customer-error" : "till-customer-hint"}
+          data-testid="till-customer-phone"
+        />
+        {error ? (
+          <div id="till-customer-error" className="invalid-feedback d-block" role="alert">
+            {error}
+            {problem === "notFound" && (
+              <>
+                {" "}
+                <a href={`/shophub/customers?shop=${encodeURIComponent(shopId)}`}>
+                  {t("shops.sell.customer.add")}
+                </a>
+              </>
+            )}
+          </div>
+        ) : (
+          <div id="till-customer-hint" className="form-text">
+            {t("shops.sell.customer.hint")}
+          </div>
+        )}
+        <div className="d-flex gap-2 mt-3">
+          <button
+            type="submit"
+            className="btn btn-primary till-btn"
+            disabled={busy}
+            data-testid="till-customer-find"
+          >
+            {t("shops.sell.customer.find")}
+          </button>
+          {current && (
+            <button
+              type="button"
+              className="btn btn-outline-danger till-btn"
+              onClick={() => onAttach(null)}
+              data-testid="till-customer-remove"
+            >
+              {t("shops.sell.customer.remove")}
+            </button>
           )}
         </div>
-      ) : (
-        <div id="till-customer-hint" className="form-text">
-          {t("shops.sell.customer.hint")}
+      </form>
+    </>
+  );
+}
+
+/**
+ * Points on the bill's customer (decision 0082): the balance and a redemption, online only —
+ * a customer attached without a network has no balance the till can check.
+ */
+function PointsRedeem({
+  current,
+  onAttach,
+}: {
+  current: BillCustomer;
+  onAttach: (customer: BillCustomer | null) => void;
+}) {
+  const t = useT();
+  const [typed, setTyped] = useState(current.redeemPoints ? String(current.redeemPoints) : "");
+  const [error, setError] = useState(false);
+  const points = current.points;
+  if (!points) {
+    return (
+      <p className="text-secondary" data-testid="till-points-offline">
+        {t("shops.sell.points.offline")}
+      </p>
+    );
+  }
+  const redeem = (count: number) => {
+    if (!Number.isSafeInteger(count) || count < 0 || count > points.balance) {
+      setError(true);
+      return;
+    }
+    onAttach({ ...current, redeemPoints: count, redeemSatang: count * points.valueSatang });
+  };
+  return (
+    <form
+      className="mb-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        redeem(typed.trim() === "" ? 0 : Number(typed));
+      }}
+    >
+      <p data-testid="till-points-balance">
+        {t("shops.sell.points.balance", { points: String(points.balance) })}
+      </p>
+      <label htmlFor="till-points-redeem" className="form-label">
+        {t("shops.sell.points.redeem")}
+      </label>
+      <input
+        id="till-points-redeem"
+        className={`form-control form-control-lg${error ? " is-invalid" : ""}`}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={9}
+        value={typed}
+        onChange={(event) => {
+          setTyped(event.target.value);
+          setError(false);
+        }}
+        aria-invalid={error ? true : undefined}
+        data-testid="till-points-redeem"
+      />
+      {error && (
+        <div className="invalid-feedback d-block" role="alert">
+          {t("shops.sell.error.points.overBalance", { balance: String(points.balance) })}
         </div>
       )}
-      <div className="d-flex gap-2 mt-3">
-        <button
-          type="submit"
-          className="btn btn-primary till-btn"
-          disabled={busy}
-          data-testid="till-customer-find"
-        >
-          {t("shops.sell.customer.find")}
-        </button>
-        {current && (
-          <button
-            type="button"
-            className="btn btn-outline-danger till-btn"
-            onClick={() => onAttach(null)}
-            data-testid="till-customer-remove"
-          >
-            {t("shops.sell.customer.remove")}
-          </button>
-        )}
-      </div>
+      <button
+        type="submit"
+        className="btn btn-success till-btn mt-2"
+        data-testid="till-points-apply"
+      >
+        {t("shops.sell.points.apply")}
+      </button>
     </form>
   );
 }

@@ -1,6 +1,10 @@
 import type { Route } from "./+types/customer";
 import { appContext } from "~/context";
-import { findCustomerByPhone } from "~/modules/customers/index.server";
+import {
+  customerPointsBalance,
+  findCustomerByPhone,
+  pointsScheme,
+} from "~/modules/customers/index.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 
 /*
@@ -12,9 +16,16 @@ import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 
 export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "manager", "cashier"])];
 
-/** What the till reads: the customer's number (E.164) and name, or null. */
+/**
+ * What the till reads: the customer's number (E.164) and name, or null; with the shop's points
+ * on, their balance and a point's value (decision 0082).
+ */
 export interface TillCustomerAnswer {
-  customer: { phone: string; name: string } | null;
+  customer: {
+    phone: string;
+    name: string;
+    points: { balance: number; valueSatang: number } | null;
+  } | null;
 }
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
@@ -22,9 +33,17 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const phone = (url.searchParams.get("phone") ?? "").slice(0, 20);
   const found = phone ? await findCustomerByPhone(db, shop.id, phone) : null;
+  const scheme = found ? await pointsScheme(db, shop.id) : null;
+  const points =
+    found && scheme?.enabled
+      ? {
+          balance: await customerPointsBalance(db, shop.id, found.id),
+          valueSatang: scheme.pointValueSatang,
+        }
+      : null;
   return Response.json(
     {
-      customer: found ? { phone: found.phone, name: found.name } : null,
+      customer: found ? { phone: found.phone, name: found.name, points } : null,
     } satisfies TillCustomerAnswer,
     { headers: { "Cache-Control": "private, no-store" } },
   );

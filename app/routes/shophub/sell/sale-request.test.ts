@@ -79,6 +79,28 @@ describe("the bill's customer (issue 37)", () => {
     expect("customerPhone" in without).toBe(false);
   });
 
+  it("carries the points redeemed (decision 0082), which the contract reads", () => {
+    const cart = setCustomer(emptyCart(id), {
+      phone: "+66812345678",
+      name: "คุณสมศรี",
+      points: { balance: 10, valueSatang: 100 },
+      redeemPoints: 3,
+      redeemSatang: 300,
+    });
+    const added = addItem(cart, water!, 1000, { allowNegative: false });
+    if (added.kind !== "ok") throw new Error("not added");
+    const sent = saleRequestOf(added.cart, "เครื่อง 1", [], 4700);
+    expect(readSaleRequest(JSON.parse(JSON.stringify(sent)))?.redeemPoints).toBe(3);
+    expect(readSaleRequest({ ...sent, redeemPoints: 0 })).toBeNull();
+    const none = saleRequestOf(
+      setCustomer(added.cart, { phone: "+66812345678", name: null }),
+      "เครื่อง 1",
+      [],
+      5000,
+    );
+    expect("redeemPoints" in none).toBe(false);
+  });
+
   it("shows a number the Thai way without the phone library", () => {
     expect(thaiNumberText("+66812345678")).toBe("081-234-5678");
     expect(thaiNumberText("+6621234567")).toBe("02-123-4567");

@@ -30,6 +30,8 @@ import {
   storeReceiptLogo,
   updateSalesSettings,
 } from "~/modules/sales/index.server";
+import { pointsFormSchema, pointsFormValues } from "~/modules/customers";
+import { pointsScheme, savePointsScheme } from "~/modules/customers/index.server";
 import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { IMAGE_REJECTIONS } from "~/routes/errors.server";
@@ -54,7 +56,10 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       // Written the way it is printed (0-1055-12345-67-1).
       taxId: shop.taxId ? formatPromptPayId({ kind: "nationalId", value: shop.taxId }) : null,
     },
-    values: salesSettingsFormValues(settings),
+    values: {
+      ...salesSettingsFormValues(settings),
+      ...pointsFormValues(await pointsScheme(db, shop.id)),
+    },
     logoUrl: receiptLogoUrl(storage, settings.logoKey),
     // The server's year, so that the previews of the first render and the browser's agree.
     year: buddhistYear(new Date()),
@@ -87,7 +92,14 @@ export const action = keepFormOnShopChange(async function action({
   const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
   const parsed = readForm(form, salesSettingsFormSchema);
-  if (!parsed.ok) return fail(parsed.values, parsed.errors);
+  // The points scheme (decision 0082) is read from the same form, each field with its message.
+  const points = readForm(form, pointsFormSchema);
+  if (!parsed.ok || !points.ok) {
+    return fail(
+      { ...parsed.values, ...points.values },
+      { ...(parsed.ok ? {} : parsed.errors), ...(points.ok ? {} : points.errors) },
+    );
+  }
   const { values, logo, removeLogo } = parsed.data;
 
   let logoKey: string | null | undefined;
@@ -107,6 +119,7 @@ export const action = keepFormOnShopChange(async function action({
   if (logoKey !== undefined && result.previousLogoKey !== logoKey) {
     await removeReceiptLogo(storage, result.previousLogoKey);
   }
+  await savePointsScheme(db, shop.id, points.data);
   logger.info({ shopId: shop.id }, "selling settings changed");
   return redirect(`/shophub/settings/selling?shop=${encodeURIComponent(shop.id)}&saved=1`);
 });
@@ -511,6 +524,39 @@ function SettingsFields({
           defaultValue={value("cashierMaxBillDiscount")}
           error={error("cashierMaxBillDiscount")}
           maxLength={6}
+          style={{ maxWidth: "8rem" }}
+        />
+      </Section>
+
+      <Section title={t("shops.sellingSettings.points.title")}>
+        <SwitchField
+          name="pointsEnabled"
+          label={t("shops.sellingSettings.points.enabled")}
+          hint={t("shops.sellingSettings.points.enabledHint")}
+          checked={value("pointsEnabled") === "on"}
+        />
+        <TextField
+          name="pointsBahtPerPoint"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          label={t("shops.sellingSettings.points.rate")}
+          hint={t("shops.sellingSettings.points.rateHint")}
+          defaultValue={value("pointsBahtPerPoint")}
+          error={error("pointsBahtPerPoint")}
+          maxLength={12}
+          style={{ maxWidth: "8rem" }}
+        />
+        <TextField
+          name="pointsValue"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          label={t("shops.sellingSettings.points.value")}
+          hint={t("shops.sellingSettings.points.valueHint")}
+          defaultValue={value("pointsValue")}
+          error={error("pointsValue")}
+          maxLength={12}
           style={{ maxWidth: "8rem" }}
         />
       </Section>

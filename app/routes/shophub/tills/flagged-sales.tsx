@@ -15,12 +15,13 @@ export interface FlaggedSaleRow {
   documentNumber: string;
   till: string;
   soldAt: string;
-  reason: "priceChanged" | "itemArchived" | "negativeStock" | "vatChanged";
+  reason: "priceChanged" | "itemArchived" | "negativeStock" | "vatChanged" | "pointsShort";
   itemName: string | null;
   listSatang: number | null;
   soldSatang: number | null;
   balance: string | null;
   vat: { list: FlaggedVatRow; sold: FlaggedVatRow } | null;
+  points: { requested: number; redeemed: number } | null;
 }
 
 interface FlaggedVatRow {
@@ -53,6 +54,11 @@ export function FlaggedSales({ shopId, rows }: { shopId: string; rows: FlaggedSa
               list: vatText(row.vat.list),
             })
           : "";
+      case "pointsShort":
+        return t("shops.tills.flagged.pointsShort", {
+          requested: String(row.points?.requested ?? 0),
+          redeemed: String(row.points?.redeemed ?? 0),
+        });
     }
   };
   return (
