@@ -108,6 +108,11 @@ export const completeSaleRequestSchema = z.object({
     .string()
     .regex(/^\+66[0-9]{8,9}$/)
     .optional(),
+  /**
+   * The price level the bill is sold at (issue 37, decision 0089); without it, ราคาปลีก (the
+   * items' own prices). The server prices every line at it again (price-level.ts).
+   */
+  priceLevelId: whole.positive().optional(),
   payments: z.array(paymentRequestSchema).max(MAX_SALE_PAYMENTS),
   /**
    * The total the till showed. When prices changed since the till loaded them, the server's

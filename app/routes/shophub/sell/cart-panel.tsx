@@ -9,7 +9,7 @@ import {
   formatQuantityMilli,
   QTY_SCALE,
 } from "~/modules/sales";
-import { readDiscount, thaiNumberText, type Cart, type CartLine } from "./cart";
+import { linePriceOf, readDiscount, thaiNumberText, type Cart, type CartLine } from "./cart";
 import type { ItemIndex, TillItem } from "./till-data";
 import { BILL_DISCOUNT } from "./till-state";
 
@@ -225,6 +225,7 @@ export function CartPanel({
   onBillDiscount,
   onNote,
   onCustomer,
+  onPriceLevel,
   actions,
 }: {
   cart: Cart;
@@ -246,6 +247,8 @@ export function CartPanel({
   onNote: (note: string) => void;
   /** Opens the customer dialog (issue 37). */
   onCustomer: () => void;
+  /** Opens the price level chooser; absent when the shop has no price levels (decision 0089). */
+  onPriceLevel?: () => void;
   actions: ReactNode;
 }) {
   const t = useT();
@@ -297,6 +300,7 @@ export function CartPanel({
                 );
               }
               const isShort = short.includes(line.key);
+              const linePrice = linePriceOf(cart, index, item, line.qtyMilli);
               return (
                 <li
                   key={`${cart.id}:${line.key}`}
@@ -324,9 +328,14 @@ export function CartPanel({
                   )}
                   <div className="small text-body-secondary mb-1">
                     {t("shops.sell.cart.unitPrice", {
-                      price: formatBaht(item.priceSatang, lang),
+                      price: formatBaht(linePrice.unitPriceSatang, lang),
                       unit: item.unit,
                     })}
+                    {linePrice.fallback && (
+                      <span className="badge text-bg-light ms-2" data-testid="till-line-retail">
+                        {t("shops.sell.level.retailFallback")}
+                      </span>
+                    )}
                     {isShort && !unavailable.includes(line.key) && (
                       <span className="badge text-bg-warning ms-2" data-testid="till-line-short">
                         {t("shops.sell.cart.short")}
@@ -413,6 +422,21 @@ export function CartPanel({
             {t("shops.sell.customer.button")}
           </button>
         </div>
+        {onPriceLevel && (
+          <div className="d-flex justify-content-between align-items-center gap-2 mb-2">
+            <span className="small text-truncate" data-testid="till-price-level">
+              {cart.priceLevel?.name ?? t("shops.sell.level.retail")}
+            </span>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-primary till-btn"
+              onClick={onPriceLevel}
+              data-testid="till-price-level-button"
+            >
+              {t("shops.sell.level.button")}
+            </button>
+          </div>
+        )}
         {bill && <TotalsTable bill={bill} t={t} lang={lang} />}
         {billError && (
           <div className="alert alert-danger py-2 my-2" role="alert" data-testid="till-bill-error">

@@ -77,6 +77,9 @@ const { Part: QueuedSlip, preload: preloadQueuedSlip } = lazyPart(() =>
 const { Part: CustomerLookup, preload: preloadCustomerLookup } = lazyPart(() =>
   import("./customer-dialog").then((module) => module.CustomerLookup),
 );
+const { Part: PriceLevelPicker, preload: preloadPriceLevelPicker } = lazyPart(() =>
+  import("./price-level-picker").then((module) => module.PriceLevelPicker),
+);
 const { Part: VariantPicker, preload: preloadVariantPicker } = lazyPart(() =>
   import("./variant-picker").then((module) => module.VariantPicker),
 );
@@ -89,6 +92,7 @@ const OFFLINE_PARTS = [
   preloadQueuedSlip,
   preloadShiftDialog,
   preloadCustomerLookup,
+  preloadPriceLevelPicker,
 ] as const;
 
 /** A queued sale's print: its own slip, until the server has the sale (then its print page). */
@@ -113,7 +117,10 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
   const lang = useLang();
   const shopId = data.shop.id;
   const items = useMemo(() => unpackItems(data.items), [data.items]);
-  const index = useMemo(() => indexItems(items), [items]);
+  const index = useMemo(
+    () => ({ ...indexItems(items), levels: data.priceLevels?.prices }),
+    [items, data.priceLevels],
+  );
   const categories = useMemo(() => categoriesOf(data.items), [data.items]);
   const rule = useMemo(
     () => ({ allowNegative: data.allowNegativeStock }),
@@ -435,6 +442,11 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             onBillDiscount={(discount) => dispatch({ type: "billDiscountSet", discount })}
             onNote={(note) => dispatch({ type: "noteSet", note })}
             onCustomer={() => dispatch({ type: "dialogOpened", dialog: "customer" })}
+            onPriceLevel={
+              data.priceLevels
+                ? () => dispatch({ type: "dialogOpened", dialog: "priceLevel" })
+                : undefined
+            }
             actions={actions}
           />
         </div>
@@ -511,6 +523,21 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             shopId={shopId}
             current={cart.customer ?? null}
             onAttach={(customer) => dispatch({ type: "customerSet", customer })}
+          />
+        )}
+      </TillDialog>
+
+      <TillDialog
+        open={state.dialog === "priceLevel"}
+        onClose={() => dispatch({ type: "dialogClosed" })}
+        title={t("shops.sell.level.title")}
+        testId="till-price-level-dialog"
+      >
+        {state.dialog === "priceLevel" && data.priceLevels && (
+          <PriceLevelPicker
+            levels={data.priceLevels.list}
+            current={cart.priceLevel ?? null}
+            onChoose={(priceLevel) => dispatch({ type: "priceLevelSet", priceLevel })}
           />
         )}
       </TillDialog>
