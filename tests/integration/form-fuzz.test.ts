@@ -622,6 +622,15 @@ const TARGETS: Target[] = [
     fields: ["pin", "confirm"],
   })),
 
+  // Price levels (issue 37, decision 0089): adding and deleting one, an item's prices at one.
+  ...["create", "delete", "setPrices"].map((intent): Target => ({
+    route: "routes/shophub/price-levels",
+    caller: "owner",
+    path: "/shophub/price-levels",
+    fixed: { shop: "@shop", shopId: "@shop", intent },
+    fields: ["name", "levelId", "itemId", "price", "breaks"],
+  })),
+
   // Customers (issue 37): adding one, editing and deleting one on request.
   {
     route: "routes/shophub/customers/list",

@@ -3,6 +3,7 @@
 export { mulDivHalfUp, spreadProportionally } from "./arithmetic";
 export { bahtText } from "./baht-text";
 export { type LevelBreak, type LevelPrice, levelUnitPrice } from "./price-level";
+export { levelBreaksText, readLevelPriceForm } from "./price-level-form";
 export {
   paymentsAfterChange,
   type ReceiptInput,

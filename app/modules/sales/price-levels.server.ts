@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or } from "drizzle-orm";
+import { containsPattern } from "~/db/escape-like";
 import type { Database } from "~/db/client.server";
 import { itemLevelPrice, priceLevel, stockItem } from "~/db/schema";
 import { pgErrorOf } from "~/db/pg-error";
@@ -163,4 +164,50 @@ export async function deletePriceLevel(
     .where(and(eq(priceLevel.shopId, shopId), eq(priceLevel.id, levelId)))
     .returning({ id: priceLevel.id });
   return gone.length > 0;
+}
+
+export interface LevelItemRow {
+  id: number;
+  name: string;
+  sku: string;
+  unit: string;
+  retailSatang: number;
+  breaks: LevelBreak[];
+}
+
+/** The shop's active items (by name or SKU when searched, at most 50) with their prices at a level. */
+export async function itemsAtLevel(
+  db: Database,
+  shopId: string,
+  levelId: number,
+  search: string,
+): Promise<LevelItemRow[]> {
+  const q = search.trim();
+  const items = await db
+    .select({
+      id: stockItem.id,
+      name: stockItem.name,
+      sku: stockItem.sku,
+      unit: stockItem.unit,
+      retailSatang: stockItem.priceSatang,
+    })
+    .from(stockItem)
+    .where(
+      and(
+        eq(stockItem.shopId, shopId),
+        eq(stockItem.status, "active"),
+        q
+          ? or(ilike(stockItem.name, containsPattern(q)), ilike(stockItem.sku, containsPattern(q)))
+          : undefined,
+      ),
+    )
+    .orderBy(asc(stockItem.name))
+    .limit(50);
+  const breaks = await levelBreaks(
+    db,
+    shopId,
+    levelId,
+    items.map((item) => item.id),
+  );
+  return items.map((item) => ({ ...item, breaks: breaks?.get(item.id) ?? [] }));
 }
