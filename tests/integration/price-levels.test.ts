@@ -17,7 +17,6 @@ import {
   emptyCart,
   linePriceOf,
   saleRequestOf,
-  setPriceLevel,
   type Cart,
 } from "~/routes/shophub/sell/cart";
 import { indexItems, type ItemIndex, type TillItem } from "~/routes/shophub/sell/till-data";
@@ -90,7 +89,7 @@ async function tillIndex(shopId: string, items: TillItem[]): Promise<ItemIndex> 
 }
 
 function cartOf(items: [TillItem, number][], level: { id: number; name: string } | null): Cart {
-  let cart = setPriceLevel(emptyCart(randomUUID()), level);
+  let cart: Cart = { ...emptyCart(randomUUID()), priceLevel: level };
   for (const [item, qty] of items) {
     const change = addItem(cart, item, qty * 1_000, { allowNegative: true });
     if (change.kind !== "ok") throw new Error("not added");
@@ -125,7 +124,6 @@ describe("price levels and quantity breaks", () => {
     expect(linePriceOf(cart, index, pipe, 12_000)).toEqual({
       unitPriceSatang: 4_500,
       fallback: false,
-      breakMinQtyMilli: 10_000,
     });
     const bill = billOf(cart, index, NONE);
     if (!bill.ok) throw new Error("no bill");
@@ -217,7 +215,7 @@ describe("price levels and quantity breaks", () => {
     const f = await shopWithLevels();
     const pipe = tillItem(f.pipe);
     const index = await tillIndex(f.shop.id, [pipe]);
-    const cart = setPriceLevel(cartOf([[pipe, 12]], f.level), null);
+    const cart: Cart = { ...cartOf([[pipe, 12]], f.level), priceLevel: null };
     const request = saleRequestOf(
       cart,
       "เครื่อง 1",

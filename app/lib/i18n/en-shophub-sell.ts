@@ -354,7 +354,7 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.sell.camera.unavailable":
     "This device's camera cannot be opened. Type the code or search by name instead.",
   "shops.sell.camera.read": "Read: {code}",
-  "shops.sell.level.button": "Price level",
+  "shops.sell.level.button": "Price level: {name}",
   "shops.sell.level.title": "Sell this bill at the price level",
   "shops.sell.level.retail": "Retail price",
   "shops.sell.level.retailFallback": "No price at this level: retail price",

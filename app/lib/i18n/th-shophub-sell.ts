@@ -338,7 +338,7 @@ export const thShophubSell = {
   "shops.sell.camera.denied": "ไม่ได้รับอนุญาตให้ใช้กล้อง อนุญาตกล้องในการตั้งค่าเบราว์เซอร์ หรือพิมพ์รหัสแทน",
   "shops.sell.camera.unavailable": "เปิดกล้องของอุปกรณ์นี้ไม่ได้ พิมพ์รหัสหรือค้นหาจากชื่อแทน",
   "shops.sell.camera.read": "อ่านได้: {code}",
-  "shops.sell.level.button": "ระดับราคา",
+  "shops.sell.level.button": "ระดับราคา: {name}",
   "shops.sell.level.title": "ขายบิลนี้ที่ระดับราคา",
   "shops.sell.level.retail": "ราคาปลีก",
   "shops.sell.level.retailFallback": "ไม่มีราคาระดับนี้ ใช้ราคาปลีก",

@@ -54,7 +54,6 @@ describe("levelUnitPrice", () => {
     expect(levelUnitPrice(5_000, [], 1_000, true)).toEqual({
       unitPriceSatang: 5_000,
       fallback: true,
-      breakMinQtyMilli: null,
     });
   });
   it("the largest break not above the quantity; below the smallest, the level's own price", () => {
@@ -63,7 +62,6 @@ describe("levelUnitPrice", () => {
     expect(levelUnitPrice(5_000, breaks, 10_000, true)).toEqual({
       unitPriceSatang: 4_500,
       fallback: false,
-      breakMinQtyMilli: 10_000,
     });
   });
 });

@@ -5,7 +5,8 @@
  * - No level (ราคาปลีก), or a level without a price for the item: the item's own price,
  *   with `fallback` set at a level so the till can show "ราคาปลีก".
  * - Otherwise the price of the largest quantity break not above the quantity; below the
- *   smallest break, the smallest break's price (the level's own price).
+ *   smallest break, the smallest break's price (the level's own price). The breaks come in
+ *   ascending order of quantity (as price-levels.server.ts reads them).
  */
 export interface LevelBreak {
   /** From this quantity on, in thousandths of the unit (1000 = one piece). */
@@ -17,8 +18,6 @@ export interface LevelPrice {
   unitPriceSatang: number;
   /** A level was chosen but has no price for this item: sold at its own (retail) price. */
   fallback: boolean;
-  /** The quantity break applied, when one above the level's own price did. */
-  breakMinQtyMilli: number | null;
 }
 
 export function levelUnitPrice(
@@ -27,18 +26,8 @@ export function levelUnitPrice(
   qtyMilli: number,
   levelChosen: boolean,
 ): LevelPrice {
-  if (!breaks || breaks.length === 0)
-    return { unitPriceSatang: retailSatang, fallback: levelChosen, breakMinQtyMilli: null };
-  let smallest = breaks[0] as LevelBreak;
-  let best: LevelBreak | null = null;
-  for (const b of breaks) {
-    if (b.minQtyMilli < smallest.minQtyMilli) smallest = b;
-    if (b.minQtyMilli <= qtyMilli && (!best || b.minQtyMilli > best.minQtyMilli)) best = b;
-  }
-  const applied = best ?? smallest;
-  return {
-    unitPriceSatang: applied.priceSatang,
-    fallback: false,
-    breakMinQtyMilli: applied === smallest ? null : applied.minQtyMilli,
-  };
+  if (!breaks?.[0]) return { unitPriceSatang: retailSatang, fallback: levelChosen };
+  let price = breaks[0].priceSatang;
+  for (const b of breaks) if (b.minQtyMilli <= qtyMilli) price = b.priceSatang;
+  return { unitPriceSatang: price, fallback: false };
 }

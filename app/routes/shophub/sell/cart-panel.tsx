@@ -421,22 +421,19 @@ export function CartPanel({
           >
             {t("shops.sell.customer.button")}
           </button>
-        </div>
-        {onPriceLevel && (
-          <div className="d-flex justify-content-between align-items-center gap-2 mb-2">
-            <span className="small text-truncate" data-testid="till-price-level">
-              {cart.priceLevel?.name ?? t("shops.sell.level.retail")}
-            </span>
+          {onPriceLevel && (
             <button
               type="button"
               className="btn btn-sm btn-outline-primary till-btn"
               onClick={onPriceLevel}
-              data-testid="till-price-level-button"
+              data-testid="till-price-level"
             >
-              {t("shops.sell.level.button")}
+              {t("shops.sell.level.button", {
+                name: cart.priceLevel?.name ?? t("shops.sell.level.retail"),
+              })}
             </button>
-          </div>
-        )}
+          )}
+        </div>
         {bill && <TotalsTable bill={bill} t={t} lang={lang} />}
         {billError && (
           <div className="alert alert-danger py-2 my-2" role="alert" data-testid="till-bill-error">

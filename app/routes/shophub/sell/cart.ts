@@ -67,10 +67,6 @@ export function linePriceOf(
   return levelUnitPrice(item.priceSatang, breaks, qtyMilli, level != null);
 }
 
-export function setPriceLevel(cart: Cart, priceLevel: { id: number; name: string } | null): Cart {
-  return { ...cart, priceLevel };
-}
-
 /**
  * A customer on the bill: their number (E.164) and name as the server found them, or no name
  * when a till offline attached the number without asking (the sale links them on arrival).

@@ -527,20 +527,14 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
         )}
       </TillDialog>
 
-      <TillDialog
-        open={state.dialog === "priceLevel"}
-        onClose={() => dispatch({ type: "dialogClosed" })}
-        title={t("shops.sell.level.title")}
-        testId="till-price-level-dialog"
-      >
-        {state.dialog === "priceLevel" && data.priceLevels && (
-          <PriceLevelPicker
-            levels={data.priceLevels.list}
-            current={cart.priceLevel ?? null}
-            onChoose={(priceLevel) => dispatch({ type: "priceLevelSet", priceLevel })}
-          />
-        )}
-      </TillDialog>
+      {state.dialog === "priceLevel" && data.priceLevels && (
+        <PriceLevelPicker
+          levels={data.priceLevels.list}
+          current={cart.priceLevel ?? null}
+          onChoose={(priceLevel) => dispatch({ type: "priceLevelSet", priceLevel })}
+          onClose={() => dispatch({ type: "dialogClosed" })}
+        />
+      )}
 
       <TillDialog
         open={pickerGroup !== null}

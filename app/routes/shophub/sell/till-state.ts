@@ -17,7 +17,6 @@ import {
   setBillDiscount,
   setLineDiscount,
   setCustomer,
-  setPriceLevel,
   setNote,
   type StockRule,
 } from "./cart";
@@ -354,7 +353,7 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
     case "customerSet":
       return { ...state, cart: setCustomer(state.cart, action.customer), dialog: null };
     case "priceLevelSet":
-      return { ...state, cart: setPriceLevel(state.cart, action.priceLevel), dialog: null };
+      return { ...state, cart: { ...state.cart, priceLevel: action.priceLevel }, dialog: null };
 
     case "cleared":
       return freshBill(state, action.newCartId);
