@@ -331,11 +331,7 @@ export function CartPanel({
                       price: formatBaht(linePrice.unitPriceSatang, lang),
                       unit: item.unit,
                     })}
-                    {linePrice.fallback && (
-                      <span className="badge text-bg-light ms-2" data-testid="till-line-retail">
-                        {t("shops.sell.level.retailFallback")}
-                      </span>
-                    )}
+                    {linePrice.fallback && ` · ${t("shops.sell.level.retailFallback")}`}
                     {isShort && !unavailable.includes(line.key) && (
                       <span className="badge text-bg-warning ms-2" data-testid="till-line-short">
                         {t("shops.sell.cart.short")}
