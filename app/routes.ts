@@ -79,6 +79,10 @@ export default [
     // The shop's customers (issue 37, decision 0082): everyone who sells; deleting is the owner's or a manager's
     route("shophub/customers", "routes/shophub/customers/list.tsx"),
     route("shophub/customers/:id", "routes/shophub/customers/detail.tsx"),
+    // Price levels and quantity breaks (issue 37, decision 0089): the owner's and managers'
+    route("shophub/price-levels", "routes/shophub/price-levels/route.tsx", {
+      id: "routes/shophub/price-levels",
+    }),
     route("shophub/tills", "routes/shophub/tills/route.tsx", { id: "routes/shophub/tills" }),
     // Today's figures for everyone who sells; the stock balance (a cashier without costs)
     route("shophub/dashboard", "routes/shophub/dashboard/route.tsx", {

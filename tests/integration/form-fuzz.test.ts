@@ -622,6 +622,15 @@ const TARGETS: Target[] = [
     fixed: { shop: "@shop", shopId: "@shop" },
     fields: ["tillId", "day"],
   },
+  // Price levels (issue 37, decision 0089): adding and deleting one, an item's prices at one.
+  ...["create", "delete", "setPrices"].map((intent): Target => ({
+    route: "routes/shophub/price-levels",
+    caller: "owner",
+    path: "/shophub/price-levels",
+    fixed: { shop: "@shop", shopId: "@shop", intent },
+    fields: ["name", "levelId", "itemId", "price", "breaks"],
+  })),
+
   ...["set", "remove"].map((intent): Target => ({
     route: "routes/shophub/approval-pin",
     caller: "owner",

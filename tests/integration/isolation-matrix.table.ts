@@ -1355,6 +1355,48 @@ export const MATRIX: Record<string, MatrixRow> = {
     ],
     checksShopId: true,
   },
+  // Price levels (issue 37, decision 0089): the owner's and managers'; never another shop's
+  // level or item (the module looks both up within the caller's shop).
+  "routes/shophub/price-levels loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/price-levels?shop=${ids.shopId}` }),
+    roles: { owner: "ok", manager: "ok", cashier: 403, stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/price-levels?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/price-levels action": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/price-levels?shop=${ids.shopId}`,
+      form: { intent: "create", name: `ราคาส่ง ${Math.floor(Math.random() * 1_000_000)}` },
+    }),
+    roles: {
+      owner: { redirect: "/shophub/price-levels?shop=" },
+      manager: { redirect: "/shophub/price-levels?shop=" },
+      cashier: 403,
+      stock: 403,
+    },
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    foreign: [
+      {
+        what: "adding a price level to the other shop",
+        request: (own, other) => ({
+          path: `/shophub/price-levels?shop=${other.shopId}`,
+          form: { intent: "create", name: "แฝง", shopId: own.shopId },
+        }),
+        expect: REFUSED_OTHER_SHOP,
+      },
+    ],
+    checksShopId: true,
+  },
   // The shop's customers (issue 37, decision 0082): everyone who sells; never another shop's
   // customer, by its address or under the caller's own shop.
   "routes/shophub/customers/list loader": {

@@ -41,6 +41,8 @@ import type { SalePostFlag, SalePostPayload, SalePostPayment } from "./sale-post
 import { paymentsAfterChange } from "./receipt-document";
 import { readScaleLabel, scaleLabelLine } from "./scale-label";
 import { markPrinted } from "./sale-document.server";
+import { levelUnitPrice } from "./price-level";
+import { levelBreaks } from "./price-levels.server";
 import type { SaleSeller } from "./schema";
 import { defaultSalesSettings, type SalesSettings } from "./settings.server";
 
@@ -419,6 +421,12 @@ async function completeRequest(
 
   if (!context.shift.ok) return refuseUnlessRetry(context.shift.error);
   const { shiftId } = context.shift;
+  // The bill's price level (decision 0089): the shop's, or the request is not one the till sends.
+  let breaksByItem: Map<number, { minQtyMilli: number; priceSatang: number }[]> | null = null;
+  if (request.priceLevelId !== undefined) {
+    breaksByItem = await levelBreaks(db, shopId, request.priceLevelId, itemIds);
+    if (!breaksByItem) return refuseUnlessRetry({ code: "badRequest" });
+  }
 
   const sold: {
     line: SaleLineRequest;
@@ -436,16 +444,22 @@ async function completeRequest(
       return refuseUnlessRetry({ code: "itemUnavailable", line: index });
     if (item.status !== "active")
       flags.push({ line: index + 1, reason: "itemArchived", detail: {} });
+    const listPrice = levelUnitPrice(
+      item.priceSatang,
+      breaksByItem?.get(item.id),
+      line.qtyMilli,
+      breaksByItem !== null,
+    ).unitPriceSatang;
     const soldAt = happened && line.scaleLabel == null ? line.unitPriceSatang : undefined;
-    if (soldAt !== undefined && soldAt !== item.priceSatang) {
+    if (soldAt !== undefined && soldAt !== listPrice) {
       flags.push({
         line: index + 1,
         reason: "priceChanged",
-        detail: { listSatang: item.priceSatang, soldSatang: soldAt },
+        detail: { listSatang: listPrice, soldSatang: soldAt },
       });
     }
     let billLine: BillLineInput = {
-      unitPriceSatang: soldAt ?? item.priceSatang,
+      unitPriceSatang: soldAt ?? listPrice,
       qtyMilli: line.qtyMilli,
       discount: line.discount ?? null,
     };

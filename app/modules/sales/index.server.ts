@@ -4,6 +4,7 @@
 // module starts using one of its files.
 export * from "./index";
 export * from "./complete-sale.server";
+export * from "./price-levels.server";
 export * from "./settings.server";
 export * from "./after-sale.server";
 export * from "./invoices.server";

@@ -2,6 +2,8 @@
 // the same arithmetic in the browser that the server runs when the sale completes.
 export { mulDivHalfUp, spreadProportionally } from "./arithmetic";
 export { bahtText } from "./baht-text";
+export { type LevelBreak, type LevelPrice, levelUnitPrice } from "./price-level";
+export { levelBreaksText, readLevelPriceForm } from "./price-level-form";
 export {
   paymentsAfterChange,
   type ReceiptInput,

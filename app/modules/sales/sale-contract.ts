@@ -114,6 +114,11 @@ export const completeSaleRequestSchema = z.object({
    * the balance is refused, a registered till's queued one is limited and flagged.
    */
   redeemPoints: whole.min(1).max(100_000_000).optional(),
+  /**
+   * The price level the bill is sold at (issue 37, decision 0089); without it, ราคาปลีก (the
+   * items' own prices). The server prices every line at it again (price-level.ts).
+   */
+  priceLevelId: whole.positive().optional(),
   payments: z.array(paymentRequestSchema).max(MAX_SALE_PAYMENTS),
   /**
    * The total the till showed. When prices changed since the till loaded them, the server's

@@ -597,3 +597,54 @@ export const saleLineIngredient = pgTable(
     index("sale_line_ingredient_line").on(table.saleLineId),
   ],
 );
+
+/**
+ * A price level the shop sells at besides the item's own price (ราคาปลีก): ราคาส่ง, สมาชิก
+ * (issue 37, decision 0089). The till chooses one per bill; the server prices with it.
+ */
+export const priceLevel = pgTable(
+  "price_level",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("price_level_shop_name").on(table.shopId, table.name),
+    check("price_level_name_length", sql`char_length(${table.name}) BETWEEN 1 AND 60`),
+  ],
+);
+
+/**
+ * An item's (or a variant's: variants are items, decision 0080) price at a level, from a
+ * quantity on: the row from 1 piece is the level's price, a row from 10 pieces a quantity
+ * break ("10 ชิ้นขึ้นไป ราคา 45"). The price of a quantity is that of the largest break not
+ * above it; an item without a row at the level sells at its own price (price-level.ts).
+ */
+export const itemLevelPrice = pgTable(
+  "item_level_price",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    priceLevelId: bigint("price_level_id", { mode: "number" })
+      .notNull()
+      .references(() => priceLevel.id, { onDelete: "cascade" }),
+    itemId: bigint("item_id", { mode: "number" })
+      .notNull()
+      .references(() => stockItem.id, { onDelete: "cascade" }),
+    /** From this quantity on, in thousandths of the item's unit (1000 = one piece). */
+    minQtyMilli: bigint("min_qty_milli", { mode: "number" }).notNull().default(1000),
+    priceSatang: bigint("price_satang", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("item_level_price_break").on(table.priceLevelId, table.itemId, table.minQtyMilli),
+    index("item_level_price_shop_item").on(table.shopId, table.itemId),
+    check("item_level_price_min_qty", sql`${table.minQtyMilli} > 0`),
+    check("item_level_price_amount", sql`${table.priceSatang} >= 0`),
+  ],
+);

@@ -9,7 +9,7 @@ import {
   formatQuantityMilli,
   QTY_SCALE,
 } from "~/modules/sales";
-import { readDiscount, thaiNumberText, type Cart, type CartLine } from "./cart";
+import { linePriceOf, readDiscount, thaiNumberText, type Cart, type CartLine } from "./cart";
 import type { ItemIndex, TillItem } from "./till-data";
 import { BILL_DISCOUNT } from "./till-state";
 
@@ -225,6 +225,7 @@ export function CartPanel({
   onBillDiscount,
   onNote,
   onCustomer,
+  onPriceLevel,
   actions,
 }: {
   cart: Cart;
@@ -246,6 +247,8 @@ export function CartPanel({
   onNote: (note: string) => void;
   /** Opens the customer dialog (issue 37). */
   onCustomer: () => void;
+  /** Opens the price level chooser; absent when the shop has no price levels (decision 0089). */
+  onPriceLevel?: () => void;
   actions: ReactNode;
 }) {
   const t = useT();
@@ -297,6 +300,7 @@ export function CartPanel({
                 );
               }
               const isShort = short.includes(line.key);
+              const linePrice = linePriceOf(cart, index, item, line.qtyMilli);
               return (
                 <li
                   key={`${cart.id}:${line.key}`}
@@ -324,9 +328,10 @@ export function CartPanel({
                   )}
                   <div className="small text-body-secondary mb-1">
                     {t("shops.sell.cart.unitPrice", {
-                      price: formatBaht(item.priceSatang, lang),
+                      price: formatBaht(linePrice.unitPriceSatang, lang),
                       unit: item.unit,
                     })}
+                    {linePrice.fallback && ` · ${t("shops.sell.level.retailFallback")}`}
                     {isShort && !unavailable.includes(line.key) && (
                       <span className="badge text-bg-warning ms-2" data-testid="till-line-short">
                         {t("shops.sell.cart.short")}
@@ -412,6 +417,18 @@ export function CartPanel({
           >
             {t("shops.sell.customer.button")}
           </button>
+          {onPriceLevel && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-primary till-btn"
+              onClick={onPriceLevel}
+              data-testid="till-price-level"
+            >
+              {t("shops.sell.level.button", {
+                name: cart.priceLevel?.name ?? t("shops.sell.level.retail"),
+              })}
+            </button>
+          )}
         </div>
         {bill && <TotalsTable bill={bill} t={t} lang={lang} />}
         {billError && (

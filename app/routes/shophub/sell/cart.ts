@@ -8,6 +8,8 @@ import {
   type CompleteSaleRequest,
   type ReceiptLineInfo,
   type Discount,
+  type LevelPrice,
+  levelUnitPrice,
   type PaymentRequest,
   parsePercent,
   parseQuantity,
@@ -49,6 +51,20 @@ export interface Cart {
   nextLine: number;
   /** The customer the bill is for (issue 37); bills kept before customers have none. */
   customer?: BillCustomer | null;
+  /** The price level the bill is sold at (decision 0089); none: ราคาปลีก. Parked bills keep it. */
+  priceLevel?: { id: number; name: string } | null;
+}
+
+/** A line's unit price at the bill's price level: the same rule the server prices with. */
+export function linePriceOf(
+  cart: Cart,
+  index: ItemIndex,
+  item: TillItem,
+  qtyMilli: number,
+): LevelPrice {
+  const level = cart.priceLevel;
+  const breaks = level ? index.levels?.[level.id]?.[item.id] : null;
+  return levelUnitPrice(item.priceSatang, breaks, qtyMilli, level != null);
 }
 
 /**
@@ -293,7 +309,7 @@ export function billInputOf(cart: Cart, index: ItemIndex, vat: VatSetting): Bill
       return item
         ? [
             {
-              unitPriceSatang: item.priceSatang,
+              unitPriceSatang: linePriceOf(cart, index, item, line.qtyMilli).unitPriceSatang,
               qtyMilli: line.qtyMilli,
               amountSatang: line.amountSatang,
               discount: line.discount,
@@ -406,7 +422,9 @@ export function saleRequestOf(
     clientSaleId: cart.id,
     till,
     lines: cart.lines.map((line) => {
-      const price = index?.byId.get(line.itemId)?.priceSatang;
+      const item = index?.byId.get(line.itemId);
+      const price =
+        index && item ? linePriceOf(cart, index, item, line.qtyMilli).unitPriceSatang : undefined;
       return {
         itemId: line.itemId,
         qtyMilli: line.qtyMilli,
@@ -419,6 +437,7 @@ export function saleRequestOf(
     note: cart.note,
     ...(cart.customer ? { customerPhone: cart.customer.phone } : {}),
     ...(cart.customer?.redeemPoints ? { redeemPoints: cart.customer.redeemPoints } : {}),
+    ...(cart.priceLevel ? { priceLevelId: cart.priceLevel.id } : {}),
     payments: [...payments],
     expectedTotalSatang,
     ...(vat ? { vat } : {}),
@@ -439,7 +458,7 @@ export function receiptLinesOf(cart: Cart, index: ItemIndex): ReceiptLineInfo[] 
             sku: item.sku,
             unit: item.unit,
             qtyMilli: line.qtyMilli,
-            unitPriceSatang: item.priceSatang,
+            unitPriceSatang: linePriceOf(cart, index, item, line.qtyMilli).unitPriceSatang,
             vatExempt: false,
           },
         ]

@@ -13,7 +13,12 @@ import {
   type CompleteSaleResult,
   vatSettingOf,
 } from "~/modules/sales";
-import { completeSale, salesSettingsForPage } from "~/modules/sales/index.server";
+import {
+  allLevelPrices,
+  completeSale,
+  listPriceLevels,
+  salesSettingsForPage,
+} from "~/modules/sales/index.server";
 import { tillItemsForPage } from "~/modules/stock/index.server";
 import { openShiftsForPage } from "~/modules/shifts/index.server";
 import { listApprovers, listSellingMembers } from "~/modules/shops/index.server";
@@ -48,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, storage } = context.get(appContext);
   // Owners and managers give any discount; a cashier past the shop's limits asks one of them.
   const limited = !(DISCOUNT_APPROVER_ROLES as readonly string[]).includes(role);
-  const [rows, settings, shifts, sellers, approvers] = await Promise.all([
+  const [rows, settings, shifts, sellers, approvers, levels, levelPrices] = await Promise.all([
     tillItemsForPage(db, shop.id),
     salesSettingsForPage(db, shop.id),
     openShiftsForPage(db, shop.id),
@@ -56,6 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // An owner's or a manager's till may be taken over by a cashier (decision 0088), who asks
     // them too.
     listApprovers(db, shop.id),
+    listPriceLevels(db, shop.id),
+    allLevelPrices(db, shop.id),
   ]);
   const promptPay = settings.promptPayId ? normalizePromptPayId(settings.promptPayId) : null;
   const layout = settings.scaleLabelLayout;
@@ -92,6 +99,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       })),
     ),
     vat: vatSettingOf(settings),
+    /**
+     * The shop's price levels and their prices (decision 0089), none when it has no levels:
+     * part of the catalogue a registered till keeps to sell offline (decision 0071).
+     */
+    priceLevels: levels.length > 0 ? { list: levels, prices: levelPrices } : null,
     /** When the prices and items were read: a till reloaded offline shows how old they are. */
     catalogueAt: new Date().toISOString(),
     promptPay: promptPay?.ok ? { id: promptPay.id, shown: formatPromptPayId(promptPay.id) } : null,

@@ -1,3 +1,5 @@
+import type { LevelBreak } from "~/modules/sales";
+
 /*
  * The till's items travel as rows of values, not objects: a shop with thousands of items
  * would otherwise send every field name thousands of times. Categories are sent once, in Thai
@@ -144,6 +146,8 @@ export function unpackItems(packed: PackedItems): TillItem[] {
 export interface ItemIndex {
   byId: Map<number, TillItem>;
   byCode: Map<string, TillItem>;
+  /** Price levels' prices (decision 0089): level id → item id → quantity breaks. */
+  levels?: Readonly<Record<number, Readonly<Record<number, readonly LevelBreak[]>>>>;
 }
 
 export function indexItems(items: readonly TillItem[]): ItemIndex {

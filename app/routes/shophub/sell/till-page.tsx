@@ -78,6 +78,9 @@ const { Part: QueuedSlip, preload: preloadQueuedSlip } = lazyPart(() =>
 const { Part: CustomerLookup, preload: preloadCustomerLookup } = lazyPart(() =>
   import("./customer-dialog").then((module) => module.CustomerLookup),
 );
+const { Part: PriceLevelPicker, preload: preloadPriceLevelPicker } = lazyPart(() =>
+  import("./price-level-picker").then((module) => module.PriceLevelPicker),
+);
 const { Part: VariantPicker, preload: preloadVariantPicker } = lazyPart(() =>
   import("./variant-picker").then((module) => module.VariantPicker),
 );
@@ -101,6 +104,7 @@ const OFFLINE_PARTS = [
   preloadCustomerLookup,
   preloadStaffPanel,
   preloadApprovalForm,
+  preloadPriceLevelPicker,
 ] as const;
 
 /** A queued sale's print: its own slip, until the server has the sale (then its print page). */
@@ -125,7 +129,10 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
   const lang = useLang();
   const shopId = data.shop.id;
   const items = useMemo(() => unpackItems(data.items), [data.items]);
-  const index = useMemo(() => indexItems(items), [items]);
+  const index = useMemo(
+    () => ({ ...indexItems(items), levels: data.priceLevels?.prices }),
+    [items, data.priceLevels],
+  );
   const categories = useMemo(() => categoriesOf(data.items), [data.items]);
   const rule = useMemo(
     () => ({ allowNegative: data.allowNegativeStock }),
@@ -485,6 +492,11 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             onBillDiscount={(discount) => dispatch({ type: "billDiscountSet", discount })}
             onNote={(note) => dispatch({ type: "noteSet", note })}
             onCustomer={() => dispatch({ type: "dialogOpened", dialog: "customer" })}
+            onPriceLevel={
+              data.priceLevels
+                ? () => dispatch({ type: "dialogOpened", dialog: "priceLevel" })
+                : undefined
+            }
             actions={actions}
           />
         </div>
@@ -609,6 +621,15 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
           />
         )}
       </TillDialog>
+
+      {state.dialog === "priceLevel" && data.priceLevels && (
+        <PriceLevelPicker
+          levels={data.priceLevels.list}
+          current={cart.priceLevel ?? null}
+          onChoose={(priceLevel) => dispatch({ type: "priceLevelSet", priceLevel })}
+          onClose={() => dispatch({ type: "dialogClosed" })}
+        />
+      )}
 
       <TillDialog
         open={pickerGroup !== null}

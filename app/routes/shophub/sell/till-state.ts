@@ -62,7 +62,7 @@ export interface Ask {
 /** The key of the bill's own discount among `discountErrors` (the others are line keys). */
 export const BILL_DISCOUNT = "bill";
 
-export type TillDialogName = "park" | "parked" | "camera" | "approval" | "customer";
+export type TillDialogName = "park" | "parked" | "camera" | "approval" | "customer" | "priceLevel";
 
 export interface TillState {
   /** The stored till (name, bills) is in the state: from then on it is written back. */
@@ -164,6 +164,7 @@ export type TillAction =
   | { type: "billDiscountSet"; discount: Discount | null | "invalid" }
   | { type: "noteSet"; note: string }
   | { type: "customerSet"; customer: BillCustomer | null }
+  | { type: "priceLevelSet"; priceLevel: { id: number; name: string } | null }
   | { type: "cleared"; newCartId: string }
   | { type: "dialogOpened"; dialog: TillDialogName }
   | { type: "dialogClosed" }
@@ -351,6 +352,8 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
       return { ...state, cart: setNote(state.cart, action.note) };
     case "customerSet":
       return { ...state, cart: setCustomer(state.cart, action.customer), dialog: null };
+    case "priceLevelSet":
+      return { ...state, cart: { ...state.cart, priceLevel: action.priceLevel }, dialog: null };
 
     case "cleared":
       return freshBill(state, action.newCartId);

@@ -1,0 +1,75 @@
+import type { Page } from "playwright-core";
+import { desc, eq } from "drizzle-orm";
+import { describe, expect } from "vitest";
+import { sale } from "~/db/schema";
+import { createPriceLevel, setItemLevelPrices } from "~/modules/sales/index.server";
+import { addSession, cashierWithTillItems, e2eTest as test } from "./fixtures";
+
+// A wholesale bill (issue 37, decision 0089): the cashier sells the bill at ราคาส่ง; six bottles
+// reach the 6-and-over quantity break; an item without a wholesale price stays at retail and the
+// till says so; the server's sale is the bill the till showed.
+
+const SLOW = { timeout: 15_000 };
+
+const total = (page: Page) => page.getByTestId("till-total").innerText();
+
+describe("a wholesale bill with a quantity break", () => {
+  test("the level chosen at the till prices 6 bottles at the break; the sale agrees", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const found = await cashierWithTillItems(e2e, { emailPrefix: "till-levels" });
+    const shopId = found.shop.id;
+    const level = await createPriceLevel(e2e.db, shopId, "ราคาส่ง");
+    if (!level.ok) throw new Error("level not created");
+    // Water: retail 10.00, wholesale 9.00, 6 bottles and over 8.00. The snack has no wholesale price.
+    await setItemLevelPrices(e2e.db, shopId, level.level.id, found.water.id, [
+      { minQtyMilli: 1_000, priceSatang: 900 },
+      { minQtyMilli: 6_000, priceSatang: 800 },
+    ]);
+
+    await addSession(context, found.member);
+    await page.goto("/shophub/sell");
+    await page.locator("[data-testid=till][data-ready=yes]").waitFor();
+
+    expect(await page.getByTestId("till-price-level").innerText()).toBe("ระดับราคา: ราคาปลีก");
+    await page.getByTestId("till-price-level").click();
+    const dialog = page.getByTestId("till-price-level-dialog");
+    await dialog.getByText("ราคาส่ง").click();
+    await expect.poll(() => dialog.isVisible(), SLOW).toBe(false);
+    expect(await page.getByTestId("till-price-level").innerText()).toBe("ระดับราคา: ราคาส่ง");
+
+    const scan = page.getByTestId("till-scan");
+    await scan.fill("8850999320014");
+    await scan.press("Enter");
+    await expect.poll(() => total(page), SLOW).toBe("฿9.00");
+    for (let i = 0; i < 5; i++) {
+      await scan.fill("8850999320014");
+      await scan.press("Enter");
+    }
+    // Six bottles: the 6-and-over break, 6 × 8.00.
+    await expect.poll(() => total(page), SLOW).toBe("฿48.00");
+
+    // The snack has no wholesale price: retail, and the line says so.
+    await page.locator(`[data-testid=till-item][data-sku="${found.snack.sku}"]`).click();
+    await expect.poll(() => total(page), SLOW).toBe("฿73.00");
+    expect((await page.getByTestId("till-line").allInnerTexts()).join("\n")).toContain(
+      "ไม่มีราคาระดับนี้ ใช้ราคาปลีก",
+    );
+
+    await page.getByTestId("till-pay-open").click();
+    const pay = page.getByTestId("till-pay-dialog");
+    await pay.getByTestId("till-cash").fill("100");
+    await pay.getByTestId("till-complete").click();
+    await page.getByTestId("till-done").waitFor(SLOW);
+
+    const [sold] = await e2e.db
+      .select({ total: sale.totalSatang })
+      .from(sale)
+      .where(eq(sale.shopId, shopId))
+      .orderBy(desc(sale.id))
+      .limit(1);
+    expect(sold?.total).toBe(7_300);
+  });
+});
