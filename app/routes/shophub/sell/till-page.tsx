@@ -40,7 +40,7 @@ import {
 } from "./till-data";
 import type { TillCashier } from "./till-cashier";
 import { TillDialog } from "./till-dialog";
-import { AskDialog, ParkDialog, ParkedDialog } from "./till-dialogs";
+import { AskDialog, ParkDialog, ParkedDialog, preloadDialogForms } from "./till-dialogs";
 import { TillHeader } from "./till-header";
 import { TillSearch } from "./till-search";
 import { discountErrorTexts, lineErrorText, noticeText } from "./till-notices";
@@ -105,6 +105,7 @@ const OFFLINE_PARTS = [
   preloadStaffPanel,
   preloadApprovalForm,
   preloadPriceLevelPicker,
+  preloadDialogForms,
 ] as const;
 
 /** A queued sale's print: its own slip, until the server has the sale (then its print page). */
