@@ -1,9 +1,10 @@
-import { Alert, Button } from "react-bootstrap";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Alert } from "react-bootstrap";
+import { data, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/approval-pin";
 import { appContext } from "~/context";
-import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
+import { OwnPinForm } from "~/features/shops/own-pin-form";
+import { ShopChangedNotice } from "~/features/shops/shop-form";
 import { shopsMeta, StatusAlert } from "~/layout/shops-page";
 import { readForm, type FieldErrors } from "~/lib/forms/read-form";
 import type { MessageKey } from "~/lib/i18n";
@@ -17,7 +18,6 @@ import { hasApprovalPin, setApprovalPin } from "~/modules/shops/index.server";
 import { memberOf } from "~/routes/_gates/member.server";
 import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
-import { TextField } from "~/ui/text-field";
 
 /*
  * An owner's or a manager's own approval PIN (issue 31, decision 0059): what they type at a
@@ -110,41 +110,15 @@ export default function ApprovalPin({ loaderData, actionData }: Route.ComponentP
       <Alert variant={hasPin ? "success" : "secondary"} data-testid="approval-pin-state">
         {t(hasPin ? "shops.approvalPin.state.set" : "shops.approvalPin.state.none")}
       </Alert>
-      <Form method="post" noValidate className="account-form" data-testid="approval-pin-form">
-        <ShopIdField shopId={shop.id} />
-        <input type="hidden" name="intent" value="set" />
-        <TextField
-          name="pin"
-          type="password"
-          inputMode="numeric"
-          autoComplete="new-password"
-          maxLength={8}
-          label={t("shops.approvalPin.pin")}
-          hint={t("shops.approvalPin.pinHint")}
-          error={error("pin")}
-        />
-        <TextField
-          name="confirm"
-          type="password"
-          inputMode="numeric"
-          autoComplete="new-password"
-          maxLength={8}
-          label={t("shops.approvalPin.confirm")}
-          error={error("confirm")}
-        />
-        <Button type="submit" size="lg" disabled={busy} data-testid="approval-pin-save">
-          {t(hasPin ? "shops.approvalPin.change" : "shops.approvalPin.set")}
-        </Button>
-      </Form>
-      {hasPin && (
-        <Form method="post" className="mt-4">
-          <ShopIdField shopId={shop.id} />
-          <input type="hidden" name="intent" value="remove" />
-          <Button type="submit" variant="outline-danger" disabled={busy}>
-            {t("shops.approvalPin.remove")}
-          </Button>
-        </Form>
-      )}
+      <OwnPinForm
+        shopId={shop.id}
+        hasPin={hasPin}
+        maxLength={8}
+        words="shops.approvalPin"
+        testId="approval-pin"
+        busy={busy}
+        error={error}
+      />
     </>
   );
 }

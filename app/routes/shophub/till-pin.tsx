@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/till-pin";
 import { appContext } from "~/context";
+import { OwnPinForm } from "~/features/shops/own-pin-form";
 import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 import { shopsMeta, StatusAlert } from "~/layout/shops-page";
 import { formatDateTime } from "~/lib/dates";
@@ -18,7 +19,6 @@ import { listTillPinMembers, setTillPin, unlockTillPin } from "~/modules/staff/i
 import { memberOf } from "~/routes/_gates/member.server";
 import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
-import { TextField } from "~/ui/text-field";
 
 /*
  * A member's own till PIN (issue 37, decision 0088): what they type at a shared till to take
@@ -150,41 +150,15 @@ export default function TillPin({ loaderData, actionData }: Route.ComponentProps
         {lockedUntil &&
           ` ${t("shops.staff.pin.state.locked", { until: formatDateTime(lockedUntil, lang) })}`}
       </Alert>
-      <Form method="post" noValidate className="account-form" data-testid="till-pin-form">
-        <ShopIdField shopId={shop.id} />
-        <input type="hidden" name="intent" value="set" />
-        <TextField
-          name="pin"
-          type="password"
-          inputMode="numeric"
-          autoComplete="new-password"
-          maxLength={6}
-          label={t("shops.staff.pin.pin")}
-          hint={t("shops.staff.pin.pinHint")}
-          error={error("pin")}
-        />
-        <TextField
-          name="confirm"
-          type="password"
-          inputMode="numeric"
-          autoComplete="new-password"
-          maxLength={6}
-          label={t("shops.staff.pin.confirm")}
-          error={error("confirm")}
-        />
-        <Button type="submit" size="lg" disabled={busy} data-testid="till-pin-save">
-          {t(hasPin ? "shops.staff.pin.change" : "shops.staff.pin.set")}
-        </Button>
-      </Form>
-      {hasPin && (
-        <Form method="post" className="mt-4">
-          <ShopIdField shopId={shop.id} />
-          <input type="hidden" name="intent" value="remove" />
-          <Button type="submit" variant="outline-danger" disabled={busy}>
-            {t("shops.staff.pin.remove")}
-          </Button>
-        </Form>
-      )}
+      <OwnPinForm
+        shopId={shop.id}
+        hasPin={hasPin}
+        maxLength={6}
+        words="shops.staff.pin"
+        testId="till-pin"
+        busy={busy}
+        error={error}
+      />
       {members && (
         <section className="mt-5" aria-labelledby="till-pin-members">
           <h2 id="till-pin-members" className="h4">
