@@ -131,12 +131,12 @@ export default defineConfig({
                   test: /[\\/]app[\\/](routes[\\/]shophub[\\/](sell[\\/](cart|pay-state|till-dialog|till-notices)|sell-text)|modules[\\/]sales[\\/](bill|arithmetic|scale-label)|features[\\/]sales-documents[\\/]escpos[\\/]saved-printer)\.tsx?$/,
                 },
                 // The members' areas' small shared parts (the shophub row, the first-sale guide's
-                // mount, live revalidation, the scanner's field and input): five files under 1 KiB each on
+                // mount, live revalidation, the scanner's field and input, the header's member menus): six files under 1 KiB each on
                 // the till's first load and on the shophub and storehub pages; one compresses
                 // better (the till's budget).
                 {
                   name: "member-parts",
-                  test: /[\\/]app[\\/](features[\\/](shops[\\/]shophub-nav|first-sale[\\/]guide-mount|stock-entry[\\/](use-scanner-input|scanner-field))|ui[\\/]use-live-revalidate)\.tsx?$/,
+                  test: /[\\/]app[\\/](features[\\/](shops[\\/]shophub-nav|first-sale[\\/]guide-mount|stock-entry[\\/](use-scanner-input|scanner-field))|ui[\\/]use-live-revalidate|layout[\\/]member-header-items)\.tsx?$/,
                 },
                 {
                   name: "formats",

@@ -32,8 +32,12 @@ export interface LighthouseRun {
   interactiveMs: number;
   totalBlockingTimeMs: number;
   cumulativeLayoutShift: number;
-  /** Scripts the page loaded (every chunk, dynamic imports included) and their bytes on the wire. */
-  scripts: { url: string; transferBytes: number; resourceBytes: number }[];
+  /**
+   * Scripts the page loaded (every chunk, dynamic imports included) and their bytes on the wire;
+   * `afterLoad`: asked for after the page's load event (in the observed run), e.g. the parts a
+   * till's service worker keeps for offline use once the till is up.
+   */
+  scripts: { url: string; transferBytes: number; resourceBytes: number; afterLoad: boolean }[];
   /** 0-100 per category measured (`all` option): accessibility, best-practices, seo. */
   scores: Record<string, number>;
   /** The audits that kept a category under 100 (`all` option): id, score and title. */
@@ -74,6 +78,8 @@ interface NetworkRequest {
   resourceType?: string;
   transferSize?: number;
   resourceSize?: number;
+  /** Milliseconds from the start of the page's navigation (the observed, unthrottled run). */
+  networkRequestTime?: number;
 }
 
 /**
@@ -167,6 +173,9 @@ async function lighthouseOnce(url: string, options: LighthouseOptions): Promise<
     };
     const requests = ((lhr.audits["network-requests"]?.details as { items?: NetworkRequest[] })
       ?.items ?? []) as NetworkRequest[];
+    const observedLoad = (
+      lhr.audits["metrics"]?.details as { items?: { observedLoad?: number }[] } | undefined
+    )?.items?.[0]?.observedLoad;
     const scores: Record<string, number> = {};
     const failing: LighthouseRun["failing"] = [];
     for (const [id, category] of Object.entries(lhr.categories)) {
@@ -200,6 +209,7 @@ async function lighthouseOnce(url: string, options: LighthouseOptions): Promise<
           url: new URL(r.url).pathname,
           transferBytes: r.transferSize ?? 0,
           resourceBytes: r.resourceSize ?? 0,
+          afterLoad: observedLoad !== undefined && (r.networkRequestTime ?? 0) > observedLoad,
         })),
       scores,
       failing,

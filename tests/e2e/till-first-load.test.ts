@@ -284,4 +284,30 @@ describe("the till's first load", () => {
     await page.getByTestId("till-scan").press("Enter");
     await expect.poll(() => page.getByTestId("till-line").count(), SLOW).toBe(1);
   });
+
+  test("a browser that never was a registered till loads no offline sender and makes no till database, and sells", async ({
+    e2e,
+    context,
+    page,
+  }) => {
+    const { member } = await cashierWithItems(e2e);
+    await addSession(context, member);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    await openTill(page);
+    await page.getByTestId("till-scan").fill("8850999320014");
+    await page.getByTestId("till-scan").press("Enter");
+    await page.getByTestId("till-pay-open").click();
+    await page.getByTestId("till-pay-dialog").getByTestId("till-cash").fill("20");
+    await page.getByTestId("till-pay-dialog").getByTestId("till-complete").click();
+    await page.getByTestId("till-done").waitFor(SLOW);
+    // The sender and its IndexedDB wrapper are a registered till's (decision 0071, 0091).
+    expect(scripts.filter((path) => /queue-runner/.test(path))).toEqual([]);
+    const databases = await page.evaluate(async () =>
+      (await indexedDB.databases()).map((db) => db.name),
+    );
+    expect(databases).not.toContain("shophub-till");
+  });
 });

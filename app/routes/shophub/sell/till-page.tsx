@@ -44,7 +44,7 @@ import { AskDialog, ParkDialog, ParkedDialog, preloadDialogForms } from "./till-
 import { TillHeader } from "./till-header";
 import { TillSearch } from "./till-search";
 import { discountErrorTexts, lineErrorText, noticeText } from "./till-notices";
-import { CartActions, DonePanel, TillExtras } from "./till-parts";
+import { CartActions, TillExtras } from "./till-parts";
 import {
   anyDialogOpen,
   billFieldsRefused,
@@ -57,7 +57,6 @@ import { useReceiptPrinting } from "./use-receipt-printing";
 import { useSaleSubmission } from "./use-sale-submission";
 import { useTillQueue } from "~/features/till-offline/use-till-queue";
 import { useTillServiceWorker } from "~/features/till-offline/use-till-service-worker";
-import { TillQueueStatus } from "./till-queue-status";
 import { useTillShortcuts } from "./use-till-shortcuts";
 import { readStoredTill, useTillStorage } from "./use-till-storage";
 import "./till.css";
@@ -65,6 +64,13 @@ import "./till.css";
 // Parts that only a later action needs load in their own chunks (the till's script budget).
 const { Part: PayPanel, preload: preloadPayPanel } = lazyPart(() =>
   import("./pay-dialog").then((module) => module.PayPanel),
+);
+const { Part: DonePanel, preload: preloadDonePanel } = lazyPart(() =>
+  import("./done-panel").then((module) => module.DonePanel),
+);
+// The registered till's queue line (decision 0071): only a device that is a till shows it.
+const { Part: TillQueueStatus, preload: preloadQueueStatus } = lazyPart(() =>
+  import("./till-queue-status").then((module) => module.TillQueueStatus),
 );
 const { Part: PrinterSetup, preload: preloadPrinterSetup } = lazyPart(() =>
   import("~/features/sales-documents/escpos/printer-setup").then((module) => module.PrinterSetup),
@@ -96,6 +102,8 @@ const { Part: RecentReceipts } = lazyPart(() =>
 /** What the service worker should keep for a till that loses its network (decision 0071). */
 const OFFLINE_PARTS = [
   preloadPayPanel,
+  preloadDonePanel,
+  preloadQueueStatus,
   preloadVariantPicker,
   preloadPrinterSetup,
   preloadCamera,
@@ -150,10 +158,12 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
   // Kept working without a network: the service worker and the parts loaded on demand.
   const storage = useTillServiceWorker(OFFLINE_PARTS);
 
-  // The payment panel is on its way as soon as the bill has something to pay for.
+  // The payment panel and the sale-done panel are on their way as soon as the bill has something to pay for.
   const hasLines = cart.lines.length > 0;
   useEffect(() => {
-    if (hasLines) preloadPayPanel();
+    if (!hasLines) return;
+    preloadPayPanel();
+    preloadDonePanel();
   }, [hasLines]);
 
   useLiveRevalidate(
@@ -405,12 +415,14 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             onStaff={bound ? () => setStaffOpen("staff") : null}
             onRecent={() => setStaffOpen("recent")}
           />
-          <TillQueueStatus
-            queue={queue}
-            memberId={data.memberId}
-            catalogueAt={data.catalogueAt}
-            storage={storage}
-          />
+          {(queue.bound || queue.noStorage) && (
+            <TillQueueStatus
+              queue={queue}
+              memberId={data.memberId}
+              catalogueAt={data.catalogueAt}
+              storage={storage}
+            />
+          )}
           <div
             className={`mb-2${state.scanMiss > 0 && errorNotice ? " till-scan-miss" : ""}`}
             key={state.scanMiss}
