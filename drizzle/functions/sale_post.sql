@@ -143,6 +143,11 @@ BEGIN
     PERFORM points_sale(p_shop, sale_id, p_sale);
   END IF;
 
+  -- Price levels (issue 37, decision 0089): the level the sale was sold at.
+  IF p_sale->>'priceLevelId' IS NOT NULL THEN
+    PERFORM sale_post_price_level(p_shop, sale_id, p_sale);
+  END IF;
+
   RETURN jsonb_build_object('id', sale_id, 'documentKind', kind, 'documentNumber', doc_number,
     'totalSatang', (p_sale->>'total')::bigint, 'changeSatang', (p_sale->>'change')::bigint);
 END;

@@ -2,26 +2,31 @@ import type { Page } from "playwright-core";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { saleLine, stockItem } from "~/db/schema";
+import { th } from "~/lib/i18n/th";
 import { postStockDocument, saveRecipe, saveVariantGroup } from "~/modules/stock/index.server";
 import { insertItem } from "../setup/factories";
-import { addSession, cashierWithTillItems, e2eTest as test } from "./fixtures";
+import { setSalesSettings } from "../setup/sales-factory";
+import { addSession, cashierWithTillItems, e2eTest as test, hydrated } from "./fixtures";
 
 // A café bill (issue 37, decisions 0080 and 0087): two sizes of an iced latte and a hot latte
 // made to order from beans, milk and a cup. The recipe item has no stock of its own: the till
-// counts what can still be made, and the sale moves the ingredients.
+// counts what can still be made, and the sale moves the ingredients; a void of the sale puts
+// them back on the shelf.
 
 const SLOW = { timeout: 15_000 };
 
 const total = (page: Page) => page.getByTestId("till-total").innerText();
 
 describe("a café bill with variants and a recipe item", () => {
-  test("the recipe item sells from its ingredients' stock at their cost", async ({
+  test("the recipe item sells from its ingredients' stock at their cost; a void puts them back", async ({
     e2e,
     context,
     page,
   }) => {
     const found = await cashierWithTillItems(e2e, { emailPrefix: "till-recipes" });
     const shopId = found.shop.id;
+    // The cashier may void their own sale of the day (the shop's selling setting).
+    await setSalesSettings(e2e.db, shopId, { cashierMayVoidOwn: true });
     const n = `${Date.now() % 1_000_000}`;
     const saved = await saveVariantGroup(e2e.db, {
       shopId,
@@ -122,5 +127,26 @@ describe("a café bill with variants and a recipe item", () => {
     // Its line's cost is its ingredients': 2 × (10.80 + 10.00 + 2.00) = 45.60.
     const [line] = await e2e.db.select().from(saleLine).where(eq(saleLine.itemId, hot.id));
     expect(line).toMatchObject({ costSatang: 4_560, movementId: null });
+
+    // The cashier voids the sale on its page: the beans, milk and cups come back.
+    await page.goto(`/shophub/invoices/${line!.saleId}?shop=${shopId}`);
+    await hydrated(page, "[data-testid=void-form]");
+    const voidForm = page.getByTestId("void-form");
+    await voidForm.getByLabel(th["shops.invoices.void.reason"]).fill("ลูกค้ายกเลิก");
+    await voidForm.getByRole("button", { name: th["shops.invoices.void.submit"] }).click();
+    await page.getByTestId("done").waitFor(SLOW);
+    expect(await page.getByTestId("sale-status").innerText()).toBe(
+      th["shops.invoices.status.void"],
+    );
+    const back = await e2e.db
+      .select({ id: stockItem.id, onHand: stockItem.onHand })
+      .from(stockItem)
+      .where(inArray(stockItem.id, [beans.id, milk.id, cup.id, hot.id]))
+      .orderBy(asc(stockItem.id));
+    expect(back.map((row) => row.onHand)).toEqual([1_000, 2_000, 10_000, 0]);
+    // The till counts 10 hot lattes again from the milk.
+    await page.goto("/shophub/sell");
+    await page.locator("[data-testid=till][data-ready=yes]").waitFor();
+    expect(await hotTile.innerText()).toContain("10");
   });
 });

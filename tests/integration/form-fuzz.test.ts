@@ -670,6 +670,14 @@ const TARGETS: Target[] = [
     fixed: { shop: "@shop", shopId: "@shop", intent },
     fields: [...CUSTOMER_FIELDS, "confirm"],
   })),
+  // The customer's price level (decision 0089).
+  {
+    route: "routes/shophub/customers/detail",
+    caller: "owner",
+    path: "/shophub/customers/@customer",
+    fixed: { shop: "@shop", shopId: "@shop", intent: "level" },
+    fields: ["priceLevel"],
+  },
 
   // Added by the finance branch: income and expenses (the shop's categories, one row's form).
   ...[

@@ -1493,6 +1493,14 @@ export const MATRIX: Record<string, MatrixRow> = {
         }),
         expect: 404,
       },
+      {
+        what: "setting the price level of the other shop's customer",
+        request: (own, other) => ({
+          path: `/shophub/customers/${other.customerId}?shop=${own.shopId}`,
+          form: { intent: "level", priceLevel: "" },
+        }),
+        expect: 404,
+      },
     ],
   },
   "routes/shophub/shifts/list loader": {

@@ -36,6 +36,17 @@ export const enShophubCustomers: Record<keyof typeof thShophubCustomers, string>
   "shops.customers.branch": "Branch {code}",
   "shops.customers.done.create": "Customer saved",
   "shops.customers.done.update": "Changes saved",
+  "shops.customers.done.level": "The customer's price level is saved",
+  "shops.customers.level.shown": "Price level: {level}",
+  "shops.customers.level.retail": "Retail price",
+  "shops.customers.level.heading": "The customer's price level",
+  "shops.customers.level.lead":
+    "When this customer is chosen at the till, the bill takes this price level; the cashier can still change the bill's level.",
+  "shops.customers.level.label": "Price level",
+  "shops.customers.level.save": "Save the price level",
+  "shops.customers.error.priceLevel": "The shop has no such price level: choose again",
+  "shops.customers.error.levelNotAllowed":
+    "Only the owner or a manager may set a customer's price level",
   "shops.customers.done.delete": "Customer deleted; their past bills stay as sold",
   "shops.customers.back": "All customers",
   "shops.customers.detail.edit": "Customer details",
@@ -95,6 +106,7 @@ export const enShophubCustomers: Record<keyof typeof thShophubCustomers, string>
   "shops.sell.customer.title": "This bill's customer",
   "shops.sell.customer.phone": "Customer's phone number",
   "shops.sell.customer.hint": "Type or scan the phone number, then press Enter",
+  "shops.sell.customer.level": "The customer buys at the price level: {level}",
   "shops.sell.customer.find": "Find and add to the bill",
   "shops.sell.customer.remove": "Take the customer off the bill",
   "shops.sell.customer.badPhone":

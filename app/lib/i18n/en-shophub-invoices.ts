@@ -37,6 +37,7 @@ export const enShophubInvoices: Record<keyof typeof thShophubInvoices, string> =
   "shops.invoices.detail.back": "Back to the sales",
   "shops.invoices.detail.soldBy": "Sold by {name}",
   "shops.invoices.detail.till": "Sold at {till}",
+  "shops.invoices.detail.priceLevel": "Price level: {level}",
   "shops.invoices.detail.lines": "Items",
   "shops.invoices.detail.col.item": "Item",
   "shops.invoices.detail.col.qty": "Qty",

@@ -78,6 +78,12 @@ export const enShophubReports: Record<keyof typeof thShophubReports, string> = {
   "shops.reports.col.amount": "Amount",
   "shops.reports.col.salesExVat": "Sales excluding VAT",
   "shops.reports.noCategory": "No category",
+  "shops.reports.section.levels": "By price level",
+  "shops.reports.col.level": "Price level",
+  "shops.reports.col.returns": "Returns (excluding VAT)",
+  "shops.reports.level.retail": "Retail price",
+  "shops.reports.level.none":
+    "No bill of this period was sold at another price level: every bill sold at retail.",
   "shops.reports.empty": "Nothing in this period",
   "shops.reports.vat.output": "Output VAT",
   "shops.reports.vat.returned": "Output VAT reduced by credit notes",

@@ -38,6 +38,7 @@ export const thShophubInvoices = {
   "shops.invoices.detail.back": "กลับไปรายการบิล",
   "shops.invoices.detail.soldBy": "ขายโดย {name}",
   "shops.invoices.detail.till": "ขายที่ {till}",
+  "shops.invoices.detail.priceLevel": "ระดับราคา: {level}",
   "shops.invoices.detail.lines": "รายการสินค้า",
   "shops.invoices.detail.col.item": "สินค้า",
   "shops.invoices.detail.col.qty": "จำนวน",

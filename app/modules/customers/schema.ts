@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { sale } from "../sales/schema";
+import { priceLevel, sale } from "../sales/schema";
 import { shop } from "../shops/schema";
 
 /*
@@ -159,4 +159,26 @@ export const pointsBalance = pgTable(
     uniqueIndex("points_balance_customer").on(table.customerId),
     check("points_balance_not_negative", sql`${table.balance} >= 0`),
   ],
+);
+
+/**
+ * The price level a customer buys at (issue 37, decision 0089): the till puts it on the bill
+ * when the customer is attached, the cashier may still change it. Set by owners and managers
+ * on the customer's page; none: the customer buys at the item's own price (ราคาปลีก).
+ */
+export const customerPriceLevel = pgTable(
+  "customer_price_level",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customer.id, { onDelete: "cascade" }),
+    priceLevelId: bigint("price_level_id", { mode: "number" })
+      .notNull()
+      .references(() => priceLevel.id, { onDelete: "cascade" }),
+  },
+  (table) => [uniqueIndex("customer_price_level_customer").on(table.customerId)],
 );

@@ -101,6 +101,21 @@ export interface PaymentRow {
   refundedSatang: number;
 }
 
+/**
+ * Sales by the price level they were sold at (decision 0089): `levelId` null and `name` ""
+ * is ราคาปลีก (the items' own prices), the rest of the P&L's totals once the levels' bills are
+ * taken out, so the rows add up to the summary by construction.
+ */
+export interface PriceLevelRow {
+  levelId: number | null;
+  name: string;
+  bills: number;
+  salesExVatSatang: number;
+  returnsExVatSatang: number;
+  netRevenueSatang: number;
+  grossProfitSatang: number;
+}
+
 export interface HourRow {
   hour: number;
   bills: number;
@@ -136,6 +151,8 @@ export interface ProfitAndLoss {
   byCashier: CashierRow[];
   byPayment: PaymentRow[];
   byHour: HourRow[];
+  /** Empty when no bill of the range was sold at a price level. */
+  byPriceLevel: PriceLevelRow[];
   expenses: ExpenseRow[];
   vat: VatFigures;
   vatRegistered: boolean;
@@ -410,6 +427,89 @@ async function approvalAggregates(db: DbExecutor, shopId: string, range: ReportR
   return new Map(result.rows.map((row) => [row.cashier_id, n(row.approved)]));
 }
 
+type LevelAggregate = {
+  level_id: string | null;
+  name: string;
+  bills: string;
+  ex_vat: string;
+  cost: string;
+  returns_ex_vat: string;
+  returned_cost: string;
+};
+
+/**
+ * The bills of the range sold at a price level, by level, with the same definitions as the
+ * totals: standing bills by their Bangkok day, less the standing credit notes of the range on
+ * them. A level deleted since keeps the name the sale stored.
+ */
+async function levelAggregates(db: DbExecutor, shopId: string, range: ReportRange) {
+  const { start, end } = bounds(range);
+  const from = start.toISOString();
+  const to = end.toISOString();
+  const result = await db.execute<LevelAggregate>(sql`
+    WITH sold AS (
+      SELECT p.price_level_id, p.level_name, count(*) AS bills,
+             sum(s.total_satang - s.vat_satang) AS ex_vat, sum(s.cost_satang) AS cost
+        FROM sale_price_level p JOIN sale s ON s.id = p.sale_id
+       WHERE p.shop_id = ${shopId} AND s.status <> 'void'
+         AND s.created_at >= ${from}::timestamptz AND s.created_at < ${to}::timestamptz
+       GROUP BY 1, 2
+    ), returned AS (
+      SELECT p.price_level_id, p.level_name, sum(c.ex_vat_satang) AS ex_vat,
+             sum(c.cost_satang) AS cost
+        FROM standing_credit_note c JOIN sale_price_level p ON p.sale_id = c.sale_id
+       WHERE c.shop_id = ${shopId} AND c.created_at >= ${from}::timestamptz
+         AND c.created_at < ${to}::timestamptz
+       GROUP BY 1, 2
+    ), both_ AS (
+      SELECT coalesce(sold.price_level_id, returned.price_level_id) AS level_id,
+             coalesce(sold.level_name, returned.level_name) AS level_name,
+             coalesce(sold.bills, 0) AS bills, coalesce(sold.ex_vat, 0) AS ex_vat,
+             coalesce(sold.cost, 0) AS cost, coalesce(returned.ex_vat, 0) AS returns_ex_vat,
+             coalesce(returned.cost, 0) AS returned_cost
+        FROM sold FULL JOIN returned
+          ON returned.price_level_id IS NOT DISTINCT FROM sold.price_level_id
+         AND returned.level_name = sold.level_name
+    )
+    SELECT b.level_id, max(coalesce(l.name, b.level_name)) AS name, sum(b.bills) AS bills,
+           sum(b.ex_vat) AS ex_vat, sum(b.cost) AS cost, sum(b.returns_ex_vat) AS returns_ex_vat,
+           sum(b.returned_cost) AS returned_cost
+      FROM both_ b LEFT JOIN price_level l ON l.id = b.level_id
+     GROUP BY b.level_id, CASE WHEN b.level_id IS NULL THEN b.level_name END`);
+  return result.rows;
+}
+
+/** The levels' rows and ราคาปลีก first, the rest of the totals (none without a level's bill). */
+function priceLevelRows(totals: PnlTotals, levels: LevelAggregate[]): PriceLevelRow[] {
+  if (levels.length === 0) return [];
+  const rows = levels
+    .map((row) => {
+      const net = n(row.ex_vat) - n(row.returns_ex_vat);
+      return {
+        levelId: row.level_id === null ? null : Number(row.level_id),
+        name: row.name,
+        bills: n(row.bills),
+        salesExVatSatang: n(row.ex_vat),
+        returnsExVatSatang: n(row.returns_ex_vat),
+        netRevenueSatang: net,
+        grossProfitSatang: net - (n(row.cost) - n(row.returned_cost)),
+      };
+    })
+    .sort((a, b) => b.netRevenueSatang - a.netRevenueSatang || a.name.localeCompare(b.name));
+  const sum = (key: keyof Omit<PriceLevelRow, "levelId" | "name">) =>
+    rows.reduce((total, row) => total + row[key], 0);
+  const retail: PriceLevelRow = {
+    levelId: null,
+    name: "",
+    bills: totals.bills - sum("bills"),
+    salesExVatSatang: totals.salesExVatSatang - sum("salesExVatSatang"),
+    returnsExVatSatang: totals.returnsExVatSatang - sum("returnsExVatSatang"),
+    netRevenueSatang: totals.netRevenueSatang - sum("netRevenueSatang"),
+    grossProfitSatang: totals.grossProfitSatang - sum("grossProfitSatang"),
+  };
+  return [retail, ...rows];
+}
+
 type PaymentAggregate = {
   method: string;
   payments: string;
@@ -462,6 +562,7 @@ export async function profitAndLoss(
     items,
     payments,
     approvals,
+    levels,
     prevSales,
     prevReturns,
     prevFinance,
@@ -473,6 +574,7 @@ export async function profitAndLoss(
     itemAggregates(db, shopId, range),
     paymentAggregates(db, shopId, range),
     approvalAggregates(db, shopId, range),
+    levelAggregates(db, shopId, range),
     saleAggregates(db, shopId, before, false),
     returnAggregates(db, shopId, before, false),
     financeAggregates(db, shopId, before),
@@ -634,6 +736,7 @@ export async function profitAndLoss(
     byCashier,
     byPayment,
     byHour,
+    byPriceLevel: priceLevelRows(totals, levels),
     expenses,
     vat: {
       outputVatSatang: outputVat,

@@ -154,6 +154,28 @@ export function pnlCsv(pnl: ProfitAndLoss, report: PnlReport, lang: Lang): strin
         ]);
       }
       break;
+    case "levels":
+      rows.push([
+        t("shops.reports.col.level"),
+        t("shops.reports.col.bills"),
+        t("shops.reports.col.salesExVat"),
+        t("shops.reports.col.returns"),
+        t("shops.reports.col.revenue"),
+        t("shops.reports.fig.grossProfit"),
+      ]);
+      for (const row of pnl.byPriceLevel) {
+        rows.push([
+          row.levelId === null && row.name === ""
+            ? t("shops.reports.level.retail")
+            : csvText(row.name),
+          row.bills,
+          baht(row.salesExVatSatang),
+          baht(row.returnsExVatSatang),
+          baht(row.netRevenueSatang),
+          baht(row.grossProfitSatang),
+        ]);
+      }
+      break;
     case "vat":
       rows.push([t("shops.reports.col.figure"), t("shops.reports.col.amount")]);
       rows.push([t("shops.reports.vat.output"), baht(pnl.vat.outputVatSatang)]);

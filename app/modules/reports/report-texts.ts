@@ -14,6 +14,7 @@ export const PNL_REPORTS = [
   "cashiers",
   "payments",
   "hours",
+  "levels",
   "vat",
 ] as const;
 export type PnlReport = (typeof PNL_REPORTS)[number];
@@ -27,6 +28,7 @@ export const PNL_REPORT_TITLE: Record<PnlReport, MessageKey> = {
   cashiers: "shops.reports.section.cashiers",
   payments: "shops.reports.section.payments",
   hours: "shops.reports.section.hours",
+  levels: "shops.reports.section.levels",
   vat: "shops.reports.section.vat",
 };
 

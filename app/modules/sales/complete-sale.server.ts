@@ -574,6 +574,7 @@ async function completeRequest(
     customerPhone: request.customerPhone ?? null,
     redeemPoints: redeemPoints > 0 ? redeemPoints : null,
     redeemSatang: redeemPoints > 0 ? redeemSatang : null,
+    priceLevelId: request.priceLevelId ?? null,
     seller: sellerBlock,
     vatMode: bill.vatMode,
     vatRate: bill.vatRateBasisPoints,

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, inArray, or } from "drizzle-orm";
 import { containsPattern } from "~/db/escape-like";
 import type { Database } from "~/db/client.server";
-import { itemLevelPrice, priceLevel, stockItem } from "~/db/schema";
+import { itemLevelPrice, priceLevel, salePriceLevel, stockItem } from "~/db/schema";
 import { pgErrorOf } from "~/db/pg-error";
 import type { LevelBreak } from "./price-level";
 
@@ -210,4 +210,17 @@ export async function itemsAtLevel(
     items.map((item) => item.id),
   );
   return items.map((item) => ({ ...item, breaks: breaks?.get(item.id) ?? [] }));
+}
+
+/** The name of the price level a sale of the shop was sold at; null at ราคาปลีก. */
+export async function salePriceLevelName(
+  db: Database,
+  shopId: string,
+  saleId: number,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ name: salePriceLevel.levelName })
+    .from(salePriceLevel)
+    .where(and(eq(salePriceLevel.shopId, shopId), eq(salePriceLevel.saleId, saleId)));
+  return row?.name ?? null;
 }

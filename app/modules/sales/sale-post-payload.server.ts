@@ -93,6 +93,8 @@ export interface SalePostPayload {
   /** Points redeemed on the bill and the discount they gave (decision 0082); points_sale books them. */
   redeemPoints: number | null;
   redeemSatang: number | null;
+  /** The price level the bill was priced at (decision 0089); sale_post_price_level stores it. */
+  priceLevelId: number | null;
 }
 
 type KeysOf<T> = Record<keyof T, true>;
@@ -135,6 +137,7 @@ export const SALE_POST_KEYS = {
     customerPhone: true,
     redeemPoints: true,
     redeemSatang: true,
+    priceLevelId: true,
   } satisfies KeysOf<SalePostPayload>,
   line: {
     item: true,

@@ -648,3 +648,30 @@ export const itemLevelPrice = pgTable(
     check("item_level_price_amount", sql`${table.priceSatang} >= 0`),
   ],
 );
+
+/**
+ * The price level a sale was sold at (issue 37, decision 0089): the level the request named,
+ * with its name as it was (a level deleted later keeps the sale's name, the link going null).
+ * A sale at the item's own price (ราคาปลีก) has no row. Written by sale_post in the sale's
+ * transaction (`sale_post_price_level`); a new table, not a column on `sale`.
+ */
+export const salePriceLevel = pgTable(
+  "sale_price_level",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    saleId: bigint("sale_id", { mode: "number" })
+      .notNull()
+      .references(() => sale.id, { onDelete: "cascade" }),
+    priceLevelId: bigint("price_level_id", { mode: "number" }).references(() => priceLevel.id, {
+      onDelete: "set null",
+    }),
+    levelName: text("level_name").notNull(),
+  },
+  (table) => [
+    uniqueIndex("sale_price_level_sale").on(table.saleId),
+    index("sale_price_level_shop_level").on(table.shopId, table.priceLevelId),
+  ],
+);

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Col, Row, Table } from "react-bootstrap";
+import { Alert, Form as BsForm, Button, Card, Col, Row, Table } from "react-bootstrap";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/detail";
@@ -19,11 +19,14 @@ import { customerEditSchema, thaiPhone } from "~/modules/customers";
 import {
   customerPointsBalance,
   customerPointsHistory,
+  customerPriceLevelOf,
   customerPurchases,
   deleteCustomer,
   findCustomer,
+  setCustomerPriceLevel,
   updateCustomer,
 } from "~/modules/customers/index.server";
+import { listPriceLevels } from "~/modules/sales/index.server";
 import { memberOf } from "~/routes/_gates/member.server";
 import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
@@ -46,14 +49,21 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const id = customerId.safeParse(params.id);
   const found = id.success ? await findCustomer(db, shop.id, id.data) : null;
   if (!found) throw data(null, { status: 404 });
-  const [history, pointsBalance, pointsHistory] = await Promise.all([
+  const [history, pointsBalance, pointsHistory, priceLevel, priceLevels] = await Promise.all([
     customerPurchases(db, shop.id, found.id),
     customerPointsBalance(db, shop.id, found.id),
     customerPointsHistory(db, shop.id, found.id),
+    customerPriceLevelOf(db, shop.id, found.id),
+    listPriceLevels(db, shop.id),
   ]);
+  const manages = role === "owner" || role === "manager";
   return {
     shop: { id: shop.id, name: shop.name },
-    mayDelete: role === "owner" || role === "manager",
+    mayDelete: manages,
+    // The customer's price level (decision 0089): set by owners and managers, seen by all.
+    priceLevel,
+    priceLevels: manages ? priceLevels : [],
+    maySetLevel: manages && priceLevels.length > 0,
     done: url.searchParams.get("done"),
     customer: {
       ...found,
@@ -74,13 +84,26 @@ const deleteFormSchema = z.object({
   intent: z.literal("delete"),
   confirm: z.string().trim().min(1, "shops.customers.error.confirmDelete"),
 });
+const levelFormSchema = z.object({
+  intent: z.literal("level"),
+  // "" is ราคาปลีก (no level); otherwise one of the shop's levels.
+  priceLevel: z.union([
+    z.literal(""),
+    z.coerce
+      .number("shops.customers.error.priceLevel")
+      .int("shops.customers.error.priceLevel")
+      .positive("shops.customers.error.priceLevel")
+      .max(Number.MAX_SAFE_INTEGER, "shops.customers.error.priceLevel"),
+  ]),
+});
 const customerFormSchemas = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("update") }).passthrough(),
   deleteFormSchema,
+  levelFormSchema,
 ]);
 
 interface Failure {
-  intent: "update" | "delete";
+  intent: "update" | "delete" | "level";
   errors: FieldErrors;
   values: FormValues;
 }
@@ -111,6 +134,31 @@ export const action = keepFormOnShopChange(async function action({
     );
   };
   if (!id.success) return refused(which.data.intent, "notFound");
+  if (which.data.intent === "level") {
+    if (role !== "owner" && role !== "manager") {
+      return data<Failure>(
+        {
+          intent: "level",
+          errors: { priceLevel: "shops.customers.error.levelNotAllowed" },
+          values: which.values,
+        },
+        { status: 403 },
+      );
+    }
+    if (!(await findCustomer(db, shop.id, id.data))) return refused("level", "notFound");
+    const levelId = which.data.priceLevel === "" ? null : which.data.priceLevel;
+    if (!(await setCustomerPriceLevel(db, shop.id, id.data, levelId))) {
+      return data<Failure>(
+        {
+          intent: "level",
+          errors: { priceLevel: "shops.customers.error.priceLevel" },
+          values: which.values,
+        },
+        { status: 400 },
+      );
+    }
+    return redirect(`${back}&done=level`);
+  }
   if (which.data.intent === "update") {
     const parsed = readForm(form, customerEditSchema);
     if (!parsed.ok) {
@@ -163,12 +211,16 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
   const busy = navigation.state === "submitting";
   const editFailure = failure?.intent === "update" ? failure : undefined;
   const deleteFailure = failure?.intent === "delete" ? failure : undefined;
+  const levelFailure = failure?.intent === "level" ? failure : undefined;
+  const levelError = levelFailure?.errors.priceLevel;
   const doneText =
     done === "create"
       ? t("shops.customers.done.create")
       : done === "update"
         ? t("shops.customers.done.update")
-        : null;
+        : done === "level"
+          ? t("shops.customers.done.level")
+          : null;
   const branchText =
     customer.branchCode === "00000"
       ? t("shops.customers.headOffice")
@@ -186,6 +238,12 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
       <p className="text-secondary" data-testid="customer-phone">
         {customer.phone}
         {customer.taxId && ` · ${customer.taxId} ${branchText}`}
+        {" · "}
+        <span data-testid="customer-price-level">
+          {t("shops.customers.level.shown", {
+            level: loaderData.priceLevel?.name ?? t("shops.customers.level.retail"),
+          })}
+        </span>
       </p>
       <ShopChangedNotice />
       <StatusAlert message={failure ? null : doneText} />
@@ -292,6 +350,44 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
             ))}
           </tbody>
         </Table>
+      )}
+      {loaderData.maySetLevel && (
+        <Card className="mt-4">
+          <Card.Body>
+            <h2 className="h4">{t("shops.customers.level.heading")}</h2>
+            <p className="text-secondary small">{t("shops.customers.level.lead")}</p>
+            <Form method="post" noValidate data-testid="customer-level">
+              <ShopIdField shopId={shop.id} />
+              <input type="hidden" name="intent" value="level" />
+              <BsForm.Group className="mb-3" controlId="customer-priceLevel">
+                <BsForm.Label>{t("shops.customers.level.label")}</BsForm.Label>
+                <BsForm.Select
+                  name="priceLevel"
+                  defaultValue={
+                    levelFailure?.values.priceLevel ?? String(loaderData.priceLevel?.id ?? "")
+                  }
+                  isInvalid={levelError !== undefined}
+                  aria-describedby={levelError ? "customer-priceLevel-error" : undefined}
+                >
+                  <option value="">{t("shops.customers.level.retail")}</option>
+                  {loaderData.priceLevels.map((level) => (
+                    <option key={level.id} value={String(level.id)}>
+                      {level.name}
+                    </option>
+                  ))}
+                </BsForm.Select>
+                {levelError && (
+                  <BsForm.Control.Feedback type="invalid" id="customer-priceLevel-error">
+                    {t(levelError)}
+                  </BsForm.Control.Feedback>
+                )}
+              </BsForm.Group>
+              <Button type="submit" disabled={busy} data-testid="customer-level-save">
+                {t("shops.customers.level.save")}
+              </Button>
+            </Form>
+          </Card.Body>
+        </Card>
       )}
       <Card className="mt-4">
         <Card.Body>

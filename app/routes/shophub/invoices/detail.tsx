@@ -26,6 +26,7 @@ import {
 import {
   getSaleDetail,
   getSalesSettings,
+  salePriceLevelName,
   issueFullTaxInvoice,
   mayUndoSale,
   returnSaleLines,
@@ -82,7 +83,10 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const acting = await actingMemberOf(db, context, shop.id, sessionRole, url);
   const { role } = acting;
   const detail = await saleOf(db, shop.id, params.id);
-  const settings = await getSalesSettings(db, shop.id);
+  const [settings, priceLevelName] = await Promise.all([
+    getSalesSettings(db, shop.id),
+    salePriceLevelName(db, shop.id, detail.sale.id),
+  ]);
   const standing = detail.sale.status === "completed";
   // The forms are shown to who may use them; the action checks again.
   const mayUndo = standing && mayUndoSale(acting, detail.sale, settings);
@@ -123,6 +127,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     shop: { id: shop.id, name: shop.name },
     role,
     detail,
+    priceLevelName,
     buyer,
     buyerLookup: buyerPhone ? { phone: buyerPhone, found: buyer !== null } : null,
     // A sale with a credit note is not voided (decision 0058): its rest goes back on a note.
@@ -357,6 +362,7 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
     done,
     doneNote,
     etax,
+    priceLevelName,
   } = loaderData;
   const { sale, lines, payments, fullTaxInvoice, creditNotes } = detail;
   const failure = actionData as Failure | undefined;
@@ -401,6 +407,14 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
         {t(DOCUMENT_KIND_TEXT[sale.documentKind])} · {formatDateTime(sale.createdAt, lang)} ·{" "}
         {t("shops.invoices.detail.soldBy", { name: sale.cashierName })}
         {sale.till && <> · {t("shops.invoices.detail.till", { till: sale.till })}</>}
+        {priceLevelName !== null && (
+          <>
+            {" · "}
+            <span data-testid="sale-price-level">
+              {t("shops.invoices.detail.priceLevel", { level: priceLevelName })}
+            </span>
+          </>
+        )}
         {sale.discountApprovedByName && (
           <>
             {" · "}

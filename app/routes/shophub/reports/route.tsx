@@ -453,6 +453,37 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         />
       </Section>
 
+      <Section id="levels" title={sectionTitle("levels")} csvHref={csvHref("levels")}>
+        {pnl.byPriceLevel.length === 0 ? (
+          <p className="text-secondary" data-testid="pnl-levels-none">
+            {t("shops.reports.level.none")}
+          </p>
+        ) : (
+          <BreakdownTable
+            testId="pnl-levels"
+            rows={pnl.byPriceLevel}
+            rowKey={(row) => `${row.levelId ?? ""}:${row.name}`}
+            rowHeader={{
+              header: t("shops.reports.col.level"),
+              cell: (row) =>
+                row.levelId === null && row.name === ""
+                  ? t("shops.reports.level.retail")
+                  : row.name,
+            }}
+            columns={[
+              { header: t("shops.reports.col.bills"), cell: (row) => row.bills },
+              { header: t("shops.reports.col.salesExVat"), satang: (row) => row.salesExVatSatang },
+              { header: t("shops.reports.col.returns"), satang: (row) => row.returnsExVatSatang },
+              { header: t("shops.reports.col.revenue"), satang: (row) => row.netRevenueSatang },
+              {
+                header: t("shops.reports.fig.grossProfit"),
+                satang: (row) => row.grossProfitSatang,
+              },
+            ]}
+          />
+        )}
+      </Section>
+
       <Section id="vat" title={sectionTitle("vat")} csvHref={csvHref("vat")}>
         {!pnl.vatRegistered && (
           <p className="text-secondary">{t("shops.reports.vat.notRegistered")}</p>

@@ -79,6 +79,8 @@ export interface BillCustomer {
   /** Points redeemed on this bill and the discount they give. */
   redeemPoints?: number;
   redeemSatang?: number;
+  /** The price level the customer buys at, found online (decision 0089). */
+  priceLevel?: { id: number; name: string } | null;
 }
 
 /** Whether the shop lets stock go below zero (shop.allowNegativeStock). */
@@ -280,8 +282,12 @@ export function thaiNumberText(e164: string): string {
     : `${local.slice(0, 2)}-${local.slice(2, 5)}-${local.slice(5)}`;
 }
 
+/** A customer newly attached brings their price level (decision 0089); the cashier may change it. */
 export function setCustomer(cart: Cart, customer: BillCustomer | null): Cart {
-  return { ...cart, customer };
+  const level = customer?.priceLevel;
+  return level && customer.phone !== cart.customer?.phone
+    ? { ...cart, customer, priceLevel: level }
+    : { ...cart, customer };
 }
 
 /**

@@ -57,6 +57,11 @@ export function CustomerLookup({
         : null;
   return (
     <>
+      {current?.priceLevel && (
+        <p data-testid="till-customer-level">
+          {t("shops.sell.customer.level", { level: current.priceLevel.name })}
+        </p>
+      )}
       {current && <PointsRedeem current={current} onAttach={onAttach} />}
       <form
         onSubmit={(event) => {

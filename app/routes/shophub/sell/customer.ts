@@ -2,6 +2,7 @@ import type { Route } from "./+types/customer";
 import { appContext } from "~/context";
 import {
   customerPointsBalance,
+  customerPriceLevelOf,
   findCustomerByPhone,
   pointsScheme,
 } from "~/modules/customers/index.server";
@@ -18,13 +19,15 @@ export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "man
 
 /**
  * What the till reads: the customer's number (E.164) and name, or null; with the shop's points
- * on, their balance and a point's value (decision 0082).
+ * on, their balance and a point's value (decision 0082); the price level they buy at, which
+ * the till puts on the bill (decision 0089).
  */
 export interface TillCustomerAnswer {
   customer: {
     phone: string;
     name: string;
     points: { balance: number; valueSatang: number } | null;
+    priceLevel: { id: number; name: string } | null;
   } | null;
 }
 
@@ -33,7 +36,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const { db } = context.get(appContext);
   const phone = (url.searchParams.get("phone") ?? "").slice(0, 20);
   const found = phone ? await findCustomerByPhone(db, shop.id, phone) : null;
-  const scheme = found ? await pointsScheme(db, shop.id) : null;
+  const [scheme, priceLevel] = found
+    ? await Promise.all([pointsScheme(db, shop.id), customerPriceLevelOf(db, shop.id, found.id)])
+    : [null, null];
   const points =
     found && scheme?.enabled
       ? {
@@ -43,7 +48,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
       : null;
   return Response.json(
     {
-      customer: found ? { phone: found.phone, name: found.name, points } : null,
+      customer: found ? { phone: found.phone, name: found.name, points, priceLevel } : null,
     } satisfies TillCustomerAnswer,
     { headers: { "Cache-Control": "private, no-store" } },
   );

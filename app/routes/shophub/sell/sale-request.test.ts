@@ -101,6 +101,25 @@ describe("the bill's customer (issue 37)", () => {
     expect("redeemPoints" in none).toBe(false);
   });
 
+  it("a customer newly attached brings their price level; the cashier's later choice stands (decision 0089)", () => {
+    const wholesale = { id: 7, name: "ขายส่ง" };
+    const found = { phone: "+66812345678", name: "ช่างสมชาย", priceLevel: wholesale };
+    const attached = setCustomer(emptyCart(id), found);
+    expect(attached.priceLevel).toEqual(wholesale);
+    const added = addItem(attached, water!, 1000, { allowNegative: false });
+    if (added.kind !== "ok") throw new Error("not added");
+    expect(saleRequestOf(added.cart, "เครื่อง 1", [], 4800).priceLevelId).toBe(7);
+    // The cashier sets the bill back to retail, then redeems points: the bill stays at retail.
+    const retail = { ...added.cart, priceLevel: null };
+    const redeemed = setCustomer(retail, { ...found, redeemPoints: 1, redeemSatang: 100 });
+    expect(redeemed.priceLevel).toBeNull();
+    expect("priceLevelId" in saleRequestOf(redeemed, "เครื่อง 1", [], 4900)).toBe(false);
+    // A customer without a level leaves the bill's level as it is.
+    expect(setCustomer(emptyCart(id), { phone: "+66899999999", name: "x" }).priceLevel).toBe(
+      undefined,
+    );
+  });
+
   it("shows a number the Thai way without the phone library", () => {
     expect(thaiNumberText("+66812345678")).toBe("081-234-5678");
     expect(thaiNumberText("+6621234567")).toBe("02-123-4567");
