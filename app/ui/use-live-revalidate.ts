@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useFetchers, useNavigation, useRevalidator } from "react-router";
 import { useOnlineStatus } from "./use-online-status";
 
@@ -58,6 +58,19 @@ function subscribe(url: string, onEvent: () => void, eventName: string): () => v
   };
 }
 
+/** Whether the server answers now (its health check: up, and its database too). */
+async function serverAnswers(): Promise<boolean> {
+  try {
+    const response = await fetch("/healthz", {
+      cache: "no-store",
+      signal: AbortSignal.timeout(10_000),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Reloads the page's loader data when the server sends `eventName` on the event stream at
  * `url` (null: not connected). It waits while a form is being submitted or data is loading,
@@ -80,10 +93,34 @@ export function useLiveRevalidate(url: string | null, eventName: string): void {
     fetchers.some((fetcher) => fetcher.state !== "idle");
   // An event that arrived while busy: reload once the page is idle again.
   const missed = useRef(false);
+  const probeFailures = useRef(0);
+  const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Each planned try after a failed probe: the effect below reloads when the page is idle.
+  const [retries, setRetries] = useState(0);
   const revalidate = useEffectEvent(() => {
     // The flag may have turned since the last render: wait for the "online" event then.
-    if (navigator.onLine) void revalidator.revalidate();
-    else missed.current = true;
+    if (!navigator.onLine) {
+      missed.current = true;
+      return;
+    }
+    // The "online" event comes as the interface is up, often before requests get through, and
+    // a reload that fails puts the error page in place of the page (a till's open payment
+    // among it). A background reload waits for the server to answer first, and tries again
+    // later, less often each time, while it does not.
+    void serverAnswers().then((answers) => {
+      if (answers) {
+        probeFailures.current = 0;
+        void revalidator.revalidate();
+        return;
+      }
+      probeFailures.current += 1;
+      missed.current = true;
+      clearTimeout(retry.current);
+      retry.current = setTimeout(
+        () => setRetries((n) => n + 1),
+        Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** (probeFailures.current - 1)),
+      );
+    });
   });
 
   const onEvent = useEffectEvent(() => {
@@ -93,12 +130,16 @@ export function useLiveRevalidate(url: string | null, eventName: string): void {
 
   useEffect(() => {
     if (!url || typeof EventSource === "undefined") return;
-    return subscribe(url, () => onEvent(), eventName);
+    const unsubscribe = subscribe(url, () => onEvent(), eventName);
+    return () => {
+      clearTimeout(retry.current);
+      unsubscribe();
+    };
   }, [url, eventName]);
 
   useEffect(() => {
     if (busy || !missed.current) return;
     missed.current = false;
     revalidate();
-  }, [busy]);
+  }, [busy, retries]);
 }

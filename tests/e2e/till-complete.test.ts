@@ -1,3 +1,4 @@
+import type { Route } from "playwright-core";
 import { describe, expect } from "vitest";
 import { shopSalesSetting } from "~/db/schema";
 import { readPromptPayPayload } from "~/modules/sales";
@@ -175,9 +176,20 @@ describe("a sale whose answer is lost", () => {
     expect(await header.innerText()).toContain(member.name);
     expect(await header.innerText()).not.toContain("เข้าสู่ระบบ");
 
-    // Back online, the same bill is sent again: the server answers with the sale it made.
-    await context.setOffline(false);
+    // Back online, but for a moment nothing gets through yet (the "online" event comes as the
+    // interface is up): the stock change the sale made, missed offline, must not reload the page
+    // now, which would fail and put the error page in the till's place.
     await page.unroute("**/shophub/sell.data**");
+    const notYet = (route: Route) => route.abort("connectionfailed");
+    await page.route("**/shophub/sell.data**", notYet);
+    await page.route("**/healthz", notYet);
+    await context.setOffline(false);
+    await page.waitForTimeout(1_500);
+    expect(await page.locator(".error-page").count()).toBe(0);
+    await page.unroute("**/shophub/sell.data**", notYet);
+    await page.unroute("**/healthz", notYet);
+
+    // The same bill is sent again: the server answers with the sale it made.
     await dialog.getByTestId("till-complete").click();
     await page.getByTestId("till-done").waitFor(SLOW);
     expect(await page.getByTestId("till-done-change").innerText()).toBe("฿10.00");
