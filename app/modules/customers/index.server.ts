@@ -3,3 +3,4 @@
 export * from "./index";
 export * from "./customers.server";
 export * from "./points.server";
+export * from "./account.server";
