@@ -29,6 +29,12 @@ import { bindTillDevice, listTills } from "~/modules/tills/index.server";
 import { insertItem, insertShop } from "../setup/factories";
 import { TEST_BUYER } from "../setup/sales-factory";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { serverTranslate } from "~/lib/i18n/messages.server";
+import { accountReceipt } from "~/modules/customers/index.server";
+import {
+  renderReceiptPdf,
+  renderStatementPdf,
+} from "~/routes/shophub/customers/account-pdf.server";
 
 /*
  * Selling on account (issue 37, decision 0083): a customer with a credit limit buys on
@@ -250,6 +256,28 @@ describe("payments, voids and returns", () => {
     expect((await customerAccountOf(db, s.t.shop.id, s.customerId)).balanceSatang).toBe(5_000);
 
     const statement = await accountStatement(db, s.t.shop.id, s.customerId);
+    // The statement and the first receipt as A4 PDFs.
+    const seller = { name: "ร้านทดสอบ", address: "1 ถนนสุขุมวิท", phone: "", taxId: null };
+    const pdf = await renderStatementPdf({
+      seller,
+      customer: { name: "คุณสมชาย", phone: "081-234-5678" },
+      rows: statement,
+      balanceSatang: 5_000,
+      t: serverTranslate("th"),
+      lang: "th",
+    });
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const firstPayment = statement.find((row) => row.kind === "payment");
+    const receipt = await accountReceipt(db, s.t.shop.id, firstPayment!.paymentId!);
+    expect(receipt).toMatchObject({ amountSatang: 12_000, balanceAfterSatang: 18_000 });
+    expect(await accountReceipt(db, (await accountShop()).t.shop.id, receipt!.id)).toBeNull();
+    const receiptPdf = await renderReceiptPdf({
+      seller,
+      receipt: receipt!,
+      t: serverTranslate("en"),
+      lang: "en",
+    });
+    expect(receiptPdf.subarray(0, 5).toString()).toBe("%PDF-");
     expect(statement.map((row) => [row.kind, row.amountSatang, row.balanceAfterSatang])).toEqual([
       ["sale", 30_000, 30_000],
       ["payment", -12_000, 18_000],

@@ -328,6 +328,9 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
     "This device is no longer one of the shop's registered tills (it may have been released). The owner binds it again on the tills page",
   "shops.sell.error.outOfSequence":
     "This till's document number does not follow the one the server has. The bill stays on this device and the owner will see it",
+  "shops.sell.account.online":
+    "Sell on account once the customer was found online (the till must know their remaining limit)",
+  "shops.sell.account.headroom": "{name} may still take up to {amount} on account",
   "shops.sell.error.account.noCustomer":
     "Sell on account once a customer the shop knows is on the bill: press Customer and type their phone number",
   "shops.sell.error.account.noLimit":

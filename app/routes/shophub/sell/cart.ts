@@ -79,6 +79,11 @@ export interface BillCustomer {
   /** Points redeemed on this bill and the discount they give. */
   redeemPoints?: number;
   redeemSatang?: number;
+  /**
+   * Found online with a credit limit (decision 0083): what may still go on account. Absent
+   * (offline, or no limit): the till offers no selling on account for this bill.
+   */
+  account?: { headroomSatang: number } | null;
 }
 
 /** Whether the shop lets stock go below zero (shop.allowNegativeStock). */

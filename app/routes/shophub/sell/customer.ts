@@ -1,6 +1,7 @@
 import type { Route } from "./+types/customer";
 import { appContext } from "~/context";
 import {
+  customerAccountOf,
   customerPointsBalance,
   findCustomerByPhone,
   pointsScheme,
@@ -25,6 +26,8 @@ export interface TillCustomerAnswer {
     phone: string;
     name: string;
     points: { balance: number; valueSatang: number } | null;
+    /** With a credit limit (decision 0083): what the bill may still put on account. */
+    account: { headroomSatang: number } | null;
   } | null;
 }
 
@@ -41,9 +44,14 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
           valueSatang: scheme.pointValueSatang,
         }
       : null;
+  const owed = found ? await customerAccountOf(db, shop.id, found.id) : null;
+  const account =
+    owed && owed.limitSatang !== null
+      ? { headroomSatang: Math.max(0, owed.limitSatang - owed.balanceSatang) }
+      : null;
   return Response.json(
     {
-      customer: found ? { phone: found.phone, name: found.name, points } : null,
+      customer: found ? { phone: found.phone, name: found.name, points, account } : null,
     } satisfies TillCustomerAnswer,
     { headers: { "Cache-Control": "private, no-store" } },
   );
