@@ -133,7 +133,6 @@ export const enShophubCustomers: Record<keyof typeof thShophubCustomers, string>
   "shops.customers.account.kind.payment": "Payment",
   "shops.customers.account.kind.void": "Bill voided",
   "shops.customers.account.kind.return": "Return (credit note)",
-  "shops.customers.account.receiptPdf": "Receipt",
   "shops.customers.account.done.limit": "Credit limit saved",
   "shops.customers.account.done.payment": "Payment taken, receipt {number}",
   "shops.customers.account.error.limit": "Type a limit above 0, such as 5,000, or leave it empty",

@@ -125,7 +125,6 @@ export const thShophubCustomers = {
   "shops.customers.account.kind.payment": "รับชำระ",
   "shops.customers.account.kind.void": "ยกเลิกบิล",
   "shops.customers.account.kind.return": "คืนสินค้า (ลดหนี้)",
-  "shops.customers.account.receiptPdf": "ใบเสร็จ",
   "shops.customers.account.done.limit": "บันทึกวงเงินเชื่อแล้ว",
   "shops.customers.account.done.payment": "รับชำระแล้ว ใบเสร็จเลขที่ {number}",
   "shops.customers.account.error.limit": "กรอกวงเงินเป็นจำนวนเงินมากกว่า 0 เช่น 5,000 หรือเว้นว่างไว้",

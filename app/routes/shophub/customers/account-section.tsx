@@ -107,6 +107,13 @@ export function AccountSection({
           </Card>
         </Col>
       </Row>
+      {mayManage && (
+        <p>
+          <Link to={`/shophub/receivables?${shopParam}`}>
+            {t("shops.customers.receivables.link")}
+          </Link>
+        </p>
+      )}
       <h3 className="h5">{t("shops.customers.account.statement")}</h3>
       {account.statement.length === 0 ? (
         <p className="text-secondary">{t("shops.customers.account.noEntries")}</p>
