@@ -79,6 +79,17 @@ export default [
     // The shop's customers (issue 37, decision 0082): everyone who sells; deleting is the owner's or a manager's
     route("shophub/customers", "routes/shophub/customers/list.tsx"),
     route("shophub/customers/:id", "routes/shophub/customers/detail.tsx"),
+    // Selling on account (issue 37, decision 0083): the statement and receipts as PDF; the
+    // receivables for owners and managers
+    route("shophub/customers/:id/statement.pdf", "routes/shophub/customers/statement-pdf.ts"),
+    route(
+      "shophub/customers/:id/receipts/:paymentId/receipt.pdf",
+      "routes/shophub/customers/receipt-pdf.ts",
+    ),
+    route("shophub/receivables", "routes/shophub/receivables/route.tsx", {
+      id: "routes/shophub/receivables",
+    }),
+    route("shophub/receivables/receivables.csv", "routes/shophub/receivables/csv.ts"),
     // Price levels and quantity breaks (issue 37, decision 0089): the owner's and managers'
     route("shophub/price-levels", "routes/shophub/price-levels/route.tsx", {
       id: "routes/shophub/price-levels",

@@ -148,6 +148,11 @@ BEGIN
     PERFORM sale_post_price_level(p_shop, sale_id, p_sale);
   END IF;
 
+  -- Selling on account (issue 37, decision 0083): charged to the customer within the limit.
+  IF p_sale->'payments' @> '[{"method": "account"}]' THEN
+    PERFORM account_sale(p_shop, sale_id, p_sale);
+  END IF;
+
   RETURN jsonb_build_object('id', sale_id, 'documentKind', kind, 'documentNumber', doc_number,
     'totalSatang', (p_sale->>'total')::bigint, 'changeSatang', (p_sale->>'change')::bigint);
 END;

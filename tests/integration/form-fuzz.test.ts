@@ -678,6 +678,21 @@ const TARGETS: Target[] = [
     fixed: { shop: "@shop", shopId: "@shop", intent: "level" },
     fields: ["priceLevel"],
   },
+  // Selling on account (issue 37, decision 0083): the credit limit and a payment.
+  {
+    route: "routes/shophub/customers/detail",
+    caller: "owner",
+    path: "/shophub/customers/@customer",
+    fixed: { shop: "@shop", shopId: "@shop", intent: "limit" },
+    fields: ["creditLimit"],
+  },
+  {
+    route: "routes/shophub/customers/detail",
+    caller: "owner",
+    path: "/shophub/customers/@customer",
+    fixed: { shop: "@shop", shopId: "@shop", intent: "payment" },
+    fields: ["amount", "method", "reference"],
+  },
 
   // Added by the finance branch: income and expenses (the shop's categories, one row's form).
   ...[

@@ -1501,6 +1501,91 @@ export const MATRIX: Record<string, MatrixRow> = {
         }),
         expect: 404,
       },
+      {
+        what: "setting a credit limit on the other shop's customer",
+        request: (own, other) => ({
+          path: `/shophub/customers/${other.customerId}?shop=${own.shopId}`,
+          form: { intent: "limit", creditLimit: "5000" },
+        }),
+        expect: 404,
+      },
+      {
+        what: "taking a payment on the other shop's customer's account",
+        request: (own, other) => ({
+          path: `/shophub/customers/${other.customerId}?shop=${own.shopId}`,
+          form: { intent: "payment", amount: "10", method: "cash", reference: "" },
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  // Selling on account (issue 37, decision 0083): the statement and a receipt as PDF for
+  // whoever sees the customer; the receivables and their CSV for owners and managers.
+  "routes/shophub/customers/statement-pdf loader": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/customers/${ids.customerId}/statement.pdf?shop=${ids.shopId}`,
+    }),
+    roles: { owner: "ok", manager: "ok", cashier: "ok", stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop's customer's statement under the caller's own shop",
+        request: (own, other) => ({
+          path: `/shophub/customers/${other.customerId}/statement.pdf?shop=${own.shopId}`,
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/customers/receipt-pdf loader": {
+    access: "shop",
+    // No payment of that number: the roles that open it get 404, never another shop's.
+    request: (ids) => ({
+      path: `/shophub/customers/${ids.customerId}/receipts/999999999/receipt.pdf?shop=${ids.shopId}`,
+    }),
+    roles: { owner: 404, manager: 404, cashier: 404, stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "a receipt number under the other shop's customer",
+        request: (own, other) => ({
+          path: `/shophub/customers/${other.customerId}/receipts/1/receipt.pdf?shop=${own.shopId}`,
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/receivables loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/receivables?shop=${ids.shopId}` }),
+    roles: { owner: "ok", manager: "ok", cashier: 403, stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/receivables?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/receivables/csv loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/receivables/receivables.csv?shop=${ids.shopId}` }),
+    roles: { owner: "ok", manager: "ok", cashier: 403, stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({
+          path: `/shophub/receivables/receivables.csv?shop=${other.shopId}`,
+        }),
+        expect: 404,
+      },
     ],
   },
   "routes/shophub/shifts/list loader": {

@@ -7,6 +7,12 @@ import { sale, saleLine } from "~/db/schema";
 import { bangkokIsoDate } from "~/lib/dates";
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import { satangToBahtInput } from "~/lib/money";
+import {
+  type AccountActor,
+  customerAccountOf,
+  recordAccountPayment,
+  setCreditLimit,
+} from "~/modules/customers/index.server";
 import { pnlCsv, profitAndLoss, type ProfitAndLoss } from "~/modules/reports/index.server";
 import {
   completeSale,
@@ -134,8 +140,13 @@ async function standing(shopId: string) {
     SELECT coalesce(sum(p.amount_satang), 0) AS cash
       FROM sale_payment p JOIN sale s ON s.id = p.sale_id
      WHERE s.shop_id = ${shopId} AND s.status <> 'void' AND p.method = 'cash'`);
+  // Cash customers paid against their accounts (decision 0083): into the drawer, not sales.
+  const [accountCash] = await rows<{ cash: string }>(sql`
+    SELECT coalesce(sum(amount_satang), 0) AS cash FROM account_payment
+     WHERE shop_id = ${shopId} AND method = 'cash'`);
   const n = (value: string | undefined) => Number(value ?? 0);
   return {
+    accountCash: n(accountCash?.cash),
     bills: n(sales?.bills),
     salesTotal: n(sales?.total),
     salesVat: n(sales?.vat),
@@ -180,7 +191,7 @@ async function expectAllAgree(c: Counter, drawer: { payIns: number; payOuts: num
 
   // The drawer: opening + cash in − cash out.
   expect(cash.expectedSatang).toBe(
-    OPENING + s.cashSales - s.cashRefunds + drawer.payIns - drawer.payOuts,
+    OPENING + s.cashSales - s.cashRefunds + drawer.payIns - drawer.payOuts + s.accountCash,
   );
   expect(report.cash.expectedSatang).toBe(cash.expectedSatang);
   expect(report.salesTotalSatang).toBe(s.salesTotal);
@@ -207,7 +218,7 @@ async function expectAllAgree(c: Counter, drawer: { payIns: number; payOuts: num
   );
   expect(dashboard.today.grossProfitSatang).toBe(pnl.totals.grossProfitSatang);
   expect(dashboard.today.bills).toBe(s.bills);
-  expect(dashboard.today.cashSatang).toBe(s.cashSales - s.cashRefunds);
+  expect(dashboard.today.cashSatang).toBe(s.cashSales - s.cashRefunds + s.accountCash);
   expect(dashboard.drawer?.expectedCashSatang).toBe(cash.expectedSatang);
 
   // The takings the income page shows beside other income.
@@ -391,6 +402,78 @@ describe("a bill with points redeemed (issue 37, decision 0082)", () => {
     // The drawer holds what was paid (no points), the P&L the lower revenue and VAT.
     const { cash } = await figures(c);
     expect(cash.expectedSatang).toBe(OPENING + 40_000 + 28_707 - returned.creditNote.totalSatang);
+    await expectAllAgree(c, { payIns: 0, payOuts: 0 });
+  });
+});
+
+describe("a sale on account, then a partial cash payment (issue 37, decision 0083)", () => {
+  it("counts the sale as revenue and VAT when made and only the cash paid in the drawer", async () => {
+    const c = await counter([10_007, 20_000]);
+    const shopId = c.t.shop.id;
+    const [made] = await rows<{ id: string }>(sql`
+      INSERT INTO customer (shop_id, phone, name, consent_at, consent_by)
+      VALUES (${shopId}, '+66812345678', 'คุณสมชาย', now(), ${c.t.ownerId}) RETURNING id`);
+    const customerId = made!.id;
+    const owner: AccountActor = {
+      shopId,
+      userId: c.t.ownerId,
+      userName: "เจ้าของ",
+      role: "owner",
+    };
+    expect((await setCreditLimit(db, owner, customerId, 100_000)).ok).toBe(true);
+    // 500.07 baht: 100.07 in cash, 400 on account.
+    const total = 10_007 + 2 * 20_000;
+    const sold = await completeSale(
+      db,
+      {
+        shopId,
+        userId: c.cashier.userId,
+        cashierName: c.cashier.userName,
+        role: c.cashier.role,
+      },
+      {
+        clientSaleId: randomUUID(),
+        till: TILL,
+        lines: [
+          { itemId: c.items[0]!.id, qtyMilli: 1000 },
+          { itemId: c.items[1]!.id, qtyMilli: 2000 },
+        ],
+        customerPhone: "+66812345678",
+        payments: [
+          { method: "cash", amountSatang: 10_007 },
+          { method: "account", amountSatang: 40_000 },
+        ],
+        expectedTotalSatang: total,
+      },
+    );
+    if (!sold.ok) throw new Error(JSON.stringify(sold.error));
+    {
+      const { cash, pnl, dashboard } = await figures(c);
+      // The drawer has the cash part only; the P&L and VAT the whole sale.
+      expect(cash.expectedSatang).toBe(OPENING + 10_007);
+      expect(dashboard.today.cashSatang).toBe(10_007);
+      expect(dashboard.today.salesSatang).toBe(total);
+      expect(pnl.vat.outputVatSatang + pnl.totals.netRevenueSatang).toBe(total);
+      await expectAllAgree(c, { payIns: 0, payOuts: 0 });
+    }
+    // Later the customer pays 150.50 baht of the 400 in cash at the cashier's till.
+    const paid = await recordAccountPayment(
+      db,
+      { shopId, userId: c.cashier.userId, userName: c.cashier.userName, role: "cashier" },
+      { customerId, method: "cash", amountSatang: 15_050, reference: "" },
+    );
+    expect(paid.ok).toBe(true);
+    const { cash, pnl, dashboard, report } = await figures(c);
+    expect(cash.accountPaymentsSatang).toBe(15_050);
+    expect(cash.expectedSatang).toBe(OPENING + 10_007 + 15_050);
+    expect(report.cash.expectedSatang).toBe(cash.expectedSatang);
+    expect(dashboard.today.cashSatang).toBe(10_007 + 15_050);
+    // Not revenue again: the P&L, its VAT and the sales figures stay as they were.
+    expect(dashboard.today.salesSatang).toBe(total);
+    expect(pnl.vat.outputVatSatang + pnl.totals.netRevenueSatang).toBe(total);
+    expect(pnl.byPayment.find((row) => row.method === "account")?.receivedSatang).toBe(40_000);
+    expect(report.salesTotalSatang).toBe(total);
+    expect((await customerAccountOf(db, shopId, customerId)).balanceSatang).toBe(40_000 - 15_050);
     await expectAllAgree(c, { payIns: 0, payOuts: 0 });
   });
 });

@@ -152,6 +152,7 @@ describe("the drawer's expected cash", () => {
       cashRefundsSatang: 15_000,
       payInsSatang: 50_000,
       payOutsSatang: 12_000,
+      accountPaymentsSatang: 0,
       expectedSatang: 168_000,
     });
 

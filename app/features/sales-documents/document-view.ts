@@ -33,6 +33,7 @@ const METHOD_KEYS = {
   promptpay: "shops.sell.payment.method.promptpay",
   transfer: "shops.sell.payment.method.transfer",
   card: "shops.sell.payment.method.card",
+  account: "shops.sell.payment.method.account",
 } as const satisfies Record<SaleDocument["payments"][number]["method"], MessageKey>;
 
 export interface DocumentRow {

@@ -22,6 +22,7 @@ const TOOLS: { path: `/${string}`; text: MessageKey; roles: readonly ShopRole[] 
     text: "shops.nav.customers",
     roles: ["owner", "manager", "cashier"],
   },
+  { path: "/shophub/receivables", text: "shops.nav.receivables", roles: ["owner", "manager"] },
   { path: "/shophub/stock", text: "shops.nav.stock", roles: ["owner", "manager", "cashier"] },
   { path: "/shophub/income", text: "shops.nav.income", roles: ["owner", "manager"] },
   { path: "/shophub/expenses", text: "shops.nav.expenses", roles: ["owner", "manager"] },

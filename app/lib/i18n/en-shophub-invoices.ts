@@ -98,6 +98,8 @@ export const enShophubInvoices: Record<keyof typeof thShophubInvoices, string> =
 
   "shops.invoices.error.reasonRequired": "Enter a reason",
   "shops.invoices.error.reasonTooLong": "The reason is longer than 500 characters",
+  "shops.invoices.error.overAccount":
+    "A refund on account cannot be more than this bill put on account: choose another refund method",
   "shops.invoices.error.refundMethod": "Choose how the money goes back",
   "shops.invoices.error.buyerNameRequired": "Enter the buyer's name",
   "shops.invoices.error.buyerNameTooLong": "The buyer's name is longer than 200 characters",

@@ -77,6 +77,7 @@ export const enShophubJournal: Record<keyof typeof thShophubJournal, string> = {
   "shops.zreports.report.method.promptpay": "PromptPay",
   "shops.zreports.report.method.transfer": "Transfer",
   "shops.zreports.report.method.card": "Card",
+  "shops.zreports.report.method.account": "On account (owed)",
   "shops.zreports.report.cashExpected": "Cash expected from sales",
   "shops.zreports.report.grandTotal": "Till grand total",
   "shops.zreports.report.grandBefore": "Brought forward",

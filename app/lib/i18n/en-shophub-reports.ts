@@ -101,5 +101,6 @@ export const enShophubReports: Record<keyof typeof thShophubReports, string> = {
   "shops.reports.method.promptpay": "PromptPay",
   "shops.reports.method.transfer": "Transfer",
   "shops.reports.method.card": "Card",
+  "shops.reports.method.account": "On account (owed)",
   "shops.reports.printedOn": "Printed on {date}",
 };

@@ -25,6 +25,7 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.sell.payment.method.promptpay": "PromptPay",
   "shops.sell.payment.method.transfer": "Bank transfer",
   "shops.sell.payment.method.card": "Card",
+  "shops.sell.payment.method.account": "On account (owed)",
   "shops.sell.payment.error.badAmount": "Enter an amount above 0",
   "shops.sell.payment.error.nonCashOverTotal":
     "Non-cash payments exceed what is left to pay ({remaining}); only cash can be given back",
@@ -327,6 +328,15 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
     "This device is no longer one of the shop's registered tills (it may have been released). The owner binds it again on the tills page",
   "shops.sell.error.outOfSequence":
     "This till's document number does not follow the one the server has. The bill stays on this device and the owner will see it",
+  "shops.sell.account.online":
+    "Sell on account once the customer was found online (the till must know their remaining limit)",
+  "shops.sell.account.headroom": "{name} may still take up to {amount} on account",
+  "shops.sell.error.account.noCustomer":
+    "Sell on account once a customer the shop knows is on the bill: press Customer and type their phone number",
+  "shops.sell.error.account.noLimit":
+    "This customer has no credit limit; the owner or a manager sets one on the customer's page",
+  "shops.sell.error.account.overLimit":
+    "Past the credit limit: the customer may still owe {headroom} more",
   "shops.sell.error.points.off": "The shop has not turned points on",
   "shops.sell.error.points.noCustomer":
     "Points are redeemed once a customer the shop knows is chosen",

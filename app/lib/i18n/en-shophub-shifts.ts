@@ -21,6 +21,10 @@ export const enShophubShifts: Record<keyof typeof thShophubShifts, string> = {
   "shops.tills.flagged.priceChanged": "{item} sold at {sold}; the price now is {list}",
   "shops.tills.flagged.itemArchived": "{item} was archived before this bill arrived",
   "shops.tills.flagged.negativeStock": "{item} went below zero: {balance} left",
+  "shops.tills.flagged.accountOverLimit":
+    "Sold {owed} on account past the customer's remaining limit ({headroom}); the bill stands and the amount is on their account",
+  "shops.tills.flagged.accountNoCustomer":
+    "Sold {owed} on account, but the shop has no customer of this number: the amount is on no account; collect it",
   "shops.tills.flagged.pointsShort":
     "{requested} points redeemed, but the customer's balance only covered {redeemed} (the discount was given as billed)",
   "shops.tills.flagged.vatChanged":
@@ -145,12 +149,14 @@ export const enShophubShifts: Record<keyof typeof thShophubShifts, string> = {
   "shops.shifts.report.voidedCash": "Cash of voided bills (not counted)",
   "shops.shifts.report.cashRefunds": "Cash refunds",
   "shops.shifts.report.payIns": "Pay-ins",
+  "shops.shifts.report.accountPayments": "Cash paid on customer accounts",
   "shops.shifts.report.payOuts": "Pay-outs",
   "shops.shifts.report.byMethod": "Sales by payment method",
   "shops.shifts.report.method.cash": "Cash",
   "shops.shifts.report.method.promptpay": "PromptPay",
   "shops.shifts.report.method.transfer": "Transfer",
   "shops.shifts.report.method.card": "Card",
+  "shops.shifts.report.method.account": "On account (owed)",
   "shops.shifts.report.bills": "{count, plural, one {# bill} other {# bills}}",
   "shops.shifts.report.salesTotal": "Sales total",
   "shops.shifts.report.discounts": "Discounts",

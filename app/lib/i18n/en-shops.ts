@@ -130,6 +130,7 @@ export const enShops: Record<keyof typeof thShops, string> = {
   "shops.nav.sell": "Till",
   "shops.nav.invoices": "Sales",
   "shops.nav.shifts": "Shifts",
+  "shops.nav.receivables": "Receivables",
   "shops.nav.stock": "Stock",
   "shops.nav.income": "Income",
   "shops.nav.expenses": "Expenses",

@@ -99,6 +99,7 @@ export const thShophubInvoices = {
 
   "shops.invoices.error.reasonRequired": "กรอกเหตุผล",
   "shops.invoices.error.reasonTooLong": "เหตุผลยาวเกิน 500 ตัวอักษร",
+  "shops.invoices.error.overAccount": "คืนเข้าบัญชีลูกค้าได้ไม่เกินยอดที่บิลนี้ขายเชื่อไว้ เลือกวิธีคืนเงินอื่น",
   "shops.invoices.error.refundMethod": "เลือกวิธีคืนเงิน",
   "shops.invoices.error.buyerNameRequired": "กรอกชื่อผู้ซื้อ",
   "shops.invoices.error.buyerNameTooLong": "ชื่อผู้ซื้อยาวเกิน 200 ตัวอักษร",

@@ -79,6 +79,7 @@ export const thShophubJournal = {
   "shops.zreports.report.method.promptpay": "พร้อมเพย์",
   "shops.zreports.report.method.transfer": "โอนเงิน",
   "shops.zreports.report.method.card": "บัตร",
+  "shops.zreports.report.method.account": "ขายเชื่อ (ค้างชำระ)",
   "shops.zreports.report.cashExpected": "เงินสดที่ควรมีจากการขาย",
   "shops.zreports.report.grandTotal": "ยอดขายสะสมของเครื่อง",
   "shops.zreports.report.grandBefore": "ยกมา",

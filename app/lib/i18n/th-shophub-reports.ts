@@ -99,5 +99,6 @@ export const thShophubReports = {
   "shops.reports.method.promptpay": "พร้อมเพย์",
   "shops.reports.method.transfer": "โอนเงิน",
   "shops.reports.method.card": "บัตร",
+  "shops.reports.method.account": "ขายเชื่อ (ค้างชำระ)",
   "shops.reports.printedOn": "พิมพ์เมื่อ {date}",
 } as const;

@@ -26,6 +26,7 @@ export const thShophubSell = {
   "shops.sell.payment.method.promptpay": "พร้อมเพย์",
   "shops.sell.payment.method.transfer": "โอนเงิน",
   "shops.sell.payment.method.card": "บัตร",
+  "shops.sell.payment.method.account": "ขายเชื่อ (ค้างชำระ)",
   "shops.sell.payment.error.badAmount": "กรอกจำนวนเงินที่มากกว่า 0",
   "shops.sell.payment.error.nonCashOverTotal":
     "ยอดที่ไม่ใช่เงินสดเกินยอดที่เหลือ ({remaining}) ร้านทอนได้เฉพาะเงินสด",
@@ -313,6 +314,12 @@ export const thShophubSell = {
     "อุปกรณ์นี้ไม่ได้เป็นเครื่องขายที่ลงทะเบียนของร้านแล้ว (อาจถูกปลดออก) ให้เจ้าของร้านผูกเครื่องใหม่ที่หน้าเครื่องขาย",
   "shops.sell.error.outOfSequence":
     "เลขที่เอกสารของเครื่องนี้ไม่ต่อเนื่องกับที่ระบบบันทึกไว้ บิลนี้ยังเก็บไว้ที่เครื่อง เจ้าของร้านจะเห็นรายการนี้",
+  "shops.sell.account.online": "ขายเชื่อได้เมื่อค้นหาลูกค้าขณะเชื่อมต่ออินเทอร์เน็ต (ต้องรู้วงเงินที่เหลือ)",
+  "shops.sell.account.headroom": "ขายเชื่อให้ {name} ได้อีกไม่เกิน {amount}",
+  "shops.sell.error.account.noCustomer": "ขายเชื่อได้เมื่อเลือกลูกค้าที่ร้านรู้จักแล้ว กดปุ่ม ลูกค้า แล้วใส่เบอร์โทร",
+  "shops.sell.error.account.noLimit":
+    "ลูกค้ารายนี้ยังไม่มีวงเงินขายเชื่อ เจ้าของร้านหรือผู้จัดการตั้งวงเงินได้ที่หน้าลูกค้า",
+  "shops.sell.error.account.overLimit": "ยอดขายเชื่อเกินวงเงิน ลูกค้ายังเชื่อได้อีก {headroom}",
   "shops.sell.error.points.off": "ร้านยังไม่ได้เปิดใช้ระบบแต้มสะสม",
   "shops.sell.error.points.noCustomer": "แลกแต้มได้เมื่อเลือกลูกค้าที่ร้านรู้จักแล้ว",
   "shops.sell.error.points.overBalance": "แต้มไม่พอ ลูกค้ามีแต้มอยู่ {balance} แต้ม",

@@ -20,6 +20,10 @@ export const thShophubShifts = {
   "shops.tills.flagged.priceChanged": "{item} ขายราคา {sold} ราคาปัจจุบัน {list}",
   "shops.tills.flagged.itemArchived": "{item} ถูกเลิกขายไปก่อนบิลนี้ส่งถึง",
   "shops.tills.flagged.negativeStock": "{item} สต็อกติดลบ เหลือ {balance}",
+  "shops.tills.flagged.accountOverLimit":
+    "ขายเชื่อ {owed} เกินวงเงินที่เหลือของลูกค้า ({headroom}) บิลยังคงอยู่ ยอดค้างชำระบันทึกเข้าบัญชีลูกค้าแล้ว",
+  "shops.tills.flagged.accountNoCustomer":
+    "ขายเชื่อ {owed} แต่ไม่พบลูกค้าเบอร์นี้ในร้าน ยอดนี้ยังไม่ได้ลงบัญชีลูกค้าคนใด กรุณาติดตามเก็บเงิน",
   "shops.tills.flagged.pointsShort":
     "แลกแต้ม {requested} แต้ม แต่ยอดแต้มของลูกค้าเหลือพอหักได้ {redeemed} แต้ม (ส่วนลดให้ไปแล้วตามบิล)",
   "shops.tills.flagged.vatChanged": "ขายตามการตั้งค่าภาษีที่เครื่องมีอยู่ ({sold}) แต่ตอนนี้ร้านตั้งไว้ {list}",
@@ -140,12 +144,14 @@ export const thShophubShifts = {
   "shops.shifts.report.voidedCash": "เงินสดของบิลที่ยกเลิก (ไม่นับ)",
   "shops.shifts.report.cashRefunds": "คืนเงินสด",
   "shops.shifts.report.payIns": "นำเงินเข้า",
+  "shops.shifts.report.accountPayments": "รับชำระหนี้ลูกค้า (เงินสด)",
   "shops.shifts.report.payOuts": "นำเงินออก",
   "shops.shifts.report.byMethod": "ยอดขายตามวิธีชำระ",
   "shops.shifts.report.method.cash": "เงินสด",
   "shops.shifts.report.method.promptpay": "พร้อมเพย์",
   "shops.shifts.report.method.transfer": "โอนเงิน",
   "shops.shifts.report.method.card": "บัตร",
+  "shops.shifts.report.method.account": "ขายเชื่อ (ค้างชำระ)",
   "shops.shifts.report.bills": "{count, plural, other {# บิล}}",
   "shops.shifts.report.salesTotal": "ยอดขายรวม",
   "shops.shifts.report.discounts": "ส่วนลดรวม",

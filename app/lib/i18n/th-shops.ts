@@ -119,6 +119,7 @@ export const thShops = {
   "shops.nav.sell": "ขาย",
   "shops.nav.invoices": "บิลขาย",
   "shops.nav.shifts": "กะ",
+  "shops.nav.receivables": "ลูกหนี้",
   "shops.nav.stock": "สต็อก",
   "shops.nav.income": "รายรับ",
   "shops.nav.expenses": "รายจ่าย",

@@ -159,6 +159,8 @@ export type CustomerRefusal =
   /** Another customer of the shop has that phone number. */
   | "phoneTaken"
   /** The member's role may not do this (deleting is for owners and managers). */
-  | "notAllowed";
+  | "notAllowed"
+  /** The customer still owes on account (decision 0083): deleted once it is paid. */
+  | "owes";
 
 export type CustomerResult<T> = { ok: true; value: T } | { ok: false; error: CustomerRefusal };

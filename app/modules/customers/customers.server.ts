@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, ne, or, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { containsPattern } from "~/db/escape-like";
 import { pgErrorOf } from "~/db/pg-error";
@@ -14,7 +14,7 @@ import {
   type InvoiceBuyer,
   thaiPhone,
 } from "./customer-form";
-import { customer, saleCustomer } from "./schema";
+import { customer, customerAccount, saleCustomer } from "./schema";
 
 /*
  * A shop's customers (issue 37, decision 0082). Everyone who sells may register and edit a
@@ -221,6 +221,18 @@ export async function deleteCustomer(
   customerId: string,
 ): Promise<CustomerResult<null>> {
   if (actor.role !== "owner" && actor.role !== "manager") return refuse("notAllowed");
+  // What is owed on account stays collectable (decision 0083): the customer goes once it is paid.
+  const [owing] = await db
+    .select({ id: customerAccount.id })
+    .from(customerAccount)
+    .where(
+      and(
+        eq(customerAccount.shopId, actor.shopId),
+        eq(customerAccount.customerId, customerId),
+        ne(customerAccount.balanceSatang, 0),
+      ),
+    );
+  if (owing) return refuse("owes");
   const deleted = await db
     .delete(customer)
     .where(and(eq(customer.shopId, actor.shopId), eq(customer.id, customerId)))

@@ -4,3 +4,4 @@ export * from "./index";
 export * from "./customers.server";
 export * from "./points.server";
 export * from "./price-level.server";
+export * from "./account.server";

@@ -2,3 +2,6 @@
 export * from "./customer-form";
 export * from "./points-scheme";
 export * from "./points-form";
+export * from "./account-methods";
+export * from "./account-form";
+export * from "./account-ageing";

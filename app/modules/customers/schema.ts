@@ -13,6 +13,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { priceLevel, sale } from "../sales/schema";
+import { ACCOUNT_PAYMENT_METHODS } from "./account-methods";
+import { shift } from "../shifts/schema";
 import { shop } from "../shops/schema";
 
 /*
@@ -181,4 +183,112 @@ export const customerPriceLevel = pgTable(
       .references(() => priceLevel.id, { onDelete: "cascade" }),
   },
   (table) => [uniqueIndex("customer_price_level_customer").on(table.customerId)],
+);
+
+/*
+ * Selling on account (ขายเชื่อ; issue 37, decision 0083). A customer's account: the credit
+ * limit the owner or a manager set, and the balance owed, kept in the same transactions as the
+ * entries (the sale's, the void's, the credit note's, the payment's). The row is locked
+ * (`FOR UPDATE`) by each of them, so two tills selling on account at once queue.
+ */
+export const customerAccount = pgTable(
+  "customer_account",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customer.id, { onDelete: "cascade" }),
+    /** The most the customer may owe; null: no selling on account (the balance stays). */
+    limitSatang: bigint("limit_satang", { mode: "number" }),
+    /** What the customer owes now (negative: paid ahead, the shop owes them). */
+    balanceSatang: bigint("balance_satang", { mode: "number" }).notNull().default(0),
+    /** Who last set the limit. */
+    updatedBy: text("updated_by").notNull().default(""),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("customer_account_customer").on(table.customerId),
+    index("customer_account_shop").on(table.shopId),
+    check(
+      "customer_account_limit",
+      sql`${table.limitSatang} IS NULL OR ${table.limitSatang} BETWEEN 1 AND 100000000000`,
+    ),
+  ],
+);
+
+/**
+ * A payment against a customer's account (รับชำระหนี้), with its own receipt (ใบเสร็จรับเงิน)
+ * number from the shop's gapless `accountReceipt` sequence ("RC2569-000001"). Not a sale: no
+ * VAT, no revenue; cash goes into the drawer of the shift the member takes it in.
+ */
+export const accountPayment = pgTable(
+  "account_payment",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    /** Cleared when the customer is deleted on request; the name stays. */
+    customerId: uuid("customer_id").references(() => customer.id, { onDelete: "set null" }),
+    customerName: text("customer_name").notNull(),
+    documentYear: integer("document_year").notNull(),
+    documentSeq: bigint("document_seq", { mode: "number" }).notNull(),
+    documentNumber: text("document_number").notNull(),
+    method: text("method", { enum: ACCOUNT_PAYMENT_METHODS }).notNull(),
+    amountSatang: bigint("amount_satang", { mode: "number" }).notNull(),
+    reference: text("reference").notNull().default(""),
+    /** The drawer cash went into: the receiver's open shift (null for a transfer or PromptPay). */
+    shiftId: bigint("shift_id", { mode: "number" }).references(() => shift.id),
+    receivedBy: text("received_by").notNull(),
+    receivedByName: text("received_by_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("account_payment_shop_number").on(
+      table.shopId,
+      table.documentYear,
+      table.documentSeq,
+    ),
+    index("account_payment_customer").on(table.customerId, table.id),
+    index("account_payment_shop_created").on(table.shopId, table.createdAt),
+    index("account_payment_shift")
+      .on(table.shiftId)
+      .where(sql`${table.shiftId} IS NOT NULL`),
+    check("account_payment_method", sql`${table.method} IN ('cash', 'transfer', 'promptpay')`),
+    check("account_payment_amount", sql`${table.amountSatang} > 0`),
+  ],
+);
+
+/**
+ * The account's ledger: one row per amount charged (a sale on account, +), paid (−), or taken
+ * back (a void or a credit note refunded on account, −), with the balance after it. The
+ * statement (รายการเดินบัญชี) and the ageing are read from it.
+ */
+export const accountEntry = pgTable(
+  "account_entry",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id").references(() => customer.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    saleId: bigint("sale_id", { mode: "number" }).references(() => sale.id),
+    creditNoteId: bigint("credit_note_id", { mode: "number" }),
+    paymentId: bigint("payment_id", { mode: "number" }).references(() => accountPayment.id),
+    /** The document the row comes from, as printed (the sale's, the note's, the receipt's). */
+    documentNumber: text("document_number").notNull(),
+    amountSatang: bigint("amount_satang", { mode: "number" }).notNull(),
+    balanceAfterSatang: bigint("balance_after_satang", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("account_entry_customer").on(table.customerId, table.id),
+    index("account_entry_shop").on(table.shopId, table.createdAt),
+    index("account_entry_sale").on(table.saleId),
+    check("account_entry_kind", sql`${table.kind} IN ('sale', 'payment', 'void', 'return')`),
+  ],
 );

@@ -1,7 +1,14 @@
 // What a till's day summary holds (issue 35, decision 0072): the X report (the day so far) and
 // the Z report (the day closed, numbered and kept) read the same figures. Client-safe.
 
-export const PAYMENT_METHODS_IN_ORDER = ["cash", "promptpay", "transfer", "card"] as const;
+/** `account` (decision 0083): sold on account, owed by the customer, not money taken in. */
+export const PAYMENT_METHODS_IN_ORDER = [
+  "cash",
+  "promptpay",
+  "transfer",
+  "card",
+  "account",
+] as const;
 
 export interface TillDayPayment {
   method: string;

@@ -63,6 +63,7 @@ export const REPORT_METHOD_TEXT: Record<string, MessageKey> = {
   promptpay: "shops.reports.method.promptpay",
   transfer: "shops.reports.method.transfer",
   card: "shops.reports.method.card",
+  account: "shops.reports.method.account",
 };
 
 /** "12.34" for 1234 basis points; "" without revenue. */

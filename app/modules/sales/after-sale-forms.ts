@@ -11,12 +11,16 @@ import { HEAD_OFFICE_BRANCH } from "./settings-values";
 
 export const REASON_MAX = 500;
 
-/** How money goes back on a return: the ways a sale is paid. */
+/**
+ * How money goes back on a return: the ways a sale is paid. `account`: taken off what the
+ * sale's customer owes (a sale on account, decision 0083).
+ */
 export const REFUND_METHODS = [
   "cash",
   "promptpay",
   "transfer",
   "card",
+  "account",
 ] as const satisfies readonly PaymentMethod[];
 
 const reason = z

@@ -197,6 +197,16 @@ export function isTillDayClosed(error: unknown): boolean {
   return false;
 }
 
+/** Whether PostgreSQL raised SQLSTATE `state`, however the error came wrapped. */
+function hasState(error: unknown, state: string): boolean {
+  for (let cause = error, depth = 0; cause && depth < 4; depth += 1) {
+    const found = cause as { state?: unknown; code?: unknown };
+    if (found.state === state || found.code === state) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Thrown inside a unit of work to roll it back and answer with a refusal. */
 class Refused<E> extends Error {
   readonly refusal: E;
@@ -311,6 +321,8 @@ export async function voidSale(
           .where(and(eq(sale.shopId, actor.shopId), eq(sale.id, head.id)));
         // Points (decision 0082): what the sale earned and redeemed goes back, in this transaction.
         await tx.execute(sql`SELECT points_undo(${actor.shopId}::uuid, ${head.id}::bigint, NULL)`);
+        // On account (decision 0083): what the sale put on the customer's account comes off it.
+        await tx.execute(sql`SELECT account_undo(${actor.shopId}::uuid, ${head.id}::bigint, NULL)`);
         return { ok: true, saleId: head.id, stockDocumentId };
       },
     });
@@ -344,7 +356,9 @@ export type ReturnRefusal =
    * The sale had only a slip: the note must name its buyer (s. 86/10, decision 0084), and the
    * buyer's details are missing or do not pass the form's rules (field name → message key).
    */
-  | { code: "bad-buyer"; fields: Record<string, string> };
+  | { code: "bad-buyer"; fields: Record<string, string> }
+  /** Refunded on account past what the sale put on the customer's account (decision 0083). */
+  | { code: "over-account" };
 
 /** What a return of a slip without the buyer answers: each required field's message. */
 const REQUIRED_BUYER: Record<string, string> = {
@@ -563,6 +577,13 @@ export async function returnSaleLines(
         await tx.execute(
           sql`SELECT points_undo(${actor.shopId}::uuid, ${head.id}::bigint, ${note.id}::bigint)`,
         );
+        // Refunded on account (decision 0083): the note's total comes off what the customer
+        // owes, never more than the sale put on account (SA409).
+        if (input.refundMethod === "account") {
+          await tx.execute(
+            sql`SELECT account_undo(${actor.shopId}::uuid, ${head.id}::bigint, ${note.id}::bigint)`,
+          );
+        }
         return {
           ok: true,
           creditNote: { id: note.id, documentNumber, totalSatang, vatSatang },
@@ -572,6 +593,7 @@ export async function returnSaleLines(
   } catch (error) {
     if (error instanceof Refused) return refuse(error.refusal as ReturnRefusal);
     if (isTillDayClosed(error)) return refuse({ code: "day-closed" });
+    if (hasState(error, "SA409")) return refuse({ code: "over-account" });
     throw error;
   }
 }

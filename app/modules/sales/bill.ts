@@ -237,7 +237,7 @@ function sum(values: readonly number[]): number {
 
 // Payments ----------------------------------------------------------------------------------
 
-export type PaymentMethod = "cash" | "promptpay" | "transfer" | "card";
+export type PaymentMethod = "cash" | "promptpay" | "transfer" | "card" | "account";
 
 export interface PaymentInput {
   method: PaymentMethod;

@@ -546,6 +546,23 @@ async function completeRequest(
   }
   const settled = settlePayments(bill.totalSatang, request.payments);
   if (!settled.ok) return refuseUnlessRetry({ code: "payment", error: settled.error });
+  // Selling on account (decision 0083): a known customer on the bill, within their limit. A
+  // registered till's sale happened already: account_sale charges and flags it, never refuses.
+  const onAccount = request.payments.reduce(
+    (sum, p) => (p.method === "account" ? sum + p.amountSatang : sum),
+    0,
+  );
+  if (onAccount > 0 && !happened) {
+    const account = await accountOffer(db, shopId, request.customerPhone ?? null);
+    const headroomSatang = account?.limitSatang
+      ? Math.max(0, account.limitSatang - account.balanceSatang)
+      : 0;
+    const refuseAccount = (reason: "noCustomer" | "noLimit" | "overLimit") =>
+      refuseUnlessRetry({ code: "account", reason, headroomSatang });
+    if (!account) return refuseAccount("noCustomer");
+    if (account.limitSatang === null) return refuseAccount("noLimit");
+    if (onAccount > headroomSatang) return refuseAccount("overLimit");
+  }
 
   const sellerBlock: SaleSeller = {
     name: seller.name,
@@ -651,6 +668,15 @@ async function completeRequest(
       if (refused.code === "notFound" && refused.line !== null) {
         return refuse({ code: "itemUnavailable", line: refused.line - 1 });
       }
+    }
+    // Another till's sale on account took the customer's headroom meanwhile (account_sale).
+    if (error instanceof UnitError && error.state === "SA402") {
+      const detail = JSON.parse(error.detail ?? "{}") as { headroom?: number };
+      return refuse({
+        code: "account",
+        reason: "overLimit",
+        headroomSatang: Number(detail.headroom ?? 0),
+      });
     }
     // The till's day was closed by its Z report (decision 0072).
     if (isTillDayClosed(error)) return refuse({ code: "dayClosed" });
@@ -783,5 +809,30 @@ async function pointsOffer(
   const row = rows[0];
   return row
     ? { pointValueSatang: row.value, known: row.known, balance: Number(row.balance) }
+    : null;
+}
+
+/**
+ * What selling on account needs to know (decision 0083): the customer of the phone number, with
+ * their credit limit (null: none) and what they owe; null when the shop has no such customer.
+ * Read by table name: the customers module depends on sales, not the other way.
+ */
+async function accountOffer(
+  db: Database,
+  shopId: string,
+  phone: string | null,
+): Promise<{ limitSatang: number | null; balanceSatang: number } | null> {
+  if (phone === null) return null;
+  const { rows } = await db.execute<{ limit: string | null; balance: string | null }>(sql`
+    SELECT a.limit_satang AS limit, coalesce(a.balance_satang, 0) AS balance
+      FROM customer c
+      LEFT JOIN customer_account a ON a.customer_id = c.id AND a.shop_id = c.shop_id
+     WHERE c.shop_id = ${shopId} AND c.phone = ${phone}`);
+  const row = rows[0];
+  return row
+    ? {
+        limitSatang: row.limit === null ? null : Number(row.limit),
+        balanceSatang: Number(row.balance ?? 0),
+      }
     : null;
 }

@@ -35,7 +35,10 @@ export interface DayFigures {
    * profit of the day. Not there at all for a role that sees no costs (maySeeCosts).
    */
   grossProfitSatang?: number;
-  /** Cash the bills took (the cash part of split payments included) less cash refunds. */
+  /**
+   * Cash the bills took (the cash part of split payments included) less cash refunds, plus
+   * cash customers paid against their accounts (decision 0083); a sale on account is no cash.
+   */
   cashSatang: number;
 }
 
@@ -109,7 +112,12 @@ export async function dayFigures(
            (SELECT coalesce(sum(t.amount_satang), 0) FROM sales_tender t
              WHERE t.shop_id = ${shopId} AND t.method = 'cash'
                AND t.at >= ${from.toISOString()}::timestamptz
-               AND t.at < ${to.toISOString()}::timestamptz) AS cash
+               AND t.at < ${to.toISOString()}::timestamptz)
+             -- Cash paid against customers' accounts (decision 0083): money in, not a sale.
+             + (SELECT coalesce(sum(ap.amount_satang), 0) FROM account_payment ap
+                 WHERE ap.shop_id = ${shopId} AND ap.method = 'cash'
+                   AND ap.created_at >= ${from.toISOString()}::timestamptz
+                   AND ap.created_at < ${to.toISOString()}::timestamptz) AS cash
       FROM sales_book b
      WHERE b.shop_id = ${shopId} AND b.at >= ${from.toISOString()}::timestamptz
        AND b.at < ${to.toISOString()}::timestamptz`);

@@ -65,7 +65,13 @@ const saleLineRequestSchema = z.object({
 export const PAYMENT_DETAIL_FIELDS = ["reference", "cardLast4", "approvalCode"] as const;
 
 const paymentRequestSchema = z.object({
-  method: z.enum(["cash", "promptpay", "transfer", "card"]) satisfies z.ZodType<PaymentMethod>,
+  method: z.enum([
+    "cash",
+    "promptpay",
+    "transfer",
+    "card",
+    "account",
+  ]) satisfies z.ZodType<PaymentMethod>,
   /** Cash: what the customer handed over. Others: what was charged. */
   amountSatang: whole,
   /** Transfer or PromptPay reference, when the cashier noted one. */
@@ -216,7 +222,12 @@ export type SaleError =
       code: "points";
       reason: "off" | "noCustomer" | "overBalance" | "overBill";
       balance: number;
-    };
+    }
+  /**
+   * Selling on account the sale cannot take (decision 0083): no known customer on the bill,
+   * a customer without a credit limit, or the bill past what the limit still allows.
+   */
+  | { code: "account"; reason: "noCustomer" | "noLimit" | "overLimit"; headroomSatang: number };
 
 export interface CompletedSale {
   id: number;

@@ -20,6 +20,8 @@ export interface FlaggedSale {
   vat: { list: FlaggedVat; sold: FlaggedVat } | null;
   /** pointsShort: the points the till redeemed, and what the customer's balance still covered. */
   points: { requested: number; redeemed: number } | null;
+  /** accountOverLimit (decision 0083): put on account, the headroom left, whether the customer is known. */
+  account: { owedSatang: number; headroomSatang: number; known: boolean } | null;
 }
 
 export interface FlaggedVat {
@@ -61,6 +63,7 @@ export async function flaggedSales(
     reason: row.reason as SaleFlagReason,
     vat: row.reason === "vatChanged" ? vatOf(detail) : null,
     points: row.reason === "pointsShort" ? pointsOf(detail) : null,
+    account: row.reason === "accountOverLimit" ? accountOf(detail) : null,
     listSatang: row.listSatang === null ? null : Number(row.listSatang),
     soldSatang: row.soldSatang === null ? null : Number(row.soldSatang),
   }));
@@ -69,6 +72,15 @@ export async function flaggedSales(
 function pointsOf(detail: unknown): FlaggedSale["points"] {
   const read = detail as Record<string, number | undefined>;
   return { requested: Number(read.requested ?? 0), redeemed: Number(read.redeemed ?? 0) };
+}
+
+function accountOf(detail: unknown): FlaggedSale["account"] {
+  const read = detail as Record<string, number | boolean | undefined>;
+  return {
+    owedSatang: Number(read.owed ?? 0),
+    headroomSatang: Number(read.headroom ?? 0),
+    known: read.known !== false,
+  };
 }
 
 function vatOf(detail: unknown): FlaggedSale["vat"] {

@@ -110,7 +110,8 @@ export const SALE_STATUSES = ["completed", "void"] as const;
 export type SaleStatus = (typeof SALE_STATUSES)[number];
 export const VAT_MODES = ["inclusive", "exclusive", "none"] as const;
 export const DISCOUNT_KINDS = ["amount", "percent"] as const;
-export const PAYMENT_METHODS = ["cash", "promptpay", "transfer", "card"] as const;
+/** `account`: sold on account (ขายเชื่อ, decision 0083), money the customer owes, not money taken. */
+export const PAYMENT_METHODS = ["cash", "promptpay", "transfer", "card", "account"] as const;
 
 /** One completed sale (a bill), numbered from the shop's gapless sequence of its kind and year. */
 export const sale = pgTable(
@@ -256,6 +257,7 @@ export const SALE_FLAG_REASONS = [
   "negativeStock",
   "vatChanged",
   "pointsShort",
+  "accountOverLimit",
 ] as const;
 export type SaleFlagReason = (typeof SALE_FLAG_REASONS)[number];
 
@@ -287,7 +289,7 @@ export const saleFlag = pgTable(
     index("sale_flag_sale").on(table.saleId),
     check(
       "sale_flag_reason",
-      sql`${table.reason} IN ('priceChanged', 'itemArchived', 'negativeStock', 'vatChanged', 'pointsShort')`,
+      sql`${table.reason} IN ('priceChanged', 'itemArchived', 'negativeStock', 'vatChanged', 'pointsShort', 'accountOverLimit')`,
     ),
   ],
 );

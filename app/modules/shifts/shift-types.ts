@@ -62,6 +62,8 @@ export interface ExpectedCash {
   cashRefundsSatang: number;
   payInsSatang: number;
   payOutsSatang: number;
+  /** Cash customers paid against their accounts in this shift (decision 0083): not sales. */
+  accountPaymentsSatang: number;
   expectedSatang: number;
 }
 

@@ -410,6 +410,7 @@ async function expectedCashOf(
     cash_refunds: string;
     pay_ins: string;
     pay_outs: string;
+    account_payments: string;
   }>(sql`
     SELECT sh.opening_cash_satang AS opening,
       (SELECT coalesce(sum(t.amount_satang), 0) FROM sales_tender t
@@ -425,7 +426,12 @@ async function expectedCashOf(
       (SELECT coalesce(sum(m.amount_satang), 0) FROM cash_movement m
         WHERE m.shift_id = sh.id AND m.kind = 'pay_in') AS pay_ins,
       (SELECT coalesce(sum(m.amount_satang), 0) FROM cash_movement m
-        WHERE m.shift_id = sh.id AND m.kind = 'pay_out') AS pay_outs
+        WHERE m.shift_id = sh.id AND m.kind = 'pay_out') AS pay_outs,
+      -- Cash paid against customers' accounts into this drawer (decision 0083; read by table
+      -- name, the customers module's): money in, not a sale.
+      (SELECT coalesce(sum(ap.amount_satang), 0) FROM account_payment ap
+        WHERE ap.shop_id = sh.shop_id AND ap.shift_id = sh.id AND ap.method = 'cash')
+        AS account_payments
     FROM shift sh
     WHERE sh.shop_id = ${shopId} AND sh.id = ${shiftId}`);
   const [row] = result.rows;
@@ -437,6 +443,7 @@ async function expectedCashOf(
     cashRefundsSatang: Number(row.cash_refunds),
     payInsSatang: Number(row.pay_ins),
     payOutsSatang: Number(row.pay_outs),
+    accountPaymentsSatang: Number(row.account_payments),
   };
   return {
     ...parts,
@@ -445,7 +452,8 @@ async function expectedCashOf(
       parts.cashSalesSatang -
       parts.cashRefundsSatang +
       parts.payInsSatang -
-      parts.payOutsSatang,
+      parts.payOutsSatang +
+      parts.accountPaymentsSatang,
   };
 }
 

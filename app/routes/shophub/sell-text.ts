@@ -56,6 +56,7 @@ export const PAYMENT_METHOD_TEXT: Record<PaymentMethod, MessageKey> = {
   promptpay: "shops.sell.payment.method.promptpay",
   transfer: "shops.sell.payment.method.transfer",
   card: "shops.sell.payment.method.card",
+  account: "shops.sell.payment.method.account",
 };
 
 const PAYMENT_ERROR_TEXT: Record<PaymentError["code"], MessageKey> = {
@@ -104,6 +105,13 @@ const POINTS_ERROR_TEXT: Record<Extract<SaleError, { code: "points" }>["reason"]
   overBill: "shops.sell.error.points.overBill",
 };
 
+/** Why the bill could not go on account (decision 0083). */
+const ACCOUNT_ERROR_TEXT: Record<Extract<SaleError, { code: "account" }>["reason"], MessageKey> = {
+  noCustomer: "shops.sell.error.account.noCustomer",
+  noLimit: "shops.sell.error.account.noLimit",
+  overLimit: "shops.sell.error.account.overLimit",
+};
+
 export function saleErrorText(
   t: Translate,
   lang: Lang,
@@ -146,6 +154,10 @@ export function saleErrorText(
       return t("shops.sell.error.cashierSwitchInvalid");
     case "points":
       return t(POINTS_ERROR_TEXT[error.reason], { balance: String(error.balance) });
+    case "account":
+      return t(ACCOUNT_ERROR_TEXT[error.reason], {
+        headroom: formatBaht(error.headroomSatang, lang),
+      });
     case "discountNeedsApproval":
       return t("shops.sell.error.discountNeedsApproval", {
         line: formatBasisPoints(error.limit.lineBasisPoints),

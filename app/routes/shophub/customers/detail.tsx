@@ -15,8 +15,18 @@ import {
 } from "~/lib/keep-form-on-network-error";
 import { formatBaht } from "~/lib/money";
 import { formatPhoneForDisplay } from "~/lib/phone";
-import { customerEditSchema, thaiPhone } from "~/modules/customers";
 import {
+  accountPaymentFormSchema,
+  creditLimitFormSchema,
+  customerEditSchema,
+  thaiPhone,
+} from "~/modules/customers";
+import {
+  accountStatement,
+  customerAccountOf,
+  mayManageAccounts,
+  recordAccountPayment,
+  setCreditLimit,
   customerPointsBalance,
   customerPointsHistory,
   customerPriceLevelOf,
@@ -31,6 +41,7 @@ import { memberOf } from "~/routes/_gates/member.server";
 import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { TextField } from "~/ui/text-field";
+import { AccountSection, type AccountFailure } from "./account-section";
 import { CustomerFields } from "./customer-fields";
 import { CUSTOMER_REFUSALS } from "./refusals";
 
@@ -49,12 +60,15 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const id = customerId.safeParse(params.id);
   const found = id.success ? await findCustomer(db, shop.id, id.data) : null;
   if (!found) throw data(null, { status: 404 });
-  const [history, pointsBalance, pointsHistory, priceLevel, priceLevels] = await Promise.all([
-    customerPurchases(db, shop.id, found.id),
-    customerPointsBalance(db, shop.id, found.id),
-    customerPointsHistory(db, shop.id, found.id),
-    customerPriceLevelOf(db, shop.id, found.id),
-    listPriceLevels(db, shop.id),
+  const [history, pointsBalance, pointsHistory, priceLevel, priceLevels, account, statement] =
+    await Promise.all([
+      customerPurchases(db, shop.id, found.id),
+      customerPointsBalance(db, shop.id, found.id),
+      customerPointsHistory(db, shop.id, found.id),
+      customerPriceLevelOf(db, shop.id, found.id),
+      listPriceLevels(db, shop.id),
+      customerAccountOf(db, shop.id, found.id),
+      accountStatement(db, shop.id, found.id),
   ]);
   const manages = role === "owner" || role === "manager";
   return {
@@ -77,6 +91,13 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     purchases: history.purchases.map((row) => ({ ...row, soldAt: row.soldAt.toISOString() })),
     pointsBalance,
     pointsHistory: pointsHistory.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    // Selling on account (decision 0083): the limit is set by owners and managers only.
+    mayManageAccount: mayManageAccounts(role),
+    receiptNumber: url.searchParams.get("receipt"),
+    account: {
+      ...account,
+      statement: statement.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    },
   };
 }
 
@@ -98,14 +119,17 @@ const levelFormSchema = z.object({
 });
 const customerFormSchemas = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("update") }).passthrough(),
+  z.object({ intent: z.literal("limit") }).passthrough(),
+  z.object({ intent: z.literal("payment") }).passthrough(),
   deleteFormSchema,
   levelFormSchema,
 ]);
 
 interface Failure {
-  intent: "update" | "delete" | "level";
+  intent: "update" | "delete" | "level" | "limit" | "payment";
   errors: FieldErrors;
   values: FormValues;
+  balanceSatang?: number;
 }
 
 export const action = keepFormOnShopChange(async function action({
@@ -118,7 +142,9 @@ export const action = keepFormOnShopChange(async function action({
   const form = await request.formData();
   const which = readForm(form, customerFormSchemas);
   const id = customerId.safeParse(params.id);
-  const actor = { shopId: shop.id, userId: memberOf(context).id, role };
+  const member = memberOf(context);
+  const actor = { shopId: shop.id, userId: member.id, role };
+  const accountActor = { ...actor, userName: member.name };
   const back = `/shophub/customers/${params.id}?shop=${encodeURIComponent(shop.id)}`;
   if (!which.ok) {
     return data<Failure>(
@@ -171,6 +197,65 @@ export const action = keepFormOnShopChange(async function action({
     if (!result.ok) return refused("update", result.error);
     return redirect(`${back}&done=update`);
   }
+  if (which.data.intent === "limit") {
+    const parsed = readForm(form, creditLimitFormSchema);
+    if (!parsed.ok) {
+      return data<Failure>(
+        { intent: "limit", errors: parsed.errors, values: parsed.values },
+        { status: 400 },
+      );
+    }
+    const result = await setCreditLimit(db, accountActor, id.data, parsed.data.creditLimit);
+    if (!result.ok) {
+      return data<Failure>(
+        {
+          intent: "limit",
+          errors: {
+            form:
+              result.error === "not-allowed"
+                ? "shops.customers.account.error.notAllowed"
+                : "shops.customers.error.notFound",
+          },
+          values: parsed.values,
+        },
+        { status: result.error === "not-allowed" ? 403 : 404 },
+      );
+    }
+    return redirect(`${back}&done=limit`);
+  }
+  if (which.data.intent === "payment") {
+    const parsed = readForm(form, accountPaymentFormSchema);
+    if (!parsed.ok) {
+      return data<Failure>(
+        { intent: "payment", errors: parsed.errors, values: parsed.values },
+        { status: 400 },
+      );
+    }
+    const result = await recordAccountPayment(db, accountActor, {
+      customerId: id.data,
+      method: parsed.data.method,
+      amountSatang: parsed.data.amount,
+      reference: parsed.data.reference,
+    });
+    if (!result.ok) {
+      const owed = await customerAccountOf(db, shop.id, id.data);
+      return data<Failure>(
+        {
+          intent: "payment",
+          errors:
+            result.error === "not-found"
+              ? { form: "shops.customers.error.notFound" }
+              : { amount: "shops.customers.account.error.overBalance" },
+          values: parsed.values,
+          balanceSatang: owed.balanceSatang,
+        },
+        { status: result.error === "not-found" ? 404 : 409 },
+      );
+    }
+    return redirect(
+      `${back}&done=payment&receipt=${encodeURIComponent(result.payment.documentNumber)}`,
+    );
+  }
   const found = await findCustomer(db, shop.id, id.data);
   if (!found) return refused("delete", "notFound");
   if (thaiPhone(which.data.confirm) !== found.phone) {
@@ -220,7 +305,13 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
         ? t("shops.customers.done.update")
         : done === "level"
           ? t("shops.customers.done.level")
-          : null;
+          : done === "limit"
+            ? t("shops.customers.account.done.limit")
+            : done === "payment"
+              ? t("shops.customers.account.done.payment", {
+                  number: loaderData.receiptNumber ?? "",
+                })
+              : null;
   const branchText =
     customer.branchCode === "00000"
       ? t("shops.customers.headOffice")
@@ -281,7 +372,19 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
           </Card>
         </Col>
       </Row>
-      <h2 className="h4">{t("shops.customers.detail.purchases")}</h2>
+      <AccountSection
+        shopId={shop.id}
+        customerId={customer.id}
+        account={loaderData.account}
+        mayManage={loaderData.mayManageAccount}
+        failure={
+          failure?.intent === "limit" || failure?.intent === "payment"
+            ? (failure as AccountFailure)
+            : undefined
+        }
+        busy={busy}
+      />
+      <h2 className="h4 mt-4">{t("shops.customers.detail.purchases")}</h2>
       {purchases.length === 0 ? (
         <p className="text-secondary">{t("shops.customers.detail.noPurchases")}</p>
       ) : (

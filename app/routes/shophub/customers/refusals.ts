@@ -6,6 +6,7 @@ export const CUSTOMER_REFUSALS = {
   notFound: { status: 404, field: "form", message: "shops.customers.error.notFound" },
   phoneTaken: { status: 409, field: "phone", message: "shops.customers.error.phoneTaken" },
   notAllowed: { status: 403, field: "form", message: "shops.customers.error.notAllowed" },
+  owes: { status: 409, field: "form", message: "shops.customers.account.error.owes" },
 } as const satisfies Record<
   CustomerRefusal,
   { status: number; field: string; message: MessageKey }

@@ -25,6 +25,7 @@ export const RETURN_REFUSALS = {
   "more-than-sold": { status: 409, message: "shops.invoices.error.moreThanSold" },
   "day-closed": { status: 409, message: "shops.invoices.error.returnDayClosed" },
   "bad-buyer": { status: 400, message: "shops.invoices.error.fixErrors" },
+  "over-account": { status: 409, message: "shops.invoices.error.overAccount" },
 } as const satisfies Record<ReturnRefusal["code"], { status: number; message: MessageKey }>;
 
 export const FULL_INVOICE_REFUSALS = {

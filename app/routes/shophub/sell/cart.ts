@@ -81,6 +81,11 @@ export interface BillCustomer {
   redeemSatang?: number;
   /** The price level the customer buys at, found online (decision 0089). */
   priceLevel?: { id: number; name: string } | null;
+  /**
+   * Found online with a credit limit (decision 0083): what may still go on account. Absent
+   * (offline, or no limit): the till offers no selling on account for this bill.
+   */
+  account?: { headroomSatang: number } | null;
 }
 
 /** Whether the shop lets stock go below zero (shop.allowNegativeStock). */

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/customer";
 import { appContext } from "~/context";
 import {
+  customerAccountOf,
   customerPointsBalance,
   customerPriceLevelOf,
   findCustomerByPhone,
@@ -28,6 +29,8 @@ export interface TillCustomerAnswer {
     name: string;
     points: { balance: number; valueSatang: number } | null;
     priceLevel: { id: number; name: string } | null;
+    /** With a credit limit (decision 0083): what the bill may still put on account. */
+    account: { headroomSatang: number } | null;
   } | null;
 }
 
@@ -46,9 +49,16 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
           valueSatang: scheme.pointValueSatang,
         }
       : null;
+  const owed = found ? await customerAccountOf(db, shop.id, found.id) : null;
+  const account =
+    owed && owed.limitSatang !== null
+      ? { headroomSatang: Math.max(0, owed.limitSatang - owed.balanceSatang) }
+      : null;
   return Response.json(
     {
-      customer: found ? { phone: found.phone, name: found.name, points, priceLevel } : null,
+      customer: found
+        ? { phone: found.phone, name: found.name, points, priceLevel, account }
+        : null,
     } satisfies TillCustomerAnswer,
     { headers: { "Cache-Control": "private, no-store" } },
   );

@@ -11,6 +11,7 @@ import {
   settlePayments,
 } from "~/modules/sales";
 import { PAYMENT_METHOD_TEXT, paymentErrorText } from "~/routes/shophub/sell-text";
+import type { BillCustomer } from "./cart";
 import { CASH_FIELD_ID, chooseMethod, paymentsOf, type PayState, withRecorded } from "./pay-state";
 import type * as QrBuilder from "./promptpay-qr";
 
@@ -44,6 +45,7 @@ export function PayPanel({
   state,
   onState,
   promptPay,
+  customer,
   settingsHref,
   isOwner,
   busy,
@@ -54,6 +56,8 @@ export function PayPanel({
   state: PayState;
   onState: (state: PayState) => void;
   promptPay: { id: PromptPayId; shown: string } | null;
+  /** The bill's customer: with a credit limit, the bill may go on account (decision 0083). */
+  customer?: BillCustomer | null;
   settingsHref: string;
   isOwner: boolean;
   busy: boolean;
@@ -93,7 +97,13 @@ export function PayPanel({
     setApproval("");
     setFieldError({});
   };
-  const recordTyped = (method: "transfer" | "card") => {
+  // On account (decision 0083): within what the customer's limit still allows on this bill.
+  const account = customer?.account ?? null;
+  const accountLeft = account
+    ? account.headroomSatang -
+      state.recorded.reduce((sum, p) => (p.method === "account" ? sum + p.amountSatang : sum), 0)
+    : 0;
+  const recordTyped = (method: PaymentMethod) => {
     const amount = parseBahtToSatang(state.amountText);
     const errors: Record<string, string> = {};
     if (amount === null || amount <= 0) errors.amount = t("shops.sell.pay.amountError");
@@ -103,23 +113,29 @@ export function PayPanel({
         payment: 0,
         remainingSatang: remaining,
       });
+    else if (method === "account" && amount > accountLeft)
+      errors.amount = t("shops.sell.error.account.overLimit", {
+        headroom: formatBaht(Math.max(0, accountLeft), lang),
+      });
     if (method === "card" && !/^\d{4}$/.test(last4.trim()))
       errors.last4 = t("shops.sell.pay.cardLast4Error");
     setFieldError(errors);
     if (Object.keys(errors).length > 0 || amount === null) return;
     record(
-      method === "card"
-        ? {
-            method,
-            amountSatang: amount,
-            cardLast4: last4.trim(),
-            ...(approval.trim() ? { approvalCode: approval.trim() } : {}),
-          }
-        : {
-            method,
-            amountSatang: amount,
-            ...(reference.trim() ? { reference: reference.trim() } : {}),
-          },
+      method === "account"
+        ? { method, amountSatang: amount }
+        : method === "card"
+          ? {
+              method,
+              amountSatang: amount,
+              cardLast4: last4.trim(),
+              ...(approval.trim() ? { approvalCode: approval.trim() } : {}),
+            }
+          : {
+              method,
+              amountSatang: amount,
+              ...(reference.trim() ? { reference: reference.trim() } : {}),
+            },
     );
   };
 
@@ -211,7 +227,7 @@ export function PayPanel({
       )}
 
       <div className="till-methods my-3" role="group" aria-label={t("shops.sell.pay.methods")}>
-        {METHODS.map((method) => (
+        {(customer ? [...METHODS, "account" as const] : METHODS).map((method) => (
           <button
             key={method}
             type="button"
@@ -340,93 +356,109 @@ export function PayPanel({
         </div>
       )}
 
-      {(state.method === "transfer" || state.method === "card") && remaining > 0 && (
-        <div
-          className="row g-2"
-          // Enter in these fields records the payment; the sale completes from the cash field.
-          onKeyDown={(event) => {
-            if (event.key !== "Enter" || !(event.target instanceof HTMLInputElement)) return;
-            event.preventDefault();
-            recordTyped(state.method === "card" ? "card" : "transfer");
-          }}
-        >
-          <div className="col-12 col-sm-6">
-            <label htmlFor={fieldId("amount")} className="form-label">
-              {t("shops.sell.pay.amount")}
-            </label>
-            <input
-              ref={amountField}
-              id={fieldId("amount")}
-              className={`form-control${fieldError.amount ? " is-invalid" : ""}`}
-              inputMode="decimal"
-              autoComplete="off"
-              value={state.amountText}
-              onChange={(event) => onState({ ...state, amountText: event.target.value })}
-              aria-invalid={fieldError.amount ? true : undefined}
-              aria-describedby={fieldError.amount ? `${fieldId("amount")}-error` : undefined}
-            />
-            {errorOf("amount")}
-          </div>
-          {state.method === "transfer" ? (
+      {state.method === "account" && !account && (
+        <p className="alert alert-warning" role="status" data-testid="till-account-none">
+          {t(customer?.name ? "shops.sell.error.account.noLimit" : "shops.sell.account.online")}
+        </p>
+      )}
+      {state.method === "account" && account && remaining > 0 && (
+        <p className="mb-2" data-testid="till-account-headroom">
+          {t("shops.sell.account.headroom", {
+            name: customer?.name ?? "",
+            amount: formatBaht(Math.max(0, accountLeft), lang),
+          })}
+        </p>
+      )}
+      {(state.method === "transfer" ||
+        state.method === "card" ||
+        (state.method === "account" && account)) &&
+        remaining > 0 && (
+          <div
+            className="row g-2"
+            // Enter in these fields records the payment; the sale completes from the cash field.
+            onKeyDown={(event) => {
+              if (event.key !== "Enter" || !(event.target instanceof HTMLInputElement)) return;
+              event.preventDefault();
+              recordTyped(state.method);
+            }}
+          >
             <div className="col-12 col-sm-6">
-              <label htmlFor={fieldId("reference")} className="form-label">
-                {t("shops.sell.pay.reference")}
+              <label htmlFor={fieldId("amount")} className="form-label">
+                {t("shops.sell.pay.amount")}
               </label>
               <input
-                id={fieldId("reference")}
-                className="form-control"
+                ref={amountField}
+                id={fieldId("amount")}
+                className={`form-control${fieldError.amount ? " is-invalid" : ""}`}
+                inputMode="decimal"
                 autoComplete="off"
-                maxLength={100}
-                value={reference}
-                onChange={(event) => setReference(event.target.value)}
+                value={state.amountText}
+                onChange={(event) => onState({ ...state, amountText: event.target.value })}
+                aria-invalid={fieldError.amount ? true : undefined}
+                aria-describedby={fieldError.amount ? `${fieldId("amount")}-error` : undefined}
               />
+              {errorOf("amount")}
             </div>
-          ) : (
-            <>
-              <div className="col-6 col-sm-3">
-                <label htmlFor={fieldId("last4")} className="form-label">
-                  {t("shops.sell.pay.cardLast4")}
+            {state.method === "account" ? null : state.method === "transfer" ? (
+              <div className="col-12 col-sm-6">
+                <label htmlFor={fieldId("reference")} className="form-label">
+                  {t("shops.sell.pay.reference")}
                 </label>
                 <input
-                  id={fieldId("last4")}
-                  className={`form-control${fieldError.last4 ? " is-invalid" : ""}`}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={4}
-                  value={last4}
-                  onChange={(event) => setLast4(event.target.value)}
-                  aria-invalid={fieldError.last4 ? true : undefined}
-                  aria-describedby={fieldError.last4 ? `${fieldId("last4")}-error` : undefined}
-                />
-                {errorOf("last4")}
-              </div>
-              <div className="col-6 col-sm-3">
-                <label htmlFor={fieldId("approval")} className="form-label">
-                  {t("shops.sell.pay.approvalCode")}
-                </label>
-                <input
-                  id={fieldId("approval")}
+                  id={fieldId("reference")}
                   className="form-control"
                   autoComplete="off"
-                  maxLength={20}
-                  value={approval}
-                  onChange={(event) => setApproval(event.target.value)}
+                  maxLength={100}
+                  value={reference}
+                  onChange={(event) => setReference(event.target.value)}
                 />
               </div>
-            </>
-          )}
-          <div className="col-12">
-            <button
-              type="button"
-              className="btn btn-outline-primary till-btn"
-              onClick={() => recordTyped(state.method === "card" ? "card" : "transfer")}
-              data-testid="till-record-payment"
-            >
-              {t("shops.sell.pay.add")}
-            </button>
+            ) : (
+              <>
+                <div className="col-6 col-sm-3">
+                  <label htmlFor={fieldId("last4")} className="form-label">
+                    {t("shops.sell.pay.cardLast4")}
+                  </label>
+                  <input
+                    id={fieldId("last4")}
+                    className={`form-control${fieldError.last4 ? " is-invalid" : ""}`}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    maxLength={4}
+                    value={last4}
+                    onChange={(event) => setLast4(event.target.value)}
+                    aria-invalid={fieldError.last4 ? true : undefined}
+                    aria-describedby={fieldError.last4 ? `${fieldId("last4")}-error` : undefined}
+                  />
+                  {errorOf("last4")}
+                </div>
+                <div className="col-6 col-sm-3">
+                  <label htmlFor={fieldId("approval")} className="form-label">
+                    {t("shops.sell.pay.approvalCode")}
+                  </label>
+                  <input
+                    id={fieldId("approval")}
+                    className="form-control"
+                    autoComplete="off"
+                    maxLength={20}
+                    value={approval}
+                    onChange={(event) => setApproval(event.target.value)}
+                  />
+                </div>
+              </>
+            )}
+            <div className="col-12">
+              <button
+                type="button"
+                className="btn btn-outline-primary till-btn"
+                onClick={() => recordTyped(state.method)}
+                data-testid="till-record-payment"
+              >
+                {t("shops.sell.pay.add")}
+              </button>
+            </div>
           </div>
-        </div>
-      )}
+        )}
 
       {!settled.ok && (all.length > 0 || state.cashText.trim() !== "") && !cashInvalid && (
         <p className="text-danger mt-2 mb-0" data-testid="till-pay-short">

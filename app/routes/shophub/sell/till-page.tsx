@@ -556,6 +556,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             state={pay}
             onState={(next) => dispatch({ type: "payChanged", pay: next })}
             promptPay={data.promptPay}
+            customer={cart.customer}
             settingsHref={`/shophub/settings?shop=${encodeURIComponent(shopId)}`}
             isOwner={data.isOwner}
             busy={sale.busy}

@@ -72,6 +72,7 @@ const METHOD_TEXT: Record<string, MessageKey> = {
   promptpay: "shops.shifts.report.method.promptpay",
   transfer: "shops.shifts.report.method.transfer",
   card: "shops.shifts.report.method.card",
+  account: "shops.shifts.report.method.account",
 };
 
 function Row({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
@@ -188,6 +189,10 @@ export default function ShiftReportPage({ loaderData }: Route.ComponentProps) {
             />
             <Row label={t("shops.shifts.report.payIns")} value={money(cash.payInsSatang)} />
             <Row label={t("shops.shifts.report.payOuts")} value={money(-cash.payOutsSatang)} />
+            <Row
+              label={t("shops.shifts.report.accountPayments")}
+              value={money(cash.accountPaymentsSatang)}
+            />
             <Row label={t("shops.shifts.report.voidedCash")} value={money(cash.voidedCashSatang)} />
             <Row
               label={t("shops.shifts.expected")}

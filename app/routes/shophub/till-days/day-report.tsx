@@ -15,6 +15,7 @@ export const METHOD_TEXT: Record<string, MessageKey> = {
   promptpay: "shops.zreports.report.method.promptpay",
   transfer: "shops.zreports.report.method.transfer",
   card: "shops.zreports.report.method.card",
+  account: "shops.zreports.report.method.account",
 };
 
 export interface ReportSection {

@@ -15,13 +15,21 @@ export interface FlaggedSaleRow {
   documentNumber: string;
   till: string;
   soldAt: string;
-  reason: "priceChanged" | "itemArchived" | "negativeStock" | "vatChanged" | "pointsShort";
+  reason:
+    | "priceChanged"
+    | "itemArchived"
+    | "negativeStock"
+    | "vatChanged"
+    | "pointsShort"
+    | "accountOverLimit";
   itemName: string | null;
   listSatang: number | null;
   soldSatang: number | null;
   balance: string | null;
   vat: { list: FlaggedVatRow; sold: FlaggedVatRow } | null;
   points: { requested: number; redeemed: number } | null;
+  /** accountOverLimit: what the bill put on account and what the limit still allowed. */
+  account?: { owedSatang: number; headroomSatang: number; known: boolean } | null;
 }
 
 interface FlaggedVatRow {
@@ -59,6 +67,16 @@ export function FlaggedSales({ shopId, rows }: { shopId: string; rows: FlaggedSa
           requested: String(row.points?.requested ?? 0),
           redeemed: String(row.points?.redeemed ?? 0),
         });
+      case "accountOverLimit":
+        return t(
+          row.account?.known === false
+            ? "shops.tills.flagged.accountNoCustomer"
+            : "shops.tills.flagged.accountOverLimit",
+          {
+            owed: formatBaht(row.account?.owedSatang ?? 0, lang),
+            headroom: formatBaht(row.account?.headroomSatang ?? 0, lang),
+          },
+        );
     }
   };
   return (
