@@ -69,7 +69,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
       listPriceLevels(db, shop.id),
       customerAccountOf(db, shop.id, found.id),
       accountStatement(db, shop.id, found.id),
-  ]);
+    ]);
   const manages = role === "owner" || role === "manager";
   return {
     shop: { id: shop.id, name: shop.name },
