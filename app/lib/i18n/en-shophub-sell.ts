@@ -407,4 +407,11 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.priceLevels.error.breakQty":
     "Quantities in quantity prices must be more than 1 and different.",
   "shops.nav.priceLevels": "Price levels",
+  "shops.sell.error.openPrice.missing":
+    "Type the price of {name} before payment (an open-price item)",
+  "shops.sell.error.openPrice.below": "The price of {name} is below the shop's lowest ({min})",
+  "shops.sell.error.openPrice.above": "The price of {name} is above the shop's highest ({max})",
+  "shops.sell.error.priceNeedsApproval":
+    "A price was set below the list price: an owner or a manager types their PIN to approve it before payment",
+  "shops.sell.queue.reason.priceNeedsApproval": "a price below the list without an approval",
 };

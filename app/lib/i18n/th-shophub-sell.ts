@@ -386,4 +386,10 @@ export const thShophubSell = {
   "shops.priceLevels.error.breaks": "เขียนราคาตามจำนวนแบบ 10=45, 100=42 (จำนวนขึ้นไป=ราคา)",
   "shops.priceLevels.error.breakQty": "จำนวนในราคาตามจำนวนต้องมากกว่า 1 และไม่ซ้ำกัน",
   "shops.nav.priceLevels": "ระดับราคา",
+  "shops.sell.error.openPrice.missing": "กรอกราคาของ {name} ก่อนรับเงิน (สินค้าราคาตามจริง)",
+  "shops.sell.error.openPrice.below": "ราคาของ {name} ต่ำกว่าที่ร้านกำหนด (อย่างน้อย {min})",
+  "shops.sell.error.openPrice.above": "ราคาของ {name} สูงกว่าที่ร้านกำหนด (ไม่เกิน {max})",
+  "shops.sell.error.priceNeedsApproval":
+    "มีราคาที่แก้ให้ต่ำกว่าราคาขาย ให้เจ้าของร้านหรือผู้จัดการกรอก PIN อนุมัติก่อนรับเงิน",
+  "shops.sell.queue.reason.priceNeedsApproval": "ราคาที่แก้ต่ำกว่าราคาขายโดยไม่มีผู้อนุมัติ",
 } as const;

@@ -104,6 +104,16 @@ const POINTS_ERROR_TEXT: Record<Extract<SaleError, { code: "points" }>["reason"]
   overBill: "shops.sell.error.points.overBill",
 };
 
+/** Why an open-price line's price is not taken (decision 0093). */
+const OPEN_PRICE_ERROR_TEXT: Record<
+  Extract<SaleError, { code: "openPrice" }>["reason"],
+  MessageKey
+> = {
+  missing: "shops.sell.error.openPrice.missing",
+  below: "shops.sell.error.openPrice.below",
+  above: "shops.sell.error.openPrice.above",
+};
+
 export function saleErrorText(
   t: Translate,
   lang: Lang,
@@ -151,6 +161,14 @@ export function saleErrorText(
         line: formatBasisPoints(error.limit.lineBasisPoints),
         bill: formatBasisPoints(error.limit.billBasisPoints),
       });
+    case "openPrice":
+      return t(OPEN_PRICE_ERROR_TEXT[error.reason], {
+        name: lineName(error.line),
+        min: error.minSatang === null ? "" : formatBaht(error.minSatang, lang),
+        max: error.maxSatang === null ? "" : formatBaht(error.maxSatang, lang),
+      });
+    case "priceNeedsApproval":
+      return t("shops.sell.error.priceNeedsApproval");
     case "invalidRequest":
     case "badRequest":
       return t("shops.sell.error.invalidRequest");
