@@ -492,7 +492,14 @@ async function completeRequest(
         maxSatang: item.openPrice?.maxSatang ?? null,
       });
     }
-    const priced = typed && !typed.problem ? typed.unitPriceSatang : listPrice;
+    // THE unit price (price-level.ts), the till's bill's too: the typed one when it stands.
+    const priced = levelUnitPrice(
+      item.priceSatang,
+      breaksByItem?.get(item.id),
+      line.qtyMilli,
+      breaksByItem !== null,
+      typed && !typed.problem ? line.typedPriceSatang : undefined,
+    ).unitPriceSatang;
     if (typed && (item.openPrice || line.typedPriceSatang !== undefined)) {
       typedLines.push({
         index,

@@ -1,11 +1,12 @@
 import { mulDivHalfUp } from "./arithmetic";
 
 /*
- * A line's unit price when the cashier typed one (issue 37, decision 0093): THE rule the till's
- * bill and the server's sale both apply. An open-price item (ราคาตามจริง) takes the typed price
- * within its bounds; any other item takes it as an override of its list price (the price at the
- * bill's level, price-level.ts), and an override below the list is what a cashier needs an
- * owner's or a manager's approval for (the discount approval's rule, decision 0059).
+ * Whether a price the cashier typed stands (issue 37, decision 0093): the rule the server's
+ * sale, the till's price dialog and its approval all apply. An open-price item (ราคาตามจริง)
+ * takes the typed price within its bounds; any other item takes it as an override of its list
+ * price (the price at the bill's level), and an override below the list is what a cashier needs
+ * an owner's or a manager's approval for (the discount approval's rule, decision 0059). The
+ * price itself is levelUnitPrice's (price-level.ts), on the till's bill and the server's alike.
  */
 
 /** An open-price item's bounds in satang per unit; null: no bound on that side. */

@@ -104,16 +104,6 @@ const POINTS_ERROR_TEXT: Record<Extract<SaleError, { code: "points" }>["reason"]
   overBill: "shops.sell.error.points.overBill",
 };
 
-/** Why an open-price line's price is not taken (decision 0093). */
-const OPEN_PRICE_ERROR_TEXT: Record<
-  Extract<SaleError, { code: "openPrice" }>["reason"],
-  MessageKey
-> = {
-  missing: "shops.sell.error.openPrice.missing",
-  below: "shops.sell.error.openPrice.below",
-  above: "shops.sell.error.openPrice.above",
-};
-
 export function saleErrorText(
   t: Translate,
   lang: Lang,
@@ -162,11 +152,7 @@ export function saleErrorText(
         bill: formatBasisPoints(error.limit.billBasisPoints),
       });
     case "openPrice":
-      return t(OPEN_PRICE_ERROR_TEXT[error.reason], {
-        name: lineName(error.line),
-        min: error.minSatang === null ? "" : formatBaht(error.minSatang, lang),
-        max: error.maxSatang === null ? "" : formatBaht(error.maxSatang, lang),
-      });
+      return t(`shops.sell.error.openPrice.${error.reason}`, { name: lineName(error.line) });
     case "priceNeedsApproval":
       return t("shops.sell.error.priceNeedsApproval");
     case "invalidRequest":
