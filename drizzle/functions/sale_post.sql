@@ -106,6 +106,11 @@ BEGIN
   -- Recipes (decision 0087): which component movements each recipe line made.
   PERFORM sale_post_recipes(p_shop, sale_id, p_sale->'lines', posted->'movements');
 
+  -- Open prices and price overrides (issue 37, decision 0093): the lines sold at a typed price.
+  IF p_sale->'priceOverrides' IS NOT NULL THEN
+    PERFORM sale_post_price_overrides(p_shop, sale_id, p_sale->'priceOverrides');
+  END IF;
+
   INSERT INTO sale_payment (shop_id, sale_id, payment_no, method, amount_satang,
     tendered_satang, reference, card_last4, approval_code)
   SELECT p_shop, sale_id, p.ordinality, p.value->>'method', (p.value->>'amount')::bigint,

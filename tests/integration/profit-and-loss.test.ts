@@ -314,6 +314,8 @@ describe("profitAndLoss", () => {
         grossProfitSatang: 30_000,
         discountSatang: 0,
         approvedBills: 0,
+        priceOverrides: 0,
+        priceOverrideSatang: 0,
       },
       {
         cashierId: month.cashierId,
@@ -324,6 +326,8 @@ describe("profitAndLoss", () => {
         // The discounts she gave (issue 31.2: reported by cashier).
         discountSatang: 5_350,
         approvedBills: 0,
+        priceOverrides: 0,
+        priceOverrideSatang: 0,
       },
     ]);
     expect(pnl.granularity).toBe("day");

@@ -120,6 +120,64 @@ export function ItemFields({
   );
 }
 
+/**
+ * ราคาตามจริง (issue 37, decision 0093): the till asks the price each time it sells the item,
+ * within the optional lowest and highest price.
+ */
+export function OpenPriceFields({
+  values,
+  errors,
+}: {
+  values: Record<string, string>;
+  errors: Record<string, MessageKey | undefined>;
+}) {
+  const t = useT();
+  const field = (name: string) => ({
+    name,
+    idPrefix: "item",
+    defaultValue: values[name] ?? "",
+    error: errors[name] ? t(errors[name]) : undefined,
+  });
+  return (
+    <fieldset className="mb-3" data-testid="item-open-price">
+      <div className="form-check mb-2">
+        <input
+          id="item-openPrice"
+          type="checkbox"
+          name="openPrice"
+          defaultChecked={values.openPrice === "on"}
+          className="form-check-input"
+          aria-describedby="item-openPrice-hint"
+        />
+        <label htmlFor="item-openPrice" className="form-check-label">
+          {t("storehub.field.openPrice")}
+        </label>
+        <div id="item-openPrice-hint" className="form-text">
+          {t("storehub.field.openPriceHint")}
+        </div>
+      </div>
+      <div className="row">
+        <div className="col-sm-6">
+          <TextField
+            {...field("openPriceMin")}
+            label={t("storehub.field.openPriceMin")}
+            inputMode="decimal"
+            autoComplete="off"
+          />
+        </div>
+        <div className="col-sm-6">
+          <TextField
+            {...field("openPriceMax")}
+            label={t("storehub.field.openPriceMax")}
+            inputMode="decimal"
+            autoComplete="off"
+          />
+        </div>
+      </div>
+    </fieldset>
+  );
+}
+
 /** A photo input with its error; the file is checked and resized on the server. */
 export function ImageField({
   name = "image",

@@ -117,6 +117,9 @@ export const enShophubInvoices: Record<keyof typeof thShophubInvoices, string> =
   "shops.invoices.error.returnDayClosed":
     "Today is closed (Z report) on the till that sold this bill: the credit note can be issued from tomorrow",
   "shops.invoices.detail.discountApprovedBy": "discount approved by {name}",
+  "shops.invoices.detail.openPrice": "open price (typed when sold)",
+  "shops.invoices.detail.priceOverride": "price changed from the list price {list}",
+  "shops.invoices.detail.priceApprovedBy": "price approved by {name}",
   "shops.invoices.error.alreadyVoid": "This sale is already void",
   "shops.invoices.error.saleVoid": "This sale is void, so this cannot be done",
   "shops.invoices.error.notVat":

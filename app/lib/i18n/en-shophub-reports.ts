@@ -70,6 +70,8 @@ export const enShophubReports: Record<keyof typeof thShophubReports, string> = {
   "shops.reports.col.bills": "Bills",
   "shops.reports.col.discount": "Discounts given",
   "shops.reports.col.approvedBills": "Bills with an approved discount",
+  "shops.reports.col.priceOverrides": "Lines with a changed price",
+  "shops.reports.col.priceOverrideValue": "Against the list price (baht)",
   "shops.reports.col.method": "Payment method",
   "shops.reports.col.payments": "Payments",
   "shops.reports.col.received": "Received",

@@ -417,4 +417,31 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.priceLevels.error.breakQty":
     "Quantities in quantity prices must be more than 1 and different.",
   "shops.nav.priceLevels": "Price levels",
+  "shops.sell.error.openPrice.missing":
+    "Type the price of {name} before payment (an open-price item)",
+  "shops.sell.error.openPrice.below":
+    "The price of {name} is below the shop's lowest: tap the line's price to change it (its field says the range)",
+  "shops.sell.error.openPrice.above":
+    "The price of {name} is above the shop's highest: tap the line's price to change it (its field says the range)",
+  "shops.sell.error.priceNeedsApproval":
+    "A price was set below the list price: an owner or a manager types their PIN to approve it before payment",
+  "shops.sell.queue.reason.priceNeedsApproval": "a price below the list without an approval",
+  "shops.sell.approval.prices": "{count} price(s) set below the list, {amount} in all",
+  "shops.sell.approval.priceNeeded":
+    "A price was set below the list: an owner or a manager types their PIN to approve it before payment",
+  "shops.sell.price.title": "Change the price: {name}",
+  "shops.sell.price.openTitle": "Open price: {name}",
+  "shops.sell.price.list": "List price {price}",
+  "shops.sell.price.between": "A price from {min} to {max}",
+  "shops.sell.price.atLeast": "A price of at least {min}",
+  "shops.sell.price.atMost": "A price of at most {max}",
+  "shops.sell.price.noBounds": "Type the price it sells at",
+  "shops.sell.price.label": "Price per {unit} (baht)",
+  "shops.sell.price.submit": "Use this price",
+  "shops.sell.price.reset": "Back to the list price",
+  "shops.sell.price.belowList":
+    "Below the list price: a cashier needs an owner's or a manager's approval before payment",
+  "shops.sell.price.error.invalid": "Type the price in baht, e.g. 45 or 45.50",
+  "shops.sell.price.error.below": "Below the shop's lowest price: at least {min}",
+  "shops.sell.price.error.above": "Above the shop's highest price: at most {max}",
 };

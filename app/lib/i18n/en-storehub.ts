@@ -24,6 +24,13 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.field.measured": "Sold by weight or length (up to 3 decimals)",
   "storehub.field.measuredHint":
     "Such as kilograms or metres: quantities take up to 3 decimals. Other items count in whole units only",
+  "storehub.field.openPrice": "Open price (typed at the till each time it sells)",
+  "storehub.field.openPriceHint":
+    "For fresh produce sold by the heap, or a service: the cashier types the price when selling, within the lowest and highest price (both optional)",
+  "storehub.field.openPriceMin": "Lowest price (baht)",
+  "storehub.field.openPriceMax": "Highest price (baht)",
+  "storehub.error.openPriceInvalid": "Enter the price in baht, e.g. 20 or 20.50, or leave it empty",
+  "storehub.error.openPriceOrder": "The lowest price must not be more than the highest",
   "storehub.field.location": "Location",
   "storehub.kind.receive": "Received",
   "storehub.kind.issue": "Issued",

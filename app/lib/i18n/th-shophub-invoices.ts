@@ -111,6 +111,9 @@ export const thShophubInvoices = {
   "shops.invoices.error.notFound": "ไม่พบบิลนี้ในร้าน",
   "shops.invoices.error.notAllowed": "คุณไม่มีสิทธิ์ยกเลิกหรือรับคืนบิลนี้",
   "shops.invoices.detail.discountApprovedBy": "ส่วนลดอนุมัติโดย {name}",
+  "shops.invoices.detail.openPrice": "ราคาตามจริง (กรอกราคาตอนขาย)",
+  "shops.invoices.detail.priceOverride": "แก้ราคาจากราคาขาย {list}",
+  "shops.invoices.detail.priceApprovedBy": "ราคาอนุมัติโดย {name}",
   "shops.invoices.error.alreadyVoid": "บิลนี้ถูกยกเลิกไปแล้ว",
   "shops.invoices.error.hasReturns": "บิลนี้มีใบลดหนี้แล้ว จึงยกเลิกทั้งบิลไม่ได้ รับคืนสินค้าที่เหลือด้วยใบลดหนี้แทน",
   "shops.invoices.error.voidDayClosed":

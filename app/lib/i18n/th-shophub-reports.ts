@@ -69,6 +69,8 @@ export const thShophubReports = {
   "shops.reports.col.bills": "บิล",
   "shops.reports.col.discount": "ส่วนลดที่ให้",
   "shops.reports.col.approvedBills": "บิลที่ผู้จัดการอนุมัติส่วนลด",
+  "shops.reports.col.priceOverrides": "รายการที่แก้ราคา",
+  "shops.reports.col.priceOverrideValue": "ผลต่างจากราคาขาย (บาท)",
   "shops.reports.col.method": "วิธีชำระเงิน",
   "shops.reports.col.payments": "จำนวนครั้ง",
   "shops.reports.col.received": "รับเงิน",

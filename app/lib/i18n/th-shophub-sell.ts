@@ -393,4 +393,29 @@ export const thShophubSell = {
   "shops.priceLevels.error.breaks": "เขียนราคาตามจำนวนแบบ 10=45, 100=42 (จำนวนขึ้นไป=ราคา)",
   "shops.priceLevels.error.breakQty": "จำนวนในราคาตามจำนวนต้องมากกว่า 1 และไม่ซ้ำกัน",
   "shops.nav.priceLevels": "ระดับราคา",
+  "shops.sell.error.openPrice.missing": "กรอกราคาของ {name} ก่อนรับเงิน (สินค้าราคาตามจริง)",
+  "shops.sell.error.openPrice.below":
+    "ราคาของ {name} ต่ำกว่าราคาต่ำสุดที่ร้านกำหนด แตะราคาในบรรทัดเพื่อแก้ (ช่องราคาบอกช่วงที่ขายได้)",
+  "shops.sell.error.openPrice.above":
+    "ราคาของ {name} สูงกว่าราคาสูงสุดที่ร้านกำหนด แตะราคาในบรรทัดเพื่อแก้ (ช่องราคาบอกช่วงที่ขายได้)",
+  "shops.sell.error.priceNeedsApproval":
+    "มีราคาที่แก้ให้ต่ำกว่าราคาขาย ให้เจ้าของร้านหรือผู้จัดการกรอก PIN อนุมัติก่อนรับเงิน",
+  "shops.sell.queue.reason.priceNeedsApproval": "ราคาที่แก้ต่ำกว่าราคาขายโดยไม่มีผู้อนุมัติ",
+  "shops.sell.approval.prices": "ราคาที่แก้ต่ำกว่าราคาขาย {count} รายการ รวม {amount}",
+  "shops.sell.approval.priceNeeded":
+    "มีราคาที่แก้ให้ต่ำกว่าราคาขาย ต้องให้เจ้าของร้านหรือผู้จัดการกรอก PIN อนุมัติก่อนรับเงิน",
+  "shops.sell.price.title": "แก้ราคา: {name}",
+  "shops.sell.price.openTitle": "ราคาตามจริง: {name}",
+  "shops.sell.price.list": "ราคาขายปกติ {price}",
+  "shops.sell.price.between": "ราคาระหว่าง {min} ถึง {max}",
+  "shops.sell.price.atLeast": "ราคาอย่างน้อย {min}",
+  "shops.sell.price.atMost": "ราคาไม่เกิน {max}",
+  "shops.sell.price.noBounds": "กรอกราคาที่ขายจริง",
+  "shops.sell.price.label": "ราคาต่อ{unit} (บาท)",
+  "shops.sell.price.submit": "ใช้ราคานี้",
+  "shops.sell.price.reset": "กลับไปใช้ราคาปกติ",
+  "shops.sell.price.belowList": "ต่ำกว่าราคาขายปกติ: แคชเชียร์ต้องให้เจ้าของร้านหรือผู้จัดการอนุมัติก่อนรับเงิน",
+  "shops.sell.price.error.invalid": "กรอกราคาเป็นจำนวนเงินบาท เช่น 45 หรือ 45.50",
+  "shops.sell.price.error.below": "ราคาต่ำกว่าที่ร้านกำหนด ต้องอย่างน้อย {min}",
+  "shops.sell.price.error.above": "ราคาสูงกว่าที่ร้านกำหนด ต้องไม่เกิน {max}",
 } as const;

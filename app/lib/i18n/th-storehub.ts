@@ -22,6 +22,13 @@ export const thStorehub = {
   "storehub.field.measured": "ขายตามน้ำหนัก/ความยาว (ทศนิยมได้ 3 ตำแหน่ง)",
   "storehub.field.measuredHint":
     "เช่น กิโลกรัม หรือ เมตร: จำนวนใส่ทศนิยมได้ 3 ตำแหน่ง สินค้าอื่นนับเป็นหน่วยเต็มเท่านั้น",
+  "storehub.field.openPrice": "ราคาตามจริง (กรอกราคาที่หน้าร้านทุกครั้งที่ขาย)",
+  "storehub.field.openPriceHint":
+    "สำหรับของสด ผักผลไม้ขายเป็นกอง หรืองานบริการ: แคชเชียร์กรอกราคาเองตอนขาย ภายในราคาต่ำสุดและสูงสุด (เว้นว่างได้)",
+  "storehub.field.openPriceMin": "ราคาต่ำสุด (บาท)",
+  "storehub.field.openPriceMax": "ราคาสูงสุด (บาท)",
+  "storehub.error.openPriceInvalid": "กรุณากรอกราคาเป็นจำนวนเงินบาท เช่น 20 หรือ 20.50 หรือเว้นว่าง",
+  "storehub.error.openPriceOrder": "ราคาต่ำสุดต้องไม่มากกว่าราคาสูงสุด",
   "storehub.field.location": "ที่เก็บ",
   "storehub.kind.receive": "รับเข้า",
   "storehub.kind.issue": "เบิกออก",

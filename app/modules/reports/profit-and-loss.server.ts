@@ -92,6 +92,10 @@ export interface CashierRow {
   discountSatang: number;
   /** Bills whose discounts an owner or a manager approved at the till (decision 0059). */
   approvedBills: number;
+  /** Lines sold at a price the cashier set in place of the list price (decision 0093). */
+  priceOverrides: number;
+  /** What those overrides came to against the list prices (below the list: negative). */
+  priceOverrideSatang: number;
 }
 
 export interface PaymentRow {
@@ -510,6 +514,27 @@ function priceLevelRows(totals: PnlTotals, levels: LevelAggregate[]): PriceLevel
   return [retail, ...rows];
 }
 
+/**
+ * Per cashier, the lines of the range's standing bills sold at a price set in place of the list
+ * (open prices are the item's price, not overrides), and their value against the list.
+ */
+async function priceOverrideAggregates(db: DbExecutor, shopId: string, range: ReportRange) {
+  const { start, end } = bounds(range);
+  const result = await db.execute<{ cashier_id: string; lines: string; value: string }>(sql`
+    SELECT s.cashier_id, count(*) AS lines,
+           sum(round((o.sold_satang - o.list_satang) * l.qty)) AS value
+      FROM sale s
+      JOIN sale_line_price_override o ON o.shop_id = s.shop_id AND o.sale_id = s.id
+      JOIN sale_line l ON l.id = o.sale_line_id
+     WHERE s.shop_id = ${shopId} AND s.status <> 'void' AND NOT o.open_price
+       AND s.created_at >= ${start.toISOString()}::timestamptz
+       AND s.created_at < ${end.toISOString()}::timestamptz
+     GROUP BY s.cashier_id`);
+  return new Map(
+    result.rows.map((row) => [row.cashier_id, { lines: n(row.lines), value: n(row.value) }]),
+  );
+}
+
 type PaymentAggregate = {
   method: string;
   payments: string;
@@ -563,6 +588,7 @@ export async function profitAndLoss(
     payments,
     approvals,
     levels,
+    overrides,
     prevSales,
     prevReturns,
     prevFinance,
@@ -575,6 +601,7 @@ export async function profitAndLoss(
     paymentAggregates(db, shopId, range),
     approvalAggregates(db, shopId, range),
     levelAggregates(db, shopId, range),
+    priceOverrideAggregates(db, shopId, range),
     saleAggregates(db, shopId, before, false),
     returnAggregates(db, shopId, before, false),
     financeAggregates(db, shopId, before),
@@ -668,6 +695,8 @@ export async function profitAndLoss(
       grossProfitSatang: n(row.ex_vat) - n(row.cost),
       discountSatang: n(row.discount),
       approvedBills: approvals.get(row.cashier_id) ?? 0,
+      priceOverrides: overrides.get(row.cashier_id)?.lines ?? 0,
+      priceOverrideSatang: overrides.get(row.cashier_id)?.value ?? 0,
     }))
     .sort((a, b) => b.salesExVatSatang - a.salesExVatSatang);
 

@@ -111,6 +111,8 @@ export function pnlCsv(pnl: ProfitAndLoss, report: PnlReport, lang: Lang): strin
         t("shops.reports.fig.grossProfit"),
         t("shops.reports.col.discount"),
         t("shops.reports.col.approvedBills"),
+        t("shops.reports.col.priceOverrides"),
+        t("shops.reports.col.priceOverrideValue"),
       ]);
       for (const row of pnl.byCashier) {
         rows.push([
@@ -120,6 +122,8 @@ export function pnlCsv(pnl: ProfitAndLoss, report: PnlReport, lang: Lang): strin
           baht(row.grossProfitSatang),
           baht(row.discountSatang),
           row.approvedBills,
+          row.priceOverrides,
+          baht(row.priceOverrideSatang),
         ]);
       }
       break;

@@ -2,6 +2,8 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   discountApproval,
+  itemOpenPrice,
+  priceOverrideApproval,
   sale,
   saleLine,
   shift,
@@ -16,7 +18,13 @@ import { tillDocumentNumber } from "~/modules/tills";
 import { tillOfDevice } from "~/modules/tills/index.server";
 import { cashierOfSwitch, TILL_SESSION_ROLES } from "~/modules/staff/index.server";
 import { isTillDayClosed } from "./after-sale.server";
-import { discountNeedsApproval, discountShares, withinShares } from "./discount-limit";
+import {
+  DISCOUNT_APPROVER_ROLES,
+  discountNeedsApproval,
+  discountShares,
+  withinShares,
+} from "./discount-limit";
+import { type OpenPrice, overridesBelow, overridesCovered, typedLinePrice } from "./open-price";
 import { LedgerError, runLedgerStatement, UnitError } from "~/modules/stock/index.server";
 import {
   computeBill,
@@ -37,7 +45,12 @@ import {
   type SaleError,
   type SaleLineRequest,
 } from "./sale-contract";
-import type { SalePostFlag, SalePostPayload, SalePostPayment } from "./sale-post-payload.server";
+import type {
+  SalePostFlag,
+  SalePostPayload,
+  SalePostPayment,
+  SalePostPriceOverride,
+} from "./sale-post-payload.server";
 import { paymentsAfterChange } from "./receipt-document";
 import { readScaleLabel, scaleLabelLine } from "./scale-label";
 import { markPrinted } from "./sale-document.server";
@@ -87,6 +100,8 @@ interface SaleItem {
   measured: boolean;
   priceSatang: number;
   status: string;
+  /** Sold at a price typed at the till, within these bounds (decision 0093); null: not. */
+  openPrice: OpenPrice | null;
 }
 
 const refuse = (error: SaleError): CompleteSaleResult => ({ ok: false, error });
@@ -154,6 +169,9 @@ function saleContextQuery(db: Database) {
           measured: stockItem.measured,
           priceSatang: stockItem.priceSatang,
           status: stockItem.status,
+          // An open-price item's bounds (decision 0093); null for any other item.
+          openPrice: sql<OpenPrice | null>`(SELECT jsonb_build_object('minSatang', o.min_satang,
+              'maxSatang', o.max_satang) FROM ${itemOpenPrice} o WHERE o.item_id = ${stockItem.id})`,
           // A recipe item's components through every level (decision 0087): its sale moves
           // them, so the batch locks them with the rest. Null for an item without a recipe.
           components: sql<string[] | null>`(WITH RECURSIVE parts AS (
@@ -438,6 +456,15 @@ async function completeRequest(
   // shows and took the goods. It is kept as sold, what changed meanwhile flagged for the owner.
   const happened = request.device !== undefined;
   const flags: SalePostFlag[] = [];
+  // Lines sold at a typed price (decision 0093), recorded with the sale.
+  const typedLines: {
+    index: number;
+    itemId: number;
+    qtyMilli: number;
+    open: boolean;
+    listSatang: number;
+    price: ReturnType<typeof typedLinePrice>;
+  }[] = [];
   for (const [index, line] of request.lines.entries()) {
     const item = itemsById.get(line.itemId);
     if (!item || (item.status !== "active" && !happened))
@@ -450,8 +477,41 @@ async function completeRequest(
       line.qtyMilli,
       breaksByItem !== null,
     ).unitPriceSatang;
+    // A price the cashier typed (decision 0093): an open price within its bounds, or an
+    // override; a scale label's line is priced by its label.
+    const typed =
+      line.scaleLabel == null
+        ? typedLinePrice(listPrice, line.typedPriceSatang, item.openPrice)
+        : null;
+    if (typed?.problem && !happened) {
+      return refuseUnlessRetry({
+        code: "openPrice",
+        line: index,
+        reason: typed.problem,
+        minSatang: item.openPrice?.minSatang ?? null,
+        maxSatang: item.openPrice?.maxSatang ?? null,
+      });
+    }
+    // THE unit price (price-level.ts), the till's bill's too: the typed one when it stands.
+    const priced = levelUnitPrice(
+      item.priceSatang,
+      breaksByItem?.get(item.id),
+      line.qtyMilli,
+      breaksByItem !== null,
+      typed && !typed.problem ? line.typedPriceSatang : undefined,
+    ).unitPriceSatang;
+    if (typed && (item.openPrice || line.typedPriceSatang !== undefined)) {
+      typedLines.push({
+        index,
+        itemId: item.id,
+        qtyMilli: line.qtyMilli,
+        open: item.openPrice !== null,
+        listSatang: listPrice,
+        price: typed,
+      });
+    }
     const soldAt = happened && line.scaleLabel == null ? line.unitPriceSatang : undefined;
-    if (soldAt !== undefined && soldAt !== listPrice) {
+    if (soldAt !== undefined && (soldAt !== priced || typed?.problem)) {
       flags.push({
         line: index + 1,
         reason: "priceChanged",
@@ -459,7 +519,7 @@ async function completeRequest(
       });
     }
     let billLine: BillLineInput = {
-      unitPriceSatang: soldAt ?? listPrice,
+      unitPriceSatang: soldAt ?? priced,
       qtyMilli: line.qtyMilli,
       discount: line.discount ?? null,
     };
@@ -544,6 +604,55 @@ async function completeRequest(
         approval.discountSatang;
     if (!covered) return refuseUnlessRetry({ code: "discountNeedsApproval", shares, limit });
   }
+  // A cashier's prices typed below the list need an approval of this very bill covering each
+  // line (decision 0093, the rule of 0059); owners and managers set prices freely.
+  const overrides = overridesBelow(typedLines.filter((typed) => !typed.open));
+  let overrideApprover: { id: string; name: string } | null = null;
+  if (
+    overrides.lines.length > 0 &&
+    !(DISCOUNT_APPROVER_ROLES as readonly string[]).includes(actor.role)
+  ) {
+    const [approval] = await db
+      .select()
+      .from(priceOverrideApproval)
+      .where(
+        and(
+          eq(priceOverrideApproval.shopId, shopId),
+          eq(priceOverrideApproval.clientSaleId, request.clientSaleId),
+          eq(priceOverrideApproval.cashierId, actor.userId),
+        ),
+      );
+    if (approval && overridesCovered(overrides.lines, overrides.belowSatang, approval)) {
+      overrideApprover = { id: approval.approverId, name: approval.approverName };
+    } else if (!happened) {
+      return refuseUnlessRetry({ code: "priceNeedsApproval", ...overrides });
+    } else {
+      // A registered till's sale happened already: kept as sold, the owner told.
+      for (const typed of typedLines) {
+        if (typed.open || typed.price.belowSatang === 0) continue;
+        flags.push({
+          line: typed.index + 1,
+          reason: "priceChanged",
+          detail: { listSatang: typed.listSatang, soldSatang: typed.price.unitPriceSatang },
+        });
+      }
+    }
+  }
+  const priceOverrides: SalePostPriceOverride[] = typedLines.flatMap((typed) => {
+    const unitPrice = sold[typed.index]?.billLine.unitPriceSatang ?? typed.price.unitPriceSatang;
+    if (!typed.open && unitPrice === typed.listSatang) return [];
+    const approved = !typed.open && typed.price.belowSatang > 0 ? overrideApprover : null;
+    return [
+      {
+        line: typed.index + 1,
+        open: typed.open,
+        list: typed.listSatang,
+        sold: unitPrice,
+        approverId: approved?.id ?? null,
+        approverName: approved?.name ?? null,
+      },
+    ];
+  });
   const settled = settlePayments(bill.totalSatang, request.payments);
   if (!settled.ok) return refuseUnlessRetry({ code: "payment", error: settled.error });
   // Selling on account (decision 0083): a known customer on the bill, within their limit. A
@@ -632,6 +741,7 @@ async function completeRequest(
     }),
     payments: postedPayments(request.payments, settled.changeSatang),
     flags,
+    ...(priceOverrides.length > 0 ? { priceOverrides } : {}),
   };
 
   try {

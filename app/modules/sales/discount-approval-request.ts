@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_BILL_SATANG } from "./bill";
+import { MAX_SALE_LINES } from "./sale-contract";
 
 /*
  * Apart from discount-limit.ts (the rule, which the till runs too): a zod schema built at a
@@ -20,6 +21,24 @@ export const discountApprovalRequestSchema = z.object({
   shares: z.object({ lineBasisPoints: share, billBasisPoints: share }),
   /** The bill's line and bill discounts in all, satang. */
   discountSatang: z.number().int().min(0).max(MAX_BILL_SATANG),
+  /**
+   * The bill's prices typed below the list (issue 37, decision 0093), approved with its
+   * discounts by the same PIN: each line's item and price, and how far below the list in all.
+   */
+  priceOverrides: z
+    .object({
+      lines: z
+        .array(
+          z.object({
+            itemId: z.number().int().positive(),
+            unitPriceSatang: z.number().int().min(0).max(MAX_BILL_SATANG),
+          }),
+        )
+        .min(1)
+        .max(MAX_SALE_LINES),
+      belowSatang: z.number().int().min(0).max(MAX_BILL_SATANG),
+    })
+    .optional(),
 });
 
 export type DiscountApprovalRequest = z.infer<typeof discountApprovalRequestSchema>;

@@ -4,7 +4,7 @@ import { hitRateLimit, type RateLimitRule } from "~/modules/platform/index.serve
 import { checkApprovalPin } from "~/modules/shops/index.server";
 import { discountApprovalRequestSchema } from "./discount-approval-request";
 import type { DiscountShares } from "./discount-limit";
-import { discountApproval } from "./schema";
+import { discountApproval, priceOverrideApproval } from "./schema";
 
 /*
  * An owner's or a manager's approval of a bill's discounts at a cashier's till (issue 31,
@@ -35,8 +35,9 @@ export type DiscountApprovalResult =
 
 /**
  * Records the approver's approval of discounts up to `shares` (and `discountSatang` in all) for
- * the bill `clientSaleId` rung up by `cashierId`, when `pin` is the approver's PIN. Asked again
- * for the same bill (a larger discount), the new approval replaces the old.
+ * the bill `clientSaleId` rung up by `cashierId`, when `pin` is the approver's PIN, and of its
+ * prices typed below the list when it names them (decision 0093). Asked again for the same bill
+ * (a larger discount, a lower price), the new approval replaces the old.
  */
 export async function approveDiscount(
   db: Database,
@@ -61,6 +62,31 @@ export async function approveDiscount(
   }
   const approver = await checkApprovalPin(db, actor.shopId, input.approverId, input.pin);
   if (!approver) return { ok: false, error: { code: "wrongPin" } };
+  const { priceOverrides } = input;
+  // Only prices to approve (decision 0093): no discount is recorded as approved.
+  const discounts =
+    !priceOverrides ||
+    input.discountSatang > 0 ||
+    shares.lineBasisPoints > 0 ||
+    shares.billBasisPoints > 0;
+  if (priceOverrides) {
+    const overrideRow = {
+      cashierId: actor.cashierId,
+      approverId: approver.userId,
+      approverName: approver.name,
+      lines: priceOverrides.lines,
+      belowSatang: priceOverrides.belowSatang,
+      createdAt: sql`now()`,
+    };
+    await db
+      .insert(priceOverrideApproval)
+      .values({ shopId: actor.shopId, clientSaleId: input.clientSaleId, ...overrideRow })
+      .onConflictDoUpdate({
+        target: [priceOverrideApproval.shopId, priceOverrideApproval.clientSaleId],
+        set: overrideRow,
+      });
+  }
+  if (!discounts) return { ok: true, approverName: approver.name, shares };
   const row = {
     cashierId: actor.cashierId,
     approverId: approver.userId,

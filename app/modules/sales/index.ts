@@ -3,6 +3,14 @@
 export { mulDivHalfUp, spreadProportionally } from "./arithmetic";
 export { bahtText } from "./baht-text";
 export { type LevelBreak, type LevelPrice, levelUnitPrice } from "./price-level";
+export {
+  type OpenPrice,
+  type OverrideLine,
+  overridesBelow,
+  overridesCovered,
+  type TypedLinePrice,
+  typedLinePrice,
+} from "./open-price";
 export { levelBreaksText, readLevelPriceForm } from "./price-level-form";
 export {
   paymentsAfterChange,

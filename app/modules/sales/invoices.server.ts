@@ -4,6 +4,7 @@ import {
   creditNote,
   discountApproval,
   creditNoteLine,
+  saleLinePriceOverride,
   fullTaxInvoice,
   sale,
   saleLine,
@@ -197,6 +198,11 @@ export interface SaleDetail {
     discountSatang: number;
     vatSatang: number;
     totalSatang: number;
+    /**
+     * Sold at a price the cashier typed (decision 0093): an open price, or an override of the
+     * list price with who approved it (null: no approval was needed). Null: sold at the list.
+     */
+    typedPrice: { open: boolean; listSatang: number; approverName: string | null } | null;
   }[];
   payments: {
     method: PaymentMethod;
@@ -256,8 +262,16 @@ export async function getSaleDetail(
   if (!head) return null;
   const [lines, payments, [invoice], notes] = await Promise.all([
     db
-      .select()
+      .select({
+        line: saleLine,
+        override: {
+          open: saleLinePriceOverride.openPrice,
+          listSatang: saleLinePriceOverride.listSatang,
+          approverName: saleLinePriceOverride.approverName,
+        },
+      })
       .from(saleLine)
+      .leftJoin(saleLinePriceOverride, eq(saleLinePriceOverride.saleLineId, saleLine.id))
       .where(and(eq(saleLine.shopId, shopId), eq(saleLine.saleId, saleId)))
       .orderBy(asc(saleLine.lineNo)),
     db
@@ -297,7 +311,7 @@ export async function getSaleDetail(
       shiftOpen: head.shiftStatus === null ? null : head.shiftStatus === "open",
       discountApprovedByName: head.approvedByName,
     },
-    lines: lines.map((line) => ({
+    lines: lines.map(({ line, override }) => ({
       id: line.id,
       lineNo: line.lineNo,
       itemId: line.itemId,
@@ -310,6 +324,7 @@ export async function getSaleDetail(
       discountSatang: line.lineDiscountSatang + line.billDiscountSatang,
       vatSatang: line.vatSatang,
       totalSatang: line.totalSatang,
+      typedPrice: override,
     })),
     payments: payments.map((p) => ({
       method: p.method,

@@ -7,6 +7,8 @@
  * - Otherwise the price of the largest quantity break not above the quantity; below the
  *   smallest break, the smallest break's price (the level's own price). The breaks come in
  *   ascending order of quantity (as price-levels.server.ts reads them).
+ * - A price the cashier typed for the line (decision 0093: an open price within its bounds, or
+ *   an override, as open-price.ts checks them) is the price, whatever the level.
  */
 export interface LevelBreak {
   /** From this quantity on, in thousandths of the unit (1000 = one piece). */
@@ -25,7 +27,9 @@ export function levelUnitPrice(
   breaks: readonly LevelBreak[] | null | undefined,
   qtyMilli: number,
   levelChosen: boolean,
+  typedSatang?: number,
 ): LevelPrice {
+  if (typedSatang !== undefined) return { unitPriceSatang: typedSatang, fallback: false };
   if (!breaks?.[0]) return { unitPriceSatang: retailSatang, fallback: levelChosen };
   let price = breaks[0].priceSatang;
   for (const b of breaks) if (b.minQtyMilli <= qtyMilli) price = b.priceSatang;

@@ -1,12 +1,14 @@
 import { z } from "zod";
 import {
   type BillError,
+  MAX_BILL_SATANG,
   type Discount,
   type PaymentError,
   type PaymentMethod,
   type VatMode,
 } from "./bill";
 import type { DiscountShares } from "./discount-limit";
+import type { OverrideLine } from "./open-price";
 import type { SaleDocumentKind } from "./document-number";
 import type { PaperWidth, SaleSeller, SaleStatus } from "./schema";
 
@@ -55,6 +57,12 @@ const saleLineRequestSchema = z.object({
    * other sale is priced from the item.
    */
   unitPriceSatang: whole.min(0).optional(),
+  /**
+   * The unit price the cashier typed (issue 37, decision 0093): an open-price item's price
+   * (ราคาตามจริง, within its bounds), or an override of the list price, which below the list
+   * needs an owner's or a manager's approval of this bill for a cashier (open-price.ts).
+   */
+  typedPriceSatang: whole.min(0).max(MAX_BILL_SATANG).optional(),
 });
 
 /**
@@ -192,6 +200,19 @@ export type SaleError =
   | { code: "shiftRequired" }
   /** The bill's discounts go past what a cashier gives alone, without an approval covering them. */
   | { code: "discountNeedsApproval"; shares: DiscountShares; limit: DiscountShares }
+  /**
+   * An open-price item's line without a typed price, or one out of its bounds (decision 0093):
+   * the till says it next to the price with the bounds.
+   */
+  | {
+      code: "openPrice";
+      line: number;
+      reason: "missing" | "below" | "above";
+      minSatang: number | null;
+      maxSatang: number | null;
+    }
+  /** A cashier's prices typed below the list, without an approval of this bill covering them. */
+  | { code: "priceNeedsApproval"; lines: OverrideLine[]; belowSatang: number }
   /** The till's open shift is someone else's and the cashier was not added to it. */
   | { code: "notShiftMember"; openedByName: string }
   /** The cashier sells in an open shift at another till: they sell there, or close it first. */

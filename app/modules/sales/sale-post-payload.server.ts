@@ -42,6 +42,17 @@ export interface SalePostPayment {
   approvalCode: string | null;
 }
 
+/** A line sold at a price the cashier typed (decision 0093); sale_post_price_overrides records it. */
+export interface SalePostPriceOverride {
+  /** 1-based line number. */
+  line: number;
+  open: boolean;
+  list: number;
+  sold: number;
+  approverId: string | null;
+  approverName: string | null;
+}
+
 /** Something a registered till's sale brought that the shop had changed meanwhile. */
 export interface SalePostFlag {
   /** 1-based line number, or null for the sale as a whole. */
@@ -95,6 +106,8 @@ export interface SalePostPayload {
   redeemSatang: number | null;
   /** The price level the bill was priced at (decision 0089); sale_post_price_level stores it. */
   priceLevelId: number | null;
+  /** Lines sold at a typed price (decision 0093), when there are any. */
+  priceOverrides?: SalePostPriceOverride[];
 }
 
 type KeysOf<T> = Record<keyof T, true>;
@@ -138,6 +151,7 @@ export const SALE_POST_KEYS = {
     redeemPoints: true,
     redeemSatang: true,
     priceLevelId: true,
+    priceOverrides: true,
   } satisfies KeysOf<SalePostPayload>,
   line: {
     item: true,

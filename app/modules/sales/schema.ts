@@ -677,3 +677,69 @@ export const salePriceLevel = pgTable(
     index("sale_price_level_shop_level").on(table.shopId, table.priceLevelId),
   ],
 );
+
+/**
+ * An owner's or a manager's approval, at the till, of a cashier's prices typed below the list
+ * (issue 37, decision 0093; the discount approval's rule, decision 0059): the bill (its client
+ * sale id), its cashier, who approved with their PIN, each approved line as (item, lowest unit
+ * price) and how much below the list the bill's overrides come to in all. A sale of that id
+ * completes only when each of its overrides below the list is covered.
+ */
+export const priceOverrideApproval = pgTable(
+  "price_override_approval",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    clientSaleId: uuid("client_sale_id").notNull(),
+    cashierId: text("cashier_id").notNull(),
+    approverId: text("approver_id").notNull(),
+    approverName: text("approver_name").notNull(),
+    /** `[{ itemId, unitPriceSatang }]`: the lowest unit price approved for each item. */
+    lines: jsonb("lines").$type<{ itemId: number; unitPriceSatang: number }[]>().notNull(),
+    /** Below the list in all when approved: more is not covered. */
+    belowSatang: bigint("below_satang", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("price_override_approval_shop_sale").on(table.shopId, table.clientSaleId),
+    check("price_override_approval_below", sql`${table.belowSatang} >= 0`),
+  ],
+);
+
+/**
+ * A sale line sold at a price the cashier typed (issue 37, decision 0093): an open-price item
+ * (ราคาตามจริง) or an override of the list price. The list price (at the bill's level), the
+ * price sold, and who approved an override below the list (null: no approval was needed).
+ * Written by sale_post_price_overrides in the sale's transaction; never edited.
+ */
+export const saleLinePriceOverride = pgTable(
+  "sale_line_price_override",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    saleId: bigint("sale_id", { mode: "number" })
+      .notNull()
+      .references(() => sale.id, { onDelete: "cascade" }),
+    saleLineId: bigint("sale_line_id", { mode: "number" })
+      .notNull()
+      .references(() => saleLine.id, { onDelete: "cascade" }),
+    /** An open-price item: the price typed is its price, not an override. */
+    openPrice: boolean("open_price").notNull(),
+    listSatang: bigint("list_satang", { mode: "number" }).notNull(),
+    soldSatang: bigint("sold_satang", { mode: "number" }).notNull(),
+    approverId: text("approver_id"),
+    approverName: text("approver_name"),
+  },
+  (table) => [
+    uniqueIndex("sale_line_price_override_line").on(table.saleLineId),
+    index("sale_line_price_override_shop_sale").on(table.shopId, table.saleId),
+    check(
+      "sale_line_price_override_amounts",
+      sql`${table.listSatang} >= 0 AND ${table.soldSatang} >= 0`,
+    ),
+  ],
+);

@@ -28,5 +28,6 @@ export * from "./stock-balance.server";
 export { cachedShopStock } from "./stock-summary-cache.server";
 // The till's grid of sellable items (the sales module sells them; the items are ours).
 export * from "./till-items.server";
+export * from "./open-prices.server";
 export * from "./variants.server";
 export * from "./recipes.server";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { bahtField, checkboxField, optionalIdField, quantityField } from "~/lib/forms/fields";
+import { parseBahtToSatang } from "~/lib/money";
 import { isWholeQuantity } from "~/lib/quantity";
 import { checkBarcode } from "./barcode";
 
@@ -77,3 +78,50 @@ export const newItemSchema = itemFieldsSchema
       ctx.addIssue({ code: "custom", path: ["openingQty"], message: "storehub.error.qtyWhole" });
     }
   });
+
+/** An optional amount in baht: empty is none (null), not 0. */
+const optionalBaht = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const text = (value ?? "").trim();
+    if (text === "") return null;
+    const satang = parseBahtToSatang(text);
+    if (satang === null) {
+      ctx.addIssue({ code: "custom", message: "storehub.error.openPriceInvalid" });
+      return z.NEVER;
+    }
+    return satang;
+  });
+
+/**
+ * The item form's open price (issue 37, decision 0093): ราคาตามจริง ticked, with an optional
+ * lowest and highest price in baht. Bounds without the tick are kept as typed but not stored.
+ */
+export const openPriceFieldsSchema = z
+  .object({
+    openPrice: checkboxField(),
+    openPriceMin: optionalBaht,
+    openPriceMax: optionalBaht,
+  })
+  .superRefine((fields, ctx) => {
+    const { openPriceMin: min, openPriceMax: max } = fields;
+    if (fields.openPrice && min !== null && max !== null && min > max) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["openPriceMax"],
+        message: "storehub.error.openPriceOrder",
+      });
+    }
+  });
+
+export type OpenPriceFields = z.output<typeof openPriceFieldsSchema>;
+
+/** The bounds to store from the form's fields: null when the item is not sold at an open price. */
+export function openPriceOf(
+  fields: OpenPriceFields,
+): { minSatang: number | null; maxSatang: number | null } | null {
+  return fields.openPrice
+    ? { minSatang: fields.openPriceMin, maxSatang: fields.openPriceMax }
+    : null;
+}

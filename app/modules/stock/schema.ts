@@ -389,3 +389,34 @@ export const stockRecipeComponent = pgTable(
     check("stock_recipe_component_not_itself", sql`${table.itemId} <> ${table.componentItemId}`),
   ],
 );
+
+/**
+ * An item (or a variant: variants are items, decision 0080) sold at a price typed at the till,
+ * ราคาตามจริง (issue 37, decision 0093): market produce by the heap, a service. The bounds, when
+ * set, are the lowest and highest price a cashier may type (satang, per unit). A table of its
+ * own: old-migration tests insert stock_item rows on older schemas.
+ */
+export const itemOpenPrice = pgTable(
+  "item_open_price",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    itemId: bigint("item_id", { mode: "number" })
+      .notNull()
+      .references(() => stockItem.id, { onDelete: "cascade" }),
+    minSatang: bigint("min_satang", { mode: "number" }),
+    maxSatang: bigint("max_satang", { mode: "number" }),
+  },
+  (table) => [
+    uniqueIndex("item_open_price_item").on(table.itemId),
+    index("item_open_price_shop").on(table.shopId),
+    check(
+      "item_open_price_bounds",
+      sql`(${table.minSatang} IS NULL OR ${table.minSatang} >= 0)
+        AND (${table.maxSatang} IS NULL OR ${table.maxSatang} >= 0)
+        AND (${table.minSatang} IS NULL OR ${table.maxSatang} IS NULL OR ${table.minSatang} <= ${table.maxSatang})`,
+    ),
+  ],
+);

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
-import { stockItem, stockItemVariant, stockVariantGroup } from "./schema";
+import { itemOpenPrice, stockItem, stockItemVariant, stockVariantGroup } from "./schema";
 import { variantKey } from "./variant-form";
 
 import { listRecipes } from "./recipes.server";
@@ -22,6 +22,8 @@ export interface TillItemRow {
   measured: boolean;
   /** A variant's group (decision 0080): the till shows one tile per group and asks which. */
   variant: { groupId: number; groupName: string; label: string; position: number } | null;
+  /** Sold at a price typed at the till, within these bounds (decision 0093); null: not. */
+  openPrice: { minSatang: number | null; maxSatang: number | null } | null;
 }
 
 /**
@@ -45,24 +47,31 @@ export async function listTillItems(db: DbExecutor, shopId: string): Promise<Til
       groupName: stockVariantGroup.name,
       values: stockItemVariant.optionValues,
       position: stockItemVariant.position,
+      openId: itemOpenPrice.id,
+      openMin: itemOpenPrice.minSatang,
+      openMax: itemOpenPrice.maxSatang,
     })
     .from(stockItem)
     .leftJoin(stockItemVariant, eq(stockItemVariant.itemId, stockItem.id))
     .leftJoin(stockVariantGroup, eq(stockVariantGroup.id, stockItemVariant.groupId))
+    .leftJoin(itemOpenPrice, eq(itemOpenPrice.itemId, stockItem.id))
     .where(and(eq(stockItem.shopId, shopId), eq(stockItem.status, "active")))
     .orderBy(asc(stockItem.name), asc(stockItem.id));
   // A recipe item holds no stock (decision 0087): the till counts what can still be made.
   const recipes = new Map(
     (await listRecipes(db, shopId)).map((recipe) => [recipe.itemId, recipe.canMake * 1_000]),
   );
-  return rows.map(({ onHand, groupId, groupName, values, position, ...row }) => ({
-    ...row,
-    onHandMilli: recipes.get(row.id) ?? onHand,
-    variant:
-      groupId !== null && groupName !== null && values !== null
-        ? { groupId, groupName, label: variantKey(values), position: position ?? 0 }
-        : null,
-  }));
+  return rows.map(
+    ({ onHand, groupId, groupName, values, position, openId, openMin, openMax, ...row }) => ({
+      ...row,
+      openPrice: openId === null ? null : { minSatang: openMin, maxSatang: openMax },
+      onHandMilli: recipes.get(row.id) ?? onHand,
+      variant:
+        groupId !== null && groupName !== null && values !== null
+          ? { groupId, groupName, label: variantKey(values), position: position ?? 0 }
+          : null,
+    }),
+  );
 }
 
 /**

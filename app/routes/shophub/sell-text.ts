@@ -163,6 +163,10 @@ export function saleErrorText(
         line: formatBasisPoints(error.limit.lineBasisPoints),
         bill: formatBasisPoints(error.limit.billBasisPoints),
       });
+    case "openPrice":
+      return t(`shops.sell.error.openPrice.${error.reason}`, { name: lineName(error.line) });
+    case "priceNeedsApproval":
+      return t("shops.sell.error.priceNeedsApproval");
     case "invalidRequest":
     case "badRequest":
       return t("shops.sell.error.invalidRequest");

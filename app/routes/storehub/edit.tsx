@@ -10,6 +10,8 @@ import { MAX_IMAGE_BYTES } from "~/modules/media/index.server";
 import {
   itemFieldsSchema,
   ITEM_SEARCH_MAX,
+  openPriceFieldsSchema,
+  openPriceOf,
   readItemListParams,
   toItemQuery,
   toItemRow,
@@ -21,6 +23,8 @@ import {
   storeItemImage,
   findItem,
   findItemByCode,
+  findItemOpenPrice,
+  setItemOpenPrice,
   searchItems,
   updateItem,
   STOCK_WRITERS,
@@ -29,7 +33,7 @@ import { flagField, optionalFileField, optionalIdField, readId } from "~/lib/for
 import { readForm, type FieldErrors } from "~/lib/forms/read-form";
 import { storehubOf, storehubRoles } from "~/routes/_gates/storehub.server";
 import { Pagination } from "~/ui/pagination";
-import { ImageField, ItemFields } from "~/features/storehub/item-fields";
+import { ImageField, ItemFields, OpenPriceFields } from "~/features/storehub/item-fields";
 import { ItemTable } from "~/features/storehub/item-table";
 import {
   ItemStatusBadges,
@@ -67,6 +71,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     const id = readId(url.searchParams.get("id"));
     const item = id === null ? null : await findItem(db, shopId, id);
     if (!item) throw data(null, { status: 404 });
+    const openPrice = await findItemOpenPrice(db, shopId, item.id);
+    const baht = (satang: number | null | undefined) =>
+      satang == null ? "" : satangToBahtInput(satang);
     return {
       // The shop this page is rendered for: its forms send it back (ShopIdField).
       formShopId: shopId,
@@ -93,6 +100,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
           cost: satangToBahtInput(item.costSatang),
           reorderLevel: qtyToSql(item.reorderLevel),
           measured: item.measured ? "on" : "",
+          openPrice: openPrice ? "on" : "",
+          openPriceMin: baht(openPrice?.minSatang),
+          openPriceMax: baht(openPrice?.maxSatang),
         },
       },
     };
@@ -135,7 +145,14 @@ export const action = keepFormOnShopChange(async function action({
   const item = itemId === null ? null : await findItem(db, shopId, itemId);
   if (!item) throw data(null, { status: 404 });
   const parsed = readForm(form, editItemSchema);
-  if (!parsed.ok) return fail(parsed.values, parsed.errors);
+  // ราคาตามจริง (decision 0093): its errors are said with the item's, nothing is saved.
+  const open = readForm(form, openPriceFieldsSchema);
+  if (!parsed.ok || !open.ok) {
+    return fail(parsed.values, {
+      ...(parsed.ok ? {} : parsed.errors),
+      ...(open.ok ? {} : open.errors),
+    });
+  }
   const { image: file, removeImage, ...fields } = parsed.data;
 
   let imageKey: string | null | undefined;
@@ -161,6 +178,7 @@ export const action = keepFormOnShopChange(async function action({
     // Deleted meanwhile (updateItem never posts stock, so nothing else can fail here).
     throw data(null, { status: 404 });
   }
+  await setItemOpenPrice(db, shopId, item.id, openPriceOf(open.data));
   if (imageKey !== undefined && item.imageKey !== imageKey) {
     await removeItemImage(storage, item.imageKey);
   }
@@ -292,6 +310,7 @@ function EditForm({ data: { item, saved }, result }: { data: ItemData; result?: 
             <ShopIdField />
             <input type="hidden" name="id" value={item.id} />
             <ItemFields values={values} errors={errors} />
+            <OpenPriceFields values={values} errors={errors} />
             <ImageField label={t("storehub.edit.newImage")} error={errors.image} />
             {item.imageUrl && (
               <div className="form-check mb-3">

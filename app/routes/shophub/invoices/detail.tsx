@@ -474,6 +474,19 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
                 <td>
                   {line.itemName}
                   <div className="small text-secondary">{line.sku}</div>
+                  {line.typedPrice && (
+                    <div className="small text-secondary" data-testid="sale-line-typed-price">
+                      {line.typedPrice.open
+                        ? t("shops.invoices.detail.openPrice")
+                        : t("shops.invoices.detail.priceOverride", {
+                            list: formatSatang(line.typedPrice.listSatang),
+                          })}
+                      {line.typedPrice.approverName &&
+                        ` · ${t("shops.invoices.detail.priceApprovedBy", {
+                          name: line.typedPrice.approverName,
+                        })}`}
+                    </div>
+                  )}
                   <div className="small text-secondary d-sm-none" data-testid="sale-line-price">
                     {t("shops.invoices.detail.col.unitPrice")} {formatSatang(line.unitPriceSatang)}
                     {line.discountSatang > 0 &&

@@ -411,6 +411,11 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
             { header: t("shops.reports.fig.grossProfit"), satang: (row) => row.grossProfitSatang },
             { header: t("shops.reports.col.discount"), satang: (row) => row.discountSatang },
             { header: t("shops.reports.col.approvedBills"), cell: (row) => row.approvedBills },
+            { header: t("shops.reports.col.priceOverrides"), cell: (row) => row.priceOverrides },
+            {
+              header: t("shops.reports.col.priceOverrideValue"),
+              satang: (row) => row.priceOverrideSatang,
+            },
           ]}
         />
       </Section>

@@ -1,9 +1,13 @@
 import { useState } from "react";
 import { type SubmitTarget, useFetcher } from "react-router";
-import { useT } from "~/lib/i18n/use-translation";
+import { useLang, useT } from "~/lib/i18n/use-translation";
+import { formatBaht } from "~/lib/money";
 import type { DiscountApprovalAnswer } from "./approve-discount";
 import type { Approval, ApprovalNeed } from "./discount-approval";
+import type { Cart } from "./cart";
+import { overridesOf } from "./price-lines";
 import type { TillLoaderData } from "./route";
+import type { ItemIndex } from "./till-data";
 
 /*
  * The approval dialog's form (decision 0059), loaded when a bill first needs an approval: the
@@ -18,6 +22,8 @@ export function ApprovalForm({
   need,
   approvers,
   cashierSwitch,
+  cart,
+  index,
 }: {
   onApproved: (approval: Approval) => void;
   shopId: string;
@@ -26,8 +32,13 @@ export function ApprovalForm({
   approvers: TillLoaderData["approvers"];
   /** The cashier who took over the till by PIN (decision 0088): the approval is theirs. */
   cashierSwitch: { switchId: string; tillId: string } | null;
+  /** The bill, for its prices typed below the list (decision 0093). */
+  cart: Cart;
+  index: ItemIndex;
 }) {
   const t = useT();
+  const lang = useLang();
+  const prices = need?.below ? overridesOf(cart, index) : null;
   // A fetcher of this form's own: its answer goes with the form when the dialog closes.
   const fetcher = useFetcher<DiscountApprovalAnswer>();
   const [approverId, setApproverId] = useState(approvers[0]?.userId ?? "");
@@ -44,6 +55,7 @@ export function ApprovalForm({
         shares: answer.shares,
         discountSatang: need.discountSatang,
         approverName: answer.approverName,
+        below: need.below,
       });
     }
   }
@@ -58,6 +70,8 @@ export function ApprovalForm({
         pin,
         shares: need.shares,
         discountSatang: need.discountSatang,
+        // Prices typed below the list (decision 0093), approved with the same PIN.
+        ...(prices ? { priceOverrides: prices } : {}),
         ...(cashierSwitch
           ? { cashierSwitch: cashierSwitch.switchId, tillId: cashierSwitch.tillId }
           : {}),
@@ -79,6 +93,14 @@ export function ApprovalForm({
       }}
     >
       <p>{t("shops.sell.approval.lead")}</p>
+      {prices && (
+        <p data-testid="till-approval-prices">
+          {t("shops.sell.approval.prices", {
+            count: prices.lines.length,
+            amount: formatBaht(prices.belowSatang, lang),
+          })}
+        </p>
+      )}
       <label htmlFor="till-approver" className="form-label">
         {t("shops.sell.approval.approver")}
       </label>

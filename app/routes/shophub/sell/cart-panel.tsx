@@ -225,6 +225,7 @@ export function CartPanel({
   onBillDiscount,
   onNote,
   onCustomer,
+  onPrice,
   onPriceLevel,
   actions,
 }: {
@@ -247,6 +248,8 @@ export function CartPanel({
   onNote: (note: string) => void;
   /** Opens the customer dialog (issue 37). */
   onCustomer: () => void;
+  /** Opens the price dialog for a line (decision 0093). */
+  onPrice: (line: CartLine) => void;
   /** Opens the price level chooser; absent when the shop has no price levels (decision 0089). */
   onPriceLevel?: () => void;
   actions: ReactNode;
@@ -327,10 +330,17 @@ export function CartPanel({
                     </div>
                   )}
                   <div className="small text-body-secondary mb-1">
-                    {t("shops.sell.cart.unitPrice", {
-                      price: formatBaht(linePrice.unitPriceSatang, lang),
-                      unit: item.unit,
-                    })}
+                    <button
+                      type="button"
+                      className="btn btn-link btn-sm p-0 align-baseline"
+                      onClick={() => onPrice(line)}
+                      data-testid="till-line-price"
+                    >
+                      {t("shops.sell.cart.unitPrice", {
+                        price: formatBaht(line.price ?? linePrice.unitPriceSatang, lang),
+                        unit: item.unit,
+                      })}
+                    </button>
                     {linePrice.fallback && ` · ${t("shops.sell.level.retailFallback")}`}
                     {isShort && !unavailable.includes(line.key) && (
                       <span className="badge text-bg-warning ms-2" data-testid="till-line-short">

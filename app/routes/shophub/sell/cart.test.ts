@@ -17,6 +17,7 @@ import {
   type Cart,
 } from "./cart";
 import { parkBill, readCart, readParked, recallBill } from "./parked";
+import { overridesOf, putPrice } from "./price-lines";
 import { indexItems, packItems, searchTillItems, unpackItems, type TillItem } from "./till-data";
 
 const items: TillItem[] = unpackItems(
@@ -276,5 +277,48 @@ describe("parked bills", () => {
     expect(readCart(JSON.stringify({ id: 1 }))).toBeNull();
     const cart = emptyCart("c");
     expect(readCart(JSON.stringify(cart))).toEqual(cart);
+  });
+});
+
+describe("prices typed at the till (decision 0093)", () => {
+  const greens: TillItem = {
+    ...water,
+    id: 3,
+    sku: "GREENS",
+    barcode: null,
+    priceSatang: 0,
+    openPrice: { minSatang: 1_000, maxSatang: 5_000 },
+  };
+  const withGreens = indexItems([...items, greens]);
+
+  it("asks an open-price item's price when scanned, and sells a line at the price typed", () => {
+    expect(scanCode(emptyCart("b"), "greens", withGreens, null, strict)).toEqual({
+      kind: "askPrice",
+      item: greens,
+    });
+    const cart = ok(putPrice(emptyCart("b"), greens, null, 2_500, strict));
+    expect(cart.lines).toMatchObject([{ itemId: 3, qtyMilli: 1000, price: 2_500 }]);
+    const bill = billOf(cart, withGreens, vat);
+    expect(bill.ok && bill.bill.totalSatang).toBe(2_500);
+    expect(saleRequestOf(cart, "T", [], 2_500, withGreens).lines[0]).toMatchObject({
+      unitPriceSatang: 2_500,
+      typedPriceSatang: 2_500,
+    });
+    expect(overridesOf(cart, withGreens)).toEqual({ lines: [], belowSatang: 0 });
+  });
+
+  it("overrides a line's list price, counts it below the list, and puts it back", () => {
+    let cart = ok(addItem(emptyCart("b"), water, 2000, strict));
+    const key = cart.lines[0]!.key;
+    cart = ok(putPrice(cart, water, key, 800, strict));
+    expect(overridesOf(cart, index)).toEqual({
+      lines: [{ itemId: 1, unitPriceSatang: 800 }],
+      belowSatang: 400,
+    });
+    // A scan of the same item adds a line of its own at the list price.
+    cart = ok(addItem(cart, water, 1000, strict));
+    expect(cart.lines.map((line) => line.price)).toEqual([800, undefined]);
+    cart = ok(putPrice(cart, water, key, undefined, strict));
+    expect(overridesOf(cart, index).lines).toEqual([]);
   });
 });

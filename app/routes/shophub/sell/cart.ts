@@ -39,6 +39,8 @@ export interface CartLine {
   /** A price label's printed price: the line's amount instead of price × quantity. */
   amountSatang: number | null;
   discount: Discount | null;
+  /** The unit price the cashier typed (decision 0093): an open price, or an override. */
+  price?: number;
 }
 
 export interface Cart {
@@ -55,16 +57,38 @@ export interface Cart {
   priceLevel?: { id: number; name: string } | null;
 }
 
-/** A line's unit price at the bill's price level: the same rule the server prices with. */
+/**
+ * A line's unit price at the bill's price level, or the price typed for it (decision 0093):
+ * the same rule the server prices with.
+ */
 export function linePriceOf(
   cart: Cart,
   index: ItemIndex,
   item: TillItem,
   qtyMilli: number,
+  typedSatang?: number,
 ): LevelPrice {
   const level = cart.priceLevel;
   const breaks = level ? index.levels?.[level.id]?.[item.id] : null;
-  return levelUnitPrice(item.priceSatang, breaks, qtyMilli, level != null);
+  return levelUnitPrice(item.priceSatang, breaks, qtyMilli, level != null, typedSatang);
+}
+
+/**
+ * The bill's prices typed below the list (decision 0093) as one text, empty for none: what a
+ * cashier's approval covered (price-lines.ts gives them in full for the approval).
+ */
+export function pricesBelow(cart: Cart, index: ItemIndex): string {
+  return cart.lines
+    .map((line) => {
+      const item = index.byId.get(line.itemId);
+      return item &&
+        !item.openPrice &&
+        (line.price ?? Infinity) < linePriceOf(cart, index, item, line.qtyMilli).unitPriceSatang
+        ? `${line.itemId}:${line.price}:${line.qtyMilli}`
+        : "";
+    })
+    .filter(Boolean)
+    .join();
 }
 
 /**
@@ -113,7 +137,7 @@ export type CartChange =
   /** Selling this would take the item below zero in a shop that does not allow it. */
   | { kind: "notEnoughStock"; item: TillItem; availableMilli: number };
 
-function stockAllows(
+export function stockAllows(
   cart: Cart,
   item: TillItem,
   qtyMilli: number,
@@ -135,7 +159,11 @@ export function addItem(cart: Cart, item: TillItem, qtyMilli: number, rule: Stoc
   const refused = stockAllows(cart, item, qtyMilli, rule);
   if (refused) return refused;
   const existing = cart.lines.find(
-    (line) => line.itemId === item.id && line.scaleLabel === null && line.amountSatang === null,
+    (line) =>
+      line.itemId === item.id &&
+      line.scaleLabel === null &&
+      line.amountSatang === null &&
+      line.price === undefined,
   );
   if (existing) {
     return {
@@ -166,6 +194,8 @@ export type ScanResult =
   | { kind: "ok"; cart: Cart; item: TillItem }
   /** An item sold by weight or length: the till asks how much. */
   | { kind: "askQuantity"; item: TillItem }
+  /** An open-price item (decision 0093): the till asks its price. */
+  | { kind: "askPrice"; item: TillItem }
   | { kind: "unknown"; code: string }
   | { kind: "scaleLabel"; error: ScaleLabelError; code: string }
   | { kind: "notEnoughStock"; item: TillItem; availableMilli: number };
@@ -207,6 +237,7 @@ export function scanCode(
   }
   const item = index.byCode.get(code.toUpperCase());
   if (!item) return { kind: "unknown", code };
+  if (item.openPrice) return { kind: "askPrice", item };
   if (item.measured) return { kind: "askQuantity", item };
   const added = addItem(cart, item, QTY_SCALE, rule);
   return added.kind === "ok" ? { kind: "ok", cart: added.cart, item } : added;
@@ -320,7 +351,8 @@ export function billInputOf(cart: Cart, index: ItemIndex, vat: VatSetting): Bill
       return item
         ? [
             {
-              unitPriceSatang: linePriceOf(cart, index, item, line.qtyMilli).unitPriceSatang,
+              unitPriceSatang: linePriceOf(cart, index, item, line.qtyMilli, line.price)
+                .unitPriceSatang,
               qtyMilli: line.qtyMilli,
               amountSatang: line.amountSatang,
               discount: line.discount,
@@ -435,13 +467,16 @@ export function saleRequestOf(
     lines: cart.lines.map((line) => {
       const item = index?.byId.get(line.itemId);
       const price =
-        index && item ? linePriceOf(cart, index, item, line.qtyMilli).unitPriceSatang : undefined;
+        index && item
+          ? linePriceOf(cart, index, item, line.qtyMilli, line.price).unitPriceSatang
+          : undefined;
       return {
         itemId: line.itemId,
         qtyMilli: line.qtyMilli,
         scaleLabel: line.scaleLabel,
         discount: line.discount,
         ...(price === undefined ? {} : { unitPriceSatang: price }),
+        ...(line.price === undefined ? {} : { typedPriceSatang: line.price }),
       };
     }),
     billDiscount: cart.billDiscount,
@@ -469,7 +504,8 @@ export function receiptLinesOf(cart: Cart, index: ItemIndex): ReceiptLineInfo[] 
             sku: item.sku,
             unit: item.unit,
             qtyMilli: line.qtyMilli,
-            unitPriceSatang: linePriceOf(cart, index, item, line.qtyMilli).unitPriceSatang,
+            unitPriceSatang: linePriceOf(cart, index, item, line.qtyMilli, line.price)
+              .unitPriceSatang,
             vatExempt: false,
           },
         ]

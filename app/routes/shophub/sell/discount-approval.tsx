@@ -21,33 +21,41 @@ export interface Approval {
   shares: DiscountShares;
   discountSatang: number;
   approverName: string;
+  /** The prices typed below the list it covers (cart.ts pricesBelow, decision 0093). */
+  below?: string;
 }
 
 export type ApprovalNeed =
   | { kind: "none" }
   | { kind: "approved"; approverName: string }
-  | { kind: "needed"; shares: DiscountShares; discountSatang: number };
+  | { kind: "needed"; shares: DiscountShares; discountSatang: number; below: string };
 
-/** Whether the open bill's discounts need an approval the till does not have yet. */
+/**
+ * Whether the open bill's discounts, or its prices typed below the list (`below`, decision
+ * 0093), need an approval the till does not have yet. Discounts within the limit are asked as
+ * none.
+ */
 export function approvalNeed(
   limit: DiscountShares | null,
   bill: Bill | null,
   clientSaleId: string,
   approval: Approval | null,
+  below: string,
 ): ApprovalNeed {
   if (!limit || !bill) return { kind: "none" };
-  const shares = discountShares(bill);
-  if (withinShares(shares, limit)) return { kind: "none" };
-  const discountSatang = bill.lineDiscountSatang + bill.billDiscountSatang;
+  const within = withinShares(discountShares(bill), limit);
+  if (within && !below) return { kind: "none" };
+  const shares = within ? { lineBasisPoints: 0, billBasisPoints: 0 } : discountShares(bill);
+  const discountSatang = within ? 0 : bill.lineDiscountSatang + bill.billDiscountSatang;
   if (
-    approval &&
-    approval.clientSaleId === clientSaleId &&
+    approval?.clientSaleId === clientSaleId &&
     withinShares(shares, approval.shares) &&
-    discountSatang <= approval.discountSatang
+    discountSatang <= approval.discountSatang &&
+    (!below || below === approval.below)
   ) {
     return { kind: "approved", approverName: approval.approverName };
   }
-  return { kind: "needed", shares, discountSatang };
+  return { kind: "needed", shares, discountSatang, below };
 }
 
 /** The line under the bill that says a discount needs, or has, an approval. */
@@ -65,12 +73,12 @@ export function ApprovalNote({
       className={`small mb-2 ${need.kind === "needed" ? "text-warning-emphasis" : "text-success"}`}
       data-testid="till-approval-note"
     >
-      {need.kind === "needed"
-        ? t("shops.sell.approval.needed", {
+      {need.kind !== "needed"
+        ? t("shops.sell.approval.approvedBy", { name: need.approverName })
+        : t(need.below ? "shops.sell.approval.priceNeeded" : "shops.sell.approval.needed", {
             line: formatBasisPoints(limit.lineBasisPoints),
             bill: formatBasisPoints(limit.billBasisPoints),
-          })
-        : t("shops.sell.approval.approvedBy", { name: need.approverName })}
+          })}
     </p>
   );
 }

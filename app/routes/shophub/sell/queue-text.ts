@@ -9,6 +9,7 @@ export const QUEUE_REFUSAL_KEYS: Partial<Record<string, MessageKey>> = {
   tillNotRegistered: "shops.sell.queue.reason.tillNotRegistered",
   outOfSequence: "shops.sell.queue.reason.outOfSequence",
   discountNeedsApproval: "shops.sell.queue.reason.discountNeedsApproval",
+  priceNeedsApproval: "shops.sell.queue.reason.priceNeedsApproval",
   dayClosed: "shops.sell.queue.reason.dayClosed",
   cashierSwitchInvalid: "shops.sell.queue.reason.cashierSwitchInvalid",
 };

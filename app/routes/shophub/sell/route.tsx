@@ -11,6 +11,7 @@ import {
   isValidScaleLabelLayout,
   normalizePromptPayId,
   type CompleteSaleResult,
+  type OpenPrice,
   vatSettingOf,
 } from "~/modules/sales";
 import {
@@ -19,7 +20,7 @@ import {
   listPriceLevels,
   salesSettingsForPage,
 } from "~/modules/sales/index.server";
-import { tillItemsForPage } from "~/modules/stock/index.server";
+import { tillItemsForPage, type TillItemRow } from "~/modules/stock/index.server";
 import { openShiftsForPage } from "~/modules/shifts/index.server";
 import { listApprovers, listSellingMembers } from "~/modules/shops/index.server";
 import { DISCOUNT_APPROVER_ROLES } from "~/modules/sales";
@@ -44,6 +45,12 @@ export const handle: PageLookHandle & FrameHandle = {
 
 // Owners, managers and cashiers sell; stock staff keep the stock but do not take money.
 export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "manager", "cashier"])];
+
+/** The open-price items of the catalogue (decision 0093): item id → bounds; null for none. */
+function openPricesOf(rows: readonly TillItemRow[]): Record<number, OpenPrice> | null {
+  const open = rows.flatMap((row) => (row.openPrice ? [[row.id, row.openPrice] as const] : []));
+  return open.length > 0 ? Object.fromEntries(open) : null;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { shop, role } = await chosenShopOf(context, request);
@@ -104,6 +111,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
      * part of the catalogue a registered till keeps to sell offline (decision 0071).
      */
     priceLevels: levels.length > 0 ? { list: levels, prices: levelPrices } : null,
+    /** The open-price items' bounds by item id (decision 0093), none when the shop has none. */
+    openPrices: openPricesOf(rows),
     /** When the prices and items were read: a till reloaded offline shows how old they are. */
     catalogueAt: new Date().toISOString(),
     promptPay: promptPay?.ok ? { id: promptPay.id, shown: formatPromptPayId(promptPay.id) } : null,

@@ -1,4 +1,4 @@
-import type { LevelBreak } from "~/modules/sales";
+import type { LevelBreak, OpenPrice } from "~/modules/sales";
 
 /*
  * The till's items travel as rows of values, not objects: a shop with thousands of items
@@ -61,6 +61,8 @@ export interface TillItem {
   measured: boolean;
   /** Its variant group, when it is one of several versions of an item (decision 0080). */
   variant?: TillVariant | null;
+  /** Sold at a price typed at the till, within these bounds (decision 0093). */
+  openPrice?: OpenPrice | null;
 }
 
 // Made once, when the server first packs (a collator is costly to build).
@@ -104,7 +106,11 @@ export function packItems(rows: readonly TillItem[]): PackedItems {
   return { categories, items, groups };
 }
 
-export function unpackItems(packed: PackedItems): TillItem[] {
+/** `open`: the open-price items' bounds by item id (decision 0093), sent beside the rows. */
+export function unpackItems(
+  packed: PackedItems,
+  open?: Readonly<Record<number, OpenPrice>> | null,
+): TillItem[] {
   return packed.items.map(
     ([
       id,
@@ -137,6 +143,7 @@ export function unpackItems(packed: PackedItems): TillItem[] {
           groupId === undefined || groupName === undefined
             ? null
             : { groupId, groupName, label: label ?? "", position: position ?? 0 },
+        ...(open?.[id] ? { openPrice: open[id] } : {}),
       };
     },
   );

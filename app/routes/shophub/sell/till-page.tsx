@@ -10,6 +10,7 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { useLiveRevalidate } from "~/ui/use-live-revalidate";
 import {
   type CartLine,
+  pricesBelow,
   readLineQuantity,
   refusesDiscounts,
   receiptLinesOf,
@@ -96,6 +97,9 @@ const { Part: StaffPanel, preload: preloadStaffPanel } = lazyPart(() =>
 const { Part: ApprovalForm, preload: preloadApprovalForm } = lazyPart(() =>
   import("./approval-form").then((module) => module.ApprovalForm),
 );
+const { Part: PriceEntry, preload: preloadPriceEntry } = lazyPart(() =>
+  import("./price-entry").then((module) => module.PriceEntry),
+);
 const { Part: RecentReceipts } = lazyPart(() =>
   import("./recent-receipts").then((module) => module.RecentReceipts),
 );
@@ -114,6 +118,7 @@ const OFFLINE_PARTS = [
   preloadApprovalForm,
   preloadPriceLevelPicker,
   preloadDialogForms,
+  preloadPriceEntry,
 ] as const;
 
 /** A queued sale's print: its own slip, until the server has the sale (then its print page). */
@@ -137,7 +142,10 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
   const t = useT();
   const lang = useLang();
   const shopId = data.shop.id;
-  const items = useMemo(() => unpackItems(data.items), [data.items]);
+  const items = useMemo(
+    () => unpackItems(data.items, data.openPrices),
+    [data.items, data.openPrices],
+  );
   const index = useMemo(
     () => ({ ...indexItems(items), levels: data.priceLevels?.prices }),
     [items, data.priceLevels],
@@ -253,7 +261,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
   const [staffOpen, setStaffOpen] = useState<"staff" | "recent" | null>(null);
   const discountLimit = cashier ? data.cashierDiscountLimit : data.discountLimit;
   // A cashier's discount past the shop's limits waits for an owner's or a manager's PIN.
-  const need = approvalNeed(discountLimit, bill, cart.id, state.approval);
+  const need = approvalNeed(discountLimit, bill, cart.id, state.approval, pricesBelow(cart, index));
   const sale = useSaleSubmission(
     { ...data, cashierName: cashier?.name ?? data.cashierName, shopId },
     queue,
@@ -505,6 +513,9 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             onBillDiscount={(discount) => dispatch({ type: "billDiscountSet", discount })}
             onNote={(note) => dispatch({ type: "noteSet", note })}
             onCustomer={() => dispatch({ type: "dialogOpened", dialog: "customer" })}
+            onPrice={(line) =>
+              dispatch({ type: "priceAsked", itemId: line.itemId, lineKey: line.key })
+            }
             onPriceLevel={
               data.priceLevels
                 ? () => dispatch({ type: "dialogOpened", dialog: "priceLevel" })
@@ -580,6 +591,8 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             need={need.kind === "needed" ? need : null}
             approvers={data.approvers}
             cashierSwitch={cashier ? { switchId: cashier.switchId, tillId: cashier.tillId } : null}
+            cart={cart}
+            index={index}
           />
         )}
       </TillDialog>
@@ -642,6 +655,16 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
           current={cart.priceLevel ?? null}
           onChoose={(priceLevel) => dispatch({ type: "priceLevelSet", priceLevel })}
           onClose={() => dispatch({ type: "dialogClosed" })}
+        />
+      )}
+
+      {state.dialog === "price" && state.priceFor && (
+        <PriceEntry
+          cart={cart}
+          index={index}
+          asked={state.priceFor}
+          rule={rule}
+          dispatch={dispatch}
         />
       )}
 

@@ -253,3 +253,33 @@ describe("the till's reducer", () => {
     expect(state).toMatchObject({ tillName: "หน้าร้าน", renaming: null });
   });
 });
+
+describe("a price typed at the till (decision 0093)", () => {
+  const greens: TillItem = {
+    ...water,
+    id: 3,
+    sku: "GREENS",
+    barcode: null,
+    openPrice: { minSatang: 1_000, maxSatang: 5_000 },
+  };
+  const withGreens = indexItems([water, pork, greens]);
+
+  it("asks an open-price item's price when tapped or scanned, and adds nothing until then", () => {
+    const tapped = run(restored(), { type: "picked", item: greens, rule: strict });
+    expect(tapped).toMatchObject({ dialog: "price", priceFor: { itemId: 3, lineKey: null } });
+    expect(tapped.cart.lines).toEqual([]);
+    const scanned = run(restored(), {
+      type: "scanned",
+      result: scanCode(emptyCart("bill-1"), "GREENS", withGreens, null, strict),
+    });
+    expect(scanned).toMatchObject({ dialog: "price", priceFor: { itemId: 3, lineKey: null } });
+  });
+
+  it("opens the price of a line to change it", () => {
+    const { state, key } = oneWater();
+    expect(run(state, { type: "priceAsked", itemId: water.id, lineKey: key })).toMatchObject({
+      dialog: "price",
+      priceFor: { itemId: 1, lineKey: key },
+    });
+  });
+});

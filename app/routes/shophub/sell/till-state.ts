@@ -62,7 +62,8 @@ export interface Ask {
 /** The key of the bill's own discount among `discountErrors` (the others are line keys). */
 export const BILL_DISCOUNT = "bill";
 
-export type TillDialogName = "park" | "parked" | "camera" | "approval" | "customer" | "priceLevel";
+export type TillDialogName =
+  "park" | "parked" | "camera" | "approval" | "customer" | "priceLevel" | "price";
 
 export interface TillState {
   /** The stored till (name, bills) is in the state: from then on it is written back. */
@@ -97,6 +98,8 @@ export interface TillState {
   saleError: TillSaleError | null;
   /** An owner's or a manager's approval of the open bill's discounts (decision 0059). */
   approval: Approval | null;
+  /** Whose price the price dialog asks (decision 0093): a line's, or a new line's (null). */
+  priceFor?: { itemId: number; lineKey: string | null } | null;
 }
 
 /**
@@ -149,6 +152,8 @@ export type TillAction =
   | { type: "scanned"; result: ScanResult }
   /** A tile or a search result: the item, or (with `group`) its variant group's picker opens. */
   | { type: "picked"; item: TillItem; rule: StockRule; group?: number | null }
+  /** The price dialog opened for a line (an override) or a new line of the item. */
+  | { type: "priceAsked"; itemId: number; lineKey: string | null }
   | { type: "variantsClosed" }
   | { type: "askTyped"; text: string }
   | { type: "askClosed" }
@@ -210,6 +215,10 @@ function applied(state: TillState, change: CartChange, lineKey?: string): TillSt
   return { ...state, notice: { kind: "notEnoughStock", item: change.item } };
 }
 
+function priceAsked(state: TillState, itemId: number, lineKey: string | null): TillState {
+  return { ...state, dialog: "price", priceFor: { itemId, lineKey } };
+}
+
 function withoutLineError(state: TillState, lineKey: string): Record<string, LineError> {
   const { [lineKey]: _gone, ...rest } = state.lineErrors;
   return rest;
@@ -224,6 +233,7 @@ function picked(
 ): TillState {
   if (group !== null) return { ...state, done: null, variantGroup: group };
   const next = { ...state, done: null, variantGroup: null };
+  if (item.openPrice) return priceAsked(next, item.id, null);
   if (item.measured) return { ...next, ask: { item, text: "", error: null } };
   const change = addItem(state.cart, item, QTY_SCALE, rule);
   const after = applied(next, change);
@@ -276,6 +286,8 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
           return { ...next, cart: result.cart, notice: { kind: "added", name: result.item.name } };
         case "askQuantity":
           return { ...next, ask: { item: result.item, text: "", error: null } };
+        case "askPrice":
+          return priceAsked(next, result.item.id, null);
         case "notEnoughStock":
           return { ...next, notice: { kind: "notEnoughStock", item: result.item } };
         case "unknown":
@@ -296,6 +308,9 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
 
     case "picked":
       return picked(state, action.item, action.rule, action.group);
+
+    case "priceAsked":
+      return priceAsked({ ...state, done: null }, action.itemId, action.lineKey);
 
     case "variantsClosed":
       return { ...state, variantGroup: null };
