@@ -36,8 +36,11 @@ export function DonePanel({
   onPrintSlip,
   printFailed,
   onNext,
+  children,
 }: {
   sale: TillDone;
+  /** More for the sale, e.g. sending its e-receipt (a lazily loaded part). */
+  children?: ReactNode;
   /**
    * The print page, which opens the browser's print dialog by itself; null while a queued sale
    * has not reached the server (its slip is printed from the server's document).
@@ -118,6 +121,7 @@ export function DonePanel({
             </a>
           </p>
         )}
+        {children}
       </div>
     </section>
   );
