@@ -42,6 +42,8 @@ export default [
     route("shophub/settings", "routes/shophub/settings.tsx"),
     route("shophub/invoices", "routes/shophub/invoices/list.tsx"),
     route("shophub/invoices/:id", "routes/shophub/invoices/detail.tsx"),
+    // The e-receipt link by e-mail (decision 0094): the sale's page and the till post here
+    route("shophub/invoices/:id/email", "routes/shophub/invoices/email.ts"),
     // Profit and loss: owners and managers (the pages declare their roles)
     route("shophub/reports", "routes/shophub/reports/route.tsx", {
       id: "routes/shophub/reports",
@@ -196,6 +198,12 @@ export default [
     route("live", "routes/storehub/live.ts"),
     route("lookup", "routes/storehub/lookup.ts"),
   ]),
+
+  // The e-receipt (issue 37, decision 0094): a sale's receipt for whoever holds the link from
+  // the slip's QR or the e-mail. Open on purpose, outside every gate: the unguessable token is
+  // the key (its hash is looked up), and the page is rate limited and never indexed or kept.
+  route("r/:token", "routes/shophub/ereceipt/page.tsx"),
+  route("r/:token/receipt.pdf", "routes/shophub/ereceipt/pdf.ts"),
 
   // Anything else: a real 404 inside the site's layout
   route("*", "routes/site/not-found.tsx"),

@@ -450,6 +450,15 @@ const TARGETS: Target[] = [
     fields: ["doc", "paper"],
   },
   {
+    // The e-receipt link by e-mail (decision 0094); a refusal past the shop's hourly limit
+    // writes only its rate-limit bucket (VOLATILE).
+    route: "routes/shophub/invoices/email",
+    caller: "owner",
+    path: "/shophub/invoices/@sale/email",
+    fixed: { shopId: "@shop" },
+    fields: ["email"],
+  },
+  {
     route: "routes/shophub/invoices/pdf",
     caller: "owner",
     path: "/shophub/invoices/@sale/invoice.pdf?doc=sale",

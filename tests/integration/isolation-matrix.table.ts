@@ -773,6 +773,44 @@ export const MATRIX: Record<string, MatrixRow> = {
   },
 
   // Printed documents of a sale: owner, manager and cashier; never another shop's sale
+  // The e-receipt by e-mail (decision 0094): the address to start with, and the send
+  "routes/shophub/invoices/email loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/invoices/${ids.saleId}/email?shop=${ids.shopId}` }),
+    roles: { owner: "ok", manager: "ok", cashier: "ok", stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the customer's e-mail of the other shop's sale",
+        request: (own, other) => ({
+          path: `/shophub/invoices/${other.saleId}/email?shop=${own.shopId}`,
+        }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/invoices/email action": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/invoices/${ids.saleId}/email?shop=${ids.shopId}`,
+      form: { email: "customer@example.com" },
+    }),
+    roles: { owner: "ok", manager: "ok", cashier: "ok", stock: 403 },
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    checksShopId: true,
+    foreign: [
+      {
+        what: "e-mailing the other shop's receipt",
+        request: (own, other) => ({
+          path: `/shophub/invoices/${other.saleId}/email?shop=${own.shopId}`,
+          form: { email: "customer@example.com" },
+        }),
+        expect: 404,
+      },
+    ],
+  },
   "routes/shophub/invoices/print loader": {
     access: "shop",
     request: (ids) => ({ path: `/shophub/invoices/${ids.saleId}/print?shop=${ids.shopId}` }),
@@ -1826,6 +1864,20 @@ export const MATRIX: Record<string, MatrixRow> = {
   // Listings
   "routes/listings/layout loader": publicPage({ path: "/asset" }),
   "routes/listings/browse loader": publicPage({ path: "/asset" }),
+  // The e-receipt (decision 0094): open to anyone holding a token; a token that opens nothing
+  // is a 404 for visitors and members alike (the test of a real token: e-receipt.test.ts)
+  "routes/shophub/ereceipt/page loader": {
+    access: "public",
+    request: { path: "/r/AAAAAAAAAAAAAAAAAAAAAA" },
+    visitor: 404,
+    member: 404,
+  },
+  "routes/shophub/ereceipt/pdf loader": {
+    access: "public",
+    request: { path: "/r/AAAAAAAAAAAAAAAAAAAAAA/receipt.pdf" },
+    visitor: 404,
+    member: 404,
+  },
   "routes/listings/detail loader": {
     access: "public",
     request: { path: "/asset/999999999" },

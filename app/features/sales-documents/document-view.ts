@@ -110,6 +110,11 @@ export interface DocumentView {
   signatures: { label: string; name: string | null }[];
   /** Whether a roll prints the signature lines (a credit note: the refund is signed for). */
   signOnRoll: boolean;
+  /**
+   * The e-receipt QR under the footer (decision 0094): its caption, its size in modules and its
+   * dark modules as one SVG path ("M x y h w v1 h -w z" a run); null when the slip has none.
+   */
+  receiptQr: { caption: string; size: number; path: string } | null;
 }
 
 /** "สำนักงานใหญ่" for 00000, otherwise "สาขาที่ 00001". */
@@ -261,7 +266,23 @@ export function documentView(doc: SaleDocument, t: Translate, lang: Lang): Docum
           { label: t("shops.sell.doc.authorized"), name: null },
         ],
     signOnRoll: credit,
+    receiptQr: doc.receiptLink
+      ? {
+          caption: t("shops.sell.doc.scanForReceipt"),
+          size: doc.receiptLink.qrSize,
+          path: doc.receiptLink.qrPath,
+        }
+      : null,
   };
+}
+
+/** The runs of dark modules of a QR path ([x, y, width] each), for a painter without SVG. */
+export function qrRuns(path: string): [number, number, number][] {
+  return [...path.matchAll(/M(\d+) (\d+)h(\d+)/g)].map((run) => [
+    Number(run[1]),
+    Number(run[2]),
+    Number(run[3]),
+  ]);
 }
 
 /** The correction a credit note makes, as rows that add up: original − earlier − difference. */

@@ -19,6 +19,29 @@ function Rows({ rows, className }: { rows: DocumentRow[]; className?: string }) 
   );
 }
 
+/**
+ * The e-receipt QR and its caption (decision 0094), when the slip carries one, with the four
+ * light modules around it that ISO/IEC 18004 asks as a quiet zone.
+ */
+export function ReceiptQr({ view }: { view: DocumentView }) {
+  const qr = view.receiptQr;
+  if (!qr) return null;
+  return (
+    <div className="doc-center doc-qr" data-testid="doc-receipt-qr">
+      <svg
+        viewBox={`-4 -4 ${qr.size + 8} ${qr.size + 8}`}
+        role="img"
+        aria-label={qr.caption}
+        shapeRendering="crispEdges"
+      >
+        <rect x={-4} y={-4} width={qr.size + 8} height={qr.size + 8} fill="#fff" />
+        <path d={qr.path} fill="#000" />
+      </svg>
+      <div className="doc-sub">{qr.caption}</div>
+    </div>
+  );
+}
+
 /** Signature lines, each with its role under it and, when known, the person's name. */
 function Signatures({ view, className }: { view: DocumentView; className: string }) {
   return (
@@ -134,6 +157,7 @@ export function ThermalReceipt({ view, paper }: { view: DocumentView; paper: "58
           <div key={index}>{line}</div>
         ))}
       </footer>
+      <ReceiptQr view={view} />
     </article>
   );
 }
@@ -261,6 +285,7 @@ export function A4Document({ view, labels }: { view: DocumentView; labels: A4Lab
           ))}
         </footer>
       )}
+      <ReceiptQr view={view} />
     </article>
   );
 }

@@ -66,6 +66,7 @@ export const enShophubCustomers: Record<keyof typeof thShophubCustomers, string>
   "shops.customers.detail.noPurchases": "No purchases yet",
   "shops.customers.detail.saleCount": "Bills",
   "shops.customers.detail.total": "Total bought",
+  "shops.customers.detail.returned": "Returned {amount} · net {net}",
   "shops.customers.detail.lastVisit": "Last visit",
   "shops.customers.detail.never": "Never bought",
   "shops.customers.detail.col.date": "Date",

@@ -64,6 +64,9 @@ export const enShophubSellingSettings: Record<keyof typeof thShophubSellingSetti
   "shops.sellingSettings.receipt.paper": "Receipt paper width",
   "shops.sellingSettings.receipt.paper58": "58 mm (small printer)",
   "shops.sellingSettings.receipt.paper80": "80 mm (standard printer)",
+  "shops.sellingSettings.receipt.qr": "Print the online receipt's QR on the slip",
+  "shops.sellingSettings.receipt.qrHint":
+    "Customers scan it to open the receipt on their phone, no account needed; the page shows no customer data or phone numbers",
   "shops.sellingSettings.receipt.paperHint":
     "The width used when printing; it can be changed for each print.",
 

@@ -60,6 +60,7 @@ export const thShophubCustomers = {
   "shops.customers.detail.noPurchases": "ยังไม่มีการซื้อ",
   "shops.customers.detail.saleCount": "จำนวนบิล",
   "shops.customers.detail.total": "ยอดซื้อรวม",
+  "shops.customers.detail.returned": "คืนสินค้า {amount} · สุทธิ {net}",
   "shops.customers.detail.lastVisit": "มาล่าสุด",
   "shops.customers.detail.never": "ยังไม่เคยซื้อ",
   "shops.customers.detail.col.date": "วันที่",

@@ -64,6 +64,9 @@ export const thShophubSellingSettings = {
   "shops.sellingSettings.receipt.paper": "ขนาดกระดาษใบเสร็จ",
   "shops.sellingSettings.receipt.paper58": "58 มม. (เครื่องพิมพ์เล็ก)",
   "shops.sellingSettings.receipt.paper80": "80 มม. (เครื่องพิมพ์มาตรฐาน)",
+  "shops.sellingSettings.receipt.qr": "พิมพ์ QR ใบเสร็จออนไลน์บนใบเสร็จ",
+  "shops.sellingSettings.receipt.qrHint":
+    "ลูกค้าสแกนแล้วเปิดใบเสร็จบนมือถือได้ โดยไม่ต้องมีบัญชี หน้าใบเสร็จไม่แสดงข้อมูลลูกค้าและเบอร์โทร",
   "shops.sellingSettings.receipt.paperHint": "ขนาดที่ใช้เมื่อกดพิมพ์ เปลี่ยนได้ทุกครั้งที่พิมพ์",
 
   "shops.sellingSettings.prefix.title": "เลขที่เอกสาร",

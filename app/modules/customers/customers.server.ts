@@ -164,10 +164,19 @@ export async function customerPurchases(db: DbExecutor, shopId: string, customer
         eq(sale.status, "completed"),
       ),
     );
+  // What came back on credit notes of those sales (standing ones: not of a voided sale), the
+  // same definition as the P&L's returns (issue 37).
+  const { rows: returned } = await db.execute<{ total: string | null }>(sql`
+    SELECT sum(c.total_satang) AS total
+      FROM standing_credit_note c
+      JOIN sale_customer sc ON sc.sale_id = c.sale_id AND sc.shop_id = c.shop_id
+     WHERE sc.shop_id = ${shopId} AND sc.customer_id = ${customerId}`);
   return {
     purchases: rows.map((row) => ({ ...row, soldAt: new Date(row.soldAt) })),
     saleCount: totals?.saleCount ?? 0,
     totalSatang: Number(totals?.totalSatang ?? 0),
+    /** Refunded on credit notes of the customer's bills (with VAT, as the totals). */
+    returnedSatang: Number(returned[0]?.total ?? 0),
     lastVisit: totals?.lastVisit ? new Date(totals.lastVisit) : null,
   };
 }

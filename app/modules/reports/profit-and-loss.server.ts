@@ -98,6 +98,23 @@ export interface CashierRow {
   priceOverrideSatang: number;
 }
 
+/**
+ * The sales of one customer in the period (issue 37, decision 0094), or of all sales without a
+ * customer (`customerId` null: "ลูกค้าทั่วไป"), by the P&L's own definition: bills not voided
+ * net of VAT, less the standing credit notes issued in the period against the customer's
+ * sales. The rows add up to the P&L's net revenue and gross profit.
+ */
+export interface CustomerRow {
+  customerId: string | null;
+  /** The name the latest sale was made under ("" for sales without a customer). */
+  name: string;
+  bills: number;
+  netRevenueSatang: number;
+  grossProfitSatang: number;
+  /** The customer's latest bill in the period (ISO), or null with returns only. */
+  lastSaleAt: string | null;
+}
+
 export interface PaymentRow {
   method: string;
   payments: number;
@@ -153,6 +170,8 @@ export interface ProfitAndLoss {
   byItem: ItemRow[];
   byCategory: CategoryRow[];
   byCashier: CashierRow[];
+  /** Every customer with sales or returns in the period, the most revenue first. */
+  byCustomer: CustomerRow[];
   byPayment: PaymentRow[];
   byHour: HourRow[];
   /** Empty when no bill of the range was sold at a price level. */
@@ -258,6 +277,68 @@ async function returnAggregates(db: DbExecutor, shopId: string, range: ReportRan
       FROM c
      GROUP BY ${sets}`);
   return result.rows;
+}
+
+/**
+ * Sales and returns of the period by the sale's customer. Read from the sales themselves (the
+ * summaries have no customer): completed bills by their Bangkok day, standing credit notes by
+ * theirs, as saleAggregates and returnAggregates count them. The customers' tables are read by
+ * name: the customers module depends on reports' neighbours, not the other way.
+ */
+async function customerAggregates(
+  db: DbExecutor,
+  shopId: string,
+  range: ReportRange,
+): Promise<CustomerRow[]> {
+  const { start, end } = bounds(range);
+  const result = await db.execute<{
+    customer_id: string | null;
+    name: string | null;
+    bills: string;
+    ex_vat: string | null;
+    cost: string | null;
+    last_sale: Date | string | null;
+  }>(sql`
+    WITH moves AS (
+      SELECT s.id AS sale_id, 1 AS bills, s.total_satang - s.vat_satang AS ex_vat,
+             s.cost_satang AS cost, s.created_at AS sold_at
+        FROM sale s
+       WHERE s.shop_id = ${shopId} AND s.status = 'completed'
+         AND s.created_at >= ${start.toISOString()}::timestamptz
+         AND s.created_at < ${end.toISOString()}::timestamptz
+      UNION ALL
+      SELECT c.sale_id, 0, -c.ex_vat_satang, -c.cost_satang, NULL
+        FROM standing_credit_note c
+       WHERE c.shop_id = ${shopId} AND c.created_at >= ${start.toISOString()}::timestamptz
+         AND c.created_at < ${end.toISOString()}::timestamptz
+    )
+    SELECT sc.customer_id,
+           (array_agg(sc.customer_name ORDER BY m.sold_at DESC NULLS LAST))[1] AS name,
+           sum(m.bills) AS bills, sum(m.ex_vat) AS ex_vat, sum(m.cost) AS cost,
+           max(m.sold_at) AS last_sale
+      FROM moves m
+      LEFT JOIN sale_customer sc ON sc.sale_id = m.sale_id AND sc.shop_id = ${shopId}
+     GROUP BY sc.customer_id`);
+  return result.rows
+    .map((row) => ({
+      customerId: row.customer_id,
+      name: row.customer_id === null ? "" : (row.name ?? ""),
+      bills: n(row.bills),
+      netRevenueSatang: n(row.ex_vat),
+      grossProfitSatang: n(row.ex_vat) - n(row.cost),
+      lastSaleAt: row.last_sale === null ? null : new Date(row.last_sale).toISOString(),
+    }))
+    .sort(
+      (a, b) =>
+        b.netRevenueSatang - a.netRevenueSatang ||
+        a.name.localeCompare(b.name) ||
+        (a.customerId ?? "").localeCompare(b.customerId ?? ""),
+    );
+}
+
+/** The customers who bought the most in the period (sales without a customer left out). */
+export function topCustomers(rows: readonly CustomerRow[], count = 10): CustomerRow[] {
+  return rows.filter((row) => row.customerId !== null).slice(0, count);
 }
 
 type FinanceAggregate = {
@@ -589,6 +670,7 @@ export async function profitAndLoss(
     approvals,
     levels,
     overrides,
+    byCustomer,
     prevSales,
     prevReturns,
     prevFinance,
@@ -602,6 +684,7 @@ export async function profitAndLoss(
     approvalAggregates(db, shopId, range),
     levelAggregates(db, shopId, range),
     priceOverrideAggregates(db, shopId, range),
+    customerAggregates(db, shopId, range),
     saleAggregates(db, shopId, before, false),
     returnAggregates(db, shopId, before, false),
     financeAggregates(db, shopId, before),
@@ -763,6 +846,7 @@ export async function profitAndLoss(
     byItem,
     byCategory,
     byCashier,
+    byCustomer,
     byPayment,
     byHour,
     byPriceLevel: priceLevelRows(totals, levels),

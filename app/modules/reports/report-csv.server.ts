@@ -2,7 +2,8 @@ import type { Lang } from "~/lib/i18n";
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import { satangToBahtInput } from "~/lib/money";
 import { csvRow, csvText, UTF8_BOM } from "~/modules/stock/index.server";
-import type { ProfitAndLoss } from "./profit-and-loss.server";
+import { bangkokIsoDate } from "~/lib/dates";
+import { type ProfitAndLoss, topCustomers } from "./profit-and-loss.server";
 import {
   expenseCategoryName,
   figureValue,
@@ -127,6 +128,27 @@ export function pnlCsv(pnl: ProfitAndLoss, report: PnlReport, lang: Lang): strin
         ]);
       }
       break;
+    case "customers":
+    case "topCustomers": {
+      rows.push([
+        t("shops.reports.col.customer"),
+        t("shops.reports.col.bills"),
+        t("shops.reports.col.revenue"),
+        t("shops.reports.fig.grossProfit"),
+        t("shops.reports.col.lastSale"),
+      ]);
+      const customers = report === "customers" ? pnl.byCustomer : topCustomers(pnl.byCustomer);
+      for (const row of customers) {
+        rows.push([
+          row.customerId === null ? t("shops.reports.walkIn") : csvText(row.name),
+          row.bills,
+          baht(row.netRevenueSatang),
+          baht(row.grossProfitSatang),
+          row.lastSaleAt ? bangkokIsoDate(new Date(row.lastSaleAt)) : "",
+        ]);
+      }
+      break;
+    }
     case "payments":
       rows.push([
         t("shops.reports.col.method"),

@@ -9,6 +9,10 @@ export * from "./settings.server";
 export * from "./after-sale.server";
 export * from "./invoices.server";
 export * from "./sale-document.server";
+// The e-receipt: links, the public page's receipt, the slip's QR (decision 0094).
+export * from "./receipt-link.server";
+export * from "./receipt-email.server";
+export * from "./receipt-email-form";
 export * from "./receipt-logo.server";
 // The selling settings form's schema: the server reads the form, the page needs no zod.
 export * from "./settings-form";

@@ -363,4 +363,9 @@ export interface SaleDocument {
     pointsRedeemed: number;
     pointsBalance: number | null;
   } | null;
+  /**
+   * The e-receipt link the slip prints as a QR (decision 0094), with the QR worked out on the
+   * server as one SVG path in module units (qrSize × qrSize); absent when the shop turned it off.
+   */
+  receiptLink?: { url: string; qrSize: number; qrPath: string } | null;
 }

@@ -743,3 +743,46 @@ export const saleLinePriceOverride = pgTable(
     ),
   ],
 );
+
+/**
+ * An e-receipt link of a sale (issue 37, decision 0094): the public page `/r/<token>` shows the
+ * sale's receipt to whoever holds the token. Only the token's SHA-256 is kept, so a copy of the
+ * database opens no receipt; a token is shown once, when it is made, on the slip or in the
+ * e-mail it was made for. A sale may have several (each print and each e-mail makes one).
+ */
+export const saleReceiptLink = pgTable(
+  "sale_receipt_link",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    saleId: bigint("sale_id", { mode: "number" })
+      .notNull()
+      .references(() => sale.id, { onDelete: "cascade" }),
+    /** Hex SHA-256 of the token's 16 random bytes (base64url in the link). */
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("sale_receipt_link_token").on(table.tokenHash),
+    index("sale_receipt_link_sale").on(table.shopId, table.saleId),
+  ],
+);
+
+/**
+ * Whether the shop's slips carry the e-receipt QR (decision 0094): on unless the owner turned
+ * it off in the selling settings. A table of its own, so old migrations' rows stay valid.
+ */
+export const saleReceiptLinkSetting = pgTable(
+  "sale_receipt_link_setting",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    qrOnSlip: boolean("qr_on_slip").notNull().default(true),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("sale_receipt_link_setting_shop").on(table.shopId)],
+);

@@ -1,9 +1,12 @@
 import type { MiddlewareFunction } from "react-router";
 import { SESSION_COOKIE_NAMES } from "~/modules/accounts/index.server";
 
-/** The areas only members reach: their pages are never kept by a browser or a proxy. */
+/**
+ * The areas only members reach, and the e-receipts (`/r/`, decision 0094): their pages are never
+ * kept by a browser or a proxy.
+ */
 const PRIVATE_PATH =
-  /^\/(user\/|admin(\/|\.data|$)|storehub(\/|\.data|$)|shophub\/(new|members|settings|switch))/;
+  /^\/(user\/|admin(\/|\.data|$)|storehub(\/|\.data|$)|shophub\/(new|members|settings|switch)|r\/)/;
 
 function carriesSession(request: Request): boolean {
   const header = request.headers.get("cookie") ?? "";

@@ -13,6 +13,7 @@ import {
   stampLogo,
   type PaintTarget,
   type Pixels,
+  type QrOp,
   type TextOp,
 } from "./raster";
 
@@ -163,6 +164,37 @@ describe("the receipt picture", () => {
     expect(layout.width).toBe(PAPER_DOTS["58"]);
     const last = layout.ops.at(-1)!;
     expect(layout.height).toBeGreaterThan(last.y);
+  });
+
+  it("prints the e-receipt QR (decision 0094) in whole dots a module, with its Thai line", () => {
+    // A 3 × 2 "QR": a run of two modules, then one module on the next row.
+    const linked = {
+      ...doc,
+      receiptLink: { url: "http://localhost/r/x", qrSize: 3, qrPath: "M0 0h2v1h-2zM1 1h1v1h-1z" },
+    };
+    const layout = layoutReceipt(documentView(linked, t, "th"), "58", measure);
+    const qr = layout.ops.find((op): op is QrOp => "qr" in op);
+    expect(qr?.qr).toEqual([
+      [0, 0, 2],
+      [1, 1, 1],
+    ]);
+    expect(Number.isInteger(qr?.scale)).toBe(true);
+    const texts = layout.ops.filter((op): op is TextOp => "text" in op).map((op) => op.text);
+    expect(texts.at(-1)).toBe("สแกนเพื่อดูใบเสร็จออนไลน์");
+    const rects: number[][] = [];
+    const target: PaintTarget = {
+      fillStyle: "",
+      font: "",
+      textAlign: "left",
+      textBaseline: "alphabetic",
+      fillRect: (...args) => rects.push(args),
+      fillText: () => undefined,
+    };
+    paintReceipt(target, layout);
+    expect(rects).toContainEqual([qr!.x, qr!.y, 2 * qr!.scale, qr!.scale]);
+    // Without a link the slip has no QR.
+    const plain = layoutReceipt(documentView(doc, t, "th"), "58", measure);
+    expect(plain.ops.some((op) => "qr" in op)).toBe(false);
   });
 
   it("prints a line's discount in the amount column, and a credit note's signatures", () => {

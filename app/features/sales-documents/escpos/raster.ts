@@ -1,4 +1,4 @@
-import type { DocumentView } from "../document-view";
+import { type DocumentView, qrRuns } from "../document-view";
 
 /*
  * The thermal receipt drawn as a picture for an ESC/POS printer. A printer's own fonts have no
@@ -39,10 +39,18 @@ export interface LogoBox {
   height: number;
 }
 
+/** The e-receipt QR (decision 0094): runs of dark modules, `scale` dots a module. */
+export interface QrOp {
+  qr: [number, number, number][];
+  x: number;
+  y: number;
+  scale: number;
+}
+
 export interface ReceiptLayout {
   width: number;
   height: number;
-  ops: (TextOp | RuleOp)[];
+  ops: (TextOp | RuleOp | QrOp)[];
   logo?: LogoBox | null;
 }
 
@@ -138,7 +146,7 @@ export function layoutReceipt(
 ): ReceiptLayout {
   const width = PAPER_DOTS[paper];
   const base = paper === "58" ? 22 : 24;
-  const ops: (TextOp | RuleOp)[] = [];
+  const ops: (TextOp | RuleOp | QrOp)[] = [];
   let y = 4;
   const lineHeight = (size: number) => Math.ceil(size * 1.5);
 
@@ -266,6 +274,16 @@ export function layoutReceipt(
     }
   }
   view.footer.forEach((line) => centred(line));
+  if (view.receiptQr) {
+    // About 24 mm on either roll (192 dots at 203 dpi), whole dots a module so it stays sharp.
+    const scale = Math.max(2, Math.floor(192 / view.receiptQr.size));
+    const side = scale * view.receiptQr.size;
+    // Four light modules above and below: the quiet zone a scanner needs.
+    y += 4 * scale;
+    ops.push({ qr: qrRuns(view.receiptQr.path), x: Math.floor((width - side) / 2), y, scale });
+    y += side + 2 * scale;
+    centred(view.receiptQr.caption, base - 2);
+  }
   y += 16;
   return { width, height: Math.ceil(y), ops, logo: logoBox };
 }
@@ -286,6 +304,12 @@ export function paintReceipt(target: PaintTarget, layout: ReceiptLayout): void {
   target.fillStyle = "#000000";
   target.textBaseline = "alphabetic";
   for (const op of layout.ops) {
+    if ("qr" in op) {
+      for (const [x, y, w] of op.qr) {
+        target.fillRect(op.x + x * op.scale, op.y + y * op.scale, w * op.scale, op.scale);
+      }
+      continue;
+    }
     if ("rule" in op) {
       if (op.thick) {
         target.fillRect(0, op.y, layout.width, 3);

@@ -87,6 +87,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     },
     saleCount: history.saleCount,
     totalSatang: history.totalSatang,
+    returnedSatang: history.returnedSatang,
     lastVisit: history.lastVisit?.toISOString() ?? null,
     purchases: history.purchases.map((row) => ({ ...row, soldAt: row.soldAt.toISOString() })),
     pointsBalance,
@@ -351,6 +352,14 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
             <div className="fs-4" data-testid="customer-total">
               {formatBaht(loaderData.totalSatang, lang)}
             </div>
+            {loaderData.returnedSatang > 0 && (
+              <div className="small text-secondary" data-testid="customer-returned">
+                {t("shops.customers.detail.returned", {
+                  amount: formatBaht(loaderData.returnedSatang, lang),
+                  net: formatBaht(loaderData.totalSatang - loaderData.returnedSatang, lang),
+                })}
+              </div>
+            )}
           </Card>
         </Col>
         <Col sm={6} lg={3}>

@@ -2,6 +2,7 @@ import { Alert, Badge, Table } from "react-bootstrap";
 import { langOf } from "~/lib/i18n/lang.server";
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/detail";
+import { ReceiptEmailForm } from "./receipt-email-form";
 import { appContext } from "~/context";
 import { shopsMeta } from "~/layout/shops-page";
 import { formatDateTime } from "~/lib/dates";
@@ -607,6 +608,7 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
             </a>
           ))}
         </div>
+        <ReceiptEmailForm saleId={sale.id} shopId={shop.id} />
       </section>
 
       {fullTaxInvoice && (

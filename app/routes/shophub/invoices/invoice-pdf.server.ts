@@ -288,4 +288,24 @@ function drawDocument(
     w.text(line, left, y, { align: "center", width: contentWidth });
     y += w.lineHeight();
   }
+  // The e-receipt QR (decision 0094): 68 pt (24 mm) square, centred, its caption under it.
+  const qr = view.receiptQr;
+  if (qr) {
+    const side = 68;
+    if (y + side + 12 + w.lineHeight() > BOTTOM) {
+      doc.addPage();
+      y = PAGE.margin;
+    }
+    y += 12;
+    const scale = side / qr.size;
+    doc
+      .save()
+      .translate(left + (contentWidth - side) / 2, y)
+      .scale(scale)
+      .path(qr.path)
+      .fill("#000000")
+      .restore();
+    y += side + 4;
+    w.text(qr.caption, left, y, { align: "center", width: contentWidth });
+  }
 }

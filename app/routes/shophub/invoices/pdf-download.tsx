@@ -7,6 +7,8 @@ interface PdfDownloadProps {
   shopId: string;
   fileName: string;
   label: string;
+  /** The e-receipt link the page shows (decision 0094), for the PDF to carry the same one. */
+  receiptLink?: string | null;
 }
 
 /**
@@ -15,7 +17,7 @@ interface PdfDownloadProps {
  * its data, so what it shows (and prints next) already says สำเนา; without them the browser
  * posts the form itself and saves the answer (an attachment: the page stays).
  */
-export function PdfDownload({ href, shopId, fileName, label }: PdfDownloadProps) {
+export function PdfDownload({ href, shopId, fileName, label, receiptLink }: PdfDownloadProps) {
   const { revalidate } = useRevalidator();
 
   async function download(event: FormEvent<HTMLFormElement>) {
@@ -43,6 +45,7 @@ export function PdfDownload({ href, shopId, fileName, label }: PdfDownloadProps)
   return (
     <form method="post" action={href} onSubmit={(event) => void download(event)}>
       <input type="hidden" name="shopId" value={shopId} />
+      {receiptLink && <input type="hidden" name="receiptLink" value={receiptLink} />}
       <button type="submit" className="btn btn-outline-secondary">
         {label}
       </button>

@@ -5,6 +5,7 @@ import { a4Labels, documentView } from "~/features/sales-documents/document-view
 import { pdfFileName } from "~/features/sales-documents/links";
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import { readStoredFile } from "~/modules/media/index.server";
+import { withGivenReceiptLink } from "~/modules/sales/index.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { countPrint, documentRef, loadDocument } from "./document-request.server";
 import { renderDocumentPdf } from "./invoice-pdf.server";
@@ -31,7 +32,19 @@ async function documentPdf(
   const { shop } = await chosenShopOf(context, request);
   const app = context.get(appContext);
   const ref = documentRef(params, new URL(request.url));
-  const document = await loadDocument(app.db, shop.id, ref, app.storage.urlOf);
+  const loaded = await loadDocument(app.db, shop.id, ref, app.storage.urlOf);
+  // The e-receipt QR (decision 0094): the print page's button sends the link its page shows, so
+  // the PDF carries the same one and writes no other. A GET changes nothing: no link, no QR.
+  const document = handedOut
+    ? await withGivenReceiptLink(
+        app.db,
+        shop.id,
+        ref.saleId,
+        loaded,
+        String((await request.formData()).get("receiptLink") ?? ""),
+        app.publicOrigin,
+      )
+    : loaded;
   const original = handedOut && (await countPrint(app.db, shop.id, ref));
   const lang = langOf(context);
   const t = serverTranslate(lang);

@@ -14,6 +14,7 @@ import { useRollLengthMm } from "~/features/sales-documents/roll-length";
 import { areaMessagesOf } from "~/lib/i18n/messages.server";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { buildMeta, siteFromMatches } from "~/lib/seo";
+import { withReceiptLink } from "~/modules/sales/index.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import printCss from "~/features/sales-documents/print.css?url";
 import { countPrint, documentRef, loadDocument, readPaper } from "./document-request.server";
@@ -34,7 +35,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { shop } = await chosenShopOf(context, request);
   const app = context.get(appContext);
   const url = new URL(request.url);
-  const document = await loadDocument(app.db, shop.id, documentRef(params, url), app.storage.urlOf);
+  const ref = documentRef(params, url);
+  // The slip carries a fresh e-receipt link as a QR (decision 0094), read by the silent print too.
+  const document = await withReceiptLink(
+    app.db,
+    shop.id,
+    ref.saleId,
+    await loadDocument(app.db, shop.id, ref, app.storage.urlOf),
+    app.publicOrigin,
+  );
   const paper = readPaper(url.searchParams.get("paper"), document);
   const doc = url.searchParams.get("doc") ?? "sale";
   return {
@@ -115,6 +124,7 @@ export default function PrintDocument({ loaderData, params }: Route.ComponentPro
           shopId={shopId}
           fileName={pdfFileName(document.documentNumber)}
           label={t("shops.sell.doc.downloadPdf")}
+          receiptLink={document.receiptLink?.url}
         />
       </nav>
       <div ref={pageRef}>

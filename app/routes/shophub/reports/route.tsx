@@ -17,7 +17,7 @@ import {
   REPORT_METHOD_TEXT,
   type PnlReport,
 } from "~/modules/reports";
-import { profitAndLoss } from "~/modules/reports/index.server";
+import { profitAndLoss, topCustomers } from "~/modules/reports/index.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { DateShown, usePicked } from "~/ui/date-shown";
 import { DayInput } from "~/ui/day-input";
@@ -39,6 +39,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     shop: { id: shop.id, name: shop.name },
     period,
     pnl,
+    top: topCustomers(pnl.byCustomer),
     printedAt: new Date().toISOString(),
   };
 }
@@ -81,10 +82,38 @@ function Section({
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
-  const { shop, period, pnl, printedAt } = loaderData;
+  const { shop, period, pnl, top, printedAt } = loaderData;
   const base = `/shophub/reports/export?shop=${encodeURIComponent(shop.id)}&${periodQuery(pnl.range)}`;
   const csvHref = (report: PnlReport) => `${base}&report=${report}`;
   const sectionTitle = (report: PnlReport) => t(PNL_REPORT_TITLE[report]);
+  // A customer's row links to their page; sales without a customer are one row (issue 37).
+  const customerCell = (row: (typeof pnl.byCustomer)[number]) =>
+    row.customerId === null ? (
+      t("shops.reports.walkIn")
+    ) : (
+      <Link to={`/shophub/customers/${row.customerId}?shop=${encodeURIComponent(shop.id)}`}>
+        {row.name}
+      </Link>
+    );
+  const customerColumns = [
+    {
+      header: t("shops.reports.col.bills"),
+      cell: (row: (typeof pnl.byCustomer)[number]) => row.bills,
+    },
+    {
+      header: t("shops.reports.col.revenue"),
+      satang: (row: (typeof pnl.byCustomer)[number]) => row.netRevenueSatang,
+    },
+    {
+      header: t("shops.reports.fig.grossProfit"),
+      satang: (row: (typeof pnl.byCustomer)[number]) => row.grossProfitSatang,
+    },
+    {
+      header: t("shops.reports.col.lastSale"),
+      cell: (row: (typeof pnl.byCustomer)[number]) =>
+        row.lastSaleAt ? formatDate(row.lastSaleAt, lang) : "",
+    },
+  ];
   const periodLabel = (key: string) =>
     pnl.granularity === "day" ? formatDay(key, lang) : formatMonth(key, lang);
   const picked = {
@@ -417,6 +446,32 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
               satang: (row) => row.priceOverrideSatang,
             },
           ]}
+        />
+      </Section>
+
+      <Section
+        id="topCustomers"
+        title={sectionTitle("topCustomers")}
+        csvHref={csvHref("topCustomers")}
+      >
+        <BreakdownTable
+          testId="pnl-top-customers"
+          sayEmpty
+          rows={top}
+          rowKey={(row) => row.customerId ?? ""}
+          rowHeader={{ header: t("shops.reports.col.customer"), cell: customerCell }}
+          columns={customerColumns}
+        />
+      </Section>
+
+      <Section id="customers" title={sectionTitle("customers")} csvHref={csvHref("customers")}>
+        <BreakdownTable
+          testId="pnl-customers"
+          sayEmpty
+          rows={pnl.byCustomer}
+          rowKey={(row) => row.customerId ?? ""}
+          rowHeader={{ header: t("shops.reports.col.customer"), cell: customerCell }}
+          columns={customerColumns}
         />
       </Section>
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht } from "~/lib/money";
 import type { TillDone } from "./till-state";
@@ -13,8 +14,11 @@ export function DonePanel({
   onPrintSlip,
   printFailed,
   onNext,
+  children,
 }: {
   sale: TillDone;
+  /** More for the sale, e.g. sending its e-receipt (a lazily loaded part). */
+  children?: ReactNode;
   /**
    * The print page, which opens the browser's print dialog by itself; null while a queued sale
    * has not reached the server (its slip is printed from the server's document).
@@ -95,6 +99,7 @@ export function DonePanel({
             </a>
           </p>
         )}
+        {children}
       </div>
     </section>
   );

@@ -91,6 +91,9 @@ const { Part: PriceLevelPicker, preload: preloadPriceLevelPicker } = lazyPart(()
 const { Part: VariantPicker, preload: preloadVariantPicker } = lazyPart(() =>
   import("./variant-picker").then((module) => module.VariantPicker),
 );
+const { Part: ReceiptEmail } = lazyPart(() =>
+  import("../invoices/receipt-email-form").then((module) => module.ReceiptEmailForm),
+);
 const { Part: StaffPanel, preload: preloadStaffPanel } = lazyPart(() =>
   import("./staff-dialog").then((module) => module.StaffPanel),
 );
@@ -493,7 +496,9 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
                 dispatch({ type: "nextSale" });
                 scanner.focus();
               }}
-            />
+            >
+              {done.id !== null && <ReceiptEmail key={done.id} saleId={done.id} shopId={shopId} />}
+            </DonePanel>
           )}
           <CartPanel
             cart={cart}

@@ -24,8 +24,10 @@ import {
 } from "~/modules/sales";
 import {
   getSalesSettings,
+  receiptQrOnSlip,
   receiptLogoUrl,
   removeReceiptLogo,
+  setReceiptQrOnSlip,
   salesSettingsFormSchema,
   storeReceiptLogo,
   updateSalesSettings,
@@ -59,6 +61,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     values: {
       ...salesSettingsFormValues(settings),
       ...pointsFormValues(await pointsScheme(db, shop.id)),
+      receiptQrOnSlip: (await receiptQrOnSlip(db, shop.id)) ? "on" : "",
     },
     logoUrl: receiptLogoUrl(storage, settings.logoKey),
     // The server's year, so that the previews of the first render and the browser's agree.
@@ -94,9 +97,11 @@ export const action = keepFormOnShopChange(async function action({
   const parsed = readForm(form, salesSettingsFormSchema);
   // The points scheme (decision 0082) is read from the same form, each field with its message.
   const points = readForm(form, pointsFormSchema);
+  // The e-receipt QR on the slip (decision 0094): a switch, nothing to refuse.
+  const qrOnSlip = form.get("receiptQrOnSlip") === "on";
   if (!parsed.ok || !points.ok) {
     return fail(
-      { ...parsed.values, ...points.values },
+      { ...parsed.values, ...points.values, receiptQrOnSlip: qrOnSlip ? "on" : "" },
       { ...(parsed.ok ? {} : parsed.errors), ...(points.ok ? {} : points.errors) },
     );
   }
@@ -120,6 +125,7 @@ export const action = keepFormOnShopChange(async function action({
     await removeReceiptLogo(storage, result.previousLogoKey);
   }
   await savePointsScheme(db, shop.id, points.data);
+  await setReceiptQrOnSlip(db, shop.id, qrOnSlip);
   logger.info({ shopId: shop.id }, "selling settings changed");
   return redirect(`/shophub/settings/selling?shop=${encodeURIComponent(shop.id)}&saved=1`);
 });
@@ -404,6 +410,12 @@ function SettingsFields({
             ["58", t("shops.sellingSettings.receipt.paper58")],
             ["80", t("shops.sellingSettings.receipt.paper80")],
           ]}
+        />
+        <SwitchField
+          name="receiptQrOnSlip"
+          label={t("shops.sellingSettings.receipt.qr")}
+          hint={t("shops.sellingSettings.receipt.qrHint")}
+          checked={value("receiptQrOnSlip") === "on"}
         />
       </Section>
 
