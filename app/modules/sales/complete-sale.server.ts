@@ -2,6 +2,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   discountApproval,
+  itemOptionGroup,
+  optionChoice,
+  optionGroup,
   sale,
   saleLine,
   shift,
@@ -26,7 +29,7 @@ import {
   type VatSetting,
   vatSettingOf,
 } from "./bill";
-import { isWholeQuantity, qtyToSql } from "~/lib/quantity";
+import { isWholeQuantity, qtyFromSql, qtyToSql } from "~/lib/quantity";
 import {
   type CompletedSale,
   type CompleteSaleRequest,
@@ -37,11 +40,17 @@ import {
   type SaleError,
   type SaleLineRequest,
 } from "./sale-contract";
-import type { SalePostFlag, SalePostPayload, SalePostPayment } from "./sale-post-payload.server";
+import type {
+  SalePostFlag,
+  SalePostOption,
+  SalePostPayload,
+  SalePostPayment,
+} from "./sale-post-payload.server";
 import { paymentsAfterChange } from "./receipt-document";
 import { readScaleLabel, scaleLabelLine } from "./scale-label";
 import { markPrinted } from "./sale-document.server";
 import { levelUnitPrice } from "./price-level";
+import { lineOptions } from "./options";
 import { levelBreaks } from "./price-levels.server";
 import type { SaleSeller } from "./schema";
 import { defaultSalesSettings, type SalesSettings } from "./settings.server";
@@ -87,6 +96,23 @@ interface SaleItem {
   measured: boolean;
   priceSatang: number;
   status: string;
+  optionGroups: SaleItemOptionGroup[] | null;
+}
+
+/** An option group an item asks (decision 0092), with what each choice consumes. */
+interface SaleItemOptionGroup {
+  id: number;
+  name: string;
+  min: number;
+  max: number;
+  choices: {
+    id: number;
+    name: string;
+    priceSatang: number;
+    stockItemId: number | null;
+    /** The ledger's decimal per unit sold ("0.018"), null without stock. */
+    stockQty: string | null;
+  }[];
 }
 
 const refuse = (error: SaleError): CompleteSaleResult => ({ ok: false, error });
@@ -164,6 +190,17 @@ function saleContextQuery(db: Database) {
                 JOIN ${stockRecipeComponent} r ON r.item_id = p.part
                WHERE p.depth < 16)
             SELECT array_agg(DISTINCT part)::text[] FROM parts)`,
+          // The option groups it asks, in order, with their choices (decision 0092).
+          optionGroups: sql<SaleItemOptionGroup[] | null>`(SELECT jsonb_agg(jsonb_build_object(
+                'id', g.id, 'name', g.name, 'min', g.min_choices, 'max', g.max_choices,
+                'choices', coalesce((SELECT jsonb_agg(jsonb_build_object('id', c.id,
+                    'name', c.name, 'priceSatang', c.price_satang,
+                    'stockItemId', c.stock_item_id, 'stockQty', c.stock_qty::text)
+                    ORDER BY c.position, c.id)
+                  FROM ${optionChoice} c WHERE c.group_id = g.id), '[]'::jsonb))
+                ORDER BY iog.position, g.id)
+              FROM ${itemOptionGroup} iog JOIN ${optionGroup} g ON g.id = iog.group_id
+             WHERE iog.item_id = ${stockItem.id} AND g.shop_id = ${stockItem.shopId})`,
         },
         tillShift: { id: shift.id, openedByName: shift.openedByName },
         cashierInTillShift: shiftMember.userId,
@@ -438,18 +475,53 @@ async function completeRequest(
   // shows and took the goods. It is kept as sold, what changed meanwhile flagged for the owner.
   const happened = request.device !== undefined;
   const flags: SalePostFlag[] = [];
+  const options: SalePostOption[] = [];
+  const optionItems = new Set<number>();
   for (const [index, line] of request.lines.entries()) {
     const item = itemsById.get(line.itemId);
     if (!item || (item.status !== "active" && !happened))
       return refuseUnlessRetry({ code: "itemUnavailable", line: index });
     if (item.status !== "active")
       flags.push({ line: index + 1, reason: "itemArchived", detail: {} });
-    const listPrice = levelUnitPrice(
-      item.priceSatang,
-      breaksByItem?.get(item.id),
-      line.qtyMilli,
-      breaksByItem !== null,
-    ).unitPriceSatang;
+    // The line's options (decision 0092): checked with the till's own rule and priced on top
+    // of the level's price. A registered till's sale keeps what still exists, flagged.
+    const groups = item.optionGroups ?? [];
+    let optioned = lineOptions(groups, line.options ?? []);
+    if (!optioned.ok) {
+      const { ok: _ok, ...refusal } = optioned;
+      if (!happened) {
+        return refuseUnlessRetry({
+          code: "options",
+          line: index,
+          reason: refusal.reason,
+          group: refusal.group,
+          limit:
+            refusal.reason === "tooFew"
+              ? refusal.min
+              : refusal.reason === "tooMany"
+                ? refusal.max
+                : 0,
+        });
+      }
+      flags.push({
+        line: index + 1,
+        reason: "optionsChanged",
+        detail: { reason: refusal.reason, group: refusal.group },
+      });
+      const known = new Set(groups.flatMap((g) => g.choices.map((c) => c.id)));
+      optioned = lineOptions(
+        groups.map((g) => ({ ...g, min: 0, max: g.choices.length })),
+        [...new Set(line.options ?? [])].filter((id) => known.has(id)),
+      );
+      if (!optioned.ok) throw new Error("completeSale: lenient options refused");
+    }
+    const listPrice =
+      levelUnitPrice(
+        item.priceSatang,
+        breaksByItem?.get(item.id),
+        line.qtyMilli,
+        breaksByItem !== null,
+      ).unitPriceSatang + optioned.priceSatang;
     const soldAt = happened && line.scaleLabel == null ? line.unitPriceSatang : undefined;
     if (soldAt !== undefined && soldAt !== listPrice) {
       flags.push({
@@ -475,6 +547,24 @@ async function completeRequest(
     const ledgerQty = ledgerQuantity(billLine.qtyMilli, item.measured);
     if (ledgerQty === null) return refuseUnlessRetry({ code: "badQuantity", line: index });
     sold.push({ line, item, billLine, ledgerQty });
+    for (const [position, chosen] of optioned.chosen.entries()) {
+      const choice = groups.flatMap((g) => g.choices).find((c) => c.id === chosen.choiceId);
+      const consumed =
+        choice?.stockItemId != null && choice.stockQty !== null
+          ? Math.round((billLine.qtyMilli * qtyFromSql(choice.stockQty)) / 1000)
+          : 0;
+      if (consumed > 0 && choice?.stockItemId != null) optionItems.add(choice.stockItemId);
+      options.push({
+        line: index + 1,
+        position: position + 1,
+        choice: chosen.choiceId,
+        group: chosen.groupName,
+        name: chosen.choiceName,
+        price: chosen.priceSatang,
+        item: consumed > 0 ? (choice?.stockItemId ?? null) : null,
+        qty: consumed > 0 ? qtyToSql(consumed) : null,
+      });
+    }
   }
 
   // A registered till's sale is priced with the VAT setting it sold under (the slip says so);
@@ -614,6 +704,7 @@ async function completeRequest(
     }),
     payments: postedPayments(request.payments, settled.changeSatang),
     flags,
+    options: options.length > 0 ? options : null,
   };
 
   try {
@@ -624,6 +715,8 @@ async function completeRequest(
         ...new Set([
           ...itemIds,
           ...[...itemsById.values()].flatMap((item) => (item.components ?? []).map(Number)),
+          // What the lines' options consume (decision 0092).
+          ...optionItems,
         ]),
       ],
       payload,

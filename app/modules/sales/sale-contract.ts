@@ -55,6 +55,11 @@ const saleLineRequestSchema = z.object({
    * other sale is priced from the item.
    */
   unitPriceSatang: whole.min(0).optional(),
+  /**
+   * The option choices picked for the line (issue 37, decision 0092), by id: the server checks
+   * them against the item's option groups (options.ts) and adds their price to the unit price.
+   */
+  options: z.array(whole.positive()).max(50).optional(),
 });
 
 /**
@@ -181,6 +186,18 @@ export type SaleError =
   /** A whole-unit item with a fraction, or a scale label that does not read. */
   | { code: "badQuantity"; line: number }
   | { code: "notEnoughStock"; line: number; availableMilli: number }
+  /**
+   * The line's options do not fit its item's option groups (decision 0092): a required group
+   * without a choice, more than a group allows, or a choice the item does not offer. `line` is
+   * 0-based; `group` names the group ("" for a choice of no group of the item).
+   */
+  | {
+      code: "options";
+      line: number;
+      reason: "tooFew" | "tooMany" | "notOffered";
+      group: string;
+      limit: number;
+    }
   /** The same clientSaleId was used before for a different bill. */
   | { code: "replayMismatch" }
   | { code: "shiftRequired" }
@@ -301,6 +318,8 @@ export interface SaleDocument {
     /** amount − discount. */
     totalSatang: number;
     vatExempt: boolean;
+    /** The options the line was sold with (decision 0092), printed under it. */
+    options?: { groupName: string; choiceName: string; priceSatang: number }[];
   }[];
   vatMode: VatMode;
   vatRateBasisPoints: number;

@@ -20,6 +20,8 @@ export interface FlaggedSale {
   vat: { list: FlaggedVat; sold: FlaggedVat } | null;
   /** pointsShort: the points the till redeemed, and what the customer's balance still covered. */
   points: { requested: number; redeemed: number } | null;
+  /** optionsChanged (decision 0092): the option group that no longer fits, "" when none does. */
+  optionGroup: string | null;
 }
 
 export interface FlaggedVat {
@@ -45,6 +47,7 @@ export async function flaggedSales(
       listSatang: sql<string | null>`${saleFlag.detail}->>'listSatang'`,
       soldSatang: sql<string | null>`${saleFlag.detail}->>'soldSatang'`,
       balance: sql<string | null>`${saleFlag.detail}->>'balance'`,
+      optionGroup: sql<string | null>`${saleFlag.detail}->>'group'`,
       detail: saleFlag.detail,
     })
     .from(saleFlag)

@@ -50,6 +50,23 @@ export interface SalePostFlag {
   detail: Record<string, number | string>;
 }
 
+/**
+ * A choice a line was sold with (issue 37, decision 0092): sale_post_options keeps it as sold;
+ * with `item`, sale_option_ledger_lines posts what it consumes (`qty`, the ledger's decimal,
+ * for the whole line) under the line's number.
+ */
+export interface SalePostOption {
+  /** 1-based line number. */
+  line: number;
+  position: number;
+  choice: number;
+  group: string;
+  name: string;
+  price: number;
+  item: number | null;
+  qty: string | null;
+}
+
 export interface SalePostPayload {
   clientSaleId: string;
   kind: SaleReceiptKind;
@@ -93,6 +110,8 @@ export interface SalePostPayload {
   /** Points redeemed on the bill and the discount they gave (decision 0082); points_sale books them. */
   redeemPoints: number | null;
   redeemSatang: number | null;
+  /** The lines' options (decision 0092); null when no line has any. */
+  options: SalePostOption[] | null;
 }
 
 type KeysOf<T> = Record<keyof T, true>;
@@ -135,6 +154,7 @@ export const SALE_POST_KEYS = {
     customerPhone: true,
     redeemPoints: true,
     redeemSatang: true,
+    options: true,
   } satisfies KeysOf<SalePostPayload>,
   line: {
     item: true,

@@ -146,6 +146,12 @@ export function saleErrorText(
       return t("shops.sell.error.cashierSwitchInvalid");
     case "points":
       return t(POINTS_ERROR_TEXT[error.reason], { balance: String(error.balance) });
+    case "options":
+      return t(`shops.sell.error.options.${error.reason}`, {
+        name: lineName(error.line),
+        group: error.group,
+        n: String(error.limit),
+      });
     case "discountNeedsApproval":
       return t("shops.sell.error.discountNeedsApproval", {
         line: formatBasisPoints(error.limit.lineBasisPoints),

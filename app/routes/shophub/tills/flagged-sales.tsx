@@ -15,13 +15,20 @@ export interface FlaggedSaleRow {
   documentNumber: string;
   till: string;
   soldAt: string;
-  reason: "priceChanged" | "itemArchived" | "negativeStock" | "vatChanged" | "pointsShort";
+  reason:
+    | "priceChanged"
+    | "itemArchived"
+    | "negativeStock"
+    | "vatChanged"
+    | "pointsShort"
+    | "optionsChanged";
   itemName: string | null;
   listSatang: number | null;
   soldSatang: number | null;
   balance: string | null;
   vat: { list: FlaggedVatRow; sold: FlaggedVatRow } | null;
   points: { requested: number; redeemed: number } | null;
+  optionGroup: string | null;
 }
 
 interface FlaggedVatRow {
@@ -54,6 +61,8 @@ export function FlaggedSales({ shopId, rows }: { shopId: string; rows: FlaggedSa
               list: vatText(row.vat.list),
             })
           : "";
+      case "optionsChanged":
+        return t("shops.tills.flagged.optionsChanged", { item, group: row.optionGroup ?? "" });
       case "pointsShort":
         return t("shops.tills.flagged.pointsShort", {
           requested: String(row.points?.requested ?? 0),
