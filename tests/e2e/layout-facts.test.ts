@@ -263,9 +263,10 @@ describe("layout facts", () => {
         await setLanguage(member, lang);
         await page.goto("/shophub/dashboard", { waitUntil: "domcontentloaded" });
         const tools = page.getByTestId("shophub-nav").locator("a, button");
-        // The owner's row: fourteen tools (the tax reports, the tills, the day closing, the
-        // journal, the customers and the price levels among them) and the help entry.
-        expect(await tools.count()).toBe(15);
+        // The owner's row: fifteen tools (the tax reports, the tills, the day closing, the
+        // journal, the customers, the price levels and the options among them) and the help
+        // entry.
+        expect(await tools.count()).toBe(16);
         for (const box of await tools.evaluateAll((all) =>
           all.map((tool) => {
             const rect = tool.getBoundingClientRect();

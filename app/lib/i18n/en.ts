@@ -1,5 +1,6 @@
 import { enShophubCustomers } from "./en-shophub-customers";
 import { enShophubStaff } from "./en-shophub-staff";
+import { enShophubOptions } from "./en-shophub-options";
 import { enListings } from "./en-listings";
 import { enShophubDashboard } from "./en-shophub-dashboard";
 import { enShophubFinance } from "./en-shophub-finance";
@@ -40,6 +41,7 @@ export const en: Record<MessageKey, string> = {
   ...enShophubJournal,
   ...enShophubCustomers,
   ...enShophubStaff,
+  ...enShophubOptions,
   "site.name": "DP Tech",
   "site.title":
     "DP Tech | AI and inspection cameras, laser marking, warehouse solutions and AMR robots",

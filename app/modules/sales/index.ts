@@ -5,6 +5,20 @@ export { bahtText } from "./baht-text";
 export { type LevelBreak, type LevelPrice, levelUnitPrice } from "./price-level";
 export { levelBreaksText, readLevelPriceForm } from "./price-level-form";
 export {
+  type ChosenOption,
+  lineOptions,
+  type OptionChoice,
+  type OptionGroup,
+  type OptionsResult,
+} from "./options";
+export {
+  type ChoiceFormValue,
+  OPTION_MAX_CHOICES,
+  readOptionChoiceForm,
+  readOptionGroupForm,
+  readSkuList,
+} from "./option-form";
+export {
   paymentsAfterChange,
   type ReceiptInput,
   type ReceiptLineInfo,
