@@ -13,8 +13,13 @@ import {
   stockItem,
   stockMovement,
 } from "~/db/schema";
+import { documentView } from "~/features/sales-documents/document-view";
+import { createTranslate } from "~/lib/i18n";
+import { th } from "~/lib/i18n/th";
 import {
   completeSale,
+  getSaleDocument,
+  getSaleDetail,
   returnSaleLines,
   voidSale,
   type CompleteSaleRequest,
@@ -194,6 +199,17 @@ describe("a sale with options", () => {
         ),
       );
     expect(beansMoved).toMatchObject([{ qty: -36, valueSatang: -2_160, lineNo: 1 }]);
+
+    // The slip prints the choices under their line, with their price when not zero.
+    const slip = await getSaleDocument(db, c.shop.id, { doc: "sale", saleId: result.sale.id });
+    expect(slip?.lines.map((l) => l.options?.map((o) => o.choiceName))).toEqual([
+      ["หวานน้อย", "เพิ่มช็อต"],
+      ["ไม่หวาน", "ไข่มุก"],
+    ]);
+    const view = documentView(slip!, createTranslate(th, undefined, "th"), "th");
+    expect(view.lines[0]?.options).toEqual(["หวานน้อย", "เพิ่มช็อต +15.00"]);
+    const detail = await getSaleDetail(db, c.shop.id, result.sale.id);
+    expect(detail?.lines[1]?.options.map((o) => o.choiceName)).toEqual(["ไม่หวาน", "ไข่มุก"]);
 
     // The void gives the lattes and the beans back.
     const voided = await voidSale(

@@ -15,6 +15,7 @@ import { bangkokDays } from "~/lib/dates";
 import { type Page, pageWindow, toPage } from "~/lib/paging";
 import type { PaymentMethod } from "./bill";
 import type { SaleStatus } from "./schema";
+import { lineOptionsOf } from "./sale-document.server";
 
 /*
  * The shop's sales as /shophub/invoices lists and opens them. Every query is scoped to the
@@ -197,6 +198,8 @@ export interface SaleDetail {
     discountSatang: number;
     vatSatang: number;
     totalSatang: number;
+    /** The options it was sold with (decision 0092), as sold. */
+    options: { groupName: string; choiceName: string; priceSatang: number }[];
   }[];
   payments: {
     method: PaymentMethod;
@@ -276,6 +279,11 @@ export async function getSaleDetail(
       .where(and(eq(creditNote.shopId, shopId), eq(creditNote.saleId, saleId)))
       .orderBy(asc(creditNote.id)),
   ]);
+  const optionsByLine = await lineOptionsOf(
+    db,
+    shopId,
+    lines.map((line) => line.id),
+  );
   const noteLines =
     notes.length === 0
       ? []
@@ -310,6 +318,7 @@ export async function getSaleDetail(
       discountSatang: line.lineDiscountSatang + line.billDiscountSatang,
       vatSatang: line.vatSatang,
       totalSatang: line.totalSatang,
+      options: optionsByLine.get(line.id) ?? [],
     })),
     payments: payments.map((p) => ({
       method: p.method,

@@ -9,7 +9,15 @@ import {
   formatQuantityMilli,
   QTY_SCALE,
 } from "~/modules/sales";
-import { linePriceOf, readDiscount, thaiNumberText, type Cart, type CartLine } from "./cart";
+import {
+  linePriceOf,
+  optionsOfLine,
+  optionsSatang,
+  readDiscount,
+  thaiNumberText,
+  type Cart,
+  type CartLine,
+} from "./cart";
 import type { ItemIndex, TillItem } from "./till-data";
 import { BILL_DISCOUNT } from "./till-state";
 
@@ -312,7 +320,19 @@ export function CartPanel({
                       slip prints them; the bill's discount is said once, in the totals (issue
                       32.4: spread into the lines, 2 × 7.00 showed 13.61). */}
                   <div className="d-flex justify-content-between gap-2">
-                    <span className="fw-semibold">{item.name}</span>
+                    <span className="fw-semibold">
+                      {item.name}
+                      {line.options?.length ? (
+                        <span
+                          className="d-block small fw-normal text-body-secondary"
+                          data-testid="till-line-options"
+                        >
+                          {optionsOfLine(index, line)
+                            .map((o) => o.choiceName)
+                            .join(", ")}
+                        </span>
+                      ) : null}
+                    </span>
                     <span data-testid="till-line-total">
                       {billLine ? formatBaht(billLine.grossSatang, lang) : ""}
                     </span>
@@ -328,7 +348,10 @@ export function CartPanel({
                   )}
                   <div className="small text-body-secondary mb-1">
                     {t("shops.sell.cart.unitPrice", {
-                      price: formatBaht(linePrice.unitPriceSatang, lang),
+                      price: formatBaht(
+                        linePrice.unitPriceSatang + optionsSatang(index, line),
+                        lang,
+                      ),
                       unit: item.unit,
                     })}
                     {linePrice.fallback && ` · ${t("shops.sell.level.retailFallback")}`}

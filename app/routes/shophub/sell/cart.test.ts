@@ -278,3 +278,62 @@ describe("parked bills", () => {
     expect(readCart(JSON.stringify(cart))).toEqual(cart);
   });
 });
+
+describe("a line with options (decision 0092)", () => {
+  const latte: TillItem = {
+    ...water,
+    id: 9,
+    sku: "LATTE",
+    barcode: "999",
+    priceSatang: 6_500,
+    onHandMilli: 100_000,
+    optionGroups: [1, 2],
+  };
+  const withOptions = {
+    ...indexItems([latte]),
+    options: {
+      groups: {
+        1: {
+          id: 1,
+          name: "ความหวาน",
+          min: 1,
+          max: 1,
+          choices: [
+            { id: 11, name: "ปกติ", priceSatang: 0 },
+            { id: 12, name: "หวานน้อย", priceSatang: 0 },
+          ],
+        },
+        2: {
+          id: 2,
+          name: "เพิ่ม",
+          min: 0,
+          max: 2,
+          choices: [{ id: 21, name: "เพิ่มช็อต", priceSatang: 1_500 }],
+        },
+      },
+      byItem: { 9: [1, 2] },
+    },
+  };
+
+  it("is priced with its options; other choices are another line, the same choices merge", () => {
+    let cart = ok(addItem(emptyCart("c"), latte, 1000, strict, [12, 21]));
+    cart = ok(addItem(cart, latte, 1000, strict, [11]));
+    cart = ok(addItem(cart, latte, 1000, strict, [12, 21]));
+    expect(cart.lines.map((l) => [l.qtyMilli, l.options])).toEqual([
+      [2000, [12, 21]],
+      [1000, [11]],
+    ]);
+    const bill = billOf(cart, withOptions, vat);
+    expect(bill.ok && bill.bill.lines.map((l) => l.grossSatang)).toEqual([16_000, 6_500]);
+    const request = saleRequestOf(cart, "เครื่อง 1", [], 22_500, withOptions, vat);
+    expect(request.lines[0]).toMatchObject({ options: [12, 21], unitPriceSatang: 8_000 });
+    expect(request.lines[1]).toMatchObject({ options: [11], unitPriceSatang: 6_500 });
+  });
+
+  it("scanning an item that asks options opens them", () => {
+    expect(scanCode(emptyCart("c"), "999", withOptions, null, strict)).toEqual({
+      kind: "askOptions",
+      item: latte,
+    });
+  });
+});

@@ -39,6 +39,8 @@ export interface CartLine {
   /** A price label's printed price: the line's amount instead of price × quantity. */
   amountSatang: number | null;
   discount: Discount | null;
+  /** The option choices picked (decision 0092), in the groups' order; the same item with other choices is another line. */
+  options?: readonly number[];
 }
 
 export interface Cart {
@@ -65,6 +67,38 @@ export function linePriceOf(
   const level = cart.priceLevel;
   const breaks = level ? index.levels?.[level.id]?.[item.id] : null;
   return levelUnitPrice(item.priceSatang, breaks, qtyMilli, level != null);
+}
+
+/** The choices of a line as the slip and the cart show them (names, price added). */
+export function optionsOfLine(
+  index: ItemIndex,
+  line: Pick<CartLine, "itemId" | "options">,
+): { groupName: string; choiceName: string; priceSatang: number }[] {
+  const out: { groupName: string; choiceName: string; priceSatang: number }[] = [];
+  for (const group of index.options?.byItem[line.itemId] ?? []) {
+    const g = index.options?.groups[group];
+    for (const c of g?.choices ?? [])
+      if (line.options?.includes(c.id))
+        out.push({ groupName: g?.name ?? "", choiceName: c.name, priceSatang: c.priceSatang });
+  }
+  return out;
+}
+
+/** What a line's options add to one unit (decision 0092): the choices' prices. */
+export function optionsSatang(
+  index: ItemIndex,
+  line: Pick<CartLine, "itemId" | "options">,
+): number {
+  let sum = 0;
+  for (const group of index.options?.byItem[line.itemId] ?? [])
+    for (const c of index.options?.groups[group]?.choices ?? [])
+      if (line.options?.includes(c.id)) sum += c.priceSatang;
+  return sum;
+}
+
+/** A line's unit price: its level's (or retail) price and its options', as the server prices. */
+function unitPriceOf(cart: Cart, index: ItemIndex, item: TillItem, line: CartLine): number {
+  return linePriceOf(cart, index, item, line.qtyMilli).unitPriceSatang + optionsSatang(index, line);
 }
 
 /**
@@ -124,11 +158,23 @@ function stockAllows(
  * Adds `qtyMilli` of an item: onto its existing plain line (a second scan of the same code
  * makes 2), or as a new line.
  */
-export function addItem(cart: Cart, item: TillItem, qtyMilli: number, rule: StockRule): CartChange {
+export function addItem(
+  cart: Cart,
+  item: TillItem,
+  qtyMilli: number,
+  rule: StockRule,
+  options?: readonly number[],
+): CartChange {
   const refused = stockAllows(cart, item, qtyMilli, rule);
   if (refused) return refused;
+  // The same choices merge into one line; other choices are a line of their own (decision 0092).
+  const chosen = String(options ?? []);
   const existing = cart.lines.find(
-    (line) => line.itemId === item.id && line.scaleLabel === null && line.amountSatang === null,
+    (line) =>
+      line.itemId === item.id &&
+      line.scaleLabel === null &&
+      line.amountSatang === null &&
+      String(line.options ?? []) === chosen,
   );
   if (existing) {
     return {
@@ -148,6 +194,7 @@ export function addItem(cart: Cart, item: TillItem, qtyMilli: number, rule: Stoc
     scaleLabel: null,
     amountSatang: null,
     discount: null,
+    ...(options?.length ? { options } : {}),
   };
   return {
     kind: "ok",
@@ -159,6 +206,8 @@ export type ScanResult =
   | { kind: "ok"; cart: Cart; item: TillItem }
   /** An item sold by weight or length: the till asks how much. */
   | { kind: "askQuantity"; item: TillItem }
+  /** An item that asks options (decision 0092): the till opens its options dialog. */
+  | { kind: "askOptions"; item: TillItem }
   | { kind: "unknown"; code: string }
   | { kind: "scaleLabel"; error: ScaleLabelError; code: string }
   | { kind: "notEnoughStock"; item: TillItem; availableMilli: number };
@@ -201,6 +250,7 @@ export function scanCode(
   const item = index.byCode.get(code.toUpperCase());
   if (!item) return { kind: "unknown", code };
   if (item.measured) return { kind: "askQuantity", item };
+  if (item.optionGroups?.length) return { kind: "askOptions", item };
   const added = addItem(cart, item, QTY_SCALE, rule);
   return added.kind === "ok" ? { kind: "ok", cart: added.cart, item } : added;
 }
@@ -309,7 +359,7 @@ export function billInputOf(cart: Cart, index: ItemIndex, vat: VatSetting): Bill
       return item
         ? [
             {
-              unitPriceSatang: linePriceOf(cart, index, item, line.qtyMilli).unitPriceSatang,
+              unitPriceSatang: unitPriceOf(cart, index, item, line),
               qtyMilli: line.qtyMilli,
               amountSatang: line.amountSatang,
               discount: line.discount,
@@ -423,14 +473,14 @@ export function saleRequestOf(
     till,
     lines: cart.lines.map((line) => {
       const item = index?.byId.get(line.itemId);
-      const price =
-        index && item ? linePriceOf(cart, index, item, line.qtyMilli).unitPriceSatang : undefined;
+      const price = index && item ? unitPriceOf(cart, index, item, line) : undefined;
       return {
         itemId: line.itemId,
         qtyMilli: line.qtyMilli,
         scaleLabel: line.scaleLabel,
         discount: line.discount,
         ...(price === undefined ? {} : { unitPriceSatang: price }),
+        ...(line.options?.length ? { options: [...line.options] } : {}),
       };
     }),
     billDiscount: cart.billDiscount,
@@ -458,8 +508,9 @@ export function receiptLinesOf(cart: Cart, index: ItemIndex): ReceiptLineInfo[] 
             sku: item.sku,
             unit: item.unit,
             qtyMilli: line.qtyMilli,
-            unitPriceSatang: linePriceOf(cart, index, item, line.qtyMilli).unitPriceSatang,
+            unitPriceSatang: unitPriceOf(cart, index, item, line),
             vatExempt: false,
+            ...(line.options?.length ? { options: optionsOfLine(index, line) } : {}),
           },
         ]
       : [];

@@ -10,6 +10,7 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { useLiveRevalidate } from "~/ui/use-live-revalidate";
 import {
   type CartLine,
+  linePriceOf,
   readLineQuantity,
   refusesDiscounts,
   receiptLinesOf,
@@ -84,6 +85,9 @@ const { Part: PriceLevelPicker, preload: preloadPriceLevelPicker } = lazyPart(()
 const { Part: VariantPicker, preload: preloadVariantPicker } = lazyPart(() =>
   import("./variant-picker").then((module) => module.VariantPicker),
 );
+const { Part: OptionsPicker, preload: preloadOptionsPicker } = lazyPart(() =>
+  import("./options-picker").then((module) => module.OptionsPicker),
+);
 const { Part: StaffPanel, preload: preloadStaffPanel } = lazyPart(() =>
   import("./staff-dialog").then((module) => module.StaffPanel),
 );
@@ -97,6 +101,7 @@ const { Part: RecentReceipts } = lazyPart(() =>
 const OFFLINE_PARTS = [
   preloadPayPanel,
   preloadVariantPicker,
+  preloadOptionsPicker,
   preloadPrinterSetup,
   preloadCamera,
   preloadQueuedSlip,
@@ -128,10 +133,16 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
   const t = useT();
   const lang = useLang();
   const shopId = data.shop.id;
-  const items = useMemo(() => unpackItems(data.items), [data.items]);
+  const options = data.options;
+  const items = useMemo(() => {
+    const all = unpackItems(data.items);
+    // The option groups each item asks (decision 0092): tapping or scanning it opens them.
+    if (options) for (const item of all) item.optionGroups = options.byItem[item.id];
+    return all;
+  }, [data.items, options]);
   const index = useMemo(
-    () => ({ ...indexItems(items), levels: data.priceLevels?.prices }),
-    [items, data.priceLevels],
+    () => ({ ...indexItems(items), levels: data.priceLevels?.prices, options }),
+    [items, data.priceLevels, options],
   );
   const categories = useMemo(() => categoriesOf(data.items), [data.items]);
   const rule = useMemo(
@@ -641,6 +652,16 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
       >
         {pickerGroup !== null && <VariantPicker variants={pickerVariants} onChoose={pick} />}
       </TillDialog>
+
+      {state.optionsFor && options && (
+        <OptionsPicker
+          name={state.optionsFor.name}
+          groups={(state.optionsFor.optionGroups ?? []).flatMap((id) => options.groups[id] ?? [])}
+          unitPriceSatang={linePriceOf(cart, index, state.optionsFor, 1000).unitPriceSatang}
+          onChoose={(chosen) => dispatch({ type: "optionsChosen", options: chosen, rule })}
+          onClose={() => dispatch({ type: "optionsClosed" })}
+        />
+      )}
 
       <ParkDialog state={state} dispatch={dispatch} onPark={park} />
 

@@ -89,6 +89,8 @@ export interface TillState {
   dialog: TillDialogName | null;
   /** The variant group whose picker is open (a tile of a group tapped), or null. */
   variantGroup: number | null;
+  /** The item whose options dialog is open (decision 0092), or null. */
+  optionsFor?: TillItem | null;
   parkLabel: string;
   /** The till's name being edited, or null. */
   renaming: string | null;
@@ -150,6 +152,9 @@ export type TillAction =
   /** A tile or a search result: the item, or (with `group`) its variant group's picker opens. */
   | { type: "picked"; item: TillItem; rule: StockRule; group?: number | null }
   | { type: "variantsClosed" }
+  /** The options dialog's choices (decision 0092): one unit with them, or the dialog closed. */
+  | { type: "optionsChosen"; options: readonly number[]; rule: StockRule }
+  | { type: "optionsClosed" }
   | { type: "askTyped"; text: string }
   | { type: "askClosed" }
   /** The quantity asked, read (null: not a quantity), added or refused. */
@@ -225,6 +230,7 @@ function picked(
   if (group !== null) return { ...state, done: null, variantGroup: group };
   const next = { ...state, done: null, variantGroup: null };
   if (item.measured) return { ...next, ask: { item, text: "", error: null } };
+  if (item.optionGroups?.length) return { ...next, optionsFor: item };
   const change = addItem(state.cart, item, QTY_SCALE, rule);
   const after = applied(next, change);
   return change.kind === "ok" ? { ...after, notice: { kind: "added", name: item.name } } : after;
@@ -276,6 +282,8 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
           return { ...next, cart: result.cart, notice: { kind: "added", name: result.item.name } };
         case "askQuantity":
           return { ...next, ask: { item: result.item, text: "", error: null } };
+        case "askOptions":
+          return { ...next, optionsFor: result.item };
         case "notEnoughStock":
           return { ...next, notice: { kind: "notEnoughStock", item: result.item } };
         case "unknown":
@@ -299,6 +307,19 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
 
     case "variantsClosed":
       return { ...state, variantGroup: null };
+
+    case "optionsChosen": {
+      const item = state.optionsFor;
+      if (!item) return state;
+      const change = addItem(state.cart, item, QTY_SCALE, action.rule, action.options);
+      const after = applied({ ...state, optionsFor: null }, change);
+      return change.kind === "ok"
+        ? { ...after, notice: { kind: "added", name: item.name } }
+        : after;
+    }
+
+    case "optionsClosed":
+      return { ...state, optionsFor: null };
 
     case "searchChosen":
       return { ...picked(state, action.item, action.rule, action.group), search: "", highlight: 0 };
@@ -485,6 +506,10 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
 /** Whether a dialog of the till is open (the scanner gives the focus up meanwhile). */
 export function anyDialogOpen(state: TillState): boolean {
   return (
-    state.ask !== null || state.pay !== null || state.dialog !== null || state.variantGroup !== null
+    state.ask !== null ||
+    state.pay !== null ||
+    state.dialog !== null ||
+    state.variantGroup !== null ||
+    state.optionsFor != null
   );
 }
