@@ -327,10 +327,10 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
     "This device is no longer one of the shop's registered tills (it may have been released). The owner binds it again on the tills page",
   "shops.sell.error.outOfSequence":
     "This till's document number does not follow the one the server has. The bill stays on this device and the owner will see it",
-  "shops.sell.error.options.tooFew": "{name}: choose {group} (at least {n})",
-  "shops.sell.error.options.tooMany": "{name}: {group} allows at most {n}",
+  "shops.sell.error.options.tooFew": "Choose {group} (at least {limit})",
+  "shops.sell.error.options.tooMany": "{group} allows at most {limit}",
   "shops.sell.error.options.notOffered":
-    "{name}: an option is no longer offered for this item; choose again",
+    "An option is no longer offered for this item; choose again",
   "shops.sell.error.points.off": "The shop has not turned points on",
   "shops.sell.error.points.noCustomer":
     "Points are redeemed once a customer the shop knows is chosen",

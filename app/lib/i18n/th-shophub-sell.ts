@@ -313,9 +313,9 @@ export const thShophubSell = {
     "อุปกรณ์นี้ไม่ได้เป็นเครื่องขายที่ลงทะเบียนของร้านแล้ว (อาจถูกปลดออก) ให้เจ้าของร้านผูกเครื่องใหม่ที่หน้าเครื่องขาย",
   "shops.sell.error.outOfSequence":
     "เลขที่เอกสารของเครื่องนี้ไม่ต่อเนื่องกับที่ระบบบันทึกไว้ บิลนี้ยังเก็บไว้ที่เครื่อง เจ้าของร้านจะเห็นรายการนี้",
-  "shops.sell.error.options.tooFew": "{name}: ยังไม่ได้เลือก {group} (ต้องเลือกอย่างน้อย {n} อย่าง)",
-  "shops.sell.error.options.tooMany": "{name}: {group} เลือกได้ไม่เกิน {n} อย่าง",
-  "shops.sell.error.options.notOffered": "{name}: มีตัวเลือกที่สินค้านี้ไม่มีแล้ว เลือกตัวเลือกใหม่",
+  "shops.sell.error.options.tooFew": "ยังไม่ได้เลือก {group} (ต้องเลือกอย่างน้อย {limit} อย่าง)",
+  "shops.sell.error.options.tooMany": "{group} เลือกได้ไม่เกิน {limit} อย่าง",
+  "shops.sell.error.options.notOffered": "มีตัวเลือกที่สินค้านี้ไม่มีแล้ว เลือกตัวเลือกใหม่",
   "shops.sell.error.points.off": "ร้านยังไม่ได้เปิดใช้ระบบแต้มสะสม",
   "shops.sell.error.points.noCustomer": "แลกแต้มได้เมื่อเลือกลูกค้าที่ร้านรู้จักแล้ว",
   "shops.sell.error.points.overBalance": "แต้มไม่พอ ลูกค้ามีแต้มอยู่ {balance} แต้ม",

@@ -59,7 +59,7 @@ export interface ReceiptLineInfo {
   unitPriceSatang: number;
   vatExempt: boolean;
   /** The line's options (decision 0092), printed under it. */
-  options?: { groupName: string; choiceName: string; priceSatang: number }[];
+  options?: readonly { groupName: string; choiceName: string; priceSatang: number }[] | undefined;
 }
 
 export interface ReceiptInput {
@@ -113,7 +113,7 @@ export function receiptDocument(input: ReceiptInput): SaleDocument {
         discountSatang: priced.lineDiscountSatang,
         totalSatang: priced.grossSatang - priced.lineDiscountSatang,
         vatExempt: line.vatExempt,
-        ...(line.options?.length ? { options: line.options } : {}),
+        ...(line.options?.length ? { options: [...line.options] } : {}),
       };
     }),
     vatMode: bill.vatMode,

@@ -147,11 +147,7 @@ export function saleErrorText(
     case "points":
       return t(POINTS_ERROR_TEXT[error.reason], { balance: String(error.balance) });
     case "options":
-      return t(`shops.sell.error.options.${error.reason}`, {
-        name: lineName(error.line),
-        group: error.group,
-        n: String(error.limit),
-      });
+      return t(`shops.sell.error.options.${error.reason}`, error);
     case "discountNeedsApproval":
       return t("shops.sell.error.discountNeedsApproval", {
         line: formatBasisPoints(error.limit.lineBasisPoints),

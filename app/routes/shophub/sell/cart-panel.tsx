@@ -11,8 +11,7 @@ import {
 } from "~/modules/sales";
 import {
   linePriceOf,
-  optionsOfLine,
-  optionsSatang,
+  unitPriceOf,
   readDiscount,
   thaiNumberText,
   type Cart,
@@ -322,16 +321,11 @@ export function CartPanel({
                   <div className="d-flex justify-content-between gap-2">
                     <span className="fw-semibold">
                       {item.name}
-                      {line.options?.length ? (
-                        <span
-                          className="d-block small fw-normal text-body-secondary"
-                          data-testid="till-line-options"
-                        >
-                          {optionsOfLine(index, line)
-                            .map((o) => o.choiceName)
-                            .join(", ")}
+                      {line.options && (
+                        <span className="d-block small fw-normal" data-testid="till-line-options">
+                          {line.options.map((o) => o.choiceName).join(", ")}
                         </span>
-                      ) : null}
+                      )}
                     </span>
                     <span data-testid="till-line-total">
                       {billLine ? formatBaht(billLine.grossSatang, lang) : ""}
@@ -348,10 +342,7 @@ export function CartPanel({
                   )}
                   <div className="small text-body-secondary mb-1">
                     {t("shops.sell.cart.unitPrice", {
-                      price: formatBaht(
-                        linePrice.unitPriceSatang + optionsSatang(index, line),
-                        lang,
-                      ),
+                      price: formatBaht(unitPriceOf(cart, index, item, line), lang),
                       unit: item.unit,
                     })}
                     {linePrice.fallback && ` · ${t("shops.sell.level.retailFallback")}`}

@@ -289,49 +289,34 @@ describe("a line with options (decision 0092)", () => {
     onHandMilli: 100_000,
     optionGroups: [1, 2],
   };
-  const withOptions = {
-    ...indexItems([latte]),
-    options: {
-      groups: {
-        1: {
-          id: 1,
-          name: "ความหวาน",
-          min: 1,
-          max: 1,
-          choices: [
-            { id: 11, name: "ปกติ", priceSatang: 0 },
-            { id: 12, name: "หวานน้อย", priceSatang: 0 },
-          ],
-        },
-        2: {
-          id: 2,
-          name: "เพิ่ม",
-          min: 0,
-          max: 2,
-          choices: [{ id: 21, name: "เพิ่มช็อต", priceSatang: 1_500 }],
-        },
-      },
-      byItem: { 9: [1, 2] },
-    },
-  };
+  const withLatte = indexItems([latte]);
+  const option = (choiceId: number, choiceName: string, priceSatang = 0) => ({
+    choiceId,
+    groupName: "g",
+    choiceName,
+    priceSatang,
+  });
+  const lessShot = [option(12, "หวานน้อย"), option(21, "เพิ่มช็อต", 1_500)];
 
   it("is priced with its options; other choices are another line, the same choices merge", () => {
-    let cart = ok(addItem(emptyCart("c"), latte, 1000, strict, [12, 21]));
-    cart = ok(addItem(cart, latte, 1000, strict, [11]));
-    cart = ok(addItem(cart, latte, 1000, strict, [12, 21]));
-    expect(cart.lines.map((l) => [l.qtyMilli, l.options])).toEqual([
+    let cart = ok(addItem(emptyCart("c"), latte, 1000, strict, lessShot));
+    cart = ok(addItem(cart, latte, 1000, strict, [option(11, "ปกติ")]));
+    cart = ok(addItem(cart, latte, 1000, strict, [...lessShot]));
+    expect(cart.lines.map((l) => [l.qtyMilli, l.options?.map((o) => o.choiceId)])).toEqual([
       [2000, [12, 21]],
       [1000, [11]],
     ]);
-    const bill = billOf(cart, withOptions, vat);
+    const bill = billOf(cart, withLatte, vat);
     expect(bill.ok && bill.bill.lines.map((l) => l.grossSatang)).toEqual([16_000, 6_500]);
-    const request = saleRequestOf(cart, "เครื่อง 1", [], 22_500, withOptions, vat);
+    const request = saleRequestOf(cart, "เครื่อง 1", [], 22_500, withLatte, vat);
     expect(request.lines[0]).toMatchObject({ options: [12, 21], unitPriceSatang: 8_000 });
     expect(request.lines[1]).toMatchObject({ options: [11], unitPriceSatang: 6_500 });
+    // A parked bill keeps them (the cart is kept as it is).
+    expect(readCart(JSON.stringify(cart))?.lines[0]?.options).toEqual(lessShot);
   });
 
   it("scanning an item that asks options opens them", () => {
-    expect(scanCode(emptyCart("c"), "999", withOptions, null, strict)).toEqual({
+    expect(scanCode(emptyCart("c"), "999", withLatte, null, strict)).toEqual({
       kind: "askOptions",
       item: latte,
     });

@@ -5,6 +5,7 @@ import {
   type BillLine,
   type BillResult,
   computeBillRedeeming,
+  type ChosenOption,
   type CompleteSaleRequest,
   type ReceiptLineInfo,
   type Discount,
@@ -39,8 +40,11 @@ export interface CartLine {
   /** A price label's printed price: the line's amount instead of price × quantity. */
   amountSatang: number | null;
   discount: Discount | null;
-  /** The option choices picked (decision 0092), in the groups' order; the same item with other choices is another line. */
-  options?: readonly number[];
+  /**
+   * The options picked (decision 0092), in the groups' order, as the dialog priced them with
+   * options.ts (the server checks them again); the same item with other choices is another line.
+   */
+  options?: readonly ChosenOption[];
 }
 
 export interface Cart {
@@ -69,36 +73,11 @@ export function linePriceOf(
   return levelUnitPrice(item.priceSatang, breaks, qtyMilli, level != null);
 }
 
-/** The choices of a line as the slip and the cart show them (names, price added). */
-export function optionsOfLine(
-  index: ItemIndex,
-  line: Pick<CartLine, "itemId" | "options">,
-): { groupName: string; choiceName: string; priceSatang: number }[] {
-  const out: { groupName: string; choiceName: string; priceSatang: number }[] = [];
-  for (const group of index.options?.byItem[line.itemId] ?? []) {
-    const g = index.options?.groups[group];
-    for (const c of g?.choices ?? [])
-      if (line.options?.includes(c.id))
-        out.push({ groupName: g?.name ?? "", choiceName: c.name, priceSatang: c.priceSatang });
-  }
-  return out;
-}
-
-/** What a line's options add to one unit (decision 0092): the choices' prices. */
-export function optionsSatang(
-  index: ItemIndex,
-  line: Pick<CartLine, "itemId" | "options">,
-): number {
-  let sum = 0;
-  for (const group of index.options?.byItem[line.itemId] ?? [])
-    for (const c of index.options?.groups[group]?.choices ?? [])
-      if (line.options?.includes(c.id)) sum += c.priceSatang;
-  return sum;
-}
-
-/** A line's unit price: its level's (or retail) price and its options', as the server prices. */
-function unitPriceOf(cart: Cart, index: ItemIndex, item: TillItem, line: CartLine): number {
-  return linePriceOf(cart, index, item, line.qtyMilli).unitPriceSatang + optionsSatang(index, line);
+/** A line's unit price: its level's (or retail) price and its options' (decision 0092). */
+export function unitPriceOf(cart: Cart, index: ItemIndex, item: TillItem, line: CartLine): number {
+  let price = linePriceOf(cart, index, item, line.qtyMilli).unitPriceSatang;
+  for (const o of line.options ?? []) price += o.priceSatang;
+  return price;
 }
 
 /**
@@ -163,18 +142,20 @@ export function addItem(
   item: TillItem,
   qtyMilli: number,
   rule: StockRule,
-  options?: readonly number[],
+  options?: readonly ChosenOption[],
 ): CartChange {
   const refused = stockAllows(cart, item, qtyMilli, rule);
   if (refused) return refused;
   // The same choices merge into one line; other choices are a line of their own (decision 0092).
-  const chosen = String(options ?? []);
+  const ids = (line: { options?: readonly ChosenOption[] }) =>
+    String(line.options?.map((o) => o.choiceId));
+  const chosen = ids({ options });
   const existing = cart.lines.find(
     (line) =>
       line.itemId === item.id &&
       line.scaleLabel === null &&
       line.amountSatang === null &&
-      String(line.options ?? []) === chosen,
+      ids(line) === chosen,
   );
   if (existing) {
     return {
@@ -480,7 +461,7 @@ export function saleRequestOf(
         scaleLabel: line.scaleLabel,
         discount: line.discount,
         ...(price === undefined ? {} : { unitPriceSatang: price }),
-        ...(line.options?.length ? { options: [...line.options] } : {}),
+        options: line.options?.map((o) => o.choiceId),
       };
     }),
     billDiscount: cart.billDiscount,
@@ -510,7 +491,7 @@ export function receiptLinesOf(cart: Cart, index: ItemIndex): ReceiptLineInfo[] 
             qtyMilli: line.qtyMilli,
             unitPriceSatang: unitPriceOf(cart, index, item, line),
             vatExempt: false,
-            ...(line.options?.length ? { options: optionsOfLine(index, line) } : {}),
+            options: line.options,
           },
         ]
       : [];

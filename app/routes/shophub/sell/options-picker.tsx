@@ -1,8 +1,12 @@
 import { useState } from "react";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht } from "~/lib/money";
+import type { Dispatch } from "react";
 import { lineOptions, type OptionGroup } from "~/modules/sales";
+import { type Cart, linePriceOf, type StockRule } from "./cart";
+import type { ItemIndex, TillItem } from "./till-data";
 import { TillDialog } from "./till-dialog";
+import type { TillAction } from "./till-state";
 
 /**
  * The options of an item (decision 0092), all its groups in ONE dialog of large buttons: a
@@ -11,20 +15,27 @@ import { TillDialog } from "./till-dialog";
  * (options.ts). Loaded when first needed, in its own chunk (the till's script budget).
  */
 export function OptionsPicker({
-  name,
-  groups,
-  unitPriceSatang,
-  onChoose,
-  onClose,
+  item,
+  groups: shopGroups,
+  cart,
+  index,
+  rule: stockRule,
+  dispatch,
 }: {
-  name: string;
-  groups: readonly OptionGroup[];
-  /** The item's price at the bill's level, before options. */
-  unitPriceSatang: number;
-  onChoose: (options: number[]) => void;
-  onClose: () => void;
+  item: TillItem;
+  /** The shop's option groups by id. */
+  groups: Readonly<Record<number, OptionGroup>>;
+  cart: Cart;
+  index: ItemIndex;
+  rule: StockRule;
+  dispatch: Dispatch<TillAction>;
 }) {
   const t = useT();
+  const name = item.name;
+  const groups = (item.optionGroups ?? []).flatMap((id) => shopGroups[id] ?? []);
+  // The item's price at the bill's level, before options.
+  const unitPriceSatang = linePriceOf(cart, index, item, 1000).unitPriceSatang;
+  const onClose = () => dispatch({ type: "variantsClosed" });
   const lang = useLang();
   const [picked, setPicked] = useState<number[]>([]);
   const result = lineOptions(groups, picked);
@@ -109,7 +120,8 @@ export function OptionsPicker({
           className="btn btn-success till-btn fs-5"
           disabled={!result.ok}
           onClick={() => {
-            if (result.ok) onChoose(result.chosen.map((c) => c.choiceId));
+            if (result.ok)
+              dispatch({ type: "picked", item, options: result.chosen, rule: stockRule });
           }}
           data-testid="till-options-add"
         >

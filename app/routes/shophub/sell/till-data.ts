@@ -1,4 +1,4 @@
-import type { LevelBreak, OptionGroup } from "~/modules/sales";
+import type { LevelBreak } from "~/modules/sales";
 
 /*
  * The till's items travel as rows of values, not objects: a shop with thousands of items
@@ -63,12 +63,6 @@ export interface TillItem {
   variant?: TillVariant | null;
   /** The option groups it asks, in order (decision 0092): tapping it opens the options dialog. */
   optionGroups?: readonly number[];
-}
-
-/** The shop's option groups by id and each item's, in order (decision 0092). */
-export interface TillOptions {
-  groups: Readonly<Record<number, OptionGroup>>;
-  byItem: Readonly<Record<number, readonly number[]>>;
 }
 
 // Made once, when the server first packs (a collator is costly to build).
@@ -156,8 +150,6 @@ export interface ItemIndex {
   byCode: Map<string, TillItem>;
   /** Price levels' prices (decision 0089): level id → item id → quantity breaks. */
   levels?: Readonly<Record<number, Readonly<Record<number, readonly LevelBreak[]>>>>;
-  /** Option groups (decision 0092). */
-  options?: TillOptions | null;
 }
 
 export function indexItems(items: readonly TillItem[]): ItemIndex {

@@ -10,7 +10,6 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { useLiveRevalidate } from "~/ui/use-live-revalidate";
 import {
   type CartLine,
-  linePriceOf,
   readLineQuantity,
   refusesDiscounts,
   receiptLinesOf,
@@ -141,8 +140,8 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
     return all;
   }, [data.items, options]);
   const index = useMemo(
-    () => ({ ...indexItems(items), levels: data.priceLevels?.prices, options }),
-    [items, data.priceLevels, options],
+    () => ({ ...indexItems(items), levels: data.priceLevels?.prices }),
+    [items, data.priceLevels],
   );
   const categories = useMemo(() => categoriesOf(data.items), [data.items]);
   const rule = useMemo(
@@ -655,11 +654,12 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
 
       {state.optionsFor && options && (
         <OptionsPicker
-          name={state.optionsFor.name}
-          groups={(state.optionsFor.optionGroups ?? []).flatMap((id) => options.groups[id] ?? [])}
-          unitPriceSatang={linePriceOf(cart, index, state.optionsFor, 1000).unitPriceSatang}
-          onChoose={(chosen) => dispatch({ type: "optionsChosen", options: chosen, rule })}
-          onClose={() => dispatch({ type: "optionsClosed" })}
+          item={state.optionsFor}
+          groups={options.groups}
+          cart={cart}
+          index={index}
+          rule={rule}
+          dispatch={dispatch}
         />
       )}
 

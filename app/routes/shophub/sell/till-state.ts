@@ -1,4 +1,5 @@
 import {
+  type ChosenOption,
   type CompletedSale,
   type SaleDocument,
   type Discount,
@@ -150,11 +151,15 @@ export type TillAction =
   | { type: "restored"; stored: StoredTill }
   | { type: "scanned"; result: ScanResult }
   /** A tile or a search result: the item, or (with `group`) its variant group's picker opens. */
-  | { type: "picked"; item: TillItem; rule: StockRule; group?: number | null }
+  | {
+      type: "picked";
+      item: TillItem;
+      rule: StockRule;
+      group?: number | null;
+      /** The options chosen in its dialog (decision 0092); without them, the dialog opens. */
+      options?: readonly ChosenOption[];
+    }
   | { type: "variantsClosed" }
-  /** The options dialog's choices (decision 0092): one unit with them, or the dialog closed. */
-  | { type: "optionsChosen"; options: readonly number[]; rule: StockRule }
-  | { type: "optionsClosed" }
   | { type: "askTyped"; text: string }
   | { type: "askClosed" }
   /** The quantity asked, read (null: not a quantity), added or refused. */
@@ -226,12 +231,14 @@ function picked(
   item: TillItem,
   rule: StockRule,
   group: number | null = null,
+  options?: readonly ChosenOption[],
 ): TillState {
   if (group !== null) return { ...state, done: null, variantGroup: group };
-  const next = { ...state, done: null, variantGroup: null };
+  const next = { ...state, done: null, variantGroup: null, optionsFor: null };
   if (item.measured) return { ...next, ask: { item, text: "", error: null } };
-  if (item.optionGroups?.length) return { ...next, optionsFor: item };
-  const change = addItem(state.cart, item, QTY_SCALE, rule);
+  // An item that asks options opens their dialog, which picks it again with them (decision 0092).
+  if (!options && item.optionGroups?.length) return { ...next, optionsFor: item };
+  const change = addItem(state.cart, item, QTY_SCALE, rule, options);
   const after = applied(next, change);
   return change.kind === "ok" ? { ...after, notice: { kind: "added", name: item.name } } : after;
 }
@@ -303,23 +310,11 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
     }
 
     case "picked":
-      return picked(state, action.item, action.rule, action.group);
+      return picked(state, action.item, action.rule, action.group, action.options);
 
+    // The variants' or the options' dialog closed (decision 0092).
     case "variantsClosed":
-      return { ...state, variantGroup: null };
-
-    case "optionsChosen": {
-      const item = state.optionsFor;
-      if (!item) return state;
-      const change = addItem(state.cart, item, QTY_SCALE, action.rule, action.options);
-      const after = applied({ ...state, optionsFor: null }, change);
-      return change.kind === "ok"
-        ? { ...after, notice: { kind: "added", name: item.name } }
-        : after;
-    }
-
-    case "optionsClosed":
-      return { ...state, optionsFor: null };
+      return { ...state, variantGroup: null, optionsFor: null };
 
     case "searchChosen":
       return { ...picked(state, action.item, action.rule, action.group), search: "", highlight: 0 };
