@@ -322,7 +322,7 @@ export function CartPanel({
                     <span className="fw-semibold">
                       {item.name}
                       {line.options && (
-                        <span className="d-block small fw-normal" data-testid="till-line-options">
+                        <span className="d-block small" data-testid="till-line-options">
                           {line.options.map((o) => o.choiceName).join(", ")}
                         </span>
                       )}

@@ -147,15 +147,13 @@ export function addItem(
   const refused = stockAllows(cart, item, qtyMilli, rule);
   if (refused) return refused;
   // The same choices merge into one line; other choices are a line of their own (decision 0092).
-  const ids = (line: { options?: readonly ChosenOption[] }) =>
-    String(line.options?.map((o) => o.choiceId));
-  const chosen = ids({ options });
+  const chosen = JSON.stringify(options);
   const existing = cart.lines.find(
     (line) =>
       line.itemId === item.id &&
       line.scaleLabel === null &&
       line.amountSatang === null &&
-      ids(line) === chosen,
+      JSON.stringify(line.options) === chosen,
   );
   if (existing) {
     return {

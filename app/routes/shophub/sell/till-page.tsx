@@ -136,7 +136,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
   const items = useMemo(() => {
     const all = unpackItems(data.items);
     // The option groups each item asks (decision 0092): tapping or scanning it opens them.
-    if (options) for (const item of all) item.optionGroups = options.byItem[item.id];
+    for (const item of all) item.optionGroups = options?.byItem[item.id];
     return all;
   }, [data.items, options]);
   const index = useMemo(
