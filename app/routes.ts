@@ -96,6 +96,10 @@ export default [
     route("shophub/price-levels", "routes/shophub/price-levels/route.tsx", {
       id: "routes/shophub/price-levels",
     }),
+    // Options (modifiers, issue 37, decision 0092): the owner's and managers'
+    route("shophub/options", "routes/shophub/options/route.tsx", {
+      id: "routes/shophub/options",
+    }),
     route("shophub/tills", "routes/shophub/tills/route.tsx", { id: "routes/shophub/tills" }),
     // Today's figures for everyone who sells; the stock balance (a cashier without costs)
     route("shophub/dashboard", "routes/shophub/dashboard/route.tsx", {

@@ -57,13 +57,14 @@ BEGIN
   END IF;
 
   -- Recipes (decision 0087): sale_recipe_ledger_lines moves a recipe's components instead.
+  -- Options (decision 0092): sale_option_ledger_lines adds what the lines' choices consume.
   posted := stock_post_movements(p_shop, 'sale', doc_number, '', p_sale->>'cashierId',
-    sale_recipe_ledger_lines(p_shop,
+    sale_option_ledger_lines(p_sale->'options', sale_recipe_ledger_lines(p_shop,
       (SELECT jsonb_agg(jsonb_build_object('line', l.ordinality, 'item', l.value->'item',
                         'location', location_id, 'qty', l.value->'ledgerQty',
                         'happened', sold_till IS NOT NULL)
                       ORDER BY l.ordinality)
-       FROM jsonb_array_elements(p_sale->'lines') WITH ORDINALITY AS l)));
+       FROM jsonb_array_elements(p_sale->'lines') WITH ORDINALITY AS l))));
 
   SELECT coalesce(-sum((m->>'value')::bigint), 0) INTO total_cost
     FROM jsonb_array_elements(posted->'movements') AS m;
@@ -109,6 +110,11 @@ BEGIN
   -- Open prices and price overrides (issue 37, decision 0093): the lines sold at a typed price.
   IF p_sale->'priceOverrides' IS NOT NULL THEN
     PERFORM sale_post_price_overrides(p_shop, sale_id, p_sale->'priceOverrides');
+  END IF;
+
+  -- Options (decision 0092): the lines' choices as sold.
+  IF jsonb_typeof(p_sale->'options') = 'array' THEN
+    PERFORM sale_post_options(p_shop, sale_id, p_sale->'options');
   END IF;
 
   INSERT INTO sale_payment (shop_id, sale_id, payment_no, method, amount_satang,

@@ -16,6 +16,11 @@ BEGIN
   RETURN (
     SELECT coalesce(jsonb_agg(
              CASE WHEN n = 1 AND own IS NOT NULL THEN own
+                  -- Options (decision 0092): a line that moved its own item and what its
+                  -- options consume keeps its movement, its cost the sum of them all.
+                  WHEN own IS NOT NULL THEN own || jsonb_build_object('value', value,
+                         'unitCost', CASE WHEN qty > 0 THEN round(-value / qty)::bigint
+                                          ELSE 0 END)
                   ELSE jsonb_build_object('line', line, 'id', NULL, 'value', value,
                          'unitCost', CASE WHEN qty > 0 THEN round(-value / qty)::bigint
                                           ELSE 0 END)

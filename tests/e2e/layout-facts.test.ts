@@ -263,10 +263,10 @@ describe("layout facts", () => {
         await setLanguage(member, lang);
         await page.goto("/shophub/dashboard", { waitUntil: "domcontentloaded" });
         const tools = page.getByTestId("shophub-nav").locator("a, button");
-        // The owner's row: fifteen tools (the tax reports, the tills, the day closing, the
-        // journal, the customers, the receivables and the price levels among them) and the
-        // help entry.
-        expect(await tools.count()).toBe(16);
+        // The owner's row: sixteen tools (the tax reports, the tills, the day closing, the
+        // journal, the customers, the receivables, the price levels and the options among them)
+        // and the help entry.
+        expect(await tools.count()).toBe(17);
         for (const box of await tools.evaluateAll((all) =>
           all.map((tool) => {
             const rect = tool.getBoundingClientRect();

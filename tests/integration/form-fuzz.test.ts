@@ -640,6 +640,35 @@ const TARGETS: Target[] = [
     fields: ["name", "levelId", "itemId", "price", "breaks"],
   })),
 
+  // Options (issue 37, decision 0092): groups, their choices, attaching them to items.
+  ...[
+    "createGroup",
+    "updateGroup",
+    "deleteGroup",
+    "addChoice",
+    "updateChoice",
+    "deleteChoice",
+    "attach",
+    "detach",
+  ].map((intent): Target => ({
+    route: "routes/shophub/options",
+    caller: "owner",
+    path: "/shophub/options",
+    fixed: { shop: "@shop", shopId: "@shop", intent },
+    fields: [
+      "name",
+      "min",
+      "max",
+      "groupId",
+      "choiceId",
+      "itemId",
+      "price",
+      "stockSku",
+      "stockQty",
+      "skus",
+    ],
+  })),
+
   ...["set", "remove"].map((intent): Target => ({
     route: "routes/shophub/approval-pin",
     caller: "owner",

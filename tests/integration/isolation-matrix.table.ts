@@ -1435,6 +1435,53 @@ export const MATRIX: Record<string, MatrixRow> = {
     ],
     checksShopId: true,
   },
+  // Options (issue 37, decision 0092): the owner's and managers'; never another shop's group,
+  // choice or item (the module looks them up within the caller's shop).
+  "routes/shophub/options loader": {
+    access: "shop",
+    request: (ids) => ({ path: `/shophub/options?shop=${ids.shopId}` }),
+    roles: { owner: "ok", manager: "ok", cashier: 403, stock: 403 },
+    visitor: "signIn",
+    outsider: 404,
+    foreign: [
+      {
+        what: "the other shop named in the URL",
+        request: (_own, other) => ({ path: `/shophub/options?shop=${other.shopId}` }),
+        expect: 404,
+      },
+    ],
+  },
+  "routes/shophub/options action": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/options?shop=${ids.shopId}`,
+      form: {
+        intent: "createGroup",
+        name: `ความหวาน ${Math.floor(Math.random() * 1_000_000)}`,
+        min: "1",
+        max: "1",
+      },
+    }),
+    roles: {
+      owner: { redirect: "/shophub/options?shop=" },
+      manager: { redirect: "/shophub/options?shop=" },
+      cashier: 403,
+      stock: 403,
+    },
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    foreign: [
+      {
+        what: "adding an option group to the other shop",
+        request: (own, other) => ({
+          path: `/shophub/options?shop=${other.shopId}`,
+          form: { intent: "createGroup", name: "แฝง", min: "0", max: "1", shopId: own.shopId },
+        }),
+        expect: REFUSED_OTHER_SHOP,
+      },
+    ],
+    checksShopId: true,
+  },
   // The shop's customers (issue 37, decision 0082): everyone who sells; never another shop's
   // customer, by its address or under the caller's own shop.
   "routes/shophub/customers/list loader": {

@@ -56,6 +56,8 @@ export interface DocumentLineView {
   net: string;
   /** "2 ขวด × 35.25": the thermal receipts' second line. */
   qtyAtPrice: string;
+  /** The line's options (decision 0092), printed under it: "หวานน้อย", "เพิ่มช็อต +15.00". */
+  options: string[];
 }
 
 export interface DocumentView {
@@ -234,6 +236,9 @@ export function documentView(doc: SaleDocument, t: Translate, lang: Lang): Docum
         discount: line.discountSatang > 0 ? formatSatang(line.discountSatang) : null,
         net: formatSatang(line.totalSatang),
         qtyAtPrice: t("shops.sell.doc.qtyAtPrice", { qty, unit: line.unit, price: unitPrice }),
+        options: (line.options ?? []).map((o) =>
+          o.priceSatang > 0 ? `${o.choiceName} +${formatSatang(o.priceSatang)}` : o.choiceName,
+        ),
       };
     }),
     lineDiscountLabel: t("shops.sell.doc.discount"),

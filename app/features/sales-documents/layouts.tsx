@@ -121,6 +121,11 @@ export function ThermalReceipt({ view, paper }: { view: DocumentView; paper: "58
             <span className="doc-name">{line.name}</span>
             <span className="doc-amount">{line.amount}</span>
           </div>
+          {line.options.map((option) => (
+            <div className="doc-sub" key={option} data-testid="doc-line-option">
+              + {option}
+            </div>
+          ))}
           <div className="doc-sub">{line.qtyAtPrice}</div>
           {line.discount && (
             // In the amount column, so the column adds up to the subtotal.
@@ -248,7 +253,14 @@ export function A4Document({ view, labels }: { view: DocumentView; labels: A4Lab
           {view.lines.map((line) => (
             <tr key={line.no}>
               <td>{line.no}</td>
-              <td>{line.name}</td>
+              <td>
+                {line.name}
+                {line.options.map((option) => (
+                  <div className="doc-sub" key={option} data-testid="doc-line-option">
+                    + {option}
+                  </div>
+                ))}
+              </td>
               <td className="doc-amount">
                 {line.qty} {line.unit}
               </td>

@@ -29,6 +29,7 @@ const TOOLS: { path: `/${string}`; text: MessageKey; roles: readonly ShopRole[] 
   { path: "/shophub/reports", text: "shops.nav.reports", roles: ["owner", "manager"] },
   { path: "/shophub/tills", text: "shops.nav.tills", roles: ["owner", "manager"] },
   { path: "/shophub/price-levels", text: "shops.nav.priceLevels", roles: ["owner", "manager"] },
+  { path: "/shophub/options", text: "shops.nav.options", roles: ["owner", "manager"] },
   { path: "/shophub/tax", text: "shops.nav.tax", roles: ["owner", "manager"] },
   { path: "/shophub/zreports", text: "shops.nav.zreports", roles: ["owner", "manager"] },
   { path: "/shophub/journal", text: "shops.nav.journal", roles: ["owner"] },

@@ -337,6 +337,10 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
     "This customer has no credit limit; the owner or a manager sets one on the customer's page",
   "shops.sell.error.account.overLimit":
     "Past the credit limit: the customer may still owe {headroom} more",
+  "shops.sell.error.options.tooFew": "Choose {group} (at least {limit})",
+  "shops.sell.error.options.tooMany": "{group} allows at most {limit}",
+  "shops.sell.error.options.notOffered":
+    "An option is no longer offered for this item; choose again",
   "shops.sell.error.points.off": "The shop has not turned points on",
   "shops.sell.error.points.noCustomer":
     "Points are redeemed once a customer the shop knows is chosen",

@@ -19,6 +19,8 @@ export const enShophubShifts: Record<keyof typeof thShophubShifts, string> = {
   "shops.tills.flagged.col.till": "Till",
   "shops.tills.flagged.col.reason": "What differed",
   "shops.tills.flagged.priceChanged": "{item} sold at {sold}; the price now is {list}",
+  "shops.tills.flagged.optionsChanged":
+    "{item} was sold with options that no longer fit the shop's {group} (kept as sold)",
   "shops.tills.flagged.itemArchived": "{item} was archived before this bill arrived",
   "shops.tills.flagged.negativeStock": "{item} went below zero: {balance} left",
   "shops.tills.flagged.accountOverLimit":

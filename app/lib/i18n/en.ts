@@ -1,6 +1,7 @@
 import { enShophubCustomers } from "./en-shophub-customers";
 import { enShophubStaff } from "./en-shophub-staff";
 import { enShophubEreceipt } from "./en-shophub-ereceipt";
+import { enShophubOptions } from "./en-shophub-options";
 import { enListings } from "./en-listings";
 import { enShophubDashboard } from "./en-shophub-dashboard";
 import { enShophubFinance } from "./en-shophub-finance";
@@ -42,6 +43,7 @@ export const en: Record<MessageKey, string> = {
   ...enShophubCustomers,
   ...enShophubStaff,
   ...enShophubEreceipt,
+  ...enShophubOptions,
   "site.name": "DP Tech",
   "site.title":
     "DP Tech | AI and inspection cameras, laser marking, warehouse solutions and AMR robots",

@@ -320,6 +320,9 @@ export const thShophubSell = {
   "shops.sell.error.account.noLimit":
     "ลูกค้ารายนี้ยังไม่มีวงเงินขายเชื่อ เจ้าของร้านหรือผู้จัดการตั้งวงเงินได้ที่หน้าลูกค้า",
   "shops.sell.error.account.overLimit": "ยอดขายเชื่อเกินวงเงิน ลูกค้ายังเชื่อได้อีก {headroom}",
+  "shops.sell.error.options.tooFew": "ยังไม่ได้เลือก {group} (ต้องเลือกอย่างน้อย {limit} อย่าง)",
+  "shops.sell.error.options.tooMany": "{group} เลือกได้ไม่เกิน {limit} อย่าง",
+  "shops.sell.error.options.notOffered": "มีตัวเลือกที่สินค้านี้ไม่มีแล้ว เลือกตัวเลือกใหม่",
   "shops.sell.error.points.off": "ร้านยังไม่ได้เปิดใช้ระบบแต้มสะสม",
   "shops.sell.error.points.noCustomer": "แลกแต้มได้เมื่อเลือกลูกค้าที่ร้านรู้จักแล้ว",
   "shops.sell.error.points.overBalance": "แต้มไม่พอ ลูกค้ามีแต้มอยู่ {balance} แต้ม",

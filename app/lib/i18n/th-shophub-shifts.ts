@@ -18,6 +18,8 @@ export const thShophubShifts = {
   "shops.tills.flagged.col.till": "เครื่อง",
   "shops.tills.flagged.col.reason": "สิ่งที่ต่างไป",
   "shops.tills.flagged.priceChanged": "{item} ขายราคา {sold} ราคาปัจจุบัน {list}",
+  "shops.tills.flagged.optionsChanged":
+    "{item} ขายพร้อมตัวเลือกที่ไม่ตรงกับที่ร้านตั้งไว้ตอนนี้ {group} (เก็บตามที่ขายจริง)",
   "shops.tills.flagged.itemArchived": "{item} ถูกเลิกขายไปก่อนบิลนี้ส่งถึง",
   "shops.tills.flagged.negativeStock": "{item} สต็อกติดลบ เหลือ {balance}",
   "shops.tills.flagged.accountOverLimit":

@@ -1,6 +1,7 @@
 import { thShophubCustomers } from "./th-shophub-customers";
 import { thShophubStaff } from "./th-shophub-staff";
 import { thShophubEreceipt } from "./th-shophub-ereceipt";
+import { thShophubOptions } from "./th-shophub-options";
 import { thFrame } from "./th-frame";
 import { thListings } from "./th-listings";
 import { thShophubDashboard } from "./th-shophub-dashboard";
@@ -44,6 +45,7 @@ export const th = {
   ...thShophubCustomers,
   ...thShophubStaff,
   ...thShophubEreceipt,
+  ...thShophubOptions,
   "site.title": "ดีพี เทค | กล้อง AI กล้องตรวจสอบ เครื่องยิงเลเซอร์ โซลูชันคลังสินค้า และหุ่นยนต์ AMR",
   "site.description":
     "ดีพี เทค จำหน่ายและติดตั้งกล้อง AI ระบบ Machine Vision ตรวจสอบชิ้นงาน เครื่องยิงเลเซอร์มาร์กกิ้ง โซลูชันคลังสินค้า และหุ่นยนต์ AMR พร้อมระบบ POS shophub และระบบสต็อก storehub โทร {phone}",

@@ -256,10 +256,11 @@ export async function voidSale(
   if (!mayUndoSale(actor, head, settings, now)) return { ok: false, error: "not-allowed" };
   if (head.status === "void") return { ok: false, error: "already-void" };
   const known = await linesOf(db, actor.shopId, head.id);
+  // Recipe lines' components and what options consumed (decisions 0087, 0092).
   const knownIngredients = await ingredientsOf(
     db,
     actor.shopId,
-    known.filter((l) => l.movementId === null).map((l) => l.id),
+    known.map((l) => l.id),
   );
   const items = [
     ...new Set([...known.map((l) => l.itemId), ...knownIngredients.map((i) => i.itemId)]),
@@ -284,10 +285,9 @@ export async function voidSale(
             ? [{ movementId: line.movementId, qty: line.qtyMilli - line.returnedMilli }]
             : [],
         );
-        // A recipe line's components come back instead of it (decision 0087).
-        const recipeLines = lines.filter(
-          (line) => line.movementId === null && line.qtyMilli > line.returnedMilli,
-        );
+        // A recipe line's components come back instead of it (decision 0087), and what a
+        // line's options consumed with it (decision 0092).
+        const recipeLines = lines.filter((line) => line.qtyMilli > line.returnedMilli);
         for (const part of await ingredientsOf(
           tx,
           actor.shopId,
@@ -437,9 +437,8 @@ export async function returnSaleLines(
     items.add(line.itemId);
   }
   // A recipe line's components come back instead of it (decision 0087): locked with the rest.
-  const recipeLineIds = known
-    .filter((l) => l.movementId === null && wanted.has(l.id))
-    .map((l) => l.id);
+  // What returned lines' options consumed comes back with them too (decision 0092).
+  const recipeLineIds = known.filter((l) => wanted.has(l.id)).map((l) => l.id);
   for (const part of await ingredientsOf(db, actor.shopId, recipeLineIds)) items.add(part.itemId);
 
   try {
@@ -481,13 +480,13 @@ export async function returnSaleLines(
         const parts = await ingredientsOf(
           tx,
           actor.shopId,
-          returning.filter((r) => r.line.movementId === null).map((r) => r.line.id),
+          returning.map((r) => r.line.id),
         );
         for (const [owner, r] of returning.entries()) {
           if (r.line.movementId !== null) {
             withStock.push({ owner, movementId: r.line.movementId, qty: r.qtyMilli });
-            continue;
           }
+          // A recipe's components, and what the line's options consumed (decision 0092).
           for (const part of parts.filter((p) => p.saleLineId === r.line.id)) {
             const qty = ingredientShare(part.qtyMilli, r.line, r.qtyMilli);
             if (qty > 0) withStock.push({ owner, movementId: part.movementId, qty });

@@ -4,6 +4,9 @@ import {
   discountApproval,
   itemOpenPrice,
   priceOverrideApproval,
+  itemOptionGroup,
+  optionChoice,
+  optionGroup,
   sale,
   saleLine,
   shift,
@@ -34,7 +37,7 @@ import {
   type VatSetting,
   vatSettingOf,
 } from "./bill";
-import { isWholeQuantity, qtyToSql } from "~/lib/quantity";
+import { isWholeQuantity, qtyFromSql, qtyToSql } from "~/lib/quantity";
 import {
   type CompletedSale,
   type CompleteSaleRequest,
@@ -50,11 +53,15 @@ import type {
   SalePostPayload,
   SalePostPayment,
   SalePostPriceOverride,
+  SalePostOption,
+  SalePostPayload,
+  SalePostPayment,
 } from "./sale-post-payload.server";
 import { paymentsAfterChange } from "./receipt-document";
 import { readScaleLabel, scaleLabelLine } from "./scale-label";
 import { markPrinted } from "./sale-document.server";
 import { levelUnitPrice } from "./price-level";
+import { lineOptions } from "./options";
 import { levelBreaks } from "./price-levels.server";
 import type { SaleSeller } from "./schema";
 import { defaultSalesSettings, type SalesSettings } from "./settings.server";
@@ -102,6 +109,23 @@ interface SaleItem {
   status: string;
   /** Sold at a price typed at the till, within these bounds (decision 0093); null: not. */
   openPrice: OpenPrice | null;
+  optionGroups: SaleItemOptionGroup[] | null;
+}
+
+/** An option group an item asks (decision 0092), with what each choice consumes. */
+interface SaleItemOptionGroup {
+  id: number;
+  name: string;
+  min: number;
+  max: number;
+  choices: {
+    id: number;
+    name: string;
+    priceSatang: number;
+    stockItemId: number | null;
+    /** The ledger's decimal per unit sold ("0.018"), null without stock. */
+    stockQty: string | null;
+  }[];
 }
 
 const refuse = (error: SaleError): CompleteSaleResult => ({ ok: false, error });
@@ -182,6 +206,17 @@ function saleContextQuery(db: Database) {
                 JOIN ${stockRecipeComponent} r ON r.item_id = p.part
                WHERE p.depth < 16)
             SELECT array_agg(DISTINCT part)::text[] FROM parts)`,
+          // The option groups it asks, in order, with their choices (decision 0092).
+          optionGroups: sql<SaleItemOptionGroup[] | null>`(SELECT jsonb_agg(jsonb_build_object(
+                'id', g.id, 'name', g.name, 'min', g.min_choices, 'max', g.max_choices,
+                'choices', coalesce((SELECT jsonb_agg(jsonb_build_object('id', c.id,
+                    'name', c.name, 'priceSatang', c.price_satang,
+                    'stockItemId', c.stock_item_id, 'stockQty', c.stock_qty::text)
+                    ORDER BY c.position, c.id)
+                  FROM ${optionChoice} c WHERE c.group_id = g.id), '[]'::jsonb))
+                ORDER BY iog.position, g.id)
+              FROM ${itemOptionGroup} iog JOIN ${optionGroup} g ON g.id = iog.group_id
+             WHERE iog.item_id = ${stockItem.id} AND g.shop_id = ${stockItem.shopId})`,
         },
         tillShift: { id: shift.id, openedByName: shift.openedByName },
         cashierInTillShift: shiftMember.userId,
@@ -463,25 +498,64 @@ async function completeRequest(
     qtyMilli: number;
     open: boolean;
     listSatang: number;
+    /** The options' price on top of the item's (decision 0092). */
+    optionsSatang: number;
     price: ReturnType<typeof typedLinePrice>;
   }[] = [];
+  const options: SalePostOption[] = [];
+  const optionItems = new Set<number>();
   for (const [index, line] of request.lines.entries()) {
     const item = itemsById.get(line.itemId);
     if (!item || (item.status !== "active" && !happened))
       return refuseUnlessRetry({ code: "itemUnavailable", line: index });
     if (item.status !== "active")
       flags.push({ line: index + 1, reason: "itemArchived", detail: {} });
-    const listPrice = levelUnitPrice(
+    // The line's options (decision 0092): checked with the till's own rule and priced on top
+    // of the level's price. A registered till's sale keeps what still exists, flagged.
+    const groups = item.optionGroups ?? [];
+    let optioned = lineOptions(groups, line.options ?? []);
+    if (!optioned.ok) {
+      const { ok: _ok, ...refusal } = optioned;
+      if (!happened) {
+        return refuseUnlessRetry({
+          code: "options",
+          line: index,
+          reason: refusal.reason,
+          group: refusal.group,
+          limit:
+            refusal.reason === "tooFew"
+              ? refusal.min
+              : refusal.reason === "tooMany"
+                ? refusal.max
+                : 0,
+        });
+      }
+      flags.push({
+        line: index + 1,
+        reason: "optionsChanged",
+        detail: { reason: refusal.reason, group: refusal.group },
+      });
+      const known = new Set(groups.flatMap((g) => g.choices.map((c) => c.id)));
+      optioned = lineOptions(
+        groups.map((g) => ({ ...g, min: 0, max: g.choices.length })),
+        [...new Set(line.options ?? [])].filter((id) => known.has(id)),
+      );
+      if (!optioned.ok) throw new Error("completeSale: lenient options refused");
+    }
+    // The item's list price at the level; the options are priced on top of it, a typed price
+    // (decision 0093) takes the item's price's place, not the options'.
+    const baseList = levelUnitPrice(
       item.priceSatang,
       breaksByItem?.get(item.id),
       line.qtyMilli,
       breaksByItem !== null,
     ).unitPriceSatang;
+    const listPrice = baseList + optioned.priceSatang;
     // A price the cashier typed (decision 0093): an open price within its bounds, or an
     // override; a scale label's line is priced by its label.
     const typed =
       line.scaleLabel == null
-        ? typedLinePrice(listPrice, line.typedPriceSatang, item.openPrice)
+        ? typedLinePrice(baseList, line.typedPriceSatang, item.openPrice)
         : null;
     if (typed?.problem && !happened) {
       return refuseUnlessRetry({
@@ -493,20 +567,22 @@ async function completeRequest(
       });
     }
     // THE unit price (price-level.ts), the till's bill's too: the typed one when it stands.
-    const priced = levelUnitPrice(
-      item.priceSatang,
-      breaksByItem?.get(item.id),
-      line.qtyMilli,
-      breaksByItem !== null,
-      typed && !typed.problem ? line.typedPriceSatang : undefined,
-    ).unitPriceSatang;
+    const priced =
+      levelUnitPrice(
+        item.priceSatang,
+        breaksByItem?.get(item.id),
+        line.qtyMilli,
+        breaksByItem !== null,
+        typed && !typed.problem ? line.typedPriceSatang : undefined,
+      ).unitPriceSatang + optioned.priceSatang;
     if (typed && (item.openPrice || line.typedPriceSatang !== undefined)) {
       typedLines.push({
         index,
         itemId: item.id,
         qtyMilli: line.qtyMilli,
         open: item.openPrice !== null,
-        listSatang: listPrice,
+        listSatang: baseList,
+        optionsSatang: optioned.priceSatang,
         price: typed,
       });
     }
@@ -535,6 +611,24 @@ async function completeRequest(
     const ledgerQty = ledgerQuantity(billLine.qtyMilli, item.measured);
     if (ledgerQty === null) return refuseUnlessRetry({ code: "badQuantity", line: index });
     sold.push({ line, item, billLine, ledgerQty });
+    for (const [position, chosen] of optioned.chosen.entries()) {
+      const choice = groups.flatMap((g) => g.choices).find((c) => c.id === chosen.choiceId);
+      const consumed =
+        choice?.stockItemId != null && choice.stockQty !== null
+          ? Math.round((billLine.qtyMilli * qtyFromSql(choice.stockQty)) / 1000)
+          : 0;
+      if (consumed > 0 && choice?.stockItemId != null) optionItems.add(choice.stockItemId);
+      options.push({
+        line: index + 1,
+        position: position + 1,
+        choice: chosen.choiceId,
+        group: chosen.groupName,
+        name: chosen.choiceName,
+        price: chosen.priceSatang,
+        item: consumed > 0 ? (choice?.stockItemId ?? null) : null,
+        qty: consumed > 0 ? qtyToSql(consumed) : null,
+      });
+    }
   }
 
   // A registered till's sale is priced with the VAT setting it sold under (the slip says so);
@@ -639,7 +733,9 @@ async function completeRequest(
     }
   }
   const priceOverrides: SalePostPriceOverride[] = typedLines.flatMap((typed) => {
-    const unitPrice = sold[typed.index]?.billLine.unitPriceSatang ?? typed.price.unitPriceSatang;
+    const unitPrice =
+      (sold[typed.index]?.billLine.unitPriceSatang ??
+        typed.price.unitPriceSatang + typed.optionsSatang) - typed.optionsSatang;
     if (!typed.open && unitPrice === typed.listSatang) return [];
     const approved = !typed.open && typed.price.belowSatang > 0 ? overrideApprover : null;
     return [
@@ -742,6 +838,7 @@ async function completeRequest(
     payments: postedPayments(request.payments, settled.changeSatang),
     flags,
     ...(priceOverrides.length > 0 ? { priceOverrides } : {}),
+    options: options.length > 0 ? options : null,
   };
 
   try {
@@ -752,6 +849,8 @@ async function completeRequest(
         ...new Set([
           ...itemIds,
           ...[...itemsById.values()].flatMap((item) => (item.components ?? []).map(Number)),
+          // What the lines' options consume (decision 0092).
+          ...optionItems,
         ]),
       ],
       payload,

@@ -5,6 +5,7 @@
 export * from "./index";
 export * from "./complete-sale.server";
 export * from "./price-levels.server";
+export * from "./options.server";
 export * from "./settings.server";
 export * from "./after-sale.server";
 export * from "./invoices.server";

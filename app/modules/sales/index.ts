@@ -13,6 +13,20 @@ export {
 } from "./open-price";
 export { levelBreaksText, readLevelPriceForm } from "./price-level-form";
 export {
+  type ChosenOption,
+  lineOptions,
+  type OptionChoice,
+  type OptionGroup,
+  type OptionsResult,
+} from "./options";
+export {
+  type ChoiceFormValue,
+  OPTION_MAX_CHOICES,
+  readOptionChoiceForm,
+  readOptionGroupForm,
+  readSkuList,
+} from "./option-form";
+export {
   paymentsAfterChange,
   type ReceiptInput,
   type ReceiptLineInfo,

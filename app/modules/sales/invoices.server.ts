@@ -16,6 +16,7 @@ import { bangkokDays } from "~/lib/dates";
 import { type Page, pageWindow, toPage } from "~/lib/paging";
 import type { PaymentMethod } from "./bill";
 import type { SaleStatus } from "./schema";
+import { lineOptionsOf } from "./sale-document.server";
 
 /*
  * The shop's sales as /shophub/invoices lists and opens them. Every query is scoped to the
@@ -203,6 +204,8 @@ export interface SaleDetail {
      * list price with who approved it (null: no approval was needed). Null: sold at the list.
      */
     typedPrice: { open: boolean; listSatang: number; approverName: string | null } | null;
+    /** The options it was sold with (decision 0092), as sold. */
+    options: { groupName: string; choiceName: string; priceSatang: number }[];
   }[];
   payments: {
     method: PaymentMethod;
@@ -290,6 +293,11 @@ export async function getSaleDetail(
       .where(and(eq(creditNote.shopId, shopId), eq(creditNote.saleId, saleId)))
       .orderBy(asc(creditNote.id)),
   ]);
+  const optionsByLine = await lineOptionsOf(
+    db,
+    shopId,
+    lines.map((line) => line.id),
+  );
   const noteLines =
     notes.length === 0
       ? []
@@ -325,6 +333,7 @@ export async function getSaleDetail(
       vatSatang: line.vatSatang,
       totalSatang: line.totalSatang,
       typedPrice: override,
+      options: optionsByLine.get(line.id) ?? [],
     })),
     payments: payments.map((p) => ({
       method: p.method,

@@ -58,6 +58,8 @@ export interface ReceiptLineInfo {
   qtyMilli: number;
   unitPriceSatang: number;
   vatExempt: boolean;
+  /** The line's options (decision 0092), printed under it. */
+  options?: readonly { groupName: string; choiceName: string; priceSatang: number }[] | undefined;
 }
 
 export interface ReceiptInput {
@@ -111,6 +113,7 @@ export function receiptDocument(input: ReceiptInput): SaleDocument {
         discountSatang: priced.lineDiscountSatang,
         totalSatang: priced.grossSatang - priced.lineDiscountSatang,
         vatExempt: line.vatExempt,
+        ...(line.options?.length ? { options: [...line.options] } : {}),
       };
     }),
     vatMode: bill.vatMode,

@@ -63,6 +63,11 @@ const saleLineRequestSchema = z.object({
    * needs an owner's or a manager's approval of this bill for a cashier (open-price.ts).
    */
   typedPriceSatang: whole.min(0).max(MAX_BILL_SATANG).optional(),
+  /**
+   * The option choices picked for the line (issue 37, decision 0092), by id: the server checks
+   * them against the item's option groups (options.ts) and adds their price to the unit price.
+   */
+  options: z.array(whole.positive()).max(50).optional(),
 });
 
 /**
@@ -195,6 +200,18 @@ export type SaleError =
   /** A whole-unit item with a fraction, or a scale label that does not read. */
   | { code: "badQuantity"; line: number }
   | { code: "notEnoughStock"; line: number; availableMilli: number }
+  /**
+   * The line's options do not fit its item's option groups (decision 0092): a required group
+   * without a choice, more than a group allows, or a choice the item does not offer. `line` is
+   * 0-based; `group` names the group ("" for a choice of no group of the item).
+   */
+  | {
+      code: "options";
+      line: number;
+      reason: "tooFew" | "tooMany" | "notOffered";
+      group: string;
+      limit: number;
+    }
   /** The same clientSaleId was used before for a different bill. */
   | { code: "replayMismatch" }
   | { code: "shiftRequired" }
@@ -333,6 +350,8 @@ export interface SaleDocument {
     /** amount − discount. */
     totalSatang: number;
     vatExempt: boolean;
+    /** The options the line was sold with (decision 0092), printed under it. */
+    options?: { groupName: string; choiceName: string; priceSatang: number }[];
   }[];
   vatMode: VatMode;
   vatRateBasisPoints: number;

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { user } from "~/db/schema";
 import { bangkokIsoDate } from "~/lib/dates";
@@ -6,6 +6,7 @@ import { formatPhoneForDisplay } from "~/lib/phone";
 import { mulDivHalfUp } from "./arithmetic";
 import type { SaleDocument } from "./sale-contract";
 import {
+  saleLineOption,
   creditNote,
   creditNoteBuyer,
   creditNoteLine,
@@ -87,6 +88,11 @@ export async function getSaleDocument(
       .innerJoin(saleLine, eq(saleLine.id, creditNoteLine.saleLineId))
       .where(and(eq(creditNoteLine.creditNoteId, note.id), eq(creditNoteLine.shopId, shopId)))
       .orderBy(asc(saleLine.lineNo));
+    const optionsByLine = await lineOptionsOf(
+      db,
+      shopId,
+      lines.map(({ line }) => line.id),
+    );
     const documentLines = lines.map(({ line, returned }) => {
       // What comes back, in the shop's price terms, and the part of the sale's price it is;
       // the difference is the sale's discounts on it. A satang of rounding the other way is
@@ -103,6 +109,7 @@ export async function getSaleDocument(
         discountSatang: amount - total,
         totalSatang: total,
         vatExempt: line.vatExempt,
+        options: optionsByLine.get(line.id) ?? [],
       };
     });
     const nonVat = lines
@@ -184,6 +191,11 @@ export async function getSaleDocument(
       .where(and(eq(salePayment.saleId, row.id), eq(salePayment.shopId, shopId)))
       .orderBy(asc(salePayment.paymentNo)),
   ]);
+  const optionsByLine = await lineOptionsOf(
+    db,
+    shopId,
+    lines.map((line) => line.id),
+  );
   const body = {
     // A line shows its own discount; the bill discount is one line of the totals.
     lines: lines.map((line) => ({
@@ -196,6 +208,7 @@ export async function getSaleDocument(
       discountSatang: line.lineDiscountSatang,
       totalSatang: line.grossSatang - line.lineDiscountSatang,
       vatExempt: line.vatExempt,
+      options: optionsByLine.get(line.id) ?? [],
     })),
     subtotalSatang: row.grossSatang - row.lineDiscountSatang,
     billDiscountSatang: row.billDiscountSatang,
@@ -377,4 +390,35 @@ async function slipCustomer(
     pointsRedeemed: Number(row.redeemed ?? 0),
     pointsBalance: row.balance === null ? null : Number(row.balance),
   };
+}
+
+/** The options each sale line was sold with (decision 0092), as sold, by sale line id. */
+export async function lineOptionsOf(
+  db: DbExecutor,
+  shopId: string,
+  saleLineIds: readonly number[],
+): Promise<Map<number, { groupName: string; choiceName: string; priceSatang: number }[]>> {
+  const byLine = new Map<
+    number,
+    { groupName: string; choiceName: string; priceSatang: number }[]
+  >();
+  if (saleLineIds.length === 0) return byLine;
+  const rows = await db
+    .select({
+      saleLineId: saleLineOption.saleLineId,
+      groupName: saleLineOption.groupName,
+      choiceName: saleLineOption.choiceName,
+      priceSatang: saleLineOption.priceSatang,
+    })
+    .from(saleLineOption)
+    .where(
+      and(eq(saleLineOption.shopId, shopId), inArray(saleLineOption.saleLineId, [...saleLineIds])),
+    )
+    .orderBy(asc(saleLineOption.saleLineId), asc(saleLineOption.position));
+  for (const { saleLineId, ...option } of rows) {
+    const list = byLine.get(saleLineId) ?? [];
+    list.push(option);
+    byLine.set(saleLineId, list);
+  }
+  return byLine;
 }

@@ -22,6 +22,8 @@ export interface FlaggedSale {
   points: { requested: number; redeemed: number } | null;
   /** accountOverLimit (decision 0083): put on account, the headroom left, whether the customer is known. */
   account: { owedSatang: number; headroomSatang: number; known: boolean } | null;
+  /** optionsChanged (decision 0092): the option group that no longer fits, "" when none does. */
+  optionGroup: string | null;
 }
 
 export interface FlaggedVat {
@@ -47,6 +49,7 @@ export async function flaggedSales(
       listSatang: sql<string | null>`${saleFlag.detail}->>'listSatang'`,
       soldSatang: sql<string | null>`${saleFlag.detail}->>'soldSatang'`,
       balance: sql<string | null>`${saleFlag.detail}->>'balance'`,
+      optionGroup: sql<string | null>`${saleFlag.detail}->>'group'`,
       detail: saleFlag.detail,
     })
     .from(saleFlag)

@@ -61,6 +61,23 @@ export interface SalePostFlag {
   detail: Record<string, number | string>;
 }
 
+/**
+ * A choice a line was sold with (issue 37, decision 0092): sale_post_options keeps it as sold;
+ * with `item`, sale_option_ledger_lines posts what it consumes (`qty`, the ledger's decimal,
+ * for the whole line) under the line's number.
+ */
+export interface SalePostOption {
+  /** 1-based line number. */
+  line: number;
+  position: number;
+  choice: number;
+  group: string;
+  name: string;
+  price: number;
+  item: number | null;
+  qty: string | null;
+}
+
 export interface SalePostPayload {
   clientSaleId: string;
   kind: SaleReceiptKind;
@@ -108,6 +125,8 @@ export interface SalePostPayload {
   priceLevelId: number | null;
   /** Lines sold at a typed price (decision 0093), when there are any. */
   priceOverrides?: SalePostPriceOverride[];
+  /** The lines' options (decision 0092); null when no line has any. */
+  options: SalePostOption[] | null;
 }
 
 type KeysOf<T> = Record<keyof T, true>;
@@ -152,6 +171,7 @@ export const SALE_POST_KEYS = {
     redeemSatang: true,
     priceLevelId: true,
     priceOverrides: true,
+    options: true,
   } satisfies KeysOf<SalePostPayload>,
   line: {
     item: true,

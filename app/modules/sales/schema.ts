@@ -258,6 +258,7 @@ export const SALE_FLAG_REASONS = [
   "vatChanged",
   "pointsShort",
   "accountOverLimit",
+  "optionsChanged",
 ] as const;
 export type SaleFlagReason = (typeof SALE_FLAG_REASONS)[number];
 
@@ -289,7 +290,7 @@ export const saleFlag = pgTable(
     index("sale_flag_sale").on(table.saleId),
     check(
       "sale_flag_reason",
-      sql`${table.reason} IN ('priceChanged', 'itemArchived', 'negativeStock', 'vatChanged', 'pointsShort', 'accountOverLimit')`,
+      sql`${table.reason} IN ('priceChanged', 'itemArchived', 'negativeStock', 'vatChanged', 'pointsShort', 'accountOverLimit', 'optionsChanged')`,
     ),
   ],
 );
@@ -785,4 +786,113 @@ export const saleReceiptLinkSetting = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex("sale_receipt_link_setting_shop").on(table.shopId)],
+);
+
+/**
+ * An option group the shop defines (issue 37, decision 0092): "ความหวาน" (pick exactly one:
+ * min 1, max 1), "ท็อปปิ้ง" (pick any: min 0, max = its choices). Required means min ≥ 1.
+ */
+export const optionGroup = pgTable(
+  "option_group",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    minChoices: integer("min_choices").notNull().default(0),
+    maxChoices: integer("max_choices").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("option_group_shop_name").on(table.shopId, table.name),
+    check("option_group_name_length", sql`char_length(${table.name}) BETWEEN 1 AND 60`),
+    check(
+      "option_group_min_max",
+      sql`${table.minChoices} >= 0 AND ${table.maxChoices} >= 1 AND ${table.minChoices} <= ${table.maxChoices} AND ${table.maxChoices} <= 50`,
+    ),
+  ],
+);
+
+/**
+ * A choice of an option group: its name, the price it adds per unit (satang, never negative)
+ * and, optionally, a stock item it consumes per unit sold (an extra shot: 18 g of beans), in
+ * that item's own unit (fractions allowed, decision 0023).
+ */
+export const optionChoice = pgTable(
+  "option_choice",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    groupId: bigint("group_id", { mode: "number" })
+      .notNull()
+      .references(() => optionGroup.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    priceSatang: bigint("price_satang", { mode: "number" }).notNull().default(0),
+    stockItemId: bigint("stock_item_id", { mode: "number" }).references(() => stockItem.id, {
+      onDelete: "set null",
+    }),
+    stockQty: quantity("stock_qty"),
+    position: integer("position").notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex("option_choice_group_name").on(table.groupId, table.name),
+    index("option_choice_shop").on(table.shopId, table.groupId),
+    check("option_choice_name_length", sql`char_length(${table.name}) BETWEEN 1 AND 60`),
+    check("option_choice_price", sql`${table.priceSatang} >= 0`),
+    check("option_choice_stock", sql`(${table.stockItemId} IS NULL OR ${table.stockQty} > 0)`),
+  ],
+);
+
+/** Which option groups an item (or a variant: variants are items, decision 0080) asks, in order. */
+export const itemOptionGroup = pgTable(
+  "item_option_group",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    itemId: bigint("item_id", { mode: "number" })
+      .notNull()
+      .references(() => stockItem.id, { onDelete: "cascade" }),
+    groupId: bigint("group_id", { mode: "number" })
+      .notNull()
+      .references(() => optionGroup.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (table) => [
+    uniqueIndex("item_option_group_item_group").on(table.itemId, table.groupId),
+    index("item_option_group_shop_item").on(table.shopId, table.itemId),
+    index("item_option_group_group").on(table.groupId),
+  ],
+);
+
+/**
+ * The options a sale line was sold with, as sold (names and price copied): printed under the
+ * line on every document. Written by sale_post_options in the sale's transaction.
+ */
+export const saleLineOption = pgTable(
+  "sale_line_option",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    saleLineId: bigint("sale_line_id", { mode: "number" })
+      .notNull()
+      .references(() => saleLine.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    /** The choice as it was (no reference: the shop may delete it later). */
+    choiceId: bigint("choice_id", { mode: "number" }),
+    groupName: text("group_name").notNull(),
+    choiceName: text("choice_name").notNull(),
+    /** What the choice added to one unit of the line. */
+    priceSatang: bigint("price_satang", { mode: "number" }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("sale_line_option_line_position").on(table.saleLineId, table.position),
+    index("sale_line_option_shop").on(table.shopId),
+  ],
 );

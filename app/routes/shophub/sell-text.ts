@@ -158,6 +158,8 @@ export function saleErrorText(
       return t(ACCOUNT_ERROR_TEXT[error.reason], {
         headroom: formatBaht(error.headroomSatang, lang),
       });
+    case "options":
+      return t(`shops.sell.error.options.${error.reason}`, error);
     case "discountNeedsApproval":
       return t("shops.sell.error.discountNeedsApproval", {
         line: formatBasisPoints(error.limit.lineBasisPoints),

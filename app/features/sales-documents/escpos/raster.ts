@@ -247,6 +247,7 @@ export function layoutReceipt(
   rule();
   for (const line of view.lines) {
     pair(line.name, line.amount);
+    for (const option of line.options) left(`+ ${option}`, base - 2, false, 16);
     left(line.qtyAtPrice, base - 2, false, 16);
     // In the amount column, so the column adds up to the subtotal.
     if (line.discount) pair(view.lineDiscountLabel, `-${line.discount}`, base - 2, false, 16);

@@ -474,6 +474,12 @@ export default function Invoice({ loaderData, actionData }: Route.ComponentProps
               <tr key={line.id}>
                 <td>
                   {line.itemName}
+                  {line.options.map((option) => (
+                    <div className="small" key={option.choiceName} data-testid="sale-line-option">
+                      + {option.choiceName}
+                      {option.priceSatang > 0 && ` +${formatSatang(option.priceSatang)}`}
+                    </div>
+                  ))}
                   <div className="small text-secondary">{line.sku}</div>
                   {line.typedPrice && (
                     <div className="small text-secondary" data-testid="sale-line-typed-price">

@@ -210,7 +210,10 @@ function drawDocument(
   header();
   for (const line of view.lines) {
     const nameWidth = columns[1]?.width ?? 0;
-    const nameLines = w.wrap(line.name, nameWidth - 8);
+    // The line's options under its name (decision 0092).
+    const nameLines = [line.name, ...line.options.map((o) => `+ ${o}`)].flatMap((text) =>
+      w.wrap(text, nameWidth - 8),
+    );
     const height = nameLines.length * w.lineHeight() + 4;
     if (y + height > BOTTOM - 160) {
       doc.addPage();

@@ -9,7 +9,14 @@ import {
   formatQuantityMilli,
   QTY_SCALE,
 } from "~/modules/sales";
-import { linePriceOf, readDiscount, thaiNumberText, type Cart, type CartLine } from "./cart";
+import {
+  linePriceOf,
+  unitPriceOf,
+  readDiscount,
+  thaiNumberText,
+  type Cart,
+  type CartLine,
+} from "./cart";
 import type { ItemIndex, TillItem } from "./till-data";
 import { BILL_DISCOUNT } from "./till-state";
 
@@ -315,7 +322,14 @@ export function CartPanel({
                       slip prints them; the bill's discount is said once, in the totals (issue
                       32.4: spread into the lines, 2 × 7.00 showed 13.61). */}
                   <div className="d-flex justify-content-between gap-2">
-                    <span className="fw-semibold">{item.name}</span>
+                    <span className="fw-semibold">
+                      {item.name}
+                      {line.options && (
+                        <span className="d-block small" data-testid="till-line-options">
+                          {line.options.map((o) => o.choiceName).join(", ")}
+                        </span>
+                      )}
+                    </span>
                     <span data-testid="till-line-total">
                       {billLine ? formatBaht(billLine.grossSatang, lang) : ""}
                     </span>
@@ -337,7 +351,7 @@ export function CartPanel({
                       data-testid="till-line-price"
                     >
                       {t("shops.sell.cart.unitPrice", {
-                        price: formatBaht(line.price ?? linePrice.unitPriceSatang, lang),
+                        price: formatBaht(unitPriceOf(cart, index, item, line), lang),
                         unit: item.unit,
                       })}
                     </button>

@@ -5,6 +5,7 @@ import {
   type BillLine,
   type BillResult,
   computeBillRedeeming,
+  type ChosenOption,
   type CompleteSaleRequest,
   type ReceiptLineInfo,
   type Discount,
@@ -41,6 +42,11 @@ export interface CartLine {
   discount: Discount | null;
   /** The unit price the cashier typed (decision 0093): an open price, or an override. */
   price?: number;
+  /**
+   * The options picked (decision 0092), in the groups' order, as the dialog priced them with
+   * options.ts (the server checks them again); the same item with other choices is another line.
+   */
+  options?: readonly ChosenOption[];
 }
 
 export interface Cart {
@@ -89,6 +95,14 @@ export function pricesBelow(cart: Cart, index: ItemIndex): string {
     })
     .filter(Boolean)
     .join();
+}
+
+/** A line's unit price: its level's (or retail) price and its options' (decision 0092). */
+export function unitPriceOf(cart: Cart, index: ItemIndex, item: TillItem, line: CartLine): number {
+  // A typed price (decision 0093) takes the item's price's place; the options come on top.
+  let price = linePriceOf(cart, index, item, line.qtyMilli, line.price).unitPriceSatang;
+  for (const o of line.options ?? []) price += o.priceSatang;
+  return price;
 }
 
 /**
@@ -155,15 +169,24 @@ export function stockAllows(
  * Adds `qtyMilli` of an item: onto its existing plain line (a second scan of the same code
  * makes 2), or as a new line.
  */
-export function addItem(cart: Cart, item: TillItem, qtyMilli: number, rule: StockRule): CartChange {
+export function addItem(
+  cart: Cart,
+  item: TillItem,
+  qtyMilli: number,
+  rule: StockRule,
+  options?: readonly ChosenOption[],
+): CartChange {
   const refused = stockAllows(cart, item, qtyMilli, rule);
   if (refused) return refused;
+  // The same choices merge into one line; other choices are a line of their own (decision 0092).
+  const chosen = JSON.stringify(options);
   const existing = cart.lines.find(
     (line) =>
       line.itemId === item.id &&
       line.scaleLabel === null &&
       line.amountSatang === null &&
-      line.price === undefined,
+      line.price === undefined &&
+      JSON.stringify(line.options) === chosen,
   );
   if (existing) {
     return {
@@ -183,6 +206,7 @@ export function addItem(cart: Cart, item: TillItem, qtyMilli: number, rule: Stoc
     scaleLabel: null,
     amountSatang: null,
     discount: null,
+    ...(options?.length ? { options } : {}),
   };
   return {
     kind: "ok",
@@ -196,6 +220,8 @@ export type ScanResult =
   | { kind: "askQuantity"; item: TillItem }
   /** An open-price item (decision 0093): the till asks its price. */
   | { kind: "askPrice"; item: TillItem }
+  /** An item that asks options (decision 0092): the till opens its options dialog. */
+  | { kind: "askOptions"; item: TillItem }
   | { kind: "unknown"; code: string }
   | { kind: "scaleLabel"; error: ScaleLabelError; code: string }
   | { kind: "notEnoughStock"; item: TillItem; availableMilli: number };
@@ -239,6 +265,7 @@ export function scanCode(
   if (!item) return { kind: "unknown", code };
   if (item.openPrice) return { kind: "askPrice", item };
   if (item.measured) return { kind: "askQuantity", item };
+  if (item.optionGroups?.length) return { kind: "askOptions", item };
   const added = addItem(cart, item, QTY_SCALE, rule);
   return added.kind === "ok" ? { kind: "ok", cart: added.cart, item } : added;
 }
@@ -351,8 +378,7 @@ export function billInputOf(cart: Cart, index: ItemIndex, vat: VatSetting): Bill
       return item
         ? [
             {
-              unitPriceSatang: linePriceOf(cart, index, item, line.qtyMilli, line.price)
-                .unitPriceSatang,
+              unitPriceSatang: unitPriceOf(cart, index, item, line),
               qtyMilli: line.qtyMilli,
               amountSatang: line.amountSatang,
               discount: line.discount,
@@ -466,10 +492,7 @@ export function saleRequestOf(
     till,
     lines: cart.lines.map((line) => {
       const item = index?.byId.get(line.itemId);
-      const price =
-        index && item
-          ? linePriceOf(cart, index, item, line.qtyMilli, line.price).unitPriceSatang
-          : undefined;
+      const price = index && item ? unitPriceOf(cart, index, item, line) : undefined;
       return {
         itemId: line.itemId,
         qtyMilli: line.qtyMilli,
@@ -477,6 +500,7 @@ export function saleRequestOf(
         discount: line.discount,
         ...(price === undefined ? {} : { unitPriceSatang: price }),
         ...(line.price === undefined ? {} : { typedPriceSatang: line.price }),
+        options: line.options?.map((o) => o.choiceId),
       };
     }),
     billDiscount: cart.billDiscount,
@@ -504,9 +528,9 @@ export function receiptLinesOf(cart: Cart, index: ItemIndex): ReceiptLineInfo[] 
             sku: item.sku,
             unit: item.unit,
             qtyMilli: line.qtyMilli,
-            unitPriceSatang: linePriceOf(cart, index, item, line.qtyMilli, line.price)
-              .unitPriceSatang,
+            unitPriceSatang: unitPriceOf(cart, index, item, line),
             vatExempt: false,
+            options: line.options,
           },
         ]
       : [];

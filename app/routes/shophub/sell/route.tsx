@@ -16,6 +16,7 @@ import {
 } from "~/modules/sales";
 import {
   allLevelPrices,
+  tillOptionGroups,
   completeSale,
   listPriceLevels,
   salesSettingsForPage,
@@ -60,17 +61,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, storage } = context.get(appContext);
   // Owners and managers give any discount; a cashier past the shop's limits asks one of them.
   const limited = !(DISCOUNT_APPROVER_ROLES as readonly string[]).includes(role);
-  const [rows, settings, shifts, sellers, approvers, levels, levelPrices] = await Promise.all([
-    tillItemsForPage(db, shop.id),
-    salesSettingsForPage(db, shop.id),
-    openShiftsForPage(db, shop.id),
-    listSellingMembers(db, shop.id),
-    // An owner's or a manager's till may be taken over by a cashier (decision 0088), who asks
-    // them too.
-    listApprovers(db, shop.id),
-    listPriceLevels(db, shop.id),
-    allLevelPrices(db, shop.id),
-  ]);
+  const [rows, settings, shifts, sellers, approvers, levels, levelPrices, optionGroups] =
+    await Promise.all([
+      tillItemsForPage(db, shop.id),
+      salesSettingsForPage(db, shop.id),
+      openShiftsForPage(db, shop.id),
+      listSellingMembers(db, shop.id),
+      // An owner's or a manager's till may be taken over by a cashier (decision 0088), who asks
+      // them too.
+      listApprovers(db, shop.id),
+      listPriceLevels(db, shop.id),
+      allLevelPrices(db, shop.id),
+      tillOptionGroups(db, shop.id),
+    ]);
   const promptPay = settings.promptPayId ? normalizePromptPayId(settings.promptPayId) : null;
   const layout = settings.scaleLabelLayout;
   return {
@@ -113,6 +116,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     priceLevels: levels.length > 0 ? { list: levels, prices: levelPrices } : null,
     /** The open-price items' bounds by item id (decision 0093), none when the shop has none. */
     openPrices: openPricesOf(rows),
+    /**
+     * The option groups the items ask (decision 0092), none when no item asks any: part of the
+     * offline catalogue like the prices.
+     */
+    options: Object.keys(optionGroups.byItem).length > 0 ? optionGroups : null,
     /** When the prices and items were read: a till reloaded offline shows how old they are. */
     catalogueAt: new Date().toISOString(),
     promptPay: promptPay?.ok ? { id: promptPay.id, shown: formatPromptPayId(promptPay.id) } : null,

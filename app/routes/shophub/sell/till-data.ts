@@ -63,6 +63,8 @@ export interface TillItem {
   variant?: TillVariant | null;
   /** Sold at a price typed at the till, within these bounds (decision 0093). */
   openPrice?: OpenPrice | null;
+  /** The option groups it asks, in order (decision 0092): tapping it opens the options dialog. */
+  optionGroups?: readonly number[];
 }
 
 // Made once, when the server first packs (a collator is costly to build).

@@ -94,6 +94,9 @@ const { Part: VariantPicker, preload: preloadVariantPicker } = lazyPart(() =>
 const { Part: ReceiptEmail } = lazyPart(() =>
   import("../invoices/receipt-email-form").then((module) => module.ReceiptEmailForm),
 );
+const { Part: OptionsPicker, preload: preloadOptionsPicker } = lazyPart(() =>
+  import("./options-picker").then((module) => module.OptionsPicker),
+);
 const { Part: StaffPanel, preload: preloadStaffPanel } = lazyPart(() =>
   import("./staff-dialog").then((module) => module.StaffPanel),
 );
@@ -112,6 +115,7 @@ const OFFLINE_PARTS = [
   preloadDonePanel,
   preloadQueueStatus,
   preloadVariantPicker,
+  preloadOptionsPicker,
   preloadPrinterSetup,
   preloadCamera,
   preloadQueuedSlip,
@@ -145,10 +149,13 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
   const t = useT();
   const lang = useLang();
   const shopId = data.shop.id;
-  const items = useMemo(
-    () => unpackItems(data.items, data.openPrices),
-    [data.items, data.openPrices],
-  );
+  const options = data.options;
+  const items = useMemo(() => {
+    const all = unpackItems(data.items, data.openPrices);
+    // The option groups each item asks (decision 0092): tapping or scanning it opens them.
+    for (const item of all) item.optionGroups = options?.byItem[item.id];
+    return all;
+  }, [data.items, data.openPrices, options]);
   const index = useMemo(
     () => ({ ...indexItems(items), levels: data.priceLevels?.prices }),
     [items, data.priceLevels],
@@ -683,6 +690,17 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
       >
         {pickerGroup !== null && <VariantPicker variants={pickerVariants} onChoose={pick} />}
       </TillDialog>
+
+      {state.optionsFor && options && (
+        <OptionsPicker
+          item={state.optionsFor}
+          groups={options.groups}
+          cart={cart}
+          index={index}
+          rule={rule}
+          dispatch={dispatch}
+        />
+      )}
 
       <ParkDialog state={state} dispatch={dispatch} onPark={park} />
 

@@ -1,4 +1,5 @@
 import {
+  type ChosenOption,
   type CompletedSale,
   type SaleDocument,
   type Discount,
@@ -90,6 +91,8 @@ export interface TillState {
   dialog: TillDialogName | null;
   /** The variant group whose picker is open (a tile of a group tapped), or null. */
   variantGroup: number | null;
+  /** The item whose options dialog is open (decision 0092), or null. */
+  optionsFor?: TillItem | null;
   parkLabel: string;
   /** The till's name being edited, or null. */
   renaming: string | null;
@@ -151,7 +154,14 @@ export type TillAction =
   | { type: "restored"; stored: StoredTill }
   | { type: "scanned"; result: ScanResult }
   /** A tile or a search result: the item, or (with `group`) its variant group's picker opens. */
-  | { type: "picked"; item: TillItem; rule: StockRule; group?: number | null }
+  | {
+      type: "picked";
+      item: TillItem;
+      rule: StockRule;
+      group?: number | null;
+      /** The options chosen in its dialog (decision 0092); without them, the dialog opens. */
+      options?: readonly ChosenOption[];
+    }
   /** The price dialog opened for a line (an override) or a new line of the item. */
   | { type: "priceAsked"; itemId: number; lineKey: string | null }
   | { type: "variantsClosed" }
@@ -230,12 +240,15 @@ function picked(
   item: TillItem,
   rule: StockRule,
   group: number | null = null,
+  options?: readonly ChosenOption[],
 ): TillState {
   if (group !== null) return { ...state, done: null, variantGroup: group };
-  const next = { ...state, done: null, variantGroup: null };
+  const next = { ...state, done: null, variantGroup: null, optionsFor: null };
   if (item.openPrice) return priceAsked(next, item.id, null);
   if (item.measured) return { ...next, ask: { item, text: "", error: null } };
-  const change = addItem(state.cart, item, QTY_SCALE, rule);
+  // An item that asks options opens their dialog, which picks it again with them (decision 0092).
+  if (!options && item.optionGroups?.length) return { ...next, optionsFor: item };
+  const change = addItem(state.cart, item, QTY_SCALE, rule, options);
   const after = applied(next, change);
   return change.kind === "ok" ? { ...after, notice: { kind: "added", name: item.name } } : after;
 }
@@ -288,6 +301,8 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
           return { ...next, ask: { item: result.item, text: "", error: null } };
         case "askPrice":
           return priceAsked(next, result.item.id, null);
+        case "askOptions":
+          return { ...next, optionsFor: result.item };
         case "notEnoughStock":
           return { ...next, notice: { kind: "notEnoughStock", item: result.item } };
         case "unknown":
@@ -307,13 +322,14 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
     }
 
     case "picked":
-      return picked(state, action.item, action.rule, action.group);
+      return picked(state, action.item, action.rule, action.group, action.options);
 
     case "priceAsked":
       return priceAsked({ ...state, done: null }, action.itemId, action.lineKey);
 
+    // The variants' or the options' dialog closed (decision 0092).
     case "variantsClosed":
-      return { ...state, variantGroup: null };
+      return { ...state, variantGroup: null, optionsFor: null };
 
     case "searchChosen":
       return { ...picked(state, action.item, action.rule, action.group), search: "", highlight: 0 };
@@ -500,6 +516,10 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
 /** Whether a dialog of the till is open (the scanner gives the focus up meanwhile). */
 export function anyDialogOpen(state: TillState): boolean {
   return (
-    state.ask !== null || state.pay !== null || state.dialog !== null || state.variantGroup !== null
+    state.ask !== null ||
+    state.pay !== null ||
+    state.dialog !== null ||
+    state.variantGroup !== null ||
+    state.optionsFor != null
   );
 }

@@ -21,7 +21,8 @@ export interface FlaggedSaleRow {
     | "negativeStock"
     | "vatChanged"
     | "pointsShort"
-    | "accountOverLimit";
+    | "accountOverLimit"
+    | "optionsChanged";
   itemName: string | null;
   listSatang: number | null;
   soldSatang: number | null;
@@ -30,6 +31,7 @@ export interface FlaggedSaleRow {
   points: { requested: number; redeemed: number } | null;
   /** accountOverLimit: what the bill put on account and what the limit still allowed. */
   account?: { owedSatang: number; headroomSatang: number; known: boolean } | null;
+  optionGroup: string | null;
 }
 
 interface FlaggedVatRow {
@@ -62,6 +64,8 @@ export function FlaggedSales({ shopId, rows }: { shopId: string; rows: FlaggedSa
               list: vatText(row.vat.list),
             })
           : "";
+      case "optionsChanged":
+        return t("shops.tills.flagged.optionsChanged", { item, group: row.optionGroup ?? "" });
       case "pointsShort":
         return t("shops.tills.flagged.pointsShort", {
           requested: String(row.points?.requested ?? 0),
