@@ -164,16 +164,15 @@ describe("layout facts", () => {
             ].filter((url): url is string => !!url && svg(url));
           });
           expect(svgPictures, `${lang} ${path}`).toEqual([]);
-          // The header's member part is a script of its own: a member's page loads it before
-          // hydrating, a visitor's never (the home page's script budget, issue 15). Counted
-          // once the page has hydrated.
+          // The header's member part is in the members' shared chunk (member-parts, decision
+          // 0091): a member's page loads it before hydrating, a visitor's never (the home
+          // page's script budget, issue 15). Counted once the page has hydrated.
           await hydrated(page, "header a");
           const memberHeaderScripts = await page.evaluate(
             () =>
               performance
                 .getEntriesByType("resource")
-                .filter((entry) => /\/assets\/member-header-items-[^/]*\.js$/.test(entry.name))
-                .length,
+                .filter((entry) => /\/assets\/member-parts-[^/]*\.js$/.test(entry.name)).length,
           );
           expect(memberHeaderScripts, `${lang} ${path}`).toBe(context === member ? 1 : 0);
         }

@@ -183,10 +183,18 @@ describe("a registered till that loses its network", () => {
     expect(seqs).toEqual([seqs[0], seqs[0]! + 1, seqs[0]! + 2, seqs[0]! + 3]);
 
     // The slip printed offline is the server's document of that sale, word for word; the
-    // till printed the original, so the server's print is a copy.
+    // till printed the original, so the server's print is a copy. The server's print adds the
+    // e-receipt's QR (decision 0094): a till offline has no link to print.
     await page.goto(
       `/shophub/invoices/${stored[2]!.id}/print?doc=sale&paper=80&shop=${owner.shop.id}`,
     );
-    expect(await page.locator(".doc").innerText()).toBe(reprint);
+    const served = await page.locator(".doc").innerText();
+    expect(served).toContain("สแกนเพื่อดูใบเสร็จออนไลน์");
+    expect(
+      served
+        .split("\n")
+        .filter((line) => line !== "สแกนเพื่อดูใบเสร็จออนไลน์")
+        .join("\n"),
+    ).toBe(reprint);
   });
 });
