@@ -54,8 +54,6 @@ import type {
   SalePostPayment,
   SalePostPriceOverride,
   SalePostOption,
-  SalePostPayload,
-  SalePostPayment,
 } from "./sale-post-payload.server";
 import { paymentsAfterChange } from "./receipt-document";
 import { readScaleLabel, scaleLabelLine } from "./scale-label";

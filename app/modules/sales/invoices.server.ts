@@ -296,7 +296,7 @@ export async function getSaleDetail(
   const optionsByLine = await lineOptionsOf(
     db,
     shopId,
-    lines.map((line) => line.id),
+    lines.map((row) => row.line.id),
   );
   const noteLines =
     notes.length === 0

@@ -320,6 +320,9 @@ describe("prices typed at the till (decision 0093)", () => {
     expect(cart.lines.map((line) => line.price)).toEqual([800, undefined]);
     cart = ok(putPrice(cart, water, key, undefined, strict));
     expect(overridesOf(cart, index).lines).toEqual([]);
+  });
+});
+
 describe("a line with options (decision 0092)", () => {
   const latte: TillItem = {
     ...water,
