@@ -3,20 +3,21 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { sale, stockItem } from "~/db/schema";
 import { attachOptionGroup, saveOptionChoice, saveOptionGroup } from "~/modules/sales/index.server";
-import { postStockDocument, saveVariantGroup } from "~/modules/stock/index.server";
+import { postStockDocument, saveRecipe, saveVariantGroup } from "~/modules/stock/index.server";
 import { insertItem } from "../setup/factories";
 import { addSession, cashierWithTillItems, e2eTest as test } from "./fixtures";
 
 // A café bill with options (issue 37, decision 0092): a latte in size L, หวานน้อย with an extra
-// shot (+15 บาท, 18 g of beans), and a second latte in S ไม่หวาน as a line of its own; the slip
-// prints the choices under their line and the beans' stock went down by the shot.
+// shot (+15 บาท, 18 g of beans), a second latte in S ไม่หวาน as a line of its own, and an
+// americano made to order from 18 g of beans (a recipe item, decision 0087); the slip prints the
+// choices under their line and the beans' stock went down by the shot and the americano.
 
 const SLOW = { timeout: 15_000 };
 
 const total = (page: Page) => page.getByTestId("till-total").innerText();
 
 describe("a café bill with options", () => {
-  test("the dialog asks the options after the size; each latte is its line; the slip shows them", async ({
+  test("the dialog asks the options after the size; each latte is its line; a recipe item takes its beans; the slip shows them", async ({
     e2e,
     context,
     page,
@@ -70,6 +71,20 @@ describe("a café bill with options", () => {
     });
     if (!received.ok) throw new Error("stock not received");
 
+    // The americano holds no stock: selling it takes its beans (decision 0087).
+    const americano = await insertItem(e2e.db, shopId, found.ownerId, {
+      fields: {
+        name: "อเมริกาโน่",
+        sku: `AMER-${n}`,
+        unit: "แก้ว",
+        price: 5_000,
+        cost: 0,
+        category: "กาแฟ",
+      },
+    });
+    const recipe = await saveRecipe(e2e.db, shopId, americano.id, `BEANS-${n} 0.018`);
+    if (!recipe.ok) throw new Error(`recipe not saved: ${JSON.stringify(recipe)}`);
+
     const sweet = await saveOptionGroup(e2e.db, shopId, { name: "ความหวาน", min: 1, max: 1 });
     const extras = await saveOptionGroup(e2e.db, shopId, { name: "เพิ่ม", min: 0, max: 2 });
     if (!sweet.ok || !extras.ok) throw new Error("groups not saved");
@@ -121,6 +136,9 @@ describe("a café bill with options", () => {
     await expect.poll(() => total(page), SLOW).toBe("฿125.00");
     const lines = page.getByTestId("till-line-options");
     expect(await lines.allInnerTexts()).toEqual(["หวานน้อย, เพิ่มช็อต", "ไม่หวาน"]);
+    // The recipe item asks nothing: one tap, one line.
+    await page.locator(`[data-testid=till-item][data-sku="AMER-${n}"]`).click();
+    await expect.poll(() => total(page), SLOW).toBe("฿175.00");
 
     await page.getByTestId("till-pay-open").click();
     const pay = page.getByTestId("till-pay-dialog");
@@ -128,12 +146,12 @@ describe("a café bill with options", () => {
     await pay.getByTestId("till-complete").click();
     await page.getByTestId("till-done").waitFor(SLOW);
 
-    // The shot's 18 g of beans left the stock with the sale.
+    // The shot's 18 g and the americano's 18 g of beans left the stock with the sale.
     const [beansNow] = await e2e.db
       .select({ onHand: stockItem.onHand })
       .from(stockItem)
       .where(eq(stockItem.id, beans.id));
-    expect(beansNow?.onHand).toBe(982);
+    expect(beansNow?.onHand).toBe(964);
 
     // The slip prints the choices under their line, the shot with its price.
     const [sold] = await e2e.db
@@ -142,7 +160,7 @@ describe("a café bill with options", () => {
       .where(eq(sale.shopId, shopId))
       .orderBy(desc(sale.id))
       .limit(1);
-    expect(sold?.total).toBe(12_500);
+    expect(sold?.total).toBe(17_500);
     await page.goto(`/shophub/invoices/${sold!.id}/print?doc=sale&paper=80&shop=${shopId}`);
     const printed = await page.getByTestId("doc-line-option").allInnerTexts();
     expect(printed).toEqual(["+ หวานน้อย", "+ เพิ่มช็อต +15.00", "+ ไม่หวาน"]);
