@@ -254,11 +254,16 @@ describe("layout facts", () => {
     }
   });
 
-  it("every shophub tool is in view on a 375 px phone, none hidden off the row's edge", async () => {
+  it("every shophub tool is in view on a 375 px phone and a 1280 px screen, none hidden off the row's edge", async () => {
     const page = await member.newPage();
     try {
-      await page.setViewportSize({ width: 375, height: 800 });
-      for (const lang of ["th", "en"] as const) {
+      for (const [width, lang] of [
+        [375, "th"],
+        [375, "en"],
+        [1280, "th"],
+        [1280, "en"],
+      ] as const) {
+        await page.setViewportSize({ width, height: 800 });
         await setLanguage(member, lang);
         await page.goto("/shophub/dashboard", { waitUntil: "domcontentloaded" });
         const tools = page.getByTestId("shophub-nav").locator("a, button");
@@ -272,8 +277,8 @@ describe("layout facts", () => {
             return { text: tool.textContent, left: rect.left, right: rect.right };
           }),
         )) {
-          expect(box.left, `${lang} ${box.text}`).toBeGreaterThanOrEqual(0);
-          expect(box.right, `${lang} ${box.text}`).toBeLessThanOrEqual(375);
+          expect(box.left, `${width} ${lang} ${box.text}`).toBeGreaterThanOrEqual(0);
+          expect(box.right, `${width} ${lang} ${box.text}`).toBeLessThanOrEqual(width);
         }
       }
     } finally {

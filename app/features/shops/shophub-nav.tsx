@@ -46,7 +46,7 @@ export function ShophubNav({ shopId, role }: { shopId: string; role: ShopRole })
   if (tools.length === 0) return null;
   return (
     <nav aria-label={t("shops.nav.label")} className="mb-3 overflow-auto" data-testid="shophub-nav">
-      <ul className="nav nav-pills flex-wrap flex-xl-nowrap">
+      <ul className="nav nav-pills flex-wrap">
         {tools.map((tool) => (
           <li key={tool.path} className="nav-item">
             <NavLink

@@ -124,7 +124,7 @@ export function AccountSection({
               {t("shops.customers.account.statementPdf")}
             </a>
           </p>
-          <Table responsive size="sm" data-testid="customer-statement">
+          <Table responsive size="sm" className="text-nowrap" data-testid="customer-statement">
             <thead>
               <tr>
                 <th>{t("shops.customers.account.col.date")}</th>

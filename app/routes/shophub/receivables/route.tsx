@@ -53,7 +53,7 @@ export default function ReceivablesPage({ loaderData }: Route.ComponentProps) {
               {t("shops.customers.receivables.csv")}
             </a>
           </p>
-          <Table responsive data-testid="receivables">
+          <Table responsive className="text-nowrap" data-testid="receivables">
             <thead>
               <tr>
                 <th>{t("shops.customers.receivables.col.customer")}</th>
