@@ -19,6 +19,7 @@ import * as publicPage from "~/routes/shophub/ereceipt/page";
 import * as publicPdf from "~/routes/shophub/ereceipt/pdf";
 import { RECEIPT_PAGE_LIMIT } from "~/routes/shophub/ereceipt/public-receipt.server";
 import * as emailRoute from "~/routes/shophub/invoices/email";
+import type { ReceiptEmailActionData } from "~/features/sales-documents/receipt-email-form";
 import * as pdfRoute from "~/routes/shophub/invoices/pdf";
 import * as printRoute from "~/routes/shophub/invoices/print";
 import { addShopMember, insertItem, insertShop, type TestShop } from "../setup/factories";
@@ -315,7 +316,7 @@ describe("sending the e-receipt by e-mail", () => {
   });
 
   const send = (shop: TestShop, userId: string, saleId: number, email: string) =>
-    outcomeOf<emailRoute.ReceiptEmailActionData>(
+    outcomeOf<ReceiptEmailActionData>(
       callRoute(emailRoute.action, `/shophub/invoices/${saleId}/email?shop=${shop.shop.id}`, {
         context: routeContext(test.db, member(userId)),
         form: { shopId: shop.shop.id, email },

@@ -58,6 +58,8 @@ const KEY_FAMILIES = [
   family("shops.members.done.", ["invite", "role", "remove", "cancelInvite"]),
   family("shops.role.", SHOP_ROLES),
   family("shops.roleHelp.", SHOP_ROLES),
+  family("shops.sell.error.openPrice.", ["missing", "below", "above"]),
+  family("shops.sell.error.options.", ["tooFew", "tooMany", "notOffered"]),
   family("shops.tills.flagged.vat.", ["none", "inclusive", "exclusive"]),
   family("storehub.documentKind.", DOCUMENT_KINDS),
   family("storehub.import.action.", ["new", "update", "same"]),

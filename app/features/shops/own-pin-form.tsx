@@ -1,6 +1,7 @@
 import { Button } from "react-bootstrap";
 import { Form } from "react-router";
 import { ShopIdField } from "~/features/shops/shop-form";
+import type { MessageKey } from "~/lib/i18n";
 import { useT } from "~/lib/i18n/use-translation";
 import { TextField } from "~/ui/text-field";
 
@@ -10,8 +11,15 @@ import { TextField } from "~/ui/text-field";
  * differ in their words, the PIN's length and what else they show, not in this form.
  */
 
-/** The message keys' prefix of the page's words (`.pin`, `.pinHint`, `.confirm`, ...). */
-type PinWords = "shops.staff.pin" | "shops.approvalPin";
+/** The page's words: the fields' labels and hint, and the buttons. */
+export interface PinWords {
+  pin: MessageKey;
+  pinHint: MessageKey;
+  confirm: MessageKey;
+  set: MessageKey;
+  change: MessageKey;
+  remove: MessageKey;
+}
 
 export function OwnPinForm({
   shopId,
@@ -43,8 +51,8 @@ export function OwnPinForm({
           inputMode="numeric"
           autoComplete="new-password"
           maxLength={maxLength}
-          label={t(`${words}.pin`)}
-          hint={t(`${words}.pinHint`)}
+          label={t(words.pin)}
+          hint={t(words.pinHint)}
           error={error("pin")}
         />
         <TextField
@@ -53,11 +61,11 @@ export function OwnPinForm({
           inputMode="numeric"
           autoComplete="new-password"
           maxLength={maxLength}
-          label={t(`${words}.confirm`)}
+          label={t(words.confirm)}
           error={error("confirm")}
         />
         <Button type="submit" size="lg" disabled={busy} data-testid={`${testId}-save`}>
-          {t(hasPin ? `${words}.change` : `${words}.set`)}
+          {t(hasPin ? words.change : words.set)}
         </Button>
       </Form>
       {hasPin && (
@@ -65,7 +73,7 @@ export function OwnPinForm({
           <ShopIdField shopId={shopId} />
           <input type="hidden" name="intent" value="remove" />
           <Button type="submit" variant="outline-danger" disabled={busy}>
-            {t(`${words}.remove`)}
+            {t(words.remove)}
           </Button>
         </Form>
       )}

@@ -77,5 +77,4 @@ export const enShophubOptions: Record<keyof typeof thShophubOptions, string> = {
   "shops.sell.options.missing": "Choose {group}",
   "shops.sell.options.tooMany": "{group} allows at most {n}",
   "shops.sell.options.cancel": "Cancel",
-  "shops.sell.options.loading": "Opening options…",
 };

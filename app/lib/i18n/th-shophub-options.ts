@@ -77,5 +77,4 @@ export const thShophubOptions = {
   "shops.sell.options.missing": "ยังไม่ได้เลือก {group}",
   "shops.sell.options.tooMany": "{group} เลือกได้ไม่เกิน {n} อย่าง",
   "shops.sell.options.cancel": "ยกเลิก",
-  "shops.sell.options.loading": "กำลังเปิดตัวเลือก…",
 };

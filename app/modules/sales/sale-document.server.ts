@@ -109,7 +109,8 @@ export async function getSaleDocument(
         discountSatang: amount - total,
         totalSatang: total,
         vatExempt: line.vatExempt,
-        options: optionsByLine.get(line.id) ?? [],
+        // Only when it has some: a slip made by the till from its bill says nothing either.
+        ...optionsOf(optionsByLine, line.id),
       };
     });
     const nonVat = lines
@@ -208,7 +209,7 @@ export async function getSaleDocument(
       discountSatang: line.lineDiscountSatang,
       totalSatang: line.grossSatang - line.lineDiscountSatang,
       vatExempt: line.vatExempt,
-      options: optionsByLine.get(line.id) ?? [],
+      ...optionsOf(optionsByLine, line.id),
     })),
     subtotalSatang: row.grossSatang - row.lineDiscountSatang,
     billDiscountSatang: row.billDiscountSatang,
@@ -390,6 +391,12 @@ async function slipCustomer(
     pointsRedeemed: Number(row.redeemed ?? 0),
     pointsBalance: row.balance === null ? null : Number(row.balance),
   };
+}
+
+/** A line's options for its document, none when it has none (as receiptDocument makes it). */
+function optionsOf<T>(byLine: Map<number, T[]>, lineId: number): { options?: T[] } {
+  const options = byLine.get(lineId);
+  return options?.length ? { options } : {};
 }
 
 /** The options each sale line was sold with (decision 0092), as sold, by sale line id. */

@@ -3,7 +3,7 @@ import { data, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/approval-pin";
 import { appContext } from "~/context";
-import { OwnPinForm } from "~/features/shops/own-pin-form";
+import { OwnPinForm, type PinWords } from "~/features/shops/own-pin-form";
 import { ShopChangedNotice } from "~/features/shops/shop-form";
 import { shopsMeta, StatusAlert } from "~/layout/shops-page";
 import { readForm, type FieldErrors } from "~/lib/forms/read-form";
@@ -84,6 +84,16 @@ export const shouldRevalidate = skipRevalidationAfterNetworkFailure;
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   shopsMeta(matches, location.pathname, "shops.approvalPin.title");
 
+/** The words of this page's PIN form (own-pin-form.tsx). */
+const WORDS: PinWords = {
+  pin: "shops.approvalPin.pin",
+  pinHint: "shops.approvalPin.pinHint",
+  confirm: "shops.approvalPin.confirm",
+  set: "shops.approvalPin.set",
+  change: "shops.approvalPin.change",
+  remove: "shops.approvalPin.remove",
+};
+
 export default function ApprovalPin({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const navigation = useNavigation();
@@ -114,7 +124,7 @@ export default function ApprovalPin({ loaderData, actionData }: Route.ComponentP
         shopId={shop.id}
         hasPin={hasPin}
         maxLength={8}
-        words="shops.approvalPin"
+        words={WORDS}
         testId="approval-pin"
         busy={busy}
         error={error}

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/till-pin";
 import { appContext } from "~/context";
-import { OwnPinForm } from "~/features/shops/own-pin-form";
+import { OwnPinForm, type PinWords } from "~/features/shops/own-pin-form";
 import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 import { shopsMeta, StatusAlert } from "~/layout/shops-page";
 import { formatDateTime } from "~/lib/dates";
@@ -121,6 +121,16 @@ const DONE_TEXT: Record<string, MessageKey> = {
   unlock: "shops.staff.pin.done.unlock",
 };
 
+/** The words of this page's PIN form (own-pin-form.tsx). */
+const WORDS: PinWords = {
+  pin: "shops.staff.pin.pin",
+  pinHint: "shops.staff.pin.pinHint",
+  confirm: "shops.staff.pin.confirm",
+  set: "shops.staff.pin.set",
+  change: "shops.staff.pin.change",
+  remove: "shops.staff.pin.remove",
+};
+
 export default function TillPin({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const lang = useLang();
@@ -154,7 +164,7 @@ export default function TillPin({ loaderData, actionData }: Route.ComponentProps
         shopId={shop.id}
         hasPin={hasPin}
         maxLength={6}
-        words="shops.staff.pin"
+        words={WORDS}
         testId="till-pin"
         busy={busy}
         error={error}

@@ -2,7 +2,7 @@ import { Alert, Badge, Table } from "react-bootstrap";
 import { langOf } from "~/lib/i18n/lang.server";
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/detail";
-import { ReceiptEmailForm } from "./receipt-email-form";
+import { ReceiptEmailForm } from "~/features/sales-documents/receipt-email-form";
 import { appContext } from "~/context";
 import { shopsMeta } from "~/layout/shops-page";
 import { formatDateTime } from "~/lib/dates";

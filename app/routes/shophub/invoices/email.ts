@@ -13,6 +13,10 @@ import {
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { readSaleId } from "./document-request.server";
+import type {
+  ReceiptEmailActionData,
+  ReceiptEmailAnswer,
+} from "~/features/sales-documents/receipt-email-form";
 
 /*
  * "Send by e-mail" of a sale's e-receipt (issue 37, decision 0094), from the till's completed
@@ -22,10 +26,6 @@ import { readSaleId } from "./document-request.server";
  */
 
 export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "manager", "cashier"])];
-
-export interface ReceiptEmailAnswer {
-  email: string;
-}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { shop } = await chosenShopOf(context, request);
@@ -43,10 +43,6 @@ const REFUSALS = {
   notAReceipt: { status: 409, message: "shops.sell.ereceipt.error.notAReceipt" },
   tooMany: { status: 429, message: "shops.sell.ereceipt.error.tooMany" },
 } as const satisfies Record<ReceiptEmailRefusal, { status: number; message: MessageKey }>;
-
-export type ReceiptEmailActionData =
-  | { done: "sent"; email: string }
-  | { values: { email: string }; errors: { email: MessageKey }; minutes?: number };
 
 export const action = keepFormOnShopChange(async function action({
   request,

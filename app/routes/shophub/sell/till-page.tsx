@@ -92,7 +92,7 @@ const { Part: VariantPicker, preload: preloadVariantPicker } = lazyPart(() =>
   import("./variant-picker").then((module) => module.VariantPicker),
 );
 const { Part: ReceiptEmail } = lazyPart(() =>
-  import("../invoices/receipt-email-form").then((module) => module.ReceiptEmailForm),
+  import("~/features/sales-documents/receipt-email-form").then((module) => module.ReceiptEmailForm),
 );
 const { Part: OptionsPicker, preload: preloadOptionsPicker } = lazyPart(() =>
   import("./options-picker").then((module) => module.OptionsPicker),

@@ -1,7 +1,17 @@
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { useT } from "~/lib/i18n/use-translation";
-import type { ReceiptEmailActionData, ReceiptEmailAnswer } from "./email";
+import type { MessageKey } from "~/lib/i18n";
+
+/** The e-mail the form starts from (GET /shophub/invoices/:id/email: the bill's customer's). */
+export interface ReceiptEmailAnswer {
+  email: string;
+}
+
+/** What sending answers (routes/shophub/invoices/email.ts). */
+export type ReceiptEmailActionData =
+  | { done: "sent"; email: string }
+  | { values: { email: string }; errors: { email: MessageKey }; minutes?: number };
 
 /*
  * "Send by e-mail" of a sale's e-receipt link (decision 0094): a button that opens one e-mail
