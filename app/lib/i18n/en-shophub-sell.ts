@@ -309,7 +309,7 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.sell.claim.error.tooManyTries": "Too many wrong codes: wait 15 minutes and try again",
   "shops.sell.claim.error.boundElsewhere":
     "Another device holds this till: the owner releases it on the tills page first",
-  "shops.sell.approval.title": "Approve the discount",
+  "shops.sell.approval.title": "Approve the discount or price",
   "shops.sell.approval.lead":
     "This bill's discount is more than a cashier gives alone. The owner or a manager picks their name and types their own PIN",
   "shops.sell.approval.approver": "Approver",

@@ -295,7 +295,7 @@ export const thShophubSell = {
   "shops.sell.claim.error.tooManyTries": "กรอกรหัสผิดหลายครั้งเกินไป รอ 15 นาทีแล้วลองใหม่",
   "shops.sell.claim.error.boundElsewhere":
     "เครื่องนี้ผูกกับอุปกรณ์อื่นอยู่ ให้เจ้าของร้านปลดอุปกรณ์เดิมที่หน้าเครื่องขายก่อน",
-  "shops.sell.approval.title": "ขออนุมัติส่วนลด",
+  "shops.sell.approval.title": "ขออนุมัติส่วนลดหรือราคา",
   "shops.sell.approval.lead":
     "ส่วนลดของบิลนี้เกินที่แคชเชียร์ให้เองได้ ให้เจ้าของร้านหรือผู้จัดการเลือกชื่อและกรอก PIN ของตัวเอง",
   "shops.sell.approval.approver": "ผู้อนุมัติ",
