@@ -94,6 +94,20 @@ describe("the till's reducer", () => {
     expect(state.cart.lines.map((line) => line.qtyMilli)).toEqual([1_000, 1_250]);
   });
 
+  it("asks a weighed item's options first, then its weight, and sells the line with both (decision 0092)", () => {
+    const coffee: TillItem = { ...pork, id: 3, sku: "BEANS", optionGroups: [7] };
+    const grind = [{ choiceId: 71, groupName: "บด", choiceName: "บดละเอียด", priceSatang: 500 }];
+    let state = run(restored(), { type: "picked", item: coffee, rule: strict });
+    expect(state.optionsFor).toEqual(coffee);
+    expect(state.ask).toBeNull();
+    state = run(state, { type: "picked", item: coffee, rule: strict, options: grind });
+    expect(state.optionsFor).toBeNull();
+    expect(state.ask).toEqual({ item: coffee, text: "", error: null, options: grind });
+    state = run(state, { type: "askConfirmed", qtyMilli: 500, rule: strict });
+    expect(state.ask).toBeNull();
+    expect(state.cart.lines).toMatchObject([{ itemId: 3, qtyMilli: 500, options: grind }]);
+  });
+
   it("marks a line refused for stock and clears the mark once a change fits", () => {
     const { key, state: start } = oneWater();
     let state = start;

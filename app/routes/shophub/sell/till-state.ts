@@ -58,6 +58,8 @@ export interface Ask {
   item: TillItem;
   text: string;
   error: Extract<LineError, { kind: "badQuantity" | "notEnoughStock" }> | null;
+  /** The options chosen before the quantity (decision 0092), for an item sold by weight. */
+  options?: readonly ChosenOption[];
 }
 
 /** The key of the bill's own discount among `discountErrors` (the others are line keys). */
@@ -245,9 +247,12 @@ function picked(
   if (group !== null) return { ...state, done: null, variantGroup: group };
   const next = { ...state, done: null, variantGroup: null, optionsFor: null };
   if (item.openPrice) return priceAsked(next, item.id, null);
-  if (item.measured) return { ...next, ask: { item, text: "", error: null } };
-  // An item that asks options opens their dialog, which picks it again with them (decision 0092).
+  // An item that asks options opens their dialog, which picks it again with them (decision 0092);
+  // one sold by weight then asks its quantity, the options kept with the question.
   if (!options && item.optionGroups?.length) return { ...next, optionsFor: item };
+  if (item.measured) {
+    return { ...next, ask: { item, text: "", error: null, ...(options ? { options } : {}) } };
+  }
   const change = addItem(state.cart, item, QTY_SCALE, rule, options);
   const after = applied(next, change);
   return change.kind === "ok" ? { ...after, notice: { kind: "added", name: item.name } } : after;
@@ -298,6 +303,8 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
         case "ok":
           return { ...next, cart: result.cart, notice: { kind: "added", name: result.item.name } };
         case "askQuantity":
+          // Its options first (decision 0092), then its quantity.
+          if (result.item.optionGroups?.length) return { ...next, optionsFor: result.item };
           return { ...next, ask: { item: result.item, text: "", error: null } };
         case "askPrice":
           return priceAsked(next, result.item.id, null);
@@ -345,7 +352,7 @@ export function tillReducer(state: TillState, action: TillAction): TillState {
       if (!ask) return state;
       if (action.qtyMilli === null)
         return { ...state, ask: { ...ask, error: { kind: "badQuantity" } } };
-      const change = addItem(state.cart, ask.item, action.qtyMilli, action.rule);
+      const change = addItem(state.cart, ask.item, action.qtyMilli, action.rule, ask.options);
       if (change.kind !== "ok") {
         return { ...state, ask: { ...ask, error: { kind: "notEnoughStock", item: change.item } } };
       }
