@@ -95,6 +95,44 @@ describe("the option groups page", () => {
     ]);
   });
 
+  it("refuses a choice that uses up an item its group is attached to, either way round", async () => {
+    const c = await cafe();
+    await c.post({ intent: "createGroup", name: "เพิ่ม", min: "0", max: "2" });
+    const [extras] = await listOptionGroups(test.db, c.shop.id);
+    const groupId = String(extras!.id);
+    expect((await c.post({ intent: "attach", groupId, skus: c.latte.sku })).status).toBe(302);
+    // A choice using up the latte itself, on a group the latte asks: refused at the choice.
+    const itself = await c.post({
+      intent: "addChoice",
+      groupId,
+      name: "ลาเต้อีกแก้ว",
+      price: "65",
+      stockSku: c.latte.sku,
+      stockQty: "1",
+    });
+    expect(itself.status).toBe(400);
+    expect(thai(itself.data?.errors.stockSku)).toMatch(/^ตัวเลือกใช้สต็อกของสินค้าที่ผูกกลุ่มนี้/);
+    expect(itself.data?.values).toMatchObject({ stockSku: c.latte.sku, price: "65" });
+    // A choice using up cups, then the group attached to the cup: refused at the attaching.
+    const cups = await c.post({
+      intent: "addChoice",
+      groupId,
+      name: "แก้วเพิ่ม",
+      price: "5",
+      stockSku: c.cup.sku,
+      stockQty: "1",
+    });
+    expect(cups.status).toBe(302);
+    const attach = await c.post({ intent: "attach", groupId, skus: c.cup.sku });
+    expect(attach.status).toBe(400);
+    expect(thai(attach.data?.errors.skus)).toMatch(/^สินค้าเหล่านี้ถูกใช้เป็นสต็อกของตัวเลือก/);
+    expect((attach.data as { unknownSkus?: string[] } | undefined)?.unknownSkus).toEqual([
+      c.cup.sku,
+    ]);
+    const [after] = await listOptionGroups(test.db, c.shop.id);
+    expect(after!.choices.map((choice) => choice.name)).toEqual(["แก้วเพิ่ม"]);
+  });
+
   it("refuses in Thai next to the field and keeps what was typed", async () => {
     const c = await cafe();
     const group = await c.post({ intent: "createGroup", name: " ", min: "2", max: "1" });

@@ -64,6 +64,10 @@ export const enShophubOptions: Record<keyof typeof thShophubOptions, string> = {
     "Type the SKU of the item used, or leave the quantity empty",
   "shops.options.error.stockSkuUnknown": "No item of this shop has this SKU",
   "shops.options.error.stockQty": "Type a quantity above 0, e.g. 1 or 0.018",
+  "shops.options.error.stockIsItem":
+    "A choice cannot use up an item this group is attached to; to sell more of it, raise the quantity on the bill",
+  "shops.options.error.skusUsedByChoice":
+    "A choice of this group uses up these items, so they cannot ask it: {skus}",
   "shops.options.error.stockWhole": "This item is counted in whole units; type a whole number",
   "shops.options.error.skusEmpty": "Type at least one SKU",
   "shops.options.error.skusUnknown": "No item of this shop has these SKUs: {skus}",

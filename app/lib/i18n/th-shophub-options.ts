@@ -64,6 +64,10 @@ export const thShophubOptions = {
   "shops.options.error.stockSkuMissing": "พิมพ์รหัสสินค้าที่ใช้ หรือเว้นปริมาณว่าง",
   "shops.options.error.stockSkuUnknown": "ไม่พบรหัสสินค้านี้ในร้านนี้",
   "shops.options.error.stockQty": "พิมพ์ปริมาณมากกว่า 0 เช่น 1 หรือ 0.018",
+  "shops.options.error.stockIsItem":
+    "ตัวเลือกใช้สต็อกของสินค้าที่ผูกกลุ่มนี้อยู่ไม่ได้ ถ้าต้องการเพิ่มสินค้านั้น ให้เพิ่มจำนวนในบิล",
+  "shops.options.error.skusUsedByChoice":
+    "สินค้าเหล่านี้ถูกใช้เป็นสต็อกของตัวเลือกในกลุ่มนี้ จึงผูกกลุ่มนี้ไม่ได้: {skus}",
   "shops.options.error.stockWhole": "สินค้านี้นับเป็นหน่วยเต็ม พิมพ์จำนวนเต็ม",
   "shops.options.error.skusEmpty": "พิมพ์รหัสสินค้าอย่างน้อย 1 รหัส",
   "shops.options.error.skusUnknown": "ไม่พบรหัสสินค้าในร้านนี้: {skus}",

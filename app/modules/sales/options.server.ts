@@ -120,7 +120,8 @@ export async function tillOptionGroups(
   return { groups, byItem };
 }
 
-export type OptionWriteError = "nameTaken" | "notFound" | "stockSkuUnknown" | "stockWhole";
+export type OptionWriteError =
+  "nameTaken" | "notFound" | "stockSkuUnknown" | "stockWhole" | "stockIsItem";
 
 type Written = { ok: true; id: number } | { ok: false; error: OptionWriteError };
 
@@ -196,6 +197,13 @@ export async function saveOptionChoice(
       if (!item) return { ok: false, error: "stockSkuUnknown" } as const;
       if (!item.measured && !isWholeQuantity(choice.stock.qtyMilli))
         return { ok: false, error: "stockWhole" } as const;
+      // A choice that uses the very item it is sold with would move that item twice in one
+      // line, which a void or a return cannot tell apart: refused (an extra of it is quantity).
+      const [same] = await tx
+        .select({ id: itemOptionGroup.id })
+        .from(itemOptionGroup)
+        .where(and(eq(itemOptionGroup.groupId, groupId), eq(itemOptionGroup.itemId, item.id)));
+      if (same) return { ok: false, error: "stockIsItem" } as const;
       stockItemId = item.id;
     }
     const values = {
@@ -260,7 +268,11 @@ export async function attachOptionGroup(
   shopId: string,
   groupId: number,
   skus: readonly string[],
-): Promise<{ ok: true; attached: number } | { ok: false; error: "notFound"; unknown: string[] }> {
+): Promise<
+  | { ok: true; attached: number }
+  | { ok: false; error: "notFound"; unknown: string[] }
+  | { ok: false; error: "stockIsItem"; skus: string[] }
+> {
   return db.transaction(async (tx) => {
     const [group] = await tx
       .select({ id: optionGroup.id })
@@ -277,6 +289,24 @@ export async function attachOptionGroup(
     const known = new Set(found.map((f) => f.sku.toUpperCase()));
     const unknown = skus.filter((s) => !known.has(s.toUpperCase()));
     if (unknown.length > 0) return { ok: false, error: "notFound", unknown } as const;
+    // An item one of the group's choices uses up cannot ask the group (see saveOptionChoice).
+    const used = await tx
+      .select({ stockItemId: optionChoice.stockItemId })
+      .from(optionChoice)
+      .where(
+        and(
+          eq(optionChoice.groupId, groupId),
+          inArray(
+            optionChoice.stockItemId,
+            found.map((f) => f.id),
+          ),
+        ),
+      );
+    if (used.length > 0) {
+      const ids = new Set(used.map((u) => u.stockItemId));
+      const skus = found.filter((f) => ids.has(f.id)).map((f) => f.sku);
+      return { ok: false, error: "stockIsItem", skus } as const;
+    }
     for (const item of found) {
       await tx
         .insert(itemOptionGroup)

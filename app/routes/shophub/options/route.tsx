@@ -73,6 +73,7 @@ const WRITE_REFUSALS: Record<OptionWriteError, [field: string, key: MessageKey]>
   notFound: ["form", "shops.options.error.notFound"],
   stockSkuUnknown: ["stockSku", "shops.options.error.stockSkuUnknown"],
   stockWhole: ["stockQty", "shops.options.error.stockWhole"],
+  stockIsItem: ["stockSku", "shops.options.error.stockIsItem"],
 };
 
 const DONE: Record<string, MessageKey> = {
@@ -176,6 +177,11 @@ export const action = keepFormOnShopChange(async function action({
       if (skus.length > 200) return refuse({ skus: "shops.options.error.tooLong" });
       const attached = await attachOptionGroup(db, shop.id, form.groupId, skus);
       if (attached.ok) return back("attach");
+      if (attached.error === "stockIsItem") {
+        return refuse({ skus: "shops.options.error.skusUsedByChoice" }, 400, {
+          unknownSkus: attached.skus,
+        });
+      }
       return attached.unknown.length > 0
         ? refuse({ skus: "shops.options.error.skusUnknown" }, 400, {
             unknownSkus: attached.unknown,
