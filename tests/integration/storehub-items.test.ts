@@ -15,6 +15,7 @@ import {
   IMPORT_MAX_ROWS,
   postStockDocument,
   createLocation,
+  findItemOpenPrice,
 } from "~/modules/stock/index.server";
 import { createLocalStorage, type FileStorage } from "~/modules/media/index.server";
 import * as addRoute from "~/routes/storehub/add";
@@ -285,6 +286,40 @@ describe("storehub access", () => {
     const result = await run(addRoute.action, "/storehub/add", keeper, itemForm({ sku: "ST-1" }));
     expect(result.status).toBe(302);
     expect(await itemBySku(shop.id, "ST-1")).not.toBeNull();
+  });
+});
+
+describe("an item sold at the price typed (ราคาตามจริง, decision 0093)", () => {
+  it("is marked with its bounds when added; bounds the wrong way round are said and nothing is added", async () => {
+    const { shop, ownerId } = await insertShop(test.db);
+    const greens = { name: "ผักบุ้ง", sku: "GREENS-1", price: "0", cost: "0", unit: "กำ" };
+    const wrong = await run(
+      addRoute.action,
+      "/storehub/add",
+      ownerId,
+      itemForm({ ...greens, openPrice: "on", openPriceMin: "50", openPriceMax: "10" }),
+    );
+    expect(wrong.status).toBe(400);
+    expect(Object.keys((wrong.data as { errors: Record<string, string> }).errors)).toEqual([
+      "openPriceMax",
+    ]);
+    expect((wrong.data as { values: Record<string, string> }).values).toMatchObject({
+      openPriceMin: "50",
+      openPriceMax: "10",
+    });
+    expect(await itemBySku(shop.id, "GREENS-1")).toBeNull();
+    const added = await run(
+      addRoute.action,
+      "/storehub/add",
+      ownerId,
+      itemForm({ ...greens, openPrice: "on", openPriceMin: "10", openPriceMax: "50" }),
+    );
+    expect(added.status).toBe(302);
+    const item = await itemBySku(shop.id, "GREENS-1");
+    expect(await findItemOpenPrice(test.db, shop.id, item!.id)).toEqual({
+      minSatang: 1_000,
+      maxSatang: 5_000,
+    });
   });
 });
 

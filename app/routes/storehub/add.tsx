@@ -8,7 +8,7 @@ import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht } from "~/lib/money";
 import { formatQuantityMilli } from "~/lib/quantity";
 import { MAX_IMAGE_BYTES } from "~/modules/media/index.server";
-import { newItemSchema } from "~/modules/stock";
+import { newItemSchema, openPriceFieldsSchema, openPriceOf } from "~/modules/stock";
 import { optionalFileField } from "~/lib/forms/fields";
 import { readForm, type FieldErrors } from "~/lib/forms/read-form";
 import {
@@ -18,11 +18,12 @@ import {
   findItem,
   buildLocationTree,
   findLocation,
+  setItemOpenPrice,
   flattenLocationTree,
   listLocations,
   STOCK_WRITERS,
 } from "~/modules/stock/index.server";
-import { ImageField, ItemFields } from "~/features/storehub/item-fields";
+import { ImageField, ItemFields, OpenPriceFields } from "~/features/storehub/item-fields";
 import { Notice, storehubMeta } from "~/features/storehub/storehub-ui";
 import { TextField } from "~/ui/text-field";
 import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
@@ -88,7 +89,14 @@ export const action = keepFormOnShopChange(async function action({
   const { db, storage, logger } = context.get(appContext);
   const form = await request.formData();
   const parsed = readForm(form, addItemSchema);
-  if (!parsed.ok) return fail(parsed.values, parsed.errors);
+  // ราคาตามจริง (decision 0093): its errors are said with the item's, nothing is saved.
+  const open = readForm(form, openPriceFieldsSchema);
+  if (!parsed.ok || !open.ok) {
+    return fail(parsed.values, {
+      ...(parsed.ok ? {} : parsed.errors),
+      ...(open.ok ? {} : open.errors),
+    });
+  }
   const { openingQty, openingLocationId, image: file, ...fields } = parsed.data;
 
   let opening: { qty: number; locationId: number } | null = null;
@@ -122,6 +130,7 @@ export const action = keepFormOnShopChange(async function action({
     }
     return fail(parsed.values, { [result.field]: DUPLICATE_FIELD_TEXTS[result.error] });
   }
+  await setItemOpenPrice(db, shopId, result.item.id, openPriceOf(open.data));
   logger.info({ shopId, itemId: result.item.id, userId: user.id }, "stock item added");
   return redirect(`/storehub/add?created=${result.item.id}`);
 });
@@ -195,6 +204,7 @@ export default function AddItem({ loaderData, actionData }: Route.ComponentProps
         <div className="row g-4">
           <div className="col-lg-8">
             <ItemFields values={values} errors={errors} />
+            <OpenPriceFields values={values} errors={errors} />
           </div>
           <div className="col-lg-4">
             <fieldset className="border rounded p-3 mb-3">
