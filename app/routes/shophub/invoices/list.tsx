@@ -126,13 +126,13 @@ export default function Invoices({ loaderData }: Route.ComponentProps) {
       <p className="lead text-secondary">{t("shops.invoices.lead")}</p>
       <Form method="get" className="row g-2 align-items-end mb-3" data-testid="invoice-filters">
         <input type="hidden" name="shop" value={shop.id} />
-        <BsForm.Group className="col-12 col-md-6 col-xl-4" controlId="filter-q">
+        <BsForm.Group className="col-12 col-md-6 col-xl-3" controlId="filter-q">
           <BsForm.Label>{t("shops.invoices.filter.q")}</BsForm.Label>
           <BsForm.Control type="search" name="q" defaultValue={values.q} maxLength={40} />
         </BsForm.Group>
         {field("from", "shops.invoices.filter.from")}
         {field("to", "shops.invoices.filter.to")}
-        <BsForm.Group className="col-6 col-md-4 col-xl-2" controlId="filter-method">
+        <BsForm.Group className="col-6 col-md-4 col-xl-3" controlId="filter-method">
           <BsForm.Label>{t("shops.invoices.filter.method")}</BsForm.Label>
           <BsForm.Select name="method" defaultValue={values.method}>
             <option value="">{t("shops.invoices.filter.any")}</option>
