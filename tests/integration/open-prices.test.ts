@@ -19,7 +19,7 @@ import { listApprovers, setApprovalPin } from "~/modules/shops/index.server";
 import { openPriceFieldsSchema, openPriceOf } from "~/modules/stock";
 import { findItemOpenPrice, listTillItems, setItemOpenPrice } from "~/modules/stock/index.server";
 import { saleErrorText } from "~/routes/shophub/sell-text";
-import { addShopMember, insertItem, insertShop, type TestShop } from "../setup/factories";
+import { addShopMember, insertShop, shopWithItems, type TestShop } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 /*
@@ -52,25 +52,23 @@ interface Counter {
 }
 
 async function counter(): Promise<Counter> {
-  const t = await insertShop(db);
-  const greens = await insertItem(db, t.shop.id, t.ownerId, {
-    fields: { name: "ผักบุ้ง (กอง)", price: 0, cost: 500 },
-    opening: { qty: 100_000, locationId: t.defaultLocationId },
+  const made = await shopWithItems(db, {
+    items: {
+      greens: { fields: { name: "ผักบุ้ง (กอง)", price: 0, cost: 500 }, stock: 100_000 },
+      bottle: { fields: { price: 10_000, cost: 6_000 }, stock: 100_000 },
+    },
+    cashier: true,
+    manager: true,
   });
-  await setItemOpenPrice(db, t.shop.id, greens.id, { minSatang: 1_000, maxSatang: 5_000 });
-  const bottle = await insertItem(db, t.shop.id, t.ownerId, {
-    fields: { price: 10_000, cost: 6_000 },
-    opening: { qty: 100_000, locationId: t.defaultLocationId },
-  });
-  const cashier = await addShopMember(db, t.shop.id, "cashier");
-  const manager = await addShopMember(db, t.shop.id, "manager");
+  const greensId = made.items.greens.id;
+  await setItemOpenPrice(db, made.shop.id, greensId, { minSatang: 1_000, maxSatang: 5_000 });
   return {
-    t,
-    greensId: greens.id,
-    bottleId: bottle.id,
-    cashier: { shopId: t.shop.id, userId: cashier.id, cashierName: "แคชเชียร์", role: "cashier" },
-    owner: { shopId: t.shop.id, userId: t.ownerId, cashierName: "เจ้าของ", role: "owner" },
-    manager: { shopId: t.shop.id, userId: manager.id, cashierName: "ผู้จัดการ", role: "manager" },
+    t: made,
+    greensId,
+    bottleId: made.items.bottle.id,
+    cashier: made.cashier,
+    owner: made.owner,
+    manager: made.manager,
   };
 }
 

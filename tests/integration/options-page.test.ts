@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { th } from "~/lib/i18n/th";
 import { listOptionGroups, tillOptionGroups } from "~/modules/sales/index.server";
 import * as optionsPage from "~/routes/shophub/options/route";
-import { insertItem, insertShop } from "../setup/factories";
+import { shopWithItems } from "../setup/factories";
 import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -23,16 +23,16 @@ interface Failure {
 }
 
 async function cafe() {
-  const made = await insertShop(test.db);
-  const beans = await insertItem(test.db, made.shop.id, made.ownerId, {
-    fields: { name: "เมล็ดกาแฟ", sku: `BEANS-${randomUUID().slice(0, 6)}`, measured: true },
+  const made = await shopWithItems(test.db, {
+    items: {
+      beans: {
+        fields: { name: "เมล็ดกาแฟ", sku: `BEANS-${randomUUID().slice(0, 6)}`, measured: true },
+      },
+      cup: { fields: { name: "แก้ว", sku: `CUP-${randomUUID().slice(0, 6)}` } },
+      latte: { fields: { name: "ลาเต้", sku: `LATTE-${randomUUID().slice(0, 6)}`, price: 6_500 } },
+    },
   });
-  const cup = await insertItem(test.db, made.shop.id, made.ownerId, {
-    fields: { name: "แก้ว", sku: `CUP-${randomUUID().slice(0, 6)}` },
-  });
-  const latte = await insertItem(test.db, made.shop.id, made.ownerId, {
-    fields: { name: "ลาเต้", sku: `LATTE-${randomUUID().slice(0, 6)}`, price: 6_500 },
-  });
+  const { beans, cup, latte } = made.items;
   const post = (form: Record<string, string>) =>
     outcomeOf<Failure>(
       callRoute(optionsPage.action, `/shophub/options?shop=${made.shop.id}`, {

@@ -28,7 +28,7 @@ import {
 } from "~/modules/sales/index.server";
 import { buddhistYear } from "~/modules/sales/index.server";
 import { bindTillDevice, listTills } from "~/modules/tills/index.server";
-import { insertItem, insertShop, type TestShop } from "../setup/factories";
+import { shopWithItems, type TestShop } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 // Options (modifiers) on a sale (issue 37, decision 0092): priced by the same rule as the till,
@@ -56,29 +56,35 @@ interface Cafe extends TestShop {
 
 /** A café: beans by the kg (1 kg at 600.00/kg), a latte at 65.00 asking ความหวาน and เพิ่ม. */
 async function cafe(): Promise<Cafe> {
-  const made = await insertShop(db, { allowNegativeStock: false });
+  const made = await shopWithItems(db, {
+    shop: { allowNegativeStock: false },
+    items: {
+      beans: {
+        fields: {
+          name: "เมล็ดกาแฟ",
+          sku: `BEANS-${randomUUID().slice(0, 6)}`,
+          unit: "กก.",
+          measured: true,
+          cost: 60_000,
+          price: 0,
+        },
+        stock: 1_000,
+      },
+      latte: {
+        fields: {
+          name: "ลาเต้เย็น",
+          sku: `LATTE-${randomUUID().slice(0, 6)}`,
+          unit: "แก้ว",
+          cost: 1_000,
+          price: 6_500,
+        },
+        stock: 100_000,
+      },
+    },
+    names: { owner: "น้องมิ้นท์" },
+  });
   const shopId = made.shop.id;
-  const beans = await insertItem(db, shopId, made.ownerId, {
-    fields: {
-      name: "เมล็ดกาแฟ",
-      sku: `BEANS-${randomUUID().slice(0, 6)}`,
-      unit: "กก.",
-      measured: true,
-      cost: 60_000,
-      price: 0,
-    },
-    opening: { qty: 1_000, locationId: made.defaultLocationId },
-  });
-  const latte = await insertItem(db, shopId, made.ownerId, {
-    fields: {
-      name: "ลาเต้เย็น",
-      sku: `LATTE-${randomUUID().slice(0, 6)}`,
-      unit: "แก้ว",
-      cost: 1_000,
-      price: 6_500,
-    },
-    opening: { qty: 100_000, locationId: made.defaultLocationId },
-  });
+  const { beans, latte } = made.items;
   const [sweet] = await db
     .insert(optionGroup)
     .values({ shopId, name: "ความหวาน", minChoices: 1, maxChoices: 1 })
@@ -112,7 +118,7 @@ async function cafe(): Promise<Cafe> {
   const id = (name: string) => choices.find((c) => c.name === name)!.id;
   return {
     ...made,
-    actor: { shopId, userId: made.ownerId, cashierName: "น้องมิ้นท์", role: "owner" },
+    actor: made.owner,
     beans,
     latte,
     sweet: { id: sweet!.id, normal: id("ปกติ"), less: id("หวานน้อย"), none: id("ไม่หวาน") },

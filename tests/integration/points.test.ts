@@ -4,10 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { pointsEntry, sale, saleFlag, saleLine } from "~/db/schema";
 import {
-  createCustomer,
   customerPointsBalance,
   customerPointsHistory,
-  customerFormSchema,
   pointsFormSchema,
   salePoints,
   savePointsScheme,
@@ -20,10 +18,9 @@ import {
   completeSale,
   getSaleDocument,
   returnSaleLines,
-  type SaleActor,
   voidSale,
 } from "~/modules/sales/index.server";
-import { insertItem, insertShop } from "../setup/factories";
+import { insertCustomer, shopWithItems } from "../setup/factories";
 import { TEST_BUYER } from "../setup/sales-factory";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -44,43 +41,20 @@ afterAll(() => test.drop());
 
 const PRICE = 12_000;
 
-async function customerOf(shopId: string, userId: string, phone: string) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    phone,
-    name: "คุณสมศรี",
-    lineId: "",
-    email: "",
-    taxId: "",
-    branchCode: "",
-    address: "",
-    consent: "yes",
-  }))
-    form.append(name, value);
-  const parsed = readForm(form, customerFormSchema);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  const made = await createCustomer(db, { shopId, userId, role: "owner" }, parsed.data);
-  if (!made.ok) throw new Error("customer not made");
-  return made.value.id;
-}
+const customerOf = (shopId: string, userId: string, phone: string) =>
+  insertCustomer(db, { shopId, userId }, { phone, name: "คุณสมศรี" });
 
 async function pointsShop() {
-  const t = await insertShop(db);
-  const item = await insertItem(db, t.shop.id, t.ownerId, {
-    fields: { price: PRICE, cost: 5_000 },
-    opening: { qty: 100_000, locationId: t.defaultLocationId },
+  const t = await shopWithItems(db, {
+    items: { item: { fields: { price: PRICE, cost: 5_000 }, stock: 100_000 } },
   });
+  const { item } = t.items;
   await savePointsScheme(db, t.shop.id, {
     enabled: true,
     satangPerPoint: 2_500,
     pointValueSatang: 100,
   });
-  const actor: SaleActor = {
-    shopId: t.shop.id,
-    userId: t.ownerId,
-    cashierName: "เจ้าของ",
-    role: "owner",
-  };
+  const actor = t.owner;
   const sell = (qty: number, options: { phone?: string; redeem?: number; total?: number } = {}) =>
     completeSale(db, actor, {
       clientSaleId: randomUUID(),

@@ -3,14 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { salePriceLevel, saleLine } from "~/db/schema";
-import {
-  createCustomer,
-  customerFormSchema,
-  customerPriceLevelOf,
-  setCustomerPriceLevel,
-} from "~/modules/customers/index.server";
+import { customerPriceLevelOf, setCustomerPriceLevel } from "~/modules/customers/index.server";
 import { bangkokIsoDate } from "~/lib/dates";
-import { readForm } from "~/lib/forms/read-form";
 import { pnlCsv, profitAndLoss } from "~/modules/reports/index.server";
 import {
   completeSale,
@@ -23,7 +17,7 @@ import {
   type CompleteSaleRequest,
   type SaleActor,
 } from "~/modules/sales/index.server";
-import { insertItem, insertShop } from "../setup/factories";
+import { insertCustomer, insertShop, shopWithItems } from "../setup/factories";
 import { TEST_BUYER } from "../setup/sales-factory";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -43,16 +37,15 @@ beforeAll(async () => {
 afterAll(() => test.drop());
 
 async function levelShop() {
-  const made = await insertShop(db, { allowNegativeStock: true });
-  const actor: SaleActor = {
-    shopId: made.shop.id,
-    userId: made.ownerId,
-    cashierName: "สมใจ ขายดี",
-    role: "owner",
-  };
-  const pipe = await insertItem(db, made.shop.id, made.ownerId, {
-    fields: { price: 5_000, cost: 3_000, name: "ท่อ PVC 1/2 นิ้ว", sku: "PIPE-12" },
+  const made = await shopWithItems(db, {
+    shop: { allowNegativeStock: true },
+    items: {
+      pipe: { fields: { price: 5_000, cost: 3_000, name: "ท่อ PVC 1/2 นิ้ว", sku: "PIPE-12" } },
+    },
+    names: { owner: "สมใจ ขายดี" },
   });
+  const actor = made.owner;
+  const { pipe } = made.items;
   const created = await createPriceLevel(db, made.shop.id, "ขายส่ง");
   if (!created.ok) throw new Error("no level");
   await setItemLevelPrices(db, made.shop.id, created.level.id, pipe.id, [
@@ -84,25 +77,8 @@ async function sell(actor: SaleActor, request: CompleteSaleRequest) {
   return result.sale;
 }
 
-async function customerOf(shopId: string, userId: string, phone: string) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    phone,
-    name: "ช่างสมชาย",
-    lineId: "",
-    email: "",
-    taxId: "",
-    branchCode: "",
-    address: "",
-    consent: "yes",
-  }))
-    form.append(name, value);
-  const parsed = readForm(form, customerFormSchema);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  const made = await createCustomer(db, { shopId, userId, role: "owner" }, parsed.data);
-  if (!made.ok) throw new Error("customer not made");
-  return made.value.id;
-}
+const customerOf = (shopId: string, userId: string, phone: string) =>
+  insertCustomer(db, { shopId, userId }, { phone, name: "ช่างสมชาย" });
 
 const today = () => bangkokIsoDate(new Date());
 

@@ -7,10 +7,8 @@ import { readForm } from "~/lib/forms/read-form";
 import {
   accountStatement,
   ageAccount,
-  createCustomer,
   creditLimitFormSchema,
   customerAccountOf,
-  customerFormSchema,
   receivables,
   recordAccountPayment,
   setCreditLimit,
@@ -22,11 +20,10 @@ import {
   type CompleteSaleRequest,
   type PaymentRequest,
   returnSaleLines,
-  type SaleActor,
   voidSale,
 } from "~/modules/sales/index.server";
 import { bindTillDevice, listTills } from "~/modules/tills/index.server";
-import { insertItem, insertShop } from "../setup/factories";
+import { insertCustomer, shopWithItems } from "../setup/factories";
 import { TEST_BUYER } from "../setup/sales-factory";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { serverTranslate } from "~/lib/i18n/messages.server";
@@ -56,37 +53,12 @@ const PRICE = 10_000;
 const PHONE = "+66812345678";
 
 async function accountShop() {
-  const t = await insertShop(db);
-  const item = await insertItem(db, t.shop.id, t.ownerId, {
-    fields: { price: PRICE, cost: 4_000 },
-    opening: { qty: 1_000_000, locationId: t.defaultLocationId },
+  const t = await shopWithItems(db, {
+    items: { item: { fields: { price: PRICE, cost: 4_000 }, stock: 1_000_000 } },
   });
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    phone: "081-234-5678",
-    name: "คุณสมชาย",
-    lineId: "",
-    email: "",
-    taxId: "",
-    branchCode: "",
-    address: "",
-    consent: "yes",
-  }))
-    form.append(name, value);
-  const parsed = readForm(form, customerFormSchema);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  const made = await createCustomer(
-    db,
-    { shopId: t.shop.id, userId: t.ownerId, role: "owner" },
-    parsed.data,
-  );
-  if (!made.ok) throw new Error("customer not made");
-  const actor: SaleActor = {
-    shopId: t.shop.id,
-    userId: t.ownerId,
-    cashierName: "เจ้าของ",
-    role: "owner",
-  };
+  const { item } = t.items;
+  const actor = t.owner;
+  const customerId = await insertCustomer(db, actor, { phone: "081-234-5678", name: "คุณสมชาย" });
   const owner: AccountActor = {
     shopId: t.shop.id,
     userId: t.ownerId,
@@ -111,7 +83,7 @@ async function accountShop() {
     method: "account",
     amountSatang: satang,
   });
-  return { t, item, actor, owner, customerId: made.value.id, sell, onAccount };
+  return { t, item, actor, owner, customerId, sell, onAccount };
 }
 
 describe("the sale on account", () => {

@@ -10,8 +10,11 @@ import {
   siteNotice,
   user,
 } from "~/db/schema";
+import { readForm } from "~/lib/forms/read-form";
+import { createCustomer, customerFormSchema } from "~/modules/customers/index.server";
 import { type ListingFormData, saveListing } from "~/modules/listings/index.server";
 import type { FileStorage } from "~/modules/media/index.server";
+import type { SaleActor } from "~/modules/sales/index.server";
 import { type ShopRole, createShop, type Shop } from "~/modules/shops/index.server";
 import {
   type ItemFields,
@@ -201,6 +204,111 @@ export async function insertItem(
   });
   if (!result.ok) throw new Error(`test item not created: ${JSON.stringify(result)}`);
   return result.item;
+}
+
+// ---- a shop ready to sell ---------------------------------------------------------------------
+
+/** One item of a selling shop: its fields, and its opening stock at the default location. */
+export interface ShopItemSpec {
+  fields?: Partial<ItemFields>;
+  /** Opening stock in thousandths (100_000 = 100 units); none when left out. */
+  stock?: number;
+}
+
+export interface ShopWithItemsOptions<K extends string> {
+  shop?: ShopOptions;
+  /** The items by a name the test picks: `{ bottle: { fields: { price: 10_000 } } }`. */
+  items: Record<K, ShopItemSpec>;
+  /** A cashier member of the shop, as a till actor. */
+  cashier?: boolean;
+  /** A manager member of the shop, as a till actor. */
+  manager?: boolean;
+  /** The names printed on the sales (the till's cashier name), "เจ้าของ"… when left out. */
+  names?: { owner?: string; cashier?: string; manager?: string };
+}
+
+export interface ShopWithItems<
+  K extends string,
+  O extends ShopWithItemsOptions<K>,
+> extends TestShop {
+  items: Record<K, StockItem>;
+  /** The owner selling at the till. */
+  owner: SaleActor;
+  cashier: O["cashier"] extends true ? SaleActor : undefined;
+  manager: O["manager"] extends true ? SaleActor : undefined;
+}
+
+/**
+ * A shop ready to sell (the setup of the till's and the sales' tests): its owner, its items with
+ * their opening stock, and a cashier and a manager when asked, each as the actor a sale takes.
+ */
+export async function shopWithItems<K extends string, O extends ShopWithItemsOptions<K>>(
+  db: Database,
+  options: O & ShopWithItemsOptions<K>,
+): Promise<ShopWithItems<K, O>> {
+  const made = await insertShop(db, options.shop);
+  const shopId = made.shop.id;
+  const items = {} as Record<K, StockItem>;
+  for (const [key, spec] of Object.entries(options.items) as [K, ShopItemSpec][]) {
+    items[key] = await insertItem(db, shopId, made.ownerId, {
+      fields: spec.fields,
+      opening:
+        spec.stock === undefined
+          ? undefined
+          : { qty: spec.stock, locationId: made.defaultLocationId },
+    });
+  }
+  const actorOf = async (role: "cashier" | "manager", cashierName: string): Promise<SaleActor> => {
+    const member = await addShopMember(db, shopId, role);
+    return { shopId, userId: member.id, cashierName, role };
+  };
+  return {
+    ...made,
+    items,
+    owner: {
+      shopId,
+      userId: made.ownerId,
+      cashierName: options.names?.owner ?? "เจ้าของ",
+      role: "owner",
+    },
+    cashier: (options.cashier
+      ? await actorOf("cashier", options.names?.cashier ?? "แคชเชียร์")
+      : undefined) as ShopWithItems<K, O>["cashier"],
+    manager: (options.manager
+      ? await actorOf("manager", options.names?.manager ?? "ผู้จัดการ")
+      : undefined) as ShopWithItems<K, O>["manager"],
+  };
+}
+
+/**
+ * A customer of the shop with consent, made from the customer form's fields the way the form
+ * saves one (its phone read as the form reads it); returns the customer's id.
+ */
+export async function insertCustomer(
+  db: Database,
+  actor: Pick<SaleActor, "shopId" | "userId">,
+  fields: { phone: string; name: string },
+): Promise<string> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    lineId: "",
+    email: "",
+    taxId: "",
+    branchCode: "",
+    address: "",
+    consent: "yes",
+    ...fields,
+  }))
+    form.append(name, value);
+  const parsed = readForm(form, customerFormSchema);
+  if (!parsed.ok) throw new Error(`test customer refused: ${JSON.stringify(parsed.errors)}`);
+  const made = await createCustomer(
+    db,
+    { shopId: actor.shopId, userId: actor.userId, role: "owner" },
+    parsed.data,
+  );
+  if (!made.ok) throw new Error("test customer not made");
+  return made.value.id;
 }
 
 // ---- listings, notices, contact messages, mail -------------------------------------------------
