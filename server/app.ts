@@ -60,6 +60,7 @@ import {
   vapidDetails,
   vapidSubjectOf,
 } from "~/modules/push/index.server";
+import { configureReceiptLinks } from "~/modules/sales/index.server";
 import { createStockEvents } from "~/modules/stock/index.server";
 import { mountAuthEndpoints, trustedClientAddress } from "./http/auth-endpoints";
 import { bodyLimit } from "./http/body-limit";
@@ -157,6 +158,8 @@ export async function bootstrap(options: BootstrapOptions): Promise<Bootstrapped
       subject: env.VAPID_SUBJECT ?? vapidSubjectOf(env),
     });
     await vapidDetails(db);
+    // The slip's e-receipt links: the environment's secret, or one kept in the database (0096).
+    configureReceiptLinks(db, { secret: env.E_RECEIPT_SECRET });
     void moveStoredFiles();
   } catch (error) {
     await database.close();

@@ -21,6 +21,11 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   /** Signs session cookies; when unset one is generated once and kept in the database. */
   AUTH_SECRET: z.string().min(32).optional(),
+  /**
+   * Derives the receipt slip's e-receipt links (decision 0096); when unset one is generated once
+   * and kept in the database, so a copy of the database could then make them too.
+   */
+  E_RECEIPT_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** Express "trust proxy" setting: which proxies may set X-Forwarded-For. */
   TRUST_PROXY: z.string().default("loopback"),

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { sql } from "drizzle-orm";
 import { describe, expect } from "vitest";
 import { prepareZXingModule, readBarcodes } from "zxing-wasm/reader";
 import { addSession, e2eTest as test, hydrated, memberWithShop, newContext } from "./fixtures";
@@ -41,13 +42,24 @@ describe("the e-receipt", () => {
     await page.goto(`/shophub/invoices/${sale.id}/print?paper=80&doc=sale`);
     const qr = page.getByTestId("doc-receipt-qr");
     await expect.poll(() => qr.innerText()).toContain("สแกนเพื่อดูใบเสร็จออนไลน์");
-    // The print page counts its print once hydrated, and the page's data (a fresh link among it)
-    // comes again after that: read the QR once the page is still.
+    // The page's data may come again once hydrated (after a print is counted): the sale's link
+    // is the same on every load (decision 0096), so the QR read is the one first drawn.
+    const drawn = await qr.locator("svg").innerHTML();
     await hydrated(page);
     await page.waitForLoadState("networkidle");
+    expect(await qr.locator("svg").innerHTML()).toBe(drawn);
     const link = await readQr(await qr.locator("svg").screenshot());
     expect(link).toMatch(/\/r\/[A-Za-z0-9_-]{22}$/);
     expect(new URL(link!).origin).toBe(new URL(page.url()).origin);
+    // A reload of the same print page: the same QR, and the sale has one link row.
+    await page.reload();
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    expect(await qr.locator("svg").innerHTML()).toBe(drawn);
+    const { rows } = await e2e.db.execute(
+      sql`SELECT id FROM sale_receipt_link WHERE sale_id = ${sale.id}`,
+    );
+    expect(rows).toHaveLength(1);
 
     // Another browser, never signed in.
     const stranger = await newContext(e2e.browser);

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { simpleParser } from "mailparser";
 import { sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
@@ -13,6 +13,7 @@ import {
   RECEIPT_EMAIL_LIMIT,
   receiptQrOnSlip,
   setReceiptQrOnSlip,
+  slipReceiptLinkToken,
   type SaleDocument,
 } from "~/modules/sales/index.server";
 import * as publicPage from "~/routes/shophub/ereceipt/page";
@@ -90,7 +91,7 @@ describe("the slip's e-receipt link", () => {
     expect(slip.receiptLink?.qrSize).toBeGreaterThanOrEqual(21);
     expect(slip.receiptLink?.qrPath).toMatch(/^M\d+ \d+h\d+v1h-\d+z/);
     const token = tokenOf(slip.receiptLink!.url);
-    // 22 base64url characters are 16 random bytes.
+    // 22 base64url characters are 16 bytes (128 bits).
     expect(Buffer.from(token, "base64url")).toHaveLength(16);
 
     const { rows } = await test.db.execute<Record<string, unknown>>(
@@ -100,17 +101,63 @@ describe("the slip's e-receipt link", () => {
     expect(JSON.stringify(rows)).not.toContain(token);
     expect(rows[0]!.token_hash).toBe(createHash("sha256").update(token).digest("hex"));
 
-    // Each print makes a link of its own (a stored hash cannot be shown again); both open.
-    const again = tokenOf((await printedSlip(mine, sale.id)).receiptLink!.url);
-    expect(again).not.toBe(token);
     expect(await findReceiptLink(test.db, token)).toEqual({
       shopId: mine.shop.id,
       saleId: sale.id,
     });
-    expect(await findReceiptLink(test.db, again)).toEqual({
+  });
+
+  it("shows one link per sale: a reload, the revalidation after a counted print and a reprint write no second row", async () => {
+    const { sale } = await insertSaleRows(test.db, { shopId: mine.shop.id, itemId: mineItem });
+    const rowsOf = async (saleId: number) =>
+      (
+        await test.db.execute(
+          sql`SELECT id FROM sale_receipt_link WHERE shop_id = ${mine.shop.id} AND sale_id = ${saleId}`,
+        )
+      ).rows;
+    const first = await printedSlip(mine, sale.id);
+    // The same print page's data loaded twice (a reload): the same link, one row.
+    const reloaded = await printedSlip(mine, sale.id);
+    expect(reloaded.receiptLink).toEqual(first.receiptLink);
+    expect(await rowsOf(sale.id)).toHaveLength(1);
+    // The print is counted, the page's data comes again (a copy now), and a reprint: the same.
+    const counted = await outcomeOf(
+      callRoute(printRoute.action, `/shophub/invoices/${sale.id}/print?shop=${mine.shop.id}`, {
+        context: routeContext(test.db, member(mine.ownerId)),
+        form: { shopId: mine.shop.id },
+      }),
+    );
+    expect(counted.data).toEqual({ done: "printed", original: true });
+    const after = await printedSlip(mine, sale.id);
+    expect(after.isCopy).toBe(true);
+    expect(after.receiptLink).toEqual(first.receiptLink);
+    expect((await printedSlip(mine, sale.id)).receiptLink).toEqual(first.receiptLink);
+    expect(await rowsOf(sale.id)).toHaveLength(1);
+
+    // The token is the first 16 bytes of HMAC-SHA256 over the shop and the sale under the
+    // slip-link secret (kept in app_secret when the environment gives none).
+    const { rows: secrets } = await test.db.execute<{ value: string }>(
+      sql`SELECT value FROM app_secret WHERE name = 'e-receipt'`,
+    );
+    const expected = createHmac("sha256", secrets[0]!.value)
+      .update(`e-receipt slip\0${mine.shop.id}\0${sale.id}`, "utf8")
+      .digest()
+      .subarray(0, 16)
+      .toString("base64url");
+    expect(tokenOf(first.receiptLink!.url)).toBe(expected);
+
+    // Another sale prints a link of its own; an e-mail's link is random and opens the same sale.
+    const other = await insertSaleRows(test.db, { shopId: mine.shop.id, itemId: mineItem });
+    expect((await printedSlip(mine, other.sale.id)).receiptLink?.url).not.toBe(
+      first.receiptLink!.url,
+    );
+    const mailed = (await makeReceiptLinkToken(test.db, mine.shop.id, sale.id))!;
+    expect(mailed).not.toBe(expected);
+    expect(await findReceiptLink(test.db, mailed)).toEqual({
       shopId: mine.shop.id,
       saleId: sale.id,
     });
+    expect(await rowsOf(sale.id)).toHaveLength(2);
   });
 
   it("gives the PDF handed out from the print page the page's own link, writing none", async () => {
@@ -145,6 +192,7 @@ describe("the slip's e-receipt link", () => {
   it("makes no link for another shop's sale, and opens nothing for a guessed token", async () => {
     const { sale } = await insertSaleRows(test.db, { shopId: theirs.shop.id, itemId: theirItem });
     expect(await makeReceiptLinkToken(test.db, mine.shop.id, sale.id)).toBeNull();
+    expect(await slipReceiptLinkToken(test.db, mine.shop.id, sale.id)).toBeNull();
     expect(await findReceiptLink(test.db, "AAAAAAAAAAAAAAAAAAAAAA")).toBeNull();
     expect(await findReceiptLink(test.db, "not a token")).toBeNull();
     expect(await findReceiptLink(test.db, `${"A".repeat(21)}'`)).toBeNull();

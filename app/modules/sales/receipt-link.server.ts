@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { encode } from "uqr";
-import type { DbExecutor } from "~/db/client.server";
+import type { Database, DbExecutor } from "~/db/client.server";
+import { getOrCreateSecret } from "~/modules/platform/index.server";
 import type { SaleDocument } from "./sale-contract";
 import { getSaleDocument, type SaleDocumentOptions } from "./sale-document.server";
 import { creditNote, sale, saleReceiptLink, saleReceiptLinkSetting } from "./schema";
@@ -9,9 +10,9 @@ import { creditNote, sale, saleReceiptLink, saleReceiptLinkSetting } from "./sch
 /*
  * The e-receipt (issue 37, decision 0094): a link `/r/<token>` to a sale's receipt as a page,
  * printed as a QR on the slip and sent by e-mail. The token is 16 random bytes (128 bits) in
- * base64url; only its SHA-256 is stored, so the token exists only on the slip or in the e-mail
- * it was made for, and a copy of the database opens nothing. Each hand-out (a print, a PDF,
- * an e-mail) makes a token of its own, since a stored hash cannot be shown again.
+ * base64url; only its SHA-256 is stored. An e-mail's token is random, made for that e-mail. The
+ * slip's token is one per sale (decision 0096): derived under the slip-link secret, so every
+ * print, reprint and reload of the print page shows the same QR and writes no second row.
  */
 
 const TOKEN_BYTES = 16;
@@ -27,24 +28,85 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token, "utf8").digest("hex");
 }
 
+/** Stores a token's hash for one of the shop's sales; false when the sale is not the shop's. */
+async function storeToken(
+  db: DbExecutor,
+  shopId: string,
+  saleId: number,
+  token: string,
+): Promise<boolean> {
+  if (!Number.isSafeInteger(saleId) || saleId < 1) return false;
+  const { rows } = await db.execute<{ id: number }>(sql`
+    INSERT INTO ${saleReceiptLink} (shop_id, sale_id, token_hash)
+    SELECT ${sale.shopId}, ${sale.id}, ${hashToken(token)}
+      FROM ${sale}
+     WHERE ${sale.id} = ${saleId} AND ${sale.shopId} = ${shopId}
+    ON CONFLICT (token_hash) DO NOTHING
+    RETURNING id`);
+  return rows.length > 0;
+}
+
 /**
- * Makes a new link token for one of the shop's sales and stores its hash; null when the sale is
- * not the shop's. The token is returned once: only its hash is kept.
+ * Makes a new random link token for one of the shop's sales (an e-mail's) and stores its hash;
+ * null when the sale is not the shop's. The token is returned once: only its hash is kept.
  */
 export async function makeReceiptLinkToken(
   db: DbExecutor,
   shopId: string,
   saleId: number,
 ): Promise<string | null> {
-  if (!Number.isSafeInteger(saleId) || saleId < 1) return null;
   const token = randomBytes(TOKEN_BYTES).toString("base64url");
-  const { rows } = await db.execute<{ id: number }>(sql`
-    INSERT INTO ${saleReceiptLink} (shop_id, sale_id, token_hash)
-    SELECT ${sale.shopId}, ${sale.id}, ${hashToken(token)}
-      FROM ${sale}
-     WHERE ${sale.id} = ${saleId} AND ${sale.shopId} = ${shopId}
-    RETURNING id`);
-  return rows.length > 0 ? token : null;
+  return (await storeToken(db, shopId, saleId, token)) ? token : null;
+}
+
+const configuredSecret = new WeakMap<object, string>();
+const storedSecret = new WeakMap<object, Promise<string>>();
+
+/**
+ * The slip-link secret of this database's app: the environment's (E_RECEIPT_SECRET), set by
+ * server/app.ts at start; unset, one made on first use and kept in app_secret like the others.
+ */
+export function configureReceiptLinks(db: Database, options: { secret?: string }): void {
+  if (options.secret) configuredSecret.set(db.$client, options.secret);
+}
+
+function slipSecret(db: Database): Promise<string> {
+  const configured = configuredSecret.get(db.$client);
+  if (configured) return Promise.resolve(configured);
+  let stored = storedSecret.get(db.$client);
+  if (!stored) {
+    stored = getOrCreateSecret(db, "e-receipt");
+    // A failed read is tried again next time, not remembered.
+    stored.catch(() => storedSecret.delete(db.$client));
+    storedSecret.set(db.$client, stored);
+  }
+  return stored;
+}
+
+/**
+ * The slip's token of one of the shop's sales: the first 16 bytes of HMAC-SHA256 over the shop
+ * and the sale under the slip-link secret, so the same sale always prints the same link, and no
+ * one without the secret can make or guess one. Its hash is stored on the first print (the
+ * public page finds a link by hash alone); null when the sale is not the shop's.
+ */
+export async function slipReceiptLinkToken(
+  db: Database,
+  shopId: string,
+  saleId: number,
+): Promise<string | null> {
+  if (!Number.isSafeInteger(saleId) || saleId < 1) return null;
+  const token = createHmac("sha256", await slipSecret(db))
+    .update(`e-receipt slip\0${shopId}\0${saleId}`, "utf8")
+    .digest()
+    .subarray(0, TOKEN_BYTES)
+    .toString("base64url");
+  const isThisSale = (link: { shopId: string; saleId: number } | null) =>
+    link?.shopId === shopId && link.saleId === saleId;
+  // Printed before: the row is there, nothing is written.
+  if (isThisSale(await findReceiptLink(db, token))) return token;
+  if (await storeToken(db, shopId, saleId, token)) return token;
+  // Another print of the same sale stored it at the same moment.
+  return isThisSale(await findReceiptLink(db, token)) ? token : null;
 }
 
 /** The shop and sale a token opens, or null for a malformed or unknown token. */
@@ -110,11 +172,12 @@ export function receiptQr(url: string): NonNullable<SaleDocument["receiptLink"]>
 }
 
 /**
- * The slip's receipt document with a fresh e-receipt link when the shop prints the QR: a
- * receipt or abbreviated invoice of a sale only (not a full invoice or credit note).
+ * The slip's receipt document with the sale's e-receipt link when the shop prints the QR: a
+ * receipt or abbreviated invoice of a sale only (not a full invoice or credit note). The same
+ * link on every print of the sale (decision 0096).
  */
 export async function withReceiptLink(
-  db: DbExecutor,
+  db: Database,
   shopId: string,
   saleId: number,
   document: SaleDocument,
@@ -122,7 +185,7 @@ export async function withReceiptLink(
 ): Promise<SaleDocument> {
   if (document.kind !== "receipt" && document.kind !== "abbreviatedTaxInvoice") return document;
   if (!(await receiptQrOnSlip(db, shopId))) return document;
-  const token = await makeReceiptLinkToken(db, shopId, saleId);
+  const token = await slipReceiptLinkToken(db, shopId, saleId);
   if (!token) return document;
   return { ...document, receiptLink: receiptQr(`${origin}${receiptLinkPath(token)}`) };
 }

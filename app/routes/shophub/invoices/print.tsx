@@ -36,7 +36,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const url = new URL(request.url);
   const ref = documentRef(params, url);
-  // The slip carries a fresh e-receipt link as a QR (decision 0094), read by the silent print too.
+  // The slip carries the sale's e-receipt link as a QR (decisions 0094, 0096), read by the
+  // silent print too: the same link on every load, so a reload or a revalidation writes nothing.
   const document = await withReceiptLink(
     app.db,
     shop.id,
