@@ -5,7 +5,9 @@ import { appContext } from "~/context";
 import { ShopChangedNotice } from "~/features/shops/shop-form";
 import { shopsMeta, StatusAlert } from "~/layout/shops-page";
 import { readForm, type FieldErrors, type FormValues } from "~/lib/forms/read-form";
-import { useT } from "~/lib/i18n/use-translation";
+import type { MessageKey } from "~/lib/i18n";
+import { useLang, useT } from "~/lib/i18n/use-translation";
+import { formatBaht } from "~/lib/money";
 import {
   keepFormOnNetworkError,
   skipRevalidationAfterNetworkFailure,
@@ -15,6 +17,7 @@ import { customerEditSchema, thaiPhone } from "~/modules/customers";
 import {
   accountStatement,
   customerAccountOf,
+  voidablePayments,
   mayManageAccounts,
   customerPointsBalance,
   customerPointsHistory,
@@ -26,10 +29,12 @@ import {
   updateCustomer,
 } from "~/modules/customers/index.server";
 import { listPriceLevels } from "~/modules/sales/index.server";
+import { listApprovers } from "~/modules/shops/index.server";
 import { memberOf } from "~/routes/_gates/member.server";
 import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
-import { AccountSection, type AccountFailure } from "./account-section";
+import { AccountSection } from "./account-section";
+import type { AccountFailure } from "./account-shared";
 import { CustomerDeleteForm, CustomerEditForm, CustomerLevelForm } from "./customer-forms";
 import { CustomerPointsHistory, CustomerPurchases, CustomerTotals } from "./customer-history";
 import { CUSTOMER_REFUSALS } from "./refusals";
@@ -50,17 +55,30 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const id = customerId.safeParse(params.id);
   const found = id.success ? await findCustomer(db, shop.id, id.data) : null;
   if (!found) throw data(null, { status: 404 });
-  const [history, pointsBalance, pointsHistory, priceLevel, priceLevels, account, statement] =
-    await Promise.all([
-      customerPurchases(db, shop.id, found.id),
-      customerPointsBalance(db, shop.id, found.id),
-      customerPointsHistory(db, shop.id, found.id),
-      customerPriceLevelOf(db, shop.id, found.id),
-      listPriceLevels(db, shop.id),
-      customerAccountOf(db, shop.id, found.id),
-      accountStatement(db, shop.id, found.id),
-    ]);
   const manages = role === "owner" || role === "manager";
+  const [
+    history,
+    pointsBalance,
+    pointsHistory,
+    priceLevel,
+    priceLevels,
+    account,
+    statement,
+    approvers,
+    voidable,
+  ] = await Promise.all([
+    customerPurchases(db, shop.id, found.id),
+    customerPointsBalance(db, shop.id, found.id),
+    customerPointsHistory(db, shop.id, found.id),
+    customerPriceLevelOf(db, shop.id, found.id),
+    listPriceLevels(db, shop.id),
+    customerAccountOf(db, shop.id, found.id),
+    accountStatement(db, shop.id, found.id),
+    // Decision 0095: a cashier's transfer asks one of these approvers' PIN; owners and
+    // managers see the payments they may void.
+    manages ? [] : listApprovers(db, shop.id),
+    manages ? voidablePayments(db, shop.id, found.id) : [],
+  ]);
   return {
     shop: { id: shop.id, name: shop.name },
     mayDelete: manages,
@@ -85,6 +103,10 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
     // Selling on account (decision 0083): the limit is set by owners and managers only.
     mayManageAccount: mayManageAccounts(role),
     receiptNumber: url.searchParams.get("receipt"),
+    approvedBy: url.searchParams.get("approvedBy"),
+    cashierRules: !mayManageAccounts(role),
+    approvers,
+    voidable: voidable.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     account: {
       ...account,
       statement: statement.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
@@ -112,12 +134,13 @@ const customerFormSchemas = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("update") }).passthrough(),
   z.object({ intent: z.literal("limit") }).passthrough(),
   z.object({ intent: z.literal("payment") }).passthrough(),
+  z.object({ intent: z.literal("voidPayment") }).passthrough(),
   deleteFormSchema,
   levelFormSchema,
 ]);
 
 interface Failure {
-  intent: "update" | "delete" | "level" | "limit" | "payment";
+  intent: "update" | "delete" | "level" | "limit" | "payment" | "voidPayment";
   errors: FieldErrors;
   values: FormValues;
   balanceSatang?: number;
@@ -188,7 +211,11 @@ export const action = keepFormOnShopChange(async function action({
     if (!result.ok) return refused("update", result.error);
     return redirect(`${back}&done=update`);
   }
-  if (which.data.intent === "limit" || which.data.intent === "payment") {
+  if (
+    which.data.intent === "limit" ||
+    which.data.intent === "payment" ||
+    which.data.intent === "voidPayment"
+  ) {
     return accountAction(which.data.intent, {
       db,
       form,
@@ -220,26 +247,38 @@ export const shouldRevalidate = skipRevalidationAfterNetworkFailure;
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   shopsMeta(matches, location.pathname, "shops.customers.title");
 
+/** What the page says after a form of its own was accepted. */
+const DONE_TEXT = {
+  create: "shops.customers.done.create",
+  update: "shops.customers.done.update",
+  level: "shops.customers.done.level",
+  limit: "shops.customers.account.done.limit",
+} as const satisfies Record<string, MessageKey>;
+
 export default function CustomerPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
+  const lang = useLang();
   const navigation = useNavigation();
   const failure = actionData as Failure | undefined;
   const { shop, customer, purchases, mayDelete, done } = loaderData;
   const busy = navigation.state === "submitting";
+  const receipt = { number: loaderData.receiptNumber ?? "" };
   const doneText =
-    done === "create"
-      ? t("shops.customers.done.create")
-      : done === "update"
-        ? t("shops.customers.done.update")
-        : done === "level"
-          ? t("shops.customers.done.level")
-          : done === "limit"
-            ? t("shops.customers.account.done.limit")
-            : done === "payment"
-              ? t("shops.customers.account.done.payment", {
-                  number: loaderData.receiptNumber ?? "",
-                })
-              : null;
+    done === "payment" && loaderData.approvedBy
+      ? t("shops.customers.account.done.paymentApproved", {
+          ...receipt,
+          name: loaderData.approvedBy,
+        })
+      : done === "payment"
+        ? t("shops.customers.account.done.payment", receipt)
+        : done === "voidPayment"
+          ? t("shops.customers.account.done.voidPayment", {
+              ...receipt,
+              balance: formatBaht(loaderData.account.balanceSatang, lang),
+            })
+          : done && done in DONE_TEXT
+            ? t(DONE_TEXT[done as keyof typeof DONE_TEXT])
+            : null;
   const branchText =
     customer.branchCode === "00000"
       ? t("shops.customers.headOffice")
@@ -279,11 +318,16 @@ export default function CustomerPage({ loaderData, actionData }: Route.Component
         account={loaderData.account}
         mayManage={loaderData.mayManageAccount}
         failure={
-          failure?.intent === "limit" || failure?.intent === "payment"
+          failure?.intent === "limit" ||
+          failure?.intent === "payment" ||
+          failure?.intent === "voidPayment"
             ? (failure as AccountFailure)
             : undefined
         }
         busy={busy}
+        approvers={loaderData.approvers}
+        cashierRules={loaderData.cashierRules}
+        voidable={loaderData.voidable}
       />
       <CustomerPurchases shopId={shop.id} purchases={purchases} />
       <CustomerPointsHistory shopId={shop.id} rows={loaderData.pointsHistory} />
