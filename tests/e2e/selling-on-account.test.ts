@@ -133,5 +133,21 @@ describe("selling on account", () => {
     } finally {
       await till.context.close();
     }
+
+    // The owner voids that payment (decision 0095): a reason is needed; then what is owed goes
+    // back up and the statement marks the receipt void.
+    await page.goto(customerUrl);
+    const voidForm = page.getByTestId("customer-account-void");
+    await voidForm.waitFor(SLOW);
+    await voidForm.getByTestId("customer-account-void-submit").click();
+    await voidForm.locator("[data-error-for=reason]").waitFor(SLOW);
+    expect(await voidForm.locator("[data-error-for=reason]").innerText()).toContain("เหตุผล");
+    await voidForm.locator("[name=reason]").fill("ลูกค้ายังไม่ได้โอน");
+    await voidForm.getByTestId("customer-account-void-submit").click();
+    await expect
+      .poll(() => page.getByTestId("customer-account-balance").innerText(), SLOW)
+      .toBe("฿139.50");
+    expect(await page.getByTestId("customer-statement-voided").count()).toBe(1);
+    expect(await page.getByTestId("customer-statement").innerText()).toContain("ลูกค้ายังไม่ได้โอน");
   });
 });
