@@ -21,6 +21,8 @@ import {
 import { completeSale } from "~/modules/sales/index.server";
 import { closeShift, expectedCash, openShift } from "~/modules/shifts/index.server";
 import { setApprovalPin } from "~/modules/shops/index.server";
+import { serverTranslate } from "~/lib/i18n/messages.server";
+import { renderReceiptPdf } from "~/routes/shophub/customers/account-pdf.server";
 import { addShopMember, insertItem, insertShop } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -230,6 +232,14 @@ describe("voiding a payment", () => {
     ]);
     const receipt = await accountReceipt(db, s.t.shop.id, paid.payment.id);
     expect(receipt?.voided).toMatchObject({ reason: "บันทึกผิดคน", voidedByName: "เจ้าของ" });
+    // Its PDF is still drawn, saying VOID first (the text itself is pdfkit's to encode).
+    const pdf = await renderReceiptPdf({
+      seller: { name: "ร้านทดสอบ", address: "", phone: "", taxId: null },
+      receipt: receipt!,
+      t: serverTranslate("en"),
+      lang: "en",
+    });
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     expect(await voidablePayments(db, s.t.shop.id, s.customerId)).toEqual([]);
     // The ageing counts the debt from the sale's day again, not from the void's.
     const [owing] = await receivables(db, s.t.shop.id);
