@@ -1,12 +1,13 @@
 import { describe, expect } from "vitest";
-import { addSession, e2eTest as test, memberWithShop } from "./fixtures";
+import { setApprovalPin } from "~/modules/shops/index.server";
+import { addSession, e2eTest as test, joinAsMember, memberWithShop, openAs } from "./fixtures";
 
 const SLOW = { timeout: 15_000 };
 
 /*
  * Selling on account (issue 37, decision 0083): the owner gives a customer a credit limit, the
  * customer buys on account at the till, pays part of it in cash on their page (a receipt), and
- * the receivables page shows the rest.
+ * the receivables page shows the rest. A cashier's transfer asks for the owner's PIN (0095).
  */
 describe("selling on account", () => {
   test("a customer with a limit buys on account, pays part in cash, the rest is owed", async ({
@@ -16,7 +17,7 @@ describe("selling on account", () => {
   }) => {
     const n = `${Date.now() % 1_000_000}`;
     const phone = `088${n.padStart(7, "0")}`;
-    const { member, items } = await memberWithShop(e2e, {
+    const { member, items, shop } = await memberWithShop(e2e, {
       role: "owner",
       member: { emailPrefix: "account", name: "สมศักดิ์ เจ้าของร้าน" },
       items: [
@@ -97,5 +98,56 @@ describe("selling on account", () => {
     await page.getByTestId("receivables").waitFor(SLOW);
     expect(await page.getByTestId("receivables-row").count()).toBe(1);
     expect(await page.getByTestId("receivables-balance").innerText()).toBe("฿139.50");
+
+    // A cashier's transfer payment asks for the owner's approval PIN (decision 0095): without
+    // it refused in Thai next to the PIN, what was typed kept; with it taken, the approver named.
+    expect(await setApprovalPin(e2e.db, shop.id, member.id, "4826")).toEqual({ ok: true });
+    const cashier = await joinAsMember(e2e, shop.id, "cashier", {
+      emailPrefix: "account-cashier",
+      name: "สมใจ แคชเชียร์",
+    });
+    const till = await openAs(e2e.browser, cashier, { timeout: 15_000 });
+    try {
+      const cashierPage = till.page;
+      await cashierPage.goto(customerUrl);
+      const cashierPay = cashierPage.getByTestId("customer-account-pay");
+      await cashierPay.waitFor(SLOW);
+      expect(await cashierPage.getByTestId("customer-account-pay-approval").count()).toBe(0);
+      await cashierPay.locator("[name=amount]").fill("39.50");
+      await cashierPay.locator("[name=method]").selectOption("transfer");
+      const approval = cashierPage.getByTestId("customer-account-pay-approval");
+      await approval.waitFor(SLOW);
+      expect(await approval.innerText()).toContain("PIN");
+      await cashierPay.getByTestId("customer-account-pay-submit").click();
+      await cashierPay.locator("[data-error-for=pin]").waitFor(SLOW);
+      expect(await cashierPay.locator("[data-error-for=pin]").innerText()).toContain("PIN");
+      expect(await cashierPay.locator("[name=amount]").inputValue()).toBe("39.50");
+      await cashierPay.locator("[name=pin]").fill("4826");
+      await cashierPay.getByTestId("customer-account-pay-submit").click();
+      await expect
+        .poll(() => cashierPage.getByTestId("customer-account-balance").innerText(), SLOW)
+        .toBe("฿100.00");
+      expect(await cashierPage.getByTestId("shops-done").innerText()).toContain("อนุมัติโดย");
+      // A cashier sees no void form.
+      expect(await cashierPage.getByTestId("customer-account-void").count()).toBe(0);
+    } finally {
+      await till.context.close();
+    }
+
+    // The owner voids that payment (decision 0095): a reason is needed; then what is owed goes
+    // back up and the statement marks the receipt void.
+    await page.goto(customerUrl);
+    const voidForm = page.getByTestId("customer-account-void");
+    await voidForm.waitFor(SLOW);
+    await voidForm.getByTestId("customer-account-void-submit").click();
+    await voidForm.locator("[data-error-for=reason]").waitFor(SLOW);
+    expect(await voidForm.locator("[data-error-for=reason]").innerText()).toContain("เหตุผล");
+    await voidForm.locator("[name=reason]").fill("ลูกค้ายังไม่ได้โอน");
+    await voidForm.getByTestId("customer-account-void-submit").click();
+    await expect
+      .poll(() => page.getByTestId("customer-account-balance").innerText(), SLOW)
+      .toBe("฿139.50");
+    expect(await page.getByTestId("customer-statement-voided").count()).toBe(1);
+    expect(await page.getByTestId("customer-statement").innerText()).toContain("ลูกค้ายังไม่ได้โอน");
   });
 });

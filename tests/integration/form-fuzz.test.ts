@@ -729,7 +729,15 @@ const TARGETS: Target[] = [
     caller: "owner",
     path: "/shophub/customers/@customer",
     fixed: { shop: "@shop", shopId: "@shop", intent: "payment" },
-    fields: ["amount", "method", "reference"],
+    fields: ["amount", "method", "reference", "approverId", "pin"],
+  },
+  // Voiding a payment on account (decision 0095).
+  {
+    route: "routes/shophub/customers/detail",
+    caller: "owner",
+    path: "/shophub/customers/@customer",
+    fixed: { shop: "@shop", shopId: "@shop", intent: "voidPayment" },
+    fields: ["paymentId", "reason"],
   },
 
   // Added by the finance branch: income and expenses (the shop's categories, one row's form).

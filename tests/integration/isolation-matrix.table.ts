@@ -1602,6 +1602,14 @@ export const MATRIX: Record<string, MatrixRow> = {
         }),
         expect: 404,
       },
+      {
+        what: "voiding a payment on the other shop's customer's account (decision 0095)",
+        request: (own, other) => ({
+          path: `/shophub/customers/${other.customerId}?shop=${own.shopId}`,
+          form: { intent: "voidPayment", paymentId: "1", reason: "ลองยกเลิก" },
+        }),
+        expect: 404,
+      },
     ],
   },
   // Selling on account (issue 37, decision 0083): the statement and a receipt as PDF for

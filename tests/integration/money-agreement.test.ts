@@ -9,9 +9,12 @@ import { serverTranslate } from "~/lib/i18n/messages.server";
 import { satangToBahtInput } from "~/lib/money";
 import {
   type AccountActor,
+  accountStatement,
   customerAccountOf,
+  receivables,
   recordAccountPayment,
   setCreditLimit,
+  voidAccountPayment,
 } from "~/modules/customers/index.server";
 import { pnlCsv, profitAndLoss, type ProfitAndLoss } from "~/modules/reports/index.server";
 import {
@@ -29,6 +32,7 @@ import {
   shiftReport,
   type ShiftActor,
 } from "~/modules/shifts/index.server";
+import { setApprovalPin } from "~/modules/shops/index.server";
 import { addShopMember, insertItem, insertShop, type TestShop } from "../setup/factories";
 import { registerForVat, setSalesSettings, TEST_BUYER } from "../setup/sales-factory";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -140,10 +144,14 @@ async function standing(shopId: string) {
     SELECT coalesce(sum(p.amount_satang), 0) AS cash
       FROM sale_payment p JOIN sale s ON s.id = p.sale_id
      WHERE s.shop_id = ${shopId} AND s.status <> 'void' AND p.method = 'cash'`);
-  // Cash customers paid against their accounts (decision 0083): into the drawer, not sales.
+  // Cash customers paid against their accounts (decision 0083): into the drawer, not sales;
+  // less such payments voided (decision 0095), whose cash left the drawer again.
   const [accountCash] = await rows<{ cash: string }>(sql`
-    SELECT coalesce(sum(amount_satang), 0) AS cash FROM account_payment
-     WHERE shop_id = ${shopId} AND method = 'cash'`);
+    SELECT (SELECT coalesce(sum(amount_satang), 0) FROM account_payment
+             WHERE shop_id = ${shopId} AND method = 'cash')
+         - (SELECT coalesce(sum(ap.amount_satang), 0) FROM account_payment_void v
+              JOIN account_payment ap ON ap.id = v.payment_id
+             WHERE v.shop_id = ${shopId} AND ap.method = 'cash') AS cash`);
   const n = (value: string | undefined) => Number(value ?? 0);
   return {
     accountCash: n(accountCash?.cash),
@@ -220,6 +228,19 @@ async function expectAllAgree(c: Counter, drawer: { payIns: number; payOuts: num
   expect(dashboard.today.bills).toBe(s.bills);
   expect(dashboard.today.cashSatang).toBe(s.cashSales - s.cashRefunds + s.accountCash);
   expect(dashboard.drawer?.expectedCashSatang).toBe(cash.expectedSatang);
+
+  // Payments on account by member and method (decision 0095): the P&L's cash, net of voids,
+  // is the drawer's; the CSV says the same to the satang.
+  const accountCashNet = pnl.accountPayments
+    .filter((row) => row.method === "cash")
+    .reduce((sum, row) => sum + row.netSatang, 0);
+  expect(accountCashNet).toBe(s.accountCash);
+  expect(cash.accountPaymentsSatang - cash.accountPaymentVoidsSatang).toBe(s.accountCash);
+  const csvRows = pnlCsv(pnl, "accountPayments", "en").split("\r\n").slice(1, -1);
+  expect(csvRows).toHaveLength(pnl.accountPayments.length);
+  expect(
+    csvRows.reduce((sum, row) => sum + Math.round(Number(row.split(",").at(-1)) * 100), 0),
+  ).toBe(pnl.accountPayments.reduce((sum, row) => sum + row.netSatang, 0));
 
   // The takings the income page shows beside other income.
   expect(takings.netSatang).toBe(netSales);
@@ -474,6 +495,110 @@ describe("a sale on account, then a partial cash payment (issue 37, decision 008
     expect(pnl.byPayment.find((row) => row.method === "account")?.receivedSatang).toBe(40_000);
     expect(report.salesTotalSatang).toBe(total);
     expect((await customerAccountOf(db, shopId, customerId)).balanceSatang).toBe(40_000 - 15_050);
+    await expectAllAgree(c, { payIns: 0, payOuts: 0 });
+  });
+});
+
+describe("account payments by a cashier, one approved, one voided (decision 0095)", () => {
+  it("agrees across drawer, shift report, dashboard, P&L, receivables, statement and CSV", async () => {
+    const c = await counter([10_007, 20_000]);
+    const shopId = c.t.shop.id;
+    const [made] = await rows<{ id: string }>(sql`
+      INSERT INTO customer (shop_id, phone, name, consent_at, consent_by)
+      VALUES (${shopId}, '+66812345678', 'คุณสมชาย', now(), ${c.t.ownerId}) RETURNING id`);
+    const customerId = made!.id;
+    const owner: AccountActor = { shopId, userId: c.t.ownerId, userName: "เจ้าของ", role: "owner" };
+    const manager = await addShopMember(db, shopId, "manager");
+    expect(await setApprovalPin(db, shopId, manager.id, "4826")).toEqual({ ok: true });
+    await setCreditLimit(db, owner, customerId, 100_000);
+    const total = 10_007 + 2 * 20_000;
+    const sold = await completeSale(
+      db,
+      { shopId, userId: c.cashier.userId, cashierName: c.cashier.userName, role: "cashier" },
+      {
+        clientSaleId: randomUUID(),
+        till: TILL,
+        lines: [
+          { itemId: c.items[0]!.id, qtyMilli: 1000 },
+          { itemId: c.items[1]!.id, qtyMilli: 2000 },
+        ],
+        customerPhone: "+66812345678",
+        payments: [{ method: "account", amountSatang: total }],
+        expectedTotalSatang: total,
+      },
+    );
+    if (!sold.ok) throw new Error(JSON.stringify(sold.error));
+    const cashier: AccountActor = { ...c.cashier, role: "cashier" };
+    const pay = (
+      amountSatang: number,
+      method: "cash" | "transfer",
+      approval?: { approverId: string; pin: string },
+    ) =>
+      recordAccountPayment(db, cashier, {
+        customerId,
+        method,
+        amountSatang,
+        reference: "",
+        approval,
+      });
+    // 150.50 in cash, 99.99 by transfer with the manager's PIN, 33.33 in cash voided.
+    const cashPaid = await pay(15_050, "cash");
+    const transfer = await pay(9_999, "transfer", { approverId: manager.id, pin: "4826" });
+    const mistaken = await pay(3_333, "cash");
+    if (!cashPaid.ok || !transfer.ok || !mistaken.ok) throw new Error("payment refused");
+    const voided = await voidAccountPayment(db, owner, {
+      customerId,
+      paymentId: mistaken.payment.id,
+      reason: "บันทึกซ้ำ",
+    });
+    expect(voided).toMatchObject({ ok: true, shiftId: c.shiftId });
+
+    const owed = total - 15_050 - 9_999;
+    const { cash, pnl, dashboard, report } = await figures(c);
+    // The drawer: the two cash payments in, the voided one out again.
+    expect(cash).toMatchObject({ accountPaymentsSatang: 18_383, accountPaymentVoidsSatang: 3_333 });
+    expect(cash.expectedSatang).toBe(OPENING + 15_050);
+    expect(report.cash.expectedSatang).toBe(cash.expectedSatang);
+    expect(dashboard.today.cashSatang).toBe(15_050);
+    // Not revenue: the sale was, once.
+    expect(pnl.vat.outputVatSatang + pnl.totals.netRevenueSatang).toBe(total);
+    // The P&L's account payments by member and method.
+    expect(pnl.accountPayments).toEqual([
+      {
+        receiverId: c.cashier.userId,
+        name: c.cashier.userName,
+        method: "cash",
+        payments: 2,
+        receivedSatang: 18_383,
+        approvedSatang: 0,
+        outsideShiftSatang: 0,
+        voids: 1,
+        voidedSatang: 3_333,
+        netSatang: 15_050,
+      },
+      {
+        receiverId: c.cashier.userId,
+        name: c.cashier.userName,
+        method: "transfer",
+        payments: 1,
+        receivedSatang: 9_999,
+        approvedSatang: 9_999,
+        outsideShiftSatang: 0,
+        voids: 0,
+        voidedSatang: 0,
+        netSatang: 9_999,
+      },
+    ]);
+    const csv = pnlCsv(pnl, "accountPayments", "en").split("\r\n");
+    expect(csv[1]).toBe(`${c.cashier.userName},Cash,2,183.83,0.00,0.00,1,33.33,150.50`);
+    expect(csv[2]).toBe(`${c.cashier.userName},Transfer,1,99.99,99.99,0.00,0,0.00,99.99`);
+    // What is owed: the account, the receivables and the statement's last running balance.
+    expect((await customerAccountOf(db, shopId, customerId)).balanceSatang).toBe(owed);
+    const [owing] = await receivables(db, shopId);
+    expect(owing?.ageing.balanceSatang).toBe(owed);
+    const statement = await accountStatement(db, shopId, customerId);
+    expect(statement.at(-1)?.balanceAfterSatang).toBe(owed);
+    expect(statement.reduce((sum, row) => sum + row.amountSatang, 0)).toBe(owed);
     await expectAllAgree(c, { payIns: 0, payOuts: 0 });
   });
 });

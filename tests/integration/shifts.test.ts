@@ -153,6 +153,7 @@ describe("the drawer's expected cash", () => {
       payInsSatang: 50_000,
       payOutsSatang: 12_000,
       accountPaymentsSatang: 0,
+      accountPaymentVoidsSatang: 0,
       expectedSatang: 168_000,
     });
 

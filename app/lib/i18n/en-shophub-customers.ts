@@ -156,6 +156,41 @@ export const enShophubCustomers: Record<keyof typeof thShophubCustomers, string>
   "shops.customers.account.error.notAllowed": "Only the owner or a manager sets a credit limit",
   "shops.customers.account.error.owes":
     "The customer still owes money: delete them once it is paid",
+  "shops.customers.account.kind.paymentVoid": "Payment voided",
+  "shops.customers.account.voidedBadge": "Voided",
+  "shops.customers.account.payApprover": "Approver (owner or manager)",
+  "shops.customers.account.payPin": "Approver's PIN",
+  "shops.customers.account.payApprovalNote":
+    "A transfer or PromptPay payment needs an owner's or a manager's approval PIN: no cash reaches the drawer to check it",
+  "shops.customers.account.payNoApprovers":
+    "No owner or manager has set an approval PIN yet: only cash can be taken",
+  "shops.customers.account.done.paymentApproved":
+    "Payment taken, receipt {number}, approved by {name}",
+  "shops.customers.account.done.voidPayment":
+    "Receipt {number} voided: the customer owes {balance} again",
+  "shops.customers.account.error.noShift":
+    "You have no shift open: open your shift to take cash, so it goes into a drawer that is counted",
+  "shops.customers.account.error.needsApproval":
+    "A transfer or PromptPay payment needs an owner's or a manager's approval PIN",
+  "shops.customers.account.error.approver": "Choose the approver",
+  "shops.customers.account.error.wrongPin": "Wrong PIN, or this approver has not set a PIN",
+  "shops.customers.account.error.tooManyTries":
+    "Too many wrong PINs. Wait {minutes} minutes and try again, or ask another approver",
+  "shops.customers.account.voidHeading": "Void a payment receipt",
+  "shops.customers.account.voidLead":
+    "For a payment recorded by mistake: what the customer owes goes back up, the receipt is marked void, and cash comes off what the drawer of the payment's shift should hold (if that shift is closed, off the shift you have open: the cash is handed back from it)",
+  "shops.customers.account.voidPayment": "Payment receipt",
+  "shops.customers.account.voidReason": "Why it is voided",
+  "shops.customers.account.voidSubmit": "Void this receipt",
+  "shops.customers.account.error.voidPayment": "Choose the receipt to void",
+  "shops.customers.account.error.voidReason": "Type why it is voided, up to 200 characters",
+  "shops.customers.account.error.voidNotAllowed":
+    "Only the owner or a manager may void a payment receipt",
+  "shops.customers.account.error.alreadyVoided": "This receipt is voided already",
+  "shops.customers.account.error.voidNoShift":
+    "The shift that took this cash is closed: the cash is handed back from an open drawer, so open your shift first and void again",
+  "shops.customers.account.pdf.void": "VOID: voided {time} by {name}. Reason: {reason}",
+  "shops.customers.account.pdf.approvedBy": "Approved by {name}",
   "shops.customers.account.pdf.statementTitle": "Statement of account",
   "shops.customers.account.pdf.receiptTitle": "Receipt (payment on account)",
   "shops.customers.account.pdf.taxId": "Tax ID {taxId}",

@@ -152,6 +152,7 @@ export const enShophubShifts: Record<keyof typeof thShophubShifts, string> = {
   "shops.shifts.report.cashRefunds": "Cash refunds",
   "shops.shifts.report.payIns": "Pay-ins",
   "shops.shifts.report.accountPayments": "Cash paid on customer accounts",
+  "shops.shifts.report.accountPaymentVoids": "Voided customer account payments (cash)",
   "shops.shifts.report.payOuts": "Pay-outs",
   "shops.shifts.report.byMethod": "Sales by payment method",
   "shops.shifts.report.method.cash": "Cash",

@@ -145,6 +145,38 @@ export const thShophubCustomers = {
   "shops.customers.account.error.overBalance": "ยอดชำระเกินยอดค้าง ลูกค้าค้างอยู่ {balance}",
   "shops.customers.account.error.notAllowed": "เฉพาะเจ้าของร้านหรือผู้จัดการที่ตั้งวงเงินเชื่อได้",
   "shops.customers.account.error.owes": "ลูกค้ายังมียอดค้างชำระ ลบได้เมื่อชำระครบแล้ว",
+  "shops.customers.account.kind.paymentVoid": "ยกเลิกใบรับชำระ",
+  "shops.customers.account.voidedBadge": "ยกเลิกแล้ว",
+  "shops.customers.account.payApprover": "ผู้อนุมัติ (เจ้าของร้านหรือผู้จัดการ)",
+  "shops.customers.account.payPin": "PIN อนุมัติของผู้อนุมัติ",
+  "shops.customers.account.payApprovalNote":
+    "รับชำระด้วยการโอนหรือพร้อมเพย์ ต้องให้เจ้าของร้านหรือผู้จัดการกรอก PIN อนุมัติ เพราะไม่มีเงินเข้าลิ้นชักให้ตรวจ",
+  "shops.customers.account.payNoApprovers":
+    "ยังไม่มีเจ้าของร้านหรือผู้จัดการคนใดตั้ง PIN อนุมัติ รับชำระได้เฉพาะเงินสด",
+  "shops.customers.account.done.paymentApproved": "รับชำระแล้ว ใบเสร็จเลขที่ {number} อนุมัติโดย {name}",
+  "shops.customers.account.done.voidPayment": "ยกเลิกใบรับชำระ {number} แล้ว ยอดค้างกลับมาเป็น {balance}",
+  "shops.customers.account.error.noShift":
+    "ยังไม่ได้เปิดกะ รับเงินสดได้เมื่อเปิดกะของคุณแล้ว เพื่อให้เงินเข้าลิ้นชักที่นับได้",
+  "shops.customers.account.error.needsApproval":
+    "การรับชำระด้วยการโอนหรือพร้อมเพย์ ต้องมี PIN อนุมัติของเจ้าของร้านหรือผู้จัดการ",
+  "shops.customers.account.error.approver": "เลือกผู้อนุมัติ",
+  "shops.customers.account.error.wrongPin": "PIN ไม่ถูกต้อง หรือผู้อนุมัติคนนี้ยังไม่ได้ตั้ง PIN",
+  "shops.customers.account.error.tooManyTries":
+    "กรอก PIN ผิดหลายครั้งเกินไป รอ {minutes} นาทีแล้วลองใหม่ หรือให้ผู้อนุมัติอีกคนกรอก",
+  "shops.customers.account.voidHeading": "ยกเลิกใบรับชำระ",
+  "shops.customers.account.voidLead":
+    "ใช้เมื่อบันทึกรับชำระผิด ยอดค้างของลูกค้าจะกลับขึ้นตามเดิม ใบเสร็จถูกประทับว่ายกเลิก ถ้าเป็นเงินสดจะหักออกจากยอดที่ควรมีในลิ้นชักของกะที่รับเงิน (ถ้ากะนั้นปิดแล้ว หักจากกะที่คุณเปิดอยู่ คือคืนเงินจากลิ้นชักนี้)",
+  "shops.customers.account.voidPayment": "ใบรับชำระ",
+  "shops.customers.account.voidReason": "เหตุผลที่ยกเลิก",
+  "shops.customers.account.voidSubmit": "ยกเลิกใบรับชำระนี้",
+  "shops.customers.account.error.voidPayment": "เลือกใบรับชำระที่จะยกเลิก",
+  "shops.customers.account.error.voidReason": "กรอกเหตุผลที่ยกเลิก ไม่เกิน 200 ตัวอักษร",
+  "shops.customers.account.error.voidNotAllowed": "เฉพาะเจ้าของร้านหรือผู้จัดการที่ยกเลิกใบรับชำระได้",
+  "shops.customers.account.error.alreadyVoided": "ใบรับชำระนี้ถูกยกเลิกไปแล้ว",
+  "shops.customers.account.error.voidNoShift":
+    "กะที่รับเงินสดนี้ปิดแล้ว ต้องคืนเงินจากลิ้นชักที่เปิดอยู่: เปิดกะของคุณก่อนแล้วยกเลิกอีกครั้ง",
+  "shops.customers.account.pdf.void": "ยกเลิกแล้ว เมื่อ {time} โดย {name} เหตุผล: {reason}",
+  "shops.customers.account.pdf.approvedBy": "อนุมัติโดย {name}",
   "shops.customers.account.pdf.statementTitle": "ใบแจ้งยอดบัญชีลูกค้า (รายการเดินบัญชี)",
   "shops.customers.account.pdf.receiptTitle": "ใบเสร็จรับเงิน (รับชำระหนี้)",
   "shops.customers.account.pdf.taxId": "เลขประจำตัวผู้เสียภาษี {taxId}",

@@ -147,6 +147,7 @@ export const thShophubShifts = {
   "shops.shifts.report.cashRefunds": "คืนเงินสด",
   "shops.shifts.report.payIns": "นำเงินเข้า",
   "shops.shifts.report.accountPayments": "รับชำระหนี้ลูกค้า (เงินสด)",
+  "shops.shifts.report.accountPaymentVoids": "ยกเลิกรับชำระหนี้ (เงินสด)",
   "shops.shifts.report.payOuts": "นำเงินออก",
   "shops.shifts.report.byMethod": "ยอดขายตามวิธีชำระ",
   "shops.shifts.report.method.cash": "เงินสด",

@@ -46,3 +46,36 @@ export const accountPaymentFormSchema = z.object({
     .optional()
     .transform((value) => value ?? ""),
 });
+
+/**
+ * The approval a cashier's transfer or PromptPay payment carries (decision 0095): the approver
+ * chosen and their PIN. Empty fields are read as "no approval"; the server says which is missing.
+ */
+export const accountPaymentApprovalFormSchema = z.object({
+  approverId: z
+    .string()
+    .trim()
+    .max(100, "shops.customers.account.error.approver")
+    .optional()
+    .transform((value) => value ?? ""),
+  pin: z
+    .string()
+    .trim()
+    .max(20, "shops.customers.account.error.wrongPin")
+    .optional()
+    .transform((value) => value ?? ""),
+});
+
+/** Voiding a payment on account (decision 0095): which receipt and why. */
+export const accountPaymentVoidFormSchema = z.object({
+  paymentId: z.coerce
+    .number("shops.customers.account.error.voidPayment")
+    .int("shops.customers.account.error.voidPayment")
+    .positive("shops.customers.account.error.voidPayment")
+    .max(Number.MAX_SAFE_INTEGER, "shops.customers.account.error.voidPayment"),
+  reason: z
+    .string("shops.customers.account.error.voidReason")
+    .trim()
+    .min(1, "shops.customers.account.error.voidReason")
+    .max(200, "shops.customers.account.error.voidReason"),
+});

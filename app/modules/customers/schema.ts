@@ -292,3 +292,57 @@ export const accountEntry = pgTable(
     check("account_entry_kind", sql`${table.kind} IN ('sale', 'payment', 'void', 'return')`),
   ],
 );
+
+/**
+ * An owner's or a manager's approval of a cashier's payment on account by transfer or PromptPay
+ * (decision 0095): their PIN at that moment, because no drawer would show a payment that never
+ * arrived. One row per approved payment, written in the payment's transaction.
+ */
+export const accountPaymentApproval = pgTable(
+  "account_payment_approval",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    paymentId: bigint("payment_id", { mode: "number" })
+      .notNull()
+      .references(() => accountPayment.id),
+    approverId: text("approver_id").notNull(),
+    approverName: text("approver_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("account_payment_approval_payment").on(table.paymentId)],
+);
+
+/**
+ * A payment on account voided by an owner or a manager (decision 0095): the balance goes back
+ * up (an `account_entry` of kind `void` naming the payment), the receipt says it is void, and a
+ * cash payment's money leaves the drawer named here: the payment's own shift when still open,
+ * otherwise the voider's open shift (the cash handed back); null when it was in no drawer. One
+ * void per payment (the unique index; the payment's account row is locked first).
+ */
+export const accountPaymentVoid = pgTable(
+  "account_payment_void",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    shopId: uuid("shop_id")
+      .notNull()
+      .references(() => shop.id, { onDelete: "cascade" }),
+    paymentId: bigint("payment_id", { mode: "number" })
+      .notNull()
+      .references(() => accountPayment.id),
+    reason: text("reason").notNull(),
+    shiftId: bigint("shift_id", { mode: "number" }).references(() => shift.id),
+    voidedBy: text("voided_by").notNull(),
+    voidedByName: text("voided_by_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("account_payment_void_payment").on(table.paymentId),
+    index("account_payment_void_shop_created").on(table.shopId, table.createdAt),
+    index("account_payment_void_shift")
+      .on(table.shiftId)
+      .where(sql`${table.shiftId} IS NOT NULL`),
+  ],
+);

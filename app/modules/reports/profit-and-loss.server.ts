@@ -3,6 +3,7 @@ import type { DbExecutor } from "~/db/client.server";
 import { BANGKOK_ZONE } from "~/db/bangkok-zone";
 import { bangkokDays, DAY_MS } from "~/lib/dates";
 import { getSalesSettings } from "~/modules/sales/index.server";
+import { accountPaymentsReceived, type AccountPaymentRow } from "./account-payments.server";
 import {
   DAYS_CHARTED_BY_DAY,
   isoDay,
@@ -177,6 +178,11 @@ export interface ProfitAndLoss {
   /** Empty when no bill of the range was sold at a price level. */
   byPriceLevel: PriceLevelRow[];
   expenses: ExpenseRow[];
+  /**
+   * Payments on customers' accounts by member and method, voids shown (decision 0095): money
+   * taken, not revenue. Empty when none was taken or voided in the range.
+   */
+  accountPayments: AccountPaymentRow[];
   vat: VatFigures;
   vatRegistered: boolean;
 }
@@ -671,6 +677,7 @@ export async function profitAndLoss(
     levels,
     overrides,
     byCustomer,
+    accountPayments,
     prevSales,
     prevReturns,
     prevFinance,
@@ -685,6 +692,7 @@ export async function profitAndLoss(
     levelAggregates(db, shopId, range),
     priceOverrideAggregates(db, shopId, range),
     customerAggregates(db, shopId, range),
+    accountPaymentsReceived(db, shopId, range),
     saleAggregates(db, shopId, before, false),
     returnAggregates(db, shopId, before, false),
     financeAggregates(db, shopId, before),
@@ -851,6 +859,7 @@ export async function profitAndLoss(
     byHour,
     byPriceLevel: priceLevelRows(totals, levels),
     expenses,
+    accountPayments,
     vat: {
       outputVatSatang: outputVat,
       returnedVatSatang: returnedVat,

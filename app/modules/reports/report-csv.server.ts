@@ -202,6 +202,33 @@ export function pnlCsv(pnl: ProfitAndLoss, report: PnlReport, lang: Lang): strin
         ]);
       }
       break;
+    case "accountPayments":
+      rows.push([
+        t("shops.reports.col.receivedBy"),
+        t("shops.reports.col.method"),
+        t("shops.reports.col.payments"),
+        t("shops.reports.col.received"),
+        t("shops.reports.col.approved"),
+        t("shops.reports.col.outsideShift"),
+        t("shops.reports.col.voids"),
+        t("shops.reports.col.voided"),
+        t("shops.reports.col.net"),
+      ]);
+      for (const row of pnl.accountPayments) {
+        const key = REPORT_METHOD_TEXT[row.method];
+        rows.push([
+          csvText(row.name),
+          key ? t(key) : row.method,
+          row.payments,
+          baht(row.receivedSatang),
+          baht(row.approvedSatang),
+          baht(row.outsideShiftSatang),
+          row.voids,
+          baht(row.voidedSatang),
+          baht(row.netSatang),
+        ]);
+      }
+      break;
     case "vat":
       rows.push([t("shops.reports.col.figure"), t("shops.reports.col.amount")]);
       rows.push([t("shops.reports.vat.output"), baht(pnl.vat.outputVatSatang)]);

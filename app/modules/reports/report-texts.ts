@@ -17,6 +17,7 @@ export const PNL_REPORTS = [
   "payments",
   "hours",
   "levels",
+  "accountPayments",
   "vat",
 ] as const;
 export type PnlReport = (typeof PNL_REPORTS)[number];
@@ -33,6 +34,7 @@ export const PNL_REPORT_TITLE: Record<PnlReport, MessageKey> = {
   payments: "shops.reports.section.payments",
   hours: "shops.reports.section.hours",
   levels: "shops.reports.section.levels",
+  accountPayments: "shops.reports.section.accountPayments",
   vat: "shops.reports.section.vat",
 };
 

@@ -117,7 +117,13 @@ export async function dayFigures(
              + (SELECT coalesce(sum(ap.amount_satang), 0) FROM account_payment ap
                  WHERE ap.shop_id = ${shopId} AND ap.method = 'cash'
                    AND ap.created_at >= ${from.toISOString()}::timestamptz
-                   AND ap.created_at < ${to.toISOString()}::timestamptz) AS cash
+                   AND ap.created_at < ${to.toISOString()}::timestamptz)
+             -- Less such payments voided that day (decision 0095): the cash given back.
+             - (SELECT coalesce(sum(ap.amount_satang), 0) FROM account_payment_void v
+                 JOIN account_payment ap ON ap.id = v.payment_id
+                 WHERE v.shop_id = ${shopId} AND ap.method = 'cash'
+                   AND v.created_at >= ${from.toISOString()}::timestamptz
+                   AND v.created_at < ${to.toISOString()}::timestamptz) AS cash
       FROM sales_book b
      WHERE b.shop_id = ${shopId} AND b.at >= ${from.toISOString()}::timestamptz
        AND b.at < ${to.toISOString()}::timestamptz`);

@@ -64,6 +64,11 @@ export interface ExpectedCash {
   payOutsSatang: number;
   /** Cash customers paid against their accounts in this shift (decision 0083): not sales. */
   accountPaymentsSatang: number;
+  /**
+   * Cash of payments on account voided with this drawer named (decision 0095): a payment of this
+   * shift voided while it was open, or one of a closed shift handed back from this drawer.
+   */
+  accountPaymentVoidsSatang: number;
   expectedSatang: number;
 }
 

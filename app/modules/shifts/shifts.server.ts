@@ -411,6 +411,7 @@ async function expectedCashOf(
     pay_ins: string;
     pay_outs: string;
     account_payments: string;
+    account_payment_voids: string;
   }>(sql`
     SELECT sh.opening_cash_satang AS opening,
       (SELECT coalesce(sum(t.amount_satang), 0) FROM sales_tender t
@@ -431,7 +432,12 @@ async function expectedCashOf(
       -- name, the customers module's): money in, not a sale.
       (SELECT coalesce(sum(ap.amount_satang), 0) FROM account_payment ap
         WHERE ap.shop_id = sh.shop_id AND ap.shift_id = sh.id AND ap.method = 'cash')
-        AS account_payments
+        AS account_payments,
+      -- Voids of such payments that took their cash out of this drawer (decision 0095).
+      (SELECT coalesce(sum(ap.amount_satang), 0) FROM account_payment_void v
+         JOIN account_payment ap ON ap.id = v.payment_id
+        WHERE v.shop_id = sh.shop_id AND v.shift_id = sh.id AND ap.method = 'cash')
+        AS account_payment_voids
     FROM shift sh
     WHERE sh.shop_id = ${shopId} AND sh.id = ${shiftId}`);
   const [row] = result.rows;
@@ -444,6 +450,7 @@ async function expectedCashOf(
     payInsSatang: Number(row.pay_ins),
     payOutsSatang: Number(row.pay_outs),
     accountPaymentsSatang: Number(row.account_payments),
+    accountPaymentVoidsSatang: Number(row.account_payment_voids),
   };
   return {
     ...parts,
@@ -453,7 +460,8 @@ async function expectedCashOf(
       parts.cashRefundsSatang +
       parts.payInsSatang -
       parts.payOutsSatang +
-      parts.accountPaymentsSatang,
+      parts.accountPaymentsSatang -
+      parts.accountPaymentVoidsSatang,
   };
 }
 

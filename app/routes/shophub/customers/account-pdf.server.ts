@@ -5,7 +5,7 @@ import { formatBaht } from "~/lib/money";
 import type { AccountReceipt, StatementRow } from "~/modules/customers/index.server";
 import { bahtText } from "~/modules/sales";
 import { pdfBytes, Writer } from "~/routes/shophub/pdf-writer.server";
-import { ACCOUNT_KIND_TEXT, ACCOUNT_METHOD_TEXT } from "./account-section";
+import { ACCOUNT_KIND_TEXT, ACCOUNT_METHOD_TEXT } from "./account-shared";
 
 /*
  * A customer's statement of account (ใบแจ้งยอด) and a payment's receipt (ใบเสร็จรับเงิน) on A4
@@ -114,7 +114,14 @@ export function renderStatementPdf(input: {
   for (const entry of input.rows) {
     row([
       formatDateTime(entry.createdAt, lang),
-      t(ACCOUNT_KIND_TEXT[entry.kind]),
+      t(
+        entry.kind === "void" && entry.paymentId !== null
+          ? "shops.customers.account.kind.paymentVoid"
+          : ACCOUNT_KIND_TEXT[entry.kind],
+      ) +
+        (entry.kind === "payment" && entry.voidReason !== null
+          ? ` (${t("shops.customers.account.voidedBadge")})`
+          : ""),
       entry.documentNumber,
       entry.amountSatang > 0 ? formatBaht(entry.amountSatang, lang) : "",
       entry.amountSatang < 0 ? formatBaht(-entry.amountSatang, lang) : "",
@@ -148,6 +155,15 @@ export function renderReceiptPdf(input: {
   const w = new Writer(doc);
   const width = doc.page.width - 2 * MARGIN;
   let y = header(w, input.seller, t("shops.customers.account.pdf.receiptTitle"), t, width);
+  // A voided receipt says so first, in bold (decision 0095).
+  if (receipt.voided) {
+    const voidText = t("shops.customers.account.pdf.void", {
+      time: formatDateTime(receipt.voided.createdAt, lang),
+      name: receipt.voided.voidedByName,
+      reason: receipt.voided.reason,
+    });
+    y = w.block(voidText, MARGIN, y, width, { size: 14, bold: true }) + 6;
+  }
   const lines = [
     t("shops.customers.account.pdf.number", { number: receipt.documentNumber }),
     t("shops.customers.account.pdf.date", { date: formatDateTime(receipt.createdAt, lang) }),
@@ -164,6 +180,9 @@ export function renderReceiptPdf(input: {
       amount: formatBaht(receipt.balanceAfterSatang, lang),
     }),
     t("shops.customers.account.pdf.receivedBy", { name: receipt.receivedByName }),
+    ...(receipt.approverName
+      ? [t("shops.customers.account.pdf.approvedBy", { name: receipt.approverName })]
+      : []),
   ];
   for (const text of lines) y = w.block(text, MARGIN, y, width, { size: 12 }) + 2;
   y += 10;

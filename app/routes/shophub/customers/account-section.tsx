@@ -1,55 +1,25 @@
-import { Alert, Button, Card, Col, Form as BsForm, Row, Table } from "react-bootstrap";
+import { Alert, Button, Card, Col, Row, Table } from "react-bootstrap";
 import { Form, Link } from "react-router";
 import { ShopIdField } from "~/features/shops/shop-form";
 import { formatDateTime } from "~/lib/dates";
-import type { FieldErrors, FormValues } from "~/lib/forms/read-form";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht } from "~/lib/money";
-import { ACCOUNT_PAYMENT_METHODS, type AccountPaymentMethod } from "~/modules/customers";
 import { TextField } from "~/ui/text-field";
+import { AccountPaymentForm } from "./account-payment-form";
+import {
+  ACCOUNT_KIND_TEXT,
+  type AccountFailure,
+  type AccountSectionData,
+  type VoidablePayment,
+} from "./account-shared";
+import { AccountVoidForm } from "./account-void-form";
 
 /*
  * A customer's account on their page (issue 37, decision 0083): what they owe and their limit,
  * the statement with its running balance and each payment's receipt, the limit form (owners and
  * managers) and the payment form (whoever sells, cash into their own shift's drawer).
  */
-
-export const ACCOUNT_KIND_TEXT = {
-  sale: "shops.customers.account.kind.sale",
-  payment: "shops.customers.account.kind.payment",
-  void: "shops.customers.account.kind.void",
-  return: "shops.customers.account.kind.return",
-} as const satisfies Record<string, MessageKey>;
-
-export const ACCOUNT_METHOD_TEXT = {
-  cash: "shops.customers.account.method.cash",
-  transfer: "shops.customers.account.method.transfer",
-  promptpay: "shops.customers.account.method.promptpay",
-} as const satisfies Record<AccountPaymentMethod, MessageKey>;
-
-export interface AccountSectionData {
-  limitSatang: number | null;
-  balanceSatang: number;
-  statement: {
-    id: number;
-    kind: keyof typeof ACCOUNT_KIND_TEXT;
-    documentNumber: string;
-    saleId: number | null;
-    paymentId: number | null;
-    amountSatang: number;
-    balanceAfterSatang: number;
-    createdAt: string;
-  }[];
-}
-
-export interface AccountFailure {
-  intent: "limit" | "payment";
-  errors: FieldErrors;
-  values: FormValues;
-  /** For an over-balance refusal: what is owed. */
-  balanceSatang?: number;
-}
 
 export function AccountSection({
   shopId,
@@ -58,6 +28,9 @@ export function AccountSection({
   mayManage,
   failure,
   busy,
+  approvers,
+  cashierRules,
+  voidable,
 }: {
   shopId: string;
   customerId: string;
@@ -65,6 +38,11 @@ export function AccountSection({
   mayManage: boolean;
   failure: AccountFailure | undefined;
   busy: boolean;
+  /** The owners and managers with an approval PIN, for a cashier's transfer (0095). */
+  approvers: { userId: string; name: string }[];
+  /** The member is below manager: cash into their own shift, other methods with a PIN. */
+  cashierRules: boolean;
+  voidable: VoidablePayment[];
 }) {
   const t = useT();
   const lang = useLang();
@@ -139,13 +117,30 @@ export function AccountSection({
               {account.statement.map((row) => (
                 <tr key={row.id}>
                   <td>{formatDateTime(row.createdAt, lang)}</td>
-                  <td>{t(ACCOUNT_KIND_TEXT[row.kind])}</td>
+                  <td>
+                    {t(
+                      row.kind === "void" && row.paymentId !== null
+                        ? "shops.customers.account.kind.paymentVoid"
+                        : ACCOUNT_KIND_TEXT[row.kind],
+                    )}
+                    {row.kind === "payment" && row.voidReason !== null && (
+                      <span
+                        className="badge text-bg-secondary ms-2"
+                        data-testid="customer-statement-voided"
+                      >
+                        {t("shops.customers.account.voidedBadge")}
+                      </span>
+                    )}
+                    {row.kind === "void" && row.voidReason !== null && (
+                      <div className="small text-secondary text-wrap">{row.voidReason}</div>
+                    )}
+                  </td>
                   <td>
                     {row.saleId !== null ? (
                       <Link to={`/shophub/invoices/${row.saleId}?${shopParam}`}>
                         {row.documentNumber}
                       </Link>
-                    ) : row.paymentId !== null ? (
+                    ) : row.paymentId !== null && row.kind === "payment" ? (
                       <a href={`${base}/receipts/${row.paymentId}/receipt.pdf?${shopParam}`}>
                         {row.documentNumber}
                       </a>
@@ -169,57 +164,23 @@ export function AccountSection({
       <Row className="g-3">
         {balanceSatang > 0 && (
           <Col lg={6}>
-            <Card>
-              <Card.Body>
-                <h3 className="h5">{t("shops.customers.account.payHeading")}</h3>
-                {payFailure?.errors.form && (
-                  <Alert variant="danger">{errorText(payFailure.errors.form)}</Alert>
-                )}
-                <Form method="post" noValidate data-testid="customer-account-pay">
-                  <ShopIdField shopId={shopId} />
-                  <input type="hidden" name="intent" value="payment" />
-                  <TextField
-                    name="amount"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    label={t("shops.customers.account.payAmount")}
-                    defaultValue={payFailure?.values.amount}
-                    error={errorText(payFailure?.errors.amount)}
-                    idPrefix="pay"
-                  />
-                  <BsForm.Group className="mb-3" controlId="pay-method">
-                    <BsForm.Label>{t("shops.customers.account.payMethod")}</BsForm.Label>
-                    <BsForm.Select
-                      name="method"
-                      defaultValue={payFailure?.values.method ?? "cash"}
-                      isInvalid={Boolean(payFailure?.errors.method)}
-                    >
-                      {ACCOUNT_PAYMENT_METHODS.map((method) => (
-                        <option key={method} value={method}>
-                          {t(ACCOUNT_METHOD_TEXT[method])}
-                        </option>
-                      ))}
-                    </BsForm.Select>
-                    <BsForm.Control.Feedback type="invalid">
-                      {errorText(payFailure?.errors.method)}
-                    </BsForm.Control.Feedback>
-                    <BsForm.Text>{t("shops.customers.account.payCashNote")}</BsForm.Text>
-                  </BsForm.Group>
-                  <TextField
-                    name="reference"
-                    autoComplete="off"
-                    maxLength={100}
-                    label={t("shops.customers.account.payReference")}
-                    defaultValue={payFailure?.values.reference}
-                    error={errorText(payFailure?.errors.reference)}
-                    idPrefix="pay"
-                  />
-                  <Button type="submit" disabled={busy} data-testid="customer-account-pay-submit">
-                    {t("shops.customers.account.paySubmit")}
-                  </Button>
-                </Form>
-              </Card.Body>
-            </Card>
+            <AccountPaymentForm
+              shopId={shopId}
+              failure={payFailure}
+              busy={busy}
+              approvers={approvers}
+              cashierRules={cashierRules}
+            />
+          </Col>
+        )}
+        {mayManage && voidable.length > 0 && (
+          <Col lg={6}>
+            <AccountVoidForm
+              shopId={shopId}
+              payments={voidable}
+              failure={failure?.intent === "voidPayment" ? failure : undefined}
+              busy={busy}
+            />
           </Col>
         )}
         {mayManage && (

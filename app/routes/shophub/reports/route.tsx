@@ -544,6 +544,40 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
         )}
       </Section>
 
+      <Section
+        id="accountPayments"
+        title={sectionTitle("accountPayments")}
+        csvHref={csvHref("accountPayments")}
+      >
+        <p className="text-secondary small">{t("shops.reports.accountPayments.lead")}</p>
+        <BreakdownTable
+          testId="pnl-account-payments"
+          sayEmpty
+          rows={pnl.accountPayments}
+          rowKey={(row) => `${row.receiverId}:${row.method}`}
+          rowHeader={{ header: t("shops.reports.col.receivedBy"), cell: (row) => row.name }}
+          columns={[
+            {
+              header: t("shops.reports.col.method"),
+              cell: (row) => {
+                const key = REPORT_METHOD_TEXT[row.method];
+                return key ? t(key) : row.method;
+              },
+            },
+            { header: t("shops.reports.col.payments"), cell: (row) => row.payments },
+            { header: t("shops.reports.col.received"), satang: (row) => row.receivedSatang },
+            { header: t("shops.reports.col.approved"), satang: (row) => row.approvedSatang },
+            {
+              header: t("shops.reports.col.outsideShift"),
+              satang: (row) => row.outsideShiftSatang,
+            },
+            { header: t("shops.reports.col.voids"), cell: (row) => row.voids },
+            { header: t("shops.reports.col.voided"), satang: (row) => row.voidedSatang },
+            { header: t("shops.reports.col.net"), satang: (row) => row.netSatang },
+          ]}
+        />
+      </Section>
+
       <Section id="vat" title={sectionTitle("vat")} csvHref={csvHref("vat")}>
         {!pnl.vatRegistered && (
           <p className="text-secondary">{t("shops.reports.vat.notRegistered")}</p>

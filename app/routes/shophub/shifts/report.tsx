@@ -193,6 +193,13 @@ export default function ShiftReportPage({ loaderData }: Route.ComponentProps) {
               label={t("shops.shifts.report.accountPayments")}
               value={money(cash.accountPaymentsSatang)}
             />
+            {cash.accountPaymentVoidsSatang > 0 && (
+              <Row
+                label={t("shops.shifts.report.accountPaymentVoids")}
+                value={money(-cash.accountPaymentVoidsSatang)}
+                testId="shift-report-account-payment-voids"
+              />
+            )}
             <Row label={t("shops.shifts.report.voidedCash")} value={money(cash.voidedCashSatang)} />
             <Row
               label={t("shops.shifts.expected")}
