@@ -5,7 +5,7 @@ import { itemLevelPrice, itemOpenPrice, priceLevel, stockItem } from "~/db/schem
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import { th } from "~/lib/i18n/th";
 import { createPriceLevel, setItemLevelPrices } from "~/modules/sales/index.server";
-import { setItemOpenPrice } from "~/modules/stock/index.server";
+import { listTillItems, setItemOpenPrice } from "~/modules/stock/index.server";
 import * as exportItemsRoute from "~/routes/storehub/export-items";
 import * as importRoute from "~/routes/storehub/import";
 import { addShopMember, insertItem, insertShop } from "../setup/factories";
@@ -205,6 +205,12 @@ describe("the item CSV's open prices and level prices", () => {
     expect(made.ok).toBe(true);
     expect(made.location).toBe("/storehub/import?created=5&updated=0&stock=0");
     expect(await pricesOf(copy.shop.id)).toEqual(before);
+    // The copy's till asks the heap's price within its bounds.
+    const till = await listTillItems(db, copy.shop.id);
+    expect(till.find((item) => item.sku === "HEAP-1")?.openPrice).toEqual({
+      minSatang: 2_000,
+      maxSatang: 10_050,
+    });
     // And its export is the same file, to the cell.
     const again = (await exported(copy.ownerId)).split("\r\n");
     const tail = (row: string) => row.split(",").slice(15).join(",");
@@ -364,6 +370,34 @@ describe("the item CSV's open prices and level prices", () => {
         ),
       );
     expect(wholesale?.price).toBe(4_900);
+  });
+
+  it("writes a large file's prices a thousand items at a time", async () => {
+    const { shop, ownerId } = await insertShop(db);
+    await level(shop.id, "ราคาส่ง");
+    const count = 1_203;
+    const rows = Array.from({ length: count }, (_, i) =>
+      i % 3 === 0
+        ? `สินค้า ${i},BULK-${i},ชิ้น,ใช่,${i},${i + 1},`
+        : `สินค้า ${i},BULK-${i},ชิ้น,,,,${i}.50; 10=${i}`,
+    );
+    const text = ["name,sku,unit,ราคาตามจริง,ราคาต่ำสุด,ราคาสูงสุด,ระดับราคา: ราคาส่ง", ...rows].join(
+      "\r\n",
+    );
+    expect((await importCsv(ownerId, text)).ok).toBe(true);
+    const prices = await pricesOf(shop.id);
+    expect(prices.open).toHaveLength(401);
+    expect(prices.levels).toHaveLength(802 * 2);
+    expect(prices.open.find((row) => row.sku === "BULK-1200")).toEqual({
+      sku: "BULK-1200",
+      min: 120_000,
+      max: 120_100,
+    });
+    // Imported again with every level price cleared: all of them go, the open prices stay.
+    const cleared = text.replace(/,\d+\.50; 10=\d+$/gm, ",");
+    expect((await importCsv(ownerId, cleared)).ok).toBe(true);
+    expect((await pricesOf(shop.id)).levels).toEqual([]);
+    expect((await pricesOf(shop.id)).open).toHaveLength(401);
   });
 
   it("never touches another shop's levels, prices or open prices", async () => {
