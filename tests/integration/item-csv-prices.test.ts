@@ -321,6 +321,29 @@ describe("the item CSV's open prices and level prices", () => {
     expect(await db.$count(stockItem, eq(stockItem.shopId, shop.shopId))).toBe(5);
   });
 
+  it("takes back an open-price item's level price the shop already had, but makes none", async () => {
+    const shop = await hardwareShop();
+    // The price levels page can give the heap (an open price) a wholesale price: its export
+    // imports back unchanged, but a changed price there is refused.
+    await setItemLevelPrices(db, shop.shopId, shop.wholesale.id, shop.heap.id, [
+      { minQtyMilli: 1_000, priceSatang: 1_500 },
+    ]);
+    const text = await exported(shop.ownerId);
+    expect((await importCsv(shop.ownerId, text)).ok).toBe(true);
+    const changed = setCell(text, "HEAP-1", "ระดับราคา: ราคาส่ง", "14");
+    expect((await importCsv(shop.ownerId, changed)).check.problems).toEqual([
+      {
+        row: expect.any(Number),
+        field: "levelPrice",
+        message: "storehub.import.error.levelOnOpenPrice",
+        level: "ราคาส่ง",
+      },
+    ]);
+    // Nor may a file make the pipe (with level prices) an open price while keeping them.
+    const opened = setCell(text, "PIPE-12", "ราคาตามจริง", "ใช่");
+    expect((await importCsv(shop.ownerId, opened)).check.problems).toHaveLength(2);
+  });
+
   it("stops a file whose level column names no level of the shop (renamed or another shop's)", async () => {
     const shop = await hardwareShop();
     const other = await insertShop(db);

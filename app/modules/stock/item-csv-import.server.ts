@@ -669,15 +669,18 @@ async function checkPrices(
     for (const level of levelColumns) {
       const breaks = planned.levelPrices.get(level.id);
       if (breaks === undefined) continue;
-      if (open && breaks.length > 0) {
-        problem("levelPrice", "storehub.import.error.levelOnOpenPrice", level.name);
-        continue;
-      }
       const before =
         planned.existingId === null
           ? []
           : (levelNow.get(`${level.id}:${planned.existingId}`) ?? []);
-      if (sameBreaks(before, breaks)) continue;
+      const same = sameBreaks(before, breaks);
+      // The file may not make the pair, but brings back one the shop has (the price levels
+      // page and the item form can still make it): an export always imports back.
+      if (open && breaks.length > 0 && !(same && current !== null)) {
+        problem("levelPrice", "storehub.import.error.levelOnOpenPrice", level.name);
+        continue;
+      }
+      if (same) continue;
       if (!input.mayChangeLevelPrices) {
         problem("levelPrice", "storehub.import.error.levelPriceRole", level.name);
         continue;
