@@ -386,7 +386,7 @@ describe("bad input on the variant form", () => {
 
 describe("CSV with variants", () => {
   async function exported(shopId: string): Promise<string> {
-    const stream = itemsCsv(test.db, shopId, "th");
+    const stream = await itemsCsv(test.db, shopId, "th");
     return (await new Response(stream).text()).replace(/^\uFEFF/, "");
   }
 
@@ -426,7 +426,7 @@ describe("CSV with variants", () => {
         .trim()
         .split(/\r?\n/)
         .filter((line) => line.includes("LATTE-"))
-        .map((line) => line.split(",").slice(-2).join(","));
+        .map((line) => line.split(",").slice(13, 15).join(","));
     expect(variantCells(again)).toEqual(variantCells(text));
     // Imported back into the same shop, nothing new is made.
     const back = await importItems(test.db, { shopId: copy.shop.id, userId: copy.ownerId, text });

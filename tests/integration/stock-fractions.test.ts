@@ -412,9 +412,10 @@ describe("CSV with fractions", () => {
       (await run(exportItemsRoute.loader, "/storehub/export/items.csv", owner)).response,
     );
     // name, SKU, barcode, category, unit, price, cost, reorder level, on hand, ..., measured,
-    // then its variant group and options (none: an item of its own, decision 0080)
+    // then its variant group and options (none: an item of its own, decision 0080), then its
+    // open price and bounds (none, decision 0097)
     expect(items.split("\r\n")[1]).toBe(
-      "ข้าวหอมมะลิ (ตัก),RICE-1,,เครื่องดื่ม,กก.,10.00,45.00,1.5,0.755,45.01,33.98,ใช้งาน,ใช่,,",
+      "ข้าวหอมมะลิ (ตัก),RICE-1,,เครื่องดื่ม,กก.,10.00,45.00,1.5,0.755,45.01,33.98,ใช้งาน,ใช่,,,,,",
     );
     const balances = await textOf(
       (await run(exportBalancesRoute.loader, "/storehub/export/balances.csv", owner)).response,

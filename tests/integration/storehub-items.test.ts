@@ -975,11 +975,11 @@ describe("CSV export", () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = textOf(bytes).slice(1).split("\r\n");
     expect(lines[0]).toBe(
-      "ชื่อสินค้า,รหัสสินค้า (SKU),บาร์โค้ด,หมวดหมู่,หน่วยนับ,ราคาขาย (บาท),ต้นทุนต่อหน่วย (บาท),จุดสั่งซื้อ,คงเหลือ,ต้นทุนเฉลี่ย (บาท),มูลค่าคงเหลือ (บาท),สถานะ,ขายตามน้ำหนัก/ความยาว,กลุ่มสินค้าหลายแบบ,ตัวเลือกของแบบ",
+      "ชื่อสินค้า,รหัสสินค้า (SKU),บาร์โค้ด,หมวดหมู่,หน่วยนับ,ราคาขาย (บาท),ต้นทุนต่อหน่วย (บาท),จุดสั่งซื้อ,คงเหลือ,ต้นทุนเฉลี่ย (บาท),มูลค่าคงเหลือ (บาท),สถานะ,ขายตามน้ำหนัก/ความยาว,กลุ่มสินค้าหลายแบบ,ตัวเลือกของแบบ,ราคาตามจริง,ราคาต่ำสุด (บาท),ราคาสูงสุด (บาท)",
     );
-    expect(lines[1]).toBe("'=1+1,FORMULA,,เครื่องดื่ม,ขวด,10.00,7.00,0,0,0.00,0.00,ใช้งาน,,,");
+    expect(lines[1]).toBe("'=1+1,FORMULA,,เครื่องดื่ม,ขวด,10.00,7.00,0,0,0.00,0.00,ใช้งาน,,,,,,");
     expect(lines[2]).toBe(
-      '"ขนม ""ปังกรอบ"", รสเนย",SNACK-1,8850999320014,เครื่องดื่ม,ขวด,1250.50,12.00,6,3,12.00,36.00,ใช้งาน,,,',
+      '"ขนม ""ปังกรอบ"", รสเนย",SNACK-1,8850999320014,เครื่องดื่ม,ขวด,1250.50,12.00,6,3,12.00,36.00,ใช้งาน,,,,,,',
     );
     expect(lines[3]).toBe("");
     expect(lines).toHaveLength(4);
@@ -999,7 +999,7 @@ describe("CSV export", () => {
     );
     const text = textOf(await bytesOf(result));
     expect(text.startsWith(`\uFEFF${en["storehub.field.name"]},SKU,`)).toBe(true);
-    expect(text).toContain(",Active,,,\r\n");
+    expect(text).toContain(",Active,,,,,,\r\n");
   });
 
   it("reads the items a batch at a time and writes each exactly once, in SKU order", async () => {

@@ -283,6 +283,8 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.csv.yes": "Yes",
   "storehub.csv.variantGroup": "Variant group",
   "storehub.csv.variantOptions": "Variant options",
+  "storehub.csv.openPrice": "Open price",
+  "storehub.csv.levelPrice": "Price level: {name}",
   "storehub.import.title": "Import items from CSV",
   "storehub.import.lead":
     "Add many items at once from a CSV file. Every row is checked first, and nothing is saved until all rows are valid and you confirm.",
@@ -329,8 +331,11 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
   "storehub.import.exampleName": "Chang drinking water 600 ml",
   "storehub.import.exampleCategory": "Drinks",
   "storehub.import.exampleVariantGroup": "Latte",
+  "storehub.import.exampleLevel": "Wholesale",
   "storehub.import.exampleVariantOptions": "Size: M",
   "storehub.import.exampleUnit": "bottle",
+  "storehub.import.pricesHint":
+    "Open prices and level prices: a column the file does not have leaves that part of the items as it is; an empty cell in a column it has clears it (not an open price, no bound, no price at that level). A level's column is headed Price level: and the shop's level name; a cell holds the level's price, then optionally quantity=price breaks separated by ;. Only owners and managers may change level prices.",
   "storehub.import.excelHint":
     "In Excel, format the barcode column as text before saving; otherwise long numbers may turn into 8.85E+12 and fail the barcode check.",
   "storehub.import.error.noFile": "Choose a CSV file",
@@ -359,6 +364,24 @@ export const enStorehub: Record<keyof typeof thStorehub, string> = {
     "The option names differ from other rows or from the group the shop has: items of one group have the same options in the same order",
   "storehub.import.error.variantRepeated":
     "Another item of this group already has these option values",
+  "storehub.import.error.openPriceFlag": "Open price must be Yes, or empty (not an open price)",
+  "storehub.import.error.priceNegative": "A price cannot be negative: enter 0 baht or more",
+  "storehub.import.error.boundsWithoutOpenPrice":
+    "Lowest and highest prices are for open-price items only: put Yes under Open price, or leave this empty",
+  "storehub.import.error.levelOnOpenPrice":
+    "An open-price item has no level prices (the till types its price every time): leave this empty, or make it not an open price",
+  "storehub.import.error.levelPriceInvalid":
+    "The level price is not valid: enter baht, e.g. 48 or 48.50, optionally followed by quantity prices, e.g. 48; 10=45; 100=42, or leave it empty",
+  "storehub.import.error.levelPriceFirst":
+    "Put this level's price (per unit) before the quantity prices, e.g. 48; 10=45",
+  "storehub.import.error.levelBreakInvalid":
+    "Quantity prices are written quantity=price separated by ;, e.g. 48; 10=45; 100=42",
+  "storehub.import.error.levelBreakQty":
+    "A quantity price's quantity must be more than 1 and not repeated",
+  "storehub.import.error.levelPriceRole":
+    "Only owners and managers change level prices: keep the exported values, or remove this column",
+  "storehub.import.error.unknownLevel":
+    'The shop has no price level "{name}" (column "{column}"): if the level was renamed, change the column header to its new name, or add the level on the price levels page first',
   "storehub.nav.recipes": "Recipes",
   "storehub.recipes.title": "Recipes (items made of other items)",
   "storehub.recipes.intro":

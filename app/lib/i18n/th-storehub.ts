@@ -266,6 +266,8 @@ export const thStorehub = {
   "storehub.csv.yes": "ใช่",
   "storehub.csv.variantGroup": "กลุ่มสินค้าหลายแบบ",
   "storehub.csv.variantOptions": "ตัวเลือกของแบบ",
+  "storehub.csv.openPrice": "ราคาตามจริง",
+  "storehub.csv.levelPrice": "ระดับราคา: {name}",
   "storehub.import.title": "นำเข้าสินค้าจาก CSV",
   "storehub.import.lead":
     "เพิ่มสินค้าหลายรายการพร้อมกันจากไฟล์ CSV ระบบจะตรวจทุกแถวก่อน และจะไม่บันทึกอะไรเลยจนกว่าทุกแถวจะถูกต้องและคุณกดยืนยัน",
@@ -311,8 +313,11 @@ export const thStorehub = {
   "storehub.import.exampleName": "น้ำดื่มตราช้าง 600 มล.",
   "storehub.import.exampleCategory": "เครื่องดื่ม",
   "storehub.import.exampleVariantGroup": "ลาเต้",
+  "storehub.import.exampleLevel": "ราคาส่ง",
   "storehub.import.exampleVariantOptions": "ขนาด: M",
   "storehub.import.exampleUnit": "ขวด",
+  "storehub.import.pricesHint":
+    "ราคาตามจริงและราคาตามระดับ: ถ้าไฟล์ไม่มีคอลัมน์ใด สิ่งนั้นของสินค้าจะคงเดิม ถ้ามีคอลัมน์แต่ช่องว่าง จะล้างค่านั้น (ไม่ใช่ราคาตามจริง ไม่มีขอบเขตราคา หรือไม่มีราคาในระดับนั้น) คอลัมน์ระดับราคาต้องตั้งชื่อเป็น ระดับราคา: ตามด้วยชื่อระดับราคาของร้าน ช่องหนึ่งใส่ราคาของระดับ แล้วตามด้วยราคาตามจำนวน จำนวน=ราคา คั่นด้วย ; ได้ เปลี่ยนราคาตามระดับได้เฉพาะเจ้าของร้านและผู้จัดการ",
   "storehub.import.excelHint":
     "ใน Excel ให้จัดรูปแบบคอลัมน์บาร์โค้ดเป็นข้อความก่อนบันทึก มิฉะนั้นเลขยาวอาจถูกแปลงเป็นรูปแบบ 8.85E+12 และไม่ผ่านการตรวจเลขบาร์โค้ด",
   "storehub.import.error.noFile": "กรุณาเลือกไฟล์ CSV",
@@ -337,6 +342,23 @@ export const thStorehub = {
   "storehub.import.error.variantNames":
     "ชื่อตัวเลือกไม่ตรงกับแถวอื่นหรือกลุ่มที่ร้านมีอยู่ สินค้าในกลุ่มเดียวกันต้องมีตัวเลือกชื่อเดียวกันและเรียงเหมือนกัน",
   "storehub.import.error.variantRepeated": "มีสินค้าอื่นในกลุ่มนี้ที่ใช้ตัวเลือกชุดนี้แล้ว",
+  "storehub.import.error.openPriceFlag": "ช่องราคาตามจริงต้องเป็น ใช่ หรือเว้นว่าง (ไม่ใช่ราคาตามจริง)",
+  "storehub.import.error.priceNegative": "ราคาติดลบไม่ได้ กรุณากรอกราคาตั้งแต่ 0 บาทขึ้นไป",
+  "storehub.import.error.boundsWithoutOpenPrice":
+    "ราคาต่ำสุด/สูงสุดใช้ได้เฉพาะสินค้าราคาตามจริง: ใส่ ใช่ ในช่องราคาตามจริง หรือเว้นช่องนี้ว่าง",
+  "storehub.import.error.levelOnOpenPrice":
+    "สินค้าราคาตามจริงไม่ใช้ราคาตามระดับ (หน้าร้านกรอกราคาเองทุกครั้ง): เว้นช่องนี้ว่าง หรือเลิกราคาตามจริง",
+  "storehub.import.error.levelPriceInvalid":
+    "ราคาตามระดับไม่ถูกต้อง: กรอกเป็นบาท เช่น 48 หรือ 48.50 ตามด้วยราคาตามจำนวนได้ เช่น 48; 10=45; 100=42 หรือเว้นว่าง",
+  "storehub.import.error.levelPriceFirst":
+    "ใส่ราคาของระดับนี้ (ต่อ 1 หน่วย) ก่อนราคาตามจำนวน เช่น 48; 10=45",
+  "storehub.import.error.levelBreakInvalid":
+    "ราคาตามจำนวนต้องเขียนเป็น จำนวน=ราคา คั่นด้วย ; เช่น 48; 10=45; 100=42",
+  "storehub.import.error.levelBreakQty": "จำนวนของราคาตามจำนวนต้องมากกว่า 1 และไม่ซ้ำกัน",
+  "storehub.import.error.levelPriceRole":
+    "เฉพาะเจ้าของร้านและผู้จัดการเปลี่ยนราคาตามระดับได้: ใช้ค่าเดิมจากไฟล์ที่ส่งออก หรือลบคอลัมน์นี้",
+  "storehub.import.error.unknownLevel":
+    'ร้านนี้ไม่มีระดับราคา "{name}" (คอลัมน์ "{column}"): ถ้าเปลี่ยนชื่อระดับราคาแล้ว ให้แก้หัวคอลัมน์เป็นชื่อใหม่ หรือเพิ่มระดับนี้ที่หน้าระดับราคาก่อน',
   "storehub.nav.recipes": "สูตร",
   "storehub.recipes.title": "สูตรสินค้า (สินค้าที่ทำจากสินค้าอื่น)",
   "storehub.recipes.intro":

@@ -4,10 +4,18 @@ import type { Lang } from "~/lib/i18n";
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import { satangToBahtInput } from "~/lib/money";
 import { QTY_SCALE, qtyToSql } from "~/lib/quantity";
+import { itemLevelPrice, priceLevel } from "~/db/schema";
 import { csvRow, csvText, UTF8_BOM } from "./csv";
+import { formatLevelCell, type CsvLevelBreak } from "./item-csv-prices";
 import type { StockItem } from "./items.server";
 import { buildLocationTree, flattenLocationTree, listLocations } from "./locations.server";
-import { stockBalance, stockItem, stockItemVariant, stockVariantGroup } from "./schema";
+import {
+  itemOpenPrice,
+  stockBalance,
+  stockItem,
+  stockItemVariant,
+  stockVariantGroup,
+} from "./schema";
 import { formatVariantCell } from "./variant-form";
 
 // CSV export: the shop's items, and balances per location (item-csv-import.server.ts reads
@@ -76,15 +84,22 @@ const BALANCE_COST_COLUMNS = [6, 7] as const;
 
 /**
  * Every item of the shop (archived ones too) with its totals, as CSV with a BOM. With
- * `costs: false` (a cashier's download) the cost and value columns are left out.
+ * `costs: false` (a cashier's download) the cost and value columns are left out. After the
+ * columns of old, the open price (flag, lowest, highest) and one column per price level of
+ * the shop, by the level's name (decision 0097).
  */
-export function itemsCsv(
+export async function itemsCsv(
   db: DbExecutor,
   shopId: string,
   lang: Lang,
   { costs = true }: { costs?: boolean } = {},
-): ReadableStream<Uint8Array> {
+): Promise<ReadableStream<Uint8Array>> {
   const t = serverTranslate(lang);
+  const levels = await db
+    .select({ id: priceLevel.id, name: priceLevel.name })
+    .from(priceLevel)
+    .where(eq(priceLevel.shopId, shopId))
+    .orderBy(asc(priceLevel.name), asc(priceLevel.id));
   const header = [
     t("storehub.field.name"),
     t("storehub.field.sku"),
@@ -101,19 +116,23 @@ export function itemsCsv(
     t("storehub.csv.measured"),
     t("storehub.csv.variantGroup"),
     t("storehub.csv.variantOptions"),
+    t("storehub.csv.openPrice"),
+    t("storehub.field.openPriceMin"),
+    t("storehub.field.openPriceMax"),
+    ...levels.map((level) => t("storehub.csv.levelPrice", { name: level.name })),
   ];
   return batchedCsv<StockItem>(
     visibleCells(header, ITEM_COST_COLUMNS, costs),
     (after) => itemsAfter(db, shopId, after?.sku ?? null),
     async (rows) => {
-      const variants = await variantsOfItems(
-        db,
-        shopId,
-        rows.map((item) => item.id),
-      );
+      const ids = rows.map((item) => item.id);
+      const variants = await variantsOfItems(db, shopId, ids);
+      const openPrices = await openPricesOfItems(db, shopId, ids);
+      const levelPrices = await levelPricesOfItems(db, shopId, ids);
       return rows
-        .map((item) =>
-          csvRow(
+        .map((item) => {
+          const open = openPrices.get(item.id);
+          return csvRow(
             visibleCells(
               [
                 csvText(item.name),
@@ -131,15 +150,69 @@ export function itemsCsv(
                 item.measured ? t("storehub.csv.yes") : "",
                 csvText(variants.get(item.id)?.group),
                 csvText(variants.get(item.id)?.options),
+                open ? t("storehub.csv.yes") : "",
+                open?.minSatang == null ? "" : baht(open.minSatang),
+                open?.maxSatang == null ? "" : baht(open.maxSatang),
+                ...levels.map((level) =>
+                  formatLevelCell(levelPrices.get(`${level.id}:${item.id}`) ?? []),
+                ),
               ],
               ITEM_COST_COLUMNS,
               costs,
             ),
-          ),
-        )
+          );
+        })
         .join("");
     },
   );
+}
+
+/** The open-price bounds of a batch of items (decision 0093), by item id. */
+export async function openPricesOfItems(
+  db: DbExecutor,
+  shopId: string,
+  itemIds: readonly number[],
+): Promise<Map<number, { minSatang: number | null; maxSatang: number | null }>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      itemId: itemOpenPrice.itemId,
+      minSatang: itemOpenPrice.minSatang,
+      maxSatang: itemOpenPrice.maxSatang,
+    })
+    .from(itemOpenPrice)
+    .where(and(eq(itemOpenPrice.shopId, shopId), inArray(itemOpenPrice.itemId, [...itemIds])));
+  return new Map(rows.map(({ itemId, ...bounds }) => [itemId, bounds]));
+}
+
+/**
+ * The level prices (with their quantity breaks) of a batch of the shop's items (decision
+ * 0089), by "levelId:itemId", each in ascending quantity.
+ */
+export async function levelPricesOfItems(
+  db: DbExecutor,
+  shopId: string,
+  itemIds: readonly number[],
+): Promise<Map<string, CsvLevelBreak[]>> {
+  if (itemIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      levelId: itemLevelPrice.priceLevelId,
+      itemId: itemLevelPrice.itemId,
+      minQtyMilli: itemLevelPrice.minQtyMilli,
+      priceSatang: itemLevelPrice.priceSatang,
+    })
+    .from(itemLevelPrice)
+    .where(and(eq(itemLevelPrice.shopId, shopId), inArray(itemLevelPrice.itemId, [...itemIds])))
+    .orderBy(asc(itemLevelPrice.minQtyMilli));
+  const out = new Map<string, CsvLevelBreak[]>();
+  for (const { levelId, itemId, ...b } of rows) {
+    const key = `${levelId}:${itemId}`;
+    const list = out.get(key) ?? [];
+    list.push(b);
+    out.set(key, list);
+  }
+  return out;
 }
 
 /** The variant group and options of a batch of items (decision 0080), by item id. */

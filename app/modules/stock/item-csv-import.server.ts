@@ -1,17 +1,27 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
+import { itemLevelPrice, priceLevel } from "~/db/schema";
 import { pgErrorOf } from "~/db/pg-error";
 import { quantityField } from "~/lib/forms/fields";
 import type { MessageKey } from "~/lib/i18n";
 import { satangToBahtInput } from "~/lib/money";
 import { isWholeQuantity, qtyToSql } from "~/lib/quantity";
 import { CsvSyntaxError, fromCsvText, parseCsv } from "./csv";
+import { levelPricesOfItems, openPricesOfItems } from "./item-csv-export.server";
+import {
+  formatLevelCell,
+  levelNameOfHeader,
+  readBoundCell,
+  readLevelCell,
+  sameBreaks,
+  type CsvLevelBreak,
+} from "./item-csv-prices";
 import { itemFieldsSchema, type ItemFields } from "./item-form";
 import { readVariantCell, variantKey } from "./variant-form";
 import type { StockItem } from "./items.server";
 import { postStockDocument } from "./ledger.server";
 import { getDefaultLocation } from "./locations.server";
-import { stockItem, stockItemVariant, stockVariantGroup } from "./schema";
+import { itemOpenPrice, stockItem, stockItemVariant, stockVariantGroup } from "./schema";
 import { announceStockChange } from "./stock-change-notifier.server";
 
 // CSV import of items, with optional opening stock: checked and previewed first, then written
@@ -39,6 +49,11 @@ export const IMPORT_FIELDS = [
   "measured",
   "variantGroup",
   "variantOptions",
+  "openPrice",
+  "openPriceMin",
+  "openPriceMax",
+  // One column per price level of the shop, "ระดับราคา: <name>" (problems name the level).
+  "levelPrice",
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -72,6 +87,11 @@ const HEADER_ALIASES: Record<ImportField, string[]> = {
   ],
   variantGroup: ["variantgroup", "variant", "กลุ่มสินค้าหลายแบบ", "สินค้าหลายแบบ"],
   variantOptions: ["variantoptions", "options", "ตัวเลือกของแบบ", "ตัวเลือก"],
+  openPrice: ["openprice", "variableprice", "ราคาตามจริง"],
+  openPriceMin: ["lowestprice", "minprice", "minimumprice", "ราคาต่ำสุด"],
+  openPriceMax: ["highestprice", "maxprice", "maximumprice", "ราคาสูงสุด"],
+  // Recognised by levelNameOfHeader, not by an alias.
+  levelPrice: [],
 };
 
 // What a "sold by weight or length" cell may say (our export writes ใช่ / Yes or nothing).
@@ -97,6 +117,8 @@ export interface ImportProblem {
   field: ImportField | null;
   message: MessageKey;
   values?: Record<string, string | number>;
+  /** The price level whose column it is (field "levelPrice"). */
+  level?: string;
 }
 
 /** What importing a row changes on the item the shop already has with its SKU. */
@@ -105,6 +127,14 @@ export interface ImportChange {
   /** As the item export writes it (prices in baht), so people compare like with like. */
   from: string;
   to: string;
+  /** The price level whose prices change (field "levelPrice"). */
+  level?: string;
+}
+
+/** A price level of the shop that has a column in the file. */
+export interface ImportLevelColumn {
+  id: number;
+  name: string;
 }
 
 export interface ImportRow {
@@ -117,11 +147,20 @@ export interface ImportRow {
   changes: ImportChange[];
   /** The variant group the row's item belongs to, by name, with its option values. */
   variant: { group: string; names: string[]; values: string[] } | null;
+  /**
+   * The open price to store (decision 0097): null none, bounds when open; undefined when the
+   * file has none of the open-price columns (left as it is).
+   */
+  openPrice?: { minSatang: number | null; maxSatang: number | null } | null;
+  /** The prices at each level whose column the file has, by level id (none: cleared). */
+  levelPrices: Map<number, CsvLevelBreak[]>;
 }
 
 export interface ImportPreviewRow {
   row: number;
   values: Partial<Record<ImportField, string>>;
+  /** The cells of the price level columns, in the order of `levelColumns`. */
+  levelValues: string[];
   hasError: boolean;
   /** new: the row adds an item; update: it changes `changes` of an item; same: nothing. */
   action: "new" | "update" | "same";
@@ -136,6 +175,8 @@ export type ImportCheck =
       columns: ImportField[];
       /** Headers that were not recognised (left out of the import). */
       ignored: string[];
+      /** The shop's price levels the file has a column for, in file order. */
+      levelColumns: ImportLevelColumn[];
       rows: ImportRow[];
       problems: ImportProblem[];
       /** Data rows read (blank lines are skipped). */
@@ -159,6 +200,14 @@ export function decodeCsvUpload(bytes: Uint8Array): string {
   }
 }
 
+export interface ImportOptions {
+  /**
+   * The importer may change level prices (owners and managers, as on the price levels page);
+   * others may import a file whose level columns keep the prices as they are.
+   */
+  mayChangeLevelPrices?: boolean;
+}
+
 /**
  * Reads and checks an import file without writing anything: the columns by their headers,
  * every row against the item form's rules, SKUs and barcodes repeated inside the file, and
@@ -168,6 +217,7 @@ export async function checkItemImport(
   db: DbExecutor,
   shopId: string,
   text: string,
+  { mayChangeLevelPrices = false }: ImportOptions = {},
 ): Promise<ImportCheck> {
   if (encoder.encode(text).byteLength > IMPORT_MAX_BYTES) {
     return { ok: false, fileError: "storehub.import.error.tooLarge" };
@@ -194,7 +244,36 @@ export async function checkItemImport(
   }
   const columnOf = new Map<ImportField, number>();
   const ignored: string[] = [];
+  // A price level's column names one of the shop's levels: a name the shop does not have (a
+  // level renamed or deleted since the export, a typing slip) stops the file, so no price
+  // typed under it is silently dropped.
+  const shopLevels = await db
+    .select({ id: priceLevel.id, name: priceLevel.name })
+    .from(priceLevel)
+    .where(eq(priceLevel.shopId, shopId));
+  const levelByName = new Map(shopLevels.map((level) => [level.name, level]));
+  const levelColumns: (ImportLevelColumn & { index: number })[] = [];
   for (const [index, cell] of headerRecord.entries()) {
+    const levelName = levelNameOfHeader(cell);
+    if (levelName !== null) {
+      const level = levelByName.get(levelName);
+      if (!level) {
+        return {
+          ok: false,
+          fileError: "storehub.import.error.unknownLevel",
+          values: { column: cell.trim(), name: levelName },
+        };
+      }
+      if (levelColumns.some((column) => column.id === level.id)) {
+        return {
+          ok: false,
+          fileError: "storehub.import.error.duplicateColumn",
+          values: { column: cell.trim() },
+        };
+      }
+      levelColumns.push({ ...level, index });
+      continue;
+    }
     const field = FIELD_OF_HEADER.get(normalizeHeader(cell));
     if (!field) {
       if (cell.trim()) ignored.push(cell.trim());
@@ -238,6 +317,11 @@ export async function checkItemImport(
   const skuRow = new Map<string, number>();
   const barcodeRow = new Map<string, number>();
   const openingSchema = quantityField("storehub.error.qtyInvalid");
+  const openPriceColumns = (["openPrice", "openPriceMin", "openPriceMax"] as const).filter(
+    (field) => columnOf.has(field),
+  );
+  /** The open-price cells of each row as read (undefined: the file has no such column). */
+  const openCells = new Map<number, { flag?: boolean; min?: number | null; max?: number | null }>();
 
   for (const { record, row } of data) {
     const cell = (field: ImportField) => {
@@ -278,6 +362,33 @@ export async function checkItemImport(
     if (!opening.success) report("openingQty", "storehub.error.qtyInvalid");
     const measured = readMeasured(cell("measured"));
     if (measured === null) report("measured", "storehub.import.error.measuredInvalid");
+    // Open price and level prices (decision 0097): a column the file lacks is left as it is,
+    // an empty cell of a column it has clears.
+    const open: { flag?: boolean; min?: number | null; max?: number | null } = {};
+    if (columnOf.has("openPrice")) {
+      const flag = readMeasured(cell("openPrice"));
+      if (flag === null) report("openPrice", "storehub.import.error.openPriceFlag");
+      else open.flag = flag;
+    }
+    for (const [field, key] of [
+      ["openPriceMin", "min"],
+      ["openPriceMax", "max"],
+    ] as const) {
+      if (!columnOf.has(field)) continue;
+      const bound = readBoundCell(cell(field));
+      if (bound.ok) open[key] = bound.satang;
+      else report(field, bound.error);
+    }
+    openCells.set(row, open);
+    const levelPrices = new Map<number, CsvLevelBreak[]>();
+    for (const column of levelColumns) {
+      const read = readLevelCell(fromCsvText(record[column.index] ?? ""));
+      if (read.ok) levelPrices.set(column.id, read.breaks);
+      else {
+        problems.push({ row, field: "levelPrice", message: read.error, level: column.name });
+        badRows.add(row);
+      }
+    }
     if (!parsed.success || !opening.success || measured === null) continue;
     const fields = parsed.data;
     // An item not sold by weight or length starts with whole units (as the add form says).
@@ -312,7 +423,15 @@ export async function checkItemImport(
         report("barcode", "storehub.import.error.barcodeRepeated", { row: firstBarcode });
       } else barcodeRow.set(fields.barcode, row);
     }
-    rows.push({ row, fields, openingQty: opening.data, existingId: null, changes: [], variant });
+    rows.push({
+      row,
+      fields,
+      openingQty: opening.data,
+      existingId: null,
+      changes: [],
+      variant,
+      levelPrices,
+    });
   }
   await checkVariants(db, shopId, rows, (row, field, message) => {
     problems.push({ row, field, message });
@@ -372,6 +491,16 @@ export async function checkItemImport(
       badRows.add(planned.row);
     }
   }
+  await checkPrices(db, shopId, rows, {
+    openPriceColumns: openPriceColumns.length > 0,
+    openCells,
+    levelColumns,
+    mayChangeLevelPrices,
+    report: (problem) => {
+      problems.push(problem);
+      badRows.add(problem.row);
+    },
+  });
   const plannedByRow = new Map(rows.map((planned) => [planned.row, planned]));
   problems.sort((a, b) => a.row - b.row || fieldOrder(a.field) - fieldOrder(b.field));
 
@@ -383,6 +512,7 @@ export async function checkItemImport(
       values: Object.fromEntries(
         columns.map((field) => [field, record[columnOf.get(field) ?? -1] ?? ""]),
       ),
+      levelValues: levelColumns.map((column) => record[column.index] ?? ""),
       hasError: badRows.has(row),
       action: !planned?.existingId
         ? ("new" as const)
@@ -396,6 +526,7 @@ export async function checkItemImport(
     ok: true,
     columns,
     ignored,
+    levelColumns: levelColumns.map(({ id, name }) => ({ id, name })),
     rows: rows.filter((planned) => !badRows.has(planned.row)),
     problems,
     rowCount: data.length,
@@ -459,6 +590,162 @@ function updateValues(fields: ItemFields, columns: ImportField[]) {
       all[column[field]],
     ]),
   ) as Partial<typeof all>;
+}
+
+/**
+ * The rows' open prices and level prices against what the shop has (decision 0097): whether
+ * the item ends up at an open price (the file's flag, else as it is; a new item is not), its
+ * bounds (the file's cells, else as they are), what changes, and what contradicts: bounds
+ * on an item not at an open price, the lowest above the highest, a level price on an
+ * open-price item (the till always asks its price, so a level's price would never apply), a
+ * level price changed by someone who may not set level prices.
+ */
+async function checkPrices(
+  db: DbExecutor,
+  shopId: string,
+  rows: ImportRow[],
+  input: {
+    openPriceColumns: boolean;
+    openCells: ReadonlyMap<number, { flag?: boolean; min?: number | null; max?: number | null }>;
+    levelColumns: readonly ImportLevelColumn[];
+    mayChangeLevelPrices: boolean;
+    report: (problem: ImportProblem) => void;
+  },
+): Promise<void> {
+  const { openCells, levelColumns, report } = input;
+  const existingIds = rows.flatMap((planned) =>
+    planned.existingId === null ? [] : [planned.existingId],
+  );
+  const openNow = new Map<number, { minSatang: number | null; maxSatang: number | null }>();
+  const levelNow = new Map<string, CsvLevelBreak[]>();
+  for (let start = 0; start < existingIds.length; start += 1_000) {
+    const chunk = existingIds.slice(start, start + 1_000);
+    for (const [id, bounds] of await openPricesOfItems(db, shopId, chunk)) openNow.set(id, bounds);
+    if (levelColumns.length > 0) {
+      for (const [key, breaks] of await levelPricesOfItems(db, shopId, chunk)) {
+        levelNow.set(key, breaks);
+      }
+    }
+  }
+  const bahtOrEmpty = (satang: number | null | undefined) =>
+    satang === null || satang === undefined ? "" : baht(satang);
+  for (const planned of rows) {
+    const cells = openCells.get(planned.row) ?? {};
+    const current = planned.existingId === null ? null : (openNow.get(planned.existingId) ?? null);
+    const open = cells.flag ?? current !== null;
+    const problem = (field: ImportField, message: MessageKey, level?: string) =>
+      report({ row: planned.row, field, message, ...(level ? { level } : {}) });
+    if (input.openPriceColumns) {
+      if (open) {
+        const minSatang = cells.min !== undefined ? cells.min : (current?.minSatang ?? null);
+        const maxSatang = cells.max !== undefined ? cells.max : (current?.maxSatang ?? null);
+        if (minSatang !== null && maxSatang !== null && minSatang > maxSatang) {
+          problem(
+            cells.max !== undefined ? "openPriceMax" : "openPriceMin",
+            "storehub.error.openPriceOrder",
+          );
+        }
+        planned.openPrice = { minSatang, maxSatang };
+      } else {
+        if (cells.min != null)
+          problem("openPriceMin", "storehub.import.error.boundsWithoutOpenPrice");
+        if (cells.max != null)
+          problem("openPriceMax", "storehub.import.error.boundsWithoutOpenPrice");
+        planned.openPrice = null;
+      }
+      if (planned.existingId !== null && planned.openPrice !== undefined) {
+        const before = current;
+        const after = planned.openPrice;
+        const shown = [
+          ["openPrice", before ? "✓" : "", after ? "✓" : ""],
+          ["openPriceMin", bahtOrEmpty(before?.minSatang), bahtOrEmpty(after?.minSatang)],
+          ["openPriceMax", bahtOrEmpty(before?.maxSatang), bahtOrEmpty(after?.maxSatang)],
+        ] as const;
+        for (const [field, from, to] of shown) {
+          if (from !== to) planned.changes.push({ field, from, to });
+        }
+      }
+    }
+    for (const level of levelColumns) {
+      const breaks = planned.levelPrices.get(level.id);
+      if (breaks === undefined) continue;
+      const before =
+        planned.existingId === null
+          ? []
+          : (levelNow.get(`${level.id}:${planned.existingId}`) ?? []);
+      const same = sameBreaks(before, breaks);
+      // The file may not make the pair, but brings back one the shop has (the price levels
+      // page and the item form can still make it): an export always imports back.
+      if (open && breaks.length > 0 && !(same && current !== null)) {
+        problem("levelPrice", "storehub.import.error.levelOnOpenPrice", level.name);
+        continue;
+      }
+      if (same) continue;
+      if (!input.mayChangeLevelPrices) {
+        problem("levelPrice", "storehub.import.error.levelPriceRole", level.name);
+        continue;
+      }
+      if (planned.existingId !== null) {
+        planned.changes.push({
+          field: "levelPrice",
+          level: level.name,
+          from: formatLevelCell(before),
+          to: formatLevelCell(breaks),
+        });
+      }
+    }
+  }
+}
+
+/**
+ * Writes the checked rows' open prices and level prices (only the file's columns), replacing
+ * what the items had: a thousand items per statement, so a file of 5,000 rows stays a few
+ * dozen queries.
+ */
+async function writePrices(
+  tx: DbExecutor,
+  shopId: string,
+  rows: readonly { itemId: number; planned: ImportRow }[],
+  levelIds: readonly number[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += 1_000) {
+    const chunk = rows.slice(start, start + 1_000);
+    const open = chunk.filter(({ planned }) => planned.openPrice !== undefined);
+    if (open.length > 0) {
+      await tx.delete(itemOpenPrice).where(
+        and(
+          eq(itemOpenPrice.shopId, shopId),
+          inArray(
+            itemOpenPrice.itemId,
+            open.map(({ itemId }) => itemId),
+          ),
+        ),
+      );
+      const values = open.flatMap(({ itemId, planned }) =>
+        planned.openPrice ? [{ shopId, itemId, ...planned.openPrice }] : [],
+      );
+      if (values.length > 0) await tx.insert(itemOpenPrice).values(values);
+    }
+    if (levelIds.length === 0) continue;
+    await tx.delete(itemLevelPrice).where(
+      and(
+        eq(itemLevelPrice.shopId, shopId),
+        inArray(
+          itemLevelPrice.itemId,
+          chunk.map(({ itemId }) => itemId),
+        ),
+        inArray(itemLevelPrice.priceLevelId, [...levelIds]),
+      ),
+    );
+    const values = chunk.flatMap(({ itemId, planned }) =>
+      [...planned.levelPrices].flatMap(([priceLevelId, breaks]) =>
+        breaks.map((b) => ({ shopId, priceLevelId, itemId, ...b })),
+      ),
+    );
+    for (let from = 0; from < values.length; from += 2_000) {
+      await tx.insert(itemLevelPrice).values(values.slice(from, from + 2_000));
+    }
+  }
 }
 
 /**
@@ -581,9 +868,9 @@ export type ImportResult =
  */
 export async function importItems(
   db: Database,
-  input: { shopId: string; userId: string; text: string },
+  input: { shopId: string; userId: string; text: string } & ImportOptions,
 ): Promise<ImportResult> {
-  const check = await checkItemImport(db, input.shopId, input.text);
+  const check = await checkItemImport(db, input.shopId, input.text, input);
   if (!check.ok || check.problems.length > 0) return { ok: false, check };
   const added = check.rows.filter((planned) => planned.existingId === null);
   const changed = check.rows.filter(
@@ -631,6 +918,15 @@ export async function importItems(
         })),
         ...added.map((planned, index) => ({ itemId: ids[index] ?? 0, variant: planned.variant })),
       ]);
+      await writePrices(
+        tx,
+        input.shopId,
+        [
+          ...changed.map((planned) => ({ itemId: planned.existingId ?? 0, planned })),
+          ...added.map((planned, index) => ({ itemId: ids[index] ?? 0, planned })),
+        ],
+        check.levelColumns.map((level) => level.id),
+      );
       const location = await getDefaultLocation(tx, input.shopId);
       const lines = added.flatMap((planned, index) => {
         const itemId = ids[index];
@@ -660,9 +956,11 @@ export async function importItems(
     announceStockChange(db, input.shopId);
     return { ok: true, created: added.length, updated: changed.length, withStock };
   } catch (error) {
-    if (pgErrorOf(error)?.code === "23505") {
-      // Someone added one of these SKUs or barcodes meanwhile: the new check names the row.
-      return { ok: false, check: await checkItemImport(db, input.shopId, input.text) };
+    const code = pgErrorOf(error)?.code;
+    if (code === "23505" || code === "23503") {
+      // Someone added one of these SKUs or barcodes meanwhile, or deleted a price level of the
+      // file: the new check names the row or the column.
+      return { ok: false, check: await checkItemImport(db, input.shopId, input.text, input) };
     }
     throw error;
   }

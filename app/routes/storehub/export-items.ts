@@ -10,7 +10,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { shopId, active } = await storehubOf(context, request);
   const { db } = context.get(appContext);
   const lang = langOf(context);
-  return new Response(itemsCsv(db, shopId, lang, { costs: maySeeCosts(active.role) }), {
+  return new Response(await itemsCsv(db, shopId, lang, { costs: maySeeCosts(active.role) }), {
     headers: csvDownloadHeaders("storehub-items"),
   });
 }

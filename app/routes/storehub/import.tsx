@@ -15,6 +15,7 @@ import {
   importItems,
   type ImportCheck,
   type ImportField,
+  type ImportLevelColumn,
   type ImportPreviewRow,
   type ImportProblem,
   STOCK_WRITERS,
@@ -24,6 +25,9 @@ import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 import { storehubOf, storehubRoles } from "~/routes/_gates/storehub.server";
 import { keepFormOnShopChange } from "~/routes/_gates/shop-form.server";
 
+/** Who may change level prices through the file: those of the price levels page (0089). */
+const LEVEL_PRICE_ROLES: readonly string[] = ["owner", "manager"];
+
 /** Problems listed on the page; a file with more shows the first ones and the count. */
 const PROBLEMS_SHOWN = 200;
 
@@ -31,6 +35,7 @@ interface CheckSummary {
   fileError: MessageKey | null;
   fileErrorValues?: Record<string, string | number>;
   columns: ImportField[];
+  levelColumns: ImportLevelColumn[];
   ignored: string[];
   problems: ImportProblem[];
   problemCount: number;
@@ -51,6 +56,7 @@ function summarize(check: ImportCheck): CheckSummary {
       fileError: check.fileError,
       fileErrorValues: check.values,
       columns: [],
+      levelColumns: [],
       ignored: [],
       problems: [],
       problemCount: 0,
@@ -65,6 +71,7 @@ function summarize(check: ImportCheck): CheckSummary {
   return {
     fileError: null,
     columns: check.columns,
+    levelColumns: check.levelColumns,
     ignored: check.ignored,
     problems: check.problems.slice(0, PROBLEMS_SHOWN),
     problemCount: check.problems.length,
@@ -123,8 +130,9 @@ export const action = keepFormOnShopChange(async function action({
   if (Number(request.headers.get("content-length") ?? 0) > IMPORT_MAX_BYTES + 64 * 1024) {
     return fileProblem("storehub.import.error.tooLarge", "", 413);
   }
-  const { shopId, user } = await storehubOf(context, request);
+  const { shopId, user, active } = await storehubOf(context, request);
   const { db, logger } = context.get(appContext);
+  const mayChangeLevelPrices = LEVEL_PRICE_ROLES.includes(active.role);
   const read = readForm(await request.formData(), importFormSchema);
   if (!read.ok) return fileProblem("storehub.import.error.noFile");
   const { intent, file } = read.data;
@@ -136,7 +144,12 @@ export const action = keepFormOnShopChange(async function action({
     if (text === undefined || text === "") {
       return fileProblem("storehub.import.error.noFile");
     }
-    const result = await importItems(db, { shopId, userId: user.id, text });
+    const result = await importItems(db, {
+      shopId,
+      userId: user.id,
+      text,
+      mayChangeLevelPrices,
+    });
     if (!result.ok) {
       const check = summarize(result.check);
       const valid = check.fileError === null && check.problemCount === 0;
@@ -153,7 +166,7 @@ export const action = keepFormOnShopChange(async function action({
   }
   if (file.size > IMPORT_MAX_BYTES) return fileProblem("storehub.import.error.tooLarge", file.name);
   const text = decodeCsvUpload(new Uint8Array(await file.arrayBuffer()));
-  const check = summarize(await checkItemImport(db, shopId, text));
+  const check = summarize(await checkItemImport(db, shopId, text, { mayChangeLevelPrices }));
   const valid = check.fileError === null && check.problemCount === 0;
   return data<ActionData>(
     { check, fileName: file.name, csv: valid ? text : null },
@@ -177,6 +190,10 @@ const COLUMN_LABEL: Record<ImportField, MessageKey> = {
   measured: "storehub.csv.measured",
   variantGroup: "storehub.csv.variantGroup",
   variantOptions: "storehub.csv.variantOptions",
+  openPrice: "storehub.csv.openPrice",
+  openPriceMin: "storehub.field.openPriceMin",
+  openPriceMax: "storehub.field.openPriceMax",
+  levelPrice: "storehub.csv.levelPrice",
 };
 
 const COLUMN_HELP: { field: ImportField; required: boolean; example: string | MessageKey }[] = [
@@ -192,6 +209,10 @@ const COLUMN_HELP: { field: ImportField; required: boolean; example: string | Me
   { field: "measured", required: false, example: "storehub.csv.yes" },
   { field: "variantGroup", required: false, example: "storehub.import.exampleVariantGroup" },
   { field: "variantOptions", required: false, example: "storehub.import.exampleVariantOptions" },
+  { field: "openPrice", required: false, example: "storehub.csv.yes" },
+  { field: "openPriceMin", required: false, example: "20.00" },
+  { field: "openPriceMax", required: false, example: "100.00" },
+  { field: "levelPrice", required: false, example: "45.00; 10=42.00; 100=40.00" },
 ];
 
 export default function ImportItems({ loaderData, actionData }: Route.ComponentProps) {
@@ -203,6 +224,9 @@ export default function ImportItems({ loaderData, actionData }: Route.ComponentP
   const check = result?.check;
   const { done } = loaderData;
   const problemText = (problem: ImportProblem) => t(problem.message, problem.values);
+  // A column's name as the file's header says it: a price level's column names its level.
+  const columnLabel = (field: ImportField, level?: string) =>
+    t(COLUMN_LABEL[field], { name: level ?? t("storehub.import.exampleLevel") });
   return (
     <>
       <h1 className="h2">{t("storehub.import.title")}</h1>
@@ -253,7 +277,7 @@ export default function ImportItems({ loaderData, actionData }: Route.ComponentP
                 {check.problems.map((problem, index) => (
                   <tr key={index} data-testid="import-problem" data-row={problem.row}>
                     <td>{t("storehub.import.rowNumber", { row: problem.row })}</td>
-                    <td>{problem.field ? t(COLUMN_LABEL[problem.field]) : ""}</td>
+                    <td>{problem.field ? columnLabel(problem.field, problem.level) : ""}</td>
                     <td>{problemText(problem)}</td>
                   </tr>
                 ))}
@@ -326,6 +350,11 @@ export default function ImportItems({ loaderData, actionData }: Route.ComponentP
                       {t(COLUMN_LABEL[field])}
                     </th>
                   ))}
+                  {check.levelColumns.map((level) => (
+                    <th key={`level-${level.id}`} scope="col">
+                      {columnLabel("levelPrice", level.name)}
+                    </th>
+                  ))}
                   <th scope="col">{t("storehub.import.changeColumn")}</th>
                 </tr>
               </thead>
@@ -336,12 +365,15 @@ export default function ImportItems({ loaderData, actionData }: Route.ComponentP
                     {check.columns.map((field) => (
                       <td key={field}>{row.values[field]}</td>
                     ))}
+                    {check.levelColumns.map((level, index) => (
+                      <td key={`level-${level.id}`}>{row.levelValues[index]}</td>
+                    ))}
                     <td data-testid="import-preview-change" data-action={row.action}>
                       {t(`storehub.import.action.${row.action}`)}
                       {row.changes.map((change) => (
-                        <div key={change.field} className="small">
+                        <div key={`${change.field}-${change.level ?? ""}`} className="small">
                           {t("storehub.import.changeText", {
-                            field: t(COLUMN_LABEL[change.field]),
+                            field: columnLabel(change.field, change.level),
                             from: change.from || "–",
                             to: change.to || "–",
                           })}
@@ -409,7 +441,7 @@ export default function ImportItems({ loaderData, actionData }: Route.ComponentP
             <tbody>
               {COLUMN_HELP.map((column) => (
                 <tr key={column.field}>
-                  <td>{t(COLUMN_LABEL[column.field])}</td>
+                  <td>{columnLabel(column.field)}</td>
                   <td>
                     {column.required
                       ? t("storehub.import.requiredYes")
@@ -425,6 +457,7 @@ export default function ImportItems({ loaderData, actionData }: Route.ComponentP
             </tbody>
           </table>
         </div>
+        <p className="small">{t("storehub.import.pricesHint")}</p>
         <p className="small text-secondary">{t("storehub.import.excelHint")}</p>
       </section>
     </>
