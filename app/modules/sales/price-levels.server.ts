@@ -1,8 +1,9 @@
 import { and, asc, eq, ilike, inArray, or } from "drizzle-orm";
 import { containsPattern } from "~/db/escape-like";
-import type { Database } from "~/db/client.server";
+import type { Database, DbExecutor } from "~/db/client.server";
 import { itemLevelPrice, priceLevel, salePriceLevel, stockItem } from "~/db/schema";
 import { pgErrorOf } from "~/db/pg-error";
+import type { LevelPriceStore } from "~/modules/stock/index.server";
 import type { LevelBreak } from "./price-level";
 
 /*
@@ -224,3 +225,52 @@ export async function salePriceLevelName(
     .where(and(eq(salePriceLevel.shopId, shopId), eq(salePriceLevel.saleId, saleId)));
   return row?.name ?? null;
 }
+
+/**
+ * The price levels as the item CSV reads and writes them (decision 0097): the storehub routes
+ * hand this to the stock module's import and export, which may not reach into these tables.
+ */
+export const levelPriceStore: LevelPriceStore = {
+  levels: (db, shopId) =>
+    db
+      .select({ id: priceLevel.id, name: priceLevel.name })
+      .from(priceLevel)
+      .where(eq(priceLevel.shopId, shopId))
+      .orderBy(asc(priceLevel.name), asc(priceLevel.id)),
+  pricesOfItems: async (db, shopId, itemIds) =>
+    itemIds.length === 0
+      ? []
+      : db
+          .select({
+            levelId: itemLevelPrice.priceLevelId,
+            itemId: itemLevelPrice.itemId,
+            minQtyMilli: itemLevelPrice.minQtyMilli,
+            priceSatang: itemLevelPrice.priceSatang,
+          })
+          .from(itemLevelPrice)
+          .where(
+            and(eq(itemLevelPrice.shopId, shopId), inArray(itemLevelPrice.itemId, [...itemIds])),
+          )
+          .orderBy(asc(itemLevelPrice.minQtyMilli)),
+  replace: async (tx: DbExecutor, shopId, { itemIds, levelIds, rows }) => {
+    if (itemIds.length === 0 || levelIds.length === 0) return;
+    await tx
+      .delete(itemLevelPrice)
+      .where(
+        and(
+          eq(itemLevelPrice.shopId, shopId),
+          inArray(itemLevelPrice.itemId, [...itemIds]),
+          inArray(itemLevelPrice.priceLevelId, [...levelIds]),
+        ),
+      );
+    for (let from = 0; from < rows.length; from += 2_000) {
+      await tx.insert(itemLevelPrice).values(
+        rows.slice(from, from + 2_000).map(({ levelId, ...price }) => ({
+          shopId,
+          priceLevelId: levelId,
+          ...price,
+        })),
+      );
+    }
+  },
+};

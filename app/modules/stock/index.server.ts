@@ -11,6 +11,7 @@ export * from "./documents.server";
 export * from "./inout.server";
 export * from "./item-csv-export.server";
 export * from "./item-csv-import.server";
+export * from "./level-price-store";
 export * from "./item-image.server";
 export * from "./item-selection.server";
 export * from "./items.server";

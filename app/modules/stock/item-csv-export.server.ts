@@ -4,7 +4,6 @@ import type { Lang } from "~/lib/i18n";
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import { satangToBahtInput } from "~/lib/money";
 import { QTY_SCALE, qtyToSql } from "~/lib/quantity";
-import { itemLevelPrice, priceLevel } from "~/db/schema";
 import { csvRow, csvText, UTF8_BOM } from "./csv";
 import { formatLevelCell, type CsvLevelBreak } from "./item-csv-prices";
 import type { StockItem } from "./items.server";
@@ -17,6 +16,7 @@ import {
   stockVariantGroup,
 } from "./schema";
 import { formatVariantCell } from "./variant-form";
+import type { LevelPriceStore } from "./level-price-store";
 
 // CSV export: the shop's items, and balances per location (item-csv-import.server.ts reads
 // the items back).
@@ -92,14 +92,10 @@ export async function itemsCsv(
   db: DbExecutor,
   shopId: string,
   lang: Lang,
-  { costs = true }: { costs?: boolean } = {},
+  { costs = true, levelPrices }: { costs?: boolean; levelPrices?: LevelPriceStore } = {},
 ): Promise<ReadableStream<Uint8Array>> {
   const t = serverTranslate(lang);
-  const levels = await db
-    .select({ id: priceLevel.id, name: priceLevel.name })
-    .from(priceLevel)
-    .where(eq(priceLevel.shopId, shopId))
-    .orderBy(asc(priceLevel.name), asc(priceLevel.id));
+  const levels = levelPrices ? await levelPrices.levels(db, shopId) : [];
   const header = [
     t("storehub.field.name"),
     t("storehub.field.sku"),
@@ -128,7 +124,9 @@ export async function itemsCsv(
       const ids = rows.map((item) => item.id);
       const variants = await variantsOfItems(db, shopId, ids);
       const openPrices = await openPricesOfItems(db, shopId, ids);
-      const levelPrices = await levelPricesOfItems(db, shopId, ids);
+      const prices = levelPrices
+        ? await levelPricesOfItems(levelPrices, db, shopId, ids)
+        : new Map<string, CsvLevelBreak[]>();
       return rows
         .map((item) => {
           const open = openPrices.get(item.id);
@@ -154,7 +152,7 @@ export async function itemsCsv(
                 open?.minSatang == null ? "" : baht(open.minSatang),
                 open?.maxSatang == null ? "" : baht(open.maxSatang),
                 ...levels.map((level) =>
-                  formatLevelCell(levelPrices.get(`${level.id}:${item.id}`) ?? []),
+                  formatLevelCell(prices.get(`${level.id}:${item.id}`) ?? []),
                 ),
               ],
               ITEM_COST_COLUMNS,
@@ -190,23 +188,14 @@ export async function openPricesOfItems(
  * 0089), by "levelId:itemId", each in ascending quantity.
  */
 export async function levelPricesOfItems(
+  store: LevelPriceStore,
   db: DbExecutor,
   shopId: string,
   itemIds: readonly number[],
 ): Promise<Map<string, CsvLevelBreak[]>> {
-  if (itemIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      levelId: itemLevelPrice.priceLevelId,
-      itemId: itemLevelPrice.itemId,
-      minQtyMilli: itemLevelPrice.minQtyMilli,
-      priceSatang: itemLevelPrice.priceSatang,
-    })
-    .from(itemLevelPrice)
-    .where(and(eq(itemLevelPrice.shopId, shopId), inArray(itemLevelPrice.itemId, [...itemIds])))
-    .orderBy(asc(itemLevelPrice.minQtyMilli));
   const out = new Map<string, CsvLevelBreak[]>();
-  for (const { levelId, itemId, ...b } of rows) {
+  if (itemIds.length === 0) return out;
+  for (const { levelId, itemId, ...b } of await store.pricesOfItems(db, shopId, itemIds)) {
     const key = `${levelId}:${itemId}`;
     const list = out.get(key) ?? [];
     list.push(b);

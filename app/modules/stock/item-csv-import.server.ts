@@ -1,6 +1,5 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
-import { itemLevelPrice, priceLevel } from "~/db/schema";
 import { pgErrorOf } from "~/db/pg-error";
 import { quantityField } from "~/lib/forms/fields";
 import type { MessageKey } from "~/lib/i18n";
@@ -8,6 +7,7 @@ import { satangToBahtInput } from "~/lib/money";
 import { isWholeQuantity, qtyToSql } from "~/lib/quantity";
 import { CsvSyntaxError, fromCsvText, parseCsv } from "./csv";
 import { levelPricesOfItems, openPricesOfItems } from "./item-csv-export.server";
+import type { LevelPriceStore } from "./level-price-store";
 import {
   formatLevelCell,
   levelNameOfHeader,
@@ -206,6 +206,8 @@ export interface ImportOptions {
    * others may import a file whose level columns keep the prices as they are.
    */
   mayChangeLevelPrices?: boolean;
+  /** The price levels (the sales module's, handed in by the route): none, no level columns. */
+  levelPrices?: LevelPriceStore;
 }
 
 /**
@@ -217,7 +219,7 @@ export async function checkItemImport(
   db: DbExecutor,
   shopId: string,
   text: string,
-  { mayChangeLevelPrices = false }: ImportOptions = {},
+  { mayChangeLevelPrices = false, levelPrices }: ImportOptions = {},
 ): Promise<ImportCheck> {
   if (encoder.encode(text).byteLength > IMPORT_MAX_BYTES) {
     return { ok: false, fileError: "storehub.import.error.tooLarge" };
@@ -247,10 +249,7 @@ export async function checkItemImport(
   // A price level's column names one of the shop's levels: a name the shop does not have (a
   // level renamed or deleted since the export, a typing slip) stops the file, so no price
   // typed under it is silently dropped.
-  const shopLevels = await db
-    .select({ id: priceLevel.id, name: priceLevel.name })
-    .from(priceLevel)
-    .where(eq(priceLevel.shopId, shopId));
+  const shopLevels = levelPrices ? await levelPrices.levels(db, shopId) : [];
   const levelByName = new Map(shopLevels.map((level) => [level.name, level]));
   const levelColumns: (ImportLevelColumn & { index: number })[] = [];
   for (const [index, cell] of headerRecord.entries()) {
@@ -496,6 +495,7 @@ export async function checkItemImport(
     openCells,
     levelColumns,
     mayChangeLevelPrices,
+    levelPrices,
     report: (problem) => {
       problems.push(problem);
       badRows.add(problem.row);
@@ -609,10 +609,11 @@ async function checkPrices(
     openCells: ReadonlyMap<number, { flag?: boolean; min?: number | null; max?: number | null }>;
     levelColumns: readonly ImportLevelColumn[];
     mayChangeLevelPrices: boolean;
+    levelPrices: LevelPriceStore | undefined;
     report: (problem: ImportProblem) => void;
   },
 ): Promise<void> {
-  const { openCells, levelColumns, report } = input;
+  const { openCells, levelColumns, levelPrices, report } = input;
   const existingIds = rows.flatMap((planned) =>
     planned.existingId === null ? [] : [planned.existingId],
   );
@@ -621,8 +622,8 @@ async function checkPrices(
   for (let start = 0; start < existingIds.length; start += 1_000) {
     const chunk = existingIds.slice(start, start + 1_000);
     for (const [id, bounds] of await openPricesOfItems(db, shopId, chunk)) openNow.set(id, bounds);
-    if (levelColumns.length > 0) {
-      for (const [key, breaks] of await levelPricesOfItems(db, shopId, chunk)) {
+    if (levelPrices && levelColumns.length > 0) {
+      for (const [key, breaks] of await levelPricesOfItems(levelPrices, db, shopId, chunk)) {
         levelNow.set(key, breaks);
       }
     }
@@ -707,6 +708,7 @@ async function writePrices(
   shopId: string,
   rows: readonly { itemId: number; planned: ImportRow }[],
   levelIds: readonly number[],
+  levelPrices: LevelPriceStore | undefined,
 ): Promise<void> {
   for (let start = 0; start < rows.length; start += 1_000) {
     const chunk = rows.slice(start, start + 1_000);
@@ -726,25 +728,16 @@ async function writePrices(
       );
       if (values.length > 0) await tx.insert(itemOpenPrice).values(values);
     }
-    if (levelIds.length === 0) continue;
-    await tx.delete(itemLevelPrice).where(
-      and(
-        eq(itemLevelPrice.shopId, shopId),
-        inArray(
-          itemLevelPrice.itemId,
-          chunk.map(({ itemId }) => itemId),
+    if (!levelPrices || levelIds.length === 0) continue;
+    await levelPrices.replace(tx, shopId, {
+      itemIds: chunk.map(({ itemId }) => itemId),
+      levelIds,
+      rows: chunk.flatMap(({ itemId, planned }) =>
+        [...planned.levelPrices].flatMap(([levelId, breaks]) =>
+          breaks.map((b) => ({ levelId, itemId, ...b })),
         ),
-        inArray(itemLevelPrice.priceLevelId, [...levelIds]),
       ),
-    );
-    const values = chunk.flatMap(({ itemId, planned }) =>
-      [...planned.levelPrices].flatMap(([priceLevelId, breaks]) =>
-        breaks.map((b) => ({ shopId, priceLevelId, itemId, ...b })),
-      ),
-    );
-    for (let from = 0; from < values.length; from += 2_000) {
-      await tx.insert(itemLevelPrice).values(values.slice(from, from + 2_000));
-    }
+    });
   }
 }
 
@@ -926,6 +919,7 @@ export async function importItems(
           ...added.map((planned, index) => ({ itemId: ids[index] ?? 0, planned })),
         ],
         check.levelColumns.map((level) => level.id),
+        input.levelPrices,
       );
       const location = await getDefaultLocation(tx, input.shopId);
       const lines = added.flatMap((planned, index) => {

@@ -20,6 +20,7 @@ import {
   type ImportProblem,
   STOCK_WRITERS,
 } from "~/modules/stock/index.server";
+import { levelPriceStore } from "~/modules/sales/index.server";
 import { Notice, storehubMeta } from "~/features/storehub/storehub-ui";
 import { ShopChangedNotice, ShopIdField } from "~/features/shops/shop-form";
 import { storehubOf, storehubRoles } from "~/routes/_gates/storehub.server";
@@ -149,6 +150,7 @@ export const action = keepFormOnShopChange(async function action({
       userId: user.id,
       text,
       mayChangeLevelPrices,
+      levelPrices: levelPriceStore,
     });
     if (!result.ok) {
       const check = summarize(result.check);
@@ -166,7 +168,12 @@ export const action = keepFormOnShopChange(async function action({
   }
   if (file.size > IMPORT_MAX_BYTES) return fileProblem("storehub.import.error.tooLarge", file.name);
   const text = decodeCsvUpload(new Uint8Array(await file.arrayBuffer()));
-  const check = summarize(await checkItemImport(db, shopId, text, { mayChangeLevelPrices }));
+  const check = summarize(
+    await checkItemImport(db, shopId, text, {
+      mayChangeLevelPrices,
+      levelPrices: levelPriceStore,
+    }),
+  );
   const valid = check.fileError === null && check.problemCount === 0;
   return data<ActionData>(
     { check, fileName: file.name, csv: valid ? text : null },
