@@ -72,6 +72,7 @@ export default [
     route("shophub/sell/claim", "routes/shophub/sell/claim-till.ts"),
     route("shophub/sell/sync", "routes/shophub/sell/sync.ts"),
     route("shophub/sell/customer", "routes/shophub/sell/customer.ts"),
+    route("shophub/sell/account-payment", "routes/shophub/sell/account-payment.ts"),
     // Staff at a registered till (issue 37, decision 0088): PIN switch and clock in/out
     route("shophub/sell/staff", "routes/shophub/sell/staff.ts"),
     route("shophub/sell/recent", "routes/shophub/sell/recent.ts"),

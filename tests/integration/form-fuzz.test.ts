@@ -256,6 +256,7 @@ const FILE_FIELDS = new Set(["file", "image", "photos", "photo", "logo"]);
 function resolve(fixedValue: string): string {
   if (fixedValue === "@shop") return fx.home.shopId;
   if (fixedValue === "@item") return String(fx.home.itemId);
+  if (fixedValue === "@customer") return fx.home.customerId;
   return fixedValue;
 }
 
@@ -729,6 +730,14 @@ const TARGETS: Target[] = [
     caller: "owner",
     path: "/shophub/customers/@customer",
     fixed: { shop: "@shop", shopId: "@shop", intent: "payment" },
+    fields: ["amount", "method", "reference", "approverId", "pin"],
+  },
+  // The same payment taken at the till (decision 0095, "At the till"): an action of its own.
+  {
+    route: "routes/shophub/sell/account-payment",
+    caller: "owner",
+    path: "/shophub/sell/account-payment",
+    fixed: { shop: "@shop", shopId: "@shop", customerId: "@customer" },
     fields: ["amount", "method", "reference", "approverId", "pin"],
   },
   // Voiding a payment on account (decision 0095).

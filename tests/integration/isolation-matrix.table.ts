@@ -1021,6 +1021,28 @@ export const MATRIX: Record<string, MatrixRow> = {
       },
     ],
   },
+  // A payment on account taken at the till (decision 0095, "At the till"): an amount of "" is
+  // refused (400) to every role that sells; the other shop's customer is not found.
+  "routes/shophub/sell/account-payment action": {
+    access: "shop",
+    request: (ids) => ({
+      path: `/shophub/sell/account-payment?shop=${ids.shopId}`,
+      form: { customerId: ids.customerId, amount: "", method: "cash" },
+    }),
+    roles: { owner: 400, manager: 400, cashier: 400, stock: 403 },
+    visitor: "signIn",
+    outsider: REFUSED_OTHER_SHOP,
+    foreign: [
+      {
+        what: "a payment against the other shop's customer",
+        request: (own, other) => ({
+          path: `/shophub/sell/account-payment?shop=${own.shopId}`,
+          form: { customerId: other.customerId, amount: "1", method: "transfer" },
+        }),
+        expect: 404,
+      },
+    ],
+  },
   // A registered till sends its queue here (decision 0071): JSON; a form is no sale (422) once
   // the gate checked shop and role; another shop's caller never reaches completeSale.
   "routes/shophub/sell/sync action": {

@@ -448,4 +448,51 @@ export const enShophubSell: Record<keyof typeof thShophubSell, string> = {
   "shops.sell.price.error.invalid": "Type the price in baht, e.g. 45 or 45.50",
   "shops.sell.price.error.below": "Below the shop's lowest price: at least {min}",
   "shops.sell.price.error.above": "Above the shop's highest price: at most {max}",
+  // A payment against the customer's account at the till (decision 0095, "At the till").
+  "shops.sell.accountPay.owed": "Owes {amount}",
+  "shops.sell.accountPay.button": "Take a payment on account",
+  "shops.sell.accountPay.offline":
+    "No network: a payment on account is taken online only (it is never queued)",
+  "shops.sell.accountPay.title": "Payment on account from {name}",
+  "shops.sell.accountPay.amount": "Amount (baht)",
+  "shops.sell.accountPay.amountHint": "The customer owes {amount}; part of it may be paid",
+  "shops.sell.accountPay.method": "Paid by",
+  "shops.sell.accountPay.method.cash": "Cash",
+  "shops.sell.accountPay.method.transfer": "Transfer",
+  "shops.sell.accountPay.method.promptpay": "PromptPay",
+  "shops.sell.accountPay.cashNote": "Cash goes into the drawer of the shift you have open",
+  "shops.sell.accountPay.reference": "Transfer reference (optional)",
+  "shops.sell.accountPay.approvalNote":
+    "A transfer or PromptPay payment needs an owner's or a manager's approval PIN: no cash reaches the drawer to check it",
+  "shops.sell.accountPay.noApprovers":
+    "No owner or manager has set an approval PIN yet: only cash can be taken",
+  "shops.sell.accountPay.qr":
+    "Let the customer scan and pay {amount} by PromptPay, then take the payment once it arrives",
+  "shops.sell.accountPay.qrBadAmount": "Type the amount first: the QR follows it",
+  "shops.sell.accountPay.noPromptPayId": "The shop has no PromptPay number yet, so there is no QR",
+  "shops.sell.accountPay.submit": "Take the payment and issue a receipt",
+  "shops.sell.accountPay.back": "Back",
+  "shops.sell.accountPay.done": "Payment taken, receipt {number}",
+  "shops.sell.accountPay.doneApproved": "Approved by {name}",
+  "shops.sell.accountPay.balanceLeft": "Still owed: {amount}",
+  "shops.sell.accountPay.print": "Print the receipt (PDF)",
+  "shops.sell.accountPay.finish": "Done",
+  "shops.sell.accountPay.error.network":
+    "The shop could not be reached (no network): nothing was taken. Try again online",
+  "shops.sell.accountPay.error.notFound":
+    "No such customer in the shop; they may have been deleted",
+  "shops.sell.accountPay.error.notAllowed":
+    "The cashier switch at this till has ended: the cashier types their PIN again first",
+  "shops.sell.accountPay.error.amount": "Type the amount paid, above 0, such as 150.50",
+  "shops.sell.accountPay.error.method": "Choose how it was paid",
+  "shops.sell.accountPay.error.reference": "The reference is longer than 100 characters",
+  "shops.sell.accountPay.error.overBalance": "More than is owed: the customer owes {balance}",
+  "shops.sell.accountPay.error.noShift":
+    "You have no shift open: open your shift to take cash, so it goes into a drawer that is counted",
+  "shops.sell.accountPay.error.needsApproval":
+    "A transfer or PromptPay payment needs an owner's or a manager's approval PIN",
+  "shops.sell.accountPay.error.approver": "Choose the approver",
+  "shops.sell.accountPay.error.wrongPin": "Wrong PIN, or this approver has not set a PIN",
+  "shops.sell.accountPay.error.tooManyTries":
+    "Too many wrong PINs. Wait {minutes} minutes and try again, or ask another approver",
 };

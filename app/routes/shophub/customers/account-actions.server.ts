@@ -16,6 +16,7 @@ import {
   type AccountActor,
   type AccountPaymentRefusal,
   type AccountPaymentVoidRefusal,
+  type RecordedAccountPayment,
 } from "~/modules/customers/index.server";
 import type { AccountFailure } from "./account-shared";
 
@@ -130,19 +131,44 @@ export async function accountAction(
       `${back}&done=voidPayment&receipt=${encodeURIComponent(result.documentNumber)}`,
     );
   }
+  const taken = await takeAccountPayment(db, form, actor, customerId);
+  if (!taken.ok) return data<AccountFailure>(taken.failure, { status: taken.status });
+  const payment = taken.payment;
+  const approved = payment.approverName
+    ? `&approvedBy=${encodeURIComponent(payment.approverName)}`
+    : "";
+  return redirect(
+    `${back}&done=payment&receipt=${encodeURIComponent(payment.documentNumber)}${approved}`,
+  );
+}
+
+/**
+ * A payment against the account from a posted form (decisions 0083 and 0095): the customer's
+ * page and the till (its `account-payment` action) both take it here, so the form's reading,
+ * the rules (`recordAccountPayment`) and the refusals' texts are one. The PIN is never sent back.
+ */
+export async function takeAccountPayment(
+  db: Database,
+  form: FormData,
+  actor: AccountActor,
+  customerId: string,
+): Promise<
+  | { ok: true; payment: RecordedAccountPayment }
+  | { ok: false; failure: AccountFailure; status: number }
+> {
   const parsed = readForm(form, accountPaymentFormSchema);
   const approval = readForm(form, accountPaymentApprovalFormSchema);
-  // The PIN is never sent back into the form.
   const typed = { ...parsed.values, pin: "" };
   if (!parsed.ok || !approval.ok) {
-    return data<AccountFailure>(
-      {
+    return {
+      ok: false,
+      status: 400,
+      failure: {
         intent: "payment",
         errors: { ...(parsed.ok ? {} : parsed.errors), ...(approval.ok ? {} : approval.errors) },
         values: typed,
       },
-      { status: 400 },
-    );
+    };
   }
   const result = await recordAccountPayment(db, actor, {
     customerId,
@@ -151,27 +177,21 @@ export async function accountAction(
     reference: parsed.data.reference,
     approval: approval.data,
   });
-  if (!result.ok) {
-    const owed = await customerAccountOf(db, actor.shopId, customerId);
-    const refusal = PAYMENT_REFUSALS[result.error];
-    return data<AccountFailure>(
-      {
-        intent: "payment",
-        errors: { [refusal.field]: refusal.message },
-        values: typed,
-        balanceSatang: owed.balanceSatang,
-        retryAfterMinutes:
-          result.retryAfterSeconds === undefined
-            ? undefined
-            : Math.max(1, Math.ceil(result.retryAfterSeconds / 60)),
-      },
-      { status: refusal.status },
-    );
-  }
-  const approved = result.payment.approverName
-    ? `&approvedBy=${encodeURIComponent(result.payment.approverName)}`
-    : "";
-  return redirect(
-    `${back}&done=payment&receipt=${encodeURIComponent(result.payment.documentNumber)}${approved}`,
-  );
+  if (result.ok) return { ok: true, payment: result.payment };
+  const owed = await customerAccountOf(db, actor.shopId, customerId);
+  const refusal = PAYMENT_REFUSALS[result.error];
+  return {
+    ok: false,
+    status: refusal.status,
+    failure: {
+      intent: "payment",
+      errors: { [refusal.field]: refusal.message },
+      values: typed,
+      balanceSatang: owed.balanceSatang,
+      retryAfterMinutes:
+        result.retryAfterSeconds === undefined
+          ? undefined
+          : Math.max(1, Math.ceil(result.retryAfterSeconds / 60)),
+    },
+  };
 }

@@ -3,6 +3,7 @@ import { type SubmitTarget, useFetcher } from "react-router";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht } from "~/lib/money";
 import type { DiscountApprovalAnswer } from "./approve-discount";
+import { ApproverPinFields } from "./approver-pin-fields";
 import type { Approval, ApprovalNeed } from "./discount-approval";
 import type { Cart } from "./cart";
 import { overridesOf } from "./price-lines";
@@ -101,44 +102,15 @@ export function ApprovalForm({
           })}
         </p>
       )}
-      <label htmlFor="till-approver" className="form-label">
-        {t("shops.sell.approval.approver")}
-      </label>
-      <select
-        id="till-approver"
-        className="form-select form-select-lg mb-3"
-        value={approverId}
-        onChange={(event) => setApproverId(event.target.value)}
-        data-testid="till-approver"
-      >
-        {approvers.map((approver) => (
-          <option key={approver.userId} value={approver.userId}>
-            {approver.name}
-          </option>
-        ))}
-      </select>
-      <label htmlFor="till-approval-pin" className="form-label">
-        {t("shops.sell.approval.pin")}
-      </label>
-      <input
-        id="till-approval-pin"
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={8}
-        className={`form-control form-control-lg${refusal ? " is-invalid" : ""}`}
-        value={pin}
-        onChange={(event) => setPin(event.target.value)}
-        aria-invalid={refusal ? true : undefined}
-        aria-describedby={refusal ? "till-approval-error" : undefined}
-        data-autofocus
-        data-testid="till-approval-pin"
+      <ApproverPinFields
+        approvers={approvers}
+        approverId={approverId}
+        onApprover={setApproverId}
+        pin={pin}
+        onPin={setPin}
+        error={refusal}
+        ids={{ approver: "till-approver", pin: "till-approval-pin", error: "till-approval-error" }}
       />
-      {refusal && (
-        <div id="till-approval-error" className="invalid-feedback d-block" role="alert">
-          {refusal}
-        </div>
-      )}
       <button
         type="submit"
         className="btn btn-primary btn-lg till-btn mt-3"

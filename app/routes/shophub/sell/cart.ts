@@ -124,6 +124,9 @@ export interface BillCustomer {
    * (offline, or no limit): the till offers no selling on account for this bill.
    */
   account?: { headroomSatang: number } | null;
+  /** Found online (decision 0095): the customer's row and what they owe, for รับชำระหนี้. */
+  id?: string;
+  owedSatang?: number;
 }
 
 /** Whether the shop lets stock go below zero (shop.allowNegativeStock). */

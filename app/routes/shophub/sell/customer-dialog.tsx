@@ -1,8 +1,43 @@
-import { useState } from "react";
-import { useT } from "~/lib/i18n/use-translation";
+import { useState, useSyncExternalStore } from "react";
+import { useLang, useT } from "~/lib/i18n/use-translation";
+import { formatBaht } from "~/lib/money";
 import { toE164 } from "~/lib/phone";
+import type { PromptPayId } from "~/modules/sales";
 import { type BillCustomer, thaiNumberText } from "./cart";
 import type { TillCustomerAnswer } from "./customer";
+import { lazyPart } from "./lazy-part";
+
+// รับชำระหนี้'s form (decision 0095) loads in a chunk of its own when the cashier opens it.
+const { Part: AccountPayForm } = lazyPart(() =>
+  import("./account-pay-form").then((module) => module.AccountPayForm),
+);
+
+/** What the till hands in for a payment on account (decision 0095, "At the till"). */
+export interface AccountPayContext {
+  /** Below manager, or a cashier who took over the till: non-cash asks an approver's PIN. */
+  cashierRules: boolean;
+  approvers: { userId: string; name: string }[];
+  promptPay: { id: PromptPayId; shown: string } | null;
+  cashierSwitch: { switchId: string; tillId: string } | null;
+}
+
+function subscribeOnline(onChange: () => void) {
+  window.addEventListener("online", onChange);
+  window.addEventListener("offline", onChange);
+  return () => {
+    window.removeEventListener("online", onChange);
+    window.removeEventListener("offline", onChange);
+  };
+}
+
+/** Whether the browser has a network (a payment on account is taken online only). */
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+}
 
 /*
  * The till's customer dialog (issue 37, decision 0082), loaded when the cashier opens it: a
@@ -16,12 +51,17 @@ export function CustomerLookup({
   shopId,
   current,
   onAttach,
+  accountPay,
 }: {
   shopId: string;
   current: BillCustomer | null;
   onAttach: (customer: BillCustomer | null) => void;
+  accountPay?: AccountPayContext;
 }) {
   const t = useT();
+  const lang = useLang();
+  const online = useOnline();
+  const [paying, setPaying] = useState(false);
   const [text, setText] = useState(current ? thaiNumberText(current.phone) : "");
   const [problem, setProblem] = useState<Problem>(null);
   const [busy, setBusy] = useState(false);
@@ -55,8 +95,43 @@ export function CustomerLookup({
       : problem === "notFound"
         ? t("shops.sell.customer.notFound")
         : null;
+  const owed = current?.id && current.owedSatang ? current.owedSatang : 0;
+  if (paying && current?.id && accountPay) {
+    return (
+      <AccountPayForm
+        shopId={shopId}
+        customer={{ id: current.id, name: current.name ?? current.phone, owedSatang: owed }}
+        {...accountPay}
+        online={online}
+        onBack={() => setPaying(false)}
+        onFinished={(owedSatang) => onAttach({ ...current, owedSatang })}
+      />
+    );
+  }
   return (
     <>
+      {owed > 0 && accountPay && (
+        <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
+          <span className="fs-5 fw-semibold text-danger me-auto" data-testid="till-customer-owed">
+            {t("shops.sell.accountPay.owed", { amount: formatBaht(owed, lang) })}
+          </span>
+          <button
+            type="button"
+            className="btn btn-outline-primary till-btn"
+            disabled={!online}
+            aria-describedby={online ? undefined : "till-account-offline"}
+            onClick={() => setPaying(true)}
+            data-testid="till-account-open"
+          >
+            {t("shops.sell.accountPay.button")}
+          </button>
+          {!online && (
+            <span id="till-account-offline" className="small w-100">
+              {t("shops.sell.accountPay.offline")}
+            </span>
+          )}
+        </div>
+      )}
       {current?.priceLevel && (
         <p data-testid="till-customer-level">
           {t("shops.sell.customer.level", { level: current.priceLevel.name })}

@@ -25,12 +25,16 @@ export const middleware: Route.MiddlewareFunction[] = [chosenShop(["owner", "man
  */
 export interface TillCustomerAnswer {
   customer: {
+    /** The shop's customer row: the till's account payment names it (decision 0095). */
+    id: string;
     phone: string;
     name: string;
     points: { balance: number; valueSatang: number } | null;
     priceLevel: { id: number; name: string } | null;
     /** With a credit limit (decision 0083): what the bill may still put on account. */
     account: { headroomSatang: number } | null;
+    /** What the customer owes on account now (satang, 0: nothing): the till offers รับชำระหนี้. */
+    owedSatang: number;
   } | null;
 }
 
@@ -57,7 +61,15 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return Response.json(
     {
       customer: found
-        ? { phone: found.phone, name: found.name, points, priceLevel, account }
+        ? {
+            id: found.id,
+            phone: found.phone,
+            name: found.name,
+            points,
+            priceLevel,
+            account,
+            owedSatang: owed?.balanceSatang ?? 0,
+          }
         : null,
     } satisfies TillCustomerAnswer,
     { headers: { "Cache-Control": "private, no-store" } },
