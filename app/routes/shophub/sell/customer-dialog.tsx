@@ -1,24 +1,38 @@
-import { useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { useLang, useT } from "~/lib/i18n/use-translation";
 import { formatBaht } from "~/lib/money";
 import { toE164 } from "~/lib/phone";
 import type { PromptPayId } from "~/modules/sales";
 import { type BillCustomer, thaiNumberText } from "./cart";
 import type { TillCustomerAnswer } from "./customer";
-import { lazyPart } from "./lazy-part";
+import type { ShopRole } from "~/modules/shops";
+import type { TillCashier } from "./till-cashier";
 
-// รับชำระหนี้'s form (decision 0095) loads in a chunk of its own when the cashier opens it.
-const { Part: AccountPayForm } = lazyPart(() =>
-  import("./account-pay-form").then((module) => module.AccountPayForm),
+// รับชำระหนี้'s form (decision 0095) loads in a chunk of its own when the cashier opens it (this
+// dialog is a lazy part already; React.lazy here keeps lazy-part.tsx in the till's own chunk).
+const AccountPayForm = lazy(() =>
+  import("./account-pay-form").then(
+    (module) => ({ default: module.AccountPayForm }),
+    () => ({ default: LoadFailed }),
+  ),
 );
+
+function LoadFailed() {
+  const t = useT();
+  return (
+    <p className="alert alert-warning" role="alert">
+      {t("shops.sell.part.loadFailed")}
+    </p>
+  );
+}
 
 /** What the till hands in for a payment on account (decision 0095, "At the till"). */
 export interface AccountPayContext {
-  /** Below manager, or a cashier who took over the till: non-cash asks an approver's PIN. */
-  cashierRules: boolean;
+  /** The member's role; a cashier who took over the till (`cashier`) is under a cashier's rules. */
+  role: ShopRole;
+  cashier: TillCashier | null;
   approvers: { userId: string; name: string }[];
   promptPay: { id: PromptPayId; shown: string } | null;
-  cashierSwitch: { switchId: string; tillId: string } | null;
 }
 
 function subscribeOnline(onChange: () => void) {
@@ -98,14 +112,22 @@ export function CustomerLookup({
   const owed = current?.id && current.owedSatang ? current.owedSatang : 0;
   if (paying && current?.id && accountPay) {
     return (
-      <AccountPayForm
-        shopId={shopId}
-        customer={{ id: current.id, name: current.name ?? current.phone, owedSatang: owed }}
-        {...accountPay}
-        online={online}
-        onBack={() => setPaying(false)}
-        onFinished={(owedSatang) => onAttach({ ...current, owedSatang })}
-      />
+      <Suspense fallback={<p role="status">{t("shops.sell.part.loading")}</p>}>
+        <AccountPayForm
+          shopId={shopId}
+          customer={{ id: current.id, name: current.name ?? current.phone, owedSatang: owed }}
+          cashierRules={
+            accountPay.cashier !== null ||
+            (accountPay.role !== "owner" && accountPay.role !== "manager")
+          }
+          approvers={accountPay.approvers}
+          promptPay={accountPay.promptPay}
+          cashierSwitch={accountPay.cashier}
+          online={online}
+          onBack={() => setPaying(false)}
+          onFinished={(owedSatang) => onAttach({ ...current, owedSatang })}
+        />
+      </Suspense>
     );
   }
   return (

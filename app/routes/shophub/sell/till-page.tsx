@@ -657,14 +657,7 @@ function TillSession({ data, browser }: { data: TillLoaderData; browser: boolean
             shopId={shopId}
             current={cart.customer ?? null}
             onAttach={(customer) => dispatch({ type: "customerSet", customer })}
-            accountPay={{
-              cashierRules: cashier !== null || (data.role !== "owner" && data.role !== "manager"),
-              approvers: data.approvers,
-              promptPay: data.promptPay,
-              cashierSwitch: cashier
-                ? { switchId: cashier.switchId, tillId: cashier.tillId }
-                : null,
-            }}
+            accountPay={{ ...data, cashier }}
           />
         )}
       </TillDialog>
