@@ -94,6 +94,15 @@ describe("a payment on account at the till", () => {
       .poll(() => dialog.locator("#till-account-amount-error").innerText(), SLOW)
       .toContain("เกินยอดค้าง");
     expect(await amount.inputValue()).toBe("300");
+    // A cashier's transfer needs an approver's PIN (none set here): refused, the amount kept.
+    await dialog.getByTestId("till-account-method-transfer").click();
+    await dialog.getByTestId("till-account-approval").waitFor(SLOW);
+    await dialog.getByTestId("till-account-submit").click();
+    await expect
+      .poll(() => dialog.getByTestId("till-account-pin-refusal").innerText(), SLOW)
+      .toContain("PIN อนุมัติ");
+    expect(await amount.inputValue()).toBe("300");
+    await dialog.getByTestId("till-account-method-cash").click();
     // Part of it in cash.
     await amount.fill("100.50");
     await dialog.getByTestId("till-account-submit").click();
@@ -115,6 +124,12 @@ describe("a payment on account at the till", () => {
     await expect
       .poll(() => dialog.getByTestId("till-customer-owed").innerText(), SLOW)
       .toBe("ค้างชำระ ฿139.50");
+    // Offline, a payment is not taken (never queued): the button says why.
+    await context.setOffline(true);
+    await expect.poll(() => dialog.getByTestId("till-account-open").isDisabled(), SLOW).toBe(true);
+    expect(await dialog.locator("#till-account-offline").innerText()).toContain("ไม่มีสัญญาณเน็ต");
+    await context.setOffline(false);
+    await expect.poll(() => dialog.getByTestId("till-account-open").isDisabled(), SLOW).toBe(false);
 
     // The customer's page shows the payment.
     await page.goto(`/shophub/customers/${made.value.id}?shop=${shop.id}`);

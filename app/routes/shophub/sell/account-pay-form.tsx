@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { type SubmitTarget, useFetcher } from "react-router";
 import type { MessageKey } from "~/lib/i18n";
 import { useLang, useT } from "~/lib/i18n/use-translation";
@@ -63,6 +63,11 @@ export function AccountPayForm({
   const [approverId, setApproverId] = useState(approvers[0]?.userId ?? "");
   const [pin, setPin] = useState("");
   const [taken, setTaken] = useState<TillAccountPaymentAnswer | null>(null);
+  // The form replaces the dialog's first view: the amount takes the focus as it arrives.
+  const amountField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    amountField.current?.focus();
+  }, []);
   // The answer is taken once, while rendering (as the approval form takes its own).
   const answer = fetcher.state === "idle" ? (fetcher.data ?? null) : null;
   if (answer && answer !== taken) {
@@ -177,6 +182,7 @@ export function AccountPayForm({
         inputMode="decimal"
         autoComplete="off"
         maxLength={20}
+        ref={amountField}
         data-autofocus
         value={amount}
         onChange={(event) => setAmount(event.target.value)}
@@ -279,8 +285,12 @@ export function AccountPayForm({
           )}
         </fieldset>
       )}
-      {!asksApproval && pinError && (
-        <div className="alert alert-danger mt-3" role="alert">
+      {pinError && (!asksApproval || approvers.length === 0) && (
+        <div
+          className="alert alert-danger mt-3"
+          role="alert"
+          data-testid="till-account-pin-refusal"
+        >
           {pinError}
         </div>
       )}
