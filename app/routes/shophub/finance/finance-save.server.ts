@@ -42,25 +42,24 @@ export interface FinanceFormInput {
 }
 
 /** Saves (intent "save") or deletes (intent "delete") the row; refusals keep what was typed. */
-export async function answerFinanceForm({
-  context,
-  form,
-  kind,
-  shop,
-  id,
-  actor,
-}: FinanceFormInput) {
+export function answerFinanceForm(input: FinanceFormInput) {
+  return input.form.get("intent") === "delete" ? deleteRecord(input) : saveRecord(input);
+}
+
+async function deleteRecord({ context, kind, shop, id, actor }: FinanceFormInput) {
+  const { db, logger } = context.get(appContext);
+  if (id === null) return fail({}, { form: "shops.finance.error.unknownForm" });
+  const deleted = await deleteFinanceRecord(db, kind, shop.id, id, actor);
+  if (!deleted) throw data(null, { status: 404 });
+  logger.info({ shopId: shop.id, kind, id }, "finance record deleted");
+  return redirect(`${BASE_PATH[kind]}?shop=${encodeURIComponent(shop.id)}&deleted=1`);
+}
+
+/** Nothing is saved when a field is refused; a photo is stored only once the fields are good. */
+async function saveRecord({ context, form, kind, shop, id, actor }: FinanceFormInput) {
   const { db, storage, logger } = context.get(appContext);
   const base = BASE_PATH[kind];
   const shopQuery = `shop=${encodeURIComponent(shop.id)}`;
-  if (form.get("intent") === "delete") {
-    if (id === null) return fail({}, { form: "shops.finance.error.unknownForm" });
-    const deleted = await deleteFinanceRecord(db, kind, shop.id, id, actor);
-    if (!deleted) throw data(null, { status: 404 });
-    logger.info({ shopId: shop.id, kind, id }, "finance record deleted");
-    return redirect(`${base}?${shopQuery}&deleted=1`);
-  }
-
   // Expense fields are optional in the type: other income's form has none of them.
   const read: FormReading<IncomeForm & Partial<ExpenseForm>> =
     kind === "expense" ? readForm(form, expenseFormSchema) : readForm(form, incomeFormSchema);
