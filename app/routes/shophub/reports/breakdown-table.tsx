@@ -12,8 +12,13 @@ import { formatSatang } from "~/lib/money";
 
 /** A column: what each cell shows, or (most columns) the baht amount it shows. */
 export type BreakdownColumn<Row> =
-  | { header: string; cell: (row: Row) => ReactNode }
+  /** `words`: a column of text (a payment method), read from the start like the row header. */
+  | { header: string; cell: (row: Row) => ReactNode; words?: boolean }
   | { header: string; satang: (row: Row) => number };
+
+function alignOf<Row>(column: BreakdownColumn<Row>): string | undefined {
+  return "cell" in column && column.words ? undefined : "text-end";
+}
 
 /** An amount in baht, red when negative. */
 export function Money({ satang }: { satang: number }) {
@@ -63,7 +68,7 @@ export function BreakdownTable<Row>({
           <tr>
             <th scope="col">{rowHeader.header}</th>
             {columns.map((column) => (
-              <th scope="col" className="text-end" key={column.header}>
+              <th scope="col" className={alignOf(column)} key={column.header}>
                 {column.header}
               </th>
             ))}
@@ -97,7 +102,7 @@ export function BreakdownTable<Row>({
                 {rowHeader.cell(row)}
               </th>
               {columns.map((column) => (
-                <td className="text-end" key={column.header}>
+                <td className={alignOf(column)} key={column.header}>
                   {cellOf(column, row)}
                 </td>
               ))}

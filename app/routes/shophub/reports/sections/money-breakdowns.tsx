@@ -109,7 +109,11 @@ export function AccountPaymentsSection({ pnl, links }: Props) {
         rowKey={(row) => `${row.receiverId}:${row.method}`}
         rowHeader={{ header: t("shops.reports.col.receivedBy"), cell: (row) => row.name }}
         columns={[
-          { header: t("shops.reports.col.method"), cell: (row) => methodText(row.method) },
+          {
+            header: t("shops.reports.col.method"),
+            cell: (row) => methodText(row.method),
+            words: true,
+          },
           { header: t("shops.reports.col.payments"), cell: (row) => row.payments },
           { header: t("shops.reports.col.received"), satang: (row) => row.receivedSatang },
           { header: t("shops.reports.col.approved"), satang: (row) => row.approvedSatang },
