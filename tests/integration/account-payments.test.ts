@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
@@ -8,22 +7,17 @@ import {
   accountPaymentVoidFormSchema,
   accountReceipt,
   accountStatement,
-  createCustomer,
   customerAccountOf,
-  customerFormSchema,
   receivables,
   recordAccountPayment,
-  setCreditLimit,
   voidAccountPayment,
   voidablePayments,
   type AccountActor,
 } from "~/modules/customers/index.server";
-import { completeSale } from "~/modules/sales/index.server";
 import { closeShift, expectedCash, openShift } from "~/modules/shifts/index.server";
-import { setApprovalPin } from "~/modules/shops/index.server";
 import { serverTranslate } from "~/lib/i18n/messages.server";
 import { renderReceiptPdf } from "~/routes/shophub/customers/account-pdf.server";
-import { addShopMember, insertItem, insertShop } from "../setup/factories";
+import { shopWithCustomerOwing } from "../setup/factories";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 /*
@@ -46,63 +40,18 @@ const PRICE = 10_000;
 const PIN = "4826";
 
 async function shopOwing(owedSatang = 5 * PRICE) {
-  const t = await insertShop(db);
-  const item = await insertItem(db, t.shop.id, t.ownerId, {
-    fields: { price: PRICE, cost: 4_000 },
-    opening: { qty: 1_000_000, locationId: t.defaultLocationId },
+  const made = await shopWithCustomerOwing(db, { owedSatang, pin: PIN });
+  const { customerId } = made;
+  const t = { shop: made.shop, ownerId: made.ownerId };
+  const actorOf = (userId: string, userName: string, role: AccountActor["role"]) => ({
+    shopId: t.shop.id,
+    userId,
+    userName,
+    role,
   });
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    phone: "081-234-5678",
-    name: "คุณสมชาย",
-    consent: "yes",
-  }))
-    form.append(name, value);
-  const parsed = readForm(form, customerFormSchema);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  const made = await createCustomer(
-    db,
-    { shopId: t.shop.id, userId: t.ownerId, role: "owner" },
-    parsed.data,
-  );
-  if (!made.ok) throw new Error("customer not made");
-  const customerId = made.value.id;
-  const cashierUser = await addShopMember(db, t.shop.id, "cashier");
-  const managerUser = await addShopMember(db, t.shop.id, "manager");
-  expect(await setApprovalPin(db, t.shop.id, managerUser.id, PIN)).toEqual({ ok: true });
-  const owner: AccountActor = {
-    shopId: t.shop.id,
-    userId: t.ownerId,
-    userName: "เจ้าของ",
-    role: "owner",
-  };
-  const cashier: AccountActor = {
-    shopId: t.shop.id,
-    userId: cashierUser.id,
-    userName: "แคชเชียร์",
-    role: "cashier",
-  };
-  const manager: AccountActor = {
-    shopId: t.shop.id,
-    userId: managerUser.id,
-    userName: "ผู้จัดการ",
-    role: "manager",
-  };
-  await setCreditLimit(db, owner, customerId, 1_000_000);
-  const qty = owedSatang / PRICE;
-  const sold = await completeSale(
-    db,
-    { shopId: t.shop.id, userId: t.ownerId, cashierName: "เจ้าของ", role: "owner" },
-    {
-      clientSaleId: randomUUID(),
-      till: "เครื่อง 1",
-      lines: [{ itemId: item.id, qtyMilli: qty * 1000, unitPriceSatang: PRICE }],
-      customerPhone: "+66812345678",
-      payments: [{ method: "account", amountSatang: owedSatang }],
-      expectedTotalSatang: owedSatang,
-    },
-  );
-  if (!sold.ok) throw new Error(JSON.stringify(sold.error));
+  const owner: AccountActor = actorOf(t.ownerId, "เจ้าของ", "owner");
+  const cashier: AccountActor = actorOf(made.cashier.userId, "แคชเชียร์", "cashier");
+  const manager: AccountActor = actorOf(made.manager.userId, "ผู้จัดการ", "manager");
   const pay = (
     actor: AccountActor,
     amountSatang: number,

@@ -1,25 +1,14 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
-import { readForm } from "~/lib/forms/read-form";
 import { en } from "~/lib/i18n/en";
 import { th } from "~/lib/i18n/th";
-import {
-  accountStatement,
-  createCustomer,
-  customerAccountOf,
-  customerFormSchema,
-  setCreditLimit,
-  type AccountActor,
-} from "~/modules/customers/index.server";
-import { completeSale } from "~/modules/sales/index.server";
+import { accountStatement, customerAccountOf } from "~/modules/customers/index.server";
 import { expectedCash, openShift } from "~/modules/shifts/index.server";
-import { setApprovalPin } from "~/modules/shops/index.server";
 import * as tillPayment from "~/routes/shophub/sell/account-payment";
 import type { TillAccountPaymentAnswer } from "~/routes/shophub/sell/account-payment";
 import * as tillCustomer from "~/routes/shophub/sell/customer";
 import type { TillCustomerAnswer } from "~/routes/shophub/sell/customer";
-import { addShopMember, insertItem, insertShop } from "../setup/factories";
+import { shopWithCustomerOwing } from "../setup/factories";
 import { callRoute, outcomeOf, routeContext, sessionUserOf } from "../setup/route-call";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -43,55 +32,19 @@ const PRICE = 10_000;
 const OWED = 5 * PRICE;
 
 async function shopOwing() {
-  const t = await insertShop(db);
-  const item = await insertItem(db, t.shop.id, t.ownerId, {
-    fields: { price: PRICE, cost: 4_000 },
-    opening: { qty: 1_000_000, locationId: t.defaultLocationId },
-  });
-  const form = new FormData();
-  form.append("phone", "081-234-5678");
-  form.append("name", "คุณสมชาย");
-  form.append("consent", "yes");
-  const parsed = readForm(form, customerFormSchema);
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  const made = await createCustomer(
-    db,
-    { shopId: t.shop.id, userId: t.ownerId, role: "owner" },
-    parsed.data,
-  );
-  if (!made.ok) throw new Error("customer not made");
-  const owner: AccountActor = {
-    shopId: t.shop.id,
-    userId: t.ownerId,
-    userName: "เจ้าของ",
-    role: "owner",
-  };
-  await setCreditLimit(db, owner, made.value.id, 1_000_000);
-  const sold = await completeSale(
-    db,
-    { shopId: t.shop.id, userId: t.ownerId, cashierName: "เจ้าของ", role: "owner" },
-    {
-      clientSaleId: randomUUID(),
-      till: "เครื่อง 1",
-      lines: [{ itemId: item.id, qtyMilli: 5_000, unitPriceSatang: PRICE }],
-      customerPhone: "+66812345678",
-      payments: [{ method: "account", amountSatang: OWED }],
-      expectedTotalSatang: OWED,
-    },
-  );
-  if (!sold.ok) throw new Error(JSON.stringify(sold.error));
-  const cashier = await addShopMember(db, t.shop.id, "cashier");
-  const manager = await addShopMember(db, t.shop.id, "manager");
-  expect(await setApprovalPin(db, t.shop.id, manager.id, "4826")).toEqual({ ok: true });
-  const pay = (userId: string, fields: Record<string, string>, customerId = made.value.id) =>
+  const made = await shopWithCustomerOwing(db, { owedSatang: OWED, pin: "4826" });
+  const t = { shop: made.shop, ownerId: made.ownerId };
+  const cashier = { id: made.cashier.userId };
+  const manager = { id: made.manager.userId };
+  const pay = (userId: string, fields: Record<string, string>, customerId = made.customerId) =>
     outcomeOf<TillAccountPaymentAnswer>(
       callRoute(tillPayment.action, `/shophub/sell/account-payment?shop=${t.shop.id}`, {
         context: routeContext(db, sessionUserOf(userId, "แคชเชียร์ทดสอบ")),
         form: { shopId: t.shop.id, customerId, reference: "", ...fields },
       }),
     );
-  const owed = async () => (await customerAccountOf(db, t.shop.id, made.value.id)).balanceSatang;
-  return { t, customerId: made.value.id, cashier, manager, pay, owed };
+  const owed = async () => (await customerAccountOf(db, t.shop.id, made.customerId)).balanceSatang;
+  return { t, customerId: made.customerId, cashier, manager, pay, owed };
 }
 
 describe("a payment on account at the till", () => {

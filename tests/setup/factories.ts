@@ -11,11 +11,15 @@ import {
   user,
 } from "~/db/schema";
 import { readForm } from "~/lib/forms/read-form";
-import { createCustomer, customerFormSchema } from "~/modules/customers/index.server";
+import {
+  createCustomer,
+  customerFormSchema,
+  setCreditLimit,
+} from "~/modules/customers/index.server";
 import { type ListingFormData, saveListing } from "~/modules/listings/index.server";
 import type { FileStorage } from "~/modules/media/index.server";
-import type { SaleActor } from "~/modules/sales/index.server";
-import { type ShopRole, createShop, type Shop } from "~/modules/shops/index.server";
+import { completeSale, type SaleActor } from "~/modules/sales/index.server";
+import { type ShopRole, createShop, setApprovalPin, type Shop } from "~/modules/shops/index.server";
 import {
   type ItemFields,
   createItem,
@@ -309,6 +313,57 @@ export async function insertCustomer(
   );
   if (!made.ok) throw new Error("test customer not made");
   return made.value.id;
+}
+
+/**
+ * A shop whose customer (คุณสมชาย, 081-234-5678, a credit limit of ฿10,000) owes `owedSatang`
+ * from one sale on account by the owner, of a ฿100 item (decision 0083): the setup of the tests
+ * of payments on account. With a cashier and a manager; the manager has the approval PIN `pin`
+ * when one is given.
+ */
+export async function shopWithCustomerOwing(
+  db: Database,
+  { owedSatang, pin }: { owedSatang: number; pin?: string },
+) {
+  const priceSatang = 10_000;
+  if (owedSatang % priceSatang !== 0) throw new Error("owedSatang: whole items of ฿100");
+  const made = await shopWithItems(db, {
+    items: { item: { fields: { price: priceSatang, cost: 4_000 }, stock: 1_000_000 } },
+    cashier: true,
+    manager: true,
+  });
+  const shopId = made.shop.id;
+  const customerId = await insertCustomer(db, made.owner, {
+    phone: "081-234-5678",
+    name: "คุณสมชาย",
+  });
+  const limited = await setCreditLimit(
+    db,
+    { shopId, userId: made.ownerId, userName: "เจ้าของ", role: "owner" },
+    customerId,
+    1_000_000,
+  );
+  if (!limited.ok) throw new Error(`test credit limit refused: ${JSON.stringify(limited)}`);
+  if (pin !== undefined) {
+    const set = await setApprovalPin(db, shopId, made.manager.userId, pin);
+    if (!set.ok) throw new Error(`test approval PIN refused: ${JSON.stringify(set)}`);
+  }
+  const sold = await completeSale(db, made.owner, {
+    clientSaleId: randomUUID(),
+    till: "เครื่อง 1",
+    lines: [
+      {
+        itemId: made.items.item.id,
+        qtyMilli: (owedSatang / priceSatang) * 1000,
+        unitPriceSatang: priceSatang,
+      },
+    ],
+    customerPhone: "+66812345678",
+    payments: [{ method: "account", amountSatang: owedSatang }],
+    expectedTotalSatang: owedSatang,
+  });
+  if (!sold.ok) throw new Error(`test sale on account refused: ${JSON.stringify(sold.error)}`);
+  return { ...made, customerId, saleId: sold.sale.id };
 }
 
 // ---- listings, notices, contact messages, mail -------------------------------------------------
