@@ -169,8 +169,9 @@ it("has the till's words for every refusal of a payment on account", () => {
   );
   expect(pageKeys).toHaveLength(10);
   for (const key of pageKeys) {
-    const mine = `shops.sell.accountPay.error.${key.slice(key.lastIndexOf(".") + 1)}`;
-    expect(th).toHaveProperty([mine], th[key as keyof typeof th]);
-    expect(en).toHaveProperty([mine], en[key as keyof typeof en]);
+    const mine = tillPayment.TILL_REFUSAL_KEYS[key];
+    expect(mine, key).toBeDefined();
+    expect(th).toHaveProperty([mine!], th[key as keyof typeof th]);
+    expect(en).toHaveProperty([mine!], en[key as keyof typeof en]);
   }
 });

@@ -4,7 +4,6 @@ import { appContext } from "~/context";
 import { isNetworkError } from "~/lib/describe-error";
 import type { FieldErrors } from "~/lib/forms/read-form";
 import type { MessageKey } from "~/lib/i18n";
-import { th } from "~/lib/i18n/th";
 import { memberName } from "~/modules/accounts/index.server";
 import { takeAccountPayment } from "~/routes/shophub/customers/account-actions.server";
 import type { AccountFailure } from "~/routes/shophub/customers/account-shared";
@@ -39,16 +38,29 @@ export type TillAccountPaymentAnswer =
   | { ok: false; network: true };
 
 /**
- * The page's refusal texts (shops.customers.…error.X) as the till's own
- * (shops.sell.accountPay.error.X, the only text the till is sent): the same words, so a
- * refusal reads alike on both; the messages' test keeps the two sets matched.
+ * The page's refusal texts as the till's own (the till is sent only `shops.sell.*` text): the
+ * same words, so a refusal reads alike on both; the till's test keeps each pair equal. A key
+ * the page adds later reads as the amount's refusal until it is listed here.
  */
+export const TILL_REFUSAL_KEYS: Readonly<Record<string, MessageKey>> = {
+  "shops.customers.error.notFound": "shops.sell.accountPay.error.notFound",
+  "shops.customers.account.error.amount": "shops.sell.accountPay.error.amount",
+  "shops.customers.account.error.method": "shops.sell.accountPay.error.method",
+  "shops.customers.account.error.reference": "shops.sell.accountPay.error.reference",
+  "shops.customers.account.error.overBalance": "shops.sell.accountPay.error.overBalance",
+  "shops.customers.account.error.noShift": "shops.sell.accountPay.error.noShift",
+  "shops.customers.account.error.needsApproval": "shops.sell.accountPay.error.needsApproval",
+  "shops.customers.account.error.approver": "shops.sell.accountPay.error.approver",
+  "shops.customers.account.error.wrongPin": "shops.sell.accountPay.error.wrongPin",
+  "shops.customers.account.error.tooManyTries": "shops.sell.accountPay.error.tooManyTries",
+};
+
 function tillErrors(errors: FieldErrors): FieldErrors {
   return Object.fromEntries(
-    Object.entries(errors).map(([field, key]) => {
-      const mine = `shops.sell.accountPay.error.${key.slice(key.lastIndexOf(".") + 1)}`;
-      return [field, mine in th ? (mine as MessageKey) : "shops.sell.accountPay.error.amount"];
-    }),
+    Object.entries(errors).map(([field, key]) => [
+      field,
+      TILL_REFUSAL_KEYS[key] ?? "shops.sell.accountPay.error.amount",
+    ]),
   );
 }
 
