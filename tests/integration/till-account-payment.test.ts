@@ -4,6 +4,7 @@ import { en } from "~/lib/i18n/en";
 import { th } from "~/lib/i18n/th";
 import { accountStatement, customerAccountOf } from "~/modules/customers/index.server";
 import { expectedCash, openShift } from "~/modules/shifts/index.server";
+import { TILL_REFUSAL_KEYS } from "~/routes/shophub/customers/till-refusal-keys";
 import * as tillPayment from "~/routes/shophub/sell/account-payment";
 import type { TillAccountPaymentAnswer } from "~/routes/shophub/sell/account-payment";
 import * as tillCustomer from "~/routes/shophub/sell/customer";
@@ -169,7 +170,7 @@ it("has the till's words for every refusal of a payment on account", () => {
   );
   expect(pageKeys).toHaveLength(10);
   for (const key of pageKeys) {
-    const mine = tillPayment.TILL_REFUSAL_KEYS[key];
+    const mine = TILL_REFUSAL_KEYS[key];
     expect(mine, key).toBeDefined();
     expect(th).toHaveProperty([mine!], th[key as keyof typeof th]);
     expect(en).toHaveProperty([mine!], en[key as keyof typeof en]);

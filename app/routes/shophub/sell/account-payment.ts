@@ -3,10 +3,10 @@ import type { Route } from "./+types/account-payment";
 import { appContext } from "~/context";
 import { isNetworkError } from "~/lib/describe-error";
 import type { FieldErrors } from "~/lib/forms/read-form";
-import type { MessageKey } from "~/lib/i18n";
 import { memberName } from "~/modules/accounts/index.server";
 import { takeAccountPayment } from "~/routes/shophub/customers/account-actions.server";
 import type { AccountFailure } from "~/routes/shophub/customers/account-shared";
+import { TILL_REFUSAL_KEYS } from "~/routes/shophub/customers/till-refusal-keys";
 import { memberOf } from "~/routes/_gates/member.server";
 import { chosenShop, chosenShopOf } from "~/routes/_gates/shophub.server";
 import { actingMemberOf } from "./till-cashier.server";
@@ -37,24 +37,7 @@ export type TillAccountPaymentAnswer =
   | ({ ok: false } & Omit<AccountFailure, "intent">)
   | { ok: false; network: true };
 
-/**
- * The page's refusal texts as the till's own (the till is sent only `shops.sell.*` text): the
- * same words, so a refusal reads alike on both; the till's test keeps each pair equal. A key
- * the page adds later reads as the amount's refusal until it is listed here.
- */
-export const TILL_REFUSAL_KEYS: Readonly<Record<string, MessageKey>> = {
-  "shops.customers.error.notFound": "shops.sell.accountPay.error.notFound",
-  "shops.customers.account.error.amount": "shops.sell.accountPay.error.amount",
-  "shops.customers.account.error.method": "shops.sell.accountPay.error.method",
-  "shops.customers.account.error.reference": "shops.sell.accountPay.error.reference",
-  "shops.customers.account.error.overBalance": "shops.sell.accountPay.error.overBalance",
-  "shops.customers.account.error.noShift": "shops.sell.accountPay.error.noShift",
-  "shops.customers.account.error.needsApproval": "shops.sell.accountPay.error.needsApproval",
-  "shops.customers.account.error.approver": "shops.sell.accountPay.error.approver",
-  "shops.customers.account.error.wrongPin": "shops.sell.accountPay.error.wrongPin",
-  "shops.customers.account.error.tooManyTries": "shops.sell.accountPay.error.tooManyTries",
-};
-
+/** A page refusal in the till's words (till-refusal-keys.ts). */
 function tillErrors(errors: FieldErrors): FieldErrors {
   return Object.fromEntries(
     Object.entries(errors).map(([field, key]) => [
